@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * The docpact CLI. Parses arguments, runs one command, maps failures to exit
+ * codes. Heavy modules are imported only by the command that needs them, so
+ * `--help` stays instant.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { COMMAND_HELP, COMMANDS, MAIN_HELP, type CommandName } from "./help.js";
+
+type Values = Record<string, string | boolean | undefined>;
+
+const OPTIONS: Record<CommandName, ParseArgsConfig["options"]> = {
+  check: { root: { type: "string" }, config: { type: "string" }, format: { type: "string" }, "max-warnings": { type: "string" }, watch: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  build: { root: { type: "string" }, config: { type: "string" }, format: { type: "string" }, "max-warnings": { type: "string" }, fix: { type: "boolean" }, force: { type: "boolean" }, watch: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  inspect: { root: { type: "string" }, config: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  init: { root: { type: "string" }, help: { type: "boolean", short: "h" } },
+  explain: { list: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+};
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "-h" || command === "--help" || command === "help") {
+    process.stdout.write(MAIN_HELP);
+    return command === undefined ? 2 : 0;
+  }
+  if (command === "-v" || command === "--version") {
+    const { docpactVersion } = await import("../util/package-root.js");
+    process.stdout.write(`${docpactVersion()}\n`);
+    return 0;
+  }
+  if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`unknown command "${command}" (expected one of: ${COMMANDS.join(", ")})`);
+  const name = command as CommandName;
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: rest, options: OPTIONS[name], allowPositionals: true, strict: true }) as typeof parsed;
+  } catch (e) {
+    throw new UsageError(firstLine((e as Error).message));
+  }
+  if (parsed.values.help) {
+    process.stdout.write(COMMAND_HELP[name]);
+    return 0;
+  }
+  const { runCommand } = await import("./commands.js");
+  return runCommand(name, parsed.values, parsed.positionals);
+}
+
+function firstLine(s: string): string {
+  return s.split("\n")[0];
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    const msg = e instanceof Error ? e.message : String(e);
+    const known = e instanceof UsageError || (e instanceof Error && e.name === "DocpactError");
+    process.stderr.write(`docpact: ${known ? "" : "internal error: "}${firstLine(msg)}\n`);
+    if (e instanceof UsageError) process.stderr.write("Run `docpact --help` for usage.\n");
+    process.exitCode = 2;
+  },
+);
+
+

@@ -1,0 +1,147 @@
+/** Loads `docpact.config.json`, validates it against its schema and fills in defaults. */
+import { existsSync, readFileSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { DocpactConfig } from "../../generated/config.js";
+import { DocpactError } from "../util/errors.js";
+import { toPosix } from "../util/text.js";
+import { validateConfig } from "./validate.js";
+
+export const CONFIG_FILE = "docpact.config.json";
+export const DEFAULT_MARKER = "not this document's call";
+
+export type CodeSource =
+  | { kind: "none" }
+  | { kind: "tsconfig"; tsconfig: string }
+  | { kind: "include"; include: string[] };
+
+export interface DecisionsConfig {
+  module: string;
+  export: string;
+  idField: string;
+  documentField: string;
+  attributionField: string;
+  documentRoot: string;
+}
+
+/** The config with every default applied; paths stay relative to the root (`/`). */
+export interface ResolvedConfig {
+  /** Path of the config file relative to the root, or null when defaults are used. */
+  file: string | null;
+  docs: string[];
+  schemas: string[];
+  code: CodeSource;
+  cli: { binaries: string[]; commandType: string | null; flagAccessors: string[] };
+  notes: { markers: string[] };
+  vocabularies: { code: string; schema: string }[];
+  instances: { files: string[]; schema: string }[];
+  decisions: DecisionsConfig | null;
+  generate: { outDir: string } | null;
+  templates: string | null;
+  rules: Record<string, "error" | "warning" | "off">;
+  /** package.json `bin` keys, name and version where present. */
+  packageJson: { name: string | null; bin: Record<string, string> } | null;
+}
+
+export function loadConfig(root: string, configPath?: string): ResolvedConfig {
+  const file = configPath ? resolve(configPath) : join(root, CONFIG_FILE);
+  let raw: DocpactConfig = {};
+  let rel: string | null = null;
+  if (existsSync(file)) {
+    rel = relPath(root, file);
+    raw = parseConfigText(readText(file, rel), rel);
+  } else if (configPath) {
+    throw new DocpactError(`config file not found: ${configPath}`);
+  }
+  return resolveConfig(root, raw, rel);
+}
+
+function readText(file: string, rel: string): string {
+  try {
+    return readFileSync(file, "utf8").replace(/^\uFEFF/, "");
+  } catch (e) {
+    throw new DocpactError(`cannot read ${rel}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+export function parseConfigText(text: string, rel: string): DocpactConfig {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new DocpactError(`${rel}: invalid JSON: ${(e as Error).message}`);
+  }
+  const problem = validateConfig(value);
+  if (problem) throw new DocpactError(`${rel}: ${problem}`);
+  return value as DocpactConfig;
+}
+
+export function resolveConfig(root: string, raw: DocpactConfig, rel: string | null): ResolvedConfig {
+  const packageJson = readPackageJson(root);
+  let code: CodeSource;
+  if (raw.code && "tsconfig" in raw.code) {
+    const ts = normalizeRel(raw.code.tsconfig);
+    if (!existsSync(join(root, ts))) throw new DocpactError(`${rel ?? CONFIG_FILE}: code.tsconfig not found: ${ts}`);
+    code = { kind: "tsconfig", tsconfig: ts };
+  } else if (raw.code && "include" in raw.code) {
+    code = raw.code.include.length === 0 ? { kind: "none" } : { kind: "include", include: raw.code.include };
+  } else {
+    code = existsSync(join(root, "tsconfig.json")) ? { kind: "tsconfig", tsconfig: "tsconfig.json" } : { kind: "none" };
+  }
+  const d = raw.decisions;
+  return {
+    file: rel,
+    docs: raw.docs ?? ["**/*.md"],
+    schemas: raw.schemas ?? ["**/*.schema.json"],
+    code,
+    cli: {
+      binaries: raw.cli?.binaries ?? Object.keys(packageJson?.bin ?? {}),
+      commandType: raw.cli?.commandType ?? null,
+      flagAccessors: raw.cli?.flagAccessors ?? [],
+    },
+    notes: { markers: raw.notes?.markers ?? [DEFAULT_MARKER] },
+    vocabularies: raw.vocabularies ?? [],
+    instances: raw.instances ?? [],
+    decisions: d
+      ? {
+          module: normalizeRel(d.module),
+          export: d.export,
+          idField: d.idField ?? "id",
+          documentField: d.documentField ?? "document",
+          attributionField: d.attributionField ?? "attribution",
+          documentRoot: normalizeRel(d.documentRoot ?? "."),
+        }
+      : null,
+    generate: raw.generate ? { outDir: normalizeRel(raw.generate.outDir ?? "generated") } : null,
+    templates: raw.templates ? normalizeRel(raw.templates) : null,
+    rules: raw.rules ?? {},
+    packageJson,
+  };
+}
+
+function readPackageJson(root: string): ResolvedConfig["packageJson"] {
+  const file = join(root, "package.json");
+  if (!existsSync(file)) return null;
+  let pkg: { name?: unknown; bin?: unknown };
+  try {
+    pkg = JSON.parse(readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
+  } catch (e) {
+    throw new DocpactError(`package.json: invalid JSON: ${(e as Error).message}`);
+  }
+  const name = typeof pkg.name === "string" ? pkg.name : null;
+  let bin: Record<string, string> = {};
+  if (typeof pkg.bin === "string" && name) bin = { [name.replace(/^@[^/]+\//, "")]: pkg.bin };
+  else if (pkg.bin && typeof pkg.bin === "object") {
+    for (const [k, v] of Object.entries(pkg.bin)) if (typeof v === "string") bin[k] = v;
+  }
+  return { name, bin };
+}
+
+function normalizeRel(p: string): string {
+  const posix = toPosix(p).replace(/^\.\/+/, "").replace(/\/+$/, "");
+  return posix === "" ? "." : posix;
+}
+
+function relPath(root: string, file: string): string {
+  const r = relative(root, file);
+  return isAbsolute(r) ? toPosix(file) : toPosix(r);
+}

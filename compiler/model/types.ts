@@ -1,0 +1,284 @@
+/**
+ * The shapes that flow through the pipeline: reader outputs (one per input
+ * file, plain JSON so they can be cached by content hash), and the linked
+ * contract model that rules and emitters read.
+ */
+import type { Span } from "./diagnostic.js";
+import type { ResolvedConfig } from "../config/resolve.js";
+
+// ───────────────────────────── Markdown ─────────────────────────────
+
+export interface Heading {
+  depth: number;
+  /** Plain text: inline code and emphasis by their text. */
+  text: string;
+  /** GitHub-style anchor, de-duplicated within the document (`x`, `x-1`, …). */
+  slug: string;
+  span: Span;
+}
+
+export interface MdLink {
+  kind: "link" | "image" | "definition";
+  url: string;
+  /** Plain text of the link label (empty for definitions). */
+  text: string;
+  span: Span;
+}
+
+export interface InlineCode {
+  value: string;
+  span: Span;
+  /** Offset of the first character of `value` in the text (after the backticks). */
+  valueOffset: number;
+}
+
+export interface CodeBlock {
+  lang: string | null;
+  value: string;
+  span: Span;
+}
+
+export type InvocationTokenKind = "word" | "flag" | "placeholder" | "quoted" | "separator";
+
+export interface InvocationToken {
+  kind: InvocationTokenKind;
+  /** Raw text of the token as written. */
+  text: string;
+  /** For flags: the name with its dashes (`--json`, `-f`); `--flag=value` gives `--flag`. */
+  flag?: string;
+  /** For flags written `--flag=value`: the value. */
+  value?: string;
+  span: Span;
+}
+
+/** A CLI invocation named in prose: `aw flow advance --json`. */
+export interface Invocation {
+  raw: string;
+  binary: string;
+  /** Tokens after the binary, in order. A `separator` (`--`) ends flag parsing. */
+  tokens: InvocationToken[];
+  source: "inline" | "fence";
+  span: Span;
+}
+
+/** "**X is not this document's call:** … decided by the CLI (`aw flow advance`)" */
+export interface DelegationNote {
+  /** Stable id: `<file>#<slug of subject>` (suffixed `-2`, … when a file repeats a subject). */
+  id: string;
+  file: string;
+  /** The strong text before `is`/`are` and the marker. */
+  subject: string;
+  /** The marker text that matched. */
+  marker: string;
+  /** Plain text of the whole note paragraph(s). */
+  text: string;
+  owners: Invocation[];
+  span: Span;
+}
+
+/** A `<!-- docpact:begin … -->` … `<!-- docpact:end -->` fragment. */
+export interface Region {
+  template: string;
+  args: Record<string, string>;
+  /** Offsets in the document text: begin marker start/end, end marker start/end. */
+  beginStart: number;
+  beginEnd: number;
+  endStart: number;
+  endEnd: number;
+  /** `sha=` recorded in the end marker, if any. */
+  sha: string | null;
+  span: Span;
+}
+
+export interface RegionProblem {
+  message: string;
+  span: Span;
+}
+
+/** `[x](doc.md) § *Heading*` — a reference to a section by name. */
+export interface SectionRef {
+  /** The target path as written (link url without fragment, or backticked path). */
+  target: string;
+  section: string;
+  span: Span;
+}
+
+/** An explicit `<a id="x">` / `<a name="x">` anchor. */
+export interface HtmlAnchor {
+  id: string;
+  span: Span;
+}
+
+/** `<!-- docpact-disable-next-line RULE -->`, `<!-- docpact-disable RULE -->`, `<!-- docpact-enable RULE -->`. */
+export interface Suppression {
+  kind: "next-line" | "disable" | "enable";
+  rules: string[];
+  span: Span;
+}
+
+export interface MarkdownDoc {
+  file: string;
+  bom: boolean;
+  eol: "\n" | "\r\n";
+  headings: Heading[];
+  anchors: HtmlAnchor[];
+  links: MdLink[];
+  /** Inline code in prose (never inside fenced blocks). */
+  inlineCodes: InlineCode[];
+  codeBlocks: CodeBlock[];
+  invocations: Invocation[];
+  notes: DelegationNote[];
+  sectionRefs: SectionRef[];
+  regions: Region[];
+  regionProblems: RegionProblem[];
+  suppressions: Suppression[];
+}
+
+// ───────────────────────────── Schemas ─────────────────────────────
+
+/** Where a JSON value sits: the key (for object members) and the value. */
+export interface JsonLocation {
+  key?: Span;
+  value: Span;
+  /** Offsets of the value in the text. */
+  start: number;
+  end: number;
+}
+
+export interface SchemaRef {
+  /** JSON pointer of the `$ref` keyword's object. */
+  pointer: string;
+  ref: string;
+  span: Span;
+}
+
+export interface JsonProblem {
+  message: string;
+  span: Span;
+}
+
+/** JSON Schema dialects docpact understands (`$schema`); a missing `$schema` means draft-07. */
+export type SchemaDialect = "draft-06" | "draft-07" | "2019-09" | "2020-12";
+
+/** The reader's view of one schema file: parsed value with positions, plus what it declares. Plain data (cacheable). */
+export interface SchemaDoc {
+  file: string;
+  /** Undefined when the text is not valid JSON (see `problems`). */
+  value?: unknown;
+  /** JSON pointer → location of every value. */
+  locations: Record<string, JsonLocation>;
+  /** JSON syntax problems (and a non-object root). */
+  problems: JsonProblem[];
+  /** `$schema` as written, or null when absent. */
+  schemaUri: string | null;
+  /** Known dialect, or null when `$schema` names something docpact does not support (draft-04, unknown URIs). */
+  dialect: SchemaDialect | null;
+  /** Root `$id` as written, or null. */
+  id: string | null;
+  /** Every `$ref`, in document order. */
+  refs: SchemaRef[];
+  /** Every `$id` below the root (pointer → `$id` as written), for base-URI changes. */
+  nestedIds: { pointer: string; id: string }[];
+  /** `$anchor`s (2019-09+) and `$id: "#name"` anchors (draft-06/07): pointer of the schema object → name. */
+  anchors: { pointer: string; name: string }[];
+  vocabularies: Vocabulary[];
+  /** Backticked tokens in `description`, `title` and `$comment` strings. */
+  terms: Term[];
+}
+
+/** One instance file (config `instances`) to validate against a schema. */
+export interface InstanceDoc {
+  file: string;
+  /** The schema path as configured (relative to the root, `/`). */
+  schema: string;
+  value?: unknown;
+  locations: Record<string, JsonLocation>;
+  problems: JsonProblem[];
+}
+
+// ───────────────────────────── Vocabularies ─────────────────────────────
+
+export interface VocabularyMember {
+  value: string;
+  deprecated: boolean;
+  /** For deprecated members: the canonical member that replaces it. */
+  replacedBy?: string;
+  span: Span;
+}
+
+export interface Vocabulary {
+  /** `schemas/x.schema.json#/$defs/eventType` or `code:src/events.ts#RUN_EVENTS`. */
+  id: string;
+  kind: "schema" | "code";
+  file: string;
+  /** JSON pointer (schema) or declaration name (code). */
+  name: string;
+  members: VocabularyMember[];
+  span: Span;
+  /** Explicit mirror link (`@docpact-mirror` or config `vocabularies`): the id of the schema vocabulary. */
+  mirrors?: string;
+}
+
+/** A backticked token in prose or a schema description. */
+export interface Term {
+  value: string;
+  span: Span;
+  /** Offset of the token in its file's text, for fixes. */
+  offset: number;
+}
+
+// ───────────────────────────── Code ─────────────────────────────
+
+/** A command the code implements. */
+export interface CommandDecl {
+  /** Command path without the binary: `["flow"]`, `["flow", "advance"]`. */
+  path: string[];
+  /** Declared sub-verbs (`verbs`, `subcommands`, …); null when none are declared. */
+  verbs: string[] | null;
+  /** Flags the command declares itself (with dashes); null when it declares none. */
+  flags: string[] | null;
+  via: "command-type" | "factory" | "chain" | "jsdoc";
+  span: Span;
+}
+
+export interface CodeProblem {
+  message: string;
+  span: Span;
+}
+
+export interface CommandSurface {
+  commands: CommandDecl[];
+  /** Every `--name` literal in the CLI code plus names passed to flag accessors. */
+  globalFlags: string[];
+}
+
+// ───────────────────────────── Model ─────────────────────────────
+
+export interface FileCounts {
+  docs: number;
+  schemas: number;
+  code: number;
+}
+
+export interface ContractModel {
+  root: string;
+  config: ResolvedConfig;
+  binaries: string[];
+  docs: MarkdownDoc[];
+  /** Every file path (relative, `/`) the discover stage found on disk, for reference checks. */
+  files: string[];
+  surface: CommandSurface;
+  codeProblems: CodeProblem[];
+  /** Files that matched the config but could not be read. */
+  readProblems: CodeProblem[];
+  vocabularies: Vocabulary[];
+  /** Every schema in scope (config `schemas`), sorted by path. */
+  schemas: SchemaDoc[];
+  /** Instance files from config `instances` (see compiler/readers/schema-instances.ts). */
+  instances: InstanceDoc[];
+  /** Files currently under `generate.outDir` (path relative to the root → text), for `generated/stale`; empty when generation is off. */
+  generatedOnDisk: Record<string, string>;
+  /** Text (BOM removed) of every document and schema read, by path. */
+  texts: Map<string, string>;
+  counts: FileCounts;
+}

@@ -1,0 +1,48 @@
+/** Human output: `file:line:col  severity  message  rule`, a code frame, and a summary line. */
+import type { Report, ReportDiagnostic } from "./report.js";
+
+export interface PrettyOptions {
+  color: boolean;
+  /** Returns a file's text (BOM removed) for code frames, or undefined. */
+  getText(file: string): string | undefined;
+}
+
+const codes = { red: 31, yellow: 33, dim: 2, bold: 1, cyan: 36 } as const;
+
+export function formatPretty(report: Report, opts: PrettyOptions): string {
+  const paint = (c: keyof typeof codes, s: string) => (opts.color ? `\u001b[${codes[c]}m${s}\u001b[0m` : s);
+  const lines: string[] = [];
+  const cache = new Map<string, string[] | undefined>();
+  const fileLines = (file: string) => {
+    if (!cache.has(file)) cache.set(file, opts.getText(file)?.split(/\r\n|\r|\n/));
+    return cache.get(file);
+  };
+  for (const d of report.diagnostics) {
+    const sev = d.severity === "error" ? paint("red", "error") : paint("yellow", "warning");
+    lines.push(`${paint("bold", `${d.file}:${d.line}:${d.column}`)}  ${sev}  ${d.message}  ${paint("dim", d.rule)}`);
+    lines.push(...frame(d, fileLines(d.file), paint));
+    if (d.suggestion !== undefined) lines.push(`  ${paint("cyan", "suggestion:")} ${d.suggestion}`);
+    for (const r of d.related ?? []) lines.push(`  ${paint("dim", `${r.file}:${r.line}:${r.column}`)} ${r.message}`);
+    lines.push("");
+  }
+  lines.push(summaryLine(report));
+  return `${lines.join("\n")}\n`;
+}
+
+export function summaryLine(report: Report): string {
+  const s = report.summary;
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
+  return `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")} · ${s.files.docs} docs, ${s.files.schemas} schemas, ${s.files.code} code files · ${s.durationMs} ms`;
+}
+
+function frame(d: ReportDiagnostic, lines: string[] | undefined, paint: (c: keyof typeof codes, s: string) => string): string[] {
+  const text = lines?.[d.line - 1];
+  if (text === undefined) return [];
+  const gutter = String(d.line).length;
+  const width = d.endLine === d.line ? Math.max(1, d.endColumn - d.column) : Math.max(1, text.length - d.column + 1);
+  const shown = text.replace(/\t/g, " ");
+  return [
+    `  ${paint("dim", `${d.line} |`)} ${shown}`,
+    `  ${" ".repeat(gutter)} ${paint("dim", "|")} ${" ".repeat(Math.max(0, d.column - 1))}${paint("red", "^".repeat(width))}`,
+  ];
+}

@@ -1,0 +1,57 @@
+/** The report shape of `--format json` and of the programmatic API (DESIGN.md, fixed). */
+import type { Diagnostic, RelatedLocation, Severity } from "../model/diagnostic.js";
+import type { FileCounts } from "../model/types.js";
+
+export interface ReportDiagnostic {
+  rule: string;
+  severity: Severity;
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  suggestion?: string;
+  related?: RelatedLocation[];
+}
+
+export interface Report {
+  version: 1;
+  diagnostics: ReportDiagnostic[];
+  summary: {
+    errors: number;
+    warnings: number;
+    files: FileCounts;
+    durationMs: number;
+  };
+}
+
+export function makeReport(diagnostics: Diagnostic[], files: FileCounts, durationMs: number): Report {
+  let errors = 0;
+  let warnings = 0;
+  const out: ReportDiagnostic[] = diagnostics.map((d) => {
+    if (d.severity === "error") errors++;
+    else warnings++;
+    const r: ReportDiagnostic = {
+      rule: d.rule,
+      severity: d.severity,
+      message: d.message,
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      endLine: d.endLine,
+      endColumn: d.endColumn,
+    };
+    if (d.suggestion !== undefined) r.suggestion = d.suggestion;
+    if (d.related && d.related.length > 0) r.related = d.related;
+    return r;
+  });
+  return { version: 1, diagnostics: out, summary: { errors, warnings, files, durationMs: Math.round(durationMs) } };
+}
+
+/** Exit status per DESIGN.md: 1 on any error, or on more warnings than allowed. */
+export function exitCode(report: Report, maxWarnings: number | undefined): 0 | 1 {
+  if (report.summary.errors > 0) return 1;
+  if (maxWarnings !== undefined && report.summary.warnings > maxWarnings) return 1;
+  return 0;
+}

@@ -1,0 +1,16 @@
+import { defineRule } from "../types.js";
+
+/** TypeScript that does not parse: the rest is still read, but what this file declares may be missed. */
+export default defineRule({
+  meta: {
+    id: "input/code-syntax",
+    defaultSeverity: "warning",
+    description: "A TypeScript source file has a syntax error.",
+    explanation:
+      "docpact reads the CLI's code syntactically to find its commands, flags and vocabularies. A file with a syntax error is still read as far as the parser recovers, " +
+      "but commands or constants it declares may be missed, so other rules may report false drift. Fix the syntax error first.",
+  },
+  check(ctx) {
+    for (const p of ctx.model.codeProblems) ctx.report({ span: p.span, message: p.message });
+  },
+});

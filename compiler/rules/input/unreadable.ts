@@ -1,0 +1,16 @@
+import { defineRule } from "../types.js";
+
+/** Files that matched a glob but could not be read (permissions, not UTF-8 text). */
+export default defineRule({
+  meta: {
+    id: "input/unreadable",
+    defaultSeverity: "error",
+    description: "An input file could not be read.",
+    explanation:
+      "A document, schema or source file matched the configuration but could not be read (a permission error, a folder where a file was expected, or bytes that are not UTF-8 text). " +
+      "docpact reports it instead of silently checking less than it was asked to.",
+  },
+  check(ctx) {
+    for (const p of ctx.model.readProblems) ctx.report({ span: p.span, message: p.message });
+  },
+});

@@ -1,0 +1,58 @@
+/** Text helpers shared by readers: BOM/EOL detection and offset → line/column. */
+
+export interface SourceText {
+  /** The text with a leading BOM removed; every offset in docpact refers to this. */
+  text: string;
+  bom: boolean;
+  eol: "\n" | "\r\n";
+}
+
+export function decodeSource(raw: string): SourceText {
+  const bom = raw.charCodeAt(0) === 0xfeff;
+  const text = bom ? raw.slice(1) : raw;
+  const crlf = text.indexOf("\r\n");
+  const lf = text.indexOf("\n");
+  return { text, bom, eol: crlf !== -1 && crlf + 1 === lf ? "\r\n" : "\n" };
+}
+
+/** Maps UTF-16 offsets to 1-based line/column; `\r\n`, `\n` and lone `\r` end lines. */
+export class LineIndex {
+  private readonly starts: number[];
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) starts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+    this.starts = starts;
+  }
+
+  position(offset: number): { line: number; column: number } {
+    const s = this.starts;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (s[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - s[lo] + 1 };
+  }
+
+  offset(line: number, column: number): number {
+    const start = this.starts[Math.min(Math.max(line, 1), this.starts.length) - 1];
+    return start + column - 1;
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+}
+
+export function toPosix(p: string): string {
+  return p.split("\\").join("/");
+}

@@ -1,0 +1,1 @@
+export const FLOW_ADVANCE = "aw flow advance";
