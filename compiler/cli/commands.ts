@@ -5,6 +5,10 @@ import { runBuild } from "../build.js";
 import { runPipeline } from "../pipeline.js";
 
 import { exitCode, makeReport, type Report } from "../report/report.js";
+import { explainText } from "../report/explain.js";
+import type { ReadCache } from "../cache/cache.js";
+import type { Diagnostic } from "../model/diagnostic.js";
+import { startProgress } from "./progress.js";
 import { findRule, rules } from "../rules/index.js";
 import { DocpactError } from "../util/errors.js";
 import type { CommandName } from "./help.js";
@@ -64,18 +68,41 @@ async function runCheckOrBuild(name: "check" | "build", values: Values): Promise
     const { watch } = await import("./watch.js");
     return watch(name, s, { fix: values.fix === true, force: values.force === true });
   }
-  const report = await runOnce(name, s, { fix: values.fix === true, force: values.force === true });
-  process.stdout.write(formatReport(report, s.format, { root: s.root, color: useColor() }));
-  return exitCode(report, s.maxWarnings);
+  const progress = startProgress(process.stderr);
+  let out: RunOutput;
+  try {
+    out = await runFull(name, s, { fix: values.fix === true, force: values.force === true }, { onPhase: progress.phase });
+  } finally {
+    progress.stop();
+  }
+  process.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics }));
+  return exitCode(out.report, s.maxWarnings);
 }
 
 export async function runOnce(name: "check" | "build", s: RunSettings, b: { fix: boolean; force: boolean }): Promise<Report> {
+  return (await runFull(name, s, b)).report;
+}
+
+export interface RunOutput {
+  report: Report;
+  /** The same diagnostics with their fixes, for SARIF. */
+  diagnostics: Diagnostic[];
+  /** Files build wrote or removed. */
+  written?: string[];
+}
+
+/** One check or build run; `extra` carries watch's long-lived cache and progress reporting. */
+export async function runFull(
+  name: "check" | "build",
+  s: RunSettings,
+  b: { fix: boolean; force: boolean },
+  extra: { cache?: ReadCache; onPhase?: (phase: string) => void } = {},
+): Promise<RunOutput> {
   const started = performance.now();
-  const r =
-    name === "check"
-      ? await runPipeline({ root: s.root, configPath: s.configPath })
-      : await runBuild({ root: s.root, configPath: s.configPath, fix: b.fix, force: b.force });
-  return makeReport(r.diagnostics, r.model.counts, performance.now() - started);
+  const base = { root: s.root, configPath: s.configPath, cache: extra.cache, onPhase: extra.onPhase };
+  const r = name === "check" ? await runPipeline(base) : await runBuild({ ...base, fix: b.fix, force: b.force });
+  const written = (r as { written?: string[] }).written;
+  return { report: makeReport(r.diagnostics, r.model.counts, performance.now() - started), diagnostics: r.diagnostics, written };
 }
 
 export function useColor(): boolean {
@@ -104,14 +131,7 @@ function runExplain(values: Values, positionals: string[]): number {
   if (extra.length) throw new DocpactError(`explain takes one rule id (got "${extra[0]}")`);
   const rule = findRule(id);
   if (!rule) throw new DocpactError(`unknown rule "${id}" (see \`docpact explain --list\`)`);
-  const m = rule.meta;
-  let out = `${m.id} (default: ${m.defaultSeverity}${m.fixable ? ", fixable with build --fix" : ""})\n\n${m.description}\n\n${m.explanation}\n`;
-  if (m.example) out += `\nExample:\n${indent(m.example.bad)}\nFix: ${m.example.fix}\n`;
-  process.stdout.write(out);
+  process.stdout.write(explainText(rule.meta));
   return 0;
-}
-
-function indent(s: string): string {
-  return s.split("\n").map((l) => `    ${l}`).join("\n");
 }
 

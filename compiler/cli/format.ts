@@ -1,6 +1,11 @@
 /** Chooses the reporter for `--format`. */
 import { formatJson } from "../report/json.js";
+import { formatGithub } from "../report/github.js";
 import { formatPretty } from "../report/pretty.js";
+import { formatSarif } from "../report/sarif.js";
+import type { Diagnostic } from "../model/diagnostic.js";
+import { rules } from "../rules/index.js";
+import { docpactVersion } from "../util/package-root.js";
 import type { Report } from "../report/report.js";
 import { isProblem, readSource } from "../read.js";
 
@@ -10,6 +15,8 @@ export type Format = (typeof FORMATS)[number];
 export interface FormatContext {
   root: string;
   color: boolean;
+  /** The run's diagnostics with their fixes (SARIF shows fixes; the report drops them). Default: the report's. */
+  diagnostics?: Diagnostic[];
 }
 
 export function formatReport(report: Report, format: Format, ctx: FormatContext): string {
@@ -25,7 +32,16 @@ export function formatReport(report: Report, format: Format, ctx: FormatContext)
         },
       });
     case "sarif":
+      return formatSarif({
+        diagnostics: ctx.diagnostics ?? report.diagnostics,
+        rules: rules.map((r) => r.meta),
+        version: docpactVersion(),
+        getText: (file) => {
+          const src = readSource(ctx.root, file);
+          return isProblem(src) ? undefined : src.text;
+        },
+      });
     case "github":
-      throw new Error(`format ${format} is not available yet`);
+      return formatGithub(report);
   }
 }

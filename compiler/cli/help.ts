@@ -1,11 +1,92 @@
-/** Help texts for `docpact --help` and `docpact <command> --help`. */
+/**
+ * The CLI's commands and their options, declared once: the argument parser,
+ * `--help` and docpact's own self-check (`cli.commandType: "CommandSpec"`) all
+ * read these objects.
+ */
 
-export const COMMANDS = ["check", "build", "inspect", "init", "explain"] as const;
-export type CommandName = (typeof COMMANDS)[number];
+export interface OptionSpec {
+  flag: string;
+  short?: string;
+  /** Placeholder of the value; absent for boolean switches. */
+  value?: string;
+  help: string;
+}
 
-const COMMON = `  --root DIR          project root (default: the current directory)
-  --config FILE       config file (default: <root>/docpact.config.json)`;
-const FORMAT = `  --format FORMAT     pretty (default), json, sarif or github`;
+export interface CommandSpec {
+  name: string;
+  usage: string;
+  summary: string;
+  /** Words the command takes as its first argument, when it takes a closed set. */
+  verbs?: readonly string[];
+  options: readonly OptionSpec[];
+}
+
+const ROOT: OptionSpec = { flag: "--root", value: "DIR", help: "project root (default: the current directory)" };
+const CONFIG: OptionSpec = { flag: "--config", value: "FILE", help: "config file (default: <root>/docpact.config.json)" };
+const FORMAT: OptionSpec = { flag: "--format", value: "FORMAT", help: "pretty (default), json, sarif or github" };
+const MAX_WARNINGS: OptionSpec = { flag: "--max-warnings", value: "N", help: "exit 1 when there are more than N warnings" };
+const HELP: OptionSpec = { flag: "--help", short: "h", help: "show this help" };
+
+export const INSPECT_TARGETS = ["notes", "commands", "vocabularies", "references"] as const;
+
+const check: CommandSpec = {
+  name: "check",
+  usage: "docpact check [options]",
+  summary: "Reads the docs, schemas and code, links them and reports every disagreement. Writes nothing.",
+  options: [ROOT, CONFIG, FORMAT, MAX_WARNINGS, { flag: "--watch", help: "re-check whenever an input changes (Ctrl-C to stop)" }, HELP],
+};
+
+const build: CommandSpec = {
+  name: "build",
+  usage: "docpact build [options]",
+  summary:
+    'Writes generated code (when the config has "generate") and regenerates doc regions,\nthen reports the remaining diagnostics with check\'s exit codes.',
+  options: [
+    ROOT,
+    CONFIG,
+    FORMAT,
+    { flag: "--fix", help: "also apply the fixes diagnostics carry (e.g. deprecated terms)" },
+    { flag: "--force", help: "overwrite regions that were edited by hand" },
+    MAX_WARNINGS,
+    { flag: "--watch", help: "rebuild whenever an input changes (Ctrl-C to stop)" },
+    HELP,
+  ],
+};
+
+const inspect: CommandSpec = {
+  name: "inspect",
+  usage: "docpact inspect notes|commands|vocabularies|references [options] --json",
+  summary:
+    "Prints one part of the linked contract model as a JSON array:\n" +
+    "  notes          delegation notes with subject and owner invocations\n" +
+    "  commands       the command surface the code implements\n" +
+    "  vocabularies   closed sets of terms from schemas and code\n" +
+    "  references     links and section references with their resolution",
+  verbs: INSPECT_TARGETS,
+  options: [ROOT, CONFIG, { flag: "--json", help: "print JSON (the only output form; accepted for clarity)" }, HELP],
+};
+
+const init: CommandSpec = {
+  name: "init",
+  usage: "docpact init [--root DIR]",
+  summary: "Inspects the repository and writes a starter docpact.config.json; prints what it found.\nRefuses to overwrite an existing config.",
+  options: [ROOT, HELP],
+};
+
+const explain: CommandSpec = {
+  name: "explain",
+  usage: "docpact explain RULE",
+  summary: "Prints a rule's explanation, default severity and an example.",
+  options: [{ flag: "--list", help: "list every rule id with its one-line description" }, HELP],
+};
+
+export const COMMAND_SPECS = [check, build, inspect, init, explain] as const;
+export const COMMANDS = COMMAND_SPECS.map((c) => c.name);
+export type CommandName = "check" | "build" | "inspect" | "init" | "explain";
+
+export function commandSpec(name: CommandName): CommandSpec {
+  return COMMAND_SPECS.find((c) => c.name === name)!;
+}
 
 export const MAIN_HELP = `docpact — keeps a project's Markdown prose, JSON Schemas and TypeScript CLI in agreement
 
@@ -25,60 +106,11 @@ Options:
 Exit codes: 0 clean, 1 drift (errors, or more warnings than --max-warnings), 2 usage, config or internal failure.
 `;
 
-export const COMMAND_HELP: Record<CommandName, string> = {
-  check: `Usage: docpact check [options]
-
-Reads the docs, schemas and code, links them and reports every disagreement. Writes nothing.
-
-Options:
-${COMMON}
-${FORMAT}
-  --max-warnings N    exit 1 when there are more than N warnings
-  --watch             re-check whenever an input changes (Ctrl-C to stop)
-  -h, --help          show this help
-`,
-  build: `Usage: docpact build [options]
-
-Writes generated code (when the config has "generate") and regenerates doc regions,
-then reports the remaining diagnostics with check's exit codes.
-
-Options:
-${COMMON}
-${FORMAT}
-  --fix               also apply the fixes diagnostics carry (e.g. deprecated terms)
-  --force             overwrite regions that were edited by hand
-  --max-warnings N    exit 1 when there are more than N warnings
-  --watch             rebuild whenever an input changes (Ctrl-C to stop)
-  -h, --help          show this help
-`,
-  inspect: `Usage: docpact inspect notes|commands|vocabularies|references [options] --json
-
-Prints one part of the linked contract model as a JSON array:
-  notes          delegation notes with subject and owner invocations
-  commands       the command surface the code implements
-  vocabularies   closed sets of terms from schemas and code
-  references     links and section references with their resolution
-
-Options:
-${COMMON}
-  --json              print JSON (the only output form; accepted for clarity)
-  -h, --help          show this help
-`,
-  init: `Usage: docpact init [--root DIR]
-
-Inspects the repository and writes a starter docpact.config.json; prints what it found.
-Refuses to overwrite an existing config.
-
-Options:
-  --root DIR          project root (default: the current directory)
-  -h, --help          show this help
-`,
-  explain: `Usage: docpact explain RULE
-
-Prints a rule's explanation, default severity and an example. \`docpact explain --list\` lists every rule.
-
-Options:
-  --list              list every rule id with its one-line description
-  -h, --help          show this help
-`,
-};
+export function commandHelp(name: CommandName): string {
+  const spec = commandSpec(name);
+  const rows = spec.options.map((o) => {
+    const left = `${o.short ? `-${o.short}, ` : ""}${o.flag}${o.value ? ` ${o.value}` : ""}`;
+    return `  ${left.padEnd(20)}${o.help}`;
+  });
+  return `Usage: ${spec.usage}\n\n${spec.summary}\n\nOptions:\n${rows.join("\n")}\n`;
+}

@@ -1,7 +1,10 @@
 /** `docpact inspect`: parts of the linked model as JSON arrays. */
 import type { ContractModel } from "../model/types.js";
+import { listReferences } from "../model/references.js";
 
-export const INSPECT_TARGETS = ["notes", "commands", "vocabularies", "references"] as const;
+import { INSPECT_TARGETS } from "./help.js";
+
+export { INSPECT_TARGETS };
 export type InspectTarget = (typeof INSPECT_TARGETS)[number];
 
 export function inspect(what: InspectTarget, model: ContractModel): unknown[] {
@@ -38,6 +41,6 @@ export function inspect(what: InspectTarget, model: ContractModel): unknown[] {
         ...(v.mirrors ? { mirrors: v.mirrors } : {}),
       }));
     case "references":
-      return [];
+      return listReferences(model);
   }
 }

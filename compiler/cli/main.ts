@@ -5,17 +5,18 @@
  * `--help` stays instant.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { COMMAND_HELP, COMMANDS, MAIN_HELP, type CommandName } from "./help.js";
+import { commandHelp, commandSpec, COMMANDS, MAIN_HELP, type CommandName } from "./help.js";
 
 type Values = Record<string, string | boolean | undefined>;
 
-const OPTIONS: Record<CommandName, ParseArgsConfig["options"]> = {
-  check: { root: { type: "string" }, config: { type: "string" }, format: { type: "string" }, "max-warnings": { type: "string" }, watch: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-  build: { root: { type: "string" }, config: { type: "string" }, format: { type: "string" }, "max-warnings": { type: "string" }, fix: { type: "boolean" }, force: { type: "boolean" }, watch: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-  inspect: { root: { type: "string" }, config: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-  init: { root: { type: "string" }, help: { type: "boolean", short: "h" } },
-  explain: { list: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-};
+/** parseArgs options derived from the command's declared options. */
+function parseOptions(name: CommandName): ParseArgsConfig["options"] {
+  const out: NonNullable<ParseArgsConfig["options"]> = {};
+  for (const o of commandSpec(name).options) {
+    out[o.flag.slice(2)] = { type: o.value ? "string" : "boolean", ...(o.short ? { short: o.short } : {}) };
+  }
+  return out;
+}
 
 class UsageError extends Error {}
 
@@ -30,16 +31,16 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${docpactVersion()}\n`);
     return 0;
   }
-  if (!(COMMANDS as readonly string[]).includes(command)) throw new UsageError(`unknown command "${command}" (expected one of: ${COMMANDS.join(", ")})`);
+  if (!(COMMANDS as string[]).includes(command)) throw new UsageError(`unknown command "${command}" (expected one of: ${COMMANDS.join(", ")})`);
   const name = command as CommandName;
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args: rest, options: OPTIONS[name], allowPositionals: true, strict: true }) as typeof parsed;
+    parsed = parseArgs({ args: rest, options: parseOptions(name), allowPositionals: true, strict: true }) as typeof parsed;
   } catch (e) {
     throw new UsageError(firstLine((e as Error).message));
   }
   if (parsed.values.help) {
-    process.stdout.write(COMMAND_HELP[name]);
+    process.stdout.write(commandHelp(name));
     return 0;
   }
   const { runCommand } = await import("./commands.js");

@@ -1,0 +1,175 @@
+/**
+ * `check --watch` / `build --watch`: run once, then re-run whenever a file
+ * under the root changes, printing a fresh report each time.
+ *
+ * - Node 20's recursive fs.watch does not exist on Linux, so every folder is
+ *   watched on its own (node_modules, .git, dot-folders and the generate outDir
+ *   are skipped); the folder list is refreshed after each run so new folders
+ *   are picked up.
+ * - Events are debounced; an event for a file whose content hash equals what
+ *   the last run read (an editor touching a file, build writing what it just
+ *   wrote) does not trigger a run.
+ * - One ReadCache lives for the whole session, so a re-run parses only the
+ *   inputs whose content changed.
+ * - Ctrl-C (SIGINT) or SIGTERM closes the watchers and exits 0.
+ */
+import { readdirSync, watch as fsWatch, type FSWatcher } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { ReadCache, diskCacheDir } from "../cache/cache.js";
+import { contentHash } from "../cache/hash.js";
+import { loadConfig } from "../config/resolve.js";
+import { isProblem, readSource } from "../read.js";
+import { exitCode } from "../report/report.js";
+import { toPosix } from "../util/text.js";
+import { runFull, useColor, type RunSettings } from "./commands.js";
+import { formatReport } from "./format.js";
+
+export interface WatchOptions {
+  fix: boolean;
+  force: boolean;
+}
+
+export interface WatchIO {
+  stdout: { write(s: string): unknown };
+  stderr: { write(s: string): unknown };
+  /** Debounce in milliseconds; default 150. */
+  debounceMs?: number;
+}
+
+const SKIP_DIRS = new Set(["node_modules", ".git"]);
+
+export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, io: WatchIO = process): Promise<number> {
+  const cache = new ReadCache({ dir: diskCacheDir(s.root) });
+  const watchers = new Map<string, FSWatcher>();
+  /** Content hashes of what the last run read (or build wrote). */
+  let known = new Map<string, string>();
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let closed = false;
+
+  const say = (msg: string) => io.stderr.write(`docpact: ${msg}\n`);
+
+  const runOnce = async () => {
+    running = true;
+    try {
+      const out = await runFull(name, s, b, { cache });
+      io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics }));
+      known = new Map(cache.fileHashes);
+      for (const f of out.written ?? []) {
+        const h = hashOf(s.root, f);
+        if (h !== null) known.set(f, h);
+      }
+      say(`${exitCode(out.report, s.maxWarnings) === 0 ? "clean" : "drift"} · watching for changes (Ctrl-C to stop)`);
+    } catch (e) {
+      // A config broken mid-edit is reported and waited out, not fatal.
+      say(e instanceof Error ? e.message.split("\n")[0] : String(e));
+    } finally {
+      running = false;
+    }
+    if (closed) return;
+    syncWatchers();
+    if (pending.size > 0) schedule();
+  };
+
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (running || closed) return; // the run's end re-schedules
+      const changed = [...pending].filter((f) => {
+        const h = hashOf(s.root, f);
+        return h === null || h !== known.get(f);
+      });
+      pending.clear();
+      if (changed.length > 0) void runOnce();
+    }, io.debounceMs ?? 150);
+  };
+
+  const onEvent = (dir: string, filename: string | Buffer | null) => {
+    if (closed) return;
+    const rel = filename ? toPosix(relative(s.root, join(dir, filename.toString()))) : toPosix(relative(s.root, dir));
+    // Dot files are never inputs (editor swap files, docpact's own temp files).
+    if (rel.split("/").some((seg) => seg.startsWith("."))) return;
+    pending.add(rel);
+    if (!running) schedule();
+  };
+
+  const syncWatchers = () => {
+    const dirs = new Set(watchDirs(s.root, skippedOutDir(s)));
+    if (s.configPath) dirs.add(dirname(resolve(s.configPath)));
+    for (const [dir, w] of watchers) {
+      if (!dirs.has(dir)) {
+        w.close();
+        watchers.delete(dir);
+      }
+    }
+    for (const dir of dirs) {
+      if (watchers.has(dir)) continue;
+      try {
+        const w = fsWatch(dir, { persistent: true }, (_event, filename) => onEvent(dir, filename));
+        w.on("error", () => {
+          w.close();
+          watchers.delete(dir);
+        });
+        watchers.set(dir, w);
+      } catch (e) {
+        say(`cannot watch ${toPosix(relative(s.root, dir)) || "."}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      }
+    }
+  };
+
+  return new Promise<number>((resolvePromise) => {
+    const stop = () => {
+      if (closed) return;
+      closed = true;
+      if (timer) clearTimeout(timer);
+      for (const w of watchers.values()) w.close();
+      watchers.clear();
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolvePromise(0);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    syncWatchers();
+    void runOnce();
+  });
+}
+
+function hashOf(root: string, file: string): string | null {
+  const src = readSource(root, file);
+  return isProblem(src) ? null : contentHash(src.text);
+}
+
+/** The generate outDir, when the config can be loaded and has one. */
+function skippedOutDir(s: RunSettings): string | null {
+  try {
+    const c = loadConfig(s.root, s.configPath);
+    return c.generate ? resolve(s.root, c.generate.outDir) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every folder under the root that may hold inputs (absolute paths). */
+export function watchDirs(root: string, outDir: string | null): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    out.push(dir);
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (!e.isDirectory() || SKIP_DIRS.has(e.name) || e.name.startsWith(".")) continue;
+      const sub = join(dir, e.name);
+      if (outDir !== null && sub === outDir) continue;
+      walk(sub);
+    }
+  };
+  walk(resolve(root));
+  return out.sort();
+}

@@ -1,0 +1,236 @@
+/**
+ * Shell-like lexing of CLI invocations as prose writes them: inline code
+ * (`aw flow advance --json`) and lines of shell fences. Offsets are local to
+ * the source string; the Markdown reader maps them back into the document.
+ *
+ * The lexer never fails: unbalanced quotes or brackets are read as ordinary
+ * characters, so any string gives some token list.
+ */
+import type { InvocationTokenKind } from "../model/types.js";
+
+/** A lexed token; `operator` (`|`, `&&`, `||`, `;`, `&`, newline) and `redirect` (`>`, `2>&1`, `< f`) end an invocation. */
+export interface LexToken {
+  kind: InvocationTokenKind | "operator" | "redirect";
+  text: string;
+  /** Offsets in the source string, end exclusive. */
+  start: number;
+  end: number;
+  flag?: string;
+  value?: string;
+}
+
+/** One invocation found in a source string (local offsets). */
+export interface RawInvocation {
+  binary: string;
+  /** Start of the binary word, end of the last token. */
+  start: number;
+  end: number;
+  /** Tokens after the binary, operators and redirections excluded. */
+  tokens: LexToken[];
+}
+
+const SPACE = new Set([" ", "\t", "\r", "\f", "\v", "\u00a0"]);
+const CLOSER: Record<string, string> = { "<": ">", "{": "}", "[": "]" };
+const FLAG = /^(--?[A-Za-z0-9][A-Za-z0-9_.:-]*)(?:=([\s\S]*))?$/;
+const CAPS = /^[A-Z][A-Z0-9_]+$/;
+const EMBEDDED_PLACEHOLDER = /<[^<>\s][^<>]*>|\{[^{}\s][^{}]*\}/;
+const ENV_ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** Lexes `src` into tokens (shell-like: quotes group, operators split, `#` starts a comment). */
+export function tokenizeInvocation(src: string): LexToken[] {
+  const out: LexToken[] = [];
+  const n = src.length;
+  let i = 0;
+  while (i < n) {
+    const c = src[i];
+    if (SPACE.has(c)) {
+      i++;
+      continue;
+    }
+    if (c === "\\" && (src[i + 1] === "\n" || (src[i + 1] === "\r" && src[i + 2] === "\n"))) {
+      // Line continuation: whitespace.
+      i += src[i + 1] === "\n" ? 2 : 3;
+      continue;
+    }
+    if (c === "\n") {
+      out.push({ kind: "operator", text: "\n", start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    if (c === "#") {
+      // Comment to the end of the line.
+      while (i < n && src[i] !== "\n") i++;
+      continue;
+    }
+    const op = operatorAt(src, i);
+    if (op) {
+      out.push({ kind: "operator", text: op, start: i, end: i + op.length });
+      i += op.length;
+      continue;
+    }
+    const redirect = redirectAt(src, i);
+    if (redirect) {
+      out.push({ kind: "redirect", text: redirect, start: i, end: i + redirect.length });
+      i += redirect.length;
+      continue;
+    }
+    const end = wordEnd(src, i);
+    const text = src.slice(i, end);
+    out.push(classify(text, i, end));
+    i = end;
+  }
+  return out;
+}
+
+function operatorAt(src: string, i: number): string | null {
+  const c = src[i];
+  if (c === "|") return src[i + 1] === "|" ? "||" : "|";
+  if (c === "&") {
+    if (src[i + 1] === "&") return "&&";
+    if (src[i + 1] === ">") return null; // `&>` is a redirection
+    return "&";
+  }
+  if (c === ";") return src[i + 1] === ";" ? ";;" : ";";
+  return null;
+}
+
+/** Redirections at a token start: `>`, `>>`, `2>`, `2>&1`, `&>`, `<<`, and `<` followed by space. */
+function redirectAt(src: string, i: number): string | null {
+  let j = i;
+  while (j < src.length && src[j] >= "0" && src[j] <= "9") j++;
+  if (src[j] === "&" && src[j + 1] === ">") j++;
+  if (src[j] === ">") {
+    j++;
+    if (src[j] === ">") j++;
+    if (src[j] === "&") {
+      j++;
+      while (j < src.length && /[0-9-]/.test(src[j])) j++;
+    }
+    return src.slice(i, j);
+  }
+  if (j === i && src[i] === "<") {
+    if (src[i + 1] === "<") return src[i + 2] === "<" ? "<<<" : "<<";
+    if (i + 1 >= src.length || SPACE.has(src[i + 1]) || src[i + 1] === "\n") return "<";
+  }
+  return null;
+}
+
+/** End of the word starting at `i`: quotes and leading `<…>`/`{…}`/`[…]` groups may contain spaces. */
+function wordEnd(src: string, i: number): number {
+  const n = src.length;
+  let j = i;
+  const open = src[i];
+  const close = CLOSER[open];
+  if (close) {
+    // A placeholder group at the token start, closed on the same line.
+    let depth = 0;
+    let k = i;
+    for (; k < n && src[k] !== "\n"; k++) {
+      if (src[k] === open) depth++;
+      else if (src[k] === close && --depth === 0) break;
+    }
+    if (k < n && src[k] === close) j = k + 1;
+  }
+  while (j < n) {
+    const c = src[j];
+    if (SPACE.has(c) || c === "\n" || c === "|" || c === ";") break;
+    if (c === "&" && src[j + 1] !== ">") break;
+    if (c === "'" || c === '"') {
+      const q = closingQuote(src, j, c);
+      if (q !== -1) {
+        j = q + 1;
+        continue;
+      }
+    }
+    if (c === "\\" && j + 1 < n && src[j + 1] !== "\n" && src[j + 1] !== "\r") {
+      j += 2;
+      continue;
+    }
+    j++;
+  }
+  return Math.max(j, i + 1);
+}
+
+function closingQuote(src: string, at: number, q: string): number {
+  for (let k = at + 1; k < src.length; k++) {
+    const c = src[k];
+    if (c === "\n") return -1;
+    if (c === "\\" && q === '"') {
+      k++;
+      continue;
+    }
+    if (c === q) return k;
+  }
+  return -1;
+}
+
+function unquote(s: string): string {
+  if (s.length >= 2 && (s[0] === '"' || s[0] === "'") && s[s.length - 1] === s[0]) {
+    const body = s.slice(1, -1);
+    return s[0] === '"' ? body.replace(/\\(["\\$`])/g, "$1") : body;
+  }
+  return s;
+}
+
+function isWholeQuoted(s: string): boolean {
+  if (s.length < 2) return false;
+  const q = s[0];
+  if (q !== '"' && q !== "'") return false;
+  return closingQuote(s, 0, q) === s.length - 1;
+}
+
+function isPlaceholder(s: string): boolean {
+  const close = CLOSER[s[0]];
+  if (close && s[s.length - 1] === close && s.length > 2) return true;
+  if (CAPS.test(s)) return true;
+  if (s === "..." || s === "…" || s.endsWith("...") || s.endsWith("…")) return true;
+  if (s[0] === "$" && s.length > 1) return true;
+  return EMBEDDED_PLACEHOLDER.test(s);
+}
+
+function classify(text: string, start: number, end: number): LexToken {
+  if (text === "--") return { kind: "separator", text, start, end };
+  if (isWholeQuoted(text)) return { kind: "quoted", text, start, end };
+  const m = FLAG.exec(text);
+  if (m && (m[1].startsWith("--") || /^-[A-Za-z]/.test(m[1]))) {
+    const tok: LexToken = { kind: "flag", text, start, end, flag: m[1] };
+    if (m[2] !== undefined) tok.value = unquote(m[2]);
+    return tok;
+  }
+  if (isPlaceholder(text)) return { kind: "placeholder", text, start, end };
+  return { kind: "word", text, start, end };
+}
+
+/**
+ * Splits lexed tokens into invocations: each segment between operators whose
+ * first word (after `VAR=value` prefixes) is one of `binaries`. Tokens after a
+ * redirection are dropped (they name files, not arguments).
+ */
+export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<string>): RawInvocation[] {
+  const out: RawInvocation[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    let j = i;
+    while (j < tokens.length && tokens[j].kind !== "operator") j++;
+    // Segment: tokens[i, j).
+    let k = i;
+    // `FOO=1 BAR="a b" aw x`: environment prefixes before the binary.
+    while (k < j && tokens[k].kind !== "flag" && ENV_ASSIGN.test(tokens[k].text)) k++;
+    if (k < j) {
+      const head = tokens[k];
+      if (head.kind === "word" && binaries.has(head.text)) {
+        const args: LexToken[] = [];
+        for (let t = k + 1; t < j && tokens[t].kind !== "redirect"; t++) args.push(tokens[t]);
+        const last = args.length ? args[args.length - 1] : head;
+        out.push({ binary: head.text, start: head.start, end: last.end, tokens: args });
+      }
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+/** Lexes and splits in one step. */
+export function parseInvocations(src: string, binaries: ReadonlySet<string>): RawInvocation[] {
+  return splitInvocations(tokenizeInvocation(src), binaries);
+}

@@ -1,0 +1,343 @@
+/**
+ * The Markdown reader: one remark parse, one walk, plain-JSON output with a
+ * span on everything. It recognizes (headings, links, code, invocations,
+ * delegation notes, § references, regions, suppressions) and never judges.
+ */
+import type { Blockquote, Code, Heading as MdHeading, Html, InlineCode as MdInlineCode, Nodes, Paragraph, Root } from "mdast";
+import { toString } from "mdast-util-to-string";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import type { Span } from "../model/diagnostic.js";
+import type {
+  CodeBlock,
+  DelegationNote,
+  Heading,
+  HtmlAnchor,
+  InlineCode,
+  Invocation,
+  InvocationToken,
+  MarkdownDoc,
+  MdLink,
+  SectionRef,
+} from "../model/types.js";
+import { LineIndex } from "../util/text.js";
+import { parseInvocations, type RawInvocation } from "./invocation.js";
+import { inlineCodeLayout } from "./md-inline-code.js";
+import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
+import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
+import { findSectionRefs } from "./section-refs.js";
+import { Slugger } from "./slug.js";
+
+export interface ReadMarkdownOptions {
+  /** CLI binary names; inline code or shell lines starting with one are invocations. */
+  binaries: string[];
+  /** Delegation-note markers (default `not this document's call` when empty). */
+  markers: string[];
+  /** Whether the file had a BOM (the caller strips it; the reader only records it). */
+  bom?: boolean;
+}
+
+/** Fence languages whose lines are commands; every other fence is an example, not a claim. */
+const SHELL_LANGS = new Set(["sh", "bash", "shell", "console", "zsh", "shell-session", "shellsession"]);
+const PROMPT = /^[ \t]*\$(?:[ \t]|$)/;
+
+// Built once: parse() only tokenizes, so the frozen processor is reused for every document.
+const processor = unified().use(remarkParse).use(remarkGfm).freeze();
+
+/** Cached matchers keyed by the marker list, so 10,000 documents share one. */
+const matcherCache = new Map<string, NoteMatcher>();
+function matcherFor(markers: readonly string[]): NoteMatcher {
+  const key = markers.join("\u0000");
+  let m = matcherCache.get(key);
+  if (!m) {
+    m = makeNoteMatcher(markers);
+    matcherCache.set(key, m);
+  }
+  return m;
+}
+
+interface PendingNote {
+  head: NoteHead;
+  start: number;
+  end: number;
+  text: string;
+}
+
+export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptions): MarkdownDoc {
+  const tree = processor.parse(text) as Root;
+  const lines = new LineIndex(text);
+  const binaries = new Set(opts.binaries.filter(Boolean));
+  const matcher = matcherFor(opts.markers ?? []);
+  const slugger = new Slugger();
+
+  const span = (start: number, end: number): Span => {
+    const a = lines.position(start);
+    const b = lines.position(Math.max(start, end));
+    return { file, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  };
+
+  const headings: Heading[] = [];
+  const anchors: HtmlAnchor[] = [];
+  const links: MdLink[] = [];
+  const inlineCodes: InlineCode[] = [];
+  const codeBlocks: CodeBlock[] = [];
+  const invocations: Invocation[] = [];
+  const inlineInvocations: { start: number; inv: Invocation }[] = [];
+  const pendingNotes: PendingNote[] = [];
+  const sectionRefs: SectionRef[] = [];
+  const htmlRanges: OffsetRange[] = [];
+
+  const toInvocation = (raw: RawInvocation, src: string, map: (i: number) => number, source: Invocation["source"]): Invocation => {
+    const at = (s: number, e: number) => span(map(s), map(e - 1) + 1);
+    const tokens: InvocationToken[] = raw.tokens.map((t) => {
+      const tok: InvocationToken = { kind: t.kind as InvocationToken["kind"], text: t.text, span: at(t.start, t.end) };
+      if (t.flag !== undefined) tok.flag = t.flag;
+      if (t.value !== undefined) tok.value = t.value;
+      return tok;
+    });
+    return { raw: src.slice(raw.start, raw.end), binary: raw.binary, tokens, source, span: at(raw.start, raw.end) };
+  };
+
+  const onInlineCode = (node: MdInlineCode, start: number, end: number) => {
+    // CommonMark: line endings inside a code span are spaces (mdast keeps them raw).
+    const value = node.value.replace(/\r\n|\r|\n/g, " ");
+    const layout = inlineCodeLayout(text, start, end, value);
+    inlineCodes.push({ value, span: span(start, end), valueOffset: layout.valueOffset });
+    if (!binaries.size || !mentionsBinary(value, binaries)) return;
+    for (const raw of parseInvocations(value, binaries)) {
+      const inv = toInvocation(raw, value, layout.map, "inline");
+      invocations.push(inv);
+      inlineInvocations.push({ start: layout.map(raw.start), inv });
+    }
+  };
+
+  const onCode = (node: Code, start: number, end: number) => {
+    const lang = node.lang ? node.lang : null;
+    codeBlocks.push({ lang, value: node.value, span: span(start, end) });
+    if (!lang || !binaries.size || !SHELL_LANGS.has(lang.toLowerCase())) return;
+    if (!mentionsBinary(node.value, binaries)) return;
+    const { src, offsets } = fenceSource(text, lines, node);
+    if (!src) return;
+    const map = (i: number) => offsets[Math.min(Math.max(i, 0), offsets.length - 1)];
+    for (const raw of parseInvocations(src, binaries)) invocations.push(toInvocation(raw, src, map, "fence"));
+  };
+
+  const notesIn = (parent: Nodes & { children: Nodes[] }) => {
+    const kids = parent.children;
+    if (parent.type === "blockquote") {
+      // In a blockquote a note runs from its paragraph to the next note (or the quote's end).
+      let current: { head: NoteHead; from: number } | null = null;
+      const flush = (to: number) => {
+        if (!current) return;
+        const part = kids.slice(current.from, to);
+        const s = part[0].position?.start.offset;
+        const e = part[part.length - 1].position?.end.offset;
+        if (s !== undefined && e !== undefined) {
+          pendingNotes.push({ head: current.head, start: s, end: e, text: part.map(plainText).join("\n\n") });
+        }
+        current = null;
+      };
+      for (let i = 0; i < kids.length; i++) {
+        const k = kids[i];
+        const head = k.type === "paragraph" ? matchNoteHead(k as Paragraph, matcher) : null;
+        if (head) {
+          flush(i);
+          current = { head, from: i };
+        }
+      }
+      flush(kids.length);
+      return;
+    }
+    for (const k of kids) {
+      if (k.type !== "paragraph") continue;
+      const head = matchNoteHead(k as Paragraph, matcher);
+      const s = k.position?.start.offset;
+      const e = k.position?.end.offset;
+      if (head && s !== undefined && e !== undefined) pendingNotes.push({ head, start: s, end: e, text: plainText(k) });
+    }
+  };
+
+  // Iterative pre-order walk: deep nesting cannot overflow the call stack.
+  const stack: Nodes[] = [tree];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start !== undefined && end !== undefined) {
+      switch (node.type) {
+        case "heading": {
+          const t = lineText(toString(node as MdHeading));
+          headings.push({ depth: (node as MdHeading).depth, text: t, slug: slugger.slug(t), span: span(start, end) });
+          break;
+        }
+        case "link":
+          links.push({ kind: "link", url: node.url, text: toString(node), span: span(start, end) });
+          break;
+        case "image":
+          links.push({ kind: "image", url: node.url, text: node.alt ?? "", span: span(start, end) });
+          break;
+        case "definition":
+          links.push({ kind: "definition", url: node.url, text: "", span: span(start, end) });
+          break;
+        case "inlineCode":
+          onInlineCode(node, start, end);
+          break;
+        case "code":
+          onCode(node, start, end);
+          break;
+        case "html":
+          htmlRanges.push({ start, end });
+          collectAnchors(text, start, end, (s, e, id) => anchors.push({ id, span: span(s, e) }), (node as Html).value);
+          break;
+      }
+    }
+    if ("children" in node && node.children.length) {
+      const parent = node as Nodes & { children: Nodes[] };
+      if (hasPhrasingRefHead(parent.children)) {
+        for (const r of findSectionRefs(parent.children)) {
+          sectionRefs.push({ target: r.target, section: r.section, span: span(r.start, r.end) });
+        }
+      }
+      if (parent.type === "blockquote" || parent.children.some((k) => k.type === "paragraph")) notesIn(parent);
+      for (let i = parent.children.length - 1; i >= 0; i--) stack.push(parent.children[i]);
+    }
+  }
+
+  // Notes in document order, so repeated subjects get `-2`, `-3` in reading order.
+  pendingNotes.sort((a, b) => a.start - b.start);
+  inlineInvocations.sort((a, b) => a.start - b.start);
+  const ids = new NoteIds(file);
+  const notes: DelegationNote[] = pendingNotes.map((p) => ({
+    id: ids.next(p.head.subject),
+    file,
+    subject: p.head.subject,
+    marker: p.head.marker,
+    text: p.text,
+    owners: ownersIn(inlineInvocations, p.start, p.end),
+    span: span(p.start, p.end),
+  }));
+
+  const directives = scanDirectives(text, htmlRanges, span);
+
+  return {
+    file,
+    bom: opts.bom ?? false,
+    eol: detectEol(text),
+    headings,
+    anchors,
+    links,
+    inlineCodes,
+    codeBlocks,
+    invocations: invocations.sort(bySpan),
+    notes,
+    sectionRefs: sectionRefs.sort(bySpan),
+    regions: directives.regions,
+    regionProblems: directives.regionProblems,
+    suppressions: directives.suppressions,
+  };
+}
+
+function bySpan<T extends { span: Span }>(a: T, b: T): number {
+  return a.span.line - b.span.line || a.span.column - b.span.column;
+}
+
+export function detectEol(text: string): "\n" | "\r\n" {
+  const lf = text.indexOf("\n");
+  return lf > 0 && text.charCodeAt(lf - 1) === 13 ? "\r\n" : "\n";
+}
+
+function lineText(s: string): string {
+  return s.replace(/\r\n|\r|\n/g, " ").trim();
+}
+
+function plainText(node: Nodes): string {
+  return toString(node);
+}
+
+/** Cheap pre-filter: does any binary occur in the string at all? */
+function mentionsBinary(s: string, binaries: ReadonlySet<string>): boolean {
+  for (const b of binaries) if (s.includes(b)) return true;
+  return false;
+}
+
+function hasPhrasingRefHead(children: readonly Nodes[]): boolean {
+  if (children.length < 3) return false;
+  for (const c of children) if (c.type === "link" || c.type === "inlineCode") return true;
+  return false;
+}
+
+function ownersIn(list: readonly { start: number; inv: Invocation }[], start: number, end: number): Invocation[] {
+  const out: Invocation[] = [];
+  for (const x of list) {
+    if (x.start >= end) break;
+    if (x.start >= start) out.push(x.inv);
+  }
+  return out;
+}
+
+/**
+ * The commands of a shell fence as one string (one line per command line,
+ * `\` continuations kept) plus each character's offset in the document. When
+ * any line carries a `$ ` prompt, only prompted lines (and their
+ * continuations) are commands; the rest is output.
+ */
+function fenceSource(text: string, lines: LineIndex, node: Code): { src: string; offsets: number[] } {
+  const valueLines = node.value.split(/\r\n|\r|\n/);
+  const firstLine = (node.position?.start.line ?? 0) + 1;
+  const prompted = valueLines.some((l) => PROMPT.test(l));
+  let src = "";
+  const offsets: number[] = [];
+  let continuing = false;
+  for (let i = 0; i < valueLines.length; i++) {
+    const v = valueLines[i];
+    const lineNo = firstLine + i;
+    if (lineNo > lines.lineCount) break;
+    const lineStart = lines.offset(lineNo, 1);
+    let lineEnd = lineStart;
+    while (lineEnd < text.length && text[lineEnd] !== "\n" && text[lineEnd] !== "\r") lineEnd++;
+    const rawLen = lineEnd - lineStart;
+    const base = lineStart + Math.max(0, rawLen - v.length);
+    let from = 0;
+    if (!continuing) {
+      const m = PROMPT.exec(v);
+      if (m) from = m[0].length;
+      else if (prompted) continue;
+    }
+    for (let k = from; k < v.length; k++) offsets.push(Math.min(base + k, lineEnd));
+    src += v.slice(from);
+    offsets.push(lineEnd);
+    src += "\n";
+    continuing = /(^|[^\\])(\\\\)*\\$/.test(v);
+  }
+  return { src, offsets };
+}
+
+const TAG = /<([A-Za-z][A-Za-z0-9-]*)(\s[^<>]*)?>/g;
+const ATTR = /(?:^|\s)(id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
+
+/** Explicit anchors: `id` on any tag, `name` on `<a>`; scanned in the raw source of an html node. */
+function collectAnchors(
+  text: string,
+  start: number,
+  end: number,
+  add: (start: number, end: number, id: string) => void,
+  value: string,
+): void {
+  // Comments are not elements; an `id=` inside one anchors nothing.
+  if (value.startsWith("<!--") || !/\b(?:id|name)\s*=/i.test(value)) return;
+  const raw = text.slice(start, end);
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(raw); m; m = TAG.exec(raw)) {
+    const attrs = m[2];
+    if (!attrs) continue;
+    const isA = m[1].toLowerCase() === "a";
+    ATTR.lastIndex = 0;
+    for (let a = ATTR.exec(attrs); a; a = ATTR.exec(attrs)) {
+      const key = a[1].toLowerCase();
+      if (key === "name" && !isA) continue;
+      const id = a[2] ?? a[3] ?? a[4] ?? "";
+      if (id) add(start + m.index, start + m.index + m[0].length, id);
+    }
+  }
+}

@@ -1,0 +1,121 @@
+/** End-to-end: the built CLI on fixture projects, asserting exit codes and the JSON report. */
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { copyProject, runCli } from "../helpers/cli.js";
+
+interface JsonReport {
+  version: number;
+  diagnostics: { rule: string; severity: string; file: string; line: number; column: number; message: string; suggestion?: string }[];
+  summary: { errors: number; warnings: number; files: { docs: number; schemas: number; code: number } };
+}
+
+function checkJson(root: string, extra: string[] = []): { status: number | null; report: JsonReport; stderr: string } {
+  const r = runCli(["check", "--root", root, "--format", "json", ...extra]);
+  return { status: r.status, report: JSON.parse(r.stdout) as JsonReport, stderr: r.stderr };
+}
+
+describe("docpact CLI basics", () => {
+  it("--help lists every command and exits 0", () => {
+    const r = runCli(["--help"]);
+    expect(r.status).toBe(0);
+    for (const c of ["check", "build", "inspect", "init", "explain"]) expect(r.stdout).toContain(c);
+  });
+
+  it("<command> --help describes the command's flags", () => {
+    const r = runCli(["build", "--help"]);
+    expect(r.status).toBe(0);
+    for (const f of ["--root", "--config", "--format", "--fix", "--force"]) expect(r.stdout).toContain(f);
+  });
+
+  it("usage errors exit 2 with one line and no stack", () => {
+    for (const args of [["frobnicate"], ["check", "--bogus"], ["check", "--format", "xml"], ["inspect", "things"], ["explain", "no/such-rule"], ["check", "--max-warnings", "x"]]) {
+      const r = runCli(args);
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr.split("\n")[0]).toMatch(/^docpact: /);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("explain prints a rule's explanation", () => {
+    const r = runCli(["explain", "delegation/no-owner"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain("delegation/no-owner (default: error");
+  });
+
+  it("an invalid config exits 2 naming the pointer", () => {
+    const root = copyProject("examples/aw-cli");
+    writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ cli: { binaries: "aw" } }));
+    const r = runCli(["check", "--root", root]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe("docpact: docpact.config.json: /cli/binaries: must be array");
+  });
+
+  it("a directory with no docs and no config checks clean", () => {
+    const root = copyProject("examples/aw-cli/schemas");
+    const { status, report } = checkJson(root);
+    expect(status).toBe(0);
+    expect(report.summary.files.docs).toBe(0);
+  });
+});
+
+describe("the bundled example", () => {
+  it("check finds the deliberate drift and writes nothing", () => {
+    const root = copyProject("examples/aw-cli");
+    const before = snapshot(root);
+    const { status, report } = checkJson(root);
+    expect(status).toBe(1);
+    const rules = new Set(report.diagnostics.map((d) => d.rule));
+    for (const r of ["cli/unknown-command", "cli/unknown-flag", "delegation/no-owner"]) expect(rules, r).toContain(r);
+    const cmd = report.diagnostics.find((d) => d.rule === "cli/unknown-command")!;
+    expect(cmd).toMatchObject({ file: "docs/modules/PLAN-EXECUTION-BATCHES.md", suggestion: "aw flow advance" });
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("build writes generated code, then a second build changes nothing", () => {
+    const root = copyProject("examples/aw-cli");
+    const first = runCli(["build", "--root", root, "--format", "json"]);
+    expect([0, 1]).toContain(first.status);
+    const delegations = readFileSync(join(root, "generated/delegations.ts"), "utf8");
+    expect(delegations).toContain('"aw flow advance"');
+    expect(delegations).toContain("export type DelegatedCommand");
+    const after = snapshot(root);
+    runCli(["build", "--root", root, "--format", "json"]);
+    expect(snapshot(root)).toEqual(after);
+    const rules = new Set((JSON.parse(runCli(["check", "--root", root, "--format", "json"]).stdout) as JsonReport).diagnostics.map((d) => d.rule));
+    expect(rules.has("generated/stale")).toBe(false);
+  });
+
+  it("inspect notes and commands print JSON arrays", () => {
+    const root = copyProject("examples/aw-cli");
+    const notes = JSON.parse(runCli(["inspect", "notes", "--root", root, "--json"]).stdout) as { subject: string; owners: { raw: string }[] }[];
+    expect(notes.map((n) => n.subject)).toContain("Which line a prompt joins");
+    expect(notes.find((n) => n.subject === "Which line a prompt joins")!.owners.map((o) => o.raw)).toEqual(["aw session-create", "aw resume"]);
+    const commands = JSON.parse(runCli(["inspect", "commands", "--root", root, "--json"]).stdout) as { path: string }[];
+    expect(commands.map((c) => c.path)).toEqual(expect.arrayContaining(["flow", "session-create", "resume", "next-number"]));
+  });
+
+  it("CRLF documents give the same diagnostics as LF", () => {
+    const lf = copyProject("examples/aw-cli");
+    const crlf = copyProject("examples/aw-cli");
+    for (const f of walk(crlf).filter((f) => f.endsWith(".md"))) {
+      writeFileSync(f, readFileSync(f, "utf8").replace(/\n/g, "\r\n"));
+    }
+    const a = checkJson(lf).report.diagnostics.filter((d) => d.rule !== "fragment/stale");
+    const b = checkJson(crlf).report.diagnostics.filter((d) => d.rule !== "fragment/stale");
+    expect(b.map(strip)).toEqual(a.map(strip));
+  });
+});
+
+const strip = (d: JsonReport["diagnostics"][number]) => ({ rule: d.rule, file: d.file, line: d.line, column: d.column });
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+function snapshot(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of walk(root)) out[f.slice(root.length)] = readFileSync(f, "utf8");
+  return out;
+}
+

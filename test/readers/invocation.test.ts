@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { parseInvocations, tokenizeInvocation } from "../../compiler/readers/invocation.js";
+
+const AW = new Set(["aw"]);
+const kinds = (src: string) => tokenizeInvocation(src).map((t) => [t.kind, t.text]);
+
+describe("tokenizeInvocation", () => {
+  it("splits words, flags and values", () => {
+    expect(kinds("aw flow advance --json -f")).toEqual([
+      ["word", "aw"],
+      ["word", "flow"],
+      ["word", "advance"],
+      ["flag", "--json"],
+      ["flag", "-f"],
+    ]);
+  });
+
+  it("reads --flag=value as one flag token with its value", () => {
+    const [t] = tokenizeInvocation("--id=42");
+    expect(t).toMatchObject({ kind: "flag", flag: "--id", value: "42", start: 0, end: 7 });
+    expect(tokenizeInvocation('--name="a b"')[0]).toMatchObject({ kind: "flag", flag: "--name", value: "a b", text: '--name="a b"' });
+  });
+
+  it("leaves the value after `--flag` as a normal token", () => {
+    expect(kinds("aw x --session <NNN> --count 3")).toEqual([
+      ["word", "aw"],
+      ["word", "x"],
+      ["flag", "--session"],
+      ["placeholder", "<NNN>"],
+      ["flag", "--count"],
+      ["word", "3"],
+    ]);
+  });
+
+  it("recognizes placeholders", () => {
+    expect(kinds("<NNN> {session} [opt] NNN PPP ... <session id> spec-<NNN>.md $HOME")).toEqual([
+      ["placeholder", "<NNN>"],
+      ["placeholder", "{session}"],
+      ["placeholder", "[opt]"],
+      ["placeholder", "NNN"],
+      ["placeholder", "PPP"],
+      ["placeholder", "..."],
+      ["placeholder", "<session id>"],
+      ["placeholder", "spec-<NNN>.md"],
+      ["placeholder", "$HOME"],
+    ]);
+  });
+
+  it("keeps quoted arguments whole, with spaces and escapes", () => {
+    const toks = tokenizeInvocation(`aw note "a | b; c" 'x y' "say \\"hi\\""`);
+    expect(toks.map((t) => [t.kind, t.text])).toEqual([
+      ["word", "aw"],
+      ["word", "note"],
+      ["quoted", '"a | b; c"'],
+      ["quoted", "'x y'"],
+      ["quoted", '"say \\"hi\\""'],
+    ]);
+  });
+
+  it("recognizes the -- separator and keeps - and negative numbers as words", () => {
+    expect(kinds("aw x -- --not-a-flag - -1")).toEqual([
+      ["word", "aw"],
+      ["word", "x"],
+      ["separator", "--"],
+      ["flag", "--not-a-flag"],
+      ["word", "-"],
+      ["word", "-1"],
+    ]);
+  });
+
+  it("emits operators and redirections", () => {
+    expect(kinds("a|b&&c||d;e & f > out 2>&1")).toEqual([
+      ["word", "a"],
+      ["operator", "|"],
+      ["word", "b"],
+      ["operator", "&&"],
+      ["word", "c"],
+      ["operator", "||"],
+      ["word", "d"],
+      ["operator", ";"],
+      ["word", "e"],
+      ["operator", "&"],
+      ["word", "f"],
+      ["redirect", ">"],
+      ["word", "out"],
+      ["redirect", "2>&1"],
+    ]);
+  });
+
+  it("skips comments and treats backslash-newline as a continuation", () => {
+    expect(kinds("aw x \\\n  --json # trailing\n# whole line")).toEqual([
+      ["word", "aw"],
+      ["word", "x"],
+      ["flag", "--json"],
+      ["operator", "\n"],
+    ]);
+  });
+
+  it("never fails on unbalanced input", () => {
+    for (const s of ['aw "open', "aw 'x", "aw <oops", "aw [a", "aw {", "\\", "--=", "<>", "''", '"', "&>", "<<"]) {
+      expect(() => tokenizeInvocation(s)).not.toThrow();
+    }
+    expect(kinds('aw "open')).toEqual([
+      ["word", "aw"],
+      ["word", '"open'],
+    ]);
+  });
+
+  it("gives exact offsets", () => {
+    const src = "  aw  run\t--x=1 'q r'";
+    for (const t of tokenizeInvocation(src)) expect(src.slice(t.start, t.end)).toBe(t.text);
+  });
+});
+
+describe("parseInvocations", () => {
+  it("finds the binary and the tokens after it", () => {
+    const [inv] = parseInvocations("aw flow advance --json", AW);
+    expect(inv.binary).toBe("aw");
+    expect(inv.start).toBe(0);
+    expect(inv.end).toBe(22);
+    expect(inv.tokens.map((t) => t.text)).toEqual(["flow", "advance", "--json"]);
+  });
+
+  it("ignores strings that do not start with a binary", () => {
+    expect(parseInvocations("npm run aw", AW)).toEqual([]);
+    expect(parseInvocations("awk '{print}'", AW)).toEqual([]);
+  });
+
+  it("skips environment prefixes", () => {
+    const [inv] = parseInvocations('FOO=1 BAR="a b" aw x --y', AW);
+    expect(inv.start).toBe(16);
+    expect(inv.tokens.map((t) => t.text)).toEqual(["x", "--y"]);
+  });
+
+  it("splits at |, &&, || and ; and keeps each segment that starts with a binary", () => {
+    const invs = parseInvocations("aw a --json | jq . && aw b; cd x || aw c", AW);
+    expect(invs.map((i) => i.tokens.map((t) => t.text))).toEqual([["a", "--json"], ["b"], ["c"]]);
+  });
+
+  it("drops redirection targets", () => {
+    const [inv] = parseInvocations("aw export --all > out.json 2>&1", AW);
+    expect(inv.tokens.map((t) => t.text)).toEqual(["export", "--all"]);
+    expect(inv.end).toBe(15);
+  });
+
+  it("treats each line as its own command", () => {
+    expect(parseInvocations("aw a\naw b\n", AW).map((i) => i.tokens[0].text)).toEqual(["a", "b"]);
+  });
+});
