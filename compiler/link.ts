@@ -1,26 +1,38 @@
 /** Link: reader outputs become one contract model. */
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { Discovered } from "./discover.js";
-import type { ContractModel } from "./model/types.js";
+import type { ContractModel, InstanceDoc, SchemaDoc } from "./model/types.js";
 import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
+import type { DecisionRegistry } from "./model/decisions.js";
 
 export interface LinkInput {
   root: string;
   config: ResolvedConfig;
   discovered: Discovered;
   read: ReadResult;
+  schemas: SchemaDoc[];
+  instances: InstanceDoc[];
+  /** Path → content of every file in the generate outDir. */
+  generatedOnDisk: Record<string, string>;
   code: CodeFacts;
+  /** The decision registry (config `decisions`), when configured. */
+  decisions?: DecisionRegistry | null;
 }
 
 export function link(input: LinkInput): ContractModel {
-  const { root, config, discovered, read, code } = input;
-  const vocabularies = [...code.vocabularies].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const { root, config, discovered, read, schemas, code } = input;
+  const vocabularies = [...schemas.flatMap((s) => s.vocabularies), ...code.vocabularies].sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
   return {
     root,
     config,
     binaries: config.cli.binaries,
     docs: read.docs,
+    schemas,
+    instances: input.instances,
+    generatedOnDisk: input.generatedOnDisk,
     files: discovered.files,
     surface: code.surface,
     codeProblems: code.problems,
@@ -28,5 +40,6 @@ export function link(input: LinkInput): ContractModel {
     vocabularies,
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
+    decisions: input.decisions ?? null,
   };
 }

@@ -7,10 +7,15 @@ import { loadConfig, type ResolvedConfig } from "./config/resolve.js";
 import { discover, type Discovered } from "./discover.js";
 import { planOutputs } from "./emit/index.js";
 import type { EmitPlan } from "./emit/plan.js";
+import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
+import { readInstances } from "./readers/schema-instances.js";
 import { compareDiagnostics, type Diagnostic } from "./model/diagnostic.js";
 import type { ContractModel } from "./model/types.js";
-import { readDocs } from "./read.js";
+import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
+import { openCache, type ReadCache } from "./cache/cache.js";
+import { contentHash } from "./cache/hash.js";
+import { applySuppressions } from "./suppress.js";
 import type { CodeFacts } from "./readers/code.js";
 import { rules as allRules } from "./rules/index.js";
 import type { Rule } from "./rules/types.js";
@@ -22,6 +27,10 @@ export interface PipelineOptions {
   skipRules?: string[];
   /** Regions edited by hand are overwritten (build --force). */
   force?: boolean;
+  /** Parsed-input cache; default a fresh one per run, disk-backed when `<root>/node_modules` exists. */
+  cache?: ReadCache;
+  /** Told what the run is doing, for progress output. */
+  onPhase?: (phase: string) => void;
 }
 
 export interface PipelineResult {
@@ -35,12 +44,42 @@ export interface PipelineResult {
 export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult> {
   const config = loadConfig(opts.root, opts.configPath);
   const discovered = discover(opts.root, config);
-  const read = readDocs(opts.root, discovered.docs, config);
-  const code = await readCodeLazily(opts.root, discovered.code, config);
-  const model = link({ root: opts.root, config, discovered, read, code });
-  const plan = planOutputs(model, { force: opts.force ?? false });
-  const diagnostics = runRules(model, plan, allRules, opts.skipRules ?? []);
+  const cache = opts.cache ?? openCache(opts.root);
+  cache.beginRun();
+  opts.onPhase?.(`reading ${discovered.docs.length} docs`);
+  const read = readDocs(opts.root, discovered.docs, config, cache);
+  opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
+  const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
+  opts.onPhase?.(`reading ${discovered.code.length} code files`);
+  const code = await cachedCode(cache, opts.root, discovered.code, config);
+  cache.flush();
+  opts.onPhase?.("checking");
+  // The registry is folded from code (ts-morph): loaded only when config `decisions` is set.
+  const decisions = config.decisions ? await (await import("./model/decisions.js")).readDecisions(opts.root, config) : null;
+  const instances = readInstances(opts.root, config);
+  const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
+  const plan = await planOutputs(model, { force: opts.force ?? false });
+  const diagnostics = applySuppressions(runRules(model, plan, allRules, opts.skipRules ?? []), model.docs, {
+    settings: config.rules,
+    skip: opts.skipRules ?? [],
+  });
   return { config, discovered, model, plan, diagnostics };
+}
+
+/** The code facts of the whole code base, cached under the hash of every file and the config. */
+async function cachedCode(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): Promise<CodeFacts> {
+  if (files.length === 0) return readCodeLazily(root, files, config);
+  const parts = [JSON.stringify(config)];
+  for (const f of files) {
+    const src = readSource(root, f);
+    // An unreadable file makes the run uncacheable; the reader reports it.
+    if (isProblem(src)) return readCodeLazily(root, files, config);
+    const h = contentHash(src.text);
+    cache.noteFile(f, h);
+    parts.push(f, h);
+  }
+  return cache.cachedReadAsync("code", contentHash(...parts), () => readCodeLazily(root, files, config));
 }
 
 async function readCodeLazily(root: string, files: string[], config: ResolvedConfig): Promise<CodeFacts> {

@@ -1,7 +1,7 @@
 /** Loads `docpact.config.json`, validates it against its schema and fills in defaults. */
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import type { DocpactConfig } from "../../generated/config.js";
+import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
 import { validateConfig } from "./validate.js";

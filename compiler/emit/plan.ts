@@ -25,8 +25,30 @@ export interface EmitPlan {
   /** Documents whose regions change, with their full new text (BOM and line endings kept). */
   documents: PlannedFile[];
   problems: EmitProblem[];
+  /** Every region of every document, with what build would write there (compiler/emit/regions.ts); rules compare, never re-render. */
+  regions: RegionOutcome[];
+}
+
+/**
+ * One region's comparison of the document with what build writes:
+ * `fresh` — identical; `stale` — build rewrites it (content or `sha=` differ);
+ * `hand-edited` — the content no longer matches the recorded `sha=` and build
+ * keeps it (unless --force); `malformed` — the template could not run (see `problems`).
+ */
+export interface RegionOutcome {
+  file: string;
+  template: string;
+  /** The begin marker. */
+  span: Span;
+  status: "fresh" | "stale" | "hand-edited" | "malformed";
+  /** Content between the markers now (without the line break after the begin marker), LF. */
+  current: string;
+  /** Content build writes, LF; null when malformed. */
+  expected: string | null;
+  /** `sha=` recorded in the end marker, if any. */
+  sha: string | null;
 }
 
 export function emptyPlan(): EmitPlan {
-  return { generated: [], outDir: null, documents: [], problems: [] };
+  return { generated: [], outDir: null, documents: [], problems: [], regions: [] };
 }

@@ -87,6 +87,7 @@ export interface Region {
   endEnd: number;
   /** `sha=` recorded in the end marker, if any. */
   sha: string | null;
+  /** From the start of the begin marker to the end of the end marker (line/column = the begin marker). */
   span: Span;
 }
 
@@ -281,4 +282,6 @@ export interface ContractModel {
   /** Text (BOM removed) of every document and schema read, by path. */
   texts: Map<string, string>;
   counts: FileCounts;
+  /** The decision registry (config `decisions`), read in the read stage; null when not configured. */
+  decisions: import("./decisions.js").DecisionRegistry | null;
 }

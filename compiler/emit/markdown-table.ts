@@ -1,0 +1,111 @@
+/**
+ * Markdown out of data, through mdast: tables, lists and inline code are built
+ * as syntax trees and serialized with mdast-util-to-markdown (+ the GFM table
+ * extension), so pipes, backticks, `*`, `[` … in values are escaped by the
+ * serializer instead of by hand. Region templates reach these through helpers.
+ */
+import type { List, ListItem, Paragraph, PhrasingContent, Root, Table, TableCell, TableRow } from "mdast";
+import { gfmTableToMarkdown } from "mdast-util-gfm-table";
+import { toMarkdown, type Options } from "mdast-util-to-markdown";
+
+/** How a column renders its values: plain text, or inline code. */
+export type CellFormat = "text" | "code";
+
+export interface ColumnSpec {
+  /** Field of the row object. */
+  key: string;
+  header: string;
+  format: CellFormat;
+}
+
+/** A link cell value: `{ text, url }`. */
+export interface CellLink {
+  text: string;
+  url: string;
+}
+
+const OPTIONS: Options = {
+  bullet: "-",
+  // Unaligned pipes: one changed value changes one row, not the whole table.
+  extensions: [gfmTableToMarkdown({ tablePipeAlign: false })],
+};
+
+/**
+ * Parses a column spec `key`, `key:Header` or `key:Header:code`. An object
+ * `{ key, header?, format? }` is accepted too (columns passed as data).
+ */
+export function parseColumn(spec: unknown): ColumnSpec | string {
+  if (typeof spec === "string") {
+    const [key, header, format, ...rest] = spec.split(":");
+    if (!key || rest.length) return `bad column spec '${spec}' (expected key, key:Header or key:Header:code)`;
+    if (format !== undefined && format !== "text" && format !== "code") return `bad column format '${format}' in '${spec}' (text or code)`;
+    return { key, header: header || key, format: (format as CellFormat | undefined) ?? "text" };
+  }
+  if (spec && typeof spec === "object" && typeof (spec as ColumnSpec).key === "string") {
+    const c = spec as Partial<ColumnSpec> & { key: string };
+    const format = c.format ?? "text";
+    if (format !== "text" && format !== "code") return `bad column format '${String(format)}' (text or code)`;
+    return { key: c.key, header: typeof c.header === "string" ? c.header : c.key, format };
+  }
+  return `bad column spec ${JSON.stringify(spec)}`;
+}
+
+/** A value as phrasing nodes: arrays become `a, b`, `{ text, url }` a link, `null`/`""` nothing. */
+export function phrasing(value: unknown, format: CellFormat = "text"): PhrasingContent[] {
+  if (value === null || value === undefined || value === "") return [];
+  if (Array.isArray(value)) {
+    const out: PhrasingContent[] = [];
+    for (const item of value) {
+      const nodes = phrasing(item, format);
+      if (!nodes.length) continue;
+      if (out.length) out.push({ type: "text", value: ", " });
+      out.push(...nodes);
+    }
+    return out;
+  }
+  if (typeof value === "object") {
+    const v = value as Partial<CellLink>;
+    if (typeof v.url === "string") {
+      const text = typeof v.text === "string" && v.text !== "" ? v.text : v.url;
+      return [{ type: "link", url: v.url, children: [format === "code" ? { type: "inlineCode", value: text } : { type: "text", value: text }] }];
+    }
+    return [{ type: "text", value: JSON.stringify(value) }];
+  }
+  const s = String(value);
+  return [format === "code" ? { type: "inlineCode", value: s } : { type: "text", value: s }];
+}
+
+/** A GFM table; one row per object, cells from `columns`. No trailing newline. */
+export function markdownTable(rows: readonly Record<string, unknown>[], columns: readonly ColumnSpec[]): string {
+  const cell = (children: PhrasingContent[]): TableCell => ({ type: "tableCell", children });
+  const header: TableRow = { type: "tableRow", children: columns.map((c) => cell([{ type: "text", value: c.header }])) };
+  const body: TableRow[] = rows.map((row) => ({
+    type: "tableRow",
+    children: columns.map((c) => cell(phrasing(row?.[c.key], c.format))),
+  }));
+  const table: Table = { type: "table", align: columns.map(() => null), children: [header, ...body] };
+  return serialize({ type: "root", children: [table] });
+}
+
+/** A bullet list, one item per value. No trailing newline. */
+export function markdownList(items: readonly unknown[], format: CellFormat = "text"): string {
+  const list: List = {
+    type: "list",
+    ordered: false,
+    spread: false,
+    children: items.map(
+      (item): ListItem => ({ type: "listItem", spread: false, children: [{ type: "paragraph", children: phrasing(item, format) }] }),
+    ),
+  };
+  return serialize({ type: "root", children: [list] });
+}
+
+/** Inline Markdown for a value (a code span, a link, escaped text). */
+export function inlineMarkdown(value: unknown, format: CellFormat = "text"): string {
+  const p: Paragraph = { type: "paragraph", children: phrasing(value, format) };
+  return serialize({ type: "root", children: [p] });
+}
+
+function serialize(tree: Root): string {
+  return toMarkdown(tree, OPTIONS).replace(/\n+$/, "");
+}

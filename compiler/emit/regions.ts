@@ -1,0 +1,200 @@
+/**
+ * Region planning: for every `docpact:begin` … `docpact:end` region the
+ * Markdown reader found, resolve its source, render its template and decide
+ * what build writes there. The result is data — new document texts, problems
+ * (`fragment/malformed`, `fragment/hand-edited`) and one outcome per region for
+ * `fragment/stale` — computed identically by `check` and `build`.
+ *
+ * Only the bytes between a region's markers (and its end marker) change;
+ * everything else, BOM and line endings included, is kept as it is.
+ */
+import type { Span } from "../model/diagnostic.js";
+import type { ContractModel, MarkdownDoc, Region } from "../model/types.js";
+import { packagePath } from "../util/package-root.js";
+import { LineIndex } from "../util/text.js";
+import type { EmitProblem, PlannedFile, RegionOutcome } from "./plan.js";
+import {
+  commandRows,
+  filterGlob,
+  membersOf,
+  noteRows,
+  propertiesOf,
+  ruleRows,
+  type RuleSummary,
+  type TemplateContext,
+} from "./region-context.js";
+import { containsMarker, contentHash, currentContent, normalizeOutput, regionText } from "./region-content.js";
+import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
+import { BUILTIN_TEMPLATES, isBuiltin, loadTemplates, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
+
+export const MALFORMED = "fragment/malformed";
+export const HAND_EDITED = "fragment/hand-edited";
+
+export interface RegionPlanOptions {
+  /** Overwrite regions edited by hand (build --force). */
+  force: boolean;
+  /** Root-relative folder of user templates (config `templates`), or null. */
+  templatesDir: string | null;
+  /** Folder of the built-in templates (default: docpact's own `templates/`). */
+  builtinDir?: string;
+  /** The rule catalogue, for the `rules` template. */
+  catalogue?: readonly RuleSummary[];
+  /** Folds `module:` sources (default: the constant folder). */
+  fold?: ExportFolder;
+}
+
+export interface RegionPlan {
+  /** Documents whose text changes (full new text, BOM included). */
+  documents: PlannedFile[];
+  problems: EmitProblem[];
+  regions: RegionOutcome[];
+}
+
+/** Arguments each built-in accepts; `source` is resolved for every template that has one. */
+const BUILTIN_ARGS: Record<BuiltinTemplate, { required: string[]; optional: string[] }> = {
+  vocabulary: { required: ["source"], optional: [] },
+  "schema-table": { required: ["source"], optional: [] },
+  delegations: { required: [], optional: ["filter"] },
+  commands: { required: [], optional: ["prefix"] },
+  rules: { required: [], optional: ["prefix"] },
+};
+
+export function planRegions(model: ContractModel, opts: RegionPlanOptions): RegionPlan {
+  const out: RegionPlan = { documents: [], problems: [], regions: [] };
+  const docs = model.docs.filter((d) => d.regions.length > 0).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  if (!docs.length) return out;
+  const templates = loadTemplates(opts.builtinDir ?? packagePath("templates"), model.root, opts.templatesDir);
+  for (const doc of docs) {
+    const text = model.texts.get(doc.file);
+    if (text === undefined) continue;
+    const planned = planDocument(model, doc, text, templates, opts, out);
+    if (planned !== text) out.documents.push({ path: doc.file, content: (doc.bom ? "\uFEFF" : "") + planned });
+  }
+  return out;
+}
+
+/** Plans one document's regions; returns its new text (BOM removed). */
+function planDocument(model: ContractModel, doc: MarkdownDoc, text: string, templates: TemplateSet, opts: RegionPlanOptions, out: RegionPlan): string {
+  const lines = new LineIndex(text);
+  const toSpan = (start: number, end: number): Span => {
+    const a = lines.position(start);
+    const b = lines.position(end);
+    return { file: doc.file, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  };
+  const regions = [...doc.regions].sort((a, b) => a.beginStart - b.beginStart);
+  const pieces: string[] = [];
+  let cursor = 0;
+  for (const region of regions) {
+    // Regions never overlap (the reader rejects nesting); skip anything that would.
+    if (region.beginStart < cursor || region.endEnd > text.length) continue;
+    const span = toSpan(region.beginStart, region.beginEnd);
+    const current = currentContent(text.slice(region.beginEnd, region.endStart));
+    const outcome: RegionOutcome = { file: doc.file, template: region.template, span, status: "fresh", current, expected: null, sha: region.sha };
+    out.regions.push(outcome);
+    pieces.push(text.slice(cursor, region.beginStart));
+    cursor = region.endEnd;
+    const existing = text.slice(region.beginStart, region.endEnd);
+    const rendered = renderRegion(model, doc, region, templates, opts);
+    if (!rendered.ok) {
+      outcome.status = "malformed";
+      out.problems.push({ rule: MALFORMED, message: rendered.message, span });
+      pieces.push(existing);
+      continue;
+    }
+    outcome.expected = rendered.content;
+    const next = regionText(text.slice(region.beginStart, region.beginEnd), rendered.content, doc.eol);
+    if (next === existing) {
+      pieces.push(existing);
+      continue;
+    }
+    const handEdited = region.sha !== null && contentHash(current) !== region.sha && current !== rendered.content;
+    if (handEdited && !opts.force) {
+      outcome.status = "hand-edited";
+      out.problems.push({
+        rule: HAND_EDITED,
+        message: `region ${region.template} was edited by hand: its content no longer matches sha=${region.sha}; build keeps it (use --force to regenerate)`,
+        span,
+      });
+      pieces.push(existing);
+      continue;
+    }
+    outcome.status = "stale";
+    pieces.push(next);
+  }
+  pieces.push(text.slice(cursor));
+  return pieces.join("");
+}
+
+type Rendered = { ok: true; content: string } | { ok: false; message: string };
+
+function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, templates: TemplateSet, opts: RegionPlanOptions): Rendered {
+  const name = region.template;
+  const template = templates.templates.get(name);
+  if (!template) {
+    const known = [...templates.templates.keys()].sort().join(", ") || BUILTIN_TEMPLATES.join(", ");
+    const folder = templates.userDirProblem ? `; ${templates.userDirProblem}` : "";
+    return { ok: false, message: `unknown template '${name}' (known: ${known})${folder}` };
+  }
+  const builtin = isBuiltin(name) ? name : null;
+  if (builtin) {
+    const spec = BUILTIN_ARGS[builtin];
+    for (const req of spec.required) {
+      if (region.args[req] === undefined) return { ok: false, message: `template ${name} needs a ${req}= argument` };
+    }
+    // A user override of a built-in may take arguments of its own.
+    if (template.origin === "builtin") {
+      const allowed = [...spec.required, ...spec.optional];
+      for (const key of Object.keys(region.args)) {
+        if (!allowed.includes(key)) {
+          const list = allowed.length ? `its arguments: ${allowed.join(", ")}` : "it takes no arguments";
+          return { ok: false, message: `template ${name} has no argument '${key}' (${list})` };
+        }
+      }
+    }
+  }
+  for (const [k, v] of Object.entries(region.args)) {
+    if (v === "" && (k === "source" || k === "filter")) return { ok: false, message: `template ${name}: ${k}= is empty` };
+  }
+
+  let source: ResolvedSource | null = null;
+  if (region.args.source !== undefined) {
+    const r = resolveSource(model, doc.file, region.args.source, opts.fold);
+    if (!r.ok) return { ok: false, message: r.message };
+    source = r.source;
+  }
+  const filter = filterGlob(doc.file, region.args.filter);
+  if (region.args.filter !== undefined && filter === null) return { ok: false, message: `template ${name}: filter '${region.args.filter}' points outside the root` };
+  const members = source ? membersOf(source) : null;
+  const properties = source ? propertiesOf(source, model.schemas ?? []) : null;
+  if (builtin === "vocabulary" && template.origin === "builtin" && !members) {
+    return { ok: false, message: `source '${region.args.source}' is not a closed set of values (enum, const, oneOf of consts, or a code vocabulary)` };
+  }
+  if (builtin === "schema-table" && template.origin === "builtin" && !properties) {
+    return { ok: false, message: `source '${region.args.source}' is not an object schema with properties` };
+  }
+  const context: TemplateContext = {
+    template: name,
+    document: doc.file,
+    args: { ...region.args },
+    source: source ? sourceValue(source) : null,
+    sourceInfo: source ? { kind: source.kind, file: source.file, name: source.kind === "schema" ? source.pointer : source.name } : null,
+    members,
+    properties,
+    notes: noteRows(model, doc.file, filter),
+    commands: commandRows(model, region.args.prefix ?? null),
+    globalFlags: [...model.surface.globalFlags].sort(),
+    binaries: [...model.binaries],
+    rules: ruleRows(opts.catalogue ?? [], builtin === "rules" ? region.args.prefix ?? null : null),
+  };
+  const r = renderTemplate(template, context);
+  if (!r.ok) return r;
+  const content = normalizeOutput(r.text);
+  if (containsMarker(content)) return { ok: false, message: `template ${template.file} produced a docpact marker; regions cannot nest` };
+  return { ok: true, content };
+}
+
+/** What `source` is in the template context: the JSON value, or the vocabulary's members for code sources. */
+function sourceValue(source: ResolvedSource): unknown {
+  if (source.kind === "code") return { id: source.vocabulary.id, name: source.name, members: source.vocabulary.members.map((m) => m.value) };
+  return source.value;
+}

@@ -1,0 +1,57 @@
+/** Vocabulary code: per schema vocabulary, an `as const` array, its union type, a guard and an alias map. */
+import type { EmitProblem } from "./plan.js";
+import type { Vocabulary } from "../model/types.js";
+import { NameSet, pointerName } from "./schema-naming.js";
+
+export interface VocabCode {
+  code: string;
+  problems: EmitProblem[];
+}
+
+/**
+ * `names` already holds the module's other exports; vocabulary names are taken
+ * from it in document order so they never collide.
+ */
+export function vocabularyCode(vocabularies: Vocabulary[], rootName: string, names: NameSet): VocabCode {
+  const parts: string[] = [];
+  const problems: EmitProblem[] = [];
+  for (const v of vocabularies) {
+    const canonical = v.members.filter((m) => !m.deprecated).map((m) => m.value);
+    const unique = [...new Set(canonical)];
+    const base = pointerName(v.name, rootName);
+    let stem = base;
+    for (let n = 2; names.has(`${stem}Member`) || names.has(`is${stem}Member`) || names.has(`${lower(stem)}Members`) || names.has(`${lower(stem)}Replacements`); n++) stem = `${base}${n}`;
+    const type = names.take(`${stem}Member`);
+    const arr = names.take(`${lower(stem)}Members`);
+    const guard = names.take(`is${stem}Member`);
+    const map = names.take(`${lower(stem)}Replacements`);
+    const replacements: [string, string][] = [];
+    for (const m of v.members) {
+      if (!m.deprecated || m.replacedBy === undefined) continue;
+      if (!unique.includes(m.replacedBy)) {
+        problems.push({ rule: "schema/invalid", message: `x-replaced-by of "${m.value}" names "${m.replacedBy}", which is not a canonical member of ${v.id}`, span: m.span });
+        continue;
+      }
+      replacements.push([m.value, m.replacedBy]);
+    }
+    const lines = [
+      `/** Canonical members of the vocabulary at \`${v.id}\`. */`,
+      `export const ${arr} = [${unique.map((u) => JSON.stringify(u)).join(", ")}] as const;`,
+      "",
+      `export type ${type} = ${unique.length === 0 ? "never" : `(typeof ${arr})[number]`};`,
+      "",
+      `export function ${guard}(value: unknown): value is ${type} {`,
+      `  return typeof value === "string" && (${arr} as readonly string[]).includes(value);`,
+      "}",
+      "",
+      `/** Deprecated aliases → their canonical replacement. */`,
+      `export const ${map}: Readonly<Record<string, ${type}>> = {${replacements.length === 0 ? "" : "\n" + replacements.map(([a, b]) => `  ${JSON.stringify(a)}: ${JSON.stringify(b)},`).join("\n") + "\n"}};`,
+    ];
+    parts.push(lines.join("\n"));
+  }
+  return { code: parts.join("\n\n"), problems };
+}
+
+function lower(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}

@@ -1,0 +1,187 @@
+/**
+ * The decision registry (config `decisions`): an exported array of objects in
+ * the code, each naming a decision the CLI owns, the document that states it
+ * and the attribution text that document must carry. Read statically with
+ * the constant folder in the read stage, turned into plain rows, so the
+ * decision rules never touch files or ts-morph.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join, posix } from "node:path";
+import type { DecisionsConfig, ResolvedConfig } from "../config/resolve.js";
+import type { Span } from "./diagnostic.js";
+import { decodeSource, LineIndex } from "../util/text.js";
+
+export interface DecisionRow {
+  /** 0-based position in the exported array. */
+  index: number;
+  /** The row's id field, or `row N` (1-based) when it has none. */
+  id: string;
+  /** The document field as written (relative to `documentRoot`), or null when absent. */
+  document: string | null;
+  /** The document's path relative to the root (`/`); null when absent or when it leaves the root. */
+  documentPath: string | null;
+  /** Attribution texts the document must carry (a string field gives one; an array of strings gives each). */
+  attributions: string[];
+  span: Span;
+}
+
+export interface UnreadableDecision {
+  index: number;
+  /** The id when it folded, else `row N`. */
+  name: string;
+  message: string;
+  span: Span;
+}
+
+export interface DecisionRegistry {
+  /** The module and export as configured. */
+  module: string;
+  export: string;
+  rows: DecisionRow[];
+  unreadable: UnreadableDecision[];
+  /** Set when the registry itself could not be read (missing module or export, not an array); rows are then empty. */
+  error: { message: string; span: Span } | null;
+  /** Text (BOM removed) of every row document that exists, by root-relative path. */
+  documents: Record<string, string>;
+}
+
+const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
+
+/**
+ * Reads the registry named by `config.decisions`. Never throws on bad input:
+ * an unreadable registry or row becomes data. The constant folder (and with
+ * it ts-morph) is loaded only here, so projects without a registry never pay for it.
+ */
+export async function readDecisions(root: string, config: ResolvedConfig): Promise<DecisionRegistry | null> {
+  const cfg = config.decisions;
+  if (!cfg) return null;
+  const reg: DecisionRegistry = { module: cfg.module, export: cfg.export, rows: [], unreadable: [], error: null, documents: {} };
+  if (!isFile(join(root, cfg.module))) {
+    reg.error = { message: `decision registry module ${cfg.module} does not exist`, span: fileSpan(config.file ?? cfg.module) };
+    return reg;
+  }
+  const { foldArrayRows } = await import("../readers/constant-folder.js");
+  const folded = foldArrayRows(root, cfg.module, cfg.export);
+  if ("error" in folded) {
+    reg.error = { message: `decision registry \`${cfg.export}\` in ${cfg.module} cannot be read: ${folded.error}`, span: folded.span ?? fileSpan(cfg.module) };
+    return reg;
+  }
+  folded.rows.forEach((r, index) => {
+    const row = toRow(cfg, index, r.span, r.value, r.error, r.partial);
+    if ("message" in row) reg.unreadable.push(row);
+    else reg.rows.push(row);
+  });
+  for (const row of reg.rows) {
+    const p = row.documentPath;
+    if (p === null || p in reg.documents) continue;
+    const text = readText(join(root, p));
+    if (text !== null) reg.documents[p] = text;
+  }
+  return reg;
+}
+
+type Folded = string | number | boolean | null | Folded[] | { [k: string]: Folded };
+
+function toRow(
+  cfg: DecisionsConfig,
+  index: number,
+  span: Span,
+  value: Record<string, Folded> | undefined,
+  error: string | undefined,
+  partial: Record<string, Folded> | undefined,
+): DecisionRow | UnreadableDecision {
+  const fallback = `row ${index + 1}`;
+  const idOf = (v: Record<string, Folded> | undefined) => {
+    const id = v?.[cfg.idField];
+    return typeof id === "string" || typeof id === "number" ? String(id) : null;
+  };
+  if (error !== undefined || value === undefined) {
+    return { index, name: idOf(partial) ?? fallback, message: error ?? "the row did not fold to a value", span };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { index, name: fallback, message: "the row is not an object", span };
+  }
+  const name = idOf(value) ?? fallback;
+  const doc = value[cfg.documentField];
+  if (doc !== undefined && doc !== null && typeof doc !== "string") {
+    return { index, name, message: `field \`${cfg.documentField}\` is not a string`, span };
+  }
+  const attr = value[cfg.attributionField];
+  let attributions: string[];
+  if (attr === undefined || attr === null) attributions = [];
+  else if (typeof attr === "string") attributions = [attr];
+  else if (Array.isArray(attr) && attr.every((a) => typeof a === "string")) attributions = attr as string[];
+  else return { index, name, message: `field \`${cfg.attributionField}\` is not a string or an array of strings`, span };
+  const document = typeof doc === "string" ? doc : null;
+  return { index, id: name, document, documentPath: document === null ? null : documentPath(cfg.documentRoot, document), attributions, span };
+}
+
+/** `documentRoot` + the row's document, root-relative; null when it leaves the root. */
+export function documentPath(documentRoot: string, document: string): string | null {
+  const base = documentRoot === "." ? "" : documentRoot;
+  const p = posix.normalize(posix.join(base, document.replace(/\\/g, "/").replace(/^\/+/, "")));
+  if (p === ".." || p.startsWith("../")) return null;
+  return p;
+}
+
+function isFile(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readText(abs: string): string | null {
+  if (!existsSync(abs) || !isFile(abs)) return null;
+  try {
+    return decodeSource(readFileSync(abs, "utf8")).text;
+  } catch {
+    return null;
+  }
+}
+
+// ───────────────────────────── attribution matching ─────────────────────────────
+
+/**
+ * The text as written, with blockquote and list-continuation prefixes removed
+ * from wrapped lines and whitespace collapsed, so a wrapped attribution still
+ * matches.
+ */
+export function normalizeSource(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/^[ \t]*(?:>[ \t]?)+/gm, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The text with inline markup removed (code ticks, emphasis, link syntax), then normalized like `normalizeSource`. */
+export function plainText(text: string): string {
+  return normalizeSource(text)
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[`*]+/g, "")
+    // `_` is emphasis only at a word edge; `snake_case` keeps its underscores.
+    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Whether `text` carries `attribution`: as written (whitespace-normalized) or
+ * as plain text (markup removed on both sides). Attributions in registries are
+ * copied from the Markdown source, backticks included; either form matches.
+ */
+export function carriesAttribution(text: string, attribution: string): boolean {
+  const a = normalizeSource(attribution);
+  if (!a) return true;
+  if (normalizeSource(text).includes(a)) return true;
+  const p = plainText(attribution);
+  return p.length > 0 && plainText(text).includes(p);
+}
+
+/** The slice of `text` covered by `span` (1-based lines/columns). */
+export function sliceSpan(text: string, span: Span): string {
+  const lines = new LineIndex(text);
+  return text.slice(lines.offset(span.line, span.column), lines.offset(span.endLine, span.endColumn));
+}

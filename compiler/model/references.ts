@@ -1,0 +1,395 @@
+/**
+ * Reference resolution: links, images, definitions, `§` section references
+ * and backticked paths resolved against the files on disk and the documents
+ * in scope. Pure functions over the model: an index (path → doc, slug sets,
+ * folders) is built once per model and shared by the reference rules and
+ * `docpact inspect references`.
+ */
+import { posix } from "node:path";
+import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef } from "./types.js";
+import { closest } from "../util/edit-distance.js";
+
+export interface ReferenceIndex {
+  /** Every file on disk (root-relative, `/`). */
+  files: Set<string>;
+  /** Every folder that holds at least one file (root-relative, no trailing `/`; `""` is the root). */
+  dirs: Set<string>;
+  /** Documents in scope by path. */
+  docs: Map<string, MarkdownDoc>;
+  /** Folder prefixes docpact never lists (`node_modules`, `.git`, the generate outDir): existence there is unknown. */
+  unlisted: string[];
+  /** Anchors of one document: heading slugs and explicit `<a id/name>` ids, lowercased. */
+  anchorsOf(doc: MarkdownDoc): Set<string>;
+  /** Extensions (`.md`, `.ts`, …) of the files directly in a folder. */
+  extensionsIn(dir: string): Set<string>;
+  /** Whether some file's path ends with `/suffix` (or is `suffix`). */
+  hasSuffix(suffix: string): boolean;
+}
+
+const indexes = new WeakMap<ContractModel, ReferenceIndex>();
+
+/** The model's reference index, built on first use. */
+export function referenceIndex(model: ContractModel): ReferenceIndex {
+  let idx = indexes.get(model);
+  if (!idx) {
+    idx = buildIndex(model);
+    indexes.set(model, idx);
+  }
+  return idx;
+}
+
+function buildIndex(model: ContractModel): ReferenceIndex {
+  const files = new Set(model.files);
+  const dirs = new Set<string>([""]);
+  for (const f of model.files) {
+    for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) {
+      const d = f.slice(0, i);
+      if (dirs.has(d)) break;
+      dirs.add(d);
+    }
+  }
+  const docs = new Map(model.docs.map((d) => [d.file, d]));
+  const unlisted = ["node_modules", ".git"];
+  if (model.config.generate) unlisted.push(model.config.generate.outDir);
+  const anchorCache = new Map<string, Set<string>>();
+  let exts: Map<string, Set<string>> | null = null;
+  return {
+    files,
+    dirs,
+    docs,
+    unlisted,
+    extensionsIn(dir) {
+      if (!exts) {
+        exts = new Map();
+        for (const f of model.files) {
+          const d = posix.dirname(f);
+          const key = d === "." ? "" : d;
+          let set = exts.get(key);
+          if (!set) exts.set(key, (set = new Set()));
+          set.add(extensionOf(f));
+        }
+      }
+      return exts.get(dir) ?? new Set();
+    },
+    hasSuffix(suffix) {
+      if (files.has(suffix)) return true;
+      const tail = `/${suffix}`;
+      for (const f of model.files) if (f.endsWith(tail)) return true;
+      return false;
+    },
+    anchorsOf(doc) {
+      let s = anchorCache.get(doc.file);
+      if (!s) {
+        s = new Set([...doc.headings.map((h) => h.slug.toLowerCase()), ...doc.anchors.map((a) => a.id.toLowerCase())]);
+        anchorCache.set(doc.file, s);
+      }
+      return s;
+    },
+  };
+}
+
+// ───────────────────────────── paths ─────────────────────────────
+
+/** `.md` for `a/b.md`, `.json` for `x.schema.json`; `""` when there is none. */
+export function extensionOf(path: string): string {
+  const base = posix.basename(path);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot) : "";
+}
+
+/** `scheme:` (http:, mailto:, data:, …) or protocol-relative `//host`. */
+export function isExternal(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//");
+}
+
+/**
+ * Resolves `target` (a relative path as written, already without fragment)
+ * against the folder of `fromFile`. A leading `/` means the root (as GitHub
+ * renders repository links). Returns null when the path leaves the root.
+ */
+export function resolvePath(fromFile: string, target: string): string | null {
+  const base = target.startsWith("/") ? "" : posix.dirname(fromFile);
+  const joined = posix.normalize(posix.join(base === "." ? "" : base, target.replace(/^\/+/, "")));
+  if (joined === ".." || joined.startsWith("../")) return null;
+  if (joined === "." || joined === "./") return "";
+  return joined.replace(/\/+$/, "");
+}
+
+/** Whether `path` (root-relative) is a file or a folder docpact knows; "unknown" inside never-listed or dot folders. */
+export function pathStatus(index: ReferenceIndex, path: string): "exists" | "missing" | "unknown" {
+  if (index.files.has(path) || index.dirs.has(path)) return "exists";
+  // discover lists neither dot files nor the never-read folders, so their absence proves nothing.
+  if (path.split("/").some((seg) => seg.startsWith(".") && seg !== "." && seg !== "..")) return "unknown";
+  if (index.unlisted.some((u) => path === u || path.startsWith(`${u}/`))) return "unknown";
+  return "missing";
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+// ───────────────────────────── links ─────────────────────────────
+
+export type LinkStatus =
+  /** `scheme:` or `//host`: never fetched. */
+  | "external"
+  /** Not checkable: empty, templated (`{{x}}`, `<x>`), or inside a folder docpact does not list. */
+  | "skipped"
+  | "ok"
+  | "missing"
+  | "outside-root";
+
+export type AnchorStatus = "found" | "missing" | "unchecked";
+
+export interface LinkResolution {
+  status: LinkStatus;
+  /** Path part as written and decoded (`""` for `#x`). */
+  target: string;
+  /** Root-relative resolved path (the document itself for `#x`); null when external, skipped or outside the root. */
+  path: string | null;
+  /** Decoded fragment without `#`, or null. */
+  fragment: string | null;
+  /** Fragment check: null when there is no fragment to check. */
+  anchor: AnchorStatus | null;
+}
+
+const PLACEHOLDER_URL = /[{}<>]|\$\{|%7B|%7D/i;
+/** Fragments that never name a heading: GitHub line ranges and the HTML top-of-page fragment. */
+const NON_HEADING_FRAGMENT = /^(?:L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?|top)$/i;
+
+export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string): LinkResolution {
+  const raw = url.trim();
+  const none = (status: LinkStatus, target = raw): LinkResolution => ({ status, target, path: null, fragment: null, anchor: null });
+  if (!raw) return none("skipped");
+  if (isExternal(raw)) return none("external");
+  if (PLACEHOLDER_URL.test(raw)) return none("skipped");
+  const hash = raw.indexOf("#");
+  const rawPath = (hash === -1 ? raw : raw.slice(0, hash)).replace(/\?.*$/, "");
+  const fragment = hash === -1 ? null : safeDecode(raw.slice(hash + 1));
+  const target = safeDecode(rawPath);
+  if (!target) {
+    // `#x`: the document itself.
+    return { status: "ok", target: "", path: doc.file, fragment, anchor: anchorStatus(index, doc, fragment) };
+  }
+  const path = target.startsWith("/") ? rootedPath(index, doc.file, target) : resolvePath(doc.file, target);
+  if (path === null) return { status: "outside-root", target, path: null, fragment, anchor: null };
+  const st = pathStatus(index, path);
+  if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
+  if (st === "missing") return { status: "missing", target, path, fragment, anchor: null };
+  const targetDoc = index.docs.get(path);
+  // A Markdown file on disk that is not in scope: its headings are unknown, so its anchors are not judged.
+  const anchor = targetDoc ? anchorStatus(index, targetDoc, fragment) : fragment ? "unchecked" : null;
+  return { status: "ok", target, path, fragment, anchor };
+}
+
+/**
+ * A `/`-rooted target. Its root is the repository's on GitHub, but knowledge
+ * bases and sites publish a sub-folder with its own root: the first folder,
+ * from the document's upwards, under which the target exists wins; when none
+ * has it, the repository root is reported.
+ */
+function rootedPath(index: ReferenceIndex, fromFile: string, target: string): string {
+  const rel = target.replace(/^\/+/, "");
+  const clean = resolvePath("x", rel) ?? rel;
+  for (let dir = posix.dirname(fromFile); dir !== "." && dir !== ""; dir = posix.dirname(dir)) {
+    const p = resolvePath(`${dir}/x`, rel);
+    if (p !== null && pathStatus(index, p) === "exists") return p;
+  }
+  return clean;
+}
+
+function anchorStatus(index: ReferenceIndex, doc: MarkdownDoc, fragment: string | null): AnchorStatus | null {
+  if (fragment === null || fragment === "") return null;
+  if (NON_HEADING_FRAGMENT.test(fragment)) return "unchecked";
+  // Case-insensitive: GitHub's slugs are lowercase and its anchor script matches either case.
+  return index.anchorsOf(doc).has(fragment.toLowerCase()) ? "found" : "missing";
+}
+
+/** The closest anchor of `doc` to `fragment`, for suggestions. */
+export function closestAnchor(index: ReferenceIndex, doc: MarkdownDoc, fragment: string): string | null {
+  return closest(fragment.toLowerCase(), index.anchorsOf(doc), 0.4);
+}
+
+// ───────────────────────────── sections ─────────────────────────────
+
+/** Separators that may follow a section name at the start of a longer heading. */
+const SEPARATORS = [" — ", " – ", " - ", ": ", " ("];
+
+/** Case-, whitespace- and markup-insensitive form of a heading or section name. */
+export function normalizeHeading(s: string): string {
+  return s
+    .normalize("NFC")
+    .replace(/[`*_]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/** Whether `heading` is the section called `name`: equal, or `name` plus a separator and more. */
+export function headingMatches(heading: string, name: string): boolean {
+  const h = normalizeHeading(heading);
+  const n = normalizeHeading(name);
+  if (!n) return false;
+  if (h === n || h === `${n}:`) return true;
+  return h.startsWith(n) && SEPARATORS.some((sep) => h.startsWith(sep, n.length));
+}
+
+export function findSection(headings: readonly Heading[], name: string): Heading | null {
+  return headings.find((h) => headingMatches(h.text, name)) ?? null;
+}
+
+/** The heading text closest to `name` (by edit distance on the normalized forms). */
+export function closestHeading(headings: readonly Heading[], name: string): string | null {
+  const byNorm = new Map<string, string>();
+  for (const h of headings) if (!byNorm.has(normalizeHeading(h.text))) byNorm.set(normalizeHeading(h.text), h.text);
+  const n = normalizeHeading(name);
+  const hit = closest(n, byNorm.keys(), 0.4);
+  return hit === null ? null : (byNorm.get(hit) ?? null);
+}
+
+export type SectionStatus = "found" | "missing" | "unchecked" | "no-document";
+
+export interface SectionResolution {
+  /** Root-relative target path; null when it leaves the root or is not checkable. */
+  path: string | null;
+  status: SectionStatus;
+  heading: Heading | null;
+}
+
+export function resolveSection(index: ReferenceIndex, doc: MarkdownDoc, ref: SectionRef): SectionResolution {
+  const target = safeDecode(ref.target.replace(/#.*$/, ""));
+  if (isExternal(target)) return { path: null, status: "unchecked", heading: null };
+  const path = resolvePath(doc.file, target);
+  if (path === null) return { path: null, status: "no-document", heading: null };
+  const targetDoc = index.docs.get(path);
+  if (!targetDoc) {
+    // Missing files belong to broken-link / missing-path; on-disk documents out of scope are not judged.
+    return { path, status: pathStatus(index, path) === "missing" ? "no-document" : "unchecked", heading: null };
+  }
+  const heading = findSection(targetDoc.headings, ref.section);
+  return { path, status: heading ? "found" : "missing", heading };
+}
+
+// ───────────────────────────── backticked paths ─────────────────────────────
+
+/** Extensions of documents and sources that backticked paths are checked for. */
+const PATH_EXT =
+  /\.(?:md|mdx|markdown|json|jsonc|json5|ts|tsx|mts|cts|js|jsx|mjs|cjs|yaml|yml|toml|sh|bash|zsh|py|rb|go|rs|java|kt|swift|c|h|cpp|hpp|cs|php|sql|graphql|html|css|scss)$/;
+
+/** Characters and forms that mark a template, glob or example rather than a real path. */
+const PLACEHOLDER = /[<>{}*?[\]|$%=,;()'"\\!…~^`]|\.\.\.|([A-Z])\1\1|(?:^|[^A-Za-z])(?:YYYY|MM|DD|XX?)(?:[^A-Za-z]|$)/;
+
+/**
+ * The relative path a backticked token names, or null when it is not one:
+ * tokens with whitespace (invocations, prose), URLs, absolute or home paths,
+ * package specifiers, placeholders and globs are not paths to check. A
+ * `:line[:col]` or `#fragment` suffix is dropped.
+ */
+export function pathCandidate(token: string): string | null {
+  let t = token.trim();
+  if (!t || /\s/.test(t)) return null;
+  if (isExternal(t) || t.startsWith("/") || t.startsWith("@") || t.startsWith("-")) return null;
+  t = t.replace(/#.*$/, "").replace(/:\d+(?::\d+)?(?:-\d+)?$/, "");
+  if (PLACEHOLDER.test(t)) return null;
+  if (!PATH_EXT.test(t)) return null;
+  const segs = t.split("/");
+  // `a//b`, a bare extension (`.json`), or a segment of dots only are not file paths.
+  if (segs.some((s) => s === "")) return null;
+  const base = segs[segs.length - 1];
+  if (base.startsWith(".") && !/^\.[^.]+\.[^.]+$/.test(base)) return null;
+  return t.replace(/^(?:\.\/)+/, "");
+}
+
+export type PathLookup =
+  | { status: "exists" | "unknown" }
+  /** `tried`: every resolved path looked at; `expected`: the resolutions whose folder holds files of the same kind. */
+  | { status: "missing"; tried: string[]; expected: string[] }
+  /**
+   * Not judged: no resolution lands in a folder holding files of the same kind (prose describing another
+   * tree: the user's project, another repository, a runtime folder, sources not in this checkout), or a
+   * file with this path exists under some other folder (backticked paths have no defined base).
+   */
+  | { status: "foreign"; tried: string[] };
+
+/**
+ * Looks a backticked path up from the document's folder, each folder above
+ * it, and the root (skill docs often name paths relative to their package).
+ * A path is `missing` only when, under one of those bases, its folder exists
+ * and holds other files with the same extension but not this one — the mark
+ * of a renamed or moved file — and no file anywhere ends with the path.
+ */
+export function lookupPath(index: ReferenceIndex, fromFile: string, candidate: string): PathLookup {
+  const tried: string[] = [];
+  const expected: string[] = [];
+  const ext = extensionOf(candidate);
+  let unknown = false;
+  for (let dir = posix.dirname(fromFile); ; dir = posix.dirname(dir)) {
+    const base = dir === "." ? "" : dir;
+    const path = resolvePath(`${base ? `${base}/` : ""}x`, candidate);
+    if (path !== null && !tried.includes(path)) {
+      const st = pathStatus(index, path);
+      if (st === "exists") return { status: "exists" };
+      if (st === "unknown") unknown = true;
+      tried.push(path);
+      const parent = posix.dirname(path);
+      if (index.extensionsIn(parent === "." ? "" : parent).has(ext)) expected.push(path);
+    }
+    if (base === "") break;
+  }
+  if (unknown) return { status: "unknown" };
+  const plain = candidate.replace(/^(?:\.\.?\/)+/, "");
+  if (expected.length === 0 || index.hasSuffix(plain)) return { status: "foreign", tried };
+  return { status: "missing", tried, expected };
+}
+
+/**
+ * Whether the prose around a backticked path says it belongs to another
+ * repository or project: "in the aweb repo", "pi's `docs/skills.md`",
+ * "upstream", "the user's project". `before`/`after` are the text on either
+ * side of the code span within its paragraph.
+ */
+export function mentionsOtherTree(before: string, after: string): boolean {
+  if (/['’]s\s*$/.test(before)) return true;
+  const near = `${before.slice(-60)} ${after.slice(0, 60)}`;
+  return /\b(?:repos?|repository|repositories|upstream|downstream|fork|monorepo|user['’]s project|your project|target project)\b/i.test(near);
+}
+
+// ───────────────────────────── inspect ─────────────────────────────
+
+export interface ReferenceEntry {
+  file: string;
+  line: number;
+  column: number;
+  kind: MdLink["kind"] | "section";
+  /** As written: the link url, or the section ref's target. */
+  target: string;
+  status: LinkStatus | SectionStatus;
+  /** Resolved root-relative path, or null. */
+  path: string | null;
+  fragment?: string | null;
+  anchor?: AnchorStatus | null;
+  section?: string;
+  /** For found sections: the heading that matched. */
+  heading?: string | null;
+}
+
+/** Every link and section reference of the documents in scope, with its resolution (sorted by file, line, column). */
+export function listReferences(model: ContractModel): ReferenceEntry[] {
+  const index = referenceIndex(model);
+  const out: ReferenceEntry[] = [];
+  for (const doc of model.docs) {
+    for (const l of doc.links) {
+      const r = resolveLink(index, doc, l.url);
+      out.push({ file: doc.file, line: l.span.line, column: l.span.column, kind: l.kind, target: l.url, status: r.status, path: r.path, fragment: r.fragment, anchor: r.anchor });
+    }
+    for (const s of doc.sectionRefs) {
+      const r = resolveSection(index, doc, s);
+      out.push({ file: doc.file, line: s.span.line, column: s.span.column, kind: "section", target: s.target, status: r.status, path: r.path, section: s.section, heading: r.heading?.text ?? null });
+    }
+  }
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+}

@@ -1,0 +1,153 @@
+/**
+ * Everything docpact asks of Ajv, in one place: meta-schema checks (bundled
+ * meta-schemas, never fetched), instance validation and the Ajv instances the
+ * validator emitter compiles standalone code with.
+ *
+ * Ajv sees copies of the schemas in which every `$ref` has been rewritten to the
+ * absolute `<root uri>#<pointer>` docpact's own resolver found (so `$id` refs,
+ * relative files and anchors behave the same everywhere); unresolved refs are
+ * dropped from the copies (they are reported by `schema/unresolved-ref`).
+ */
+import { createRequire } from "node:module";
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { SchemaDialect, SchemaDoc } from "./types.js";
+import { type SchemaGraph, pointerToFragment } from "./schemas.js";
+import { splitPointer } from "../readers/json-positions.js";
+
+const require = createRequire(import.meta.url);
+
+type AnyAjv = Ajv | Ajv2019 | Ajv2020;
+
+/** One Ajv error, reduced to plain data. */
+export interface AjvIssue {
+  /** Pointer into the validated value (`instancePath`), `""` for the root. */
+  pointer: string;
+  /** The keyword that failed. */
+  keyword: string;
+  message: string;
+}
+
+export function newAjv(dialect: SchemaDialect, options: Options = {}): AnyAjv {
+  const opts: Options = { allErrors: true, strict: false, logger: false, ...options };
+  if (dialect === "2020-12") return new Ajv2020(opts);
+  if (dialect === "2019-09") return new Ajv2019(opts);
+  const ajv = new Ajv(opts);
+  if (dialect === "draft-06") ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json"));
+  return ajv;
+}
+
+const metaAjv = new Map<SchemaDialect, AnyAjv>();
+
+/**
+ * Validates a schema against its own dialect's meta-schema. Returns every error,
+ * each with a pointer into the schema (the offending keyword's value).
+ */
+export function metaValidate(doc: SchemaDoc): AjvIssue[] {
+  if (doc.value === undefined || doc.dialect === null || typeof doc.value !== "object") return [];
+  let ajv = metaAjv.get(doc.dialect);
+  if (!ajv) {
+    ajv = newAjv(doc.dialect);
+    metaAjv.set(doc.dialect, ajv);
+  }
+  const value = doc.value as Record<string, unknown>;
+  // Without `$schema` Ajv uses its class default; that is draft-07 for the plain class.
+  const ok = ajv.validateSchema(value) as boolean;
+  if (ok) return [];
+  return simplify(ajv.errors ?? []);
+}
+
+const SUMMARY = new Set(["anyOf", "oneOf", "if"]);
+
+/** Reduces Ajv errors: drops the `oneOf`/`anyOf`/`if` summaries when a more specific error exists at the same place, dedupes. */
+export function simplify(errors: ErrorObject[]): AjvIssue[] {
+  const out: AjvIssue[] = [];
+  const seen = new Set<string>();
+  const specific = new Set(errors.filter((e) => !SUMMARY.has(e.keyword)).map((e) => e.instancePath));
+  for (const e of errors) {
+    if (SUMMARY.has(e.keyword) && specific.has(e.instancePath)) continue;
+    const pointer = e.instancePath;
+    let message = e.message ?? "is invalid";
+    if (e.keyword === "additionalProperties") message = `must NOT have additional property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+    else if (e.keyword === "enum") message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    else if (e.keyword === "const") message = `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    const key = `${pointer}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ pointer: additionalPointer(e) ?? pointer, keyword: e.keyword, message });
+  }
+  return out;
+}
+
+/** An unknown property is best shown at the property itself. */
+function additionalPointer(e: ErrorObject): string | undefined {
+  if (e.keyword !== "additionalProperties" && e.keyword !== "unevaluatedProperties") return undefined;
+  const p = (e.params as { additionalProperty?: string; unevaluatedProperty?: string }).additionalProperty ?? (e.params as { unevaluatedProperty?: string }).unevaluatedProperty;
+  return p === undefined ? undefined : `${e.instancePath}/${p.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+}
+
+/**
+ * Copies of every loadable schema for Ajv: root `$id` set to the graph's
+ * canonical URI, nested `$id`/`$anchor`/`$schema` removed, `$ref`s rewritten
+ * to absolute pointers (or dropped when unresolved).
+ */
+export function ajvCopies(graph: SchemaGraph): Map<string, Record<string, unknown>> {
+  const out = new Map<string, Record<string, unknown>>();
+  for (const [file, doc] of graph.docs) {
+    const uri = graph.rootUri.get(file);
+    if (uri === undefined || doc.value === null || typeof doc.value !== "object" || Array.isArray(doc.value)) continue;
+    const copy = structuredClone(doc.value) as Record<string, unknown>;
+    for (const ref of doc.refs) {
+      const node = at(copy, ref.pointer) as Record<string, unknown> | undefined;
+      if (!node) continue;
+      const r = graph.resolved.get(`${file}#${ref.pointer}`);
+      if (r) node.$ref = `${graph.rootUri.get(r.target.file)}#${pointerToFragment(r.target.pointer)}`;
+      else delete node.$ref;
+    }
+    for (const n of doc.nestedIds) delete (at(copy, n.pointer) as Record<string, unknown>).$id;
+    for (const a of doc.anchors) {
+      const node = at(copy, a.pointer) as Record<string, unknown>;
+      delete node.$anchor;
+      if (typeof node.$id === "string" && node.$id.startsWith("#")) delete node.$id;
+    }
+    delete copy.$schema;
+    copy.$id = uri;
+    out.set(file, copy);
+  }
+  return out;
+}
+
+function at(root: unknown, pointer: string): unknown {
+  let cur: unknown = root;
+  for (const t of splitPointer(pointer)) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[t];
+  }
+  return cur;
+}
+
+/** An Ajv instance holding every schema copy, for the dialect of the schema to compile. */
+export function ajvWithAll(graph: SchemaGraph, copies: Map<string, Record<string, unknown>>, dialect: SchemaDialect, options: Options = {}): AnyAjv {
+  const ajv = newAjv(dialect, { validateSchema: false, ...options });
+  for (const copy of copies.values()) ajv.addSchema(copy);
+  return ajv;
+}
+
+export interface CompiledValidator {
+  validate?: ValidateFunction;
+  /** Why compiling failed (Ajv's message), when it did. */
+  error?: string;
+}
+
+/** Compiles the schema `file` with every other schema available to its refs. */
+export function compileSchema(ajv: AnyAjv, graph: SchemaGraph, file: string): CompiledValidator {
+  const uri = graph.rootUri.get(file);
+  if (uri === undefined) return { error: `${file} is not a loadable schema` };
+  try {
+    const validate = ajv.getSchema(uri);
+    return validate ? { validate } : { error: `${file} could not be compiled` };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}

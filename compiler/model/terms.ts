@@ -1,0 +1,52 @@
+/**
+ * Terms: backticked tokens in Markdown prose (never fenced code) and in
+ * schema `description`/`title`/`$comment` strings, gathered from the model in
+ * one list with the positions a fix needs.
+ */
+import type { Span, TextEdit } from "./diagnostic.js";
+import type { ContractModel } from "./types.js";
+
+export interface TermOccurrence {
+  value: string;
+  file: string;
+  span: Span;
+  /** Offset of the token's first character in the file's (BOM-stripped) text. */
+  offset: number;
+  source: "markdown" | "schema";
+}
+
+/**
+ * Every term in the model, in file order. Inline code inside docpact regions
+ * is left out: a region's text belongs to its template (a generated vocabulary
+ * table lists deprecated aliases on purpose) and is checked by `fragment/*`.
+ */
+export function collectTerms(model: Pick<ContractModel, "docs"> & { schemas?: ContractModel["schemas"] }): TermOccurrence[] {
+  const out: TermOccurrence[] = [];
+  for (const doc of model.docs) {
+    const regions = doc.regions.map((r) => [r.beginEnd, r.endStart] as const);
+    for (const c of doc.inlineCodes) {
+      if (regions.some(([s, e]) => c.valueOffset >= s && c.valueOffset < e)) continue;
+      out.push({ value: c.value, file: doc.file, span: c.span, offset: c.valueOffset, source: "markdown" });
+    }
+  }
+  for (const schema of model.schemas ?? []) {
+    for (const t of schema.terms) out.push({ value: t.value, file: schema.file, span: t.span, offset: t.offset, source: "schema" });
+  }
+  return out;
+}
+
+/**
+ * The edit that replaces the term's characters with `replacement`, or null
+ * when the text at the term's offset is not the term as written (a Markdown
+ * span broken across lines, a JSON string with escapes inside the token):
+ * then only a person can rewrite it safely. In a schema the replacement is
+ * JSON-escaped so the string stays valid.
+ */
+export function replaceTermEdit(term: TermOccurrence, replacement: string, text: string | undefined): TextEdit | null {
+  if (text === undefined) return null;
+  const end = term.offset + term.value.length;
+  if (text.slice(term.offset, end) !== term.value) return null;
+  const escaped = term.source === "schema" ? JSON.stringify(replacement).slice(1, -1) : replacement;
+  if (term.source === "markdown" && replacement.includes("`")) return null;
+  return { start: term.offset, end, text: escaped };
+}

@@ -1,0 +1,384 @@
+/**
+ * The term matcher: one index over every vocabulary, built once per run, that
+ * answers "is this backticked token a member, a deprecated alias, or a name
+ * that clearly belongs to a vocabulary without being in it?".
+ *
+ * Lookups never compare a term with every member: exact values, folded forms
+ * and namespaces are hash lookups, and edit-distance candidates come from a
+ * deletion neighbourhood (SymSpell-style) index, verified with a bounded
+ * distance.
+ */
+import { editDistance } from "../util/edit-distance.js";
+import type { Vocabulary, VocabularyMember } from "./types.js";
+
+/** A member together with the vocabulary that declares it. */
+export interface MemberRef {
+  vocabulary: Vocabulary;
+  member: VocabularyMember;
+}
+
+export type UnknownReason = "folded" | "edit-distance" | "namespace";
+
+/** Why a non-member term is taken for a member of `vocabulary`. */
+export interface UnknownMatch {
+  reason: UnknownReason;
+  vocabulary: Vocabulary;
+  /** The closest canonical member, when one is close enough to propose. */
+  suggestion: string | null;
+  /** The namespace shared by the vocabulary's members (reason `namespace`). */
+  namespace?: string;
+}
+
+/** Thresholds, documented in the `vocabulary/unknown-term` explanation. */
+export const MATCH_LIMITS = {
+  /** Terms and members shorter than this are never matched by edit distance. */
+  minEditLength: 5,
+  /** Up to this length one edit is allowed, above it two. */
+  oneEditUpTo: 6,
+  /** Plain words (one segment) match single-word members only by one edit, and only from this length. */
+  minPlainWordLength: 6,
+  /** A vocabulary has namespaces only with this many canonical members (each namespace shared by one fewer) … */
+  minNamespaceMembers: 3,
+  /** … and when its namespaces together cover this share of them. */
+  namespaceShare: 0.8,
+} as const;
+
+const SEPARATOR = /[._:-]/;
+const SPLIT = /([._:-])/;
+
+/** File extensions (and top-level domains) that make a dotted token a file or host name, not a term. */
+const EXTENSIONS = new Set(
+  (
+    "md mdx markdown txt json jsonc json5 yaml yml toml ini cfg conf env lock log csv tsv xml html htm css scss " +
+    "ts tsx mts cts js jsx mjs cjs d map sh bash zsh fish ps1 bat py rb go rs java kt c h cpp hpp cs swift php " +
+    "sql db sqlite png jpg jpeg gif svg webp pdf zip tar gz tgz wasm bin exe dll so dylib pem key crt " +
+    "com org net io ai dev app sh"
+  ).split(" "),
+);
+
+/** `.`, `-`, `_` and case folded away. */
+export function fold(value: string): string {
+  return value.replace(/[._-]/g, "").toLowerCase();
+}
+
+/** Character class of one segment: `a` lower, `A` upper, `Aa` Pascal, `aA` camel, `9` digits, `?` other. */
+function segmentClass(seg: string): string {
+  if (/^[0-9]+$/.test(seg)) return "9";
+  if (/^[a-z][a-z0-9]*$/.test(seg)) return "a";
+  if (/^[A-Z][A-Z0-9]*$/.test(seg)) return "A";
+  if (/^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*$/.test(seg)) return "Aa";
+  if (/^[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*$/.test(seg)) return "aA";
+  return "?";
+}
+
+/** Shape of a name: segment classes with their separators (`run.started` → `a.a`, `run.runId` → `a.aA`). */
+export function shapeOf(value: string): string {
+  return value
+    .split(SPLIT)
+    .map((part, i) => (i % 2 === 1 ? part : segmentClass(part)))
+    .join("");
+}
+
+export function segmentCount(value: string): number {
+  return value.split(SEPARATOR).length;
+}
+
+/**
+ * True when a token could be a vocabulary term at all. File paths, flags,
+ * placeholders, snippets (spaces, quotes, parentheses), numbers, versions,
+ * URLs and CLI invocations are not.
+ */
+export function isTermCandidate(value: string, binaries: readonly string[] = []): boolean {
+  if (value.length < 3) return false;
+  // Only name characters; anything else (`/`, spaces, quotes, `<x>`, `{x}`, `$VAR`, `*`, `=`) is a path, snippet or placeholder.
+  if (!/^[A-Za-z0-9][A-Za-z0-9._:-]*[A-Za-z0-9]$/.test(value)) return false;
+  if (!/[A-Za-z]/.test(value)) return false;
+  const parts = value.split(SEPARATOR);
+  if (parts.some((p) => p === "")) return false;
+  if (parts.length > 1 && value.includes(".") && EXTENSIONS.has(value.slice(value.lastIndexOf(".") + 1).toLowerCase())) return false;
+  // Numbers and versions: 1.2.3, v2, 2.0.0-beta.1, draft-07.
+  if (/^v?\d+(?:[._-]\d+)*(?:[-+][0-9A-Za-z.-]+)?$/.test(value)) return false;
+  // Placeholders: NNN, XXX.
+  if (/^(.)\1+$/i.test(value)) return false;
+  if (binaries.includes(value)) return false;
+  return true;
+}
+
+function hasUpper(s: string): boolean {
+  return /[A-Z]/.test(s);
+}
+
+/** Edit budget for a pair (0 = never matched by edit distance). */
+function editBudget(length: number): number {
+  if (length < MATCH_LIMITS.minEditLength) return 0;
+  return length <= MATCH_LIMITS.oneEditUpTo ? 1 : 2;
+}
+
+// Deletion-neighbourhood keys are hashes, not strings: building thousands of
+// members' two-deletion neighbourhoods as strings costs a second; as small
+// integers (a polynomial hash in 32-bit arithmetic, cut to 30 bits so V8 keeps
+// it unboxed) it costs milliseconds. A collision only adds a candidate, which
+// the real edit distance then rejects.
+const BASE = 0x01000193;
+const MASK = 0x3fffffff;
+
+/** Keys of every string obtained from `s` by deleting up to `k` (≤ 2) characters, `s` itself included. */
+function deletionKeys(s: string, k: number): number[] {
+  const n = s.length;
+  const h = new Int32Array(n + 1);
+  const w = new Int32Array(n + 1);
+  w[0] = 1;
+  for (let i = 0; i < n; i++) {
+    h[i + 1] = (Math.imul(h[i], BASE) + s.charCodeAt(i) + 1) | 0;
+    w[i + 1] = Math.imul(w[i], BASE);
+  }
+  // Hash of s[a, b).
+  const sub = (a: number, b: number): number => (h[b] - Math.imul(h[a], w[b - a])) | 0;
+  const out = [h[n] & MASK];
+  if (k >= 1) {
+    for (let i = 0; i < n; i++) out.push((Math.imul(h[i], w[n - 1 - i]) + sub(i + 1, n)) & MASK);
+  }
+  if (k >= 2) {
+    for (let i = 0; i < n; i++) {
+      const head = Math.imul(h[i], w[n - 2 - i]);
+      for (let j = i + 1; j < n; j++) out.push((head + Math.imul(sub(i + 1, j), w[n - 1 - j]) + sub(j + 1, n)) & MASK);
+    }
+  }
+  return out;
+}
+
+interface Profile {
+  vocabulary: Vocabulary;
+  namespace: string;
+  shapes: Set<string>;
+}
+
+const byValue = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export class VocabularyIndex {
+  /** Every member (canonical or deprecated) by exact value. */
+  private readonly exact = new Map<string, MemberRef[]>();
+  /** Canonical members by folded form. */
+  private readonly folded = new Map<string, MemberRef[]>();
+  /** Namespace (with its trailing separator) → vocabularies whose members share it. */
+  private readonly namespaces = new Map<string, Profile[]>();
+  /** Deletion-neighbourhood key → canonical member values (one value, or several). */
+  private readonly neighbourhood = new Map<number, string | string[]>();
+  /** Canonical member value → its declarations. */
+  private readonly canonical = new Map<string, MemberRef[]>();
+  /** Canonical members of each vocabulary, sorted, for prefix-neighbour suggestions. */
+  private readonly sortedMembers = new Map<Vocabulary, string[]>();
+  private readonly memberSets = new Map<Vocabulary, Set<string>>();
+  private readonly memo = new Map<string, UnknownMatch | null>();
+
+  constructor(
+    vocabularies: readonly Vocabulary[],
+    private readonly binaries: readonly string[] = [],
+  ) {
+    const vocabs = [...vocabularies].sort((a, b) => byValue(a.id, b.id));
+    for (const vocabulary of vocabs) {
+      const canon: string[] = [];
+      for (const member of vocabulary.members) {
+        const ref = { vocabulary, member };
+        push(this.exact, member.value, ref);
+        if (member.deprecated) continue;
+        canon.push(member.value);
+        push(this.canonical, member.value, ref);
+        push(this.folded, fold(member.value), ref);
+      }
+      const sorted = [...new Set(canon)].sort(byValue);
+      this.sortedMembers.set(vocabulary, sorted);
+      this.memberSets.set(vocabulary, new Set(sorted));
+      for (const p of namespaceProfiles(vocabulary, sorted)) push(this.namespaces, p.namespace, p);
+    }
+    for (const value of this.canonical.keys()) {
+      const k = editBudget(value.length);
+      if (k === 0) continue;
+      for (const d of deletionKeys(value, k)) {
+        const at = this.neighbourhood.get(d);
+        if (at === undefined) this.neighbourhood.set(d, value);
+        else if (typeof at === "string") {
+          if (at !== value) this.neighbourhood.set(d, [at, value]);
+        } else if (at[at.length - 1] !== value) at.push(value);
+      }
+    }
+  }
+
+  /** Every declaration (canonical or deprecated) of exactly this value. */
+  members(value: string): MemberRef[] {
+    return this.exact.get(value) ?? [];
+  }
+
+  /** True when some vocabulary has `value` as a canonical (not deprecated) member. */
+  isCanonical(value: string): boolean {
+    return this.canonical.has(value);
+  }
+
+  /**
+   * For a term that is no member of any vocabulary: the vocabulary it clearly
+   * belongs to, or null. Folded equality is tried first, then edit distance,
+   * then namespace and shape.
+   */
+  classify(value: string): UnknownMatch | null {
+    let m = this.memo.get(value);
+    if (m === undefined) {
+      m = this.compute(value);
+      this.memo.set(value, m);
+    }
+    return m;
+  }
+
+  private compute(value: string): UnknownMatch | null {
+    if (this.exact.has(value)) return null;
+    if (!isTermCandidate(value, this.binaries)) return null;
+    const segments = segmentCount(value);
+
+    // Same name once separators are folded: `envelope.retry_exhausted` for `envelope.retry-exhausted`.
+    // Only multi-segment terms, and case must agree letter for letter (`RETRY_EXHAUSTED` is a constant's name).
+    if (segments > 1) {
+      const refs = this.folded.get(fold(value));
+      const letters = value.replace(/[._-]/g, "");
+      const hit = refs?.find((r) => r.member.value.replace(/[._-]/g, "") === letters);
+      if (hit) return { reason: "folded", vocabulary: hit.vocabulary, suggestion: hit.member.value };
+    }
+
+    const near = this.nearest(value);
+    if (near) {
+      const ref = this.canonical.get(near)![0];
+      return { reason: "edit-distance", vocabulary: ref.vocabulary, suggestion: near };
+    }
+
+    // Namespace and shape: `run.paused` beside `run.started`, `run.finished`, …
+    if (segments > 1) {
+      const shape = shapeOf(value);
+      for (let i = 0; i < value.length; i++) {
+        if (!SEPARATOR.test(value[i])) continue;
+        const ns = value.slice(0, i + 1);
+        for (const p of this.namespaces.get(ns) ?? []) {
+          if (value.length > ns.length && p.shapes.has(shape)) {
+            return { reason: "namespace", vocabulary: p.vocabulary, namespace: ns, suggestion: this.suggestIn(value, p.vocabulary) };
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Canonical members that share a deletion-neighbourhood key with `value` (a superset of those within `k` edits). */
+  private near(value: string, k: number, into: Set<string>): void {
+    for (const d of deletionKeys(value, k)) {
+      const at = this.neighbourhood.get(d);
+      if (at === undefined) continue;
+      if (typeof at === "string") into.add(at);
+      else for (const c of at) into.add(c);
+    }
+  }
+
+  /** The closest canonical member within the edit budget that passes the precision guards, or null. */
+  private nearest(value: string): string | null {
+    const k = editBudget(value.length);
+    if (k === 0) return null;
+    const plain = segmentCount(value) === 1;
+    const candidates = new Set<string>();
+    this.near(value, k, candidates);
+    let best: string | null = null;
+    let bestD = Infinity;
+    for (const c of [...candidates].sort(byValue)) {
+      const budget = Math.min(k, editBudget(c.length));
+      if (budget === 0) continue;
+      if (c[0].toLowerCase() !== value[0].toLowerCase()) continue; // typos keep the first letter
+      if (hasUpper(value) && !hasUpper(c)) continue; // `run.runId` is a field path, not `run.run-id`
+      if (value.replace(/\d+/g, "#") === c.replace(/\d+/g, "#")) continue; // `v1` vs `v2`: different things
+      if (plain) {
+        // Plain words: only single-word members, one edit, long words, and not an inflection (`drafts`, `drafted`).
+        if (segmentCount(c) !== 1 || value.length < MATCH_LIMITS.minPlainWordLength || c.length < MATCH_LIMITS.minPlainWordLength) continue;
+        if (value.startsWith(c) || c.startsWith(value)) continue;
+        if (!this.canonical.get(c)!.some((r) => canonicalCount(r.vocabulary) >= MATCH_LIMITS.minNamespaceMembers)) continue;
+      } else if (segmentCount(c) === 1) {
+        continue;
+      }
+      const d = editDistance(value, c, plain ? 1 : budget);
+      if (d <= (plain ? 1 : budget) && d < bestD) {
+        best = c;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  /** A suggestion inside one vocabulary: an indexed near member, else the members sorted next to the term. */
+  private suggestIn(value: string, vocabulary: Vocabulary): string | null {
+    const sorted = this.sortedMembers.get(vocabulary) ?? [];
+    if (sorted.length === 0) return null;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] < value) lo = mid + 1;
+      else hi = mid;
+    }
+    const own = this.memberSets.get(vocabulary)!;
+    const pool = new Set(sorted.slice(Math.max(0, lo - 3), lo + 3));
+    const k = Math.max(2, editBudget(value.length));
+    const near = new Set<string>();
+    this.near(value, Math.min(k, 2), near);
+    for (const c of near) if (own.has(c)) pool.add(c);
+    let best: string | null = null;
+    let bestD = Infinity;
+    for (const c of [...pool].sort(byValue)) {
+      const d = editDistance(value, c, bestD === Infinity ? Math.max(value.length, c.length) : bestD);
+      if (d < bestD) {
+        best = c;
+        bestD = d;
+      }
+    }
+    // Only propose what is plausibly meant: at most a third of the longer name differs.
+    return best !== null && bestD <= Math.ceil(Math.max(value.length, best.length) / 3) ? best : null;
+  }
+}
+
+function canonicalCount(v: Vocabulary): number {
+  let n = 0;
+  for (const m of v.members) if (!m.deprecated) n++;
+  return n;
+}
+
+/**
+ * The namespaces of a vocabulary: leading segments (with their separator)
+ * each shared by at least `minNamespaceMembers - 1` canonical members, kept
+ * only when together they cover at least `namespaceShare` of at least
+ * `minNamespaceMembers` members (`run.` and `envelope.` in an event-type
+ * enum). Vocabularies of plain words (`draft`, `ready`, `string`, `true`)
+ * have none, so they never match by shape.
+ */
+function namespaceProfiles(vocabulary: Vocabulary, members: string[]): Profile[] {
+  if (members.length < MATCH_LIMITS.minNamespaceMembers) return [];
+  const groups = new Map<string, string[]>();
+  for (const m of members) {
+    const i = m.search(SEPARATOR);
+    if (i <= 0 || i === m.length - 1) continue;
+    push(groups, m.slice(0, i + 1), m);
+  }
+  const kept = [...groups].filter(([, ms]) => ms.length >= MATCH_LIMITS.minNamespaceMembers - 1);
+  const covered = kept.reduce((n, [, ms]) => n + ms.length, 0);
+  if (covered < members.length * MATCH_LIMITS.namespaceShare) return [];
+  return kept.sort(([a], [b]) => byValue(a, b)).map(([namespace, ms]) => ({ vocabulary, namespace, shapes: new Set(ms.map(shapeOf)) }));
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+const cache = new WeakMap<object, VocabularyIndex>();
+
+/** The index for a model, built once per run and shared by the vocabulary rules. */
+export function vocabularyIndexFor(model: { vocabularies: readonly Vocabulary[]; binaries?: readonly string[] }): VocabularyIndex {
+  let index = cache.get(model);
+  if (!index) {
+    index = new VocabularyIndex(model.vocabularies, model.binaries ?? []);
+    cache.set(model, index);
+  }
+  return index;
+}

@@ -1,0 +1,42 @@
+/**
+ * Instance reader: the files config `instances` names, parsed with positions so
+ * `schema/invalid-instance` can point at the offending value. Reads files; never judges.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ResolvedConfig } from "../config/resolve.js";
+import { glob, ignoredDirs } from "../discover.js";
+import type { InstanceDoc } from "../model/types.js";
+import { toPosix } from "../util/text.js";
+import { parseJsonWithPositions } from "./json-positions.js";
+
+/** Parses one instance file's text (BOM tolerated). */
+export function readInstance(file: string, schema: string, text: string): InstanceDoc {
+  const p = parseJsonWithPositions(file, text);
+  return { file, schema, value: p.value, locations: p.locations, problems: p.problems };
+}
+
+/**
+ * Expands every `instances` entry's globs (relative to the root, outside
+ * node_modules/.git/outDir) and reads each file. Sorted by file, then schema;
+ * a file matched by two entries is validated against both schemas.
+ */
+export function readInstances(root: string, config: ResolvedConfig): InstanceDoc[] {
+  const out: InstanceDoc[] = [];
+  const ignore = ignoredDirs(config);
+  for (const entry of config.instances) {
+    const schema = toPosix(entry.schema).replace(/^\.\/+/, "");
+    for (const file of glob(root, entry.files, ignore)) {
+      let text: string;
+      try {
+        text = readFileSync(join(root, file), "utf8");
+      } catch (e) {
+        const span = { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
+        out.push({ file, schema, locations: {}, problems: [{ message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span }] });
+        continue;
+      }
+      out.push(readInstance(file, schema, text));
+    }
+  }
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.schema < b.schema ? -1 : a.schema > b.schema ? 1 : 0));
+}

@@ -1,0 +1,176 @@
+/**
+ * Schema reader: one JSON Schema file → SchemaDoc (value with positions, dialect,
+ * `$id`, `$ref`s, anchors, vocabularies and backticked terms). It never judges:
+ * an unknown dialect is recorded as `dialect: null`, and rules decide.
+ */
+import type { Span } from "../model/diagnostic.js";
+import type { JsonLocation, SchemaDialect, SchemaDoc, SchemaRef, Term, Vocabulary, VocabularyMember } from "../model/types.js";
+import { escapePointerToken, parseJsonWithPositions, spanAtPointer, stringOffsets } from "./json-positions.js";
+
+/** Keywords whose value is one subschema. */
+const SINGLE = ["additionalProperties", "additionalItems", "items", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"];
+/** Keywords whose value is an array of subschemas. */
+const ARRAY = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+/** Keywords whose value maps names to subschemas. */
+const MAP = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"];
+/** String keywords that are prose: backticked tokens in them are terms. */
+const PROSE = ["description", "title", "$comment"];
+
+/** `$schema` URI → dialect. Trailing `#` and http/https are ignored. */
+export function dialectOf(uri: string | null): SchemaDialect | "draft-04" | null {
+  if (uri === null) return "draft-07";
+  const u = uri.trim().replace(/#$/, "").replace(/^http:/, "https:");
+  switch (u) {
+    case "https://json-schema.org/draft-04/schema":
+      return "draft-04";
+    case "https://json-schema.org/draft-06/schema":
+      return "draft-06";
+    case "https://json-schema.org/draft-07/schema":
+      return "draft-07";
+    case "https://json-schema.org/draft/2019-09/schema":
+      return "2019-09";
+    case "https://json-schema.org/draft/2020-12/schema":
+      return "2020-12";
+    default:
+      return null;
+  }
+}
+
+export function readSchema(file: string, text: string): SchemaDoc {
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const parsed = parseJsonWithPositions(file, src);
+  const doc: SchemaDoc = {
+    file,
+    value: parsed.value,
+    locations: parsed.locations,
+    problems: parsed.problems,
+    schemaUri: null,
+    dialect: "draft-07",
+    id: null,
+    refs: [],
+    nestedIds: [],
+    anchors: [],
+    vocabularies: [],
+    terms: [],
+  };
+  const root = parsed.value;
+  if (root === undefined) return doc;
+  if (!isObject(root)) {
+    if (typeof root !== "boolean") {
+      doc.problems.push({ message: "a JSON Schema must be an object (or a boolean)", span: parsed.locations[""].value });
+    }
+    return doc;
+  }
+  doc.schemaUri = typeof root.$schema === "string" ? root.$schema : null;
+  const d = dialectOf(doc.schemaUri);
+  doc.dialect = d === "draft-04" ? null : d;
+  doc.id = typeof root.$id === "string" ? root.$id : null;
+  new Walker(doc, src).schema(root, "");
+  return doc;
+}
+
+class Walker {
+  constructor(
+    private readonly doc: SchemaDoc,
+    private readonly text: string,
+  ) {}
+
+  private span(pointer: string, part: "key" | "value" = "value"): Span {
+    return spanAtPointer(this.doc.locations, pointer, part) ?? { file: this.doc.file, line: 1, column: 1, endLine: 1, endColumn: 1 };
+  }
+
+  schema(s: unknown, pointer: string, inConstVocab = false): void {
+    if (!isObject(s)) return;
+    const doc = this.doc;
+    if (typeof s.$ref === "string") doc.refs.push({ pointer, ref: s.$ref, span: this.span(pointer + "/$ref") } satisfies SchemaRef);
+    if (typeof s.$id === "string") {
+      const legacyAnchor = (doc.dialect === "draft-06" || doc.dialect === "draft-07") && s.$id.startsWith("#");
+      if (legacyAnchor) doc.anchors.push({ pointer, name: s.$id.slice(1) });
+      else if (pointer !== "") doc.nestedIds.push({ pointer, id: s.$id });
+    }
+    if (typeof s.$anchor === "string") doc.anchors.push({ pointer, name: s.$anchor });
+    for (const k of PROSE) if (typeof s[k] === "string") this.terms(pointer + "/" + escapePointerToken(k));
+
+    const constBranches = this.vocabulary(s, pointer, inConstVocab);
+
+    for (const k of SINGLE) if (isObject(s[k])) this.schema(s[k], pointer + "/" + k);
+    for (const k of ARRAY) {
+      const arr = s[k];
+      if (!Array.isArray(arr)) continue;
+      const inVocab = constBranches && (k === "oneOf" || k === "anyOf");
+      arr.forEach((sub, i) => this.schema(sub, `${pointer}/${k}/${i}`, inVocab));
+    }
+    for (const k of MAP) {
+      const m = s[k];
+      if (!isObject(m)) continue;
+      for (const name of Object.keys(m)) this.schema(m[name], `${pointer}/${k}/${escapePointerToken(name)}`);
+    }
+  }
+
+  /** Records the vocabulary declared at this schema object; true when its oneOf/anyOf is a const vocabulary. */
+  private vocabulary(s: Record<string, unknown>, pointer: string, inConstVocab: boolean): boolean {
+    const file = this.doc.file;
+    const push = (keyword: string, members: VocabularyMember[]): void => {
+      if (members.length === 0) return;
+      this.doc.vocabularies.push({ id: `${file}#${pointer}`, kind: "schema", file, name: pointer, members, span: this.span(`${pointer}/${keyword}`, "key") } satisfies Vocabulary);
+    };
+    if (Array.isArray(s.enum)) {
+      const deprecated = new Set(Array.isArray(s["x-deprecated"]) ? s["x-deprecated"].filter((x): x is string => typeof x === "string") : []);
+      const replaced = isObject(s["x-replaced-by"]) ? s["x-replaced-by"] : {};
+      const members: VocabularyMember[] = [];
+      s.enum.forEach((v, i) => {
+        if (typeof v !== "string") return;
+        const by = typeof replaced[v] === "string" ? (replaced[v] as string) : undefined;
+        members.push(member(v, deprecated.has(v) || by !== undefined, by, this.span(`${pointer}/enum/${i}`)));
+      });
+      push("enum", members);
+      return false;
+    }
+    for (const k of ["oneOf", "anyOf"]) {
+      const arr = s[k];
+      if (!Array.isArray(arr) || arr.length === 0) continue;
+      if (!arr.every((b) => isObject(b) && typeof b.const === "string")) continue;
+      const members = (arr as Record<string, unknown>[]).map((b, i) =>
+        member(b.const as string, b.deprecated === true, typeof b["x-replaced-by"] === "string" ? b["x-replaced-by"] : undefined, this.span(`${pointer}/${k}/${i}/const`)),
+      );
+      push(k, members);
+      return true;
+    }
+    if (typeof s.const === "string" && !inConstVocab) {
+      push("const", [member(s.const, s.deprecated === true, typeof s["x-replaced-by"] === "string" ? s["x-replaced-by"] : undefined, this.span(`${pointer}/const`))]);
+    }
+    return false;
+  }
+
+  /** Backticked tokens inside the string at `pointer`, with exact positions (escapes accounted for). */
+  private terms(pointer: string): void {
+    const loc: JsonLocation | undefined = this.doc.locations[pointer];
+    if (!loc) return;
+    const value = this.text.slice(loc.start, loc.end);
+    if (!value.includes("`")) return;
+    const decoded = JSON.parse(value) as string;
+    let offsets: number[] | undefined;
+    for (const m of decoded.matchAll(/`([^`\n]+)`/g)) {
+      offsets ??= stringOffsets(this.text, loc.start);
+      const from = m.index + 1;
+      const to = from + m[1].length;
+      const start = offsets[from];
+      const end = offsets[to];
+      this.doc.terms.push({ value: m[1], offset: start, span: spanFromLocation(loc, start, end, this.text) } satisfies Term);
+    }
+  }
+}
+
+function member(value: string, deprecated: boolean, replacedBy: string | undefined, span: Span): VocabularyMember {
+  return replacedBy !== undefined ? { value, deprecated, replacedBy, span } : { value, deprecated, span };
+}
+
+/** A span for offsets inside one JSON string (strings never contain raw line breaks). */
+function spanFromLocation(loc: JsonLocation, start: number, end: number, _text: string): Span {
+  const v = loc.value;
+  return { file: v.file, line: v.line, column: v.column + (start - loc.start), endLine: v.line, endColumn: v.column + (end - loc.start) };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
