@@ -113,9 +113,18 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string): P
       validatorSection = [
         `/** Validates a value against ${doc.file}; errors carry JSON pointers into the value. */`,
         `export function ${vname}(value: unknown): { ok: true; value: ${root} } | { ok: false; errors: { pointer: string; message: string }[] } {`,
-        `  const run = ${raw} as unknown as ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };`,
+        `  const run = ${raw} as unknown as ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; params?: Record<string, unknown>; message?: string }[] | null };`,
         "  if (run(value)) return { ok: true, value: value as " + root + " };",
-        '  return { ok: false, errors: (run.errors ?? []).map((e) => ({ pointer: e.instancePath, message: e.message ?? "is invalid" })) };',
+        "  // A oneOf/anyOf summary follows the errors of its branches; the branches say more.",
+        "  const errors = (run.errors ?? []).filter((e, _, all) => !((e.keyword === \"oneOf\" || e.keyword === \"anyOf\") && all.length > 1));",
+        "  return { ok: false, errors: errors.map((e) => ({ pointer: e.instancePath, message: describeError(e) })) };",
+        "}",
+        "",
+        "function describeError(e: { keyword: string; params?: Record<string, unknown>; message?: string }): string {",
+        "  const p = e.params ?? {};",
+        "  if (e.keyword === \"additionalProperties\") return `unknown key \"${String(p.additionalProperty)}\"`;",
+        "  if (e.keyword === \"enum\" && Array.isArray(p.allowedValues)) return `must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(\", \")}`;",
+        "  return e.message ?? \"is invalid\";",
         "}",
       ].join("\n");
       files.push({ path: `${mod}.validator.ts`, content: `${header(doc.file)}// @ts-nocheck -- Ajv standalone code, compiled at build time; needs no package at run time.\n/* eslint-disable */\n\n${validator.code}` });

@@ -126,7 +126,16 @@ export const rulesReplacements: Readonly<Record<string, RulesMember>> = {};
 
 /** Validates a value against contracts/config.schema.json; errors carry JSON pointers into the value. */
 export function validateDocpactConfig(value: unknown): { ok: true; value: DocpactConfig } | { ok: false; errors: { pointer: string; message: string }[] } {
-  const run = validateDocpactConfigRaw as unknown as ((data: unknown) => boolean) & { errors?: { instancePath: string; message?: string }[] | null };
+  const run = validateDocpactConfigRaw as unknown as ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; params?: Record<string, unknown>; message?: string }[] | null };
   if (run(value)) return { ok: true, value: value as DocpactConfig };
-  return { ok: false, errors: (run.errors ?? []).map((e) => ({ pointer: e.instancePath, message: e.message ?? "is invalid" })) };
+  // A oneOf/anyOf summary follows the errors of its branches; the branches say more.
+  const errors = (run.errors ?? []).filter((e, _, all) => !((e.keyword === "oneOf" || e.keyword === "anyOf") && all.length > 1));
+  return { ok: false, errors: errors.map((e) => ({ pointer: e.instancePath, message: describeError(e) })) };
+}
+
+function describeError(e: { keyword: string; params?: Record<string, unknown>; message?: string }): string {
+  const p = e.params ?? {};
+  if (e.keyword === "additionalProperties") return `unknown key "${String(p.additionalProperty)}"`;
+  if (e.keyword === "enum" && Array.isArray(p.allowedValues)) return `must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+  return e.message ?? "is invalid";
 }
