@@ -1,0 +1,58 @@
+/**
+ * The code reader: parses the CLI's TypeScript (syntax only, through one
+ * ts-morph project; no type checker) and returns the command surface, the
+ * code vocabularies and the files that do not parse. It never throws on bad
+ * input: an unreadable file or a syntax error is a CodeProblem and the rest is
+ * still read.
+ *
+ * When `commandType` is null, the command type is auto-detected, narrowly:
+ * see `detectCommandTypes` in code-commands.ts.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import type { CodeProblem, CommandSurface, Vocabulary } from "../model/types.js";
+import { cmp } from "../model/diagnostic.js";
+import { decodeSource } from "../util/text.js";
+import { detectCommandTypes, readCommands } from "./code-commands.js";
+import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
+import { readVocabularies } from "./code-vocabularies.js";
+
+export interface CodeFacts {
+  surface: CommandSurface;
+  problems: CodeProblem[];
+  vocabularies: Vocabulary[];
+}
+
+export interface CodeReadOptions {
+  binaries: string[];
+  commandType: string | null;
+  flagAccessors: string[];
+}
+
+/** Reads `files` (paths relative to `root`, `/`-separated). */
+export function readCode(root: string, files: string[], opts: CodeReadOptions): CodeFacts {
+  const problems: CodeProblem[] = [];
+  const parsed: ParsedFile[] = [];
+  for (const rel of [...files].sort()) {
+    const abs = resolve(root, rel);
+    let raw: string;
+    let stat: { mtimeMs: number; size: number };
+    try {
+      const s = statSync(abs);
+      stat = { mtimeMs: s.mtimeMs, size: s.size };
+      raw = readFileSync(abs, "utf8");
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? String(e);
+      problems.push({ message: `cannot read ${rel}: ${code}`, span: { file: rel, line: 1, column: 1, endLine: 1, endColumn: 1 } });
+      continue;
+    }
+    const file = parseText(root, abs, decodeSource(raw).text, stat);
+    parsed.push(file);
+    const err = firstParseError(file);
+    if (err) problems.push({ message: `syntax error: ${err.message}`, span: err.span });
+  }
+  const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
+  const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, flagAccessors: opts.flagAccessors });
+  const vocabularies = parsed.flatMap(readVocabularies).sort((a, b) => cmp(a.id, b.id));
+  return { surface, problems, vocabularies };
+}

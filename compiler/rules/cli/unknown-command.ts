@@ -1,0 +1,38 @@
+import { defineRule } from "../types.js";
+import { SurfaceIndex } from "./command-match.js";
+
+/** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
+export default defineRule({
+  meta: {
+    id: "cli/unknown-command",
+    defaultSeverity: "error",
+    description: "A CLI invocation in the docs names a command the code does not implement.",
+    explanation:
+      "Docs that tell the reader (or an agent) to run `aw flow advance` are only right while the CLI has that command. " +
+      "docpact matches every invocation in prose — inline code and shell blocks starting with one of the CLI's binaries — against the command surface read from the code. " +
+      "The longest known command path that prefixes the invocation's words is the command and the remaining words are its arguments, " +
+      "except that a command declaring sub-verbs must be followed by one of them. " +
+      "When the first word matches nothing, or a word fails to match a declared sub-verb, the invocation is reported with the closest known command as the suggestion. " +
+      "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against).",
+    example: {
+      bad: "The CLI decides (`aw flow advanse`).",
+      fix: "Write the command the code implements: `aw flow advance` — or rename the command in the code back.",
+    },
+  },
+  check(ctx) {
+    const index = new SurfaceIndex(ctx.model.surface);
+    if (index.empty) return;
+    for (const doc of ctx.model.docs) {
+      for (const inv of doc.invocations) {
+        const m = index.match(inv);
+        if (!m.unknown) continue;
+        const { token, written, suggestion } = m.unknown;
+        ctx.report({
+          span: token.span,
+          message: `unknown command \`${[inv.binary, ...written].join(" ")}\``,
+          ...(suggestion ? { suggestion: [inv.binary, ...suggestion].join(" ") } : {}),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,31 @@
+/**
+ * Test helper: a complete ContractModel with empty defaults, so a rule test
+ * only states the parts it is about. `config` defaults to the resolved
+ * default config of a root that does not exist (no package.json, no tsconfig).
+ */
+import { resolveConfig } from "../../compiler/config/resolve.js";
+import type { ContractModel } from "../../compiler/model/types.js";
+
+export const TEST_ROOT = "/nonexistent-docpact-test-root";
+
+export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
+  const root = partial.root ?? TEST_ROOT;
+  return {
+    root,
+    config: partial.config ?? resolveConfig(root, {}, null),
+    binaries: [],
+    docs: [],
+    files: [],
+    surface: { commands: [], globalFlags: [] },
+    codeProblems: [],
+    readProblems: [],
+    vocabularies: [],
+    schemas: [],
+    instances: [],
+    generatedOnDisk: {},
+    texts: new Map(),
+    counts: { docs: 0, schemas: 0, code: 0 },
+    decisions: null,
+    ...partial,
+  };
+}

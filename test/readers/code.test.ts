@@ -1,0 +1,154 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { globSync } from "tinyglobby";
+import { describe, expect, test } from "vitest";
+import type { CommandDecl } from "../../compiler/model/types.js";
+import { type CodeFacts, readCode } from "../../compiler/readers/code.js";
+
+const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
+
+function read(name: string, opts: Partial<{ commandType: string | null; flagAccessors: string[]; root: string }> = {}): CodeFacts {
+  const root = opts.root ?? join(fixtures, name);
+  const files = globSync(["**/*.ts"], { cwd: root }).sort();
+  return readCode(root, files, { binaries: ["aw"], commandType: opts.commandType ?? null, flagAccessors: opts.flagAccessors ?? [] });
+}
+
+/** Compact view: path → [verbs, flags, via, file:line:col]. */
+function table(commands: CommandDecl[]): Record<string, [string[] | null, string[] | null, string, string]> {
+  return Object.fromEntries(commands.map((c) => [c.path.join(" "), [c.verbs, c.flags, c.via, `${c.span.file}:${c.span.line}:${c.span.column}`]]));
+}
+
+describe("command surface", () => {
+  test("objects of the command type: annotated, satisfies, as, arrays, typed parameters, factories, nested, as-const verbs", () => {
+    const { surface, problems } = read("code-command-type", { commandType: "CliCommand" });
+    expect(problems).toEqual([]);
+    expect(table(surface.commands)).toEqual({
+      agent: [["kill", "spawn"], ["--json"], "factory", "src/factory.ts:9:15"],
+      doctor: [null, ["--fix-all", "--verbose", "-v"], "command-type", "src/main.ts:3:18"],
+      flow: [["advance", "reset", "status"], ["--dry-run", "--json", "-n"], "command-type", "src/flow.ts:6:9"],
+      inbox: [["list", "read"], null, "command-type", "src/main.ts:6:9"],
+      "inbox list": [null, ["--unread"], "command-type", "src/main.ts:8:13"],
+      "inbox read": [null, null, "command-type", "src/main.ts:9:13"],
+      init: [null, null, "command-type", "src/factory.ts:10:11"],
+      legacy: [null, null, "command-type", "src/main.ts:13:31"],
+      session: [["close", "open"], ["--json"], "factory", "src/factory.ts:8:15"],
+    });
+    // Sorted by path; the untyped `{ name: "ghost" }` object is not a command.
+    expect(surface.commands.map((c) => c.path.join(" "))).toEqual(["agent", "doctor", "flow", "inbox", "inbox list", "inbox read", "init", "legacy", "session"]);
+    expect(surface.globalFlags).toEqual(["--dry-run", "--fix-all", "--format", "--json", "--trace", "--unread", "--verbose", "-n", "-v"]);
+  });
+
+  test("the command type is auto-detected when not configured (an interface named *Command with name + verbs/flags/run)", () => {
+    const configured = read("code-command-type", { commandType: "CliCommand" });
+    const detected = read("code-command-type", { commandType: null });
+    expect(detected.surface).toEqual(configured.surface);
+  });
+
+  test("a configured type that is not used finds no command objects", () => {
+    expect(read("code-command-type", { commandType: "NoSuchType" }).surface.commands).toEqual([]);
+  });
+
+  test("commander chains: nested commands, variables, new Command, options, program options inherited", () => {
+    const { surface } = read("code-commander");
+    expect(table(surface.commands)).toEqual({
+      close: [null, ["--force", "--reason", "--verbose", "-f", "-v"], "chain", "src/cli.ts:7:12"],
+      flow: [["advance", "status"], null, "chain", "src/cli.ts:13:30"],
+      "flow advance": [null, ["--json", "--verbose", "-v"], "chain", "src/cli.ts:14:14"],
+      "flow status": [null, null, "chain", "src/cli.ts:15:14"],
+      inbox: [["list"], null, "chain", "src/cli.ts:17:17"],
+      "inbox list": [null, ["--unread", "--verbose", "-u", "-v"], "chain", "src/cli.ts:17:34"],
+      session: [["open"], null, "chain", "src/cli.ts:20:27"],
+      "session open": [null, ["--name", "--verbose", "-v"], "chain", "src/cli.ts:21:15"],
+    });
+    expect(surface.globalFlags).toEqual(["--force", "--json", "--name", "--reason", "--unread", "--verbose", "-f", "-u", "-v"]);
+  });
+
+  test("yargs chains: builder callbacks and objects, object-form commands, root options", () => {
+    const { surface } = read("code-yargs");
+    expect(table(surface.commands)).toEqual({
+      get: [null, ["--raw", "--verbose", "-v"], "chain", "src/cli.ts:6:12"],
+      remote: [["add"], null, "chain", "src/cli.ts:7:23"],
+      "remote add": [null, null, "chain", "src/cli.ts:7:80"],
+      serve: [null, ["--host", "--verbose", "-H", "-v"], "chain", "src/cli.ts:5:12"],
+    });
+    expect(surface.globalFlags).toEqual(["--host", "--raw", "--verbose", "-H", "-v"]);
+  });
+
+  test("cac chains: the default command is not a command", () => {
+    const { surface } = read("code-cac");
+    expect(table(surface.commands)).toEqual({ build: [null, ["--config", "--minify", "--watch", "-w"], "chain", "src/cli.ts:5:13"] });
+  });
+
+  test("@docpact-command JSDoc tags (with @docpact-flags / @docpact-verbs) and flag accessors", () => {
+    const { surface } = read("code-jsdoc", { flagAccessors: ["get"] });
+    expect(table(surface.commands)).toEqual({
+      "flow advance": [null, ["--force", "--json"], "jsdoc", "src/handlers.ts:6:17"],
+      "flow rewind": [["hard", "soft"], null, "jsdoc", "src/handlers.ts:16:3"],
+      report: [null, null, "jsdoc", "src/handlers.ts:9:14"],
+    });
+    // values.get("code") → --code, values.get("x") → -x.
+    expect(surface.globalFlags).toEqual(["--code", "--force", "--json", "-x"]);
+    expect(read("code-jsdoc").surface.globalFlags).toEqual(["--force", "--json"]);
+  });
+});
+
+describe("bad input", () => {
+  test("a syntax error is one problem at the first parse diagnostic; the rest is still read", () => {
+    const { surface, problems, vocabularies } = read("code-syntax-error");
+    expect(problems).toEqual([
+      { message: "syntax error: ':' expected.", span: { file: "src/bad.ts", line: 4, column: 10, endLine: 4, endColumn: 11 } },
+    ]);
+    expect(surface.globalFlags).toEqual(["--after", "--fine"]);
+    expect(vocabularies.map((v) => v.id)).toEqual(["code:src/good.ts#EVENTS"]);
+  });
+
+  test("a missing file is a problem, not a throw", () => {
+    const root = join(fixtures, "code-syntax-error");
+    const r = readCode(root, ["src/missing.ts", "src/good.ts"], { binaries: [], commandType: null, flagAccessors: [] });
+    expect(r.problems).toEqual([{ message: "cannot read src/missing.ts: ENOENT", span: { file: "src/missing.ts", line: 1, column: 1, endLine: 1, endColumn: 1 } }]);
+    expect(r.vocabularies).toHaveLength(1);
+  });
+
+  test("CRLF and a BOM give the same facts as LF", () => {
+    const lf = read("code-commander");
+    const dir = mkdtempSync(join(tmpdir(), "docpact-code-"));
+    cpSync(join(fixtures, "code-commander"), dir, { recursive: true });
+    const f = join(dir, "src/cli.ts");
+    writeFileSync(f, "\uFEFF" + readFileSync(f, "utf8").replace(/\n/g, "\r\n"));
+    expect(read("", { root: dir })).toEqual(lf);
+  });
+});
+
+describe("code vocabularies", () => {
+  test("as-const arrays, string unions and string enums with deprecations and mirrors", () => {
+    const { vocabularies } = read("code-vocab");
+    const view = vocabularies.map((v) => ({
+      id: v.id,
+      name: v.name,
+      at: `${v.span.line}:${v.span.column}`,
+      mirrors: v.mirrors,
+      members: v.members.map((m) => `${m.value}${m.deprecated ? ` (deprecated${m.replacedBy ? ` → ${m.replacedBy}` : ""})` : ""} @${m.span.line}:${m.span.column}`),
+    }));
+    expect(view).toEqual([
+      { id: "code:src/events/run.ts#ALSO", name: "ALSO", at: "12:14", mirrors: undefined, members: ["a.one @12:22", "a.two @12:31"] },
+      {
+        id: "code:src/events/run.ts#Level",
+        name: "Level",
+        at: "24:13",
+        mirrors: undefined,
+        members: ["info @25:3", "warn (deprecated → warning) @27:3", "warning @28:3"],
+      },
+      { id: "code:src/events/run.ts#Outcome", name: "Outcome", at: "20:6", mirrors: undefined, members: ["ok @20:16", "failed @20:23", "refused @20:34"] },
+      {
+        id: "code:src/events/run.ts#RUN_EVENTS",
+        name: "RUN_EVENTS",
+        at: "5:14",
+        mirrors: "schemas/events.schema.json#/$defs/runEvent",
+        members: ["run.started @6:3", "run.finished @7:3", "run.done (deprecated → run.finished) @9:3"],
+      },
+    ]);
+    for (const v of vocabularies) expect(v.kind).toBe("code");
+  });
+});
