@@ -22,6 +22,7 @@ const RESOLVED_BY_BUILD = ["generated/stale", "fragment/stale"];
 
 export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const written: string[] = [];
+  opts = { ...opts, persistCache: true };
   let result = await runPipeline(opts);
   if (opts.fix && result.diagnostics.some((d) => d.fix)) {
     written.push(...applyFixes(opts.root, result.diagnostics));

@@ -29,6 +29,8 @@ export interface PipelineOptions {
   force?: boolean;
   /** Parsed-input cache; default a fresh one per run, disk-backed when `<root>/node_modules` exists. */
   cache?: ReadCache;
+  /** Write the parsed-input cache back to disk (build only: check never writes). */
+  persistCache?: boolean;
   /** Told what the run is doing, for progress output. */
   onPhase?: (phase: string) => void;
 }
@@ -44,7 +46,7 @@ export interface PipelineResult {
 export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult> {
   const config = loadConfig(opts.root, opts.configPath);
   const discovered = discover(opts.root, config);
-  const cache = opts.cache ?? openCache(opts.root);
+  const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const read = readDocs(opts.root, discovered.docs, config, cache);

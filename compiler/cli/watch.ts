@@ -11,7 +11,8 @@
  *   wrote) does not trigger a run.
  * - One ReadCache lives for the whole session, so a re-run parses only the
  *   inputs whose content changed.
- * - Ctrl-C (SIGINT) or SIGTERM closes the watchers and exits 0.
+ * - Ctrl-C (SIGINT) or SIGTERM closes the watchers and exits 0: at once for
+ *   check, after the writes in flight for build; no report is printed after it.
  */
 import { readdirSync, watch as fsWatch, type FSWatcher } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -39,7 +40,7 @@ export interface WatchIO {
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
 
 export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, io: WatchIO = process): Promise<number> {
-  const cache = new ReadCache({ dir: diskCacheDir(s.root) });
+  const cache = new ReadCache({ dir: diskCacheDir(s.root), persist: name === "build" });
   const watchers = new Map<string, FSWatcher>();
   /** Content hashes of what the last run read (or build wrote). */
   let known = new Map<string, string>();
@@ -54,6 +55,7 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
     running = true;
     try {
       const out = await runFull(name, s, b, { cache });
+      if (closed) return; // Ctrl-C during the run: no report after it
       io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics }));
       known = new Map(cache.fileHashes);
       for (const f of out.written ?? []) {
@@ -129,6 +131,8 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
       resolvePromise(0);
+      // A check in flight has nothing worth waiting for; a build finishes its writes first.
+      if (running && name === "check") setImmediate(() => process.exit(0));
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);

@@ -229,8 +229,12 @@ export function noteRows(model: ContractModel, document: string, filter: string 
   const from = posix.dirname(document);
   for (const doc of docs) {
     if (filter !== null && !matchesGlob(doc.file, filter)) continue;
+    // Generated text never feeds generation: notes and headings inside regions are skipped, so build twice is a no-op.
+    const inRegion = (line: number) => doc.regions.some((r) => line > r.span.line && line < r.span.endLine);
+    const headings = doc.headings.filter((h) => !inRegion(h.span.line));
     for (const note of doc.notes) {
-      const heading = [...doc.headings].reverse().find((h) => h.span.line <= note.span.line);
+      if (inRegion(note.span.line)) continue;
+      const heading = [...headings].reverse().find((h) => h.span.line <= note.span.line);
       let url = doc.file === document ? "" : posix.relative(from, doc.file);
       if (heading) url += `#${heading.slug}`;
       if (!url) url = posix.basename(doc.file);

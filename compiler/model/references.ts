@@ -179,6 +179,9 @@ export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string
   if (path === null) return { status: "outside-root", target, path: null, fragment, anchor: null };
   const st = pathStatus(index, path);
   if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
+  // Folders are known only through the files listed in them, and dot files (`inbox/.gitkeep`) are
+  // not listed: a folder link that finds nothing proves nothing.
+  if (st === "missing" && target.endsWith("/")) return { status: "skipped", target, path, fragment, anchor: null };
   if (st === "missing") return { status: "missing", target, path, fragment, anchor: null };
   const targetDoc = index.docs.get(path);
   // A Markdown file on disk that is not in scope: its headings are unknown, so its anchors are not judged.

@@ -79,6 +79,10 @@ export function shapeOf(value: string): string {
     .join("");
 }
 
+function isSeparatorCode(c: number): boolean {
+  return c === 46 || c === 45 || c === 95 || c === 58; // . - _ :
+}
+
 export function segmentCount(value: string): number {
   return value.split(SEPARATOR).length;
 }
@@ -170,6 +174,9 @@ export class VocabularyIndex {
   private readonly sortedMembers = new Map<Vocabulary, string[]>();
   private readonly memberSets = new Map<Vocabulary, Set<string>>();
   private readonly memo = new Map<string, UnknownMatch | null>();
+  /** Cheap pre-filters before hashing a term's neighbourhood: indexed members' lengths and first letters. */
+  private readonly lengths = new Set<number>();
+  private readonly initials = new Set<string>();
 
   constructor(
     vocabularies: readonly Vocabulary[],
@@ -194,6 +201,8 @@ export class VocabularyIndex {
     for (const value of this.canonical.keys()) {
       const k = editBudget(value.length);
       if (k === 0) continue;
+      this.lengths.add(value.length);
+      this.initials.add(value[0].toLowerCase());
       for (const d of deletionKeys(value, k)) {
         const at = this.neighbourhood.get(d);
         if (at === undefined) this.neighbourhood.set(d, value);
@@ -235,7 +244,7 @@ export class VocabularyIndex {
 
     // Same name once separators are folded: `envelope.retry_exhausted` for `envelope.retry-exhausted`.
     // Only multi-segment terms, and case must agree letter for letter (`RETRY_EXHAUSTED` is a constant's name).
-    if (segments > 1) {
+    if (segments > 1 && this.folded.size > 0) {
       const refs = this.folded.get(fold(value));
       const letters = value.replace(/[._-]/g, "");
       const hit = refs?.find((r) => r.member.value.replace(/[._-]/g, "") === letters);
@@ -249,15 +258,15 @@ export class VocabularyIndex {
     }
 
     // Namespace and shape: `run.paused` beside `run.started`, `run.finished`, …
-    if (segments > 1) {
-      const shape = shapeOf(value);
-      for (let i = 0; i < value.length; i++) {
-        if (!SEPARATOR.test(value[i])) continue;
-        const ns = value.slice(0, i + 1);
-        for (const p of this.namespaces.get(ns) ?? []) {
-          if (value.length > ns.length && p.shapes.has(shape)) {
-            return { reason: "namespace", vocabulary: p.vocabulary, namespace: ns, suggestion: this.suggestIn(value, p.vocabulary) };
-          }
+    if (segments > 1 && this.namespaces.size > 0) {
+      let shape: string | undefined;
+      for (let i = 0; i < value.length - 1; i++) {
+        if (!isSeparatorCode(value.charCodeAt(i))) continue;
+        const profiles = this.namespaces.get(value.slice(0, i + 1));
+        if (!profiles) continue;
+        shape ??= shapeOf(value);
+        for (const p of profiles) {
+          if (p.shapes.has(shape)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
         }
       }
     }
@@ -277,7 +286,10 @@ export class VocabularyIndex {
   /** The closest canonical member within the edit budget that passes the precision guards, or null. */
   private nearest(value: string): string | null {
     const k = editBudget(value.length);
-    if (k === 0) return null;
+    if (k === 0 || !this.initials.has(value[0].toLowerCase())) return null;
+    let lengthFits = false;
+    for (let l = value.length - k; l <= value.length + k && !lengthFits; l++) lengthFits = this.lengths.has(l);
+    if (!lengthFits) return null;
     const plain = segmentCount(value) === 1;
     const candidates = new Set<string>();
     this.near(value, k, candidates);
@@ -332,8 +344,8 @@ export class VocabularyIndex {
         bestD = d;
       }
     }
-    // Only propose what is plausibly meant: at most a third of the longer name differs.
-    return best !== null && bestD <= Math.ceil(Math.max(value.length, best.length) / 3) ? best : null;
+    // Only propose what is plausibly meant: at most a quarter of the longer name differs.
+    return best !== null && bestD <= Math.ceil(Math.max(value.length, best.length) / 4) ? best : null;
   }
 }
 

@@ -1,0 +1,48 @@
+/**
+ * `docpact init`: inspects the repository, writes a starter
+ * `docpact.config.json` and prints what it found and why. An existing config
+ * is never overwritten.
+ */
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
+import { CONFIG_FILE } from "../config/resolve.js";
+import { detect, type StarterConfig } from "../init/detect.js";
+import { DocpactError } from "../util/errors.js";
+import { packagePath } from "../util/package-root.js";
+import { toPosix } from "../util/text.js";
+import { writeAtomic } from "../util/write.js";
+
+export interface Output {
+  write(s: string): unknown;
+}
+
+export function runInit(root: string, out: Output): number {
+  if (!existsSync(root)) throw new DocpactError(`root not found: ${root}`);
+  if (existsSync(join(root, CONFIG_FILE))) throw new DocpactError(`${CONFIG_FILE} already exists in ${toPosix(root)}; not overwriting it`);
+  const { config, findings } = detect(root);
+  const text = renderConfig(schemaRef(root), config);
+  writeAtomic(root, CONFIG_FILE, text);
+  const lines = [`docpact: wrote ${CONFIG_FILE}`, ""];
+  const width = Math.max(...findings.map((f) => f.topic.length));
+  for (const f of findings) lines.push(`  ${f.topic.padEnd(width)}  ${f.reason}`);
+  lines.push("", "Next: `docpact check` to see what drifts; `docpact explain --list` for the rules.");
+  out.write(`${lines.join("\n")}\n`);
+  return 0;
+}
+
+/** `$schema`: the installed package's copy when there is one, else this package's, relative to the root. */
+export function schemaRef(root: string): string {
+  const installed = "node_modules/docpact/contracts/config.schema.json";
+  if (existsSync(join(root, installed))) return `./${installed}`;
+  const rel = toPosix(relative(root, packagePath("contracts/config.schema.json")));
+  return rel.startsWith(".") ? rel : `./${rel}`;
+}
+
+/** Keys in a fixed order, so the file reads top-down: inputs, CLI, registry. */
+export function renderConfig(schema: string, c: StarterConfig): string {
+  const ordered: Record<string, unknown> = { $schema: schema };
+  for (const key of ["docs", "schemas", "code", "cli", "decisions"] as const) {
+    if (c[key] !== undefined) ordered[key] = c[key];
+  }
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}

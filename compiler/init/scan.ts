@@ -1,0 +1,94 @@
+/** A cheap walk of a repository for `docpact init`: file paths only, no parsing. */
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+
+/** Folders never walked: dependencies, VCS, caches. */
+const NEVER = new Set(["node_modules", ".git"]);
+
+/**
+ * Folders whose files are usually not the project's own prose, schemas or CLI
+ * code: build output, coverage, vendored code, test fixtures. init leaves them
+ * out of the globs it proposes (and says so).
+ */
+export const NOT_SOURCES = new Set([
+  "dist",
+  "build",
+  "out",
+  "coverage",
+  "vendor",
+  "tmp",
+  "test",
+  "tests",
+  "__tests__",
+  "spec",
+  "fixtures",
+  "__fixtures__",
+]);
+
+/** Files that look like prose but describe the past: they name commands that no longer exist by design. */
+export const HISTORY_FILE = /^(changelog|changes|history|releases?)(\.[a-z]+)?\.md$/i;
+
+/** Every file under the root (relative, `/`), sorted; dot folders and NEVER folders skipped; at most `limit` files. */
+export function listFiles(root: string, limit = 50_000): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    if (out.length >= limit) return;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      if (out.length >= limit) return;
+      if (e.name.startsWith(".") || NEVER.has(e.name)) continue;
+      const rel = prefix + e.name;
+      if (e.isDirectory()) walk(join(dir, e.name), `${rel}/`);
+      else if (e.isFile()) out.push(rel);
+    }
+  };
+  walk(root, "");
+  return out.sort();
+}
+
+/** Why a file would not be proposed as a source, or null when it would. */
+export function exclusionReason(file: string): string | null {
+  const parts = file.split("/");
+  const dir = parts.slice(0, -1).find((p) => NOT_SOURCES.has(p));
+  if (dir) return `${dir}/`;
+  if (HISTORY_FILE.test(parts[parts.length - 1])) return "history file";
+  return null;
+}
+
+/**
+ * Globs that cover exactly the kept files among `files` (all ending in `ext`):
+ * a folder with nothing excluded becomes `folder/**\/*ext`, anything else is
+ * split into its files and sub-folders.
+ */
+export function coveringGlobs(files: string[], ext: string): string[] {
+  const out: string[] = [];
+  const visit = (prefix: string, group: string[]) => {
+    const kept = group.filter((f) => exclusionReason(f) === null);
+    if (kept.length === 0) return;
+    if (kept.length === group.length) {
+      out.push(`${prefix}**/*${ext}`);
+      return;
+    }
+    const direct = group.filter((f) => !f.slice(prefix.length).includes("/"));
+    const directKept = direct.filter((f) => exclusionReason(f) === null);
+    if (directKept.length > 0 && directKept.length === direct.length) out.push(`${prefix}*${ext}`);
+    else out.push(...directKept);
+    const subs = new Map<string, string[]>();
+    for (const f of group) {
+      const rest = f.slice(prefix.length);
+      const slash = rest.indexOf("/");
+      if (slash === -1) continue;
+      const sub = rest.slice(0, slash);
+      subs.set(sub, [...(subs.get(sub) ?? []), f]);
+    }
+    for (const [sub, list] of [...subs].sort((a, b) => (a[0] < b[0] ? -1 : 1))) visit(`${prefix}${sub}/`, list);
+  };
+  visit("", files);
+  return out;
+}

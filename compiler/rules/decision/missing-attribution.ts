@@ -1,0 +1,42 @@
+import { carriesAttribution } from "../../model/decisions.js";
+import { defineRule } from "../types.js";
+
+/** A registry row whose attribution text no longer appears in its document. */
+export default defineRule({
+  meta: {
+    id: "decision/missing-attribution",
+    defaultSeverity: "error",
+    description: "A decision's attribution text does not appear in its document.",
+    explanation:
+      "Each row of the decision registry carries the words its document must say to attribute the decision to the CLI. When someone edits the document " +
+      "and drops or rewrites those words, the document no longer says who decides; teams used to pin such strings in hand-written tests. The text is compared " +
+      "whitespace-normalized (wrapped lines and blockquote `>` prefixes do not matter), either as written (backticks and emphasis included) or as plain text " +
+      "with inline markup removed on both sides. Reported at the row, with the document as a related location.",
+    example: {
+      bad: "attribution: \"decided by the CLI (`aw flow advance`)\" while the document now says \"decided by the tool\"",
+      fix: "Restore the attribution in the document, or update the row when the wording changed on purpose.",
+    },
+  },
+  check(ctx) {
+    const reg = ctx.model.decisions;
+    if (!reg) return;
+    for (const row of reg.rows) {
+      if (row.documentPath === null) continue;
+      const text = reg.documents[row.documentPath];
+      if (text === undefined) continue; // decision/missing-document
+      for (const attribution of row.attributions) {
+        if (carriesAttribution(text, attribution)) continue;
+        ctx.report({
+          span: row.span,
+          message: `decision "${row.id}": ${row.documentPath} does not carry its attribution "${shorten(attribution)}"`,
+          related: [{ file: row.documentPath, line: 1, column: 1, message: "document that should carry the attribution" }],
+        });
+      }
+    }
+  },
+});
+
+function shorten(s: string): string {
+  const one = s.replace(/\s+/g, " ").trim();
+  return one.length > 80 ? `${one.slice(0, 77)}…` : one;
+}

@@ -1,0 +1,25 @@
+import { defineRule } from "../types.js";
+
+/** A registry row whose document does not exist under `documentRoot`. */
+export default defineRule({
+  meta: {
+    id: "decision/missing-document",
+    defaultSeverity: "error",
+    description: "A decision registry row names a document that does not exist.",
+    explanation:
+      "The decision registry (config `decisions`) lists decisions the CLI owns, each with the document that states it. When that document is moved, renamed " +
+      "or deleted, the registry points at nothing and the attribution can no longer be verified. The row's document is resolved under `documentRoot`; " +
+      "a path that does not exist (or leaves the root) is reported at the row. Rows without a document field are not checked.",
+    example: { bad: "{ id: \"plan.adopt\", document: \"skills/w/modules/PLAN-INTAKE.md\", … } after the file moved", fix: "Update the row's document to the file's new path." },
+  },
+  check(ctx) {
+    const reg = ctx.model.decisions;
+    if (!reg) return;
+    for (const row of reg.rows) {
+      if (row.document === null) continue;
+      if (row.documentPath !== null && row.documentPath in reg.documents) continue;
+      const why = row.documentPath === null ? "leaves the project root" : `does not exist (${row.documentPath})`;
+      ctx.report({ span: row.span, message: `decision "${row.id}": document ${row.document} ${why}` });
+    }
+  },
+});

@@ -1,0 +1,26 @@
+import { defineRule } from "../types.js";
+
+/**
+ * `decision/unreadable-row` (warning): rows the constant folder could not fold.
+ * A warning, not an error, because the code may be right and merely dynamic
+ * (a computed field); the other rows are still checked.
+ */
+export default defineRule({
+  meta: {
+    id: "decision/unreadable-row",
+    defaultSeverity: "warning",
+    description: "A decision registry row cannot be read statically.",
+    explanation:
+      "docpact reads the decision registry without running the code: literals, `as const` objects and constants (also imported from other modules) fold; a field " +
+      "computed by a call or read from a `let` does not. Such a row cannot be checked, so it is reported once, named by its id (or its position), and the other rows are " +
+      "still checked. It is a warning because the code itself may be correct; make the row's fields constants to have it verified.",
+    example: { bad: "{ id: \"plan.adopt\", document: docFor(\"plan\"), attribution: \"…\" }", fix: "Write the document path as a string literal or a `const`." },
+  },
+  check(ctx) {
+    const reg = ctx.model.decisions;
+    if (!reg) return;
+    for (const u of reg.unreadable) {
+      ctx.report({ span: u.span, message: `decision registry row "${u.name}" cannot be read statically: ${u.message}` });
+    }
+  },
+});

@@ -1,0 +1,32 @@
+import { carriesAttribution, sliceSpan } from "../../model/decisions.js";
+import { defineRule } from "../types.js";
+
+/** A delegation note that no registry row attributes. */
+export default defineRule({
+  meta: {
+    id: "decision/unregistered-note",
+    defaultSeverity: "warning",
+    description: "A delegation note is not backed by any row of the decision registry.",
+    explanation:
+      "When a project keeps a decision registry, every delegation note (\"… is not this document's call\") should correspond to a row that names the note's " +
+      "document and an attribution found inside the note; otherwise the note's claim that the CLI decides is unpinned and can drift. A note counts as registered " +
+      "when some row with an attribution names its document and that attribution appears within the note's text (whitespace-normalized, as written or as plain text). " +
+      "Runs only when config `decisions` is set and the registry could be read.",
+    example: { bad: "> **Retry policy is not this document's call:** decided by the CLI (`aw run retry`). — with no registry row for it", fix: "Add a registry row whose document is this file and whose attribution is the note's wording." },
+  },
+  check(ctx) {
+    const reg = ctx.model.decisions;
+    if (!reg || reg.error) return;
+    for (const doc of ctx.model.docs) {
+      if (doc.notes.length === 0) continue;
+      const rows = reg.rows.filter((r) => r.documentPath === doc.file && r.attributions.length > 0);
+      const text = ctx.model.texts.get(doc.file) ?? "";
+      for (const note of doc.notes) {
+        const slice = text ? sliceSpan(text, note.span) : note.text;
+        const hit = rows.some((r) => r.attributions.some((a) => carriesAttribution(slice, a) || carriesAttribution(note.text, a)));
+        if (hit) continue;
+        ctx.report({ span: note.span, message: `delegation note "${note.subject}" is not in the decision registry (${reg.module}#${reg.export})` });
+      }
+    }
+  },
+});

@@ -1,0 +1,30 @@
+import { defineRule } from "../types.js";
+
+/** A generated region edited by hand: build will not overwrite it without --force. */
+export default defineRule({
+  meta: {
+    id: "fragment/hand-edited",
+    defaultSeverity: "error",
+    description: "Generated text inside a region was edited by hand; build refuses to overwrite it without --force.",
+    explanation:
+      "Build records a short hash of each region's generated content in its end marker (`<!-- docpact:end sha=1a2b3c4d -->`). " +
+      "When the content no longer matches that hash, someone changed generated text by hand, and regenerating would silently throw the edit away. " +
+      "Build leaves such a region alone and reports it; move the change into the source (schema, code) or a template, then run " +
+      "`docpact build --force`, or delete the `sha=` to let build regenerate the region. A region without a hash is simply regenerated.",
+    example: {
+      bad: "<!-- docpact:begin commands -->\n| Command | … |\n| `aw run` (edited) | … |\n<!-- docpact:end sha=1a2b3c4d -->",
+      fix: "Make the change in the code or template, then run `docpact build --force`.",
+    },
+  },
+  check(ctx) {
+    for (const p of ctx.plan.problems) {
+      if (p.rule === "fragment/hand-edited") {
+        ctx.report({
+          span: p.span,
+          message: p.message,
+          suggestion: "move the change into the source or a template, then run `docpact build --force`",
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,71 @@
+import { posix } from "node:path";
+import { referenceIndex, resolveLink, type ReferenceIndex } from "../../model/references.js";
+import { closest } from "../../util/edit-distance.js";
+import { defineRule } from "../types.js";
+
+/** Relative links and images whose target file does not exist, or that leave the root. */
+export default defineRule({
+  meta: {
+    id: "reference/broken-link",
+    defaultSeverity: "error",
+    description: "A relative link or image points at a file that does not exist.",
+    explanation:
+      "Relative links, images and link definitions are resolved from the document's folder and looked up among the files under the root, case-sensitively, " +
+      "as GitHub and most hosts serve them. A `/`-rooted link resolves from the nearest folder above the document that has the target (knowledge bases and doc sites " +
+      "publish a sub-folder as their root), else from the project root. A target that does not exist, or a path that climbs above the root, is reported, with the " +
+      "nearest file of that name as a suggestion. External URLs (`https:`, `mailto:`, `//host`) are never fetched, fragments (`#x`) are left to reference/missing-anchor, " +
+      "and targets inside folders docpact does not list (dot folders, `node_modules`, the generated output folder), folder links (`inbox/`: a folder holding only dot files such as " +
+      "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged.",
+    example: { bad: "See [the chassis](../loops/CHASIS.md).", fix: "Point the link at the file's current path." },
+  },
+  check(ctx) {
+    const index = referenceIndex(ctx.model);
+    for (const doc of ctx.model.docs) {
+      for (const link of doc.links) {
+        const r = resolveLink(index, doc, link.url);
+        const what = link.kind === "image" ? "image" : "link";
+        if (r.status === "outside-root") {
+          ctx.report({ span: link.span, message: `${what} target ${r.target} leaves the project root` });
+        } else if (r.status === "missing" && r.path !== null) {
+          const hint = suggestPath(index, r.path, doc.file);
+          ctx.report({
+            span: link.span,
+            message: `${what} target ${r.target} does not exist (${r.path})`,
+            ...(hint ? { suggestion: relativeTo(doc.file, hint) } : {}),
+          });
+        }
+      }
+    }
+  },
+});
+
+/**
+ * A likely intended target: a file whose path differs only in case, else the
+ * nearest file (from `fromFile`) with the same name (a moved file, a `../`
+ * too few), else the closest name in the same folder.
+ */
+export function suggestPath(index: ReferenceIndex, path: string, fromFile: string): string | null {
+  const lower = path.toLowerCase();
+  for (const f of index.files) if (f.toLowerCase() === lower) return f;
+  const name = posix.basename(path);
+  const from = posix.dirname(fromFile);
+  let best: string | null = null;
+  let bestLen = Infinity;
+  for (const f of [...index.files].sort()) {
+    if (f !== name && !f.endsWith(`/${name}`)) continue;
+    const len = posix.relative(from, f).length;
+    if (len < bestLen) [best, bestLen] = [f, len];
+  }
+  if (best !== null) return best;
+  const dir = posix.dirname(path);
+  const prefix = dir === "." ? "" : `${dir}/`;
+  const siblings = [...index.files].filter((f) => f.startsWith(prefix) && !f.slice(prefix.length).includes("/")).map((f) => f.slice(prefix.length));
+  const hit = closest(posix.basename(path), siblings, 0.34);
+  return hit === null ? null : prefix + hit;
+}
+
+/** `to` written relative to the folder of `fromFile`, as a link would be. */
+export function relativeTo(fromFile: string, to: string): string {
+  const rel = posix.relative(posix.dirname(fromFile), to);
+  return rel === "" ? posix.basename(to) : rel;
+}

@@ -1,0 +1,58 @@
+import { posix } from "node:path";
+import { lookupPath, mentionsOtherTree, pathCandidate, referenceIndex } from "../../model/references.js";
+import { LineIndex } from "../../util/text.js";
+import { defineRule } from "../types.js";
+
+/** Backticked relative paths (`docs/x.md`, `src/cli.ts`) to files that exist nowhere. */
+export default defineRule({
+  meta: {
+    id: "reference/missing-path",
+    defaultSeverity: "warning",
+    description: "A backticked relative path names a document or source file that does not exist.",
+    explanation:
+      "Docs point at files with inline code as often as with links (`schemas/run.schema.json`, `src/cli/flow.ts`). A backticked token that is a relative path " +
+      "with a folder and a document or source extension (.md, .json, .ts, .js, .yaml, .toml, .sh, .py, …) is looked up from the document's folder, every folder above it, " +
+      "and the root. Backticked paths have no defined base and prose often names files of other trees, so the rule reports only the clear case: under one of those bases " +
+      "the path's folder holds other files of the same kind but not this one (a renamed or moved file), no file anywhere ends with the path, and the surrounding words do " +
+      "not place it in another repository (\"in the aweb repo\", \"pi's `docs/x.md`\"). Tokens that are not paths are skipped: anything with spaces (invocations, prose), URLs, " +
+      "absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
+      "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). A warning, because prose may deliberately name a file " +
+      "that lives elsewhere.",
+    example: { bad: "The wire format is `schemas/run-event.schema.json`.", fix: "Write the file's current path, or a placeholder (`schemas/<name>.schema.json`) when it is an example." },
+  },
+  check(ctx) {
+    const index = referenceIndex(ctx.model);
+    for (const doc of ctx.model.docs) {
+      const text = ctx.model.texts.get(doc.file) ?? "";
+      let lines: LineIndex | null = null;
+      for (const code of doc.inlineCodes) {
+        const cand = pathCandidate(code.value);
+        // Bare names (`SKILL.md`, `./log.md`) are usually generic or runtime files, not references.
+        if (cand === null || !cand.includes("/")) continue;
+        const r = lookupPath(index, doc.file, cand);
+        if (r.status !== "missing") continue;
+        lines ??= new LineIndex(text);
+        const start = lines.offset(code.span.line, code.span.column);
+        const end = lines.offset(code.span.endLine, code.span.endColumn);
+        if (mentionsOtherTree(paragraphBefore(text, start), paragraphAfter(text, end))) continue;
+        const dir = posix.dirname(doc.file);
+        const from = dir === "." ? "the root" : `${dir}/ or any folder above it`;
+        ctx.report({ span: code.span, message: `path ${cand} does not exist (looked from ${from})` });
+      }
+    }
+  },
+});
+
+/** Up to 120 characters before `at`, not crossing a blank line. */
+function paragraphBefore(text: string, at: number): string {
+  const s = text.slice(Math.max(0, at - 120), at);
+  const m = /\n[ \t>]*\r?\n(?![^]*\n[ \t>]*\r?\n)/.exec(s);
+  return m ? s.slice(m.index + m[0].length) : s;
+}
+
+/** Up to 120 characters after `at`, not crossing a blank line. */
+function paragraphAfter(text: string, at: number): string {
+  const s = text.slice(at, at + 120);
+  const m = /\n[ \t>]*\r?\n/.exec(s);
+  return m ? s.slice(0, m.index) : s;
+}

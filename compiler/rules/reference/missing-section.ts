@@ -1,0 +1,35 @@
+import { closestHeading, referenceIndex, resolveSection } from "../../model/references.js";
+import { defineRule } from "../types.js";
+
+/** `[doc](x.md) § *Name*` where x.md has no heading called Name. */
+export default defineRule({
+  meta: {
+    id: "reference/missing-section",
+    defaultSeverity: "error",
+    description: "A § section reference names a heading its target document does not have.",
+    explanation:
+      "Docs point at sections by name: a link (or a backticked relative path) to a Markdown document followed by `§` and an emphasized heading name, " +
+      "as in `[the chassis](../loops/CHASSIS.md) § *Compact / resume*`. The reference holds when the target document has a heading equal to the name, or starting with it " +
+      "followed by a separator (` — `, ` – `, ` - `, `: `, ` (`), ignoring case and inline markup. Renamed headings break such references without breaking any link; " +
+      "the rule suggests the closest heading. Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
+    example: { bad: "[loop](../loops/x/LOOP.md) (§ *Delta 4*) after the heading became `## Delta four`.", fix: "Name the heading as it is now, or restore it." },
+  },
+  check(ctx) {
+    const index = referenceIndex(ctx.model);
+    for (const doc of ctx.model.docs) {
+      for (const ref of doc.sectionRefs) {
+        const r = resolveSection(index, doc, ref);
+        if (r.status !== "missing" || r.path === null) continue;
+        const target = index.docs.get(r.path);
+        if (!target) continue;
+        const hint = closestHeading(target.headings, ref.section);
+        ctx.report({
+          span: ref.span,
+          message: `${r.path} has no section "${ref.section}"`,
+          ...(hint ? { suggestion: hint } : {}),
+          related: [{ file: r.path, line: 1, column: 1, message: "target document" }],
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,74 @@
+import type { RelatedLocation } from "../../model/diagnostic.js";
+import { collectTerms, replaceTermEdit, type TermOccurrence } from "../../model/terms.js";
+import { vocabularyIndexFor } from "../../model/vocabulary-index.js";
+import { defineRule } from "../types.js";
+
+/** A term that still names a deprecated alias: the rename has not reached this sentence. */
+export default defineRule({
+  meta: {
+    id: "vocabulary/deprecated-term",
+    defaultSeverity: "warning",
+    description: "Prose or a schema description names a deprecated vocabulary member.",
+    explanation:
+      "When a schema renames a member (`envelope.retry.exhausted` → `envelope.retry-exhausted`) it keeps the old name as a deprecated alias " +
+      "(`x-deprecated` / `x-replaced-by` next to an `enum`, or `deprecated` / `x-replaced-by` on a `const` branch). Docs and schema descriptions that still say " +
+      "the old name teach readers a name the contract is dropping. The rule reports every backticked term in Markdown prose or in a schema " +
+      "`description`, `title` or `$comment` that equals a deprecated member, and suggests its replacement; `docpact build --fix` rewrites exactly " +
+      "the token (JSON-escaped inside schema strings) and nothing else. It stays quiet when the value is also a canonical member of another " +
+      "vocabulary, when the same sentence also names the replacement or calls it deprecated, renamed, an alias, legacy or formerly used " +
+      "(a note explaining the rename), and inside docpact regions.",
+    fixable: true,
+    example: {
+      bad: "The run ends with `envelope.retry.exhausted`.",
+      fix: "Say `envelope.retry-exhausted` (run `docpact build --fix`).",
+    },
+  },
+  check(ctx) {
+    const { model } = ctx;
+    const index = vocabularyIndexFor(model);
+    for (const term of collectTerms(model)) {
+      const refs = index.members(term.value).filter((r) => r.member.deprecated);
+      if (refs.length === 0 || index.isCanonical(term.value)) continue;
+      const replacements = [...new Set(refs.map((r) => r.member.replacedBy).filter((x): x is string => x !== undefined))].sort();
+      const replacement = replacements.length === 1 ? replacements[0] : null;
+      // A sentence about the rename ("`a.b` became `a-b`", "… are deprecated aliases") names the old term on purpose.
+      const sentence = sentenceAround(model.texts.get(term.file), term.offset, term.source === "schema");
+      if (replacement !== null && sentence.includes("`" + replacement + "`")) continue;
+      if (DEPRECATION_NOTE.test(sentence)) continue;
+      const ref = refs[0];
+      const related: RelatedLocation[] = [
+        { file: ref.member.span.file, line: ref.member.span.line, column: ref.member.span.column, message: `deprecated in ${ref.vocabulary.id}` },
+      ];
+      ctx.report({
+        span: term.span,
+        message:
+          `\`${term.value}\` is a deprecated member of ${ref.vocabulary.id}` +
+          (replacement !== null ? `; use \`${replacement}\`` : replacements.length > 1 ? `; replaced by ${replacements.map((r) => `\`${r}\``).join(" or ")}` : ""),
+        ...(replacement !== null ? { suggestion: replacement } : {}),
+        related,
+        ...fixFor(term, replacement, model.texts.get(term.file)),
+      });
+    }
+  },
+});
+
+/** Words that make a sentence a note about the old name rather than a use of it. */
+const DEPRECATION_NOTE = /\b(deprecated|renamed|aliases?|formerly|legacy|old names?|previously)\b/i;
+
+/** The sentence holding `offset`, within its line (". " or a line end bounds it) and, in JSON, within its string. */
+function sentenceAround(text: string | undefined, offset: number, json: boolean): string {
+  if (text === undefined) return "";
+  const stop = (i: number): boolean => text[i] === "\n" || text[i] === "\r" || (json && text[i] === '"' && text[i - 1] !== "\\");
+  let start = offset;
+  while (start > 0 && !stop(start - 1) && !(text[start - 1] === " " && text[start - 2] === ".")) start--;
+  let end = offset;
+  while (end < text.length && !stop(end) && !(text[end] === "." && (text[end + 1] === " " || text[end + 1] === "\n"))) end++;
+  return text.slice(start, end);
+}
+
+function fixFor(term: TermOccurrence, replacement: string | null, text: string | undefined) {
+  if (replacement === null) return {};
+  const edit = replaceTermEdit(term, replacement, text);
+  if (!edit) return {};
+  return { fix: { description: `replace \`${term.value}\` with \`${replacement}\``, file: term.file, edits: [edit] } };
+}

@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: docpact against the parse floor and the anchors (issue 8).
+ *
+ * For each scale (default 1, 4, 16) it generates (or reuses) a seeded
+ * synthetic project, then measures, median of N runs each: the parse floor,
+ * `docpact check` cold (cache removed, DOCPACT_NO_CACHE=1) and warm (after a
+ * filling run, with one doc, one schema and one TS file edited), `tsc
+ * --noEmit` over the TypeScript and json2ts over the schemas, with the peak
+ * RSS of each docpact run. Prints a table and writes docs/PERFORMANCE.md.
+ *
+ * Options: --scales 1,4,16  --runs 3  --seed 1  --out DIR  --help-runs 10
+ *          --timeout SECONDS (per command, default 600)  --no-write
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
+import { ensureProject } from "./bench/generate.mjs";
+import { cleanupScratch, runMedian, runOnce, rssSource } from "./bench/run.mjs";
+import { consoleTable, evaluateTargets, machineInfo, performanceMarkdown } from "./bench/table.mjs";
+
+const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
+const CLI = join(REPO, "dist/compiler/cli/main.js");
+const FLOOR = join(REPO, "scripts/bench/floor.mjs");
+const TSC = join(REPO, "node_modules/.bin/tsc");
+const JSON2TS = join(REPO, "node_modules/.bin/json2ts");
+
+function parseArgs(argv) {
+  const o = { scales: [1, 4, 16], runs: 3, seed: 1, out: join(tmpdir(), "docpact-bench"), helpRuns: 10, timeoutMs: 600_000, write: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const [key, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
+    const val = () => inline ?? argv[++i];
+    if (key === "--scales") o.scales = val().split(",").map(Number);
+    else if (key === "--runs") o.runs = Number(val());
+    else if (key === "--seed") o.seed = Number(val());
+    else if (key === "--out") o.out = val();
+    else if (key === "--help-runs") o.helpRuns = Number(val());
+    else if (key === "--timeout") o.timeoutMs = Number(val()) * 1000;
+    else if (key === "--no-write") o.write = false;
+    else {
+      process.stderr.write(`bench: unknown option ${a}\n`);
+      process.exit(2);
+    }
+  }
+  if (o.scales.some((s) => !(s > 0)) || !(o.runs >= 1) || !Number.isInteger(o.seed)) {
+    process.stderr.write("bench: --scales takes positive numbers, --runs a count ≥ 1, --seed an integer\n");
+    process.exit(2);
+  }
+  o.scales.sort((a, b) => a - b);
+  return o;
+}
+
+const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
+
+function ensureBuilt() {
+  if (existsSync(CLI)) return;
+  log("dist/ missing: running npm run build");
+  spawnSync("npm", ["run", "build"], { cwd: REPO, stdio: "inherit" });
+  if (!existsSync(CLI)) {
+    process.stderr.write("bench: the CLI is not built (dist/compiler/cli/main.js); run npm run build\n");
+    process.exit(2);
+  }
+}
+
+/** Marks a docpact run failed when it exits with anything but 0 (clean) or 1 (drift). */
+function docpactVerdict(m) {
+  if (m.code !== 0 && m.code !== 1) m.failed = firstLine(m.stderr) || `exit ${m.code}`;
+  return m;
+}
+
+function firstLine(s) {
+  return (s ?? "").split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+}
+
+/** The three edits of the warm runs; each pass writes a different small change over the original text. */
+function editor(root, touch) {
+  const files = [touch.doc, touch.schema, touch.ts].map((rel) => join(root, rel));
+  const originals = files.map((f) => readFileSync(f, "utf8"));
+  return {
+    edit(pass) {
+      writeFileSync(files[0], originals[0] + `\nEdited by the benchmark, pass ${pass}.\n`);
+      const schema = JSON.parse(originals[1]);
+      schema.description = `${schema.description} (benchmark pass ${pass})`;
+      writeFileSync(files[1], JSON.stringify(schema, null, 2) + "\n");
+      writeFileSync(files[2], originals[2] + `\n// benchmark edit ${pass}\n`);
+    },
+    restore() {
+      files.forEach((f, i) => writeFileSync(f, originals[i]));
+    },
+  };
+}
+
+function diagnosticsSummary(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    const byRule = {};
+    for (const d of report.diagnostics ?? []) byRule[d.rule] = (byRule[d.rule] ?? 0) + 1;
+    const rules = Object.entries(byRule).sort(([a], [b]) => a.localeCompare(b)).map(([r, n]) => `${r} ${n}`).join(", ");
+    return `${report.summary?.errors ?? "?"} errors, ${report.summary?.warnings ?? "?"} warnings (${rules || "none"})`;
+  } catch {
+    return "report not readable as JSON";
+  }
+}
+
+function measureScale(o, scale) {
+  const t0 = Date.now();
+  const { root, reused, meta } = ensureProject({ outDir: o.out, seed: o.seed, scale });
+  log(`${scale}×: ${reused ? "reused" : "generated"} ${root} (${meta.counts.docs} docs, ${meta.counts.schemas} schemas, ${meta.counts.ts} ts, ${(meta.bytes / 2 ** 20).toFixed(1)} MB) in ${Date.now() - t0} ms`);
+  const opts = { cwd: root, timeoutMs: o.timeoutMs };
+  const cacheDir = join(root, "node_modules/.cache/docpact");
+  const check = ["check", "--root", root, "--format", "json"];
+  const r = { scale, root, counts: meta.counts };
+
+  r.floor = runMedian(o.runs, FLOOR, [root], { ...opts, node: true });
+  if (r.floor.code !== 0) r.floor.failed = firstLine(r.floor.stderr);
+  log(`${scale}×: floor ${Math.round(r.floor.ms)} ms`);
+
+  r.cold = docpactVerdict(runMedian(o.runs, CLI, check, { ...opts, node: true, env: { DOCPACT_NO_CACHE: "1" } }, () => rmSync(cacheDir, { recursive: true, force: true })));
+  r.diagnostics = diagnosticsSummary(r.cold.stdoutFile);
+  log(`${scale}×: cold ${Math.round(r.cold.ms)} ms, ${Math.round(r.cold.rssMB ?? 0)} MB${r.cold.failed ? ` FAILED: ${r.cold.failed}` : ""}`);
+
+  const ed = editor(root, meta.touch);
+  try {
+    rmSync(cacheDir, { recursive: true, force: true });
+    runOnce(CLI, check, { ...opts, node: true }); // fills the cache
+    r.warm = docpactVerdict(runMedian(o.runs, CLI, check, { ...opts, node: true }, (i) => ed.edit(i + 1)));
+  } finally {
+    ed.restore();
+  }
+  log(`${scale}×: warm ${Math.round(r.warm.ms)} ms, ${Math.round(r.warm.rssMB ?? 0)} MB`);
+
+  r.tsc = runMedian(o.runs, TSC, ["-p", join(root, "tsconfig.json")], opts);
+  if (r.tsc.code !== 0) r.tsc.failed = firstLine(readFileSync(r.tsc.stdoutFile, "utf8")) || firstLine(r.tsc.stderr);
+  log(`${scale}×: tsc ${Math.round(r.tsc.ms)} ms${r.tsc.failed ? ` (failed: ${r.tsc.failed})` : ""}`);
+
+  // json2ts's own CLI; its default per-file cwd is the schema's folder, which is what relative $refs need.
+  const j2tOut = `${root}-json2ts`;
+  const j2t = (pattern) =>
+    runMedian(o.runs, JSON2TS, ["-i", pattern, "-o", j2tOut], opts, () => rmSync(j2tOut, { recursive: true, force: true }));
+  r.json2ts = j2t("schemas/**/*.schema.json");
+  if (r.json2ts.code !== 0) r.json2ts.failed = json2tsReason(r.json2ts.stderr);
+  log(`${scale}×: json2ts ${Math.round(r.json2ts.ms)} ms${r.json2ts.failed ? ` (failed: ${r.json2ts.failed})` : ""}`);
+  // The core schemas refer only to each other by relative path, so json2ts can compile them.
+  r.json2tsCore = j2t(`${meta.coreSchemas}/*.schema.json`);
+  r.json2tsCore.files = countFiles(j2tOut);
+  if (r.json2tsCore.code !== 0) r.json2tsCore.failed = json2tsReason(r.json2tsCore.stderr);
+  log(`${scale}×: json2ts core ${Math.round(r.json2tsCore.ms)} ms (${r.json2tsCore.files} files)`);
+  rmSync(j2tOut, { recursive: true, force: true });
+  return r;
+}
+
+function countFiles(dir) {
+  try {
+    return spawnSync("find", [dir, "-type", "f"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).length;
+  } catch {
+    return 0;
+  }
+}
+
+function json2tsReason(stderr) {
+  if (/ERESOLVER|Error downloading|fetch failed/.test(stderr)) return "cannot resolve $ref by $id (tries to download it)";
+  if (/ENOENT/.test(stderr)) return "a $ref names a missing file";
+  return firstLine(stderr).slice(0, 120);
+}
+
+function main() {
+  const o = parseArgs(process.argv.slice(2));
+  ensureBuilt();
+  const version = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).version;
+  const machine = machineInfo(version);
+  log(`${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, Node ${machine.node}, load ${machine.loadStart.toFixed(2)}; scales ${o.scales.join(",")}, runs ${o.runs}`);
+
+  const help = runMedian(o.helpRuns, CLI, ["--help"], { cwd: REPO, node: true });
+  log(`--help ${Math.round(help.ms)} ms`);
+
+  const results = [];
+  for (const s of o.scales) results.push(measureScale(o, s));
+  cleanupScratch();
+
+  const targets = evaluateTargets(results, help);
+  process.stdout.write("\n" + consoleTable(results) + "\n\n");
+  process.stdout.write(`docpact --help: ${Math.round(help.ms)} ms\n\n`);
+  for (const t of targets) process.stdout.write(`${t.met === true ? "met   " : t.met === false ? "MISSED" : "n/a   "}  ${t.name}: ${t.measured}\n`);
+  for (const r of results) process.stdout.write(`${r.scale}× diagnostics: ${r.diagnostics}\n`);
+
+  if (o.write) {
+    const notes = [
+      "Projects: synthetic `aw` CLIs from scripts/bench/generate.mjs (seeded; reused when the seed, scale and generator version match), written under " +
+        "the system temp folder. At 16×: 10,000 docs, 500 schemas, 2,000 TypeScript files.",
+      "floor: scripts/bench/floor.mjs in its own Node process — module loading, globbing, reading every file, remark-parse + remark-gfm per doc, " +
+        "`JSON.parse` per schema, `ts.createSourceFile` (ts-morph's bundled TypeScript, no parent pointers) per TS file. Nothing else.",
+      "cold: `docpact check --format json` with `node_modules/.cache/docpact` removed before each run and `DOCPACT_NO_CACHE=1`.",
+      "warm: one filling run, then per timed run one doc, one schema and one TS file are edited (content changed) before `docpact check`; the files are restored afterwards.",
+      `RSS: peak resident set of the docpact process (max over cold and warm runs), from ${rssSource}.`,
+      "tsc: `node_modules/.bin/tsc -p <project>/tsconfig.json` (TypeScript 7 native, `noEmit`, strict).",
+      "json2ts: json-schema-to-typescript's CLI over `schemas/**/*.schema.json` with its default per-file `cwd` (the schema's folder, so relative `$ref`s resolve). " +
+        "It cannot resolve a `$ref` by `$id` (it tries to download the URL; the `.invalid` host fails at once, no network wait) and stops at the first failure, so on these projects it fails; " +
+        "\"json2ts core\" runs it over `schemas/core/` alone (relative refs only), with the number of files it wrote in parentheses.",
+    ];
+    const md = performanceMarkdown({ machine, results, help, targets, options: o, notes, diagnostics: results.map((r) => ({ scale: r.scale, text: r.diagnostics })) });
+    writeFileSync(join(REPO, "docs/PERFORMANCE.md"), md);
+    log("wrote docs/PERFORMANCE.md");
+  }
+}
+
+main();

@@ -1,0 +1,146 @@
+/**
+ * The benchmark's report: machine facts, the results table, the targets of
+ * issue 8 with met/missed, for the console and for docs/PERFORMANCE.md.
+ */
+import { readFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+
+export function machineInfo(docpactVersion) {
+  let cpu = cpus()[0]?.model ?? "unknown";
+  try {
+    const m = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"));
+    if (m) cpu = m[1].trim();
+  } catch {
+    // not Linux: os.cpus() is good enough
+  }
+  return {
+    cpu,
+    cores: cpus().length,
+    memoryGB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    date: new Date().toISOString().slice(0, 10),
+    docpact: docpactVersion,
+    /** 1-minute load average when the bench started: other work on the machine skews every number. */
+    loadStart: loadavg()[0],
+  };
+}
+
+const fmtMs = (x) => (x === null || x === undefined || Number.isNaN(x) ? "—" : String(Math.round(x)));
+const fmtRatio = (x) => (x === null || x === undefined || !Number.isFinite(x) ? "—" : x.toFixed(2));
+const fmtMB = (x) => (x === null || x === undefined ? "—" : String(Math.round(x)));
+
+/** One anchor/docpact cell: the median, or why there is none. */
+function cell(m) {
+  if (!m) return "—";
+  if (m.timedOut) return `timeout (> ${fmtMs(m.ms)})`;
+  if (m.failed) return `${fmtMs(m.ms)} (failed)`;
+  return fmtMs(m.ms);
+}
+
+export const COLUMNS = ["scale", "docs", "schemas", "ts", "floor ms", "cold ms", "cold/floor", "cold/floor cpu", "warm ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms"];
+
+export function rows(results) {
+  return results.map((r) => [
+    `${r.scale}×`,
+    String(r.counts.docs),
+    String(r.counts.schemas),
+    String(r.counts.ts),
+    cell(r.floor),
+    cell(r.cold),
+    fmtRatio(r.cold && r.floor ? r.cold.ms / r.floor.ms : null),
+    fmtRatio(r.cold?.cpuMs && r.floor?.cpuMs ? r.cold.cpuMs / r.floor.cpuMs : null),
+    cell(r.warm),
+    fmtMB(Math.max(r.cold?.rssMB ?? 0, r.warm?.rssMB ?? 0) || null),
+    cell(r.tsc),
+    cell(r.json2ts),
+    r.json2tsCore ? `${cell(r.json2tsCore)} (${r.json2tsCore.files})` : "—",
+  ]);
+}
+
+/** The targets of issue 8; each `{ name, target, measured, met: true | false | null }` (null: not measured). */
+export function evaluateTargets(results, help) {
+  const by = new Map(results.map((r) => [r.scale, r]));
+  const largest = results[results.length - 1];
+  const out = [];
+  const ratios = results.filter((r) => r.cold && r.floor).map((r) => `${r.scale}×: ${fmtRatio(r.cold.ms / r.floor.ms)}`);
+  out.push({
+    name: "cold check ≤ 1.5× parse floor, every scale",
+    measured: ratios.join(", ") || "—",
+    met: ratios.length ? results.every((r) => r.cold && r.floor && ok(r.cold) && r.cold.ms <= 1.5 * r.floor.ms) : null,
+  });
+  const one = by.get(1);
+  const sixteen = by.get(16);
+  if (one && sixteen && ok(one.cold) && ok(sixteen.cold)) {
+    const k = sixteen.cold.ms / one.cold.ms;
+    out.push({ name: "linear: cold 16× ≤ 18 × cold 1×", measured: `${k.toFixed(1)}×`, met: k <= 18 });
+  } else {
+    const four = by.get(4);
+    const extra = one && four && ok(one.cold) && ok(four.cold) ? ` (4× took ${(four.cold.ms / one.cold.ms).toFixed(1)}× the 1× time)` : "";
+    out.push({ name: "linear: cold 16× ≤ 18 × cold 1×", measured: `not measured${extra}`, met: null });
+  }
+  const warmAt = sixteen ?? largest;
+  out.push({
+    name: "warm re-check ≤ 300 ms at 16×",
+    measured: warmAt?.warm ? `${fmtMs(warmAt.warm.ms)} ms${warmAt === sixteen ? "" : ` (at ${warmAt.scale}×; 16× not run)`}` : "—",
+    met: sixteen?.warm && ok(sixteen.warm) ? sixteen.warm.ms <= 300 : warmAt?.warm && ok(warmAt.warm) && warmAt.warm.ms > 300 ? false : null,
+  });
+  const rssAt = sixteen ?? largest;
+  const rss = rssAt ? Math.max(rssAt.cold?.rssMB ?? 0, rssAt.warm?.rssMB ?? 0) : 0;
+  out.push({
+    name: "peak RSS ≤ 1.5 GB at 16×",
+    measured: rss ? `${fmtMB(rss)} MB${rssAt === sixteen ? "" : ` (at ${rssAt.scale}×; 16× not run)`}` : "—",
+    met: sixteen && rss ? rss <= 1536 : null,
+  });
+  out.push({ name: "`docpact --help` ≤ 150 ms", measured: help ? `${fmtMs(help.ms)} ms` : "—", met: help && ok(help) ? help.ms <= 150 : null });
+  return out;
+}
+
+const ok = (m) => m && !m.timedOut && !m.failed;
+const verdict = (met) => (met === true ? "met" : met === false ? "**missed**" : "not measured");
+
+export function consoleTable(results) {
+  const all = [COLUMNS, ...rows(results)];
+  const widths = COLUMNS.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  return all.map((r) => r.map((c, i) => c.padStart(widths[i])).join("  ")).join("\n");
+}
+
+export function markdownTable(results) {
+  const lines = [`| ${COLUMNS.join(" | ")} |`, `| ${COLUMNS.map(() => "---:").join(" | ")} |`];
+  for (const r of rows(results)) lines.push(`| ${r.join(" | ")} |`);
+  return lines.join("\n");
+}
+
+export function performanceMarkdown({ machine, results, help, targets, options, notes, diagnostics }) {
+  const L = [];
+  L.push("# Performance", "");
+  L.push("Written by `npm run bench` (scripts/bench.mjs); do not edit by hand. Re-run it to refresh.", "");
+  L.push("## Machine", "");
+  L.push(`- CPU: ${machine.cpu} (${machine.cores} cores)`);
+  L.push(`- Memory: ${machine.memoryGB} GB`);
+  L.push(`- Node: ${machine.node}`);
+  L.push(`- Date: ${machine.date}`);
+  L.push(`- docpact: ${machine.docpact}`);
+  L.push(`- Load average (1 min) at start / end: ${machine.loadStart.toFixed(2)} / ${loadavg()[0].toFixed(2)}`);
+  L.push(`- Run: \`npm run bench -- --scales ${options.scales.join(",")} --runs ${options.runs} --seed ${options.seed}\``, "");
+  L.push("## Results", "");
+  L.push(
+    `Median of ${options.runs} runs, wall-clock milliseconds of the whole process (Node start-up included). ` +
+      "\"cold/floor cpu\" is the same ratio over user + system CPU time, which other load on the machine disturbs less.",
+    "",
+  );
+  L.push(markdownTable(results), "");
+  L.push(`\`docpact --help\`: ${fmtMs(help?.ms)} ms (median of ${help?.runsMs.length ?? 0}).`, "");
+  L.push("## Targets", "");
+  L.push("| target | measured | verdict |", "| --- | --- | --- |");
+  for (const t of targets) L.push(`| ${t.name} | ${t.measured} | ${verdict(t.met)} |`);
+  L.push("");
+  if (diagnostics.length) {
+    L.push("## Diagnostics per project", "", "What the cold check reported (the generator plants drift on purpose):", "");
+    for (const d of diagnostics) L.push(`- ${d.scale}×: ${d.text}`);
+    L.push("");
+  }
+  L.push("## What is measured", "");
+  for (const n of notes) L.push(`- ${n}`);
+  L.push("");
+  return L.join("\n");
+}

@@ -1,0 +1,101 @@
+/** `docpact init` on fixture repositories of different shapes. */
+import { cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runInit } from "../../compiler/cli/init.js";
+import { validateConfig } from "../../compiler/config/validate.js";
+import { detect } from "../../compiler/init/detect.js";
+import { coveringGlobs } from "../../compiler/init/scan.js";
+import { DocpactError } from "../../compiler/util/errors.js";
+
+const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
+
+function copy(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "docpact-init-"));
+  cpSync(join(fixtures, name), dir, { recursive: true });
+  return dir;
+}
+
+function init(name: string): { root: string; out: string; config: Record<string, unknown> } {
+  const root = copy(name);
+  let out = "";
+  const code = runInit(root, { write: (s: string) => (out += s) });
+  expect(code).toBe(0);
+  const config = JSON.parse(readFileSync(join(root, "docpact.config.json"), "utf8")) as Record<string, unknown>;
+  return { root, out, config };
+}
+
+describe("docpact init", () => {
+  it("commander CLI with a root tsconfig: leaves out the changelog and test fixtures, keeps default schemas and code", () => {
+    const { out, config } = init("init-commander");
+    expect(config.docs).toEqual(["README.md", "docs/**/*.md"]);
+    expect(config.schemas).toBeUndefined();
+    expect(config.code).toBeUndefined();
+    expect(config.cli).toBeUndefined();
+    expect(out).toContain("`tool`"); // bin as a string → the unscoped package name
+    expect(out).toContain("`.command()` chains");
+    expect(out).toMatch(/left out 1 in history file, 1 in test\//);
+    expect(validateConfig(config)).toBeNull();
+  });
+
+  it("command-type CLI with a flag accessor and a decision registry, no tsconfig", () => {
+    const { out, config } = init("init-registry");
+    expect(config.code).toEqual({ include: ["**/*.ts"] });
+    expect(config.cli).toEqual({ commandType: "CliCommand", flagAccessors: ["getFlag"] });
+    expect(config.decisions).toEqual({ module: "src/decisions.ts", export: "DECISION_TABLE", idField: "key", documentRoot: "docs" });
+    expect(out).toContain("`aw`, `aw-dev`");
+    expect(out).toContain("DECISION_TABLE");
+    expect(validateConfig(config)).toBeNull();
+  });
+
+  it("docs only: no package.json, no code; build output left out", () => {
+    const { out, config } = init("init-docs-only");
+    expect(config.docs).toEqual(["*.md", "guides/**/*.md"]);
+    expect(config.code).toBeUndefined();
+    expect(out).toContain('package.json has no "bin"');
+    expect(out).toContain("no TypeScript code found");
+  });
+
+  it("writes $schema pointing at docpact's config schema, relative to the root", () => {
+    const { root, config } = init("init-docs-only");
+    const schema = config.$schema as string;
+    expect(schema.endsWith("contracts/config.schema.json")).toBe(true);
+    expect(existsSync(join(root, schema))).toBe(true);
+  });
+
+  it("prefers the installed package's schema when docpact is in node_modules", () => {
+    const root = copy("init-docs-only");
+    cpSync(fileURLToPath(new URL("../../contracts/config.schema.json", import.meta.url)), join(root, "node_modules/docpact/contracts/config.schema.json"), { recursive: true });
+    runInit(root, { write: () => {} });
+    const config = JSON.parse(readFileSync(join(root, "docpact.config.json"), "utf8")) as { $schema: string };
+    expect(config.$schema).toBe("./node_modules/docpact/contracts/config.schema.json");
+  });
+
+  it("refuses to overwrite an existing config", () => {
+    const root = copy("init-existing");
+    expect(() => runInit(root, { write: () => {} })).toThrow(DocpactError);
+    expect(() => runInit(root, { write: () => {} })).toThrow(/already exists/);
+    expect(readFileSync(join(root, "docpact.config.json"), "utf8")).toBe("{}\n");
+  });
+
+  it("detect() does not write", () => {
+    const root = copy("init-registry");
+    detect(root);
+    expect(existsSync(join(root, "docpact.config.json"))).toBe(false);
+  });
+});
+
+describe("coveringGlobs", () => {
+  it("collapses clean folders and splits mixed ones", () => {
+    expect(coveringGlobs(["a.md", "b/x.md", "b/y/z.md"], ".md")).toEqual(["**/*.md"]);
+    expect(coveringGlobs(["CHANGELOG.md", "README.md", "docs/a.md", "pkg/test/t.md", "pkg/doc/d.md", "pkg/x.md"], ".md")).toEqual([
+      "README.md",
+      "docs/**/*.md",
+      "pkg/*.md",
+      "pkg/doc/**/*.md",
+    ]);
+    expect(coveringGlobs(["test/a.md"], ".md")).toEqual([]);
+  });
+});

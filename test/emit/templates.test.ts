@@ -1,0 +1,156 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { inlineMarkdown, markdownList, markdownTable, parseColumn, type ColumnSpec } from "../../compiler/emit/markdown-table.js";
+import { firstSentence, typeLabel } from "../../compiler/emit/region-context.js";
+import { planRegions } from "../../compiler/emit/regions.js";
+import { HELPER_NAMES, loadTemplates, renderTemplate, type LoadedTemplate } from "../../compiler/emit/templates.js";
+import { makeModel } from "./regions-helpers.js";
+
+const tpl = (text: string): LoadedTemplate => ({ name: "t", origin: "user", file: "tpl/t.hbs", text });
+
+describe("markdown-table", () => {
+  const cols = ["name:Name:code", "note:Note", "doc:Doc"].map(parseColumn) as ColumnSpec[];
+
+  it("escapes pipes, emphasis and brackets in text cells, and fences backticks in code cells", () => {
+    const out = markdownTable(
+      [
+        { name: "a|b", note: "x | *y* [z]", doc: { text: "d.md", url: "d.md#s" } },
+        { name: "has`tick", note: null },
+      ],
+      cols,
+    );
+    expect(out).toBe(
+      ["| Name | Note | Doc |", "| - | - | - |", "| `a\\|b` | x \\| *y* \\[z] | [d.md](d.md#s) |", "| ``has`tick`` | | |"].join("\n").replace("*y*", "\\*y\\*"),
+    );
+  });
+
+  it("parses column specs and rejects bad ones", () => {
+    expect(parseColumn("k")).toEqual({ key: "k", header: "k", format: "text" });
+    expect(parseColumn({ key: "k", header: "K", format: "code" })).toEqual({ key: "k", header: "K", format: "code" });
+    expect(parseColumn("k:K:bold")).toBe("bad column format 'bold' in 'k:K:bold' (text or code)");
+  });
+
+  it("lists and inline values", () => {
+    expect(markdownList(["a", "b*c"])).toBe("- a\n- b\\*c");
+    expect(markdownList(["x`y"], "code")).toBe("- ``x`y``");
+    expect(inlineMarkdown(["a", "b"], "code")).toBe("`a`, `b`");
+  });
+});
+
+describe("context helpers", () => {
+  it("firstSentence skips abbreviations and joins lines", () => {
+    expect(firstSentence("Run id, e.g. abc. More\ntext.")).toBe("Run id, e.g. abc.");
+    expect(firstSentence("No period")).toBe("No period");
+    expect(firstSentence("Version 1.2 is current. Next.")).toBe("Version 1.2 is current.");
+  });
+
+  it("typeLabel", () => {
+    expect(typeLabel({ type: "array", items: { $ref: "#/$defs/eventType" } })).toBe("array of eventType");
+    expect(typeLabel({ oneOf: [{ type: "string" }, { type: "null" }] })).toBe("string or null");
+    expect(typeLabel({ const: 3 })).toBe("integer");
+    expect(typeLabel({ $ref: "common.schema.json" })).toBe("common");
+    expect(typeLabel(true)).toBe("any");
+  });
+});
+
+describe("Handlebars rendering", () => {
+  it("is strict: a missing field is an error with the Handlebars message", () => {
+    const r = renderTemplate(tpl("{{#each rows}}{{nmae}}{{/each}}"), { rows: [{ name: "a" }] });
+    expect(r).toEqual({ ok: false, message: 'template tpl/t.hbs: "nmae" not defined in [object Object] - 1:16' });
+  });
+
+  it("does not HTML-escape", () => {
+    expect(renderTemplate(tpl("{{x}}"), { x: "<a & 'b'>" })).toEqual({ ok: true, text: "<a & 'b'>" });
+  });
+
+  it("denies prototype access", () => {
+    const r = renderTemplate(tpl("[{{x.constructor}}]"), { x: {} });
+    expect(r).toEqual({ ok: true, text: "[]" });
+  });
+
+  it("reports syntax errors as data", () => {
+    const r = renderTemplate(tpl("{{#each rows}}"), { rows: [] });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/^template tpl\/t\.hbs: Parse error on line 1/);
+  });
+
+  it("helpers complain about missing arguments instead of printing nothing", () => {
+    const r = renderTemplate(tpl("{{{table rowz \"a\"}}}"), { rows: [] });
+    expect(r).toEqual({ ok: false, message: "template tpl/t.hbs: helper table: the rows argument is missing" });
+    expect(renderTemplate(tpl("{{{table rows}}}"), { rows: [] })).toMatchObject({ ok: false });
+  });
+
+  it("exposes the documented helper set", () => {
+    expect(HELPER_NAMES).toEqual(["code", "eq", "firstSentence", "join", "json", "link", "list", "relative", "table", "text"]);
+    const r = renderTemplate(
+      tpl('{{code "a`b"}} {{link "T|x" "u.md"}} {{text "*x*"}} {{join xs " / "}} {{firstSentence "A. B."}} {{relative "docs/a.md"}} {{json xs}} {{#if (eq 1 1)}}y{{/if}}\n{{{list xs code=true}}}'),
+      { document: "README.md", xs: ["p", "q"] },
+    );
+    expect(r).toEqual({ ok: true, text: '``a`b`` [T|x](u.md) \\*x\\* p / q A. docs/a.md ["p","q"] y\n- `p`\n- `q`' });
+  });
+});
+
+describe("user templates", () => {
+  const root = mkdtempSync(join(tmpdir(), "docpact-templates-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(join(root, "tpl"));
+  // The example from docs/fragments.md.
+  writeFileSync(
+    join(root, "tpl", "flags.hbs"),
+    "Global flags: {{code globalFlags}}\n\n{{#each commands}}\n- {{code command}}{{#if flags.length}}: {{code flags}}{{/if}}\n{{/each}}\n",
+  );
+  writeFileSync(join(root, "tpl", "commands.hbs"), "{{#each commands}}\n* {{command}} ({{@root.args.style}})\n{{/each}}\n");
+  writeFileSync(join(root, "tpl", "oops.hbs"), "{{missing.field}}");
+
+  const doc = (body: string) => ({ "docs/a.md": `${body}\n<!-- docpact:end -->\n` });
+  const run = (body: string, templates: string | null = "tpl") => {
+    const docs = doc(body);
+    const model = makeModel({ root, docs, templates, commands: [{ path: ["run"], verbs: null, flags: null }], globalFlags: ["--json", "--cwd"] });
+    return planRegions(model, { force: false, templatesDir: templates });
+  };
+
+  it("adds templates from the configured folder", () => {
+    const p = run("<!-- docpact:begin flags -->");
+    expect(p.problems).toEqual([]);
+    expect(p.documents[0].content).toContain("Global flags: `--cwd`, `--json`\n\n- `aw run`\n<!-- docpact:end sha=");
+  });
+
+  it("overrides a built-in, which may then take its own arguments", () => {
+    const p = run('<!-- docpact:begin commands style="plain" -->');
+    expect(p.problems).toEqual([]);
+    expect(p.documents[0].content).toContain("\n* aw run (plain)\n<!-- docpact:end");
+  });
+
+  it("a strict-mode failure in a user template is fragment/malformed", () => {
+    const p = run("<!-- docpact:begin oops -->");
+    expect(p.problems.map((x) => [x.rule, x.message])).toEqual([["fragment/malformed", 'template tpl/oops.hbs: "field" not defined in undefined - 1:2']]);
+  });
+
+  it("a missing templates folder is named when a template is unknown", () => {
+    const p = run("<!-- docpact:begin flags -->", "nowhere");
+    expect(p.problems[0].message).toBe(
+      "unknown template 'flags' (known: commands, delegations, rules, schema-table, vocabulary); the templates folder nowhere does not exist",
+    );
+  });
+
+  it("loads built-ins and user templates with their origin", () => {
+    const set = loadTemplates(join(process.cwd(), "templates"), root, "tpl");
+    expect([...set.templates.values()].map((t) => `${t.name}:${t.origin}:${t.file}`).sort()).toEqual([
+      "commands:user:tpl/commands.hbs",
+      "delegations:builtin:templates/delegations.hbs",
+      "flags:user:tpl/flags.hbs",
+      "oops:user:tpl/oops.hbs",
+      "rules:builtin:templates/rules.hbs",
+      "schema-table:builtin:templates/schema-table.hbs",
+      "vocabulary:builtin:templates/vocabulary.hbs",
+    ]);
+  });
+
+  it("a template that outputs a marker is rejected", () => {
+    writeFileSync(join(root, "tpl", "evil.hbs"), "<!-- docpact:end -->\n");
+    const p = run("<!-- docpact:begin evil -->");
+    expect(p.problems[0].message).toBe("template tpl/evil.hbs produced a docpact marker; regions cannot nest");
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import type { Vocabulary } from "../../compiler/model/types.js";
+import { fold, isTermCandidate, shapeOf, VocabularyIndex } from "../../compiler/model/vocabulary-index.js";
+
+const span = { file: "s.json", line: 1, column: 1, endLine: 1, endColumn: 1 };
+function vocab(id: string, values: string[], deprecated: Record<string, string> = {}): Vocabulary {
+  return {
+    id,
+    kind: "schema",
+    file: "s.json",
+    name: id,
+    span,
+    members: [
+      ...values.map((value) => ({ value, deprecated: false, span })),
+      ...Object.entries(deprecated).map(([value, replacedBy]) => ({ value, deprecated: true, replacedBy, span })),
+    ],
+  };
+}
+
+const events = vocab("events", ["run.started", "run.finished", "run.failed", "envelope.sent", "envelope.retry-exhausted", "envelope.delivery-failed"], {
+  "envelope.retry.exhausted": "envelope.retry-exhausted",
+});
+const status = vocab("status", ["draft", "ready", "archived"]);
+const types = vocab("types", ["string", "number", "boolean"]);
+const bools = vocab("bools", ["true", "false"]);
+const index = new VocabularyIndex([events, status, types, bools], ["aw"]);
+
+describe("shape and fold", () => {
+  it("classes segments and keeps separators", () => {
+    expect(shapeOf("run.started")).toBe("a.a");
+    expect(shapeOf("run.runId")).toBe("a.aA");
+    expect(shapeOf("envelope.retry-exhausted")).toBe("a.a-a");
+    expect(shapeOf("MAX_RETRY")).toBe("A_A");
+    expect(fold("Envelope.Retry_Exhausted")).toBe("enveloperetryexhausted");
+  });
+
+  it("rejects paths, flags, placeholders, snippets, numbers, versions, URLs, invocations", () => {
+    for (const v of ["docs/a.md", "README.md", "oats.config.json", "index.ts", "--json", "-f", "<run-id>", "{id}", "NNN", "$HOME", "*", "a b", "f(x)", '"x"', "1.2.3", "v2", "42", "https://x.io", "aw", "aweb.ai", "run.", ".env", "ab"]) {
+      expect(isTermCandidate(v, ["aw"]), v).toBe(false);
+    }
+    for (const v of ["run.started", "run.paused", "envelope.retry_exhausted", "archivd"]) expect(isTermCandidate(v, ["aw"]), v).toBe(true);
+  });
+});
+
+describe("classify", () => {
+  it("members and deprecated aliases are not unknown", () => {
+    expect(index.classify("run.started")).toBeNull();
+    expect(index.classify("envelope.retry.exhausted")).toBeNull();
+    expect(index.members("envelope.retry.exhausted")[0].member.replacedBy).toBe("envelope.retry-exhausted");
+    expect(index.isCanonical("envelope.retry.exhausted")).toBe(false);
+  });
+
+  it("folded separators", () => {
+    expect(index.classify("envelope.delivery.failed")).toMatchObject({ reason: "folded", suggestion: "envelope.delivery-failed" });
+    expect(index.classify("envelope_retry_exhausted")).toMatchObject({ reason: "folded", suggestion: "envelope.retry-exhausted" });
+    // Case must agree: an UPPER_SNAKE constant is a different thing.
+    expect(index.classify("ENVELOPE_SENT")).toBeNull();
+  });
+
+  it("typos by edit distance", () => {
+    expect(index.classify("run.strated")).toMatchObject({ reason: "edit-distance", suggestion: "run.started" });
+    expect(index.classify("envelope.retry-exhasted")).toMatchObject({ reason: "edit-distance", suggestion: "envelope.retry-exhausted" });
+    expect(index.classify("archivd")).toMatchObject({ reason: "edit-distance", suggestion: "archived" });
+    // Two edits above six characters: two substitutions, two missing, two extra characters.
+    expect(index.classify("envelope.delivary-failes")).toMatchObject({ reason: "edit-distance", suggestion: "envelope.delivery-failed" });
+    expect(index.classify("envelope.dlivery-faled")).toMatchObject({ reason: "edit-distance", suggestion: "envelope.delivery-failed" });
+    expect(index.classify("envelope.deliveryy-faileds")).toMatchObject({ reason: "edit-distance", suggestion: "envelope.delivery-failed" });
+    // Three edits is too far for edit distance (the namespace still catches it, without that suggestion).
+    expect(index.classify("envelope.dlivary-faled")).toMatchObject({ reason: "namespace" });
+  });
+
+  it("namespace and shape", () => {
+    expect(index.classify("run.paused")).toMatchObject({ reason: "namespace", namespace: "run.", vocabulary: events });
+    expect(index.classify("envelope.bounced")).toMatchObject({ reason: "namespace", namespace: "envelope." });
+  });
+
+  it("never: other shapes, plain words, inflections, short tokens", () => {
+    for (const v of ["run.runId", "run.step.started", "run", "started", "drafts", "readyy", "strin", "ture", "RunStarted", "run.started.md", "Run.Paused"]) {
+      expect(index.classify(v), v).toBeNull();
+    }
+  });
+
+  it("plain-word vocabularies never match by namespace", () => {
+    const small = new VocabularyIndex([vocab("s", ["draft", "ready"])]);
+    expect(small.classify("draft.ready")).toBeNull();
+    expect(small.classify("readdy")).toBeNull();
+  });
+});
+
+describe("scale", () => {
+  it("5,000 terms × 2,000 members without all-pairs comparison", () => {
+    const words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"];
+    const vocabs: Vocabulary[] = [];
+    const members: string[] = [];
+    for (let v = 0; v < 20; v++) {
+      const values: string[] = [];
+      for (let i = 0; i < 100; i++) values.push(`${words[v]}.${words[i % 20]}-${words[(i * 7) % 20]}${i}`);
+      members.push(...values);
+      vocabs.push(vocab(`v${v}`, values));
+    }
+    const terms: string[] = [];
+    for (let i = 0; i < 5000; i++) {
+      const m = members[(i * 37) % members.length];
+      terms.push(i % 4 === 0 ? m : i % 4 === 1 ? m.slice(0, -2) + "x" + m.slice(-1) : i % 4 === 2 ? `docs/${m}.md` : `${words[i % 20]}.${words[(i * 3) % 20]}Id`);
+    }
+    const t0 = performance.now();
+    const idx = new VocabularyIndex(vocabs);
+    const t1 = performance.now();
+    let flagged = 0;
+    for (const t of terms) if (idx.classify(t)) flagged++;
+    const t2 = performance.now();
+    console.log(`vocabulary index: build ${(t1 - t0).toFixed(0)} ms, 5000 terms × 2000 members classify ${(t2 - t1).toFixed(0)} ms, ${flagged} flagged`);
+    expect(flagged).toBeGreaterThanOrEqual(1250);
+  });
+});

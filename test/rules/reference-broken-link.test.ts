@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import rule from "../../compiler/rules/reference/broken-link.js";
+import { lines, model, run } from "./reference-helpers.js";
+
+describe("reference/broken-link", () => {
+  it("valid: existing files, folders, images, definitions, externals, fragments, dot folders", () => {
+    const m = model({
+      docs: {
+        "docs/a.md": [
+          "[b](b.md) [up](../README.md) [root](/src/cli.ts) [folder](../src/) ![img](img/logo.png)",
+          "[web](https://example.com/x.md) [mail](mailto:a@b.c) [proto](//cdn.example.com/x.png) [self](#a)",
+          "[ci](../.github/workflows/ci.yml) [tpl]({{base}}/x.md) [enc](my%20file.md)",
+          "",
+          "[def]: ./b.md",
+        ].join("\n"),
+        "docs/b.md": "# B\n",
+        "README.md": "# R\n",
+      },
+      files: ["src/cli.ts", "docs/img/logo.png", "docs/my file.md"],
+    });
+    expect(run(rule, m)).toEqual([]);
+  });
+
+  it("invalid: missing files (case-sensitive), images, definitions, leaving the root", () => {
+    const m = model({
+      docs: {
+        "docs/a.md": "[b](B.md)\n\n![img](img/gone.png)\n\n[out](../../elsewhere.md)\n\n[def]: ./missing.md\n",
+        "docs/b.md": "# B\n",
+      },
+    });
+    const r = run(rule, m);
+    expect(lines(r)).toEqual([
+      "docs/a.md:1:1 link target B.md does not exist (docs/B.md)",
+      "docs/a.md:3:1 image target img/gone.png does not exist (docs/img/gone.png)",
+      "docs/a.md:5:1 link target ../../elsewhere.md leaves the project root",
+      "docs/a.md:7:1 link target ./missing.md does not exist (docs/missing.md)",
+    ]);
+    expect(r[0].suggestion).toBe("b.md");
+  });
+
+  it("suggests the nearest file of the same name (a `../` too few)", () => {
+    const m = model({
+      docs: { "soul/skills/x/SKILL.md": "[l](../knowledge/lessons/one.md)\n", "soul/knowledge/lessons/one.md": "# One\n" },
+    });
+    const r = run(rule, m);
+    expect(lines(r)).toEqual(["soul/skills/x/SKILL.md:1:1 link target ../knowledge/lessons/one.md does not exist (soul/skills/knowledge/lessons/one.md)"]);
+    expect(r[0].suggestion).toBe("../../knowledge/lessons/one.md");
+  });
+
+  it("resolves /-rooted links from the nearest folder that has the target (sub-sites), else reports them", () => {
+    const m = model({
+      docs: {
+        "kb/lessons/a.md": "[b](/decisions/b.md) [gone](/decisions/gone.md)\n",
+        "kb/decisions/b.md": "# B\n",
+      },
+    });
+    expect(lines(run(rule, m))).toEqual(["kb/lessons/a.md:1:22 link target /decisions/gone.md does not exist (decisions/gone.md)"]);
+  });
+
+  it("gives the same positions for CRLF documents", () => {
+    const lf = model({ docs: { "a.md": "x\n\n[b](gone.md)\n" } });
+    const crlf = model({ docs: { "a.md": "x\r\n\r\n[b](gone.md)\r\n" } });
+    expect(lines(run(rule, crlf))).toEqual(lines(run(rule, lf)));
+    expect(lines(run(rule, lf))).toEqual(["a.md:3:1 link target gone.md does not exist (gone.md)"]);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import rule from "../../compiler/rules/reference/missing-anchor.js";
+import { lines, model, run } from "./reference-helpers.js";
+
+const target = [
+  "# Guide",
+  "## Install",
+  "## Install",
+  "## Step 1: `aw flow advance` — run it",
+  "## What's *new*?",
+  "## Überblick",
+  '<a id="legacy-anchor"></a>',
+  '<a name="named"></a>',
+  "",
+].join("\n\n");
+
+describe("reference/missing-anchor", () => {
+  it("valid: slugs (duplicates, punctuation, code, emphasis, unicode), explicit anchors, case, line fragments", () => {
+    const m = model({
+      docs: {
+        "docs/guide.md": target + "\n[self](#guide) [top](#top)\n",
+        "docs/a.md": [
+          "[a](guide.md#install) [b](guide.md#install-1) [c](guide.md#step-1-aw-flow-advance--run-it)",
+          "[d](guide.md#whats-new) [e](guide.md#überblick) [f](guide.md#legacy-anchor) [g](guide.md#named)",
+          "[h](guide.md#Install) [i](guide.md#L10-L20) [j](../notes/other.md#anything) [k](gone.md#x)",
+        ].join("\n"),
+      },
+      files: ["notes/other.md"],
+    });
+    expect(run(rule, m)).toEqual([]);
+  });
+
+  it("invalid: unknown fragments in other documents and in the document itself", () => {
+    const m = model({
+      docs: {
+        "docs/guide.md": target + "\n[self](#instal)\n",
+        "docs/a.md": "[a](guide.md#install-2)\n\n[b](guide.md#whats-new-1)\n",
+      },
+    });
+    const r = run(rule, m);
+    expect(lines(r)).toEqual([
+      "docs/a.md:1:1 #install-2 names no heading or anchor in docs/guide.md",
+      "docs/a.md:3:1 #whats-new-1 names no heading or anchor in docs/guide.md",
+      "docs/guide.md:18:1 #instal names no heading or anchor in this document",
+    ]);
+    expect(r[0].related).toEqual([{ file: "docs/guide.md", line: 1, column: 1, message: "target document" }]);
+    expect(r[2].suggestion).toBe("#install");
+  });
+});

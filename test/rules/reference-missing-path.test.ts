@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import rule from "../../compiler/rules/reference/missing-path.js";
+import { lines, model, run } from "./reference-helpers.js";
+
+const files = ["src/cli/flow.ts", "src/cli/run.ts", "schemas/run.schema.json", "skills/w/modules/PLAN.md", "other/kb/decisions/web.md"];
+
+describe("reference/missing-path", () => {
+  it("valid: existing paths from the doc folder, folders above it or the root; placeholders; non-paths; foreign trees", () => {
+    const m = model({
+      docs: {
+        "skills/w/modules/X.md": [
+          "Read `modules/PLAN.md`, `src/cli/flow.ts:12`, `./PLAN.md`, `../modules/PLAN.md#intro` and `schemas/run.schema.json`.",
+          "",
+          "Write `docs/plans/PPP-plan-<slug>.md`, `docs/specs/NNN-spec.md`, `src/**/*.ts`, `packages/{name}/package.json`.",
+          "",
+          "Run `aw next-number docs/plans` or `node scripts/x.mjs`; see `https://x.io/a.md`, `~/.config/x.json`, `/etc/x.json`.",
+          "",
+          "Each skill has a `SKILL.md`; the agent keeps `./log.md`.",
+          "",
+          "Sources not in this tree: `lib/core.mjs`, `src/cli/theme.css`; another base: `decisions/web.md`.",
+          "",
+          "Documented in pi's `src/cli/skills.ts`, and `src/cli/aweb.ts` in the aweb repo.",
+          "",
+          "Hidden: `.github/workflows/ci.yml`.",
+        ].join("\n"),
+      },
+      files,
+    });
+    expect(run(rule, m)).toEqual([]);
+  });
+
+  it("invalid: a renamed file whose folder still holds files of its kind", () => {
+    const m = model({
+      docs: {
+        "docs/a.md": "The wire format is `schemas/run-event.schema.json`,\nimplemented in `src/cli/advance.ts`.\n",
+      },
+      files,
+    });
+    const r = run(rule, m);
+    expect(lines(r)).toEqual([
+      "docs/a.md:1:20 path schemas/run-event.schema.json does not exist (looked from docs/ or any folder above it)",
+      "docs/a.md:2:16 path src/cli/advance.ts does not exist (looked from docs/ or any folder above it)",
+    ]);
+  });
+});
