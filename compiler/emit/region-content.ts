@@ -10,6 +10,7 @@
  * hash is taken over the content normalized to `\n`, so a checkout that
  * converts line endings does not look like a hand edit.
  */
+import { readMarkdown } from "../readers/markdown.js";
 import { createHash } from "node:crypto";
 
 /** Length of the recorded hash, in hex digits. */
@@ -54,5 +55,8 @@ export function regionText(beginMarker: string, content: string, eol: "\n" | "\r
 
 /** True when generated text would itself be read as a region marker. */
 export function containsMarker(content: string): boolean {
-  return /<!--\s*docpact:(?:begin|end)(?=\s|-->)/.test(content);
+  if (!/<!--\s*docpact:(?:begin|end)(?=\s|-->)/.test(content)) return false;
+  // Markers shown inside code (a rule's example) are text, not markers: ask the reader.
+  const doc = readMarkdown("region", content, { binaries: [], markers: [] });
+  return doc.regions.length > 0 || doc.regionProblems.length > 0;
 }

@@ -58,14 +58,20 @@ export interface RuleSummary {
   id: string;
   defaultSeverity: Severity;
   description: string;
+  explanation?: string;
   fixable?: boolean;
+  example?: { bad: string; fix: string };
 }
 
 export interface RuleRow {
   id: string;
   severity: Severity;
   description: string;
+  /** The paragraph `docpact explain` prints. */
+  explanation: string;
   fixable: boolean;
+  /** A failing snippet and how to fix it, or null. */
+  example: { bad: string; fix: string } | null;
 }
 
 export interface TemplateContext {
@@ -282,7 +288,14 @@ export function commandRows(model: ContractModel, prefix: string | null): Comman
 export function ruleRows(catalogue: readonly RuleSummary[], prefix: string | null): RuleRow[] {
   return catalogue
     .filter((r) => prefix === null || r.id.startsWith(prefix))
-    .map((r) => ({ id: r.id, severity: r.defaultSeverity, description: r.description, fixable: r.fixable === true }))
+    .map((r) => ({
+      id: r.id,
+      severity: r.defaultSeverity,
+      description: r.description,
+      explanation: r.explanation ?? "",
+      fixable: r.fixable === true,
+      example: r.example ?? null,
+    }))
     .sort((a, b) => cmp(a.id, b.id));
 }
 
