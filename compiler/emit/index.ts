@@ -1,9 +1,7 @@
 /** Emit: the contract model becomes the files `build` would write (computed in `check` too). */
 import type { ContractModel } from "../model/types.js";
 import { emitDelegations } from "./delegations.js";
-import { buildBarrel, emitSchemaModules } from "./generated-schemas.js";
 import { emptyPlan, type EmitPlan } from "./plan.js";
-import { planRegions } from "./regions.js";
 import { rules as ruleCatalogue } from "../rules/index.js";
 
 export interface PlanOptions {
@@ -16,16 +14,25 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
   const gen = model.config.generate;
   if (gen) {
     plan.outDir = gen.outDir;
+    // The type and validator generators (json-schema-to-typescript, Ajv standalone) load only when generation is on.
+    const { buildBarrel, emitSchemaModules } = await import("./generated-schemas.js");
     const schemas = await emitSchemaModules(model.schemas, gen.outDir);
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
     plan.generated.push(...modules, buildBarrel(gen.outDir, modules));
     plan.problems.push(...schemas.problems);
   }
   plan.generated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const withRegions = model.docs.filter((d) => d.regions.length > 0);
+  if (withRegions.length === 0) return plan;
+  // Handlebars, and ts-morph for `module:` sources, load only for projects that use regions.
+  const { planRegions } = await import("./regions.js");
+  const needsFolder = withRegions.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
+  const fold = needsFolder ? (await import("../readers/constant-folder.js")).foldExport : undefined;
   const regions = planRegions(model, {
     force: opts.force,
     templatesDir: model.config.templates,
     catalogue: ruleCatalogue.map((r) => r.meta),
+    ...(fold ? { fold } : {}),
   });
   plan.documents.push(...regions.documents);
   plan.problems.push(...regions.problems);

@@ -13,7 +13,7 @@
 import { posix } from "node:path";
 import type { ContractModel, SchemaDoc, Vocabulary } from "../model/types.js";
 import { getSchemaGraph } from "../model/schemas.js";
-import { foldExport, type FoldResult } from "../readers/constant-folder.js";
+import type { FoldResult } from "../readers/constant-folder.js";
 import { splitPointer } from "../readers/json-positions.js";
 
 export type ResolvedSource =
@@ -47,7 +47,12 @@ export function resolveArgPath(document: string, p: string): string | null {
   return n === "." ? "" : n.replace(/\/$/, "");
 }
 
-export function resolveSource(model: ContractModel, document: string, raw: string, fold: ExportFolder = foldExport): SourceResult {
+/** Folding needs ts-morph; the caller passes the folder in only when a `module:` source exists. */
+const noFolder: ExportFolder = (_root, file) => {
+  throw new Error(`no constant folder was loaded for ${file}`);
+};
+
+export function resolveSource(model: ContractModel, document: string, raw: string, fold: ExportFolder = noFolder): SourceResult {
   const hash = raw.indexOf("#");
   const prefix = /^(code|module):/.exec(raw)?.[1] ?? null;
   const pathPart = (hash === -1 ? raw : raw.slice(0, hash)).slice(prefix ? prefix.length + 1 : 0);

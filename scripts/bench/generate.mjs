@@ -19,7 +19,7 @@ import { createRng } from "./prng.mjs";
 import { COMMANDS, EVENTS, FIELDS, FLAGS, HEADING, NAMESPACES, PROSE, VERBS } from "./words.mjs";
 
 /** Bump when the generated output changes, so cached projects are regenerated. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 export const META_FILE = ".bench-meta.json";
 export const ID_BASE = "https://schemas.bench.invalid/";
 const FIXED_TS = ["src/types.ts", "src/program.ts", "src/cli.ts", "src/decisions.ts", "src/registry.ts"];
@@ -343,7 +343,8 @@ function schemaText(rng, plan, s) {
   const description = (extra) => sentence(rng, plan, null, false).slice(0, -1) + (extra ? `; see ${extra}.` : ".");
   const backticked = () => "`" + (s.deprecated && rng.chance(0.05) ? s.deprecated.alias : rng.pick(s.members)) + "`";
   const properties = {};
-  const fields = rng.sample(FIELDS, rng.int(8, 14));
+  // `kind` and `status` are added below as refs; keep them out of the sampled fields (no duplicate `required`).
+  const fields = rng.sample(FIELDS.filter((f) => f !== "kind" && f !== "status"), rng.int(8, 14));
   for (const f of fields) {
     const r = rng.next();
     if (r < 0.5) properties[f] = { type: "string", description: description(rng.chance(0.4) ? backticked() : "") };

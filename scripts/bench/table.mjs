@@ -37,7 +37,7 @@ function cell(m) {
   return fmtMs(m.ms);
 }
 
-export const COLUMNS = ["scale", "docs", "schemas", "ts", "floor ms", "cold ms", "cold/floor", "cold/floor cpu", "warm ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms"];
+export const COLUMNS = ["scale", "docs", "schemas", "ts", "floor ms", "cold ms", "cold/floor", "cold/floor cpu", "build ms", "warm ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms"];
 
 export function rows(results) {
   return results.map((r) => [
@@ -49,6 +49,7 @@ export function rows(results) {
     cell(r.cold),
     fmtRatio(r.cold && r.floor ? r.cold.ms / r.floor.ms : null),
     fmtRatio(r.cold?.cpuMs && r.floor?.cpuMs ? r.cold.cpuMs / r.floor.cpuMs : null),
+    cell(r.build),
     cell(r.warm),
     fmtMB(Math.max(r.cold?.rssMB ?? 0, r.warm?.rssMB ?? 0) || null),
     cell(r.tsc),

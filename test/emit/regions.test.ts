@@ -297,7 +297,8 @@ describe("wiring", () => {
           "<!-- docpact:begin vocabulary source=module:../src/contract.ts#STATES -->\n<!-- docpact:end -->\n\n" +
           "<!-- docpact:begin vocabulary source=module:../src/contract.ts#BAD -->\n<!-- docpact:end -->\n",
       };
-      const p = planRegions(makeModel({ root, docs }), opts);
+      const { foldExport } = await import("../../compiler/readers/constant-folder.js");
+      const p = planRegions(makeModel({ root, docs }), { ...opts, fold: foldExport });
       expect(p.documents[0].content).toContain("- `run.started`\n- `idle`\n<!-- docpact:end sha=");
       expect(p.problems).toHaveLength(1);
       expect(p.problems[0].span.line).toBe(4);
