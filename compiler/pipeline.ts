@@ -3,6 +3,8 @@
  * Each stage is a plain function; this module only wires them and applies
  * severities. Writing belongs to build.ts.
  */
+import { statSync } from "node:fs";
+import { DocpactError } from "./util/errors.js";
 import { loadConfig, type ResolvedConfig } from "./config/resolve.js";
 import { discover, type Discovered } from "./discover.js";
 import { planOutputs } from "./emit/index.js";
@@ -44,6 +46,7 @@ export interface PipelineResult {
 }
 
 export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult> {
+  assertRoot(opts.root);
   const config = loadConfig(opts.root, opts.configPath);
   const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
@@ -82,6 +85,16 @@ async function cachedCode(cache: ReadCache, root: string, files: string[], confi
     parts.push(f, h);
   }
   return cache.cachedReadAsync("code", contentHash(...parts), () => readCodeLazily(root, files, config));
+}
+
+function assertRoot(root: string): void {
+  let ok = false;
+  try {
+    ok = statSync(root).isDirectory();
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new DocpactError(`root is not a directory: ${root}`);
 }
 
 async function readCodeLazily(root: string, files: string[], config: ResolvedConfig): Promise<CodeFacts> {

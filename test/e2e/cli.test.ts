@@ -1,5 +1,6 @@
 /** End-to-end: the built CLI on fixture projects, asserting exit codes and the JSON report. */
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyProject, runCli } from "../helpers/cli.js";
@@ -56,6 +57,42 @@ describe("docpact CLI basics", () => {
     const { status, report } = checkJson(root);
     expect(status).toBe(0);
     expect(report.summary.files.docs).toBe(0);
+  });
+});
+
+describe("bad input", () => {
+  it("BOM, CRLF, non-UTF-8 bytes and TypeScript syntax errors give diagnostics, never a crash", () => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-bad-"));
+    mkdirSync(join(root, "src"));
+    writeFileSync(join(root, "a.md"), "\uFEFF# T\r\n\r\nRun `aw bogus` now.\r\n");
+    writeFileSync(join(root, "c.md"), Buffer.from([0xff, 0xfe, 0x20, 0x62]));
+    writeFileSync(join(root, "package.json"), JSON.stringify({ name: "x", bin: { aw: "x.js" } }));
+    writeFileSync(join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
+    writeFileSync(join(root, "src/a.ts"), 'export const flow = { name: "flow" ;\n/** @docpact-command flow advance */\nexport function f() {}\n');
+    const { status, report, stderr } = checkJson(root);
+    expect(status).toBe(1);
+    expect(stderr).toBe("");
+    expect(report.diagnostics.map((d) => [d.rule, d.file, d.line, d.column])).toEqual([
+      ["cli/unknown-command", "a.md", 3, 9],
+      ["input/unreadable", "c.md", 1, 1],
+      ["input/code-syntax", "src/a.ts", 1, 36],
+    ]);
+    expect(report.diagnostics.find((d) => d.rule === "input/code-syntax")!.severity).toBe("warning");
+  });
+
+  it("a missing tsconfig named in the config exits 2 with one line", () => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-bad-"));
+    writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ code: { tsconfig: "tsconfig.app.json" } }));
+    const r = runCli(["check", "--root", root]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain("code.tsconfig not found: tsconfig.app.json");
+  });
+
+  it("a root that does not exist exits 2", () => {
+    const r = runCli(["check", "--root", join(tmpdir(), "docpact-no-such-dir-x")]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^docpact: /);
   });
 });
 
