@@ -19,6 +19,7 @@ import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { applySuppressions } from "./suppress.js";
 import type { CodeFacts } from "./readers/code.js";
+import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules } from "./rules/index.js";
 import type { Rule } from "./rules/types.js";
 
@@ -56,15 +57,18 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
   const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
-  const code = await cachedCode(cache, opts.root, discovered.code, config);
-  cache.flush();
+  const hash = discovered.code.length > 0 ? codeHash(cache, opts.root, discovered.code, config) : null;
+  const code = await cachedCode(cache, opts.root, discovered.code, config, hash);
   opts.onPhase?.("checking");
-  // The registry is folded from code (ts-morph): loaded only when config `decisions` is set.
-  const decisions = config.decisions ? await (await import("./model/decisions.js")).readDecisions(opts.root, config) : null;
+  const decisions = await cachedDecisions(cache, opts.root, config, hash);
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
-  const plan = await planOutputs(model, { force: opts.force ?? false });
+  const plan = await planOutputs(model, {
+    force: opts.force ?? false,
+    memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
+  });
+  cache.flush();
   const diagnostics = applySuppressions(runRules(model, plan, allRules, opts.skipRules ?? []), model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
@@ -72,19 +76,39 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   return { config, discovered, model, plan, diagnostics };
 }
 
-/** The code facts of the whole code base, cached under the hash of every file and the config. */
-async function cachedCode(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): Promise<CodeFacts> {
-  if (files.length === 0) return readCodeLazily(root, files, config);
+/**
+ * One hash over every code file's content and the config, noting each file's
+ * hash for watch; null when a file cannot be read (then nothing is cached).
+ */
+function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): string | null {
   const parts = [JSON.stringify(config)];
   for (const f of files) {
     const src = readSource(root, f);
     // An unreadable file makes the run uncacheable; the reader reports it.
-    if (isProblem(src)) return readCodeLazily(root, files, config);
+    if (isProblem(src)) return null;
     const h = contentHash(src.text);
     cache.noteFile(f, h);
     parts.push(f, h);
   }
-  return cache.cachedReadAsync("code", contentHash(...parts), () => readCodeLazily(root, files, config));
+  return contentHash(...parts);
+}
+
+/** The code facts of the whole code base, cached under the hash of every file and the config. */
+async function cachedCode(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, hash: string | null): Promise<CodeFacts> {
+  if (files.length === 0 || hash === null) return readCodeLazily(root, files, config);
+  return cache.cachedReadAsync("code", hash, () => readCodeLazily(root, files, config));
+}
+
+/** The decision registry; its folding (ts-morph) is cached under the code hash and the registry module's text. */
+async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedConfig, hash: string | null): Promise<DecisionRegistry | null> {
+  if (!config.decisions) return null;
+  const { readDecisions } = await import("./model/decisions.js");
+  const cfg = config.decisions;
+  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export);
+  const src = readSource(root, cfg.module);
+  if (hash === null || isProblem(src)) return readDecisions(root, config, fold);
+  const key = contentHash(hash, cfg.module, src.text, JSON.stringify(cfg));
+  return readDecisions(root, config, () => cache.cachedReadAsync("decision-rows", key, fold));
 }
 
 function assertRoot(root: string): void {

@@ -195,14 +195,17 @@ let fingerprintMemo: string | undefined;
 export function readerFingerprint(): string {
   if (fingerprintMemo) return fingerprintMemo;
   const parts = [docpactVersion()];
-  const readers = join(dirname(fileURLToPath(import.meta.url)), "..", "readers");
-  try {
-    for (const name of readdirSync(readers).sort()) {
-      const st = statSync(join(readers, name));
-      if (st.isFile()) parts.push(`${name}:${st.size}:${st.mtimeMs}`);
+  // Readers and emitters both put their outputs in the cache.
+  for (const folder of ["readers", "emit"]) {
+    const dir = join(dirname(fileURLToPath(import.meta.url)), "..", folder);
+    try {
+      for (const name of readdirSync(dir).sort()) {
+        const st = statSync(join(dir, name));
+        if (st.isFile()) parts.push(`${folder}/${name}:${st.size}:${st.mtimeMs}`);
+      }
+    } catch {
+      parts.push(`no-${folder}`);
     }
-  } catch {
-    parts.push("no-readers");
   }
   fingerprintMemo = contentHash(...parts);
   return fingerprintMemo;

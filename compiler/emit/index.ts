@@ -1,5 +1,6 @@
 /** Emit: the contract model becomes the files `build` would write (computed in `check` too). */
 import type { ContractModel } from "../model/types.js";
+import type { EmitMemo } from "./generated-schemas.js";
 import { emitDelegations } from "./delegations.js";
 import { emptyPlan, type EmitPlan } from "./plan.js";
 import { rules as ruleCatalogue } from "../rules/index.js";
@@ -7,6 +8,8 @@ import { rules as ruleCatalogue } from "../rules/index.js";
 export interface PlanOptions {
   /** Overwrite regions edited by hand. */
   force: boolean;
+  /** Memoizes generated schema modules across runs (the pipeline's read cache). */
+  memo?: EmitMemo;
 }
 
 export async function planOutputs(model: ContractModel, opts: PlanOptions = { force: false }): Promise<EmitPlan> {
@@ -16,7 +19,7 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     plan.outDir = gen.outDir;
     // The type and validator generators (json-schema-to-typescript, Ajv standalone) load only when generation is on.
     const { buildBarrel, emitSchemaModules } = await import("./generated-schemas.js");
-    const schemas = await emitSchemaModules(model.schemas, gen.outDir);
+    const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo);
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
     plan.generated.push(...modules, buildBarrel(gen.outDir, modules));
     plan.problems.push(...schemas.problems);

@@ -52,7 +52,10 @@ const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1
  * an unreadable registry or row becomes data. The constant folder (and with
  * it ts-morph) is loaded only here, so projects without a registry never pay for it.
  */
-export async function readDecisions(root: string, config: ResolvedConfig): Promise<DecisionRegistry | null> {
+/** Folds the registry's rows (the constant folder's `foldArrayRows`); injectable so the pipeline can cache it. */
+export type RowFolder = () => Promise<ReturnType<typeof import("../readers/constant-folder.js").foldArrayRows>>;
+
+export async function readDecisions(root: string, config: ResolvedConfig, foldRows?: RowFolder): Promise<DecisionRegistry | null> {
   const cfg = config.decisions;
   if (!cfg) return null;
   const reg: DecisionRegistry = { module: cfg.module, export: cfg.export, rows: [], unreadable: [], error: null, documents: {} };
@@ -60,8 +63,7 @@ export async function readDecisions(root: string, config: ResolvedConfig): Promi
     reg.error = { message: `decision registry module ${cfg.module} does not exist`, span: fileSpan(config.file ?? cfg.module) };
     return reg;
   }
-  const { foldArrayRows } = await import("../readers/constant-folder.js");
-  const folded = foldArrayRows(root, cfg.module, cfg.export);
+  const folded = foldRows ? await foldRows() : (await import("../readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export);
   if ("error" in folded) {
     reg.error = { message: `decision registry \`${cfg.export}\` in ${cfg.module} cannot be read: ${folded.error}`, span: folded.span ?? fileSpan(cfg.module) };
     return reg;
