@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { applyFixes } from "./apply-fixes.js";
 import type { EmitPlan } from "./emit/plan.js";
 import { GENERATED_HEADER_PREFIX, generatedFilesOnDisk } from "./emit/generated-files.js";
+import { openCache } from "./cache/cache.js";
+import { readDocs } from "./read.js";
 import { runPipeline, type PipelineOptions, type PipelineResult } from "./pipeline.js";
 import { removeInsideRoot, writeAtomic } from "./util/write.js";
 
@@ -22,13 +24,18 @@ const RESOLVED_BY_BUILD = ["generated/stale", "fragment/stale"];
 
 export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const written: string[] = [];
-  opts = { ...opts, persistCache: true };
+  const cache = opts.cache ?? openCache(opts.root, true);
+  opts = { ...opts, cache, deferFlush: true };
   let result = await runPipeline(opts);
   if (opts.fix && result.diagnostics.some((d) => d.fix)) {
     written.push(...applyFixes(opts.root, result.diagnostics));
     result = await runPipeline(opts);
   }
   written.push(...writePlan(opts.root, result.plan));
+  // The next check reads the documents build just rewrote: parse them now, so the cache has them.
+  const rewritten = result.plan.documents.map((d) => d.path).filter((p) => written.includes(p));
+  if (rewritten.length > 0) readDocs(opts.root, rewritten, result.config, cache);
+  cache.flush();
   const diagnostics = result.diagnostics.filter((d) => !RESOLVED_BY_BUILD.includes(d.rule));
   return { ...result, diagnostics, written: [...new Set(written)].sort() };
 }

@@ -34,6 +34,8 @@ export interface PipelineOptions {
   cache?: ReadCache;
   /** Write the parsed-input cache back to disk (build only: check never writes). */
   persistCache?: boolean;
+  /** Leave flushing the cache to the caller (build, which adds the documents it rewrites). */
+  deferFlush?: boolean;
   /** Told what the run is doing, for progress output. */
   onPhase?: (phase: string) => void;
 }
@@ -68,7 +70,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
     force: opts.force ?? false,
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
   });
-  cache.flush();
+  if (!opts.deferFlush) cache.flush();
   const diagnostics = applySuppressions(runRules(model, plan, allRules, opts.skipRules ?? []), model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
@@ -125,7 +127,10 @@ async function readCodeLazily(root: string, files: string[], config: ResolvedCon
   if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
-  return readCode(root, files, config.cli);
+  const facts = readCode(root, files, config.cli);
+  // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
+  (await import("./readers/code-source.js")).clearParseCache();
+  return facts;
 }
 
 export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], skip: string[]): Diagnostic[] {

@@ -180,17 +180,31 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
     sourceInfo: source ? { kind: source.kind, file: source.file, name: source.kind === "schema" ? source.pointer : source.name } : null,
     members,
     properties,
-    notes: noteRows(model, doc.file, filter),
-    commands: commandRows(model, region.args.prefix ?? null),
+    notes: [],
+    commands: [],
     globalFlags: [...model.surface.globalFlags].sort(),
     binaries: [...model.binaries],
-    rules: ruleRows(opts.catalogue ?? [], builtin === "rules" ? region.args.prefix ?? null : null),
+    rules: [],
   };
+  // The project-wide lists are built only when a template reads them: most regions are vocabularies.
+  lazy(context, "notes", () => noteRows(model, doc.file, filter));
+  lazy(context, "commands", () => commandRows(model, region.args.prefix ?? null));
+  lazy(context, "rules", () => ruleRows(opts.catalogue ?? [], builtin === "rules" ? region.args.prefix ?? null : null));
   const r = renderTemplate(template, context);
   if (!r.ok) return r;
   const content = normalizeOutput(r.text);
   if (containsMarker(content)) return { ok: false, message: `template ${template.file} produced a docpact marker; regions cannot nest` };
   return { ok: true, content };
+}
+
+/** Replaces a context field by a getter that computes it once, on first read. */
+function lazy<K extends "notes" | "commands" | "rules">(context: TemplateContext, key: K, compute: () => TemplateContext[K]): void {
+  let value: TemplateContext[K] | undefined;
+  Object.defineProperty(context, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => (value ??= compute()),
+  });
 }
 
 /** What `source` is in the template context: the JSON value, or the vocabulary's members for code sources. */

@@ -32,6 +32,15 @@ export default defineRule({
     const schemaVocabs = model.vocabularies.filter((v) => v.kind === "schema").sort(byId);
     const byIdMap = new Map(schemaVocabs.map((v) => [v.id, v]));
     const explicit = explicitLinks(model);
+    // Member value → schema vocabularies holding it, so each code list meets only the schemas it shares a member with.
+    const byMember = new Map<string, Vocabulary[]>();
+    for (const v of schemaVocabs) {
+      for (const value of new Set(v.members.map((m) => m.value))) {
+        const list = byMember.get(value);
+        if (list) list.push(v);
+        else byMember.set(value, [v]);
+      }
+    }
     for (const code of model.vocabularies.filter((v) => v.kind === "code").sort(byId)) {
       const link = explicit.get(code.id) ?? (code.mirrors !== undefined ? normalizeSchemaId(code.mirrors) : undefined);
       let schema: Vocabulary | undefined;
@@ -43,7 +52,8 @@ export default defineRule({
           continue;
         }
       } else {
-        schema = bestMirror(code, schemaVocabs);
+        const candidates = new Set(code.members.flatMap((m) => byMember.get(m.value) ?? []));
+        schema = bestMirror(code, schemaVocabs.filter((v) => candidates.has(v)));
         if (!schema) continue;
       }
       compare(code, schema, ctx.report);
