@@ -60,7 +60,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
   const hash = discovered.code.length > 0 ? codeHash(cache, opts.root, discovered.code, config) : null;
-  const code = await cachedCode(cache, opts.root, discovered.code, config, hash);
+  // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
+  const code = await cachedCode(cache, opts.root, discovered.code, config, hash, opts.cache !== undefined);
   opts.onPhase?.("checking");
   const decisions = await cachedDecisions(cache, opts.root, config, hash);
   const instances = readInstances(opts.root, config);
@@ -96,9 +97,9 @@ function codeHash(cache: ReadCache, root: string, files: string[], config: Resol
 }
 
 /** The code facts of the whole code base, cached under the hash of every file and the config. */
-async function cachedCode(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, hash: string | null): Promise<CodeFacts> {
-  if (files.length === 0 || hash === null) return readCodeLazily(root, files, config);
-  return cache.cachedReadAsync("code", hash, () => readCodeLazily(root, files, config));
+async function cachedCode(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, hash: string | null, keepTrees: boolean): Promise<CodeFacts> {
+  if (files.length === 0 || hash === null) return readCodeLazily(root, files, config, keepTrees);
+  return cache.cachedReadAsync("code", hash, () => readCodeLazily(root, files, config, keepTrees));
 }
 
 /** The decision registry; its folding (ts-morph) is cached under the code hash and the registry module's text. */
@@ -123,13 +124,13 @@ function assertRoot(root: string): void {
   if (!ok) throw new DocpactError(`root is not a directory: ${root}`);
 }
 
-async function readCodeLazily(root: string, files: string[], config: ResolvedConfig): Promise<CodeFacts> {
+async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, keepTrees = false): Promise<CodeFacts> {
   if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
   const facts = readCode(root, files, config.cli);
   // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
-  (await import("./readers/code-source.js")).clearParseCache();
+  if (!keepTrees) (await import("./readers/code-source.js")).clearParseCache();
   return facts;
 }
 

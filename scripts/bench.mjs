@@ -18,12 +18,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
 import { ensureProject } from "./bench/generate.mjs";
-import { cleanupScratch, runMedian, runOnce, rssSource, summarize } from "./bench/run.mjs";
+import { cleanupScratch, median, runMedian, runOnce, rssSource, summarize } from "./bench/run.mjs";
 import { consoleTable, evaluateTargets, machineInfo, performanceMarkdown } from "./bench/table.mjs";
 
 const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
 const CLI = join(REPO, "dist/compiler/cli/main.js");
 const FLOOR = join(REPO, "scripts/bench/floor.mjs");
+const WATCH = join(REPO, "scripts/bench/watch-warm.mjs");
 const TSC = join(REPO, "node_modules/.bin/tsc");
 const JSON2TS = join(REPO, "node_modules/.bin/json2ts");
 
@@ -128,7 +129,16 @@ function measureScale(o, scale) {
   r.build = docpactVerdict(summarize([runOnce(CLI, ["build", "--root", warmRoot, "--format", "json"], warmOpts)]));
   const ed = editor(warmRoot, meta.touch);
   r.warm = docpactVerdict(runMedian(o.runs, CLI, ["check", "--root", warmRoot, "--format", "json"], warmOpts, (i) => ed.edit(i + 1)));
+  // Watch: the same edits, re-checked inside one process with the in-memory cache (what `--watch` does).
+  const w = spawnSync(process.execPath, [WATCH, warmRoot, String(o.runs), meta.touch.doc, meta.touch.schema, meta.touch.ts], { encoding: "utf8", maxBuffer: 1 << 26 });
+  try {
+    const out = JSON.parse(w.stdout);
+    r.watch = { ms: median(out.ms), code: 0, rssMB: out.rssMB };
+  } catch {
+    r.watch = { ms: NaN, code: w.status, failed: firstLine(w.stderr) || `exit ${w.status}` };
+  }
   rmSync(warmRoot, { recursive: true, force: true });
+  log(`${scale}×: watch re-check ${Math.round(r.watch.ms)} ms${r.watch.failed ? ` FAILED: ${r.watch.failed}` : ""}`);
   log(`${scale}×: build (fills the cache) ${Math.round(r.build.ms)} ms; warm ${Math.round(r.warm.ms)} ms, ${Math.round(r.warm.rssMB ?? 0)} MB${r.warm.failed ? ` FAILED: ${r.warm.failed}` : ""}`);
 
   r.tsc = runMedian(o.runs, TSC, ["-p", join(root, "tsconfig.json")], opts);
@@ -194,6 +204,7 @@ function main() {
       "cold: `docpact check --format json` with `node_modules/.cache/docpact` removed before each run and `DOCPACT_NO_CACHE=1`.",
       "warm: on a throwaway copy of the project, `docpact build` fills the cache (its time is the \"build ms\" column; `check` never writes, so it cannot), " +
         "then before each timed `docpact check` one doc, one schema and one TS file are edited (content changed).",
+      "watch: scripts/bench/watch-warm.mjs runs the pipeline once in one process with an in-memory cache, then times the re-check after the same three edits, as `docpact check --watch` does (no process start, no cache decoding).",
       `RSS: peak resident set of the docpact process (max over cold and warm runs), from ${rssSource}.`,
       "tsc: `node_modules/.bin/tsc -p <project>/tsconfig.json` (TypeScript 7 native, `noEmit`, strict).",
       "json2ts: json-schema-to-typescript's CLI over `schemas/**/*.schema.json` with its default per-file `cwd` (the schema's folder, so relative `$ref`s resolve). " +

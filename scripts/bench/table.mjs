@@ -37,7 +37,7 @@ function cell(m) {
   return fmtMs(m.ms);
 }
 
-export const COLUMNS = ["scale", "docs", "schemas", "ts", "floor ms", "cold ms", "cold/floor", "cold/floor cpu", "build ms", "warm ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms"];
+export const COLUMNS = ["scale", "docs", "schemas", "ts", "floor ms", "cold ms", "cold/floor", "cold/floor cpu", "build ms", "warm ms", "watch ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms"];
 
 export function rows(results) {
   return results.map((r) => [
@@ -51,6 +51,7 @@ export function rows(results) {
     fmtRatio(r.cold?.cpuMs && r.floor?.cpuMs ? r.cold.cpuMs / r.floor.cpuMs : null),
     cell(r.build),
     cell(r.warm),
+    cell(r.watch),
     fmtMB(Math.max(r.cold?.rssMB ?? 0, r.warm?.rssMB ?? 0) || null),
     cell(r.tsc),
     cell(r.json2ts),
@@ -80,11 +81,14 @@ export function evaluateTargets(results, help) {
     out.push({ name: "linear: cold 16× ≤ 18 × cold 1×", measured: `not measured${extra}`, met: null });
   }
   const warmAt = sixteen ?? largest;
-  out.push({
-    name: "warm re-check ≤ 300 ms at 16×",
-    measured: warmAt?.warm ? `${fmtMs(warmAt.warm.ms)} ms${warmAt === sixteen ? "" : ` (at ${warmAt.scale}×; 16× not run)`}` : "—",
-    met: sixteen?.warm && ok(sixteen.warm) ? sixteen.warm.ms <= 300 : warmAt?.warm && ok(warmAt.warm) && warmAt.warm.ms > 300 ? false : null,
-  });
+  for (const [key, label] of [["warm", "new process, disk cache"], ["watch", "in process, as --watch"]]) {
+    const m = warmAt?.[key];
+    out.push({
+      name: `warm re-check ≤ 300 ms at 16× (${label})`,
+      measured: m ? `${fmtMs(m.ms)} ms${warmAt === sixteen ? "" : ` (at ${warmAt.scale}×; 16× not run)`}` : "—",
+      met: sixteen?.[key] && ok(sixteen[key]) ? sixteen[key].ms <= 300 : m && ok(m) && m.ms > 300 ? false : null,
+    });
+  }
   const rssAt = sixteen ?? largest;
   const rss = rssAt ? Math.max(rssAt.cold?.rssMB ?? 0, rssAt.warm?.rssMB ?? 0) : 0;
   out.push({
