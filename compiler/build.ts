@@ -34,7 +34,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   written.push(...writePlan(opts.root, result.plan));
   // The next check reads the documents build just rewrote: parse them now, so the cache has them.
   const rewritten = result.plan.documents.map((d) => d.path).filter((p) => written.includes(p));
-  if (rewritten.length > 0) readDocs(opts.root, rewritten, result.config, cache);
+  if (rewritten.length > 0) await readDocs(opts.root, rewritten, result.config, cache);
   cache.flush();
   const diagnostics = result.diagnostics.filter((d) => !RESOLVED_BY_BUILD.includes(d.rule));
   return { ...result, diagnostics, written: [...new Set(written)].sort() };

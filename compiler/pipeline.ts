@@ -55,7 +55,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
-  const read = readDocs(opts.root, discovered.docs, config, cache);
+  const read = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
   const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
   opts.onPhase?.(`reading ${discovered.code.length} code files`);

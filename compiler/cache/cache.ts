@@ -71,6 +71,16 @@ export class ReadCache {
     this.fileHashes.set(file, hash);
   }
 
+  /** The cached value, or undefined; marks the entry used. For callers that compute misses in bulk. */
+  peek<T>(kind: string, hash: string): T | undefined {
+    const hit = this.lookup(`${kind}:${hash}`);
+    return hit.found ? (hit.value as T) : undefined;
+  }
+
+  put(kind: string, hash: string, value: unknown): void {
+    this.store(`${kind}:${hash}`, value);
+  }
+
   cachedRead<T>(kind: string, hash: string, compute: () => T): T {
     const key = `${kind}:${hash}`;
     const hit = this.lookup(key);

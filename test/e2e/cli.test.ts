@@ -96,6 +96,27 @@ describe("bad input", () => {
   });
 });
 
+describe("parallel parsing", () => {
+  it("worker threads give the same report as parsing in one thread", () => {
+    const root = copyProject("examples/aw-cli");
+    mkdirSync(join(root, "docs/many"));
+    for (let i = 0; i < 340; i++) {
+      const verb = i % 7 === 0 ? "advanse" : "advance";
+      writeFileSync(
+        join(root, `docs/many/d${String(i).padStart(3, "0")}.md`),
+        `# Doc ${i}\n\n> **Decision ${i} is not this document's call:** decided by \`aw flow ${verb}\`.\n\nSee [next](d${String(i + 1).padStart(3, "0")}.md#doc-${i + 1}).\n`,
+      );
+    }
+    const parallel = runCli(["check", "--root", root, "--format", "json"], { env: { DOCPACT_WORKERS: "2" } });
+    const single = runCli(["check", "--root", root, "--format", "json"], { env: { DOCPACT_WORKERS: "0" } });
+    const a = JSON.parse(parallel.stdout) as JsonReport;
+    const b = JSON.parse(single.stdout) as JsonReport;
+    expect(a.summary.files.docs).toBe(344);
+    expect(a.diagnostics.filter((d) => d.rule === "cli/unknown-command").length).toBe(49 + 1); // plus the example's own
+    expect(a.diagnostics).toEqual(b.diagnostics);
+  });
+});
+
 describe("the bundled example", () => {
   it("check finds the deliberate drift and writes nothing", () => {
     const root = copyProject("examples/aw-cli");
