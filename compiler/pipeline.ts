@@ -50,6 +50,7 @@ export interface PipelineResult {
 
 export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult> {
   assertRoot(opts.root);
+  const timing = stageTimer();
   const config = loadConfig(opts.root, opts.configPath);
   const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
@@ -63,19 +64,27 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
   const code = await cachedCode(cache, opts.root, discovered.code, config, hash, opts.cache !== undefined);
   opts.onPhase?.("checking");
+  timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, hash);
+  timing.lap("decisions");
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
+  timing.lap("instances");
   const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
+  timing.lap("link");
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
+    regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });
+  timing.lap("emit");
   if (!opts.deferFlush) cache.flush();
   const diagnostics = applySuppressions(runRules(model, plan, allRules, opts.skipRules ?? []), model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
   });
+  timing.lap("rules");
+  timing.done();
   return { config, discovered, model, plan, diagnostics };
 }
 
@@ -134,9 +143,33 @@ async function readCodeLazily(root: string, files: string[], config: ResolvedCon
   return facts;
 }
 
+/**
+ * `DOCPACT_TIMING=1` prints how long each stage (and each rule) took to
+ * stderr: the first thing to look at when a project checks slowly.
+ */
+function stageTimer(): { lap(stage: string): void; done(): void } {
+  const on = process.env.DOCPACT_TIMING === "1";
+  const laps: string[] = [];
+  let last = performance.now();
+  return {
+    lap(stage) {
+      if (!on) return;
+      const now = performance.now();
+      laps.push(`${stage} ${Math.round(now - last)} ms`);
+      last = now;
+    },
+    done() {
+      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}\n`);
+    },
+  };
+}
+
 export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], skip: string[]): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const timed = process.env.DOCPACT_TIMING === "1";
+  const slow: string[] = [];
   for (const rule of rules) {
+    const started = timed ? performance.now() : 0;
     const id = rule.meta.id;
     if (skip.includes(id)) continue;
     const setting = model.config.rules[id] ?? rule.meta.defaultSeverity;
@@ -152,6 +185,8 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], sk
         out.push(d);
       },
     });
+    if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);
   }
+  if (timed) process.stderr.write(`docpact timing (rules): ${slow.join(", ")}\n`);
   return out.sort(compareDiagnostics);
 }

@@ -139,6 +139,8 @@ export class ReadCache {
   }
 
   private store(key: string, value: unknown): void {
+    // What a run stores, it used: flush must keep it.
+    this.used.add(key);
     this.memory.set(key, value);
     this.dirty = true;
   }

@@ -14,25 +14,45 @@ import { refTargetNames, rootTypeName, typesCode } from "./schema-types.js";
 import { type AjvCache, validatorCode } from "./schema-validators.js";
 import { vocabularyCode } from "./schema-vocab.js";
 
-/** Everything one schema's modules are made from: the schemas it reaches by `$ref`, their paths, module paths and type names. */
-function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: Map<string, string>): string {
-  const closure = new Set([doc.file]);
-  const queue = [doc.file];
+const digests = new WeakMap<SchemaDoc, string>();
+
+/** A schema's value and vocabularies, hashed once per (cached, immutable) reader output. */
+function docDigest(d: SchemaDoc): string {
+  let h = digests.get(d);
+  if (h === undefined) {
+    h = contentHash(
+      JSON.stringify(d.value),
+      JSON.stringify(d.vocabularies.map((v) => [v.name, v.members.map((m) => [m.value, m.deprecated, m.replacedBy ?? null])])),
+    );
+    digests.set(d, h);
+  }
+  return h;
+}
+
+/** The schema files `file` reaches by `$ref`, itself included. */
+function refClosure(graph: SchemaGraph, file: string): Set<string> {
+  const closure = new Set([file]);
+  const queue = [file];
   while (queue.length) {
-    const file = queue.pop()!;
-    for (const ref of graph.docs.get(file)?.refs ?? []) {
-      const r = graph.resolved.get(`${file}#${ref.pointer}`);
+    const f = queue.pop()!;
+    for (const ref of graph.docs.get(f)?.refs ?? []) {
+      const r = graph.resolved.get(`${f}#${ref.pointer}`);
       if (r && !closure.has(r.target.file)) {
         closure.add(r.target.file);
         queue.push(r.target.file);
       }
     }
   }
+  return closure;
+}
+
+/** Everything one schema's modules are made from: the schemas it reaches by `$ref`, their paths, module paths and type names. */
+function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: Map<string, string>): string {
+  const closure = refClosure(graph, doc.file);
   const parts = [outDir, doc.file];
   for (const file of [...closure].sort()) {
     const d = graph.docs.get(file)!;
-    parts.push(file, String(d.dialect), graph.rootUri.get(file) ?? "", modules.get(file) ?? "", JSON.stringify(d.value));
-    parts.push(JSON.stringify(d.vocabularies.map((v) => [v.name, v.members.map((m) => [m.value, m.deprecated, m.replacedBy ?? null])])));
+    parts.push(file, String(d.dialect), graph.rootUri.get(file) ?? "", modules.get(file) ?? "", docDigest(d));
   }
   for (const [k, v] of targets) if (closure.has(k.slice(0, k.indexOf("#")))) parts.push(k, v);
   return contentHash(...parts);
@@ -108,10 +128,9 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, me
   const docs = [...graph.docs.values()].filter((d) => d.dialect !== null && d.value !== null && typeof d.value === "object" && !Array.isArray(d.value));
   const modules = schemaModulePaths(docs.map((d) => d.file), outDir);
   const targets = refTargetNames(graph);
-  // Every schema is added to one Ajv per dialect: costly, so only when a module is really compiled.
-  let copiesMemo: ReturnType<typeof ajvCopies> | undefined;
-  const copies = () => (copiesMemo ??= ajvCopies(graph));
-  const ajvCache: AjvCache = new Map();
+  // Each validator is compiled by a fresh Ajv holding only the schemas it reaches: its code (and
+  // Ajv's function numbering) then depends on nothing else, so a module compiled alone in a warm
+  // run is byte-identical to the one a cold run wrote, and no run pays for adding every schema.
 
   const emitOne = async (doc: SchemaDoc): Promise<ModuleOutput> => {
     const files: PlannedFile[] = [];
@@ -139,7 +158,7 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, me
     const vocab = vocabularyCode(doc.vocabularies, root, names);
     problems.push(...vocab.problems);
 
-    const validator = validatorCode(graph, copies(), doc.file, doc.dialect!, ajvCache);
+    const validator = validatorCode(graph, ajvCopies(graph, refClosure(graph, doc.file)), doc.file, doc.dialect!, new Map() as AjvCache);
     const sections: string[] = [header(doc.file)];
     let validatorSection = "";
     if (validator.code) {

@@ -1,6 +1,7 @@
 /** Emit: the contract model becomes the files `build` would write (computed in `check` too). */
 import type { ContractModel } from "../model/types.js";
 import type { EmitMemo } from "./generated-schemas.js";
+import type { RenderMemo } from "./regions.js";
 import { emitDelegations } from "./delegations.js";
 import { emptyPlan, type EmitPlan } from "./plan.js";
 import { rules as ruleCatalogue } from "../rules/index.js";
@@ -10,6 +11,8 @@ export interface PlanOptions {
   force: boolean;
   /** Memoizes generated schema modules across runs (the pipeline's read cache). */
   memo?: EmitMemo;
+  /** Memoizes rendered regions across runs. */
+  regionMemo?: RenderMemo;
 }
 
 export async function planOutputs(model: ContractModel, opts: PlanOptions = { force: false }): Promise<EmitPlan> {
@@ -36,6 +39,7 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     templatesDir: model.config.templates,
     catalogue: ruleCatalogue.map((r) => r.meta),
     ...(fold ? { fold } : {}),
+    ...(opts.regionMemo ? { memo: opts.regionMemo } : {}),
   });
   plan.documents.push(...regions.documents);
   plan.problems.push(...regions.problems);

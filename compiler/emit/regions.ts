@@ -23,6 +23,7 @@ import {
   type RuleSummary,
   type TemplateContext,
 } from "./region-context.js";
+import { contentHash as fullHash } from "../cache/hash.js";
 import { containsMarker, contentHash, currentContent, normalizeOutput, regionText } from "./region-content.js";
 import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
 import { BUILTIN_TEMPLATES, isBuiltin, loadTemplates, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
@@ -41,6 +42,14 @@ export interface RegionPlanOptions {
   catalogue?: readonly RuleSummary[];
   /** Folds `module:` sources (default: the constant folder). */
   fold?: ExportFolder;
+  /** Remembers rendered regions across runs (the pipeline's read cache). */
+  memo?: RenderMemo;
+}
+
+/** A string store for rendered region content, keyed by a hash of everything the render read. */
+export interface RenderMemo {
+  get(key: string): string | undefined;
+  set(key: string, content: string): void;
 }
 
 export interface RegionPlan {
@@ -187,23 +196,58 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
     rules: [],
   };
   // The project-wide lists are built only when a template reads them: most regions are vocabularies.
-  lazy(context, "notes", () => noteRows(model, doc.file, filter));
-  lazy(context, "commands", () => commandRows(model, region.args.prefix ?? null));
-  lazy(context, "rules", () => ruleRows(opts.catalogue ?? [], builtin === "rules" ? region.args.prefix ?? null : null));
+  const read = { wide: false };
+  lazy(context, "notes", read, () => noteRows(model, doc.file, filter));
+  lazy(context, "commands", read, () => commandRows(model, region.args.prefix ?? null));
+  lazy(context, "rules", read, () => ruleRows(opts.catalogue ?? [], builtin === "rules" ? region.args.prefix ?? null : null));
+  // A render that read only its own inputs is remembered under their hash (serializing them costs far less than rendering).
+  const key = opts.memo
+    ? fullHash(template.file, template.text, name, doc.file, JSON.stringify(context.args), JSON.stringify(context.source), JSON.stringify(context.sourceInfo), JSON.stringify(members), JSON.stringify(properties), JSON.stringify(context.globalFlags), JSON.stringify(context.binaries))
+    : null;
+  // A render that read the project-wide lists is remembered under a second key that adds their digest.
+  let remembered = key !== null ? opts.memo!.get(key) : undefined;
+  if (remembered === WIDE) remembered = opts.memo!.get(wideKey(key!, model, opts));
+  if (remembered !== undefined) return { ok: true, content: remembered };
   const r = renderTemplate(template, context);
   if (!r.ok) return r;
   const content = normalizeOutput(r.text);
   if (containsMarker(content)) return { ok: false, message: `template ${template.file} produced a docpact marker; regions cannot nest` };
+  if (key !== null) {
+    if (read.wide) {
+      opts.memo!.set(key, WIDE);
+      opts.memo!.set(wideKey(key, model, opts), content);
+    } else opts.memo!.set(key, content);
+  }
   return { ok: true, content };
 }
 
+/** Memo value meaning "this render read the project-wide lists; look under the wide key". */
+const WIDE = "\u0000wide";
+
+const wideDigests = new WeakMap<ContractModel, string>();
+
+/** The narrow key plus a digest of every note, command and rule (once per model). */
+function wideKey(narrow: string, model: ContractModel, opts: RegionPlanOptions): string {
+  let digest = wideDigests.get(model);
+  if (digest === undefined) {
+    const notes = model.docs.flatMap((d) => d.notes.map((n) => [d.file, n.id, n.span.line, n.subject, n.owners.map((o) => o.raw)]));
+    const headings = model.docs.filter((d) => d.notes.length > 0).map((d) => [d.file, d.headings.map((h) => [h.slug, h.span.line]), d.regions.map((r) => [r.span.line, r.span.endLine])]);
+    digest = fullHash(JSON.stringify(notes), JSON.stringify(headings), JSON.stringify(model.surface), JSON.stringify(model.binaries), JSON.stringify(opts.catalogue ?? []));
+    wideDigests.set(model, digest);
+  }
+  return fullHash(narrow, digest);
+}
+
 /** Replaces a context field by a getter that computes it once, on first read. */
-function lazy<K extends "notes" | "commands" | "rules">(context: TemplateContext, key: K, compute: () => TemplateContext[K]): void {
+function lazy<K extends "notes" | "commands" | "rules">(context: TemplateContext, key: K, read: { wide: boolean }, compute: () => TemplateContext[K]): void {
   let value: TemplateContext[K] | undefined;
   Object.defineProperty(context, key, {
     enumerable: true,
     configurable: true,
-    get: () => (value ??= compute()),
+    get: () => {
+      read.wide = true;
+      return (value ??= compute());
+    },
   });
 }
 

@@ -92,9 +92,11 @@ function additionalPointer(e: ErrorObject): string | undefined {
  * canonical URI, nested `$id`/`$anchor`/`$schema` removed, `$ref`s rewritten
  * to absolute pointers (or dropped when unresolved).
  */
-export function ajvCopies(graph: SchemaGraph): Map<string, Record<string, unknown>> {
+export function ajvCopies(graph: SchemaGraph, only?: Iterable<string>): Map<string, Record<string, unknown>> {
   const out = new Map<string, Record<string, unknown>>();
-  for (const [file, doc] of graph.docs) {
+  const files = only ? [...only].filter((f) => graph.docs.has(f)) : [...graph.docs.keys()];
+  for (const file of files) {
+    const doc = graph.docs.get(file)!;
     const uri = graph.rootUri.get(file);
     if (uri === undefined || doc.value === null || typeof doc.value !== "object" || Array.isArray(doc.value)) continue;
     const copy = structuredClone(doc.value) as Record<string, unknown>;

@@ -45,23 +45,49 @@ export default defineRule({
  * too few), else the closest name in the same folder.
  */
 export function suggestPath(index: ReferenceIndex, path: string, fromFile: string): string | null {
-  const lower = path.toLowerCase();
-  for (const f of index.files) if (f.toLowerCase() === lower) return f;
-  const name = posix.basename(path);
+  const t = tables(index);
+  const sameCase = t.byLower.get(path.toLowerCase());
+  if (sameCase !== undefined) return sameCase;
   const from = posix.dirname(fromFile);
   let best: string | null = null;
   let bestLen = Infinity;
-  for (const f of [...index.files].sort()) {
-    if (f !== name && !f.endsWith(`/${name}`)) continue;
+  for (const f of t.byName.get(posix.basename(path)) ?? []) {
     const len = posix.relative(from, f).length;
     if (len < bestLen) [best, bestLen] = [f, len];
   }
   if (best !== null) return best;
   const dir = posix.dirname(path);
   const prefix = dir === "." ? "" : `${dir}/`;
-  const siblings = [...index.files].filter((f) => f.startsWith(prefix) && !f.slice(prefix.length).includes("/")).map((f) => f.slice(prefix.length));
-  const hit = closest(posix.basename(path), siblings, 0.34);
+  const hit = closest(posix.basename(path), t.byDir.get(dir) ?? [], 0.34);
   return hit === null ? null : prefix + hit;
+}
+
+interface SuggestTables {
+  /** Lowercased path → the first file (sorted) with it. */
+  byLower: Map<string, string>;
+  /** File name → files with that name, sorted. */
+  byName: Map<string, string[]>;
+  /** Folder (`.` for the root) → names of the files directly in it. */
+  byDir: Map<string, string[]>;
+}
+
+const tablesOf = new WeakMap<ReferenceIndex, SuggestTables>();
+
+/** Built once per index, on the first broken link: a scan of every file per link is quadratic. */
+function tables(index: ReferenceIndex): SuggestTables {
+  let t = tablesOf.get(index);
+  if (t) return t;
+  t = { byLower: new Map(), byName: new Map(), byDir: new Map() };
+  for (const f of [...index.files].sort()) {
+    const lower = f.toLowerCase();
+    if (!t.byLower.has(lower)) t.byLower.set(lower, f);
+    const name = posix.basename(f);
+    const dir = posix.dirname(f);
+    (t.byName.get(name) ?? t.byName.set(name, []).get(name)!).push(f);
+    (t.byDir.get(dir) ?? t.byDir.set(dir, []).get(dir)!).push(name);
+  }
+  tablesOf.set(index, t);
+  return t;
 }
 
 /** `to` written relative to the folder of `fromFile`, as a link would be. */
