@@ -13,6 +13,7 @@ import invalidInstance from "../../compiler/rules/schema/invalid-instance.js";
 import type { SchemaDoc } from "../../compiler/model/types.js";
 import { fixtures, loadSchemas } from "../readers/schema-helpers.js";
 import { runSchemaRule } from "../rules/schema-helpers.js";
+import { sharedPath } from "../helpers/shared.js";
 
 const repo = join(import.meta.dirname, "..", "..");
 const tsc = join(repo, "node_modules", ".bin", "tsc");
@@ -105,7 +106,7 @@ describe("emitSchemaModules on the fixture", () => {
   }, 60_000);
 });
 
-const corpus = "/work/shared/corpus/oats";
+const corpus = sharedPath("corpus/oats");
 describe.skipIf(!existsSync(join(corpus, "docs")))("the oats corpus", () => {
   const schemas = readdirSync(join(corpus, "docs"))
     .filter((f) => f.endsWith(".schema.json"))

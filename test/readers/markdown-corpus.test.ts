@@ -4,8 +4,9 @@ import { glob } from "tinyglobby";
 import { describe, expect, it } from "vitest";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import { decodeSource } from "../../compiler/util/text.js";
+import { sharedPath } from "../helpers/shared.js";
 
-const CORPUS = "/work/shared/corpus/oats";
+const CORPUS = sharedPath("corpus/oats");
 
 describe.skipIf(!existsSync(CORPUS))("Markdown reader on the oats corpus", () => {
   it("reads every document without throwing", async () => {
