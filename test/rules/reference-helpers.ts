@@ -10,6 +10,7 @@ import type { ContractModel, MarkdownDoc } from "../../compiler/model/types.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import type { Rule, RuleReport } from "../../compiler/rules/types.js";
 import type { EmitPlan } from "../../compiler/emit/plan.js";
+import { makeModel } from "../helpers/model.js";
 
 export function config(over: Partial<ResolvedConfig> = {}): ResolvedConfig {
   return {
@@ -47,23 +48,16 @@ export function model(input: ModelInput): ContractModel {
   const paths = Object.keys(input.docs).sort();
   const docs = paths.map((p) => md(p, input.docs[p]));
   const files = [...new Set([...paths, ...(input.files ?? [])])].sort();
-  return {
+  return makeModel({
     root: "/nonexistent",
     config: config(input.config),
     binaries: ["aw"],
     docs,
     files,
-    surface: { commands: [], globalFlags: [] },
-    codeProblems: [],
-    readProblems: [],
-    vocabularies: [],
-    schemas: [],
-    instances: [],
-    generatedOnDisk: {},
     texts: new Map(paths.map((p) => [p, input.docs[p]])),
     counts: { docs: docs.length, schemas: 0, code: 0 },
     decisions: input.decisions ?? null,
-  } as ContractModel;
+  });
 }
 
 /** What `rule` reports on `m`, sorted by file, line and column. */
