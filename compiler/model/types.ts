@@ -74,6 +74,8 @@ export interface DelegationNote {
   text: string;
   owners: Invocation[];
   span: Span;
+  /** The opening strong text (`**… is not this document's call:**`): where diagnostics about the note point. */
+  headSpan: Span;
 }
 
 /** A `<!-- docpact:begin … -->` … `<!-- docpact:end -->` fragment. */

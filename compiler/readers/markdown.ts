@@ -61,7 +61,16 @@ interface PendingNote {
   head: NoteHead;
   start: number;
   end: number;
+  /** Offsets of the opening strong text. */
+  headStart: number;
+  headEnd: number;
   text: string;
+}
+
+/** Where a note paragraph's opening strong text is, falling back to the paragraph. */
+function headRange(paragraph: Nodes, start: number, end: number): { headStart: number; headEnd: number } {
+  const first = (paragraph as Paragraph).children?.[0];
+  return { headStart: first?.position?.start.offset ?? start, headEnd: first?.position?.end.offset ?? end };
 }
 
 export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptions): MarkdownDoc {
@@ -134,7 +143,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
         const s = part[0].position?.start.offset;
         const e = part[part.length - 1].position?.end.offset;
         if (s !== undefined && e !== undefined) {
-          pendingNotes.push({ head: current.head, start: s, end: e, text: part.map(plainText).join("\n\n") });
+          pendingNotes.push({ head: current.head, start: s, end: e, ...headRange(part[0], s, e), text: part.map(plainText).join("\n\n") });
         }
         current = null;
       };
@@ -154,7 +163,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
       const head = matchNoteHead(k as Paragraph, matcher);
       const s = k.position?.start.offset;
       const e = k.position?.end.offset;
-      if (head && s !== undefined && e !== undefined) pendingNotes.push({ head, start: s, end: e, text: plainText(k) });
+      if (head && s !== undefined && e !== undefined) pendingNotes.push({ head, start: s, end: e, ...headRange(k, s, e), text: plainText(k) });
     }
   };
 
@@ -216,6 +225,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     text: p.text,
     owners: ownersIn(inlineInvocations, p.start, p.end),
     span: span(p.start, p.end),
+    headSpan: span(p.headStart, p.headEnd),
   }));
 
   const directives = scanDirectives(text, htmlRanges, span);

@@ -17,7 +17,9 @@ describe("delegation/no-owner", () => {
   it("invalid: a note with no invocation, at the note", () => {
     const d = check("# T\n\n> **Whether it belongs is not this document's call:** it is judgment.\n");
     expect(d).toHaveLength(1);
-    expect(d[0]).toMatchObject({ rule: "delegation/no-owner", severity: "error", file: "doc.md", line: 3, column: 3 });
+    // At the note's opening strong text, not the whole paragraph.
+    expect(d[0]).toMatchObject({ rule: "delegation/no-owner", severity: "error", file: "doc.md", line: 3, column: 3, endLine: 3 });
+    expect(d[0].endColumn).toBe(3 + "**Whether it belongs is not this document's call:**".length);
     expect(d[0].message).toBe('delegation note "Whether it belongs" names no CLI invocation that owns it');
   });
 

@@ -25,7 +25,7 @@ export default defineRule({
         const slice = text ? sliceSpan(text, note.span) : note.text;
         const hit = rows.some((r) => r.attributions.some((a) => carriesAttribution(slice, a) || carriesAttribution(note.text, a)));
         if (hit) continue;
-        ctx.report({ span: note.span, message: `delegation note "${note.subject}" is not in the decision registry (${reg.module}#${reg.export})` });
+        ctx.report({ span: note.headSpan, message: `delegation note "${note.subject}" is not in the decision registry (${reg.module}#${reg.export})` });
       }
     }
   },

@@ -20,7 +20,7 @@ export default defineRule({
       for (const note of doc.notes) {
         if (note.owners.length > 0) continue;
         ctx.report({
-          span: note.span,
+          span: note.headSpan,
           message: `delegation note "${note.subject}" names no CLI invocation that owns it`,
         });
       }
