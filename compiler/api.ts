@@ -3,9 +3,8 @@
  * the report of `--format json`.
  */
 import { resolve } from "node:path";
-import { runBuild } from "./build.js";
-import { runPipeline } from "./pipeline.js";
-import { makeReport, type Report } from "./report/report.js";
+import type { Report } from "./report/report.js";
+import { run } from "./run.js";
 
 export type { Report, ReportDiagnostic } from "./report/report.js";
 export type { Severity, RelatedLocation } from "./model/diagnostic.js";
@@ -31,16 +30,13 @@ export interface BuildReport extends Report {
 
 /** Checks the project; writes nothing. Rejects with a `DocpactError` on a usage or config failure. */
 export async function check(options: CheckOptions = {}): Promise<Report> {
-  const started = performance.now();
-  const r = await runPipeline({ root: resolve(options.root ?? "."), configPath: options.config });
-  return makeReport(r.diagnostics, r.model.counts, performance.now() - started);
+  return (await run("check", { root: resolve(options.root ?? "."), configPath: options.config })).report;
 }
 
 /** Writes generated code and regions, then reports what remains. */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
-  const started = performance.now();
-  const r = await runBuild({ root: resolve(options.root ?? "."), configPath: options.config, fix: options.fix, force: options.force });
-  return { ...makeReport(r.diagnostics, r.model.counts, performance.now() - started), written: r.written };
+  const r = await run("build", { root: resolve(options.root ?? "."), configPath: options.config, fix: options.fix, force: options.force });
+  return { ...r.report, written: r.written ?? [] };
 }
 
 export { DocpactError } from "./util/errors.js";

@@ -60,12 +60,12 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
   const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
-  const hash = discovered.code.length > 0 ? codeHash(cache, opts.root, discovered.code, config) : null;
+  const codeRead = codeHash(cache, opts.root, discovered.code, config);
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
-  const code = await cachedCode(cache, opts.root, discovered.code, config, hash, opts.cache !== undefined);
+  const code = await cachedCode(cache, opts.root, discovered.code, config, codeRead, opts.cache !== undefined);
   opts.onPhase?.("checking");
   timing.lap("read");
-  const decisions = await cachedDecisions(cache, opts.root, config, hash);
+  const decisions = await cachedDecisions(cache, opts.root, config, codeRead);
   timing.lap("decisions");
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
@@ -91,36 +91,44 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
 /**
  * One hash over every code file's content and the config, noting each file's
  * hash for watch; null when a file cannot be read (then nothing is cached).
+ * The texts go on to the code reader, so each file is read once.
  */
-function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): string | null {
+function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): { hash: string | null; texts: Map<string, string> } {
   const parts = [JSON.stringify(config)];
+  const texts = new Map<string, string>();
   for (const f of files) {
     const src = readSource(root, f);
     // An unreadable file makes the run uncacheable; the reader reports it.
-    if (isProblem(src)) return null;
+    if (isProblem(src)) return { hash: null, texts };
+    texts.set(f, src.text);
     const h = contentHash(src.text);
     cache.noteFile(f, h);
     parts.push(f, h);
   }
-  return contentHash(...parts);
+  return { hash: contentHash(...parts), texts };
 }
 
 /** The code facts of the whole code base, cached under the hash of every file and the config. */
-async function cachedCode(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, hash: string | null, keepTrees: boolean): Promise<CodeFacts> {
-  if (files.length === 0 || hash === null) return readCodeLazily(root, files, config, keepTrees);
-  return cache.cachedReadAsync("code", hash, () => readCodeLazily(root, files, config, keepTrees));
+async function cachedCode(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, read: ReturnType<typeof codeHash>, keepTrees: boolean): Promise<CodeFacts> {
+  const compute = () => readCodeLazily(root, files, config, read.texts, keepTrees);
+  return files.length === 0 || read.hash === null ? compute() : cache.cachedReadAsync("code", read.hash, compute);
 }
 
 /** The decision registry; its folding (ts-morph) is cached under the code hash and the registry module's text. */
-async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedConfig, hash: string | null): Promise<DecisionRegistry | null> {
+async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedConfig, read: ReturnType<typeof codeHash>): Promise<DecisionRegistry | null> {
   if (!config.decisions) return null;
   const { readDecisions } = await import("./model/decisions.js");
   const cfg = config.decisions;
   const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export);
-  const src = readSource(root, cfg.module);
-  if (hash === null || isProblem(src)) return readDecisions(root, config, fold);
-  const key = contentHash(hash, cfg.module, src.text, JSON.stringify(cfg));
+  const src = read.texts.get(cfg.module) ?? sourceText(root, cfg.module);
+  if (read.hash === null || src === null) return readDecisions(root, config, fold);
+  const key = contentHash(read.hash, cfg.module, src, JSON.stringify(cfg));
   return readDecisions(root, config, () => cache.cachedReadAsync("decision-rows", key, fold));
+}
+
+function sourceText(root: string, file: string): string | null {
+  const src = readSource(root, file);
+  return isProblem(src) ? null : src.text;
 }
 
 function assertRoot(root: string): void {
@@ -133,11 +141,11 @@ function assertRoot(root: string): void {
   if (!ok) throw new DocpactError(`root is not a directory: ${root}`);
 }
 
-async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, keepTrees = false): Promise<CodeFacts> {
+async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, texts: ReadonlyMap<string, string>, keepTrees: boolean): Promise<CodeFacts> {
   if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
-  const facts = readCode(root, files, config.cli);
+  const facts = readCode(root, files, config.cli, texts);
   // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
   if (!keepTrees) (await import("./readers/code-source.js")).clearParseCache();
   return facts;

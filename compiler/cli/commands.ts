@@ -1,13 +1,10 @@
 /** The commands behind the CLI: each turns parsed arguments into output and an exit code. */
-
 import { resolve } from "node:path";
-import { runBuild } from "../build.js";
 import { runPipeline } from "../pipeline.js";
-
-import { exitCode, makeReport, type Report } from "../report/report.js";
+import { exitCode } from "../report/report.js";
+import { run, type RunOutput } from "../run.js";
 import { explainText } from "../report/explain.js";
 import type { ReadCache } from "../cache/cache.js";
-import type { Diagnostic } from "../model/diagnostic.js";
 import { startProgress } from "./progress.js";
 import { findRule, rules } from "../rules/index.js";
 import { DocpactError } from "../util/errors.js";
@@ -79,30 +76,16 @@ async function runCheckOrBuild(name: "check" | "build", values: Values): Promise
   return exitCode(out.report, s.maxWarnings);
 }
 
-export async function runOnce(name: "check" | "build", s: RunSettings, b: { fix: boolean; force: boolean }): Promise<Report> {
-  return (await runFull(name, s, b)).report;
-}
-
-export interface RunOutput {
-  report: Report;
-  /** The same diagnostics with their fixes, for SARIF. */
-  diagnostics: Diagnostic[];
-  /** Files build wrote or removed. */
-  written?: string[];
-}
+export type { RunOutput };
 
 /** One check or build run; `extra` carries watch's long-lived cache and progress reporting. */
-export async function runFull(
+export function runFull(
   name: "check" | "build",
   s: RunSettings,
   b: { fix: boolean; force: boolean },
   extra: { cache?: ReadCache; onPhase?: (phase: string) => void } = {},
 ): Promise<RunOutput> {
-  const started = performance.now();
-  const base = { root: s.root, configPath: s.configPath, cache: extra.cache, onPhase: extra.onPhase };
-  const r = name === "check" ? await runPipeline(base) : await runBuild({ ...base, fix: b.fix, force: b.force });
-  const written = (r as { written?: string[] }).written;
-  return { report: makeReport(r.diagnostics, r.model.counts, performance.now() - started), diagnostics: r.diagnostics, written };
+  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, ...extra });
 }
 
 export function useColor(): boolean {

@@ -29,8 +29,11 @@ export interface CodeReadOptions {
   flagAccessors: string[];
 }
 
-/** Reads `files` (paths relative to `root`, `/`-separated). */
-export function readCode(root: string, files: string[], opts: CodeReadOptions): CodeFacts {
+/**
+ * Reads `files` (paths relative to `root`, `/`-separated). `texts` holds
+ * texts the caller already read (BOM removed), so no file is read twice.
+ */
+export function readCode(root: string, files: string[], opts: CodeReadOptions, texts?: ReadonlyMap<string, string>): CodeFacts {
   const problems: CodeProblem[] = [];
   const parsed: ParsedFile[] = [];
   for (const rel of [...files].sort()) {
@@ -40,7 +43,7 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions): 
     try {
       const s = statSync(abs);
       stat = { mtimeMs: s.mtimeMs, size: s.size };
-      raw = readFileSync(abs, "utf8");
+      raw = texts?.get(rel) ?? readFileSync(abs, "utf8");
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? String(e);
       problems.push({ message: `cannot read ${rel}: ${code}`, span: { file: rel, line: 1, column: 1, endLine: 1, endColumn: 1 } });
