@@ -12,7 +12,7 @@ import type { EmitPlan } from "./emit/plan.js";
 import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
-import { compareDiagnostics, type Diagnostic } from "./model/diagnostic.js";
+import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
 import type { ContractModel } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
@@ -46,6 +46,8 @@ export interface PipelineResult {
   model: ContractModel;
   plan: EmitPlan;
   diagnostics: Diagnostic[];
+  /** Places rules chose not to judge (sorted); see NotJudged. */
+  notJudged: NotJudged[];
 }
 
 export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult> {
@@ -79,13 +81,14 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   });
   timing.lap("emit");
   if (!opts.deferFlush) cache.flush();
-  const diagnostics = applySuppressions(runRules(model, plan, allRules, opts.skipRules ?? []), model.docs, {
+  const notJudged: NotJudged[] = [];
+  const diagnostics = applySuppressions(runRules(model, plan, allRules, opts.skipRules ?? [], notJudged), model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
   });
   timing.lap("rules");
   timing.done();
-  return { config, discovered, model, plan, diagnostics };
+  return { config, discovered, model, plan, diagnostics, notJudged };
 }
 
 /**
@@ -172,7 +175,7 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
   };
 }
 
-export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], skip: string[]): Diagnostic[] {
+export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], skip: string[], notJudged: NotJudged[] = []): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
   const slow: string[] = [];
@@ -192,9 +195,13 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], sk
         if (r.fix) d.fix = r.fix;
         out.push(d);
       },
+      notJudged(span, reason) {
+        notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });
+      },
     });
     if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);
   }
   if (timed) process.stderr.write(`docpact timing (rules): ${slow.join(", ")}\n`);
+  notJudged.sort((a, b) => cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.reason, b.reason));
   return out.sort(compareDiagnostics);
 }

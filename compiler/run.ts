@@ -29,8 +29,8 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase };
   if (mode === "check") {
     const r = await runPipeline(base);
-    return { report: makeReport(r.diagnostics, r.model.counts, performance.now() - started), diagnostics: r.diagnostics };
+    return { report: makeReport(r.diagnostics, r.model.counts, performance.now() - started, r.notJudged), diagnostics: r.diagnostics };
   }
   const r = await runBuild({ ...base, fix: req.fix, force: req.force });
-  return { report: makeReport(r.diagnostics, r.model.counts, performance.now() - started), diagnostics: r.diagnostics, written: r.written };
+  return { report: makeReport(r.diagnostics, r.model.counts, performance.now() - started, r.notJudged), diagnostics: r.diagnostics, written: r.written };
 }

@@ -45,6 +45,39 @@ export interface Diagnostic extends Span {
   fix?: Fix;
 }
 
+/**
+ * A place a rule looked at and chose not to judge, because what it would judge
+ * against is not completely known (an open flag set, a route docpact cannot
+ * resolve). Confident or silent: such places give no diagnostic, but they are
+ * counted, with the reason, in the report's `summary.notJudged`.
+ */
+export interface NotJudged {
+  rule: string;
+  file: string;
+  line: number;
+  column: number;
+  /** Short and stable (it is a key of the summary's counts), e.g. `open flag set of \`aw flow\``. */
+  reason: string;
+}
+
+/** `summary.notJudged` of the JSON report: totals per rule and per reason. */
+export interface NotJudgedSummary {
+  total: number;
+  byRule: Record<string, { total: number; reasons: Record<string, number> }>;
+}
+
+export function summarizeNotJudged(items: readonly NotJudged[]): NotJudgedSummary | undefined {
+  if (items.length === 0) return undefined;
+  const byRule: NotJudgedSummary["byRule"] = {};
+  for (const rule of [...new Set(items.map((i) => i.rule))].sort(cmp)) {
+    const mine = items.filter((i) => i.rule === rule);
+    const reasons: Record<string, number> = {};
+    for (const reason of [...new Set(mine.map((i) => i.reason))].sort(cmp)) reasons[reason] = mine.filter((i) => i.reason === reason).length;
+    byRule[rule] = { total: mine.length, reasons };
+  }
+  return { total: items.length, byRule };
+}
+
 /** Deterministic order: file, line, column, rule, message. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (

@@ -26,6 +26,8 @@ export function formatPretty(report: Report, opts: PrettyOptions): string {
     lines.push("");
   }
   lines.push(summaryLine(report));
+  const nj = notJudgedLine(report);
+  if (nj) lines.push(paint("dim", nj));
   return `${lines.join("\n")}\n`;
 }
 
@@ -33,6 +35,16 @@ export function summaryLine(report: Report): string {
   const s = report.summary;
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
   return `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")} · ${s.files.docs} docs, ${s.files.schemas} schemas, ${s.files.code} code files · ${s.durationMs} ms`;
+}
+
+/** One line saying how much was left unjudged, and by which rules (most first). */
+export function notJudgedLine(report: Report): string | undefined {
+  const nj = report.summary.notJudged;
+  if (!nj) return undefined;
+  const parts = Object.entries(nj.byRule)
+    .sort((a, b) => b[1].total - a[1].total || (a[0] < b[0] ? -1 : 1))
+    .map(([rule, v]) => `${v.total} by ${rule}`);
+  return `${nj.total} place${nj.total === 1 ? "" : "s"} not judged (partial knowledge: ${parts.join(", ")}) — see \`docpact inspect\` and \`--format json\` summary.notJudged`;
 }
 
 function frame(d: ReportDiagnostic, lines: string[] | undefined, paint: (c: keyof typeof codes, s: string) => string): string[] {

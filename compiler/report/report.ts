@@ -1,5 +1,5 @@
 /** The report shape of `--format json` and of the programmatic API (DESIGN.md, fixed). */
-import type { Diagnostic, RelatedLocation, Severity } from "../model/diagnostic.js";
+import { summarizeNotJudged, type Diagnostic, type NotJudged, type NotJudgedSummary, type RelatedLocation, type Severity } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
 
 export interface ReportDiagnostic {
@@ -23,10 +23,12 @@ export interface Report {
     warnings: number;
     files: FileCounts;
     durationMs: number;
+    /** Additive: places rules did not judge (partial knowledge), present only when there are any. */
+    notJudged?: NotJudgedSummary;
   };
 }
 
-export function makeReport(diagnostics: Diagnostic[], files: FileCounts, durationMs: number): Report {
+export function makeReport(diagnostics: Diagnostic[], files: FileCounts, durationMs: number, notJudged: readonly NotJudged[] = []): Report {
   let errors = 0;
   let warnings = 0;
   const out: ReportDiagnostic[] = diagnostics.map((d) => {
@@ -46,7 +48,10 @@ export function makeReport(diagnostics: Diagnostic[], files: FileCounts, duratio
     if (d.related && d.related.length > 0) r.related = d.related;
     return r;
   });
-  return { version: 1, diagnostics: out, summary: { errors, warnings, files, durationMs: Math.round(durationMs) } };
+  const report: Report = { version: 1, diagnostics: out, summary: { errors, warnings, files, durationMs: Math.round(durationMs) } };
+  const nj = summarizeNotJudged(notJudged);
+  if (nj) report.summary.notJudged = nj;
+  return report;
 }
 
 /** Exit status per DESIGN.md: 1 on any error, or on more warnings than allowed. */

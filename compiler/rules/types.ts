@@ -39,6 +39,11 @@ export interface RuleContext {
   /** What `build` would write; computed in `check` too, never written there. */
   plan: EmitPlan;
   report(r: RuleReport): void;
+  /**
+   * Records a place the rule did not judge because its knowledge there is
+   * partial (confident or silent); counted in `summary.notJudged`.
+   */
+  notJudged(span: Span, reason: string): void;
 }
 
 export interface Rule {
