@@ -4,7 +4,7 @@
 //   project.json        { repo, commit, root?, kinds, why }   the pinned public repository
 //   docpact.config.json the config a user of that project would write (passed with --config)
 //   labels*.json        [{ rule, file, line, token, verdict: "real"|"false", why }]  hand labels
-//   mutations.json      [{ id, why, edits: [{ file, find, replace, all? }], expect: [{ rule, file, line, token? }] }]
+//   mutations*.json     [{ id, why, edits: [{ file, find, replace, all? }], expect: [{ rule, file, line, token? }] }]
 // Checkouts are made outside the repository (DOCPACT_EVAL_DIR, default /tmp/docpact-eval) from a
 // local git mirror (DOCPACT_EVAL_MIRRORS, default /work/.mirror, laid out as <owner>+<name>/repo);
 // a project without a mirror is skipped with the line that says how to get it. Nothing of a
@@ -67,7 +67,10 @@ function evaluateProject(id) {
     .filter((f) => /^labels(\.[\w-]+)?\.json$/.test(f))
     .sort()
     .flatMap((f) => readJson(join(dir, f)));
-  const mutations = existsSync(join(dir, "mutations.json")) ? readJson(join(dir, "mutations.json")) : [];
+  const mutations = readdirSync(dir)
+    .filter((f) => /^mutations(\.[\w-]+)?\.json$/.test(f))
+    .sort()
+    .flatMap((f) => readJson(join(dir, f)));
   const configFile = join(dir, "docpact.config.json");
   const base = { id, repo: project.repo, commit: project.commit, kinds: project.kinds ?? [] };
   const mirror = join(mirrorsDir, project.repo.replace("/", "+"), "repo");
