@@ -13,8 +13,8 @@ import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
-import type { ContractModel } from "./model/types.js";
-import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
+import type { CodeProblem, ContractModel } from "./model/types.js";
+import { isProblem, readDocs, readSchemas, readSource, readSources } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { applySuppressions } from "./suppress.js";
@@ -63,6 +63,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
   const codeRead = codeHash(cache, opts.root, discovered.code, config);
+  read.readProblems.push(...codeRead.problems);
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
   const code = await cachedCode(cache, opts.root, discovered.code, config, codeRead, opts.cache !== undefined);
   opts.onPhase?.("checking");
@@ -92,23 +93,22 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
 }
 
 /**
- * One hash over every code file's content and the config, noting each file's
- * hash for watch; null when a file cannot be read (then nothing is cached).
- * The texts go on to the code reader, so each file is read once.
+ * Reads every code file once (the texts go on to the code reader and the
+ * registry) and hashes their contents with the config, noting each file's
+ * hash for watch; the hash is null when a file cannot be read (then nothing
+ * is cached, and the file is input/unreadable like any other).
  */
-function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): { hash: string | null; texts: Map<string, string> } {
+function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): { hash: string | null; texts: Map<string, string>; problems: CodeProblem[] } {
+  const { texts, problems } = readSources(root, files);
   const parts = [JSON.stringify(config)];
-  const texts = new Map<string, string>();
   for (const f of files) {
-    const src = readSource(root, f);
-    // An unreadable file makes the run uncacheable; the reader reports it.
-    if (isProblem(src)) return { hash: null, texts };
-    texts.set(f, src.text);
-    const h = contentHash(src.text);
+    const text = texts.get(f);
+    if (text === undefined) continue;
+    const h = contentHash(text);
     cache.noteFile(f, h);
     parts.push(f, h);
   }
-  return { hash: contentHash(...parts), texts };
+  return { hash: problems.length > 0 ? null : contentHash(...parts), texts, problems };
 }
 
 /** The code facts of the whole code base, cached under the hash of every file and the config. */

@@ -38,6 +38,22 @@ export function readSource(root: string, file: string): SourceText | CodeProblem
   return decodeSource(raw);
 }
 
+/**
+ * Reads source files once, with the one decoding every reader shares
+ * (`readSource`): their texts, and a problem (input/unreadable) for each file
+ * that cannot be read or is not UTF-8.
+ */
+export function readSources(root: string, files: readonly string[]): { texts: Map<string, string>; problems: CodeProblem[] } {
+  const texts = new Map<string, string>();
+  const problems: CodeProblem[] = [];
+  for (const f of files) {
+    const src = readSource(root, f);
+    if (isProblem(src)) problems.push(src);
+    else texts.set(f, src.text);
+  }
+  return { texts, problems };
+}
+
 export function isProblem(x: SourceText | CodeProblem): x is CodeProblem {
   return (x as CodeProblem).span !== undefined;
 }

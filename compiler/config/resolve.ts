@@ -2,6 +2,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
+import { ruleIds } from "../rules/index.js";
+import { closest } from "../util/edit-distance.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
 import { validateConfig } from "./validate.js";
@@ -113,9 +115,19 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
       : null,
     generate: raw.generate ? { outDir: normalizeRel(raw.generate.outDir ?? "generated") } : null,
     templates: raw.templates ? normalizeRel(raw.templates) : null,
-    rules: raw.rules ?? {},
+    rules: knownRules(raw.rules ?? {}, rel ?? CONFIG_FILE),
     packageJson,
   };
+}
+
+/** Severities by rule id; an id docpact does not have is a config error (a typo would silently change nothing). */
+function knownRules(rules: Record<string, "error" | "warning" | "off">, rel: string): Record<string, "error" | "warning" | "off"> {
+  for (const id of Object.keys(rules).sort()) {
+    if ((ruleIds as readonly string[]).includes(id)) continue;
+    const near = closest(id, ruleIds);
+    throw new DocpactError(`${rel}: /rules/${id.replace(/~/g, "~0").replace(/\//g, "~1")}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ""}`);
+  }
+  return rules;
 }
 
 function readPackageJson(root: string): ResolvedConfig["packageJson"] {

@@ -9,7 +9,7 @@ import { contentHash } from "../cache/hash.js";
 import { generatedHeader } from "./generated-files.js";
 import { getSchemaGraph, type SchemaGraph } from "../model/schemas.js";
 import { ajvCopies } from "../model/schema-ajv.js";
-import type { EmitProblem, PlannedFile } from "./plan.js";
+import type { EmitFact, PlannedFile } from "./plan.js";
 import { NameSet, importSpecifier, schemaModulePaths } from "./schema-naming.js";
 import { refTargetNames, rootTypeName, typesCode } from "./schema-types.js";
 import { type AjvCache, validatorCode } from "./schema-validators.js";
@@ -103,20 +103,27 @@ function camel(s: string): string {
   return t.charAt(0).toLowerCase() + t.slice(1);
 }
 
-const span0 = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
+const notGenerated = (schema: string, step: "types" | "validator" | "ref-module" | "root-type", detail: string): EmitFact => ({
+  kind: "schema-not-generated",
+  span: { file: schema, line: 1, column: 1, endLine: 1, endColumn: 1 },
+  schema,
+  step,
+  detail,
+});
 
 /** Memoizes one schema's modules under a key covering everything they are made from (the run's cache). */
 export type EmitMemo = (key: string, compute: () => Promise<ModuleOutput>) => Promise<ModuleOutput>;
 
 export interface ModuleOutput {
   files: PlannedFile[];
-  problems: EmitProblem[];
+  facts: EmitFact[];
 }
 
 /**
  * Plans every schema module (not the barrel: call `buildBarrel` with these
  * files plus any other modules of outDir). Schemas that are not valid JSON or
- * name an unsupported dialect get no module (schema/invalid reports them).
+ * name an unsupported dialect get no module (schema/invalid reports them);
+ * a schema whose module fails at some step is a `schema-not-generated` fact.
  * With `memo`, a schema whose inputs (itself, the schemas it reaches by
  * `$ref`, their module paths and type names) are unchanged is not compiled again.
  */
@@ -131,12 +138,12 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, me
 
   const emitOne = async (doc: SchemaDoc): Promise<ModuleOutput> => {
     const files: PlannedFile[] = [];
-    const problems: EmitProblem[] = [];
+    const facts: EmitFact[] = [];
     const mod = modules.get(doc.file)!;
     const types = await typesCode(graph, doc, targets);
     if (types.error) {
-      problems.push({ rule: "schema/invalid", message: `cannot generate types for ${doc.file}: ${types.error}`, span: span0(doc.file) });
-      return { files, problems };
+      facts.push(notGenerated(doc.file, "types", types.error));
+      return { files, facts };
     }
     const root = rootTypeName(doc);
     const importLines: string[] = [];
@@ -144,16 +151,15 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, me
       const other = modules.get(file);
       const wanted = [...types.imports.get(file)!].sort();
       if (!other) {
-        problems.push({ rule: "schema/invalid", message: `${doc.file} refers to ${file}, which has no generated module`, span: span0(doc.file) });
+        facts.push(notGenerated(doc.file, "ref-module", file));
         continue;
       }
       importLines.push(`import type { ${wanted.join(", ")} } from "${importSpecifier(mod, other)}";`);
     }
     const names = new NameSet(exportedNames(types.code).map((n) => n.name));
     for (const list of types.imports.values()) for (const n of list) names.take(n);
-    if (!names.has(root)) problems.push({ rule: "schema/invalid", message: `generated types for ${doc.file} lack the root type ${root}`, span: span0(doc.file) });
+    if (!names.has(root)) facts.push(notGenerated(doc.file, "root-type", root));
     const vocab = vocabularyCode(doc.vocabularies, root, names);
-    problems.push(...vocab.problems);
 
     const validator = validatorCode(graph, ajvCopies(graph, refClosure(graph, doc.file)), doc.file, doc.dialect!, new Map() as AjvCache);
     const sections: string[] = [generatedHeader(doc.file)];
@@ -181,23 +187,23 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, me
       ].join("\n");
       files.push({ path: `${mod}.validator.ts`, content: `${generatedHeader(doc.file)}// @ts-nocheck -- Ajv standalone code, compiled at build time; needs no package at run time.\n/* eslint-disable */\n\n${validator.code}` });
     } else {
-      problems.push({ rule: "schema/invalid", message: `cannot compile a validator for ${doc.file}: ${validator.error}`, span: span0(doc.file) });
+      facts.push(notGenerated(doc.file, "validator", validator.error ?? "unknown error"));
     }
     if (importLines.length) sections.push(importLines.join("\n"));
     sections.push(types.code);
     if (vocab.code) sections.push(vocab.code);
     if (validatorSection) sections.push(validatorSection);
     files.push({ path: `${mod}.ts`, content: `${sections[0]}\n${sections.slice(1).join("\n\n")}\n` });
-    return { files, problems };
+    return { files, facts };
   };
 
   const files: PlannedFile[] = [];
-  const problems: EmitProblem[] = [];
+  const facts: EmitFact[] = [];
   for (const doc of docs) {
     const out = memo ? await memo(moduleKey(graph, doc, outDir, modules, targets), () => emitOne(doc)) : await emitOne(doc);
     files.push(...out.files);
-    problems.push(...out.problems);
+    facts.push(...out.facts);
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, problems };
+  return { files, facts };
 }

@@ -25,7 +25,7 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo);
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
     plan.generated.push(...modules, buildBarrel(gen.outDir, modules));
-    plan.problems.push(...schemas.problems);
+    plan.facts.push(...schemas.facts);
   }
   plan.generated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const withRegions = model.docs.filter((d) => d.regions.length > 0);
@@ -42,7 +42,7 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     ...(opts.regionMemo ? { memo: opts.regionMemo } : {}),
   });
   plan.documents.push(...regions.documents);
-  plan.problems.push(...regions.problems);
+  plan.facts.push(...regions.facts);
   plan.regions.push(...regions.regions);
   return plan;
 }

@@ -10,12 +10,18 @@ export interface PlannedFile {
   content: string;
 }
 
-/** A problem an emitter met (a template error, an unresolvable source); rules turn these into diagnostics. */
-export interface EmitProblem {
-  rule: string;
-  message: string;
-  span: Span;
-}
+/**
+ * What an emitter met that it could not emit: typed facts, never text tagged
+ * with a rule id. Rules decide what is wrong and word the diagnostic
+ * (fragment/malformed, fragment/hand-edited, schema/invalid).
+ */
+export type EmitFact =
+  /** A region that cannot be generated; `detail` says why (a template error, an unresolvable source, a bad argument). */
+  | { kind: "region-malformed"; span: Span; template: string; detail: string }
+  /** A region whose content no longer matches its recorded `sha=`; build keeps it. */
+  | { kind: "region-hand-edited"; span: Span; template: string; sha: string }
+  /** A schema whose module cannot be generated, at one step: its types, its validator, a `$ref` to a schema without a module, its root type. */
+  | { kind: "schema-not-generated"; span: Span; schema: string; step: "types" | "validator" | "ref-module" | "root-type"; detail: string };
 
 export interface EmitPlan {
   /** Files under `generate.outDir` (empty when generation is off). */
@@ -24,7 +30,7 @@ export interface EmitPlan {
   outDir: string | null;
   /** Documents whose regions change, with their full new text (BOM and line endings kept). */
   documents: PlannedFile[];
-  problems: EmitProblem[];
+  facts: EmitFact[];
   /** Every region of every document, with what build would write there (compiler/emit/regions.ts); rules compare, never re-render. */
   regions: RegionOutcome[];
 }
@@ -33,7 +39,7 @@ export interface EmitPlan {
  * One region's comparison of the document with what build writes:
  * `fresh` — identical; `stale` — build rewrites it (content or `sha=` differ);
  * `hand-edited` — the content no longer matches the recorded `sha=` and build
- * keeps it (unless --force); `malformed` — the template could not run (see `problems`).
+ * keeps it (unless --force); `malformed` — the template could not run (see `facts`).
  */
 export interface RegionOutcome {
   file: string;
@@ -50,5 +56,5 @@ export interface RegionOutcome {
 }
 
 export function emptyPlan(): EmitPlan {
-  return { generated: [], outDir: null, documents: [], problems: [], regions: [] };
+  return { generated: [], outDir: null, documents: [], facts: [], regions: [] };
 }

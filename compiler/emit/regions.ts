@@ -1,9 +1,9 @@
 /**
  * Region planning: for every `docpact:begin` … `docpact:end` region the
  * Markdown reader found, resolve its source, render its template and decide
- * what build writes there. The result is data — new document texts, problems
- * (`fragment/malformed`, `fragment/hand-edited`) and one outcome per region for
- * `fragment/stale` — computed identically by `check` and `build`.
+ * what build writes there. The result is data — new document texts, facts
+ * (a region that cannot be generated, one edited by hand) and one outcome per
+ * region — computed identically by `check` and `build`; rules judge them.
  *
  * Only the bytes between a region's markers (and its end marker) change;
  * everything else, BOM and line endings included, is kept as it is.
@@ -12,7 +12,7 @@ import type { Span } from "../model/diagnostic.js";
 import type { ContractModel, MarkdownDoc, Region } from "../model/types.js";
 import { packagePath } from "../util/package-root.js";
 import { LineIndex } from "../util/text.js";
-import type { EmitProblem, PlannedFile, RegionOutcome } from "./plan.js";
+import type { EmitFact, PlannedFile, RegionOutcome } from "./plan.js";
 import {
   commandRows,
   filterGlob,
@@ -27,9 +27,6 @@ import { contentHash as fullHash } from "../cache/hash.js";
 import { containsMarker, contentHash, currentContent, normalizeOutput, regionText } from "./region-content.js";
 import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
 import { BUILTIN_TEMPLATES, isBuiltin, loadTemplates, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
-
-export const MALFORMED = "fragment/malformed";
-export const HAND_EDITED = "fragment/hand-edited";
 
 export interface RegionPlanOptions {
   /** Overwrite regions edited by hand (build --force). */
@@ -55,7 +52,7 @@ export interface RenderMemo {
 export interface RegionPlan {
   /** Documents whose text changes (full new text, BOM included). */
   documents: PlannedFile[];
-  problems: EmitProblem[];
+  facts: EmitFact[];
   regions: RegionOutcome[];
 }
 
@@ -69,7 +66,7 @@ const BUILTIN_ARGS: Record<BuiltinTemplate, { required: string[]; optional: stri
 };
 
 export function planRegions(model: ContractModel, opts: RegionPlanOptions): RegionPlan {
-  const out: RegionPlan = { documents: [], problems: [], regions: [] };
+  const out: RegionPlan = { documents: [], facts: [], regions: [] };
   const docs = model.docs.filter((d) => d.regions.length > 0).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   if (!docs.length) return out;
   const templates = loadTemplates(opts.builtinDir ?? packagePath("templates"), model.root, opts.templatesDir);
@@ -106,7 +103,7 @@ function planDocument(model: ContractModel, doc: MarkdownDoc, text: string, temp
     const rendered = renderRegion(model, doc, region, templates, opts);
     if (!rendered.ok) {
       outcome.status = "malformed";
-      out.problems.push({ rule: MALFORMED, message: rendered.message, span });
+      out.facts.push({ kind: "region-malformed", span, template: region.template, detail: rendered.message });
       pieces.push(existing);
       continue;
     }
@@ -119,11 +116,7 @@ function planDocument(model: ContractModel, doc: MarkdownDoc, text: string, temp
     const handEdited = region.sha !== null && contentHash(current) !== region.sha && current !== rendered.content;
     if (handEdited && !opts.force) {
       outcome.status = "hand-edited";
-      out.problems.push({
-        rule: HAND_EDITED,
-        message: `region ${region.template} was edited by hand: its content no longer matches sha=${region.sha}; build keeps it (use --force to regenerate)`,
-        span,
-      });
+      out.facts.push({ kind: "region-hand-edited", span, template: region.template, sha: region.sha! });
       pieces.push(existing);
       continue;
     }

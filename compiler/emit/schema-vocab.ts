@@ -1,11 +1,9 @@
 /** Vocabulary code: per schema vocabulary, an `as const` array, its union type, a guard and an alias map. */
-import type { EmitProblem } from "./plan.js";
 import type { Vocabulary } from "../model/types.js";
 import { NameSet, pointerName } from "./schema-naming.js";
 
 export interface VocabCode {
   code: string;
-  problems: EmitProblem[];
 }
 
 /**
@@ -14,7 +12,6 @@ export interface VocabCode {
  */
 export function vocabularyCode(vocabularies: Vocabulary[], rootName: string, names: NameSet): VocabCode {
   const parts: string[] = [];
-  const problems: EmitProblem[] = [];
   for (const v of vocabularies) {
     const canonical = v.members.filter((m) => !m.deprecated).map((m) => m.value);
     const unique = [...new Set(canonical)];
@@ -28,10 +25,8 @@ export function vocabularyCode(vocabularies: Vocabulary[], rootName: string, nam
     const replacements: [string, string][] = [];
     for (const m of v.members) {
       if (!m.deprecated || m.replacedBy === undefined) continue;
-      if (!unique.includes(m.replacedBy)) {
-        problems.push({ rule: "schema/invalid", message: `x-replaced-by of "${m.value}" names "${m.replacedBy}", which is not a canonical member of ${v.id}`, span: m.span });
-        continue;
-      }
+      // A replacement that is no canonical member is left out; schema/invalid reports it from the model.
+      if (!unique.includes(m.replacedBy)) continue;
       replacements.push([m.value, m.replacedBy]);
     }
     const lines = [
@@ -49,7 +44,7 @@ export function vocabularyCode(vocabularies: Vocabulary[], rootName: string, nam
     ];
     parts.push(lines.join("\n"));
   }
-  return { code: parts.join("\n\n"), problems };
+  return { code: parts.join("\n\n") };
 }
 
 function lower(s: string): string {

@@ -8,11 +8,10 @@
  * When `commandType` is null, the command type is auto-detected, narrowly:
  * see `detectCommandTypes` in code-commands.ts.
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CodeProblem, CommandSurface, Vocabulary } from "../model/types.js";
 import { cmp } from "../model/diagnostic.js";
-import { decodeSource } from "../util/text.js";
 import { detectCommandTypes, readCommands } from "./code-commands.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
@@ -30,26 +29,19 @@ export interface CodeReadOptions {
 }
 
 /**
- * Reads `files` (paths relative to `root`, `/`-separated). `texts` holds
- * texts the caller already read (BOM removed), so no file is read twice.
+ * Parses `files` (paths relative to `root`, `/`-separated) from `texts`, the
+ * texts the read stage decoded (BOM removed; see `readSources` in read.ts).
+ * A file without a text could not be read: the read stage reported it as
+ * input/unreadable, so it is skipped here. No file is read or decoded twice.
  */
-export function readCode(root: string, files: string[], opts: CodeReadOptions, texts?: ReadonlyMap<string, string>): CodeFacts {
+export function readCode(root: string, files: string[], opts: CodeReadOptions, texts: ReadonlyMap<string, string>): CodeFacts {
   const problems: CodeProblem[] = [];
   const parsed: ParsedFile[] = [];
   for (const rel of [...files].sort()) {
     const abs = resolve(root, rel);
-    let raw: string;
-    let stat: { mtimeMs: number; size: number };
-    try {
-      const s = statSync(abs);
-      stat = { mtimeMs: s.mtimeMs, size: s.size };
-      raw = texts?.get(rel) ?? readFileSync(abs, "utf8");
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? String(e);
-      problems.push({ message: `cannot read ${rel}: ${code}`, span: { file: rel, line: 1, column: 1, endLine: 1, endColumn: 1 } });
-      continue;
-    }
-    const file = parseText(root, abs, decodeSource(raw).text, stat);
+    const text = texts.get(rel);
+    if (text === undefined) continue;
+    const file = parseText(root, abs, text, statOf(abs));
     parsed.push(file);
     const err = firstParseError(file);
     if (err) problems.push({ message: `syntax error: ${err.message}`, span: err.span });
@@ -58,4 +50,14 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions, t
   const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, flagAccessors: opts.flagAccessors });
   const vocabularies = parsed.flatMap(readVocabularies).sort((a, b) => cmp(a.id, b.id));
   return { surface, problems, vocabularies };
+}
+
+/** mtime and size for the parse cache's disk reuse (`loadFile`); unknown when the file vanished. */
+function statOf(abs: string): { mtimeMs: number; size: number } | undefined {
+  try {
+    const s = statSync(abs);
+    return { mtimeMs: s.mtimeMs, size: s.size };
+  } catch {
+    return undefined;
+  }
 }

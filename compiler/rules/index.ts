@@ -54,6 +54,9 @@ export const rules: Rule[] = [
   fragmentHandEdited,
 ].sort((a, b) => (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
 
+/** Every rule id, sorted. */
+export const ruleIds: readonly string[] = rules.map((r) => r.meta.id);
+
 export function findRule(id: string): Rule | undefined {
   return rules.find((r) => r.meta.id === id);
 }

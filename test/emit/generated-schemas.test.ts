@@ -63,7 +63,7 @@ describe("emitSchemaModules on the fixture", () => {
   test("types, imports instead of copies, vocabularies, validators; compiles under tsc --strict; byte-stable", async () => {
     const schemas = loadSchemas(join(fixtures, "schemas-good"));
     const a = await generate(schemas);
-    expect(a.problems).toEqual([]);
+    expect(a.facts).toEqual([]);
     expect(a.all.map((f) => f.path)).toEqual([
       "gen/schemas/common/actor.ts",
       "gen/schemas/common/actor.validator.ts",
@@ -117,7 +117,7 @@ describe.skipIf(!existsSync(join(corpus, "docs")))("the oats corpus", () => {
     const t0 = performance.now();
     const r = await generate(schemas, "generated");
     console.log(`oats: ${schemas.length} schemas → ${r.all.length} files in ${(performance.now() - t0).toFixed(0)} ms`);
-    expect(r.problems).toEqual([]);
+    expect(r.facts).toEqual([]);
     expect(r.all.filter((f) => !f.path.endsWith(".validator.ts")).map((f) => f.path)).toEqual([
       "generated/docs/capability-manifest.ts",
       "generated/docs/oats-config.ts",

@@ -94,7 +94,7 @@ describe("regions round-trip", () => {
         const doc1 = model1.docs[0];
         expect(doc1.regionProblems, raw).toEqual([]);
         const plan1 = planRegions(model1, { force, templatesDir: null, catalogue: CATALOGUE });
-        expect(plan1.problems.filter((p) => p.rule !== "fragment/hand-edited"), raw).toEqual([]);
+        expect(plan1.facts.filter((p) => p.kind !== "region-hand-edited"), raw).toEqual([]);
         regions += plan1.regions.length;
         handEdited += plan1.regions.filter((r) => r.status === "hand-edited").length;
 

@@ -42,7 +42,7 @@ function render(region: string, input: Omit<ModelInput, "docs"> = {}, o: Partial
 describe("built-in templates", () => {
   it("vocabulary from a schema enum", () => {
     const { text, plan: p } = render('<!-- docpact:begin vocabulary source="../schemas/event.schema.json#/$defs/eventType" -->');
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     const content = "- `run.started`\n- `run.finished`\n- `run.failed`\n";
     expect(text).toBe(
       `# Events\n\n<!-- docpact:begin vocabulary source="../schemas/event.schema.json#/$defs/eventType" -->\n${content}<!-- docpact:end sha=${contentHash(content)} -->\n`,
@@ -51,14 +51,14 @@ describe("built-in templates", () => {
 
   it("vocabulary follows a local $ref at the pointer", () => {
     const { text, plan: p } = render('<!-- docpact:begin vocabulary source="../schemas/event.schema.json#/$defs/alias" -->');
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     expect(text).toContain("- `run.started`\n- `run.finished`\n- `run.failed`\n<!-- docpact:end sha=");
   });
 
   it("vocabulary from a code vocabulary marks deprecated members with their replacement", () => {
     const voc = codeVocabulary("src/events.ts", "RUN_EVENTS", ["start", ["begin", "start"], "stop"]);
     const { text, plan: p } = render("<!-- docpact:begin vocabulary source=code:../src/events.ts#RUN_EVENTS -->", { vocabularies: [voc] });
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     expect(text).toContain("- `start`\n- `begin` — deprecated, use `start`\n- `stop`\n");
   });
 
@@ -68,15 +68,15 @@ describe("built-in templates", () => {
         ? { ok: true as const, value: ["low", "high"], span: { file, line: 1, column: 1, endLine: 1, endColumn: 1 } }
         : { ok: false as const, message: `${file} has no export \`${name}\``, span: { file, line: 1, column: 1, endLine: 1, endColumn: 1 } };
     const { text, plan: p } = render("<!-- docpact:begin vocabulary source=module:../src/contract.ts#LEVELS -->", {}, { fold });
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     expect(text).toContain("- `low`\n- `high`\n");
     const bad = render("<!-- docpact:begin vocabulary source=module:../src/contract.ts#NOPE -->", {}, { fold });
-    expect(bad.plan.problems.map((x) => x.message)).toEqual(["source 'module:../src/contract.ts#NOPE': src/contract.ts has no export `NOPE`"]);
+    expect(bad.plan.facts.map((x) => x.kind === "region-malformed" && x.detail)).toEqual(["source 'module:../src/contract.ts#NOPE': src/contract.ts has no export `NOPE`"]);
   });
 
   it("schema-table lists properties with type, required, first sentence and allowed values", () => {
     const { text, plan: p } = render('<!-- docpact:begin schema-table source="../schemas/event.schema.json#/$defs/event" -->');
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     const table = [
       "| Field | Type | Required | Description | Allowed values |",
       "| - | - | - | - | - |",
@@ -96,7 +96,7 @@ describe("built-in templates", () => {
         { path: ["flow"], verbs: ["advance", "status"], flags: null },
       ],
     });
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     expect(text).toContain(
       [
         "| Command | Sub-verbs | Flags |",
@@ -120,7 +120,7 @@ describe("built-in templates", () => {
       "other/x.md": "# X\n\n**Retries are not this document's call** — `aw run` decides.\n",
     };
     const p = plan({ docs });
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     const out = applyDocs(docs, p);
     expect(out["README.md"]).toContain(
       [
@@ -152,35 +152,35 @@ describe("built-in templates", () => {
 describe("failure modes (fragment/malformed)", () => {
   const messages = (region: string, input: Omit<ModelInput, "docs"> = {}, o: Partial<RegionPlanOptions> = {}) => {
     const r = render(region, input, o);
-    return { problems: r.plan.problems.map((p) => `${p.rule} ${p.span.line}:${p.span.column} ${p.message}`), text: r.text, outcome: r.plan.regions[0] };
+    return { facts: r.plan.facts.map((p) => `${p.kind} ${p.span.line}:${p.span.column} ${p.kind === "region-malformed" ? p.detail : ""}`), text: r.text, outcome: r.plan.regions[0] };
   };
 
   it("unknown template", () => {
     const r = messages("<!-- docpact:begin nope -->");
-    expect(r.problems).toEqual(["fragment/malformed 3:1 unknown template 'nope' (known: commands, delegations, rules, schema-table, vocabulary)"]);
+    expect(r.facts).toEqual(["region-malformed 3:1 unknown template 'nope' (known: commands, delegations, rules, schema-table, vocabulary)"]);
     expect(r.outcome.status).toBe("malformed");
     expect(r.text).toBe("# Events\n\n<!-- docpact:begin nope -->\n<!-- docpact:end -->\n");
   });
 
   it("missing and unknown arguments", () => {
-    expect(messages("<!-- docpact:begin vocabulary -->").problems).toEqual(["fragment/malformed 3:1 template vocabulary needs a source= argument"]);
-    expect(messages("<!-- docpact:begin commands colour=red -->").problems).toEqual([
-      "fragment/malformed 3:1 template commands has no argument 'colour' (its arguments: prefix)",
+    expect(messages("<!-- docpact:begin vocabulary -->").facts).toEqual(["region-malformed 3:1 template vocabulary needs a source= argument"]);
+    expect(messages("<!-- docpact:begin commands colour=red -->").facts).toEqual([
+      "region-malformed 3:1 template commands has no argument 'colour' (its arguments: prefix)",
     ]);
-    expect(messages("<!-- docpact:begin rules source=x -->").problems[0]).toContain("has no argument 'source'");
+    expect(messages("<!-- docpact:begin rules source=x -->").facts[0]).toContain("has no argument 'source'");
   });
 
   it("sources that do not resolve", () => {
-    const m = (s: string) => messages(`<!-- docpact:begin vocabulary source="${s}" -->`).problems[0];
+    const m = (s: string) => messages(`<!-- docpact:begin vocabulary source="${s}" -->`).facts[0];
     expect(m("../schemas/event.schema.json#/$defs/missing")).toBe(
-      "fragment/malformed 3:1 source '../schemas/event.schema.json#/$defs/missing': schemas/event.schema.json has nothing at #/$defs/missing",
+      "region-malformed 3:1 source '../schemas/event.schema.json#/$defs/missing': schemas/event.schema.json has nothing at #/$defs/missing",
     );
     expect(m("../schemas/other.schema.json#/x")).toContain("schemas/other.schema.json is not one of the project's schemas");
     expect(m("../../../etc/passwd")).toContain("points outside the root");
     expect(m("../schemas/event.schema.json#$defs")).toContain("is not a JSON pointer");
-    expect(m("code:../src/events.ts#NOPE")).toBe("fragment/malformed 3:1 source 'code:../src/events.ts#NOPE': no code vocabulary `NOPE` in src/events.ts");
+    expect(m("code:../src/events.ts#NOPE")).toBe("region-malformed 3:1 source 'code:../src/events.ts#NOPE': no code vocabulary `NOPE` in src/events.ts");
     expect(m("../schemas/event.schema.json#/$defs/event")).toContain("is not a closed set of values");
-    expect(messages('<!-- docpact:begin schema-table source="../schemas/event.schema.json#/$defs/eventType" -->').problems[0]).toContain(
+    expect(messages('<!-- docpact:begin schema-table source="../schemas/event.schema.json#/$defs/eventType" -->').facts[0]).toContain(
       "is not an object schema with properties",
     );
   });
@@ -188,7 +188,7 @@ describe("failure modes (fragment/malformed)", () => {
   it("a cyclic $ref is reported, not followed forever", () => {
     const schema = JSON.stringify({ $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } } });
     const r = render('<!-- docpact:begin vocabulary source="../schemas/c.schema.json#/$defs/a" -->', { schemas: { "schemas/c.schema.json": schema } });
-    expect(r.plan.problems[0].message).toContain("cyclic $ref");
+    expect((r.plan.facts[0] as { detail: string }).detail).toContain("cyclic $ref");
   });
 });
 
@@ -234,7 +234,7 @@ describe("hand-edit protection", () => {
   it("a fresh region is left alone", () => {
     const p = plan({ docs: { "a.md": fresh } }, { catalogue });
     expect(p.documents).toEqual([]);
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     expect(p.regions[0].status).toBe("fresh");
   });
 
@@ -243,25 +243,23 @@ describe("hand-edit protection", () => {
     const p = plan({ docs: { "a.md": edited } }, { catalogue });
     expect(p.documents).toEqual([]);
     expect(p.regions[0].status).toBe("hand-edited");
-    expect(p.problems.map((x) => [x.rule, x.span.line, x.message])).toEqual([
-      ["fragment/hand-edited", 1, `region rules was edited by hand: its content no longer matches sha=${contentHash(content)}; build keeps it (use --force to regenerate)`],
-    ]);
+    expect(p.facts).toEqual([{ kind: "region-hand-edited", span: p.regions[0].span, template: "rules", sha: contentHash(content) }]);
     const forced = plan({ docs: { "a.md": edited } }, { catalogue, force: true });
-    expect(forced.problems).toEqual([]);
+    expect(forced.facts).toEqual([]);
     expect(forced.regions[0].status).toBe("stale");
     expect(forced.documents[0].content).toBe(fresh);
   });
 
   it("a source change with untouched content is regenerated (not a hand edit)", () => {
     const p = plan({ docs: { "a.md": fresh } }, { catalogue: [...catalogue, { id: "c/d", defaultSeverity: "warning", description: "C." }] });
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     expect(p.regions[0].status).toBe("stale");
     expect(p.documents[0].content).toContain("| `c/d` | warning | C. |\n<!-- docpact:end sha=");
   });
 
   it("a region without sha is simply regenerated", () => {
     const p = plan({ docs: { "a.md": "<!-- docpact:begin rules -->\nanything\n<!-- docpact:end -->\n" } }, { catalogue });
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     expect(p.documents[0].content).toBe(fresh);
   });
 });
@@ -271,7 +269,7 @@ describe("wiring", () => {
     const { planOutputs } = await import("../../compiler/emit/index.js");
     const model = makeModel({ docs: { "README.md": "<!-- docpact:begin rules prefix=fragment/ -->\n<!-- docpact:end -->\n" } });
     const p = await planOutputs(model, { force: false });
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     const text = p.documents[0].content;
     expect(text).toContain("| `fragment/hand-edited` | error | Generated text inside a region was edited by hand;");
     expect(text).toContain("| `fragment/malformed` | error |");
@@ -300,9 +298,9 @@ describe("wiring", () => {
       const { foldExport } = await import("../../compiler/readers/constant-folder.js");
       const p = planRegions(makeModel({ root, docs }), { ...opts, fold: foldExport });
       expect(p.documents[0].content).toContain("- `run.started`\n- `idle`\n<!-- docpact:end sha=");
-      expect(p.problems).toHaveLength(1);
-      expect(p.problems[0].span.line).toBe(4);
-      expect(p.problems[0].message).toMatch(/^source 'module:\.\.\/src\/contract\.ts#BAD': .*Date\.now\(\)/);
+      expect(p.facts).toHaveLength(1);
+      expect(p.facts[0].span.line).toBe(4);
+      expect((p.facts[0] as { detail: string }).detail).toMatch(/^source 'module:\.\.\/src\/contract\.ts#BAD': .*Date\.now\(\)/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

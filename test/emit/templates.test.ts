@@ -113,24 +113,24 @@ describe("user templates", () => {
 
   it("adds templates from the configured folder", () => {
     const p = run("<!-- docpact:begin flags -->");
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     expect(p.documents[0].content).toContain("Global flags: `--cwd`, `--json`\n\n- `aw run`\n<!-- docpact:end sha=");
   });
 
   it("overrides a built-in, which may then take its own arguments", () => {
     const p = run('<!-- docpact:begin commands style="plain" -->');
-    expect(p.problems).toEqual([]);
+    expect(p.facts).toEqual([]);
     expect(p.documents[0].content).toContain("\n* aw run (plain)\n<!-- docpact:end");
   });
 
   it("a strict-mode failure in a user template is fragment/malformed", () => {
     const p = run("<!-- docpact:begin oops -->");
-    expect(p.problems.map((x) => [x.rule, x.message])).toEqual([["fragment/malformed", 'template tpl/oops.hbs: "field" not defined in undefined - 1:2']]);
+    expect(p.facts.map((x) => [x.kind, x.kind === "region-malformed" && x.detail])).toEqual([["region-malformed", 'template tpl/oops.hbs: "field" not defined in undefined - 1:2']]);
   });
 
   it("a missing templates folder is named when a template is unknown", () => {
     const p = run("<!-- docpact:begin flags -->", "nowhere");
-    expect(p.problems[0].message).toBe(
+    expect((p.facts[0] as { detail: string }).detail).toBe(
       "unknown template 'flags' (known: commands, delegations, rules, schema-table, vocabulary); the templates folder nowhere does not exist",
     );
   });
@@ -151,6 +151,6 @@ describe("user templates", () => {
   it("a template that outputs a marker is rejected", () => {
     writeFileSync(join(root, "tpl", "evil.hbs"), "<!-- docpact:end -->\n");
     const p = run("<!-- docpact:begin evil -->");
-    expect(p.problems[0].message).toBe("template tpl/evil.hbs produced a docpact marker; regions cannot nest");
+    expect((p.facts[0] as { detail: string }).detail).toBe("template tpl/evil.hbs produced a docpact marker; regions cannot nest");
   });
 });

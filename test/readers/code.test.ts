@@ -6,13 +6,14 @@ import { globSync } from "tinyglobby";
 import { describe, expect, test } from "vitest";
 import type { CommandDecl } from "../../compiler/model/types.js";
 import { type CodeFacts, readCode } from "../../compiler/readers/code.js";
+import { readSources } from "../../compiler/read.js";
 
 const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
 function read(name: string, opts: Partial<{ commandType: string | null; flagAccessors: string[]; root: string }> = {}): CodeFacts {
   const root = opts.root ?? join(fixtures, name);
   const files = globSync(["**/*.ts"], { cwd: root }).sort();
-  return readCode(root, files, { binaries: ["aw"], commandType: opts.commandType ?? null, flagAccessors: opts.flagAccessors ?? [] });
+  return readCode(root, files, { binaries: ["aw"], commandType: opts.commandType ?? null, flagAccessors: opts.flagAccessors ?? [] }, readSources(root, files).texts);
 }
 
 /** Compact view: path → [verbs, flags, via, file:line:col]. */
@@ -104,10 +105,12 @@ describe("bad input", () => {
     expect(vocabularies.map((v) => v.id)).toEqual(["code:src/good.ts#EVENTS"]);
   });
 
-  test("a missing file is a problem, not a throw", () => {
+  test("a missing file is a read problem (input/unreadable), not a throw; the reader skips it", () => {
     const root = join(fixtures, "code-syntax-error");
-    const r = readCode(root, ["src/missing.ts", "src/good.ts"], { binaries: [], commandType: null, flagAccessors: [] });
-    expect(r.problems).toEqual([{ message: "cannot read src/missing.ts: ENOENT", span: { file: "src/missing.ts", line: 1, column: 1, endLine: 1, endColumn: 1 } }]);
+    const sources = readSources(root, ["src/missing.ts", "src/good.ts"]);
+    expect(sources.problems).toEqual([{ message: "cannot read src/missing.ts: ENOENT", span: { file: "src/missing.ts", line: 1, column: 1, endLine: 1, endColumn: 1 } }]);
+    const r = readCode(root, ["src/missing.ts", "src/good.ts"], { binaries: [], commandType: null, flagAccessors: [] }, sources.texts);
+    expect(r.problems).toEqual([]);
     expect(r.vocabularies).toHaveLength(1);
   });
 

@@ -15,7 +15,7 @@ export function lint(rule: Rule, input: ModelInput, force = false) {
   const plan = emptyPlan();
   const r = planRegions(model, { force, templatesDir: null, catalogue: CATALOGUE });
   plan.documents.push(...r.documents);
-  plan.problems.push(...r.problems);
+  plan.facts.push(...r.facts);
   plan.regions.push(...r.regions);
   return runRules(model, plan, [rule], []).map((d) => ({
     rule: d.rule,

@@ -17,11 +17,11 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const p of ctx.plan.problems) {
-      if (p.rule === "fragment/hand-edited") {
+    for (const f of ctx.plan.facts) {
+      if (f.kind === "region-hand-edited") {
         ctx.report({
-          span: p.span,
-          message: p.message,
+          span: f.span,
+          message: `region ${f.template} was edited by hand: its content no longer matches sha=${f.sha}; build keeps it (use --force to regenerate)`,
           suggestion: "move the change into the source or a template, then run `docpact build --force`",
         });
       }

@@ -20,8 +20,8 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       for (const p of doc.regionProblems) ctx.report({ span: p.span, message: p.message });
     }
-    for (const p of ctx.plan.problems) {
-      if (p.rule === "fragment/malformed") ctx.report({ span: p.span, message: p.message });
+    for (const f of ctx.plan.facts) {
+      if (f.kind === "region-malformed") ctx.report({ span: f.span, message: f.detail });
     }
   },
 });

@@ -45,6 +45,17 @@ export default defineRule({
         ctx.report({ span, message: `${where} ${issue.message} (${doc.dialect} meta-schema, keyword "${issue.keyword}")` });
       }
     }
+    // A deprecated member's replacement must be a canonical member of the same vocabulary.
+    for (const v of schemas.flatMap((doc) => doc.vocabularies)) {
+      const canonical = new Set(v.members.filter((m) => !m.deprecated).map((m) => m.value));
+      for (const m of v.members) {
+        if (!m.deprecated || m.replacedBy === undefined || canonical.has(m.replacedBy)) continue;
+        ctx.report({ span: m.span, message: `x-replaced-by of "${m.value}" names "${m.replacedBy}", which is not a canonical member of ${v.id}` });
+      }
+    }
+    for (const f of ctx.plan.facts) {
+      if (f.kind === "schema-not-generated") ctx.report({ span: f.span, message: notGeneratedMessage(f.schema, f.step, f.detail) });
+    }
     for (const d of getSchemaGraph(schemas).duplicates) {
       ctx.report({
         span: d.second.span,
@@ -54,3 +65,16 @@ export default defineRule({
     }
   },
 });
+
+function notGeneratedMessage(schema: string, step: "types" | "validator" | "ref-module" | "root-type", detail: string): string {
+  switch (step) {
+    case "types":
+      return `cannot generate types for ${schema}: ${detail}`;
+    case "validator":
+      return `cannot compile a validator for ${schema}: ${detail}`;
+    case "ref-module":
+      return `${schema} refers to ${detail}, which has no generated module`;
+    case "root-type":
+      return `generated types for ${schema} lack the root type ${detail}`;
+  }
+}
