@@ -7,6 +7,7 @@ import { GENERATED_HEADER_PREFIX, generatedFilesOnDisk } from "./emit/generated-
 import { openCache } from "./cache/cache.js";
 import { readDocs } from "./read.js";
 import { runPipeline, type PipelineOptions, type PipelineResult } from "./pipeline.js";
+import type { RuleId } from "./rules/index.js";
 import { removeInsideRoot, writeAtomic } from "./util/write.js";
 
 export interface BuildOptions extends PipelineOptions {
@@ -20,7 +21,7 @@ export interface BuildResult extends PipelineResult {
 }
 
 /** Rules whose findings build resolves by writing. */
-const RESOLVED_BY_BUILD = ["generated/stale", "fragment/stale"];
+const RESOLVED_BY_BUILD: readonly RuleId[] = ["generated/stale", "fragment/stale"];
 
 export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const written: string[] = [];
@@ -36,7 +37,7 @@ export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const rewritten = result.plan.documents.map((d) => d.path).filter((p) => written.includes(p));
   if (rewritten.length > 0) await readDocs(opts.root, rewritten, result.config, cache);
   cache.flush();
-  const diagnostics = result.diagnostics.filter((d) => !RESOLVED_BY_BUILD.includes(d.rule));
+  const diagnostics = result.diagnostics.filter((d) => !(RESOLVED_BY_BUILD as readonly string[]).includes(d.rule));
   return { ...result, diagnostics, written: [...new Set(written)].sort() };
 }
 

@@ -12,7 +12,7 @@ import type { EmitPlan } from "./emit/plan.js";
 import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
-import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
+import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting } from "./model/diagnostic.js";
 import type { CodeProblem, ContractModel } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource, readSources } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
@@ -20,14 +20,15 @@ import { contentHash } from "./cache/hash.js";
 import { applySuppressions } from "./suppress.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
-import { rules as allRules } from "./rules/index.js";
-import type { Rule } from "./rules/types.js";
+import { rules as allRules, type RuleId } from "./rules/index.js";
+import type { Rule, RuleReport } from "./rules/types.js";
+import { toDiagnostic } from "./rules/message.js";
 
 export interface PipelineOptions {
   root: string;
   configPath?: string;
   /** Rules to leave out (build skips the staleness rules it is about to make true). */
-  skipRules?: string[];
+  skipRules?: RuleId[];
   /** Regions edited by hand are overwritten (build --force). */
   force?: boolean;
   /** Parsed-input cache; default a fresh one per run, disk-backed when `<root>/node_modules` exists. */
@@ -175,7 +176,7 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
   };
 }
 
-export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], skip: string[], notJudged: NotJudged[] = []): Diagnostic[] {
+export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = []): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
   const slow: string[] = [];
@@ -183,17 +184,13 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], sk
     const started = timed ? performance.now() : 0;
     const id = rule.meta.id;
     if (skip.includes(id)) continue;
-    const setting = model.config.rules[id] ?? rule.meta.defaultSeverity;
+    const setting = (model.config.rules as Partial<Record<string, SeveritySetting>>)[id] ?? rule.meta.defaultSeverity;
     if (setting === "off") continue;
     rule.check({
       model,
       plan,
-      report(r) {
-        const d: Diagnostic = { rule: id, severity: setting, message: r.message, ...r.span };
-        if (r.suggestion !== undefined) d.suggestion = r.suggestion;
-        if (r.related?.length) d.related = r.related;
-        if (r.fix) d.fix = r.fix;
-        out.push(d);
+      report(r: RuleReport) {
+        out.push(toDiagnostic(rule.meta, setting, r));
       },
       notJudged(span, reason) {
         notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });

@@ -20,14 +20,15 @@
 import { cmp, compareDiagnostics, type Diagnostic, type SeveritySetting } from "./model/diagnostic.js";
 import type { MarkdownDoc, Suppression } from "./model/types.js";
 import { rules as allRules } from "./rules/index.js";
-import { UNUSED_SUPPRESSION } from "./rules/suppression/unused.js";
+import unusedSuppression, { UNUSED_SUPPRESSION } from "./rules/suppression/unused.js";
+import { toDiagnostic } from "./rules/message.js";
 import { closest } from "./util/edit-distance.js";
 
 export interface SuppressOptions {
   /** Config `rules` (rule id → severity or off). */
-  settings: Record<string, SeveritySetting>;
+  settings: Partial<Record<string, SeveritySetting>>;
   /** Rules this run did not run. */
-  skip: string[];
+  skip: readonly string[];
   /** Every known rule id; default the catalogue. */
   known?: string[];
 }
@@ -64,20 +65,19 @@ export function applySuppressions(diagnostics: Diagnostic[], docs: MarkdownDoc[]
         const what = s.kind === "next-line" ? "disable-next-line" : "disable";
         if (s.rules.length === 0) {
           if (hit || opts.skip.length > 0) continue;
-          kept.push({ rule: UNUSED_SUPPRESSION, severity, message: `docpact-${what} suppresses nothing`, ...s.span });
+          kept.push(toDiagnostic(unusedSuppression.meta, severity, { messageId: "blanket", data: { what }, span: s.span }));
           continue;
         }
         for (const rule of s.rules) {
           if (hit?.has(rule)) continue;
           if (!known.includes(rule)) {
             const near = closest(rule, known);
-            const d: Diagnostic = { rule: UNUSED_SUPPRESSION, severity, message: `docpact-${what} names unknown rule "${rule}"`, ...s.span };
-            if (near) d.suggestion = `did you mean "${near}"?`;
-            kept.push(d);
+            const hint = near ? { suggestions: [near], note: `did you mean "${near}"?` } : {};
+            kept.push(toDiagnostic(unusedSuppression.meta, severity, { messageId: "unknownRule", data: { what, rule }, span: s.span, ...hint }));
             continue;
           }
           if (inactive(rule)) continue;
-          kept.push({ rule: UNUSED_SUPPRESSION, severity, message: `docpact-${what} ${rule} suppresses nothing`, ...s.span });
+          kept.push(toDiagnostic(unusedSuppression.meta, severity, { messageId: "rule", data: { what, rule }, span: s.span }));
         }
       }
     }

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
-import { ruleIds } from "../rules/index.js";
+import { isRuleId, ruleIds, type RuleId } from "../rules/index.js";
 import { closest } from "../util/edit-distance.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
@@ -39,7 +39,7 @@ export interface ResolvedConfig {
   decisions: DecisionsConfig | null;
   generate: { outDir: string } | null;
   templates: string | null;
-  rules: Record<string, "error" | "warning" | "off">;
+  rules: Partial<Record<RuleId, "error" | "warning" | "off">>;
   /** package.json `bin` keys, name and version where present. */
   packageJson: { name: string | null; bin: Record<string, string> } | null;
 }
@@ -121,9 +121,9 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
 }
 
 /** Severities by rule id; an id docpact does not have is a config error (a typo would silently change nothing). */
-function knownRules(rules: Record<string, "error" | "warning" | "off">, rel: string): Record<string, "error" | "warning" | "off"> {
+function knownRules(rules: Record<string, "error" | "warning" | "off">, rel: string): ResolvedConfig["rules"] {
   for (const id of Object.keys(rules).sort()) {
-    if ((ruleIds as readonly string[]).includes(id)) continue;
+    if (isRuleId(id)) continue;
     const near = closest(id, ruleIds);
     throw new DocpactError(`${rel}: /rules/${id.replace(/~/g, "~0").replace(/\//g, "~1")}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ""}`);
   }

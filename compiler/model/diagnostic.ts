@@ -39,8 +39,18 @@ export interface Diagnostic extends Span {
   rule: string;
   severity: Severity;
   message: string;
+  /** Fixed field: one string, a replacement value or a hint (the note when there is one, else the first of `suggestions`). */
   suggestion?: string;
+  /** Additive: values the user can apply (the closest command, member, file). */
+  suggestions?: string[];
+  /** Additive: prose on how to fix it. */
+  note?: string;
+  /** Additive: where the rule is documented. */
+  url?: string;
   related?: RelatedLocation[];
+  /** The message id and data the rule reported (rule tests match on them; not part of the JSON report). */
+  messageId?: string;
+  data?: Readonly<Record<string, string | number>>;
   /** Mechanical repair applied by `build --fix`; not part of the JSON report. */
   fix?: Fix;
 }

@@ -12,6 +12,12 @@ export interface ReportDiagnostic {
   endLine: number;
   endColumn: number;
   suggestion?: string;
+  /** Additive: values the user can apply. */
+  suggestions?: string[];
+  /** Additive: prose on how to fix it. */
+  note?: string;
+  /** Additive: the rule's documentation. */
+  url?: string;
   related?: RelatedLocation[];
 }
 
@@ -45,6 +51,9 @@ export function makeReport(diagnostics: Diagnostic[], files: FileCounts, duratio
       endColumn: d.endColumn,
     };
     if (d.suggestion !== undefined) r.suggestion = d.suggestion;
+    if (d.suggestions?.length) r.suggestions = d.suggestions;
+    if (d.note !== undefined) r.note = d.note;
+    if (d.url !== undefined) r.url = d.url;
     if (d.related && d.related.length > 0) r.related = d.related;
     return r;
   });

@@ -1,4 +1,10 @@
-/** The rule catalogue: every rule docpact runs, in a stable order. */
+/**
+ * The rule catalogue: every rule docpact runs, in a stable order, and the
+ * `RuleId` union derived from it by the type checker (each rule's id is a
+ * literal type through `defineRule`), so the union can never be stale.
+ * test/rules/catalogue.test.ts checks that every rule module under
+ * compiler/rules/<group>/ is listed here.
+ */
 import type { Rule } from "./types.js";
 import inputUnreadable from "./input/unreadable.js";
 import inputCodeSyntax from "./input/code-syntax.js";
@@ -26,7 +32,7 @@ import generatedStale from "./generated/stale.js";
 import fragmentMalformed from "./fragment/malformed.js";
 import fragmentHandEdited from "./fragment/hand-edited.js";
 
-export const rules: Rule[] = [
+const catalogue = [
   inputUnreadable,
   inputCodeSyntax,
   delegationNoOwner,
@@ -52,11 +58,20 @@ export const rules: Rule[] = [
   generatedStale,
   fragmentMalformed,
   fragmentHandEdited,
-].sort((a, b) => (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
+] as const;
+
+/** Every rule id docpact has. */
+export type RuleId = (typeof catalogue)[number]["meta"]["id"];
+
+export const rules: readonly Rule<RuleId>[] = [...catalogue].sort((a, b) => (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
 
 /** Every rule id, sorted. */
-export const ruleIds: readonly string[] = rules.map((r) => r.meta.id);
+export const ruleIds: readonly RuleId[] = rules.map((r) => r.meta.id);
 
-export function findRule(id: string): Rule | undefined {
+export function isRuleId(id: string): id is RuleId {
+  return (ruleIds as readonly string[]).includes(id);
+}
+
+export function findRule(id: string): Rule<RuleId> | undefined {
   return rules.find((r) => r.meta.id === id);
 }

@@ -1,7 +1,13 @@
 /**
  * A rule is one module: its metadata (id, default severity, explanation for
- * `docpact explain` and the rule docs) and a function from the model to
- * diagnostics. Rules never read files.
+ * `docpact explain` and the rule docs, the messages it may raise) and a
+ * function from the model to reports. Rules never read files.
+ *
+ * Messages are declared once, in `meta.messages`, keyed by id, with
+ * `{{placeholders}}` (ESLint's `meta.messages`, TypeSpec's diagnostic table);
+ * a rule reports `{ messageId, data, span }` and the runner words the
+ * diagnostic (compiler/rules/message.ts). `defineRule` checks the metadata
+ * when the module loads and types `messageId` and `data` from `messages`.
  */
 import type { Fix, RelatedLocation, Severity, Span } from "../model/diagnostic.js";
 import type { ContractModel } from "../model/types.js";
@@ -14,19 +20,68 @@ export interface RuleExample {
   fix: string;
 }
 
-export interface RuleMeta {
-  id: string;
+/**
+ * Runnable examples (`test/rules/examples.test.ts` runs every one through the
+ * real read and link stages): each is a project of in-memory files, paths
+ * relative to its root. `bad` must raise at least one diagnostic of the rule,
+ * `good` none.
+ */
+export interface RuleExamples {
+  bad: Record<string, string>;
+  good: Record<string, string>;
+}
+
+/** Message templates keyed by message id. */
+export type Messages = Readonly<Record<string, string>>;
+
+export interface RuleMeta<Id extends string = string, M extends Messages = Messages> {
+  id: Id;
   defaultSeverity: Severity;
   /** One line: what the rule finds. */
   description: string;
   /** One paragraph: why it matters and how it decides. Used by `docpact explain`. */
   explanation: string;
+  /**
+   * Every message the rule may raise, keyed by id; `{{name}}` is replaced by
+   * `data.name`. Optional only while rules of other branches still use the
+   * deprecated `{ message }` report.
+   */
+  messages?: M;
   /** True when diagnostics may carry a fix applied by `build --fix`. */
   fixable?: boolean;
+  /** Where the rule is documented; the report's `url`. */
+  url?: string;
+  /** Prose example for the rule docs and `docpact explain`. */
   example?: RuleExample;
+  /** Runnable examples. */
+  examples?: RuleExamples;
 }
 
-export interface RuleReport {
+/** The names inside `{{…}}` of a message template (when its text is a literal type). */
+export type Placeholders<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}` ? P | Placeholders<Rest> : never;
+
+export type MessageData = Readonly<Record<string, string | number>>;
+
+interface ReportBase {
+  span: Span;
+  /** Values the user can apply (the closest command, member, file); the first is the fixed field `suggestion` unless there is a note. */
+  suggestions?: string[];
+  /** Prose: how to fix it (`run \`docpact build\``), possibly with a diff; the fixed field `suggestion` when present. */
+  note?: string;
+  related?: RelatedLocation[];
+  fix?: Fix;
+}
+
+/** One report by message id; `data` fills the message's placeholders. */
+export type MessageReport<M extends Messages> = {
+  [K in keyof M & string]: ReportBase & { messageId: K } & ([Placeholders<M[K]>] extends [never] ? { data?: MessageData } : { data: Record<Placeholders<M[K]>, string | number> });
+}[keyof M & string];
+
+/**
+ * @deprecated Report `{ messageId, data }` with the message declared in
+ * `meta.messages`. Kept so rules written before the typed catalogue compile.
+ */
+export interface LegacyReport {
   span: Span;
   message: string;
   suggestion?: string;
@@ -34,11 +89,14 @@ export interface RuleReport {
   fix?: Fix;
 }
 
-export interface RuleContext {
+/** Either report form, as the runner receives it. */
+export type RuleReport = (ReportBase & { messageId: string; data?: MessageData }) | LegacyReport;
+
+export interface RuleContext<M extends Messages = Messages> {
   model: ContractModel;
   /** What `build` would write; computed in `check` too, never written there. */
   plan: EmitPlan;
-  report(r: RuleReport): void;
+  report(r: [keyof M] extends [never] ? LegacyReport : MessageReport<M> | LegacyReport): void;
   /**
    * Records a place the rule did not judge because its knowledge there is
    * partial (confident or silent); counted in `summary.notJudged`.
@@ -46,11 +104,43 @@ export interface RuleContext {
   notJudged(span: Span, reason: string): void;
 }
 
-export interface Rule {
-  meta: RuleMeta;
+export interface Rule<Id extends string = string> {
+  meta: RuleMeta<Id>;
   check(ctx: RuleContext): void;
 }
 
-export function defineRule(rule: Rule): Rule {
-  return rule;
+const ID = /^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/;
+const MESSAGE_ID = /^[a-z][A-Za-z0-9-]*$/;
+const PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
+
+/**
+ * Declares a rule. Checks its metadata (an id of the form `group/name`, a
+ * description and an explanation, message ids and placeholders that are
+ * well-formed) and throws at load time when it is wrong, so a broken rule
+ * never reaches a user's run; infers the rule's id and message types.
+ */
+export function defineRule<const Id extends string, const M extends Messages = Record<never, string>>(rule: {
+  meta: RuleMeta<Id, M>;
+  check(ctx: RuleContext<M>): void;
+}): Rule<Id> {
+  const problems = metaProblems(rule.meta);
+  if (problems.length > 0) throw new Error(`rule ${rule.meta.id}: ${problems.join("; ")}`);
+  return rule as unknown as Rule<Id>;
+}
+
+/** What is wrong with a rule's metadata (empty when nothing). */
+export function metaProblems(meta: RuleMeta): string[] {
+  const out: string[] = [];
+  if (!ID.test(meta.id)) out.push(`id must look like "group/name" in lower case`);
+  if (meta.defaultSeverity !== "error" && meta.defaultSeverity !== "warning") out.push(`defaultSeverity must be "error" or "warning"`);
+  if (!meta.description?.trim()) out.push("description is empty");
+  if (!meta.explanation?.trim()) out.push("explanation is empty");
+  for (const [id, text] of Object.entries(meta.messages ?? {})) {
+    if (!MESSAGE_ID.test(id)) out.push(`message id "${id}" must be camelCase or kebab-case`);
+    if (typeof text !== "string" || text.trim() === "") out.push(`message "${id}" is empty`);
+    for (const m of String(text).matchAll(PLACEHOLDER)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(m[1])) out.push(`message "${id}" has a bad placeholder {{${m[1]}}}`);
+    }
+  }
+  return out;
 }

@@ -14,6 +14,9 @@ export default defineRule({
       "except that a command declaring sub-verbs must be followed by one of them. " +
       "When the first word matches nothing, or a word fails to match a declared sub-verb, the invocation is reported with the closest known command as the suggestion. " +
       "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against).",
+    messages: {
+      unknownCommand: "unknown command `{{command}}`",
+    },
     example: {
       bad: "The CLI decides (`aw flow advanse`).",
       fix: "Write the command the code implements: `aw flow advance` — or rename the command in the code back.",
@@ -29,8 +32,9 @@ export default defineRule({
         const { token, written, suggestion } = m.unknown;
         ctx.report({
           span: token.span,
-          message: `unknown command \`${[inv.binary, ...written].join(" ")}\``,
-          ...(suggestion ? { suggestion: [inv.binary, ...suggestion].join(" ") } : {}),
+          messageId: "unknownCommand",
+          data: { command: [inv.binary, ...written].join(" ") },
+          ...(suggestion ? { suggestions: [[inv.binary, ...suggestion].join(" ")] } : {}),
         });
       }
     }

@@ -18,6 +18,9 @@ export default defineRule({
       "together with the flags its parent commands declare; otherwise against the global set: every `--name` literal in the CLI's code and every name passed to the configured flag accessors. " +
       "`--help`, `-h` and `--version` are always accepted, and a short-flag cluster such as `-rf` is accepted when each letter is. " +
       "Invocations whose command is unknown are left to `cli/unknown-command`, and nothing is reported when the code reader finds no commands at all.",
+    messages: {
+      unknownFlag: "unknown flag `{{flag}}` for `{{command}}`",
+    },
     example: {
       bad: "Run `aw flow advance --jsn` to see the result.",
       fix: "Use the flag the command declares: `aw flow advance --json`.",
@@ -43,8 +46,9 @@ export default defineRule({
           const suggestion = name.startsWith("--") ? closest(name, [...allowed].filter((f) => f.startsWith("--")), 0.34) : null;
           ctx.report({
             span: t.span,
-            message: `unknown flag \`${name}\` for \`${[inv.binary, ...m.path].join(" ")}\``,
-            ...(suggestion ? { suggestion } : {}),
+            messageId: "unknownFlag",
+            data: { flag: name, command: [inv.binary, ...m.path].join(" ") },
+            ...(suggestion ? { suggestions: [suggestion] } : {}),
           });
         }
       }

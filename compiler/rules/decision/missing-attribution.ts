@@ -12,6 +12,9 @@ export default defineRule({
       "and drops or rewrites those words, the document no longer says who decides; teams used to pin such strings in hand-written tests. The text is compared " +
       "whitespace-normalized (wrapped lines and blockquote `>` prefixes do not matter), either as written (backticks and emphasis included) or as plain text " +
       "with inline markup removed on both sides. Reported at the row, with the document as a related location.",
+    messages: {
+      missingAttribution: 'decision "{{decision}}": {{document}} does not carry its attribution "{{attribution}}"',
+    },
     example: {
       bad: "attribution: \"decided by the CLI (`aw flow advance`)\" while the document now says \"decided by the tool\"",
       fix: "Restore the attribution in the document, or update the row when the wording changed on purpose.",
@@ -28,7 +31,8 @@ export default defineRule({
         if (carriesAttribution(text, attribution)) continue;
         ctx.report({
           span: row.span,
-          message: `decision "${row.id}": ${row.documentPath} does not carry its attribution "${shorten(attribution)}"`,
+          messageId: "missingAttribution",
+          data: { decision: row.id, document: row.documentPath, attribution: shorten(attribution) },
           related: [{ file: row.documentPath, line: 1, column: 1, message: "document that should carry the attribution" }],
         });
       }

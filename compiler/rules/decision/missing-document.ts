@@ -10,6 +10,10 @@ export default defineRule({
       "The decision registry (config `decisions`) lists decisions the CLI owns, each with the document that states it. When that document is moved, renamed " +
       "or deleted, the registry points at nothing and the attribution can no longer be verified. The row's document is resolved under `documentRoot`; " +
       "a path that does not exist (or leaves the root) is reported at the row. Rows without a document field are not checked.",
+    messages: {
+      outsideRoot: 'decision "{{decision}}": document {{document}} leaves the project root',
+      missing: 'decision "{{decision}}": document {{document}} does not exist ({{path}})',
+    },
     example: { bad: "{ id: \"plan.adopt\", document: \"skills/w/modules/PLAN-INTAKE.md\", … } after the file moved", fix: "Update the row's document to the file's new path." },
   },
   check(ctx) {
@@ -18,8 +22,8 @@ export default defineRule({
     for (const row of reg.rows) {
       if (row.document === null) continue;
       if (row.documentPath !== null && row.documentPath in reg.documents) continue;
-      const why = row.documentPath === null ? "leaves the project root" : `does not exist (${row.documentPath})`;
-      ctx.report({ span: row.span, message: `decision "${row.id}": document ${row.document} ${why}` });
+      if (row.documentPath === null) ctx.report({ span: row.span, messageId: "outsideRoot", data: { decision: row.id, document: row.document } });
+      else ctx.report({ span: row.span, messageId: "missing", data: { decision: row.id, document: row.document, path: row.documentPath } });
     }
   },
 });

@@ -13,10 +13,13 @@ export default defineRule({
     explanation:
       "Config `decisions` names a module and an exported array. When the module does not exist, has no such export, or the export is not an array literal " +
       "that docpact can read statically, none of the decision checks can run; docpact says so instead of passing silently.",
+    messages: {
+      unreadable: "{{reason}}",
+    },
     example: { bad: "\"decisions\": { \"module\": \"src/decisions.ts\", \"export\": \"DECISIONS\" } with no such export", fix: "Point the config at the exported array (or export it)." },
   },
   check(ctx) {
     const err = ctx.model.decisions?.error;
-    if (err) ctx.report({ span: err.span, message: err.message });
+    if (err) ctx.report({ span: err.span, messageId: "unreadable", data: { reason: err.message } });
   },
 });

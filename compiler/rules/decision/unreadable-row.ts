@@ -14,13 +14,16 @@ export default defineRule({
       "docpact reads the decision registry without running the code: literals, `as const` objects and constants (also imported from other modules) fold; a field " +
       "computed by a call or read from a `let` does not. Such a row cannot be checked, so it is reported once, named by its id (or its position), and the other rows are " +
       "still checked. It is a warning because the code itself may be correct; make the row's fields constants to have it verified.",
+    messages: {
+      unreadableRow: 'decision registry row "{{row}}" cannot be read statically: {{reason}}',
+    },
     example: { bad: "{ id: \"plan.adopt\", document: docFor(\"plan\"), attribution: \"…\" }", fix: "Write the document path as a string literal or a `const`." },
   },
   check(ctx) {
     const reg = ctx.model.decisions;
     if (!reg) return;
     for (const u of reg.unreadable) {
-      ctx.report({ span: u.span, message: `decision registry row "${u.name}" cannot be read statically: ${u.message}` });
+      ctx.report({ span: u.span, messageId: "unreadableRow", data: { row: u.name, reason: u.message } });
     }
   },
 });

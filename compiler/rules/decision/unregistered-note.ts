@@ -12,6 +12,9 @@ export default defineRule({
       "document and an attribution found inside the note; otherwise the note's claim that the CLI decides is unpinned and can drift. A note counts as registered " +
       "when some row with an attribution names its document and that attribution appears within the note's text (whitespace-normalized, as written or as plain text). " +
       "Runs only when config `decisions` is set and the registry could be read.",
+    messages: {
+      unregistered: 'delegation note "{{subject}}" is not in the decision registry ({{registry}})',
+    },
     example: { bad: "> **Retry policy is not this document's call:** decided by the CLI (`aw run retry`). — with no registry row for it", fix: "Add a registry row whose document is this file and whose attribution is the note's wording." },
   },
   check(ctx) {
@@ -25,7 +28,7 @@ export default defineRule({
         const slice = text ? sliceSpan(text, note.span) : note.text;
         const hit = rows.some((r) => r.attributions.some((a) => carriesAttribution(slice, a) || carriesAttribution(note.text, a)));
         if (hit) continue;
-        ctx.report({ span: note.headSpan, message: `delegation note "${note.subject}" is not in the decision registry (${reg.module}#${reg.export})` });
+        ctx.report({ span: note.headSpan, messageId: "unregistered", data: { subject: note.subject, registry: `${reg.module}#${reg.export}` } });
       }
     }
   },

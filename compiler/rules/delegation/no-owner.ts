@@ -10,6 +10,9 @@ export default defineRule({
       "A delegation note (strong text ending in the configured marker, such as \"… is not this document's call\") says that a decision is made elsewhere. " +
       "Unless it names the owner as a CLI invocation in inline code (`aw flow advance`), neither a reader nor docpact can tell where the decision lives, " +
       "and renaming that command breaks nothing visible. The rule reports every note whose paragraph contains no invocation of one of the CLI's binaries.",
+    messages: {
+      noOwner: 'delegation note "{{subject}}" names no CLI invocation that owns it',
+    },
     example: {
       bad: "> **Which signals count is not this document's call:** the CLI decides.",
       fix: "Name the owner: \"… decided by the CLI (`aw flow advance`)\".",
@@ -21,7 +24,8 @@ export default defineRule({
         if (note.owners.length > 0) continue;
         ctx.report({
           span: note.headSpan,
-          message: `delegation note "${note.subject}" names no CLI invocation that owns it`,
+          messageId: "noOwner",
+          data: { subject: note.subject },
         });
       }
     }

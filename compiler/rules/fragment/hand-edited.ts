@@ -11,6 +11,9 @@ export default defineRule({
       "When the content no longer matches that hash, someone changed generated text by hand, and regenerating would silently throw the edit away. " +
       "Build leaves such a region alone and reports it; move the change into the source (schema, code) or a template, then run " +
       "`docpact build --force`, or delete the `sha=` to let build regenerate the region. A region without a hash is simply regenerated.",
+    messages: {
+      handEdited: "region {{template}} was edited by hand: its content no longer matches sha={{sha}}; build keeps it (use --force to regenerate)",
+    },
     example: {
       bad: "<!-- docpact:begin commands -->\n| Command | … |\n| `aw run` (edited) | … |\n<!-- docpact:end sha=1a2b3c4d -->",
       fix: "Make the change in the code or template, then run `docpact build --force`.",
@@ -21,8 +24,9 @@ export default defineRule({
       if (f.kind === "region-hand-edited") {
         ctx.report({
           span: f.span,
-          message: `region ${f.template} was edited by hand: its content no longer matches sha=${f.sha}; build keeps it (use --force to regenerate)`,
-          suggestion: "move the change into the source or a template, then run `docpact build --force`",
+          messageId: "handEdited",
+          data: { template: f.template, sha: f.sha },
+          note: "move the change into the source or a template, then run `docpact build --force`",
         });
       }
     }

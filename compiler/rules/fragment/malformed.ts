@@ -11,6 +11,10 @@ export default defineRule({
       "are unbalanced or nested, the template is unknown, an argument is missing or not accepted, the `source=` does not resolve (a schema " +
       "pointer that leads nowhere, a code vocabulary that does not exist, a constant that cannot be folded), or the template fails — " +
       "templates run in strict mode, so a misspelt field is an error rather than silently empty text. Such a region is left as it is and reported here.",
+    messages: {
+      markers: "{{reason}}",
+      cannotGenerate: "{{reason}}",
+    },
     example: {
       bad: "<!-- docpact:begin vocabulary source=\"../schemas/event.schema.json#/$defs/nope\" -->\n<!-- docpact:end -->",
       fix: "Point `source=` at an existing enum (`#/$defs/eventType`), or fix the template named in the message.",
@@ -18,10 +22,10 @@ export default defineRule({
   },
   check(ctx) {
     for (const doc of ctx.model.docs) {
-      for (const p of doc.regionProblems) ctx.report({ span: p.span, message: p.message });
+      for (const p of doc.regionProblems) ctx.report({ span: p.span, messageId: "markers", data: { reason: p.message } });
     }
     for (const f of ctx.plan.facts) {
-      if (f.kind === "region-malformed") ctx.report({ span: f.span, message: f.detail });
+      if (f.kind === "region-malformed") ctx.report({ span: f.span, messageId: "cannotGenerate", data: { reason: f.detail } });
     }
   },
 });

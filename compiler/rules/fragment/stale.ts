@@ -12,6 +12,11 @@ export default defineRule({
       "the command surface, the delegation notes. When the source changes and nobody rebuilt, the document shows the old enum values or flags. " +
       "The rule renders every region the way `docpact build` would and reports, at the begin marker, each one whose bytes differ — its content, " +
       "or only the `sha=` build records in the end marker — with a short diff. `docpact build` rewrites it.",
+    messages: {
+      noSha: "region {{template}} is up to date but its end marker has no sha=",
+      wrongSha: "region {{template}} is up to date but its end marker records sha={{sha}}, not the content's hash",
+      stale: "region {{template}} is stale: {{changed}} {{lines}} differ from what build writes",
+    },
     example: {
       bad: "<!-- docpact:begin vocabulary source=\"../schemas/event.schema.json#/$defs/type\" -->\n- `run.started`\n<!-- docpact:end sha=1a2b3c4d -->",
       fix: "Run `docpact build` to regenerate the region from the schema.",
@@ -23,8 +28,10 @@ export default defineRule({
       if (r.current === r.expected) {
         ctx.report({
           span: r.span,
-          message: `region ${r.template} is up to date but its end marker ${r.sha === null ? "has no sha=" : `records sha=${r.sha}, not the content's hash`}`,
-          suggestion: "run `docpact build` to record the hash",
+          ...(r.sha === null
+            ? { messageId: "noSha" as const, data: { template: r.template } }
+            : { messageId: "wrongSha" as const, data: { template: r.template, sha: r.sha } }),
+          note: "run `docpact build` to record the hash",
         });
         continue;
       }
@@ -32,8 +39,9 @@ export default defineRule({
       const changed = diff.filter((l) => l.startsWith("-") || l.startsWith("+")).length;
       ctx.report({
         span: r.span,
-        message: `region ${r.template} is stale: ${changed} line${changed === 1 ? "" : "s"} differ from what build writes`,
-        suggestion: ["run `docpact build` to regenerate it; the change:", ...diff.map((l) => `    ${l}`)].join("\n"),
+        messageId: "stale",
+        data: { template: r.template, changed, lines: changed === 1 ? "line" : "lines" },
+        note: ["run `docpact build` to regenerate it; the change:", ...diff.map((l) => `    ${l}`)].join("\n"),
       });
     }
   },

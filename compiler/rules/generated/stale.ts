@@ -14,6 +14,11 @@ export default defineRule({
       "`docpact check` computes exactly what `docpact build` would write under `generate.outDir` and compares it byte for byte with the disk: " +
       "every missing file, every file whose content differs (with a short unified diff in the message) and every extra file in the folder " +
       "is reported. Run `docpact build` and commit the result.",
+    messages: {
+      missing: "{{path}} is missing; run `docpact build`",
+      differs: "{{path}} differs from what `docpact build` would write:\n{{diff}}",
+      extra: "{{path}} is in {{outDir}}/ but docpact does not generate it; remove it (the folder belongs to docpact)",
+    },
     example: {
       bad: "generated/contracts/config.ts edited by hand, or contracts/config.schema.json changed without rebuilding",
       fix: "Run `docpact build` and commit the regenerated files.",
@@ -28,15 +33,15 @@ export default defineRule({
       planned.add(f.path);
       const disk = onDisk[f.path];
       if (disk === undefined) {
-        ctx.report({ span: fileSpan(f.path), message: `${f.path} is missing; run \`docpact build\``, suggestion: "docpact build" });
+        ctx.report({ span: fileSpan(f.path), messageId: "missing", data: { path: f.path }, suggestions: ["docpact build"] });
       } else if (disk !== f.content) {
         const diff = unifiedDiff(disk, f.content, f.path);
-        ctx.report({ span: fileSpan(f.path), message: `${f.path} differs from what \`docpact build\` would write:\n${diff}`, suggestion: "docpact build" });
+        ctx.report({ span: fileSpan(f.path), messageId: "differs", data: { path: f.path, diff }, suggestions: ["docpact build"] });
       }
     }
     for (const path of Object.keys(onDisk).sort()) {
       if (planned.has(path)) continue;
-      ctx.report({ span: fileSpan(path), message: `${path} is in ${plan.outDir}/ but docpact does not generate it; remove it (the folder belongs to docpact)` });
+      ctx.report({ span: fileSpan(path), messageId: "extra", data: { path, outDir: plan.outDir } });
     }
   },
 });

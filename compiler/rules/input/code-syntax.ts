@@ -9,8 +9,11 @@ export default defineRule({
     explanation:
       "docpact reads the CLI's code syntactically to find its commands, flags and vocabularies. A file with a syntax error is still read as far as the parser recovers, " +
       "but commands or constants it declares may be missed, so other rules may report false drift. Fix the syntax error first.",
+    messages: {
+      syntax: "{{reason}}",
+    },
   },
   check(ctx) {
-    for (const p of ctx.model.codeProblems) ctx.report({ span: p.span, message: p.message });
+    for (const p of ctx.model.codeProblems) ctx.report({ span: p.span, messageId: "syntax", data: { reason: p.message } });
   },
 });

@@ -9,8 +9,11 @@ export default defineRule({
     explanation:
       "A document, schema or source file matched the configuration but could not be read (a permission error, a folder where a file was expected, or bytes that are not UTF-8 text). " +
       "docpact reports it instead of silently checking less than it was asked to.",
+    messages: {
+      unreadable: "{{reason}}",
+    },
   },
   check(ctx) {
-    for (const p of ctx.model.readProblems) ctx.report({ span: p.span, message: p.message });
+    for (const p of ctx.model.readProblems) ctx.report({ span: p.span, messageId: "unreadable", data: { reason: p.message } });
   },
 });

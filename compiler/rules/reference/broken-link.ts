@@ -16,6 +16,10 @@ export default defineRule({
       "nearest file of that name as a suggestion. External URLs (`https:`, `mailto:`, `//host`) are never fetched, fragments (`#x`) are left to reference/missing-anchor, " +
       "and targets inside folders docpact does not list (dot folders, `node_modules`, the generated output folder), folder links (`inbox/`: a folder holding only dot files such as " +
       "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged.",
+    messages: {
+      outsideRoot: "{{what}} target {{target}} leaves the project root",
+      missing: "{{what}} target {{target}} does not exist ({{path}})",
+    },
     example: { bad: "See [the chassis](../loops/CHASIS.md).", fix: "Point the link at the file's current path." },
   },
   check(ctx) {
@@ -25,13 +29,14 @@ export default defineRule({
         const r = resolveLink(index, doc, link.url);
         const what = link.kind === "image" ? "image" : "link";
         if (r.status === "outside-root") {
-          ctx.report({ span: link.span, message: `${what} target ${r.target} leaves the project root` });
+          ctx.report({ span: link.span, messageId: "outsideRoot", data: { what, target: r.target } });
         } else if (r.status === "missing" && r.path !== null) {
           const hint = suggestPath(index, r.path, doc.file);
           ctx.report({
             span: link.span,
-            message: `${what} target ${r.target} does not exist (${r.path})`,
-            ...(hint ? { suggestion: relativeTo(doc.file, hint) } : {}),
+            messageId: "missing",
+            data: { what, target: r.target, path: r.path },
+            ...(hint ? { suggestions: [relativeTo(doc.file, hint)] } : {}),
           });
         }
       }

@@ -11,6 +11,9 @@ export default defineRule({
       "A fragment must name a heading of the target document by GitHub's slug rules (lowercase; punctuation dropped; spaces to `-`; inline code and emphasis by their text; " +
       "non-ASCII letters kept; repeats numbered `-1`, `-2`, …) or an explicit `<a id>` / `<a name>` anchor. Renaming a heading silently breaks every link to it; this rule finds them. " +
       "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone.",
+    messages: {
+      missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}",
+    },
     example: { bad: "See [retries](protocol.md#retry-policy) after the heading became `## Retries`.", fix: "Link to the current slug (`protocol.md#retries`) or add an `<a id=\"retry-policy\"></a>` anchor." },
   },
   check(ctx) {
@@ -25,8 +28,9 @@ export default defineRule({
         const where = r.path === doc.file ? "this document" : r.path;
         ctx.report({
           span: link.span,
-          message: `#${r.fragment} names no heading or anchor in ${where}`,
-          ...(hint ? { suggestion: `${r.target}#${hint}` } : {}),
+          messageId: "missingAnchor",
+          data: { fragment: r.fragment, where },
+          ...(hint ? { suggestions: [`${r.target}#${hint}`] } : {}),
           ...(r.path !== doc.file ? { related: [{ file: r.path, line: 1, column: 1, message: "target document" }] } : {}),
         });
       }

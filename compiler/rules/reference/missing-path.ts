@@ -18,6 +18,9 @@ export default defineRule({
       "absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
       "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). A warning, because prose may deliberately name a file " +
       "that lives elsewhere.",
+    messages: {
+      missingPath: "path {{path}} does not exist (looked from {{from}})",
+    },
     example: { bad: "The wire format is `schemas/run-event.schema.json`.", fix: "Write the file's current path, or a placeholder (`schemas/<name>.schema.json`) when it is an example." },
   },
   check(ctx) {
@@ -37,7 +40,7 @@ export default defineRule({
         if (mentionsOtherTree(paragraphBefore(text, start), paragraphAfter(text, end))) continue;
         const dir = posix.dirname(doc.file);
         const from = dir === "." ? "the root" : `${dir}/ or any folder above it`;
-        ctx.report({ span: code.span, message: `path ${cand} does not exist (looked from ${from})` });
+        ctx.report({ span: code.span, messageId: "missingPath", data: { path: cand, from } });
       }
     }
   },

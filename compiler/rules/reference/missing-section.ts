@@ -12,6 +12,9 @@ export default defineRule({
       "as in `[the chassis](../loops/CHASSIS.md) § *Compact / resume*`. The reference holds when the target document has a heading equal to the name, or starting with it " +
       "followed by a separator (` — `, ` – `, ` - `, `: `, ` (`), ignoring case and inline markup. Renamed headings break such references without breaking any link; " +
       "the rule suggests the closest heading. Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
+    messages: {
+      missingSection: '{{path}} has no section "{{section}}"',
+    },
     example: { bad: "[loop](../loops/x/LOOP.md) (§ *Delta 4*) after the heading became `## Delta four`.", fix: "Name the heading as it is now, or restore it." },
   },
   check(ctx) {
@@ -25,8 +28,9 @@ export default defineRule({
         const hint = closestHeading(target.headings, ref.section);
         ctx.report({
           span: ref.span,
-          message: `${r.path} has no section "${ref.section}"`,
-          ...(hint ? { suggestion: hint } : {}),
+          messageId: "missingSection",
+          data: { path: r.path, section: ref.section },
+          ...(hint ? { suggestions: [hint] } : {}),
           related: [{ file: r.path, line: 1, column: 1, message: "target document" }],
         });
       }

@@ -12,6 +12,11 @@ export default defineRule({
       "Example and fixture files that claim to follow a schema drift when the schema changes. Each file matched by an `instances` entry " +
       "is parsed with positions and validated with Ajv against its schema (all loaded schemas available to `$ref`, formats checked, allErrors). " +
       "Every violation is reported at the offending value's line and column with Ajv's message and the JSON pointer; invalid JSON is reported at its position.",
+    messages: {
+      unreadable: "{{reason}}",
+      noSchema: "{{reason}}",
+      violation: "{{pointer}} {{reason}} ({{schema}})",
+    },
     example: {
       bad: '{ "layer": "storage" }  with "layer": { "enum": ["knowledge", "tasks"] }',
       fix: "Fix the value, or change the schema if the instance is right.",
@@ -21,16 +26,16 @@ export default defineRule({
     for (const inst of ctx.model.instances ?? []) {
       const root = { file: inst.file, line: 1, column: 1, endLine: 1, endColumn: 1 };
       if (inst.value === undefined) {
-        for (const p of inst.problems) ctx.report({ span: p.span, message: p.message });
+        for (const p of inst.problems) ctx.report({ span: p.span, messageId: "unreadable", data: { reason: p.message } });
         continue;
       }
-      for (const p of inst.problems) ctx.report({ span: p.span, message: p.message });
+      for (const p of inst.problems) ctx.report({ span: p.span, messageId: "unreadable", data: { reason: p.message } });
       const r = validateInstance(ctx.model.schemas ?? [], inst);
-      if (r.kind === "no-schema" || r.kind === "schema-error") ctx.report({ span: root, message: r.message });
+      if (r.kind === "no-schema" || r.kind === "schema-error") ctx.report({ span: root, messageId: "noSchema", data: { reason: r.message } });
       if (r.kind !== "violations") continue;
       for (const issue of r.issues) {
         const span = spanAtPointer(inst.locations, issue.pointer, issue.keyword === "additionalProperties" ? "key" : "value") ?? root;
-        ctx.report({ span, message: `${issue.pointer || "/"} ${issue.message} (${inst.schema})` });
+        ctx.report({ span, messageId: "violation", data: { pointer: issue.pointer || "/", reason: issue.message, schema: inst.schema } });
       }
     }
   },

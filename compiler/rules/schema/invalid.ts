@@ -24,6 +24,17 @@ export default defineRule({
       "The rule reports JSON syntax errors and duplicate keys at their position, a `$schema` that is not draft-06, draft-07, 2019-09 or 2020-12 " +
       "(draft-04 is refused with a migration hint; a missing `$schema` means draft-07), every error Ajv finds when validating the schema against " +
       "its own dialect's bundled meta-schema (never fetched), at the offending keyword, and an `$id` already declared by another schema, at the second one.",
+    messages: {
+      unreadable: "{{reason}}",
+      dialect: "{{reason}}",
+      metaSchema: '{{where}} {{reason}} ({{dialect}} meta-schema, keyword "{{keyword}}")',
+      replacedByUnknown: 'x-replaced-by of "{{member}}" names "{{replacedBy}}", which is not a canonical member of {{vocabulary}}',
+      noTypes: "cannot generate types for {{schema}}: {{detail}}",
+      noValidator: "cannot compile a validator for {{schema}}: {{detail}}",
+      refWithoutModule: "{{schema}} refers to {{detail}}, which has no generated module",
+      noRootType: "generated types for {{schema}} lack the root type {{detail}}",
+      duplicateId: '$id "{{id}}" is already declared by {{first}}',
+    },
     example: {
       bad: '{ "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "strng" }',
       fix: 'Use a valid type: "type": "string".',
@@ -32,17 +43,17 @@ export default defineRule({
   check(ctx) {
     const schemas = ctx.model.schemas ?? [];
     for (const doc of schemas) {
-      for (const p of doc.problems) ctx.report({ span: p.span, message: p.message });
+      for (const p of doc.problems) ctx.report({ span: p.span, messageId: "unreadable", data: { reason: p.message } });
       if (doc.value === undefined) continue;
       const dialect = dialectMessage(doc);
       if (dialect) {
-        ctx.report({ span: spanAtPointer(doc.locations, "/$schema")!, message: dialect });
+        ctx.report({ span: spanAtPointer(doc.locations, "/$schema")!, messageId: "dialect", data: { reason: dialect } });
         continue;
       }
       for (const issue of metaValidate(doc)) {
         const span = spanAtPointer(doc.locations, issue.pointer)!;
         const where = issue.pointer === "" ? "schema root" : issue.pointer;
-        ctx.report({ span, message: `${where} ${issue.message} (${doc.dialect} meta-schema, keyword "${issue.keyword}")` });
+        ctx.report({ span, messageId: "metaSchema", data: { where, reason: issue.message, dialect: String(doc.dialect), keyword: issue.keyword } });
       }
     }
     // A deprecated member's replacement must be a canonical member of the same vocabulary.
@@ -50,31 +61,22 @@ export default defineRule({
       const canonical = new Set(v.members.filter((m) => !m.deprecated).map((m) => m.value));
       for (const m of v.members) {
         if (!m.deprecated || m.replacedBy === undefined || canonical.has(m.replacedBy)) continue;
-        ctx.report({ span: m.span, message: `x-replaced-by of "${m.value}" names "${m.replacedBy}", which is not a canonical member of ${v.id}` });
+        ctx.report({ span: m.span, messageId: "replacedByUnknown", data: { member: m.value, replacedBy: m.replacedBy, vocabulary: v.id } });
       }
     }
     for (const f of ctx.plan.facts) {
-      if (f.kind === "schema-not-generated") ctx.report({ span: f.span, message: notGeneratedMessage(f.schema, f.step, f.detail) });
+      if (f.kind === "schema-not-generated") ctx.report({ span: f.span, messageId: NOT_GENERATED[f.step], data: { schema: f.schema, detail: f.detail } });
     }
     for (const d of getSchemaGraph(schemas).duplicates) {
       ctx.report({
         span: d.second.span,
-        message: `$id "${d.id}" is already declared by ${d.first.file}`,
+        messageId: "duplicateId",
+        data: { id: d.id, first: d.first.file },
         related: [{ file: d.first.file, line: d.first.span.line, column: d.first.span.column, message: "first declared here" }],
       });
     }
   },
 });
 
-function notGeneratedMessage(schema: string, step: "types" | "validator" | "ref-module" | "root-type", detail: string): string {
-  switch (step) {
-    case "types":
-      return `cannot generate types for ${schema}: ${detail}`;
-    case "validator":
-      return `cannot compile a validator for ${schema}: ${detail}`;
-    case "ref-module":
-      return `${schema} refers to ${detail}, which has no generated module`;
-    case "root-type":
-      return `generated types for ${schema} lack the root type ${detail}`;
-  }
-}
+/** The message for each step at which a schema's module could not be generated. */
+const NOT_GENERATED = { types: "noTypes", validator: "noValidator", "ref-module": "refWithoutModule", "root-type": "noRootType" } as const;

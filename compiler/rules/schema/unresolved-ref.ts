@@ -12,6 +12,9 @@ export default defineRule({
       "(against the schema's `$id` base, then its file path) and absolute URIs that some loaded schema declares as its `$id`. " +
       "Nothing is ever fetched over the network, so a remote URI no loaded schema declares, a missing file or a pointer to nothing " +
       "is reported at the `$ref`, naming the target it looked for. Add the schema to the `schemas` globs or fix the reference.",
+    messages: {
+      unresolved: "{{reason}}",
+    },
     example: {
       bad: '{ "$ref": "./common.schema.json#/$defs/id" }  (no such file)',
       fix: "Point the $ref at a loaded schema, or add the schema to `schemas`.",
@@ -19,7 +22,7 @@ export default defineRule({
   },
   check(ctx) {
     for (const u of getSchemaGraph(ctx.model.schemas ?? []).unresolved) {
-      ctx.report({ span: u.ref.span, message: u.message });
+      ctx.report({ span: u.ref.span, messageId: "unresolved", data: { reason: u.message } });
     }
   },
 });

@@ -1,6 +1,6 @@
 import { defineRule } from "../types.js";
 
-export const UNUSED_SUPPRESSION = "suppression/unused";
+export const UNUSED_SUPPRESSION = "suppression/unused" as const;
 
 /**
  * A suppression comment that suppresses nothing. The finding depends on what
@@ -16,6 +16,11 @@ export default defineRule({
       "Suppression comments (`<!-- docpact-disable-next-line RULE -->`, `<!-- docpact-disable RULE -->` … `<!-- docpact-enable RULE -->`) silence findings in a Markdown document. " +
       "Once the prose or the code is fixed, a leftover suppression would silently hide the next real drift at that place, so docpact reports every suppression, and every rule named in one, that silenced nothing in this run, and every rule name it does not know. " +
       "Suppressions naming a rule that is \"off\" in the config are not reported, so turning a rule off and on again needs no edits.",
+    messages: {
+      blanket: "docpact-{{what}} suppresses nothing",
+      rule: "docpact-{{what}} {{rule}} suppresses nothing",
+      unknownRule: 'docpact-{{what}} names unknown rule "{{rule}}"',
+    },
     example: {
       bad: "<!-- docpact-disable-next-line cli/unknown-command -->\nRun `aw flow advance` (a command that exists).",
       fix: "Delete the comment, or name the rule that really fires on the next line.",

@@ -22,6 +22,13 @@ export default defineRule({
       "The rule reports, one diagnostic per member, each canonical schema member the code lacks and each code member the schema does not " +
       "have, at the code declaration with the schema vocabulary as related location. Deprecated schema members are not required in code (but " +
       "allowed). An explicit link to a schema vocabulary that does not exist is reported too.",
+    messages: {
+      noSuchMirror: "{{name}} is declared to mirror {{link}}, but no schema vocabulary has that id",
+      lacks: "{{name}} lacks `{{member}}`, a member of {{vocabulary}}",
+      lacksKeepsAlias: "{{name}} lacks `{{member}}`, a member of {{vocabulary}} (it still has the deprecated alias `{{alias}}`)",
+      extra: "{{name}} has `{{member}}`, which {{vocabulary}} does not",
+      extraRenamed: "{{name}} has `{{member}}`, which {{vocabulary}} does not (renamed to `{{near}}`?)",
+    },
     example: {
       bad: 'export const EVENTS = ["run.started", "run.finished"] as const; // schema enum also has "run.failed"',
       fix: 'Add "run.failed" to EVENTS, or remove it from the schema.',
@@ -48,7 +55,7 @@ export default defineRule({
         // `mirrors` arrives resolved against the code file by the code reader; config links are root-relative.
         schema = byIdMap.get(link);
         if (!schema) {
-          ctx.report({ span: code.span, message: `${code.name} is declared to mirror ${link}, but no schema vocabulary has that id` });
+          ctx.report({ span: code.span, messageId: "noSuchMirror", data: { name: code.name, link } });
           continue;
         }
       } else {
@@ -61,7 +68,14 @@ export default defineRule({
   },
 });
 
-function compare(code: Vocabulary, schema: Vocabulary, report: (r: { span: Span; message: string; suggestion?: string; related?: RelatedLocation[] }) => void): void {
+type MismatchReport = { span: Span; related: RelatedLocation[]; suggestions?: string[] } & (
+  | { messageId: "lacks"; data: { name: string; member: string; vocabulary: string } }
+  | { messageId: "lacksKeepsAlias"; data: { name: string; member: string; vocabulary: string; alias: string } }
+  | { messageId: "extra"; data: { name: string; member: string; vocabulary: string } }
+  | { messageId: "extraRenamed"; data: { name: string; member: string; vocabulary: string; near: string } }
+);
+
+function compare(code: Vocabulary, schema: Vocabulary, report: (r: MismatchReport) => void): void {
   const codeValues = new Set(code.members.map((m) => m.value));
   const schemaValues = new Set(schema.members.map((m) => m.value));
   const at = (s: Span, message: string): RelatedLocation => ({ file: s.file, line: s.line, column: s.column, message });
@@ -72,7 +86,9 @@ function compare(code: Vocabulary, schema: Vocabulary, report: (r: { span: Span;
     const alias = schema.members.find((a) => a.deprecated && a.replacedBy === m.value && codeValues.has(a.value));
     report({
       span: code.span,
-      message: `${code.name} lacks \`${m.value}\`, a member of ${schema.id}` + (alias ? ` (it still has the deprecated alias \`${alias.value}\`)` : ""),
+      ...(alias
+        ? { messageId: "lacksKeepsAlias" as const, data: { name: code.name, member: m.value, vocabulary: schema.id, alias: alias.value } }
+        : { messageId: "lacks" as const, data: { name: code.name, member: m.value, vocabulary: schema.id } }),
       related: [vocabRelated, at(m.span, `\`${m.value}\` declared here`)],
     });
   }
@@ -80,8 +96,9 @@ function compare(code: Vocabulary, schema: Vocabulary, report: (r: { span: Span;
     const near = closest(v, missing.map((m) => m.value), 0.25);
     report({
       span: code.span,
-      message: `${code.name} has \`${v}\`, which ${schema.id} does not` + (near ? ` (renamed to \`${near}\`?)` : ""),
-      ...(near ? { suggestion: near } : {}),
+      ...(near
+        ? { messageId: "extraRenamed" as const, data: { name: code.name, member: v, vocabulary: schema.id, near }, suggestions: [near] }
+        : { messageId: "extra" as const, data: { name: code.name, member: v, vocabulary: schema.id } }),
       related: [vocabRelated],
     });
   }

@@ -18,6 +18,11 @@ export default defineRule({
       "vocabulary, when the same sentence also names the replacement or calls it deprecated, renamed, an alias, legacy or formerly used " +
       "(a note explaining the rename), and inside docpact regions.",
     fixable: true,
+    messages: {
+      deprecated: "`{{term}}` is a deprecated member of {{vocabulary}}",
+      useReplacement: "`{{term}}` is a deprecated member of {{vocabulary}}; use `{{replacement}}`",
+      replacedByEither: "`{{term}}` is a deprecated member of {{vocabulary}}; replaced by {{replacements}}",
+    },
     example: {
       bad: "The run ends with `envelope.retry.exhausted`.",
       fix: "Say `envelope.retry-exhausted` (run `docpact build --fix`).",
@@ -41,10 +46,11 @@ export default defineRule({
       ];
       ctx.report({
         span: term.span,
-        message:
-          `\`${term.value}\` is a deprecated member of ${ref.vocabulary.id}` +
-          (replacement !== null ? `; use \`${replacement}\`` : replacements.length > 1 ? `; replaced by ${replacements.map((r) => `\`${r}\``).join(" or ")}` : ""),
-        ...(replacement !== null ? { suggestion: replacement } : {}),
+        ...(replacement !== null
+          ? { messageId: "useReplacement" as const, data: { term: term.value, vocabulary: ref.vocabulary.id, replacement }, suggestions: [replacement] }
+          : replacements.length > 1
+            ? { messageId: "replacedByEither" as const, data: { term: term.value, vocabulary: ref.vocabulary.id, replacements: replacements.map((r) => `\`${r}\``).join(" or ") } }
+            : { messageId: "deprecated" as const, data: { term: term.value, vocabulary: ref.vocabulary.id } }),
         related,
         ...fixFor(term, replacement, model.texts.get(term.file)),
       });

@@ -26,6 +26,13 @@ export default defineRule({
       `edit from a single-word member of at least ${L.minPlainWordLength} characters in a vocabulary of at least ${L.minNamespaceMembers} members, ` +
       "and not an inflection of it. Vocabularies of plain words (`draft`/`ready`, `string`/`number`, `true`/`false`) have no namespace, so " +
       "they never match by shape.",
+    messages: {
+      folded: "`{{term}}` is not a member of {{vocabulary}}; it differs from `{{suggestion}}` only in separators",
+      editDistance: "`{{term}}` is not a member of {{vocabulary}}",
+      editDistanceHint: "`{{term}}` is not a member of {{vocabulary}}; did you mean `{{suggestion}}`?",
+      namespace: "`{{term}}` has the namespace `{{namespace}}` and shape of {{vocabulary}} but is not one of its members",
+      namespaceHint: "`{{term}}` has the namespace `{{namespace}}` and shape of {{vocabulary}} but is not one of its members; did you mean `{{suggestion}}`?",
+    },
     example: {
       bad: "The kernel emits `run.strated` when a run begins.",
       fix: "Use the schema's member: `run.started`.",
@@ -40,23 +47,28 @@ export default defineRule({
       const v = match.vocabulary;
       ctx.report({
         span: term.span,
-        message: message(term.value, match),
-        ...(match.suggestion !== null ? { suggestion: match.suggestion } : {}),
+        ...report(term.value, match),
         related: [{ file: v.span.file, line: v.span.line, column: v.span.column, message: `vocabulary ${v.id}` }],
       });
     }
   },
 });
 
-function message(value: string, m: UnknownMatch): string {
-  const id = m.vocabulary.id;
-  const hint = m.suggestion !== null ? `; did you mean \`${m.suggestion}\`?` : "";
+/** The message for a match: the suggestion, when there is one, is a value the user can apply. */
+function report(term: string, m: UnknownMatch) {
+  const vocabulary = m.vocabulary.id;
+  const s = m.suggestion;
+  const suggestions = s !== null ? { suggestions: [s] } : {};
   switch (m.reason) {
     case "folded":
-      return `\`${value}\` is not a member of ${id}; it differs from \`${m.suggestion}\` only in separators`;
+      return { messageId: "folded" as const, data: { term, vocabulary, suggestion: String(s) }, ...suggestions };
     case "edit-distance":
-      return `\`${value}\` is not a member of ${id}${hint}`;
+      return s !== null
+        ? { messageId: "editDistanceHint" as const, data: { term, vocabulary, suggestion: s }, ...suggestions }
+        : { messageId: "editDistance" as const, data: { term, vocabulary } };
     case "namespace":
-      return `\`${value}\` has the namespace \`${m.namespace}\` and shape of ${id} but is not one of its members${hint}`;
+      return s !== null
+        ? { messageId: "namespaceHint" as const, data: { term, vocabulary, namespace: m.namespace ?? "", suggestion: s }, ...suggestions }
+        : { messageId: "namespace" as const, data: { term, vocabulary, namespace: m.namespace ?? "" } };
   }
 }
