@@ -27,6 +27,8 @@ import { toDiagnostic } from "./rules/message.js";
 export interface PipelineOptions {
   root: string;
   configPath?: string;
+  /** The rules to run; default the whole catalogue (the rule tester runs one). */
+  rules?: readonly Rule[];
   /** Rules to leave out (build skips the staleness rules it is about to make true). */
   skipRules?: RuleId[];
   /** Regions edited by hand are overwritten (build --force). */
@@ -84,7 +86,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   timing.lap("emit");
   if (!opts.deferFlush) cache.flush();
   const notJudged: NotJudged[] = [];
-  const diagnostics = applySuppressions(runRules(model, plan, allRules, opts.skipRules ?? [], notJudged), model.docs, {
+  const diagnostics = applySuppressions(runRules(model, plan, opts.rules ?? allRules, opts.skipRules ?? [], notJudged), model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
   });

@@ -1,4 +1,6 @@
 /** Helpers for the CLI rule tests: invocations built by hand (no Markdown reader) and a rule runner. */
+import { runRule } from "../helpers/run-rule.js";
+import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnostic.js";
 import type { CommandDecl, Invocation, InvocationToken, MarkdownDoc } from "../../compiler/model/types.js";
 import type { ContractModel } from "../../compiler/model/types.js";
 import { emptyPlan } from "../../compiler/emit/plan.js";
@@ -43,9 +45,7 @@ export function modelWith(commands: CommandDecl[], globalFlags: string[], raws: 
   return makeModel({ binaries: ["aw"], surface: { commands, globalFlags }, docs: [doc(raws.map((r, i) => inv(r, i + 1)))] });
 }
 
-/** Runs one rule; reports as `line:col message [→ suggestion]`. */
+/** Runs one rule (through the one runner); reports as `line:col message [→ suggestion]`. */
 export function run(rule: Rule, model: ContractModel): string[] {
-  const out: RuleReport[] = [];
-  rule.check({ model, plan: emptyPlan(), report: (r) => out.push(r) });
-  return out.map((r) => `${r.span.line}:${r.span.column} ${r.message}${r.suggestion ? ` → ${r.suggestion}` : ""}`);
+  return runRule(rule, model).map((d) => `${d.line}:${d.column} ${d.message}${d.suggestion ? ` → ${d.suggestion}` : ""}`);
 }

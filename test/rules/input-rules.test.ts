@@ -1,28 +1,30 @@
-import { describe, expect, it } from "vitest";
 import codeSyntax from "../../compiler/rules/input/code-syntax.js";
 import unreadable from "../../compiler/rules/input/unreadable.js";
-import { makeModel } from "../helpers/model.js";
-import { runRule } from "../helpers/run-rule.js";
+import { tester } from "../helpers/rule-tester.js";
 
-const span = (file: string, line = 1, column = 1) => ({ file, line, column, endLine: line, endColumn: column + 1 });
+const code = { "package.json": { name: "x", bin: { aw: "x.js" } }, "tsconfig.json": { include: ["src"] } };
 
-describe("input/unreadable", () => {
-  it("valid: nothing unreadable, nothing reported", () => {
-    expect(runRule(unreadable, makeModel())).toEqual([]);
-  });
-  it("invalid: each unreadable file is an error at the file", () => {
-    const d = runRule(unreadable, makeModel({ readProblems: [{ message: "c.md is not UTF-8 text", span: span("c.md") }] }));
-    expect(d).toEqual([{ rule: "input/unreadable", severity: "error", message: "c.md is not UTF-8 text", ...span("c.md") }]);
-  });
+tester.run(unreadable, {
+  valid: [{ name: "readable Markdown, schemas and code", files: { ...code, "a.md": "# A\n", "src/a.ts": "export const x = 1;\n", "s.schema.json": "{}" } }],
+  invalid: [
+    {
+      name: "a document and a code file that are not UTF-8, each at its first line",
+      files: { ...code, "c.md": new Uint8Array([0xff, 0xfe, 0x20, 0x62]), "src/b.ts": new Uint8Array([0x65, 0xff, 0x0a]) },
+      errors: [
+        { messageId: "unreadable", data: { reason: "c.md is not UTF-8 text" }, file: "c.md", line: 1, column: 1, severity: "error" },
+        { messageId: "unreadable", data: { reason: "src/b.ts is not UTF-8 text" }, file: "src/b.ts", line: 1, column: 1 },
+      ],
+    },
+  ],
 });
 
-describe("input/code-syntax", () => {
-  it("valid: no syntax problems", () => {
-    expect(runRule(codeSyntax, makeModel())).toEqual([]);
-  });
-  it("invalid: a syntax error is a warning at its position", () => {
-    const d = runRule(codeSyntax, makeModel({ codeProblems: [{ message: "syntax error: ',' expected.", span: span("src/a.ts", 1, 36) }] }));
-    expect(d).toHaveLength(1);
-    expect(d[0]).toMatchObject({ rule: "input/code-syntax", severity: "warning", file: "src/a.ts", line: 1, column: 36 });
-  });
+tester.run(codeSyntax, {
+  valid: [{ name: "code that parses", files: { ...code, "src/a.ts": "export const flow = { name: \"flow\" };\n" } }],
+  invalid: [
+    {
+      name: "a syntax error is a warning at its position",
+      files: { ...code, "src/a.ts": 'export const flow = { name: "flow" ;\n' },
+      errors: [{ messageId: "syntax", data: { reason: "syntax error: ',' expected." }, file: "src/a.ts", line: 1, column: 36, severity: "warning" }],
+    },
+  ],
 });

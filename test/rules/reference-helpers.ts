@@ -3,6 +3,8 @@
  * from Markdown strings (through the real reader) plus a file list, and a
  * runner that returns what one rule reports.
  */
+import { runRule } from "../helpers/run-rule.js";
+import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnostic.js";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig } from "../../compiler/config/resolve.js";
 import type { DecisionRegistry } from "../../compiler/model/decisions.js";
@@ -60,16 +62,14 @@ export function model(input: ModelInput): ContractModel {
   });
 }
 
-/** What `rule` reports on `m`, sorted by file, line and column. */
-export function run(rule: Rule, m: ContractModel): RuleReport[] {
-  const out: RuleReport[] = [];
-  rule.check({ model: m, plan: {} as EmitPlan, report: (r) => out.push(r) });
-  return out.sort((a, b) => (a.span.file < b.span.file ? -1 : a.span.file > b.span.file ? 1 : a.span.line - b.span.line || a.span.column - b.span.column));
+/** What `rule` reports on `m` (through the one runner), sorted by file, line and column. */
+export function run(rule: Rule, m: ContractModel): RunDiagnostic[] {
+  return runRule(rule, m);
 }
 
 /** `file:line:col message` lines, for compact assertions. */
-export function lines(reports: RuleReport[]): string[] {
-  return reports.map((r) => `${r.span.file}:${r.span.line}:${r.span.column} ${r.message}`);
+export function lines(reports: RunDiagnostic[]): string[] {
+  return reports.map((r) => `${r.file}:${r.line}:${r.column} ${r.message}`);
 }
 
 /** Absolute path of a folder of this repository (fixtures). */

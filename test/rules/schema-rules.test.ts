@@ -20,13 +20,13 @@ describe("schema/invalid", () => {
   test("JSON errors, unsupported dialects, meta-schema errors at the keyword, duplicate $ids", () => {
     const out = runSchemaRule(invalid, { schemas: loadSchemas(join(fixtures, "schemas-bad")) }).map(short);
     expect(out).toEqual([
-      'bom-crlf.schema.json:4:11 /type must be one of "array", "boolean", "integer", "null", "number", "object", "string" (2020-12 meta-schema, keyword "enum")',
       'bom-crlf.schema.json:4:11 /type must be array (2020-12 meta-schema, keyword "type")',
+      'bom-crlf.schema.json:4:11 /type must be one of "array", "boolean", "integer", "null", "number", "object", "string" (2020-12 meta-schema, keyword "enum")',
       'bom-crlf.schema.json:5:16 /minLength must be >= 0 (2020-12 meta-schema, keyword "minimum")',
       'broken.schema.json:3:43 invalid JSON: trailing comma before "}"',
       expect.stringMatching(/^draft4\.schema\.json:2:14 draft-04 schemas are not supported/),
-      expect.stringMatching(/^unknown\.schema\.json:2:14 unknown \$schema dialect "https:\/\/example\.test\/my-dialect"/),
       "dup.schema.json:3:10 $id \"https://example.test/dup.json\" is already declared by bom-crlf.schema.json",
+      expect.stringMatching(/^unknown\.schema\.json:2:14 unknown \$schema dialect "https:\/\/example\.test\/my-dialect"/),
     ]);
     const dup = runSchemaRule(invalid, { schemas: loadSchemas(join(fixtures, "schemas-bad")) }).find((r) => r.message.includes("already declared"))!;
     expect(dup.related).toEqual([{ file: "bom-crlf.schema.json", line: 3, column: 10, message: "first declared here" }]);
@@ -55,10 +55,10 @@ describe("schema/invalid-instance", () => {
     const out = runSchemaRule(invalidInstance, { schemas, instances }).map(short);
     expect(out).toEqual([
       'examples/bad.json:1:1 / must have required property \'version\' (manifest.schema.json)',
-      "examples/bad.json:5:3 /extra must NOT have additional property \"extra\" (manifest.schema.json)",
       'examples/bad.json:2:11 /name must match pattern "^[a-z]+$" (manifest.schema.json)',
       'examples/bad.json:3:12 /layer must be one of "knowledge", "tasks" (manifest.schema.json)',
       "examples/bad.json:4:17 /tags/1 must be string (manifest.schema.json)",
+      "examples/bad.json:5:3 /extra must NOT have additional property \"extra\" (manifest.schema.json)",
       expect.stringMatching(/^examples\/broken\.json:1:16 invalid JSON: unexpected end of input/),
     ]);
   });

@@ -39,10 +39,10 @@ describe("vocabulary/code-mismatch — invalid", () => {
     const code = codeVocab("src/events.ts", "RUN_EVENTS", ["run.started", "run.finished", "run.failed", "envelope.sent", "envelope.retry.exhausted", "run.paused"], 7);
     const d = run(rule, modelOf({ schemas, code: [code] }));
     expect(d.map((x) => [x.file, x.line, x.message, x.suggestion ?? null])).toEqual([
-      ["src/events.ts", 7, `RUN_EVENTS lacks \`envelope.retry-exhausted\`, a member of ${VOCAB} (it still has the deprecated alias \`envelope.retry.exhausted\`)`, null],
       ["src/events.ts", 7, `RUN_EVENTS has \`run.paused\`, which ${VOCAB} does not`, null],
+      ["src/events.ts", 7, `RUN_EVENTS lacks \`envelope.retry-exhausted\`, a member of ${VOCAB} (it still has the deprecated alias \`envelope.retry.exhausted\`)`, null],
     ]);
-    expect(d[0].related).toEqual([
+    expect(d[1].related).toEqual([
       { file: SCHEMA, line: 4, column: 7, message: `schema vocabulary ${VOCAB}` },
       { file: SCHEMA, line: 9, column: 9, message: "`envelope.retry-exhausted` declared here" },
     ]);
@@ -52,8 +52,8 @@ describe("vocabulary/code-mismatch — invalid", () => {
     const code = codeVocab("src/events.ts", "EVENTS", ["run.started", "run.finished", "run.failed", "envelope.sent", "envelope.retry-exhausted-x"]);
     const d = run(rule, modelOf({ schemas, code: [code] }));
     expect(d.map((x) => [x.message, x.suggestion ?? null])).toEqual([
-      [`EVENTS lacks \`envelope.retry-exhausted\`, a member of ${VOCAB}`, null],
       [`EVENTS has \`envelope.retry-exhausted-x\`, which ${VOCAB} does not (renamed to \`envelope.retry-exhausted\`?)`, "envelope.retry-exhausted"],
+      [`EVENTS lacks \`envelope.retry-exhausted\`, a member of ${VOCAB}`, null],
     ]);
   });
 
@@ -61,10 +61,10 @@ describe("vocabulary/code-mismatch — invalid", () => {
     const viaConfig = codeVocab("src/a.ts", "GREEK", ["alpha", "omega"]);
     const d = run(rule, modelOf({ schemas, code: [viaConfig], vocabLinks: [{ code: "./src/a.ts#GREEK", schema: `${SCHEMA}#/$defs/other` }] }));
     expect(d.map((x) => x.message)).toEqual([
+      `GREEK has \`omega\`, which ${SCHEMA}#/$defs/other does not`,
       `GREEK lacks \`beta\`, a member of ${SCHEMA}#/$defs/other`,
       `GREEK lacks \`delta\`, a member of ${SCHEMA}#/$defs/other`,
       `GREEK lacks \`gamma\`, a member of ${SCHEMA}#/$defs/other`,
-      `GREEK has \`omega\`, which ${SCHEMA}#/$defs/other does not`,
     ]);
     const viaTag = codeVocab("src/b.ts", "TAGGED", ["alpha", "beta", "gamma", "delta"], 3, `${SCHEMA}#/$defs/eventType`);
     expect(run(rule, modelOf({ schemas, code: [viaTag] })).length).toBe(9);

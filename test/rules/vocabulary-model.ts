@@ -1,4 +1,6 @@
 /** Builds a model from in-memory Markdown and schema texts through the real readers, and runs one rule on it. */
+import { runRule } from "../helpers/run-rule.js";
+import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnostic.js";
 import type { Diagnostic } from "../../compiler/model/diagnostic.js";
 import type { ContractModel, Vocabulary } from "../../compiler/model/types.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
@@ -38,16 +40,9 @@ export function modelOf(src: Sources): ContractModel {
   });
 }
 
+/** Runs one rule through the one runner. */
 export function run(rule: Rule, model: ContractModel): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  rule.check({
-    model,
-    plan: {} as EmitPlan,
-    report(r) {
-      out.push({ rule: rule.meta.id, severity: rule.meta.defaultSeverity, message: r.message, ...r.span, ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}), ...(r.related ? { related: r.related } : {}), ...(r.fix ? { fix: r.fix } : {}) });
-    },
-  });
-  return out;
+  return runRule(rule, model);
 }
 
 export const codeSpan = (file: string, line: number) => ({ file, line, column: 1, endLine: line, endColumn: 10 });

@@ -1,0 +1,104 @@
+/**
+ * The rule tester (ESLint's RuleTester, for docpact): each case is a project
+ * of in-memory files, written to a temp folder and run through the real
+ * pipeline — discover, read, link, emit plan — with only the rule under test.
+ * No hand-built models, no `{} as EmitPlan`: a rule is tested on what the
+ * readers really produce.
+ *
+ *   tester.run(rule, {
+ *     valid: [{ files: { "a.md": "…" } }],
+ *     invalid: [{ files: { "a.md": "…" }, errors: [{ messageId: "noOwner", data: { subject: "X" }, line: 3 }] }],
+ *   });
+ *
+ * An error matches a diagnostic when every field it names is equal (`data`
+ * compared whole); diagnostics are matched in report order (file, line, column).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Diagnostic, NotJudged } from "../../compiler/model/diagnostic.js";
+import { runPipeline } from "../../compiler/pipeline.js";
+import type { Rule } from "../../compiler/rules/types.js";
+
+/** Path (relative to the project root) → text or bytes. `docpact.config.json` may be an object. */
+export type CaseFiles = Record<string, string | Uint8Array | object>;
+
+export interface ValidCase {
+  name?: string;
+  files: CaseFiles;
+  /** `build --force` semantics for regions. */
+  force?: boolean;
+}
+
+export interface ExpectedError {
+  messageId: string;
+  data?: Record<string, string | number>;
+  file?: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  severity?: "error" | "warning";
+  suggestion?: string;
+  suggestions?: string[];
+  note?: string;
+}
+
+export interface InvalidCase extends ValidCase {
+  errors: ExpectedError[];
+}
+
+export interface RuleCases {
+  valid: ValidCase[];
+  invalid: InvalidCase[];
+}
+
+export interface CaseResult {
+  diagnostics: Diagnostic[];
+  notJudged: NotJudged[];
+}
+
+/** Runs `rule` alone over the project `files`; the temp folder is removed afterwards. */
+export async function lintFiles(rule: Rule, files: CaseFiles, opts: { force?: boolean } = {}): Promise<CaseResult> {
+  const root = mkdtempSync(join(tmpdir(), "docpact-rule-"));
+  try {
+    for (const [path, content] of Object.entries(files)) {
+      const abs = join(root, path);
+      mkdirSync(dirname(abs), { recursive: true });
+      writeFileSync(abs, typeof content === "string" || content instanceof Uint8Array ? content : JSON.stringify(content, null, 2));
+    }
+    const r = await runPipeline({ root, rules: [rule], force: opts.force ?? false });
+    return { diagnostics: r.diagnostics.filter((d) => d.rule === rule.meta.id), notJudged: r.notJudged };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** The fields of `d` that `e` names, so a failure shows only what differs. */
+function picked(d: Diagnostic, e: ExpectedError): Partial<Diagnostic> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(e)) out[k] = (d as unknown as Record<string, unknown>)[k];
+  return out as Partial<Diagnostic>;
+}
+
+export const tester = {
+  run(rule: Rule, cases: RuleCases): void {
+    describe(rule.meta.id, () => {
+      cases.valid.forEach((c, i) => {
+        it(`valid: ${c.name ?? `#${i + 1}`}`, async () => {
+          const { diagnostics } = await lintFiles(rule, c.files, c);
+          expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual([]);
+        });
+      });
+      cases.invalid.forEach((c, i) => {
+        it(`invalid: ${c.name ?? `#${i + 1}`}`, async () => {
+          const { diagnostics } = await lintFiles(rule, c.files, c);
+          const known = Object.keys(rule.meta.messages ?? {});
+          for (const e of c.errors) expect(known, `message id of ${rule.meta.id}`).toContain(e.messageId);
+          expect(diagnostics.map((d, j) => (c.errors[j] ? picked(d, c.errors[j]) : d))).toEqual(c.errors);
+        });
+      });
+    });
+  },
+};
