@@ -9,7 +9,9 @@ import { loadConfig, type ResolvedConfig } from "./config/resolve.js";
 import { discover, type Discovered } from "./discover.js";
 import { planOutputs } from "./emit/index.js";
 import type { EmitPlan } from "./emit/plan.js";
-import { generatedFilesOnDisk } from "./emit/generated-files.js";
+import { generatedFilesOnDisk } from "./readers/generated-files.js";
+import { loadTemplates } from "./readers/templates.js";
+import { packagePath } from "./util/package-root.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting } from "./model/diagnostic.js";
@@ -76,10 +78,12 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
+  const templates = read.docs.some((d) => d.regions.length > 0) ? loadTemplates(packagePath("templates"), opts.root, config.templates) : undefined;
   const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
   timing.lap("link");
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
+    ...(templates ? { templates } : {}),
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });

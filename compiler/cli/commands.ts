@@ -2,17 +2,19 @@
 import { resolve } from "node:path";
 import { runPipeline } from "../pipeline.js";
 import { exitCode } from "../report/report.js";
-import { run, type RunOutput } from "../run.js";
+import type { RunOutput } from "../run.js";
+import { runFull, settingsFrom, useColor } from "./run-settings.js";
 import { explainText } from "../report/explain.js";
-import type { ReadCache } from "../cache/cache.js";
 import { startProgress } from "./progress.js";
 import { findRule, rules } from "../rules/index.js";
 import { DocpactError } from "../util/errors.js";
 import type { CommandName } from "./help.js";
-import { formatReport, FORMATS, type Format } from "./format.js";
+import { formatReport } from "./format.js";
 import { inspect, INSPECT_TARGETS } from "./inspect.js";
 
 type Values = Record<string, string | boolean | undefined>;
+
+export { runFull, settingsFrom, useColor, type RunSettings } from "./run-settings.js";
 
 export async function runCommand(name: CommandName, values: Values, positionals: string[]): Promise<number> {
   switch (name) {
@@ -40,25 +42,6 @@ function str(v: string | boolean | undefined): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-export interface RunSettings {
-  root: string;
-  configPath: string | undefined;
-  format: Format;
-  maxWarnings: number | undefined;
-}
-
-export function settingsFrom(values: Values): RunSettings {
-  const format = (str(values.format) ?? "pretty") as Format;
-  if (!FORMATS.includes(format)) throw new DocpactError(`unknown format "${format}" (expected one of: ${FORMATS.join(", ")})`);
-  const mw = str(values["max-warnings"]);
-  let maxWarnings: number | undefined;
-  if (mw !== undefined) {
-    if (!/^\d+$/.test(mw)) throw new DocpactError(`--max-warnings takes a whole number ≥ 0 (got "${mw}")`);
-    maxWarnings = Number(mw);
-  }
-  return { root: resolve(str(values.root) ?? "."), configPath: str(values.config), format, maxWarnings };
-}
-
 async function runCheckOrBuild(name: "check" | "build", values: Values): Promise<number> {
   const s = settingsFrom(values);
   if (values.watch) {
@@ -74,22 +57,6 @@ async function runCheckOrBuild(name: "check" | "build", values: Values): Promise
   }
   process.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics }));
   return exitCode(out.report, s.maxWarnings);
-}
-
-export type { RunOutput };
-
-/** One check or build run; `extra` carries watch's long-lived cache and progress reporting. */
-export function runFull(
-  name: "check" | "build",
-  s: RunSettings,
-  b: { fix: boolean; force: boolean },
-  extra: { cache?: ReadCache; onPhase?: (phase: string) => void } = {},
-): Promise<RunOutput> {
-  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, ...extra });
-}
-
-export function useColor(): boolean {
-  return process.stdout.isTTY === true && !("NO_COLOR" in process.env && process.env.NO_COLOR !== "");
 }
 
 async function runInspect(values: Values, positionals: string[]): Promise<number> {

@@ -22,7 +22,7 @@ import { loadConfig } from "../config/resolve.js";
 import { isProblem, readSource } from "../read.js";
 import { exitCode } from "../report/report.js";
 import { toPosix } from "../util/text.js";
-import { runFull, useColor, type RunSettings } from "./commands.js";
+import { runFull, useColor, type RunSettings } from "./run-settings.js";
 import { formatReport } from "./format.js";
 
 export interface WatchOptions {

@@ -2,6 +2,7 @@
 import type { ContractModel } from "../model/types.js";
 import type { EmitMemo } from "./generated-schemas.js";
 import type { RenderMemo } from "./regions.js";
+import type { TemplateSet } from "../readers/templates.js";
 import { emitDelegations } from "./delegations.js";
 import { emptyPlan, type EmitPlan } from "./plan.js";
 import { rules as ruleCatalogue } from "../rules/index.js";
@@ -13,6 +14,8 @@ export interface PlanOptions {
   memo?: EmitMemo;
   /** Memoizes rendered regions across runs. */
   regionMemo?: RenderMemo;
+  /** Region templates, read by the read stage; needed when a document has regions. */
+  templates?: TemplateSet;
 }
 
 export async function planOutputs(model: ContractModel, opts: PlanOptions = { force: false }): Promise<EmitPlan> {
@@ -36,6 +39,7 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
   const fold = needsFolder ? (await import("../readers/constant-folder.js")).foldExport : undefined;
   const regions = planRegions(model, {
     force: opts.force,
+    templates: opts.templates ?? { templates: new Map(), userDir: null, userDirProblem: null },
     templatesDir: model.config.templates,
     catalogue: ruleCatalogue.map((r) => r.meta),
     ...(fold ? { fold } : {}),

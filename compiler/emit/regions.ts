@@ -10,7 +10,6 @@
  */
 import type { Span } from "../model/diagnostic.js";
 import type { ContractModel, MarkdownDoc, Region } from "../model/types.js";
-import { packagePath } from "../util/package-root.js";
 import { LineIndex } from "../util/text.js";
 import type { EmitFact, PlannedFile, RegionOutcome } from "./plan.js";
 import {
@@ -26,15 +25,15 @@ import {
 import { contentHash as fullHash } from "../cache/hash.js";
 import { containsMarker, contentHash, currentContent, normalizeOutput, regionText } from "./region-content.js";
 import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
-import { BUILTIN_TEMPLATES, isBuiltin, loadTemplates, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
+import { BUILTIN_TEMPLATES, isBuiltin, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
 
 export interface RegionPlanOptions {
   /** Overwrite regions edited by hand (build --force). */
   force: boolean;
   /** Root-relative folder of user templates (config `templates`), or null. */
   templatesDir: string | null;
-  /** Folder of the built-in templates (default: docpact's own `templates/`). */
-  builtinDir?: string;
+  /** The templates, read by the read stage (compiler/readers/templates.ts). */
+  templates: TemplateSet;
   /** The rule catalogue, for the `rules` template. */
   catalogue?: readonly RuleSummary[];
   /** Folds `module:` sources (default: the constant folder). */
@@ -69,7 +68,7 @@ export function planRegions(model: ContractModel, opts: RegionPlanOptions): Regi
   const out: RegionPlan = { documents: [], facts: [], regions: [] };
   const docs = model.docs.filter((d) => d.regions.length > 0).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   if (!docs.length) return out;
-  const templates = loadTemplates(opts.builtinDir ?? packagePath("templates"), model.root, opts.templatesDir);
+  const templates = opts.templates;
   for (const doc of docs) {
     const text = model.texts.get(doc.file);
     if (text === undefined) continue;

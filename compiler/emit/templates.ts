@@ -1,8 +1,7 @@
 /**
  * Region templates: the Handlebars environment (strict, no HTML escaping, no
- * prototype access), the helper set templates may use, and template loading
- * (built-ins from docpact's `templates/`, overridden or extended by `NAME.hbs`
- * in the config's `templates` folder). Rendering never throws: a template
+ * prototype access) and the helper set templates may use; the templates
+ * themselves are read by compiler/readers/templates.ts. Rendering never throws: a template
  * error is returned as a message for `fragment/malformed`.
  *
  * Helpers (documented for users in docs/fragments.md):
@@ -17,74 +16,13 @@
  *   {{json value}}                           JSON text
  *   {{#if (eq a b)}}                         equality
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, posix } from "node:path";
+import { posix } from "node:path";
 import Handlebars from "handlebars";
+import type { LoadedTemplate } from "../readers/templates.js";
 import { inlineMarkdown, markdownList, markdownTable, parseColumn, type ColumnSpec } from "./markdown-table.js";
 import { firstSentence } from "./region-context.js";
 
-/** Built-in region templates (files `templates/NAME.hbs` of the docpact package). */
-export const BUILTIN_TEMPLATES = ["commands", "delegations", "rules", "schema-table", "vocabulary"] as const;
-export type BuiltinTemplate = (typeof BUILTIN_TEMPLATES)[number];
-
-export function isBuiltin(name: string): name is BuiltinTemplate {
-  return (BUILTIN_TEMPLATES as readonly string[]).includes(name);
-}
-
-export interface LoadedTemplate {
-  name: string;
-  origin: "builtin" | "user";
-  /** Where it came from, for messages: `templates/vocabulary.hbs` (docpact) or the root-relative user path. */
-  file: string;
-  text: string;
-}
-
-export interface TemplateSet {
-  templates: Map<string, LoadedTemplate>;
-  /** Root-relative user folder, when configured. */
-  userDir: string | null;
-  /** Set when the configured folder cannot be read. */
-  userDirProblem: string | null;
-}
-
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
-/**
- * Loads the built-ins from `builtinDir` and the user's `NAME.hbs` files from
- * `root/userDir` (user templates win). Unreadable files are skipped; a
- * missing folder is reported in `userDirProblem`.
- */
-export function loadTemplates(builtinDir: string, root: string, userDir: string | null): TemplateSet {
-  const templates = new Map<string, LoadedTemplate>();
-  for (const name of BUILTIN_TEMPLATES) {
-    const text = readText(join(builtinDir, `${name}.hbs`));
-    if (text !== null) templates.set(name, { name, origin: "builtin", file: `templates/${name}.hbs`, text });
-  }
-  let userDirProblem: string | null = null;
-  if (userDir !== null) {
-    const abs = join(root, userDir);
-    if (!existsSync(abs) || !statSync(abs).isDirectory()) {
-      userDirProblem = `the templates folder ${userDir} does not exist`;
-    } else {
-      for (const entry of readdirSync(abs).sort()) {
-        if (!entry.endsWith(".hbs")) continue;
-        const name = entry.slice(0, -4);
-        if (!NAME.test(name)) continue;
-        const text = readText(join(abs, entry));
-        if (text !== null) templates.set(name, { name, origin: "user", file: posix.join(userDir, entry), text });
-      }
-    }
-  }
-  return { templates, userDir, userDirProblem };
-}
-
-function readText(path: string): string | null {
-  try {
-    return readFileSync(path, "utf8").replace(/^\uFEFF/, "");
-  } catch {
-    return null;
-  }
-}
+export { BUILTIN_TEMPLATES, isBuiltin, type BuiltinTemplate, type LoadedTemplate, type TemplateSet } from "../readers/templates.js";
 
 // ───────────────────────────── environment ─────────────────────────────
 

@@ -1,3 +1,5 @@
+import { loadTemplates } from "../../compiler/readers/templates.js";
+import { packagePath } from "../../compiler/util/package-root.js";
 /**
  * Round-trip property: random documents with random regions. Build, then build
  * again: the second build changes nothing, and every byte outside the regions
@@ -93,7 +95,7 @@ describe("regions round-trip", () => {
         const model1 = makeModel({ docs, commands: COMMANDS });
         const doc1 = model1.docs[0];
         expect(doc1.regionProblems, raw).toEqual([]);
-        const plan1 = planRegions(model1, { force, templatesDir: null, catalogue: CATALOGUE });
+        const plan1 = planRegions(model1, { templates: loadTemplates(packagePath("templates"), model1.root, null), force, templatesDir: null, catalogue: CATALOGUE });
         expect(plan1.facts.filter((p) => p.kind !== "region-hand-edited"), raw).toEqual([]);
         regions += plan1.regions.length;
         handEdited += plan1.regions.filter((r) => r.status === "hand-edited").length;
@@ -106,7 +108,7 @@ describe("regions round-trip", () => {
         expect(doc2.bom).toBe(doc1.bom);
         expect(outside(built["docs/a.md"], doc2), raw).toBe(outside(raw, doc1));
 
-        const plan2 = planRegions(model2, { force, templatesDir: null, catalogue: CATALOGUE });
+        const plan2 = planRegions(model2, { templates: loadTemplates(packagePath("templates"), model2.root, null), force, templatesDir: null, catalogue: CATALOGUE });
         if (plan2.documents.length) require("node:fs").writeFileSync("/tmp/fail.json", JSON.stringify({ raw, built: built["docs/a.md"] }));
         expect(plan2.documents, raw).toEqual([]);
         expect(plan2.regions.map((r) => r.status)).toEqual(plan1.regions.map((r) => (r.status === "hand-edited" ? "hand-edited" : "fresh")));

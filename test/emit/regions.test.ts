@@ -1,3 +1,5 @@
+import { loadTemplates } from "../../compiler/readers/templates.js";
+import { packagePath } from "../../compiler/util/package-root.js";
 import { describe, expect, it } from "vitest";
 import { planRegions, type RegionPlanOptions } from "../../compiler/emit/regions.js";
 import { contentHash } from "../../compiler/emit/region-content.js";
@@ -25,11 +27,12 @@ const EVENT_SCHEMA = JSON.stringify(
   2,
 );
 
-const opts: RegionPlanOptions = { force: false, templatesDir: null };
+const opts: RegionPlanOptions = { force: false, templatesDir: null, templates: loadTemplates(packagePath("templates"), "/nonexistent", null) };
 
 function plan(input: ModelInput, o: Partial<RegionPlanOptions> = {}) {
   const model = makeModel(input);
-  return planRegions(model, { ...opts, ...o });
+  const templates = o.templatesDir ? loadTemplates(packagePath("templates"), model.root, o.templatesDir) : opts.templates;
+  return planRegions(model, { ...opts, templates, ...o });
 }
 
 /** Renders one region in `docs/events.md` and returns the new document text. */
@@ -268,7 +271,7 @@ describe("wiring", () => {
   it("planOutputs renders the rules template from docpact's own catalogue", async () => {
     const { planOutputs } = await import("../../compiler/emit/index.js");
     const model = makeModel({ docs: { "README.md": "<!-- docpact:begin rules prefix=fragment/ -->\n<!-- docpact:end -->\n" } });
-    const p = await planOutputs(model, { force: false });
+    const p = await planOutputs(model, { force: false, templates: opts.templates });
     expect(p.facts).toEqual([]);
     const text = p.documents[0].content;
     expect(text).toContain("| `fragment/hand-edited` | error | Generated text inside a region was edited by hand;");

@@ -1,3 +1,5 @@
+import { loadTemplates } from "../../compiler/readers/templates.js";
+import { packagePath } from "../../compiler/util/package-root.js";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { inlineMarkdown, markdownList, markdownTable, parseColumn, type ColumnSpec } from "../../compiler/emit/markdown-table.js";
 import { firstSentence, typeLabel } from "../../compiler/emit/region-context.js";
 import { planRegions } from "../../compiler/emit/regions.js";
-import { HELPER_NAMES, loadTemplates, renderTemplate, type LoadedTemplate } from "../../compiler/emit/templates.js";
+import { HELPER_NAMES, renderTemplate, type LoadedTemplate } from "../../compiler/emit/templates.js";
 import { makeModel } from "./regions-helpers.js";
 
 const tpl = (text: string): LoadedTemplate => ({ name: "t", origin: "user", file: "tpl/t.hbs", text });
@@ -108,7 +110,7 @@ describe("user templates", () => {
   const run = (body: string, templates: string | null = "tpl") => {
     const docs = doc(body);
     const model = makeModel({ root, docs, templates, commands: [{ path: ["run"], verbs: null, flags: null }], globalFlags: ["--json", "--cwd"] });
-    return planRegions(model, { force: false, templatesDir: templates });
+    return planRegions(model, { templates: loadTemplates(packagePath("templates"), model.root, templates), force: false, templatesDir: templates });
   };
 
   it("adds templates from the configured folder", () => {

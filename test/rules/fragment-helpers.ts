@@ -1,3 +1,5 @@
+import { loadTemplates } from "../../compiler/readers/templates.js";
+import { packagePath } from "../../compiler/util/package-root.js";
 /** Runs one fragment rule over in-memory documents, the way the pipeline does (plan, then rules). */
 import { emptyPlan } from "../../compiler/emit/plan.js";
 import { planRegions } from "../../compiler/emit/regions.js";
@@ -13,7 +15,7 @@ export const CATALOGUE = [
 export function lint(rule: Rule, input: ModelInput, force = false) {
   const model = makeModel(input);
   const plan = emptyPlan();
-  const r = planRegions(model, { force, templatesDir: null, catalogue: CATALOGUE });
+  const r = planRegions(model, { templates: loadTemplates(packagePath("templates"), model.root, null), force, templatesDir: null, catalogue: CATALOGUE });
   plan.documents.push(...r.documents);
   plan.facts.push(...r.facts);
   plan.regions.push(...r.regions);

@@ -17,6 +17,10 @@ export default defineRule({
     messages: {
       unknownCommand: "unknown command `{{command}}`",
     },
+    examples: {
+      bad: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }), "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n', "doc.md": "The CLI decides (`aw flow advanse`).\n" },
+      good: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }), "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n', "doc.md": "The CLI decides (`aw flow advance`).\n" },
+    },
     example: {
       bad: "The CLI decides (`aw flow advanse`).",
       fix: "Write the command the code implements: `aw flow advance` — or rename the command in the code back.",

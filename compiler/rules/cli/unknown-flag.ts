@@ -21,6 +21,10 @@ export default defineRule({
     messages: {
       unknownFlag: "unknown flag `{{flag}}` for `{{command}}`",
     },
+    examples: {
+      bad: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }), "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n', "doc.md": "Run `aw flow advance --jsn` to see the result.\n" },
+      good: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }), "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n', "doc.md": "Run `aw flow advance --json` to see the result.\n" },
+    },
     example: {
       bad: "Run `aw flow advance --jsn` to see the result.",
       fix: "Use the flag the command declares: `aw flow advance --json`.",

@@ -13,6 +13,10 @@ export default defineRule({
     messages: {
       noOwner: 'delegation note "{{subject}}" names no CLI invocation that owns it',
     },
+    examples: {
+      bad: { "doc.md": "> **Whether it belongs is not this document's call:** it is judgment.\n" },
+      good: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "doc.md": "> **Whether it belongs is not this document's call:** `aw triage` decides.\n" },
+    },
     example: {
       bad: "> **Which signals count is not this document's call:** the CLI decides.",
       fix: "Name the owner: \"… decided by the CLI (`aw flow advance`)\".",

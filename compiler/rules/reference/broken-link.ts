@@ -20,6 +20,10 @@ export default defineRule({
       outsideRoot: "{{what}} target {{target}} leaves the project root",
       missing: "{{what}} target {{target}} does not exist ({{path}})",
     },
+    examples: {
+      bad: { "README.md": "See [the guide](docs/guide.md).\n", "docs/guid.md": "# Guide\n" },
+      good: { "README.md": "See [the guide](docs/guide.md).\n", "docs/guide.md": "# Guide\n" },
+    },
     example: { bad: "See [the chassis](../loops/CHASIS.md).", fix: "Point the link at the file's current path." },
   },
   check(ctx) {

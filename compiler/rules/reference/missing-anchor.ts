@@ -14,6 +14,10 @@ export default defineRule({
     messages: {
       missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}",
     },
+    examples: {
+      bad: { "README.md": "See [install](docs/guide.md#instal).\n", "docs/guide.md": "# Guide\n\n## Install\n" },
+      good: { "README.md": "See [install](docs/guide.md#install).\n", "docs/guide.md": "# Guide\n\n## Install\n" },
+    },
     example: { bad: "See [retries](protocol.md#retry-policy) after the heading became `## Retries`.", fix: "Link to the current slug (`protocol.md#retries`) or add an `<a id=\"retry-policy\"></a>` anchor." },
   },
   check(ctx) {

@@ -35,6 +35,10 @@ export default defineRule({
       noRootType: "generated types for {{schema}} lack the root type {{detail}}",
       duplicateId: '$id "{{id}}" is already declared by {{first}}',
     },
+    examples: {
+      bad: { "s.schema.json": '{ "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "strng" }' },
+      good: { "s.schema.json": '{ "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "string" }' },
+    },
     example: {
       bad: '{ "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "strng" }',
       fix: 'Use a valid type: "type": "string".',

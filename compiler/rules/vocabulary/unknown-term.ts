@@ -33,6 +33,10 @@ export default defineRule({
       namespace: "`{{term}}` has the namespace `{{namespace}}` and shape of {{vocabulary}} but is not one of its members",
       namespaceHint: "`{{term}}` has the namespace `{{namespace}}` and shape of {{vocabulary}} but is not one of its members; did you mean `{{suggestion}}`?",
     },
+    examples: {
+      bad: { "schemas/event.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed"] } } }), "doc.md": "The kernel emits `run.strated` when a run begins.\n" },
+      good: { "schemas/event.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed"] } } }), "doc.md": "The kernel emits `run.started` when a run begins.\n" },
+    },
     example: {
       bad: "The kernel emits `run.strated` when a run begins.",
       fix: "Use the schema's member: `run.started`.",

@@ -1,0 +1,52 @@
+/**
+ * What a check or build run needs from the command line, and the run itself:
+ * shared by the one-shot commands (commands.ts) and watch mode (watch.ts), so
+ * neither imports the other.
+ */
+import { resolve } from "node:path";
+import type { ReadCache } from "../cache/cache.js";
+import { run, type RunOutput } from "../run.js";
+import { DocpactError } from "../util/errors.js";
+import { FORMATS, type Format } from "./format.js";
+
+type Values = Record<string, string | boolean | undefined>;
+
+function str(v: string | boolean | undefined): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}
+
+export interface RunSettings {
+  root: string;
+  configPath: string | undefined;
+  format: Format;
+  maxWarnings: number | undefined;
+}
+
+export function settingsFrom(values: Values): RunSettings {
+  const format = (str(values.format) ?? "pretty") as Format;
+  if (!FORMATS.includes(format)) throw new DocpactError(`unknown format "${format}" (expected one of: ${FORMATS.join(", ")})`);
+  const mw = str(values["max-warnings"]);
+  let maxWarnings: number | undefined;
+  if (mw !== undefined) {
+    if (!/^\d+$/.test(mw)) throw new DocpactError(`--max-warnings takes a whole number ≥ 0 (got "${mw}")`);
+    maxWarnings = Number(mw);
+  }
+  return { root: resolve(str(values.root) ?? "."), configPath: str(values.config), format, maxWarnings };
+}
+
+export type { RunOutput };
+
+/** One check or build run; `extra` carries watch's long-lived cache and progress reporting. */
+export function runFull(
+  name: "check" | "build",
+  s: RunSettings,
+  b: { fix: boolean; force: boolean },
+  extra: { cache?: ReadCache; onPhase?: (phase: string) => void } = {},
+): Promise<RunOutput> {
+  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, ...extra });
+}
+
+export function useColor(): boolean {
+  return process.stdout.isTTY === true && !("NO_COLOR" in process.env && process.env.NO_COLOR !== "");
+}
+

@@ -1,0 +1,74 @@
+/**
+ * The layering of docs/ARCHITECTURE.md, asserted: stages after the read stage
+ * never touch the file system, and compiler/ has no import cycle.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "./helpers/cli.js";
+
+const compilerDir = join(repoRoot, "compiler");
+
+function tsFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...tsFiles(p));
+    else if (e.name.endsWith(".ts")) out.push(p);
+  }
+  return out.sort();
+}
+
+const rel = (abs: string) => relative(repoRoot, abs).split("\\").join("/");
+
+/** Value imports (static and dynamic; `import type` and `export type` left out) of a module. */
+function imports(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const specs: string[] = [];
+  for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/gm)) specs.push(m[1]);
+  for (const m of text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) specs.push(m[1]);
+  return specs;
+}
+
+function localTarget(from: string, spec: string): string | null {
+  if (!spec.startsWith(".")) return null;
+  return resolve(dirname(from), spec.replace(/\.js$/, ".ts"));
+}
+
+/**
+ * Files that still read files, with the issue that removes the read:
+ * the decision registry's folding moves behind a source host the read stage
+ * provides (issue 12, the evaluator of pure TypeScript).
+ */
+const FS_ALLOWED = ["compiler/model/decisions.ts"];
+
+describe("architecture", () => {
+  it("nothing under compiler/model, compiler/rules or compiler/emit imports node:fs", () => {
+    const offenders = ["model", "rules", "emit"]
+      .flatMap((d) => tsFiles(join(compilerDir, d)))
+      .filter((f) => imports(f).some((s) => s === "node:fs" || s === "fs" || s === "node:fs/promises"))
+      .map(rel)
+      .filter((f) => !FS_ALLOWED.includes(f));
+    expect(offenders).toEqual([]);
+  });
+
+  it("compiler/ has no import cycle", () => {
+    const files = tsFiles(compilerDir);
+    const graph = new Map(files.map((f) => [f, imports(f).map((s) => localTarget(f, s)).filter((t): t is string => t !== null)]));
+    const cycles: string[] = [];
+    const state = new Map<string, "open" | "done">();
+    const stack: string[] = [];
+    const visit = (f: string) => {
+      state.set(f, "open");
+      stack.push(f);
+      for (const t of graph.get(f) ?? []) {
+        if (state.get(t) === "open") cycles.push([...stack.slice(stack.indexOf(t)), t].map(rel).join(" → "));
+        else if (!state.has(t)) visit(t);
+      }
+      stack.pop();
+      state.set(f, "done");
+    };
+    for (const f of files) if (!state.has(f)) visit(f);
+    expect(cycles).toEqual([]);
+  });
+});
