@@ -27,8 +27,8 @@ export interface RuleExample {
  * `good` none.
  */
 export interface RuleExamples {
-  bad: Record<string, string>;
-  good: Record<string, string>;
+  bad: Record<string, string | Uint8Array>;
+  good: Record<string, string | Uint8Array>;
 }
 
 /** Message templates keyed by message id. */

@@ -17,6 +17,10 @@ export default defineRule({
     messages: {
       unreadableRow: 'decision registry row "{{row}}" cannot be read statically: {{reason}}',
     },
+    examples: {
+      bad: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "function docFor(n: string): string {\n  return `docs/${n}.md`;\n}\nexport const DECISIONS = [\n  { id: \"plan.adopt\", document: docFor(\"plan\"), attribution: \"x\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
+      good: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: \"docs/plan.md\", attribution: \"decided by the CLI (`aw flow advance`)\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
+    },
     example: { bad: "{ id: \"plan.adopt\", document: docFor(\"plan\"), attribution: \"…\" }", fix: "Write the document path as a string literal or a `const`." },
   },
   check(ctx) {

@@ -14,6 +14,10 @@ export default defineRule({
     messages: {
       handEdited: "region {{template}} was edited by hand: its content no longer matches sha={{sha}}; build keeps it (use --force to regenerate)",
     },
+    examples: {
+      bad: { "doc.md": "# Doc\n\n<!-- docpact:begin delegations -->\n_No delegation notes, edited._\n<!-- docpact:end sha=3d4e2fe6 -->\n" },
+      good: { "doc.md": "# Doc\n\n<!-- docpact:begin delegations -->\n_No delegation notes._\n<!-- docpact:end sha=3d4e2fe6 -->\n" },
+    },
     example: {
       bad: "<!-- docpact:begin commands -->\n| Command | … |\n| `aw run` (edited) | … |\n<!-- docpact:end sha=1a2b3c4d -->",
       fix: "Make the change in the code or template, then run `docpact build --force`.",

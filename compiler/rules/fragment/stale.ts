@@ -17,6 +17,10 @@ export default defineRule({
       wrongSha: "region {{template}} is up to date but its end marker records sha={{sha}}, not the content's hash",
       stale: "region {{template}} is stale: {{changed}} {{lines}} differ from what build writes",
     },
+    examples: {
+      bad: { "doc.md": "# Doc\n\n<!-- docpact:begin delegations -->\n<!-- docpact:end -->\n" },
+      good: { "doc.md": "# Doc\n\n<!-- docpact:begin delegations -->\n_No delegation notes._\n<!-- docpact:end sha=3d4e2fe6 -->\n" },
+    },
     example: {
       bad: "<!-- docpact:begin vocabulary source=\"../schemas/event.schema.json#/$defs/type\" -->\n- `run.started`\n<!-- docpact:end sha=1a2b3c4d -->",
       fix: "Run `docpact build` to regenerate the region from the schema.",

@@ -12,6 +12,10 @@ export default defineRule({
     messages: {
       syntax: "{{reason}}",
     },
+    examples: {
+      bad: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "tsconfig.json": JSON.stringify({ include: ["src"] }), "src/a.ts": "export const flow = { name: \"flow\" ;\n" },
+      good: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "tsconfig.json": JSON.stringify({ include: ["src"] }), "src/a.ts": "export const flow = { name: \"flow\" };\n" },
+    },
   },
   check(ctx) {
     for (const p of ctx.model.codeProblems) ctx.report({ span: p.span, messageId: "syntax", data: { reason: p.message } });

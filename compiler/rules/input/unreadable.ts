@@ -12,6 +12,10 @@ export default defineRule({
     messages: {
       unreadable: "{{reason}}",
     },
+    examples: {
+      bad: { "doc.md": new Uint8Array([0xff, 0xfe, 0x20, 0x62]) },
+      good: { "doc.md": "# Doc\n" },
+    },
   },
   check(ctx) {
     for (const p of ctx.model.readProblems) ctx.report({ span: p.span, messageId: "unreadable", data: { reason: p.message } });

@@ -21,6 +21,10 @@ export default defineRule({
     messages: {
       missingPath: "path {{path}} does not exist (looked from {{from}})",
     },
+    examples: {
+      bad: { "README.md": "The schema lives in `schemas/evnt.schema.json`.\n", "schemas/event.schema.json": "{}" },
+      good: { "README.md": "The schema lives in `schemas/event.schema.json`.\n", "schemas/event.schema.json": "{}" },
+    },
     example: { bad: "The wire format is `schemas/run-event.schema.json`.", fix: "Write the file's current path, or a placeholder (`schemas/<name>.schema.json`) when it is an example." },
   },
   check(ctx) {

@@ -15,6 +15,10 @@ export default defineRule({
     messages: {
       missingSection: '{{path}} has no section "{{section}}"',
     },
+    examples: {
+      bad: { "README.md": "See [the guide](docs/guide.md) § *Instal*.\n", "docs/guide.md": "# Guide\n\n## Install\n" },
+      good: { "README.md": "See [the guide](docs/guide.md) § *Install*.\n", "docs/guide.md": "# Guide\n\n## Install\n" },
+    },
     example: { bad: "[loop](../loops/x/LOOP.md) (§ *Delta 4*) after the heading became `## Delta four`.", fix: "Name the heading as it is now, or restore it." },
   },
   check(ctx) {

@@ -15,6 +15,10 @@ export default defineRule({
     messages: {
       unresolved: "{{reason}}",
     },
+    examples: {
+      bad: { "s.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { a: { type: "string" } }, properties: { x: { $ref: "#/$defs/b" } } }) },
+      good: { "s.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { a: { type: "string" } }, properties: { x: { $ref: "#/$defs/a" } } }) },
+    },
     example: {
       bad: '{ "$ref": "./common.schema.json#/$defs/id" }  (no such file)',
       fix: "Point the $ref at a loaded schema, or add the schema to `schemas`.",

@@ -21,6 +21,10 @@ export default defineRule({
       rule: "docpact-{{what}} {{rule}} suppresses nothing",
       unknownRule: 'docpact-{{what}} names unknown rule "{{rule}}"',
     },
+    examples: {
+      bad: { "doc.md": "# Doc\n\n<!-- docpact-disable-next-line delegation/no-owner -->\nPlain prose.\n" },
+      good: { "doc.md": "# Doc\n\nPlain prose.\n" },
+    },
     example: {
       bad: "<!-- docpact-disable-next-line cli/unknown-command -->\nRun `aw flow advance` (a command that exists).",
       fix: "Delete the comment, or name the rule that really fires on the next line.",

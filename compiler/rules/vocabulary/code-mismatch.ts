@@ -29,6 +29,10 @@ export default defineRule({
       extra: "{{name}} has `{{member}}`, which {{vocabulary}} does not",
       extraRenamed: "{{name}} has `{{member}}`, which {{vocabulary}} does not (renamed to `{{near}}`?)",
     },
+    examples: {
+      bad: { "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] } }), "schemas/event.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed", "run.paused"] } } }), "src/events.ts": "export const EVENTS = [\"run.started\", \"run.finished\", \"run.failed\", \"run.resumed\"] as const;\n" },
+      good: { "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] } }), "schemas/event.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed", "run.paused"] } } }), "src/events.ts": "export const EVENTS = [\"run.started\", \"run.finished\", \"run.failed\", \"run.paused\"] as const;\n" },
+    },
     example: {
       bad: 'export const EVENTS = ["run.started", "run.finished"] as const; // schema enum also has "run.failed"',
       fix: 'Add "run.failed" to EVENTS, or remove it from the schema.',

@@ -23,6 +23,10 @@ export default defineRule({
       useReplacement: "`{{term}}` is a deprecated member of {{vocabulary}}; use `{{replacement}}`",
       replacedByEither: "`{{term}}` is a deprecated member of {{vocabulary}}; replaced by {{replacements}}",
     },
+    examples: {
+      bad: { "schemas/event.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { eventType: { enum: ["run.started", "run.begun"], "x-deprecated": ["run.begun"], "x-replaced-by": { "run.begun": "run.started" } } } }), "doc.md": "The kernel emits `run.begun` first.\n" },
+      good: { "schemas/event.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { eventType: { enum: ["run.started", "run.begun"], "x-deprecated": ["run.begun"], "x-replaced-by": { "run.begun": "run.started" } } } }), "doc.md": "The kernel emits `run.started` first.\n" },
+    },
     example: {
       bad: "The run ends with `envelope.retry.exhausted`.",
       fix: "Say `envelope.retry-exhausted` (run `docpact build --fix`).",
