@@ -13,10 +13,12 @@
  * An error matches a diagnostic when every field it names is equal (`data`
  * compared whole); diagnostics are matched in report order (file, line, column).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { globSync } from "tinyglobby";
 import { describe, expect, it } from "vitest";
+import { repoRoot } from "./cli.js";
 import type { Diagnostic, NotJudged } from "../../compiler/model/diagnostic.js";
 import { runPipeline } from "../../compiler/pipeline.js";
 import type { Rule } from "../../compiler/rules/types.js";
@@ -33,6 +35,8 @@ export interface ValidCase {
 
 export interface ExpectedError {
   messageId: string;
+  /** The worded message (the message template with its data filled in). */
+  message?: string;
   data?: Record<string, string | number>;
   file?: string;
   line?: number;
@@ -43,6 +47,7 @@ export interface ExpectedError {
   suggestion?: string;
   suggestions?: string[];
   note?: string;
+  related?: { file: string; line: number; column: number; message: string }[];
 }
 
 export interface InvalidCase extends ValidCase {
@@ -57,6 +62,12 @@ export interface RuleCases {
 export interface CaseResult {
   diagnostics: Diagnostic[];
   notJudged: NotJudged[];
+}
+
+/** The files of a fixture folder (relative to the repository), as case files, to extend or override. */
+export function fixtureFiles(rel: string): Record<string, string> {
+  const dir = join(repoRoot, rel);
+  return Object.fromEntries(globSync(["**/*"], { cwd: dir, dot: true }).sort().map((f) => [f, readFileSync(join(dir, f), "utf8")]));
 }
 
 /** Runs `rule` alone over the project `files`; the temp folder is removed afterwards. */

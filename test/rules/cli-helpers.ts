@@ -1,10 +1,8 @@
 /** Helpers for the CLI rule tests: invocations built by hand (no Markdown reader) and a rule runner. */
 import { runRule } from "../helpers/run-rule.js";
-import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnostic.js";
 import type { CommandDecl, Invocation, InvocationToken, MarkdownDoc } from "../../compiler/model/types.js";
 import type { ContractModel } from "../../compiler/model/types.js";
-import { emptyPlan } from "../../compiler/emit/plan.js";
-import type { Rule, RuleReport } from "../../compiler/rules/types.js";
+import type { Rule } from "../../compiler/rules/types.js";
 import { makeModel } from "../helpers/model.js";
 
 const FILE = "docs/guide.md";

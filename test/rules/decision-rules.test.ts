@@ -1,14 +1,13 @@
-import { join } from "node:path";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { DecisionsConfig } from "../../compiler/config/resolve.js";
-import { carriesAttribution, readDecisions, type DecisionRegistry } from "../../compiler/model/decisions.js";
+import { carriesAttribution, readDecisions } from "../../compiler/model/decisions.js";
 import missingAttribution from "../../compiler/rules/decision/missing-attribution.js";
 import missingDocument from "../../compiler/rules/decision/missing-document.js";
 import unregisteredNote from "../../compiler/rules/decision/unregistered-note.js";
 import unreadableRegistry from "../../compiler/rules/decision/unreadable-registry.js";
 import unreadableRow from "../../compiler/rules/decision/unreadable-row.js";
-import { config, lines, model, repoRootFor, run } from "./reference-helpers.js";
+import { config, repoRootFor } from "./reference-helpers.js";
+import { fixtureFiles, tester } from "../helpers/rule-tester.js";
 
 const root = repoRootFor("test/fixtures/decisions-basic");
 const decisions = (over: Partial<DecisionsConfig> = {}): DecisionsConfig => ({
@@ -20,8 +19,6 @@ const decisions = (over: Partial<DecisionsConfig> = {}): DecisionsConfig => ({
   documentRoot: ".",
   ...over,
 });
-const docs = () => Object.fromEntries(["docs/plan.md", "docs/other.md"].map((p) => [p, readFileSync(join(root, p), "utf8")]));
-const modelWith = (reg: DecisionRegistry | null) => model({ docs: docs(), files: ["src/decisions.ts", "src/paths.ts"], decisions: reg });
 
 describe("readDecisions", () => {
   it("folds rows through constants imported from another module; one bad row never sinks the rest", async () => {
@@ -70,47 +67,88 @@ describe("carriesAttribution", () => {
   });
 });
 
-describe("decision rules", () => {
-  it("decision/missing-attribution: reported at the row with the document as related location", async () => {
-    const m = modelWith(await readDecisions(root, config({ decisions: decisions() })));
-    const r = run(missingAttribution, m);
-    expect(lines(r)).toEqual([
-      'src/decisions.ts:12:3 decision "plan.retry": docs/plan.md does not carry its attribution "decided by the CLI (`aw retry run`)"',
-    ]);
-    expect(r[0].related).toEqual([{ file: "docs/plan.md", line: 1, column: 1, message: "document that should carry the attribution" }]);
-  });
+const project = fixtureFiles("test/fixtures/decisions-basic");
+const withConfig = (decisions: Partial<DecisionsConfig>) => ({
+  ...project,
+  "docpact.config.json": { code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS", ...decisions } },
+});
+const noRegistry = { ...project, "docpact.config.json": { code: { include: [] }, cli: { binaries: ["aw"] } } };
 
-  it("decision/missing-document: reported at the row", async () => {
-    const m = modelWith(await readDecisions(root, config({ decisions: decisions() })));
-    expect(lines(run(missingDocument, m))).toEqual(['src/decisions.ts:13:3 decision "plan.moved": document docs/gone.md does not exist (docs/gone.md)']);
-    const rooted = modelWith(await readDecisions(root, config({ decisions: decisions({ documentRoot: "docs" }) })));
-    // Under documentRoot `docs`, `docs/plan.md` means docs/docs/plan.md.
-    expect(run(missingDocument, rooted).length).toBe(5);
-  });
+tester.run(missingAttribution, {
+  valid: [{ name: "no registry configured", files: noRegistry }],
+  invalid: [
+    {
+      name: "reported at the row, with the document as related location",
+      files: project,
+      errors: [
+        {
+          messageId: "missingAttribution",
+          file: "src/decisions.ts",
+          line: 12,
+          column: 3,
+          message: 'decision "plan.retry": docs/plan.md does not carry its attribution "decided by the CLI (`aw retry run`)"',
+          related: [{ file: "docs/plan.md", line: 1, column: 1, message: "document that should carry the attribution" }],
+        },
+      ],
+    },
+  ],
+});
 
-  it("decision/unregistered-note: notes no row's attribution points into", async () => {
-    const m = modelWith(await readDecisions(root, config({ decisions: decisions() })));
-    expect(lines(run(unregisteredNote, m))).toEqual([
-      'docs/other.md:3:3 delegation note "Batching" is not in the decision registry (src/decisions.ts#DECISIONS)',
-      'docs/plan.md:11:3 delegation note "Retry policy" is not in the decision registry (src/decisions.ts#DECISIONS)',
-    ]);
-  });
+tester.run(missingDocument, {
+  valid: [{ name: "no registry configured", files: noRegistry }],
+  invalid: [
+    {
+      name: "reported at the row",
+      files: project,
+      errors: [{ messageId: "missing", line: 13, column: 3, data: { decision: "plan.moved", document: "docs/gone.md", path: "docs/gone.md" } }],
+    },
+    {
+      // Under documentRoot `docs`, `docs/plan.md` means docs/docs/plan.md.
+      name: "paths are relative to documentRoot",
+      files: withConfig({ documentRoot: "docs" }),
+      errors: Array.from({ length: 5 }, () => ({ messageId: "missing" })),
+    },
+  ],
+});
 
-  it("decision/unreadable-row and decision/unreadable-registry", async () => {
-    const m = modelWith(await readDecisions(root, config({ decisions: decisions() })));
-    expect(lines(run(unreadableRow, m))).toEqual([
-      expect.stringMatching(/^src\/decisions\.ts:14:3 decision registry row "plan\.computed" cannot be read statically: /),
-      'src/decisions.ts:15:3 decision registry row "plan.numeric" cannot be read statically: field `document` is not a string',
-    ]);
-    expect(run(unreadableRegistry, m)).toEqual([]);
-    const bad = modelWith(await readDecisions(root, config({ decisions: decisions({ export: "MISSING" }) })));
-    expect(run(unreadableRegistry, bad).map((r) => r.message)).toEqual([expect.stringContaining("has no export `MISSING`")]);
+tester.run(unregisteredNote, {
+  valid: [
+    { name: "no registry configured", files: noRegistry },
     // Without a readable registry no note is called unregistered.
-    expect(run(unregisteredNote, bad)).toEqual([]);
-  });
+    { name: "an unreadable registry", files: withConfig({ export: "MISSING" }) },
+  ],
+  invalid: [
+    {
+      name: "notes no row's attribution points into",
+      files: project,
+      errors: [
+        { messageId: "unregistered", file: "docs/other.md", line: 3, column: 3, data: { subject: "Batching", registry: "src/decisions.ts#DECISIONS" } },
+        { messageId: "unregistered", file: "docs/plan.md", line: 11, column: 3, message: 'delegation note "Retry policy" is not in the decision registry (src/decisions.ts#DECISIONS)' },
+      ],
+    },
+  ],
+});
 
-  it("no registry configured: the decision rules report nothing", () => {
-    const m = modelWith(null);
-    for (const rule of [missingAttribution, missingDocument, unregisteredNote, unreadableRow, unreadableRegistry]) expect(run(rule, m)).toEqual([]);
-  });
+tester.run(unreadableRow, {
+  valid: [{ name: "no registry configured", files: noRegistry }],
+  invalid: [
+    {
+      name: "rows that cannot be read statically, at the row",
+      files: project,
+      errors: [
+        { messageId: "unreadableRow", file: "src/decisions.ts", line: 14, column: 3, message: expect.stringMatching(/^decision registry row "plan\.computed" cannot be read statically: /) as unknown as string },
+        { messageId: "unreadableRow", line: 15, column: 3, data: { row: "plan.numeric", reason: "field `document` is not a string" } },
+      ],
+    },
+  ],
+});
+
+tester.run(unreadableRegistry, {
+  valid: [
+    { name: "a readable registry", files: project },
+    { name: "no registry configured", files: noRegistry },
+  ],
+  invalid: [
+    { name: "a missing export", files: withConfig({ export: "MISSING" }), errors: [{ messageId: "unreadable", message: expect.stringContaining("has no export `MISSING`") as unknown as string }] },
+  ],
 });

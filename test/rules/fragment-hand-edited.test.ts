@@ -1,30 +1,34 @@
-import { describe, expect, it } from "vitest";
 import { contentHash } from "../../compiler/emit/region-content.js";
 import rule from "../../compiler/rules/fragment/hand-edited.js";
-import { lint } from "./fragment-helpers.js";
+import { tester } from "../helpers/rule-tester.js";
 
-const TABLE = "| Rule | Default | Description |\n| - | - | - |\n| `a/one` | error | First. |\n| `b/two` | warning | Second. |\n";
-const SHA = contentHash(TABLE);
-const doc = (content: string, sha: string | null) => `\uFEFFintro\n\n<!-- docpact:begin rules -->\n${content}<!-- docpact:end${sha ? ` sha=${sha}` : ""} -->`;
+const CONTENT = "_No delegation notes._\n";
+const SHA = contentHash(CONTENT);
+const doc = (content: string, sha: string | null) => ({ "a.md": `\uFEFFintro\n\n<!-- docpact:begin delegations -->\n${content}<!-- docpact:end${sha ? ` sha=${sha}` : ""} -->` });
 
-describe("fragment/hand-edited", () => {
-  describe("valid", () => {
-    it("content matching its hash", () => expect(lint(rule, { docs: { "a.md": doc(TABLE, SHA) } })).toEqual([]));
-    it("edited content without a hash is simply regenerated", () => expect(lint(rule, { docs: { "a.md": doc("mine\n", null) } })).toEqual([]));
-    it("edited content under --force", () => expect(lint(rule, { docs: { "a.md": doc("mine\n", SHA) } }, true)).toEqual([]));
-    it("content edited into exactly what build writes", () => expect(lint(rule, { docs: { "a.md": doc(TABLE, "00000000") } })).toEqual([]));
-  });
-
-  describe("invalid", () => {
-    it("content that no longer matches the recorded hash", () => {
-      expect(lint(rule, { docs: { "a.md": doc(TABLE.replace("First.", "First!"), SHA) } })).toEqual([
+tester.run(rule, {
+  valid: [
+    { name: "content matching its hash", files: doc(CONTENT, SHA) },
+    { name: "edited content without a hash is simply regenerated", files: doc("mine\n", null) },
+    { name: "edited content under --force", files: doc("mine\n", SHA), force: true },
+    { name: "content edited into exactly what build writes", files: doc(CONTENT, "00000000") },
+  ],
+  invalid: [
+    {
+      name: "content that no longer matches the recorded hash, in a BOM document",
+      files: doc("_No notes, edited._\n", SHA),
+      errors: [
         {
-          rule: "fragment/hand-edited",
-          at: "a.md:3:1",
-          message: `region rules was edited by hand: its content no longer matches sha=${SHA}; build keeps it (use --force to regenerate)`,
+          messageId: "handEdited",
+          data: { template: "delegations", sha: SHA },
+          message: `region delegations was edited by hand: its content no longer matches sha=${SHA}; build keeps it (use --force to regenerate)`,
+          file: "a.md",
+          line: 3,
+          column: 1,
+          note: "move the change into the source or a template, then run `docpact build --force`",
           suggestion: "move the change into the source or a template, then run `docpact build --force`",
         },
-      ]);
-    });
-  });
+      ],
+    },
+  ],
 });

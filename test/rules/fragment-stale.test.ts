@@ -1,49 +1,54 @@
-import { describe, expect, it } from "vitest";
 import { contentHash } from "../../compiler/emit/region-content.js";
 import rule from "../../compiler/rules/fragment/stale.js";
-import { lint } from "./fragment-helpers.js";
+import { tester } from "../helpers/rule-tester.js";
 
-const TABLE = "| Rule | Default | Description |\n| - | - | - |\n| `a/one` | error | First. |\n| `b/two` | warning | Second. |\n";
-const region = (content: string, end = `<!-- docpact:end sha=${contentHash(content)} -->`) => `# Rules\n\n<!-- docpact:begin rules -->\n${content}${end}\n`;
+const NOTE = "> **Retries are not this document's call:** `aw retry` decides.\n\n";
+const TABLE = ["| Document | Decision | Decided by |", "| - | - | - |", "| [README.md](#notes) | Retries | `aw retry` |", ""].join("\n");
+const region = (content: string, end = `<!-- docpact:end sha=${contentHash(content)} -->`) => `# Notes\n\n${NOTE}<!-- docpact:begin delegations -->\n${content}${end}\n`;
+const pkg = { "package.json": { name: "x", bin: { aw: "cli.js" } } };
 
-describe("fragment/stale", () => {
-  describe("valid", () => {
-    for (const [name, text] of [
-      ["a fresh region", region(TABLE)],
-      ["a fresh region in a CRLF document", region(TABLE).replace(/\n/g, "\r\n")],
-      ["no regions", "# Rules\n"],
-    ]) {
-      it(name, () => expect(lint(rule, { docs: { "README.md": text } })).toEqual([]));
-    }
-  });
-
-  describe("invalid", () => {
-    it("content that differs from the rendered template, with a short diff", () => {
-      const old = TABLE.replace("| `b/two` | warning | Second. |\n", "");
-      expect(lint(rule, { docs: { "README.md": region(old) } })).toEqual([
+tester.run(rule, {
+  valid: [
+    { name: "a fresh region", files: { ...pkg, "README.md": region(TABLE) } },
+    { name: "a fresh region in a CRLF document", files: { ...pkg, "README.md": region(TABLE).replace(/\n/g, "\r\n") } },
+    { name: "no regions", files: { ...pkg, "README.md": "# Notes\n" } },
+    { name: "a hand-edited region is not also reported stale", files: { ...pkg, "README.md": region(TABLE).replace("Retries |", "Retries (edited) |") } },
+  ],
+  invalid: [
+    {
+      name: "content that differs from the rendered template, with a short diff",
+      files: { ...pkg, "README.md": region("_No delegation notes._\n") },
+      errors: [
         {
-          rule: "fragment/stale",
-          at: "README.md:3:1",
-          message: "region rules is stale: 1 line differ from what build writes",
-          suggestion: "run `docpact build` to regenerate it; the change:\n     | `a/one` | error | First. |\n    +| `b/two` | warning | Second. |",
+          messageId: "stale",
+          data: { template: "delegations", changed: 4, lines: "lines" },
+          line: 5,
+          column: 1,
+          note: [
+            "run `docpact build` to regenerate it; the change:",
+            "    -_No delegation notes._",
+            "    +| Document | Decision | Decided by |",
+            "    +| - | - | - |",
+            "    +| [README.md](#notes) | Retries | `aw retry` |",
+          ].join("\n"),
         },
-      ]);
-    });
-
-    it("up-to-date content whose end marker lacks the hash", () => {
-      expect(lint(rule, { docs: { "README.md": region(TABLE, "<!-- docpact:end -->") } })).toEqual([
+      ],
+    },
+    {
+      name: "up-to-date content whose end marker lacks the hash",
+      files: { ...pkg, "README.md": region(TABLE, "<!-- docpact:end -->") },
+      errors: [
         {
-          rule: "fragment/stale",
-          at: "README.md:3:1",
-          message: "region rules is up to date but its end marker has no sha=",
+          messageId: "noSha",
+          message: "region delegations is up to date but its end marker has no sha=",
           suggestion: "run `docpact build` to record the hash",
         },
-      ]);
-    });
-
-    it("a hand-edited region is not also reported stale", () => {
-      const edited = region(TABLE).replace("First.", "First, edited.");
-      expect(lint(rule, { docs: { "README.md": edited } })).toEqual([]);
-    });
-  });
+      ],
+    },
+    {
+      name: "up-to-date content whose end marker records another hash",
+      files: { ...pkg, "README.md": region(TABLE, "<!-- docpact:end sha=00000000 -->") },
+      errors: [{ messageId: "wrongSha", data: { template: "delegations", sha: "00000000" } }],
+    },
+  ],
 });

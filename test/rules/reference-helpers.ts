@@ -10,8 +10,7 @@ import type { ResolvedConfig } from "../../compiler/config/resolve.js";
 import type { DecisionRegistry } from "../../compiler/model/decisions.js";
 import type { ContractModel, MarkdownDoc } from "../../compiler/model/types.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
-import type { Rule, RuleReport } from "../../compiler/rules/types.js";
-import type { EmitPlan } from "../../compiler/emit/plan.js";
+import type { Rule } from "../../compiler/rules/types.js";
 import { makeModel } from "../helpers/model.js";
 
 export function config(over: Partial<ResolvedConfig> = {}): ResolvedConfig {

@@ -1,78 +1,97 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { globSync } from "tinyglobby";
-import { describe, expect, test } from "vitest";
+import { expect } from "vitest";
 import invalid from "../../compiler/rules/schema/invalid.js";
 import unresolvedRef from "../../compiler/rules/schema/unresolved-ref.js";
 import invalidInstance from "../../compiler/rules/schema/invalid-instance.js";
-import { readInstance } from "../../compiler/readers/schema-instances.js";
-import { readSchema } from "../../compiler/readers/schema.js";
-import { fixtures, loadSchemas } from "../readers/schema-helpers.js";
-import { runSchemaRule } from "./schema-helpers.js";
+import { fixtureFiles, tester } from "../helpers/rule-tester.js";
 
-const short = (r: { file: string; line: number; column: number; message: string }) => `${r.file}:${r.line}:${r.column} ${r.message}`;
+const good = fixtureFiles("test/fixtures/schemas-good");
+const bad = fixtureFiles("test/fixtures/schemas-bad");
+const like = (re: RegExp) => expect.stringMatching(re) as unknown as string;
+const draft07 = (body: object) => JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...body }, null, 2);
 
-describe("schema/invalid", () => {
-  test("valid schemas (draft-07 next to 2020-12) give nothing", () => {
-    expect(runSchemaRule(invalid, { schemas: loadSchemas(join(fixtures, "schemas-good")) })).toEqual([]);
-  });
-
-  test("JSON errors, unsupported dialects, meta-schema errors at the keyword, duplicate $ids", () => {
-    const out = runSchemaRule(invalid, { schemas: loadSchemas(join(fixtures, "schemas-bad")) }).map(short);
-    expect(out).toEqual([
-      'bom-crlf.schema.json:4:11 /type must be array (2020-12 meta-schema, keyword "type")',
-      'bom-crlf.schema.json:4:11 /type must be one of "array", "boolean", "integer", "null", "number", "object", "string" (2020-12 meta-schema, keyword "enum")',
-      'bom-crlf.schema.json:5:16 /minLength must be >= 0 (2020-12 meta-schema, keyword "minimum")',
-      'broken.schema.json:3:43 invalid JSON: trailing comma before "}"',
-      expect.stringMatching(/^draft4\.schema\.json:2:14 draft-04 schemas are not supported/),
-      "dup.schema.json:3:10 $id \"https://example.test/dup.json\" is already declared by bom-crlf.schema.json",
-      expect.stringMatching(/^unknown\.schema\.json:2:14 unknown \$schema dialect "https:\/\/example\.test\/my-dialect"/),
-    ]);
-    const dup = runSchemaRule(invalid, { schemas: loadSchemas(join(fixtures, "schemas-bad")) }).find((r) => r.message.includes("already declared"))!;
-    expect(dup.related).toEqual([{ file: "bom-crlf.schema.json", line: 3, column: 10, message: "first declared here" }]);
-  });
+tester.run(invalid, {
+  valid: [{ name: "draft-07 next to 2020-12", files: good }],
+  invalid: [
+    {
+      name: "JSON errors, unsupported dialects, meta-schema errors at the keyword, duplicate $ids",
+      files: bad,
+      errors: [
+        { messageId: "metaSchema", file: "bom-crlf.schema.json", line: 4, column: 11, message: '/type must be array (2020-12 meta-schema, keyword "type")' },
+        {
+          messageId: "metaSchema",
+          line: 4,
+          column: 11,
+          message: '/type must be one of "array", "boolean", "integer", "null", "number", "object", "string" (2020-12 meta-schema, keyword "enum")',
+        },
+        { messageId: "metaSchema", line: 5, column: 16, data: { where: "/minLength", reason: "must be >= 0", dialect: "2020-12", keyword: "minimum" } },
+        { messageId: "unreadable", file: "broken.schema.json", line: 3, column: 43, message: 'invalid JSON: trailing comma before "}"' },
+        { messageId: "dialect", file: "draft4.schema.json", line: 2, column: 14, message: like(/^draft-04 schemas are not supported/) },
+        {
+          messageId: "duplicateId",
+          file: "dup.schema.json",
+          line: 3,
+          column: 10,
+          data: { id: "https://example.test/dup.json", first: "bom-crlf.schema.json" },
+        },
+        { messageId: "dialect", file: "unknown.schema.json", line: 2, column: 14, message: like(/^unknown \$schema dialect "https:\/\/example\.test\/my-dialect"/) },
+      ],
+    },
+    {
+      name: "an x-replaced-by naming no canonical member",
+      files: { "e.schema.json": draft07({ enum: ["a.b", "a.c"], "x-deprecated": ["a.c"], "x-replaced-by": { "a.c": "a.d" } }) },
+      errors: [{ messageId: "replacedByUnknown", data: { member: "a.c", replacedBy: "a.d", vocabulary: "e.schema.json#" } }],
+    },
+  ],
 });
 
-describe("schema/unresolved-ref", () => {
-  test("reports remote, missing-file and missing-pointer refs at the $ref; cycles are fine", () => {
-    const out = runSchemaRule(unresolvedRef, { schemas: loadSchemas(join(fixtures, "schemas-bad")) });
-    expect(out.map((r) => `${r.line}:${r.column}`)).toEqual(["5:25", "6:26", "7:26"]);
-    expect(out[0].message).toContain("https://remote.example/common.json");
-    expect(out[1].message).toContain("missing.schema.json");
-    expect(out[2].message).toContain("/$defs/nope");
-    expect(runSchemaRule(unresolvedRef, { schemas: loadSchemas(join(fixtures, "schemas-good")) })).toEqual([]);
-  });
+tester.run(unresolvedRef, {
+  valid: [{ name: "the good fixtures (cycles are fine)", files: good }],
+  invalid: [
+    {
+      name: "remote, missing-file and missing-pointer refs, at the $ref",
+      files: bad,
+      errors: [
+        { messageId: "unresolved", line: 5, column: 25, message: like(/https:\/\/remote\.example\/common\.json/) },
+        { messageId: "unresolved", line: 6, column: 26, message: like(/missing\.schema\.json/) },
+        { messageId: "unresolved", line: 7, column: 26, message: like(/\/\$defs\/nope/) },
+      ],
+    },
+  ],
 });
 
-describe("schema/invalid-instance", () => {
-  const dir = join(fixtures, "schemas-instances");
-  const schemas = loadSchemas(dir);
-  const instances = globSync(["examples/*.json"], { cwd: dir })
-    .sort()
-    .map((f) => readInstance(f, "manifest.schema.json", readFileSync(join(dir, f), "utf8")));
+const instances = { ...fixtureFiles("test/fixtures/schemas-instances"), "docpact.config.json": { instances: [{ files: ["examples/*.json"], schema: "manifest.schema.json" }] } };
 
-  test("every violation lands on the offending value with Ajv's message and pointer", () => {
-    const out = runSchemaRule(invalidInstance, { schemas, instances }).map(short);
-    expect(out).toEqual([
-      'examples/bad.json:1:1 / must have required property \'version\' (manifest.schema.json)',
-      'examples/bad.json:2:11 /name must match pattern "^[a-z]+$" (manifest.schema.json)',
-      'examples/bad.json:3:12 /layer must be one of "knowledge", "tasks" (manifest.schema.json)',
-      "examples/bad.json:4:17 /tags/1 must be string (manifest.schema.json)",
-      "examples/bad.json:5:3 /extra must NOT have additional property \"extra\" (manifest.schema.json)",
-      expect.stringMatching(/^examples\/broken\.json:1:16 invalid JSON: unexpected end of input/),
-    ]);
-  });
-
-  test("an instance whose schema is not loaded is reported", () => {
-    const inst = readInstance("x.json", "nope.schema.json", "{}");
-    expect(runSchemaRule(invalidInstance, { schemas, instances: [inst] }).map(short)).toEqual([
-      "x.json:1:1 schema nope.schema.json (config `instances`) is not a loaded schema; add it to `schemas`",
-    ]);
-  });
-
-  test("formats are checked", () => {
-    const s = readSchema("f.schema.json", '{"properties": {"when": {"type": "string", "format": "date-time"}}}');
-    const inst = readInstance("i.json", "f.schema.json", '{"when": "yesterday"}');
-    expect(runSchemaRule(invalidInstance, { schemas: [s], instances: [inst] }).map(short)).toEqual(['i.json:1:10 /when must match format "date-time" (f.schema.json)']);
-  });
+tester.run(invalidInstance, {
+  valid: [
+    { name: "no instances configured", files: fixtureFiles("test/fixtures/schemas-instances") },
+    { name: "a valid instance", files: { ...instances, "docpact.config.json": { instances: [{ files: ["examples/good.json"], schema: "manifest.schema.json" }] } } },
+  ],
+  invalid: [
+    {
+      name: "every violation lands on the offending value with Ajv's message and pointer",
+      files: instances,
+      errors: [
+        { messageId: "violation", file: "examples/bad.json", line: 1, column: 1, message: "/ must have required property 'version' (manifest.schema.json)" },
+        { messageId: "violation", line: 2, column: 11, message: '/name must match pattern "^[a-z]+$" (manifest.schema.json)' },
+        { messageId: "violation", line: 3, column: 12, message: '/layer must be one of "knowledge", "tasks" (manifest.schema.json)' },
+        { messageId: "violation", line: 4, column: 17, data: { pointer: "/tags/1", reason: "must be string", schema: "manifest.schema.json" } },
+        { messageId: "violation", line: 5, column: 3, message: '/extra must NOT have additional property "extra" (manifest.schema.json)' },
+        { messageId: "unreadable", file: "examples/broken.json", line: 1, column: 16, message: like(/^invalid JSON: unexpected end of input/) },
+      ],
+    },
+    {
+      name: "an instance whose schema is not loaded",
+      files: { "x.json": "{}", "docpact.config.json": { instances: [{ files: ["x.json"], schema: "nope.schema.json" }] } },
+      errors: [{ messageId: "noSchema", file: "x.json", line: 1, column: 1, message: "schema nope.schema.json (config `instances`) is not a loaded schema; add it to `schemas`" }],
+    },
+    {
+      name: "formats are checked",
+      files: {
+        "f.schema.json": '{"properties": {"when": {"type": "string", "format": "date-time"}}}',
+        "i.json": '{"when": "yesterday"}',
+        "docpact.config.json": { instances: [{ files: ["i.json"], schema: "f.schema.json" }] },
+      },
+      errors: [{ messageId: "violation", file: "i.json", line: 1, column: 10, message: '/when must match format "date-time" (f.schema.json)' }],
+    },
+  ],
 });

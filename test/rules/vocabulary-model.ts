@@ -1,11 +1,9 @@
 /** Builds a model from in-memory Markdown and schema texts through the real readers, and runs one rule on it. */
 import { runRule } from "../helpers/run-rule.js";
-import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnostic.js";
 import type { Diagnostic } from "../../compiler/model/diagnostic.js";
 import type { ContractModel, Vocabulary } from "../../compiler/model/types.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import { readSchema } from "../../compiler/readers/schema.js";
-import type { EmitPlan } from "../../compiler/emit/plan.js";
 import type { Rule } from "../../compiler/rules/types.js";
 import { makeModel } from "../helpers/model.js";
 
