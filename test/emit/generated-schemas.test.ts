@@ -12,7 +12,8 @@ import { readSchema } from "../../compiler/readers/schema.js";
 import invalidInstance from "../../compiler/rules/schema/invalid-instance.js";
 import type { SchemaDoc } from "../../compiler/model/types.js";
 import { fixtures, loadSchemas } from "../readers/schema-helpers.js";
-import { runSchemaRule } from "../rules/schema-helpers.js";
+import { makeModel } from "../helpers/model.js";
+import { runRule } from "../helpers/run-rule.js";
 import { sharedPath } from "../helpers/shared.js";
 
 const repo = join(import.meta.dirname, "..", "..");
@@ -131,7 +132,7 @@ describe.skipIf(!existsSync(join(corpus, "docs")))("the oats corpus", () => {
   test("capabilities/*/oats.json validate against docs/capability-manifest.schema.json", () => {
     const caps = readdirSync(join(corpus, "capabilities")).filter((d) => existsSync(join(corpus, "capabilities", d, "oats.json"))).sort();
     const instances = caps.map((d) => readInstance(`capabilities/${d}/oats.json`, "docs/capability-manifest.schema.json", readFileSync(join(corpus, "capabilities", d, "oats.json"), "utf8")));
-    const out = runSchemaRule(invalidInstance, { schemas, instances });
+    const out = runRule(invalidInstance, makeModel({ schemas, instances }));
     console.log(`oats: ${instances.length} capability manifests, ${out.length} violations`, out.map((r) => `${r.file}:${r.line}:${r.column} ${r.message}`));
     expect(instances.length).toBeGreaterThan(0);
     expect(out).toEqual([]);
