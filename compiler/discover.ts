@@ -1,4 +1,5 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
+import { ignoreGlobs } from "./util/ignored.js";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { globSync } from "tinyglobby";
@@ -15,9 +16,7 @@ export interface Discovered {
 }
 
 export function ignoredDirs(config: ResolvedConfig): string[] {
-  const ignore = ["**/node_modules/**", "**/.git/**"];
-  if (config.generate) ignore.push(`${config.generate.outDir}/**`);
-  return ignore;
+  return ignoreGlobs(config.generate?.outDir ?? null);
 }
 
 export function discover(root: string, config: ResolvedConfig): Discovered {

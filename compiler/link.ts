@@ -1,4 +1,5 @@
 /** Link: reader outputs become one contract model. */
+import { by } from "./util/compare.js";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { Discovered } from "./discover.js";
 import type { ContractModel, InstanceDoc, SchemaDoc } from "./model/types.js";
@@ -22,9 +23,7 @@ export interface LinkInput {
 
 export function link(input: LinkInput): ContractModel {
   const { root, config, discovered, read, schemas, code } = input;
-  const vocabularies = [...schemas.flatMap((s) => s.vocabularies), ...code.vocabularies].sort((a, b) =>
-    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-  );
+  const vocabularies = [...schemas.flatMap((s) => s.vocabularies), ...code.vocabularies].sort(by((v) => v.id));
   return {
     root,
     config,

@@ -22,6 +22,7 @@ import { loadConfig } from "../config/resolve.js";
 import { isProblem, readSource } from "../read.js";
 import { exitCode } from "../report/report.js";
 import { toPosix } from "../util/text.js";
+import { NEVER_READ } from "../util/ignored.js";
 import { runFull, useColor, type RunSettings } from "./run-settings.js";
 import { formatReport } from "./format.js";
 
@@ -37,7 +38,7 @@ export interface WatchIO {
   debounceMs?: number;
 }
 
-const SKIP_DIRS = new Set(["node_modules", ".git"]);
+const SKIP_DIRS = new Set(NEVER_READ);
 
 export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, io: WatchIO = process): Promise<number> {
   const cache = new ReadCache({ dir: diskCacheDir(s.root), persist: name === "build" });

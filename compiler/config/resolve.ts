@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { isRuleId, ruleIds, type RuleId } from "../rules/index.js";
 import { closest } from "../util/edit-distance.js";
+import { escapePointerToken } from "../util/json-pointer.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
 import { validateConfig } from "./validate.js";
@@ -125,7 +126,7 @@ function knownRules(rules: Record<string, "error" | "warning" | "off">, rel: str
   for (const id of Object.keys(rules).sort()) {
     if (isRuleId(id)) continue;
     const near = closest(id, ruleIds);
-    throw new DocpactError(`${rel}: /rules/${id.replace(/~/g, "~0").replace(/\//g, "~1")}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ""}`);
+    throw new DocpactError(`${rel}: /rules/${escapePointerToken(id)}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ""}`);
   }
   return rules;
 }

@@ -4,6 +4,7 @@
  * JavaScript) and an `index.ts` barrel. Output is byte-stable: sorted inputs,
  * no timestamps, LF.
  */
+import { by } from "../util/compare.js";
 import type { SchemaDoc } from "../model/types.js";
 import { contentHash } from "../cache/hash.js";
 import { generatedHeader } from "./generated-files.js";
@@ -204,6 +205,6 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, me
     files.push(...out.files);
     facts.push(...out.facts);
   }
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.sort(by((f) => f.path));
   return { files, facts };
 }

@@ -1,4 +1,5 @@
 /** Emit: the contract model becomes the files `build` would write (computed in `check` too). */
+import { by } from "../util/compare.js";
 import type { ContractModel } from "../model/types.js";
 import type { EmitMemo } from "./generated-schemas.js";
 import type { RenderMemo } from "./regions.js";
@@ -30,7 +31,7 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     plan.generated.push(...modules, buildBarrel(gen.outDir, modules));
     plan.facts.push(...schemas.facts);
   }
-  plan.generated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  plan.generated.sort(by((f) => f.path));
   const withRegions = model.docs.filter((d) => d.regions.length > 0);
   if (withRegions.length === 0) return plan;
   // Handlebars, and ts-morph for `module:` sources, load only for projects that use regions.

@@ -4,11 +4,12 @@
  * resolved source, and rows for the project's vocabulary members, schema
  * properties, delegation notes, commands and rules — plain JSON, sorted.
  */
+import { cmp } from "../util/compare.js";
 import { posix } from "node:path";
 import type { Severity } from "../model/diagnostic.js";
 import type { ContractModel, SchemaDoc } from "../model/types.js";
 import { getSchemaGraph } from "../model/schemas.js";
-import { escapePointerToken } from "../readers/json-positions.js";
+import { escapePointerToken, unescapePointerToken } from "../util/json-pointer.js";
 import { matchesGlob } from "./region-glob.js";
 import { resolveArgPath, valueAt, type ResolvedSource } from "./region-sources.js";
 
@@ -201,7 +202,7 @@ function refName(ref: string): string {
   const hash = ref.indexOf("#");
   const frag = hash === -1 ? "" : ref.slice(hash + 1);
   const last = frag.split("/").filter(Boolean).pop();
-  if (last) return safeDecode(last).replace(/~1/g, "/").replace(/~0/g, "~");
+  if (last) return unescapePointerToken(safeDecode(last));
   const file = (hash === -1 ? ref : ref.slice(0, hash)).split("/").pop() ?? ref;
   return file.replace(/\.schema\.json$|\.json$/, "") || ref;
 }
@@ -341,6 +342,4 @@ function safeDecode(s: string): string {
   }
 }
 
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+

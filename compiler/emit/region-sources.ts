@@ -10,11 +10,11 @@
  *
  * Nothing here throws: a source that does not resolve is a message.
  */
-import { posix } from "node:path";
+import { resolvePath } from "../util/paths.js";
 import type { ContractModel, SchemaDoc, Vocabulary } from "../model/types.js";
 import { getSchemaGraph } from "../model/schemas.js";
 import type { FoldResult } from "../readers/constant-folder.js";
-import { splitPointer } from "../readers/json-positions.js";
+import { valueAt } from "../util/json-pointer.js";
 
 export type ResolvedSource =
   | {
@@ -41,10 +41,7 @@ const MAX_REF_HOPS = 32;
  * `/` means the root. Null when it leaves the root.
  */
 export function resolveArgPath(document: string, p: string): string | null {
-  const joined = p.startsWith("/") ? p.slice(1) : posix.join(posix.dirname(document), p);
-  const n = posix.normalize(joined);
-  if (n === ".." || n.startsWith("../") || posix.isAbsolute(n)) return null;
-  return n === "." ? "" : n.replace(/\/$/, "");
+  return resolvePath(document, p);
 }
 
 /** Folding needs ts-morph; the caller passes the folder in only when a `module:` source exists. */
@@ -124,21 +121,7 @@ function findVocabulary(model: ContractModel, doc: SchemaDoc, id: string): Vocab
   return model.vocabularies.find((v) => v.id === id) ?? doc.vocabularies.find((v) => v.id === id) ?? null;
 }
 
-/** The value at a JSON pointer (escaped form), or not found. */
-export function valueAt(root: unknown, pointer: string): { ok: true; value: unknown } | { ok: false } {
-  let v: unknown = root;
-  for (const token of splitPointer(pointer)) {
-    if (Array.isArray(v)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= v.length) return { ok: false };
-      v = v[Number(token)];
-    } else if (v && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, token)) {
-      v = (v as Record<string, unknown>)[token];
-    } else {
-      return { ok: false };
-    }
-  }
-  return { ok: true, value: v };
-}
+export { valueAt } from "../util/json-pointer.js";
 
 function fail(message: string): SourceResult {
   return { ok: false, message };

@@ -8,6 +8,7 @@
  * Only the bytes between a region's markers (and its end marker) change;
  * everything else, BOM and line endings included, is kept as it is.
  */
+import { by } from "../util/compare.js";
 import type { Span } from "../model/diagnostic.js";
 import type { ContractModel, MarkdownDoc, Region } from "../model/types.js";
 import { LineIndex } from "../util/text.js";
@@ -66,7 +67,7 @@ const BUILTIN_ARGS: Record<BuiltinTemplate, { required: string[]; optional: stri
 
 export function planRegions(model: ContractModel, opts: RegionPlanOptions): RegionPlan {
   const out: RegionPlan = { documents: [], facts: [], regions: [] };
-  const docs = model.docs.filter((d) => d.regions.length > 0).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const docs = model.docs.filter((d) => d.regions.length > 0).sort(by((d) => d.file));
   if (!docs.length) return out;
   const templates = opts.templates;
   for (const doc of docs) {

@@ -1,7 +1,7 @@
 /** Stable, collision-free names for generated schema modules and the identifiers inside them. */
 import { posix } from "node:path";
 import { toSafeString } from "json-schema-to-typescript/dist/src/utils.js";
-import { splitPointer } from "../readers/json-positions.js";
+import { splitPointer } from "../util/json-pointer.js";
 
 /** Names the barrel and the lead's modules own at the top of outDir. */
 const RESERVED = new Set(["index", "delegations"]);

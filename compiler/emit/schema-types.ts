@@ -8,7 +8,7 @@
 import { compile } from "json-schema-to-typescript";
 import type { SchemaGraph } from "../model/schemas.js";
 import { pointerToFragment } from "../model/schemas.js";
-import { splitPointer } from "../readers/json-positions.js";
+import { splitPointer } from "../util/json-pointer.js";
 import type { SchemaDoc } from "../model/types.js";
 import { NameSet, typeName } from "./schema-naming.js";
 

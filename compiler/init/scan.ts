@@ -1,9 +1,11 @@
 /** A cheap walk of a repository for `docpact init`: file paths only, no parsing. */
+import { by } from "../util/compare.js";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { NEVER_READ } from "../util/ignored.js";
 
-/** Folders never walked: dependencies, VCS, caches. */
-const NEVER = new Set(["node_modules", ".git"]);
+/** Folders never walked: dependencies, VCS. */
+const NEVER = new Set(NEVER_READ);
 
 /**
  * Folders whose files are usually not the project's own prose, schemas or CLI
@@ -39,7 +41,7 @@ export function listFiles(root: string, limit = 50_000): string[] {
     } catch {
       return;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries.sort(by((e) => e.name));
     for (const e of entries) {
       if (out.length >= limit) return;
       if (e.name.startsWith(".") || NEVER.has(e.name)) continue;

@@ -1,4 +1,5 @@
 /** Diagnostics: the one shape every rule produces and every reporter consumes. */
+import { cmp } from "../util/compare.js";
 
 export type Severity = "error" | "warning";
 export type SeveritySetting = Severity | "off";
@@ -99,6 +100,4 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   );
 }
 
-export function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+export { cmp };

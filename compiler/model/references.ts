@@ -5,6 +5,8 @@
  * folders) is built once per model and shared by the reference rules and
  * `docpact inspect references`.
  */
+import { resolvePath } from "../util/paths.js";
+import { unlistedFolders } from "../util/ignored.js";
 import { posix } from "node:path";
 import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef } from "./types.js";
 import { closest } from "../util/edit-distance.js";
@@ -49,8 +51,7 @@ function buildIndex(model: ContractModel): ReferenceIndex {
     }
   }
   const docs = new Map(model.docs.map((d) => [d.file, d]));
-  const unlisted = ["node_modules", ".git"];
-  if (model.config.generate) unlisted.push(model.config.generate.outDir);
+  const unlisted = unlistedFolders(model.config.generate?.outDir ?? null);
   const anchorCache = new Map<string, Set<string>>();
   let exts: Map<string, Set<string>> | null = null;
   return {
@@ -102,18 +103,7 @@ export function isExternal(url: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//");
 }
 
-/**
- * Resolves `target` (a relative path as written, already without fragment)
- * against the folder of `fromFile`. A leading `/` means the root (as GitHub
- * renders repository links). Returns null when the path leaves the root.
- */
-export function resolvePath(fromFile: string, target: string): string | null {
-  const base = target.startsWith("/") ? "" : posix.dirname(fromFile);
-  const joined = posix.normalize(posix.join(base === "." ? "" : base, target.replace(/^\/+/, "")));
-  if (joined === ".." || joined.startsWith("../")) return null;
-  if (joined === "." || joined === "./") return "";
-  return joined.replace(/\/+$/, "");
-}
+export { resolvePath };
 
 /** Whether `path` (root-relative) is a file or a folder docpact knows; "unknown" inside never-listed or dot folders. */
 export function pathStatus(index: ReferenceIndex, path: string): "exists" | "missing" | "unknown" {

@@ -14,7 +14,7 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { SchemaDialect, SchemaDoc } from "./types.js";
 import { type SchemaGraph, pointerToFragment } from "./schemas.js";
-import { splitPointer } from "../readers/json-positions.js";
+import { escapePointerToken, valueAt } from "../util/json-pointer.js";
 
 const require = createRequire(import.meta.url);
 
@@ -84,7 +84,7 @@ export function simplify(errors: ErrorObject[]): AjvIssue[] {
 function additionalPointer(e: ErrorObject): string | undefined {
   if (e.keyword !== "additionalProperties" && e.keyword !== "unevaluatedProperties") return undefined;
   const p = (e.params as { additionalProperty?: string; unevaluatedProperty?: string }).additionalProperty ?? (e.params as { unevaluatedProperty?: string }).unevaluatedProperty;
-  return p === undefined ? undefined : `${e.instancePath}/${p.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  return p === undefined ? undefined : `${e.instancePath}/${escapePointerToken(p)}`;
 }
 
 /**
@@ -121,12 +121,8 @@ export function ajvCopies(graph: SchemaGraph, only?: Iterable<string>): Map<stri
 }
 
 function at(root: unknown, pointer: string): unknown {
-  let cur: unknown = root;
-  for (const t of splitPointer(pointer)) {
-    if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<string, unknown>)[t];
-  }
-  return cur;
+  const found = valueAt(root, pointer);
+  return found.ok ? found.value : undefined;
 }
 
 /** An Ajv instance holding every schema copy, for the dialect of the schema to compile. */

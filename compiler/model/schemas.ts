@@ -4,6 +4,7 @@
  * fragments, anchors). Never touches the network or the disk: a target that is
  * not among the loaded schemas is an unresolved ref, data for `schema/unresolved-ref`.
  */
+import { by } from "../util/compare.js";
 import type { Span } from "./diagnostic.js";
 import type { SchemaDoc, SchemaRef } from "./types.js";
 
@@ -78,7 +79,7 @@ export function getSchemaGraph(schemas: SchemaDoc[]): SchemaGraph {
 }
 
 export function linkSchemas(schemas: SchemaDoc[]): SchemaGraph {
-  const sorted = [...schemas].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const sorted = [...schemas].sort(by((s) => s.file));
   const docs = new Map(sorted.map((d) => [d.file, d]));
   const registry = new Map<string, RefTarget>();
   const owner = new Map<string, { file: string; span: Span }>();

@@ -8,6 +8,7 @@
  * deletion neighbourhood (SymSpell-style) index, verified with a bounded
  * distance.
  */
+import { cmp } from "../util/compare.js";
 import { editDistance } from "../util/edit-distance.js";
 import type { Vocabulary, VocabularyMember } from "./types.js";
 
@@ -157,7 +158,7 @@ interface Profile {
   shapes: Set<string>;
 }
 
-const byValue = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const byValue = cmp;
 
 export class VocabularyIndex {
   /** Every member (canonical or deprecated) by exact value. */

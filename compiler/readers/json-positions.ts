@@ -7,6 +7,7 @@
  */
 import type { Span } from "../model/diagnostic.js";
 import type { JsonLocation, JsonProblem } from "../model/types.js";
+import { escapePointerToken } from "../util/json-pointer.js";
 
 export interface ParsedJson {
   /** Undefined when the text is not valid JSON. */
@@ -16,19 +17,7 @@ export interface ParsedJson {
   problems: JsonProblem[];
 }
 
-/** Escapes one reference token for a JSON pointer (`~` → `~0`, `/` → `~1`). */
-export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-/** Splits a JSON pointer into unescaped tokens (`""` → `[]`). */
-export function splitPointer(pointer: string): string[] {
-  if (pointer === "") return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
+export { escapePointerToken, splitPointer } from "../util/json-pointer.js";
 
 /** Thrown internally to stop at the first syntax error; never escapes the module. */
 class SyntaxStop {

@@ -5,6 +5,7 @@
  * locations and, where it carries one, its fix. Paths stay relative (no
  * absolute root in the output) so the log is the same on every machine.
  */
+import { by } from "../util/compare.js";
 import type { Diagnostic, Fix, RelatedLocation, Span } from "../model/diagnostic.js";
 import type { RuleMeta } from "../rules/types.js";
 import { LineIndex } from "../util/text.js";
@@ -34,7 +35,7 @@ interface SarifRegion {
 
 /** Builds the SARIF log object (see formatSarif for the text). */
 export function toSarif(input: SarifInput): Record<string, unknown> {
-  const rules = [...input.rules].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rules = [...input.rules].sort(by((r) => r.id));
   const index = new Map(rules.map((r, i) => [r.id, i]));
   const lines = new Map<string, LineIndex | undefined>();
   const lineIndex = (file: string) => {

@@ -5,6 +5,7 @@
  * test/rules/catalogue.test.ts checks that every rule module under
  * compiler/rules/<group>/ is listed here.
  */
+import { by } from "../util/compare.js";
 import type { Rule } from "./types.js";
 import inputUnreadable from "./input/unreadable.js";
 import inputCodeSyntax from "./input/code-syntax.js";
@@ -63,7 +64,7 @@ const catalogue = [
 /** Every rule id docpact has. */
 export type RuleId = (typeof catalogue)[number]["meta"]["id"];
 
-export const rules: readonly Rule<RuleId>[] = [...catalogue].sort((a, b) => (a.meta.id < b.meta.id ? -1 : a.meta.id > b.meta.id ? 1 : 0));
+export const rules: readonly Rule<RuleId>[] = [...catalogue].sort(by((r) => r.meta.id));
 
 /** Every rule id, sorted. */
 export const ruleIds: readonly RuleId[] = rules.map((r) => r.meta.id);

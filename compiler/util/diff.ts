@@ -1,18 +1,26 @@
 /**
- * A small line diff (LCS, trimmed common prefix/suffix) rendered as a short
- * unified diff, for messages such as `generated/stale`. Not meant for huge inputs:
- * past a size limit it falls back to a one-hunk replace.
+ * Line diffs for messages: one alignment (LCS over the lines between the
+ * common prefix and suffix; past a size limit, a one-hunk replace) rendered
+ * as a short unified diff (`generated/stale`) or as the few changed lines of a
+ * region (`fragment/stale`).
  */
 
 const MAX_CELLS = 4_000_000;
 
-type Op = { kind: " " | "-" | "+"; line: string; a: number; b: number };
+export type Op = { kind: " " | "-" | "+"; line: string; a: number; b: number };
 
-function ops(a: string[], b: string[]): Op[] {
+/**
+ * The alignment of two line lists: kept, removed and added lines with their
+ * indices. With `trim` the common prefix and suffix are set aside first (cheaper
+ * on large files; ties then align differently, so each caller keeps its choice).
+ */
+export function lineOps(a: string[], b: string[], trim = true): Op[] {
   let pre = 0;
-  while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
   let suf = 0;
-  while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+  if (trim) {
+    while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
+    while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+  }
   const A = a.slice(pre, a.length - suf);
   const B = b.slice(pre, b.length - suf);
   const out: Op[] = [];
@@ -56,7 +64,7 @@ export function unifiedDiff(before: string, after: string, name: string, maxLine
   if (before === after) return "";
   const a = before.split("\n");
   const b = after.split("\n");
-  const all = ops(a, b);
+  const all = lineOps(a, b);
   const changed = all.map((o, i) => (o.kind === " " ? -1 : i)).filter((i) => i >= 0);
   const hunks: [number, number][] = [];
   for (const i of changed) {
@@ -76,4 +84,56 @@ export function unifiedDiff(before: string, after: string, name: string, maxLine
   }
   if (lines.length <= maxLines) return lines.join("\n");
   return [...lines.slice(0, maxLines), `… ${lines.length - maxLines} more diff lines`].join("\n");
+}
+
+export interface DiffOptions {
+  /** Maximum number of diff lines shown (default 12). */
+  maxLines?: number;
+  /** Context lines around changes (default 1). */
+  context?: number;
+}
+
+/**
+ * The changed lines of a region (`-` build removes, `+` it adds) with `context`
+ * lines around them, capped at `maxLines`; larger inputs get a one-line summary.
+ */
+export function shortDiff(current: string, expected: string, opts: DiffOptions = {}): string[] {
+  const maxLines = opts.maxLines ?? 12;
+  const context = opts.context ?? 1;
+  const a = splitLines(current);
+  const b = splitLines(expected);
+  if (a.length * b.length > MAX_CELLS) return [`(${a.length} lines now, ${b.length} lines expected)`];
+  const ops = lineOps(a, b, false);
+  const keep = new Array<boolean>(ops.length).fill(false);
+  ops.forEach((op, i) => {
+    if (op.kind === " ") return;
+    for (let j = Math.max(0, i - context); j <= Math.min(ops.length - 1, i + context); j++) keep[j] = true;
+  });
+  const out: string[] = [];
+  let skipped = false;
+  for (let i = 0; i < ops.length; i++) {
+    if (!keep[i]) {
+      if (out.length && !skipped) out.push("…");
+      skipped = true;
+      continue;
+    }
+    skipped = false;
+    out.push(`${ops[i].kind}${ops[i].line}`);
+  }
+  if (out[out.length - 1] === "…") out.pop();
+  if (out.length > maxLines) {
+    const total = ops.filter((o) => o.kind !== " ").length;
+    const shown = out.slice(0, maxLines);
+    const shownChanges = shown.filter((l) => l[0] === "-" || l[0] === "+").length;
+    shown.push(`… (${total - shownChanges} more changed lines)`);
+    return shown;
+  }
+  return out;
+}
+
+function splitLines(s: string): string[] {
+  if (s === "") return [];
+  const lines = s.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines;
 }

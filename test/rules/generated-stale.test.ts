@@ -1,6 +1,5 @@
-import { describe, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import stale from "../../compiler/rules/generated/stale.js";
-import { unifiedDiff } from "../../compiler/util/diff.js";
 import { tester } from "../helpers/rule-tester.js";
 
 const GEN = { "docpact.config.json": { generate: { outDir: "gen" } } };
@@ -33,18 +32,4 @@ test("fresh output gives nothing", async () => {
   writeFileSync(join(root, "docpact.config.json"), JSON.stringify(GEN["docpact.config.json"]));
   await runBuild({ root });
   expect((await runPipeline({ root, rules: [stale] })).diagnostics).toEqual([]);
-});
-
-describe("unifiedDiff", () => {
-  test("hunks with context, and a cut after maxLines", () => {
-    expect(unifiedDiff("same", "same", "f")).toBe("");
-    const before = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n");
-    const after = before.replace("line 3\n", "").replace("line 40", "line forty");
-    expect(unifiedDiff(before, after, "f", 100)).toBe(
-      ["--- a/f", "+++ b/f", "@@ -2,5 +2,4 @@", " line 1", " line 2", "-line 3", " line 4", " line 5", "@@ -39,5 +38,5 @@", " line 38", " line 39", "-line 40", "+line forty", " line 41", " line 42"].join("\n"),
-    );
-    const cut = unifiedDiff(before, after, "f", 5).split("\n");
-    expect(cut).toHaveLength(6);
-    expect(cut[5]).toBe("… 10 more diff lines");
-  });
 });

@@ -1,4 +1,4 @@
-import { shortDiff } from "../../emit/region-diff.js";
+import { shortDiff } from "../../util/diff.js";
 import { defineRule } from "../types.js";
 
 /** A region whose text differs from what `docpact build` would write there. */

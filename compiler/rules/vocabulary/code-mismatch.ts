@@ -1,4 +1,5 @@
 import type { RelatedLocation, Span } from "../../model/diagnostic.js";
+import { cmp } from "../../util/compare.js";
 import type { ContractModel, Vocabulary } from "../../model/types.js";
 import { closest } from "../../util/edit-distance.js";
 import { defineRule } from "../types.js";
@@ -150,6 +151,4 @@ function byId(a: Vocabulary, b: Vocabulary): number {
   return cmp(a.id, b.id);
 }
 
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+

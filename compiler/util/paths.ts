@@ -1,0 +1,16 @@
+/** Paths as documents write them: relative to the document's folder, `/` for the root, never leaving it. */
+import { posix } from "node:path";
+
+/**
+ * Resolves `target` (a path as written, without fragment) against the folder
+ * of `fromFile` (root-relative). A leading `/` means the root (as GitHub
+ * renders repository links). Returns the root-relative path (`""` for the
+ * root, no trailing `/`), or null when the path leaves the root.
+ */
+export function resolvePath(fromFile: string, target: string): string | null {
+  const base = target.startsWith("/") ? "" : posix.dirname(fromFile);
+  const joined = posix.normalize(posix.join(base === "." ? "" : base, target.replace(/^\/+/, "")));
+  if (joined === ".." || joined.startsWith("../")) return null;
+  if (joined === "." || joined === "./") return "";
+  return joined.replace(/\/+$/, "");
+}
