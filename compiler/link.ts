@@ -1,4 +1,8 @@
-/** Link: reader outputs become one contract model. */
+/**
+ * Link: reader outputs become one contract model, with the indexes every
+ * rule and emitter shares (the schema graph, the reference and vocabulary
+ * indexes) built here, once. Reads nothing: everything comes from the read stage.
+ */
 import { by } from "./util/compare.js";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { Discovered } from "./discover.js";
@@ -6,6 +10,7 @@ import type { ContractModel, InstanceDoc, SchemaDoc } from "./model/types.js";
 import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry } from "./model/decisions.js";
+import { buildIndexes } from "./model/indexes.js";
 
 export interface LinkInput {
   root: string;
@@ -24,7 +29,7 @@ export interface LinkInput {
 export function link(input: LinkInput): ContractModel {
   const { root, config, discovered, read, schemas, code } = input;
   const vocabularies = [...schemas.flatMap((s) => s.vocabularies), ...code.vocabularies].sort(by((v) => v.id));
-  return {
+  const model: Omit<ContractModel, "index"> = {
     root,
     config,
     binaries: config.cli.binaries,
@@ -41,4 +46,5 @@ export function link(input: LinkInput): ContractModel {
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     decisions: input.decisions ?? null,
   };
+  return { ...model, index: buildIndexes(model) };
 }

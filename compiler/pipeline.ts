@@ -16,7 +16,7 @@ import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting } from "./model/diagnostic.js";
 import type { CodeProblem, ContractModel } from "./model/types.js";
-import { isProblem, readDocs, readSchemas, readSource, readSources } from "./read.js";
+import { isProblem, joinReads, readDocs, readSchemas, readSource, readSources } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { applySuppressions } from "./suppress.js";
@@ -63,12 +63,13 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
-  const read = await readDocs(opts.root, discovered.docs, config, cache);
+  const docsRead = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
-  const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
+  const schemaRead = readSchemas(opts.root, discovered.schemas, cache);
+  const schemas = schemaRead.schemas;
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
   const codeRead = codeHash(cache, opts.root, discovered.code, config);
-  read.readProblems.push(...codeRead.problems);
+  const read = joinReads(docsRead, schemaRead, codeRead.problems);
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
   const code = await cachedCode(cache, opts.root, discovered.code, config, codeRead, opts.cache !== undefined);
   opts.onPhase?.("checking");

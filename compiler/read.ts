@@ -157,17 +157,27 @@ export function splitBySize<T extends { text: string }>(items: T[], weights: num
   return shares;
 }
 
-/** Reads every schema (positions, refs, vocabularies, terms); texts join `into.texts`. */
-export function readSchemas(root: string, files: string[], into: ReadResult, cache?: ReadCache): SchemaDoc[] {
+export interface SchemaRead {
+  schemas: SchemaDoc[];
+  texts: Map<string, string>;
+  sources: Map<string, SourceText>;
+  readProblems: CodeProblem[];
+}
+
+/** Reads every schema (positions, refs, vocabularies, terms), with the texts it read. */
+export function readSchemas(root: string, files: string[], cache?: ReadCache): SchemaRead {
   const schemas: SchemaDoc[] = [];
+  const texts = new Map<string, string>();
+  const sources = new Map<string, SourceText>();
+  const readProblems: CodeProblem[] = [];
   for (const file of files) {
     const src = readSource(root, file);
     if (isProblem(src)) {
-      into.readProblems.push(src);
+      readProblems.push(src);
       continue;
     }
-    into.sources.set(file, src);
-    into.texts.set(file, src.text);
+    sources.set(file, src);
+    texts.set(file, src.text);
     const parse = () => readSchema(file, src.text);
     if (!cache) {
       schemas.push(parse());
@@ -176,7 +186,17 @@ export function readSchemas(root: string, files: string[], into: ReadResult, cac
     cache.noteFile(file, contentHash(src.text));
     schemas.push(cache.cachedRead("schema", contentHash(file, src.text), parse));
   }
-  return schemas;
+  return { schemas, texts, sources, readProblems };
+}
+
+/** One read result out of the documents', the schemas' and the code files' (new maps; the inputs are left as they are). */
+export function joinReads(docs: ReadResult, schemas: SchemaRead, codeProblems: readonly CodeProblem[]): ReadResult {
+  return {
+    docs: docs.docs,
+    texts: new Map([...docs.texts, ...schemas.texts]),
+    sources: new Map([...docs.sources, ...schemas.sources]),
+    readProblems: [...docs.readProblems, ...schemas.readProblems, ...codeProblems],
+  };
 }
 
 export type { Discovered };

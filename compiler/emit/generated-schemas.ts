@@ -8,7 +8,7 @@ import { by } from "../util/compare.js";
 import type { SchemaDoc } from "../model/types.js";
 import { contentHash } from "../cache/hash.js";
 import { generatedHeader } from "./generated-files.js";
-import { getSchemaGraph, type SchemaGraph } from "../model/schemas.js";
+import { linkSchemas, type SchemaGraph } from "../model/schemas.js";
 import { ajvCopies } from "../model/schema-ajv.js";
 import type { EmitFact, PlannedFile } from "./plan.js";
 import { NameSet, importSpecifier, schemaModulePaths } from "./schema-naming.js";
@@ -128,8 +128,7 @@ export interface ModuleOutput {
  * With `memo`, a schema whose inputs (itself, the schemas it reaches by
  * `$ref`, their module paths and type names) are unchanged is not compiled again.
  */
-export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, memo?: EmitMemo): Promise<ModuleOutput> {
-  const graph = getSchemaGraph(schemas);
+export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, memo?: EmitMemo, graph: SchemaGraph = linkSchemas(schemas)): Promise<ModuleOutput> {
   const docs = [...graph.docs.values()].filter((d) => d.dialect !== null && d.value !== null && typeof d.value === "object" && !Array.isArray(d.value));
   const modules = schemaModulePaths(docs.map((d) => d.file), outDir);
   const targets = refTargetNames(graph);

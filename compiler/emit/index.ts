@@ -26,7 +26,7 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     plan.outDir = gen.outDir;
     // The type and validator generators (json-schema-to-typescript, Ajv standalone) load only when generation is on.
     const { buildBarrel, emitSchemaModules } = await import("./generated-schemas.js");
-    const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo);
+    const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo, model.index.schemas);
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
     plan.generated.push(...modules, buildBarrel(gen.outDir, modules));
     plan.facts.push(...schemas.facts);

@@ -8,7 +8,7 @@ import { cmp } from "../util/compare.js";
 import { posix } from "node:path";
 import type { Severity } from "../model/diagnostic.js";
 import type { ContractModel, SchemaDoc } from "../model/types.js";
-import { getSchemaGraph } from "../model/schemas.js";
+import { linkSchemas, type SchemaGraph } from "../model/schemas.js";
 import { escapePointerToken, unescapePointerToken } from "../util/json-pointer.js";
 import { matchesGlob } from "./region-glob.js";
 import { resolveArgPath, valueAt, type ResolvedSource } from "./region-sources.js";
@@ -136,12 +136,12 @@ const plain = (value: string): MemberRow => ({ value, deprecated: false, replace
 /** Follows a `$ref` found at a pointer of the source's schema file; null when it does not resolve. */
 export type RefFollower = (pointer: string) => unknown;
 
-export function propertiesOf(source: ResolvedSource, schemas: SchemaDoc[]): PropertyRow[] | null {
+export function propertiesOf(source: ResolvedSource, schemas: SchemaDoc[], graph: SchemaGraph = linkSchemas(schemas)): PropertyRow[] | null {
   if (source.kind === "code") return null;
   const schema = source.value;
   if (!isObject(schema) || !isObject(schema.properties)) return null;
   const deref: RefFollower =
-    source.kind === "schema" ? (pointer) => derefSchema(schemas, source.file, pointer) : () => undefined;
+    source.kind === "schema" ? (pointer) => derefSchema(graph, schemas, source.file, pointer) : () => undefined;
   const base = source.kind === "schema" ? source.pointer : null;
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((x): x is string => typeof x === "string") : []);
   return Object.keys(schema.properties).map((name) => {
@@ -164,8 +164,8 @@ export function propertiesOf(source: ResolvedSource, schemas: SchemaDoc[]): Prop
   });
 }
 
-function derefSchema(schemas: SchemaDoc[], file: string, pointer: string): unknown {
-  const target = getSchemaGraph(schemas).resolved.get(`${file}#${pointer}`)?.target;
+function derefSchema(graph: SchemaGraph, schemas: SchemaDoc[], file: string, pointer: string): unknown {
+  const target = graph.resolved.get(`${file}#${pointer}`)?.target;
   if (!target) return undefined;
   const doc = schemas.find((s) => s.file === target.file);
   const found = doc ? valueAt(doc.value, target.pointer) : { ok: false as const };

@@ -12,7 +12,7 @@
  */
 import { resolvePath } from "../util/paths.js";
 import type { ContractModel, SchemaDoc, Vocabulary } from "../model/types.js";
-import { getSchemaGraph } from "../model/schemas.js";
+import { linkSchemas } from "../model/schemas.js";
 import type { FoldResult } from "../readers/constant-folder.js";
 import { valueAt } from "../util/json-pointer.js";
 
@@ -107,7 +107,7 @@ function followRefs(model: ContractModel, schemas: SchemaDoc[], raw: string, doc
     const v = found.value;
     const ref = v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>).$ref : undefined;
     if (typeof ref !== "string") return { ok: true, source: { kind: "schema", file: current.file, pointer: at, value: v, vocabulary } };
-    const target = getSchemaGraph(schemas).resolved.get(key)?.target;
+    const target = (model.index?.schemas ?? linkSchemas(schemas)).resolved.get(key)?.target;
     if (!target) return fail(`source '${raw}': cannot resolve $ref '${ref}' at ${key}`);
     const next = schemas.find((s) => s.file === target.file);
     if (!next || next.value === undefined) return fail(`source '${raw}': cannot resolve $ref '${ref}' at ${key}`);

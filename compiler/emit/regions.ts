@@ -167,7 +167,7 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
   const filter = filterGlob(doc.file, region.args.filter);
   if (region.args.filter !== undefined && filter === null) return { ok: false, message: `template ${name}: filter '${region.args.filter}' points outside the root` };
   const members = source ? membersOf(source) : null;
-  const properties = source ? propertiesOf(source, model.schemas ?? []) : null;
+  const properties = source ? propertiesOf(source, model.schemas ?? [], model.index?.schemas) : null;
   if (builtin === "vocabulary" && template.origin === "builtin" && !members) {
     return { ok: false, message: `source '${region.args.source}' is not a closed set of values (enum, const, oneOf of consts, or a code vocabulary)` };
   }

@@ -28,19 +28,12 @@ export interface ReferenceIndex {
   hasSuffix(suffix: string): boolean;
 }
 
-const indexes = new WeakMap<ContractModel, ReferenceIndex>();
-
-/** The model's reference index, built on first use. */
+/** The model's reference index (built by the link stage; built here only for a model that has none). */
 export function referenceIndex(model: ContractModel): ReferenceIndex {
-  let idx = indexes.get(model);
-  if (!idx) {
-    idx = buildIndex(model);
-    indexes.set(model, idx);
-  }
-  return idx;
+  return model.index?.references ?? buildReferenceIndex(model);
 }
 
-function buildIndex(model: ContractModel): ReferenceIndex {
+export function buildReferenceIndex(model: Omit<ContractModel, "index">): ReferenceIndex {
   const files = new Set(model.files);
   const dirs = new Set<string>([""]);
   for (const f of model.files) {

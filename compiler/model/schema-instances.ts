@@ -5,8 +5,8 @@
 import addFormatsModule from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import { ajvCopies, ajvWithAll, compileSchema, simplify, type AjvIssue } from "./schema-ajv.js";
-import { getSchemaGraph, type SchemaGraph } from "./schemas.js";
-import type { InstanceDoc, SchemaDoc } from "./types.js";
+import type { SchemaGraph } from "./schemas.js";
+import type { InstanceDoc } from "./types.js";
 
 const addFormats = (addFormatsModule as unknown as { default: (ajv: unknown) => void }).default ?? addFormatsModule;
 
@@ -16,15 +16,11 @@ export type InstanceResult =
   | { kind: "schema-error"; message: string }
   | { kind: "violations"; issues: AjvIssue[] };
 
-const validators = new WeakMap<SchemaGraph, Map<string, ValidateFunction | string>>();
+/** Compiled validators by schema file; the run's map lives in the model's index. */
+type Validators = Map<string, unknown>;
 
-function validatorFor(graph: SchemaGraph, file: string): ValidateFunction | string {
-  let byFile = validators.get(graph);
-  if (!byFile) {
-    byFile = new Map();
-    validators.set(graph, byFile);
-  }
-  const hit = byFile.get(file);
+function validatorFor(graph: SchemaGraph, file: string, byFile: Validators): ValidateFunction | string {
+  const hit = byFile.get(file) as ValidateFunction | string | undefined;
   if (hit) return hit;
   const doc = graph.docs.get(file)!;
   const ajv = ajvWithAll(graph, ajvCopies(graph), doc.dialect ?? "draft-07");
@@ -35,13 +31,15 @@ function validatorFor(graph: SchemaGraph, file: string): ValidateFunction | stri
   return v;
 }
 
-/** Validates one parsed instance (callers skip instances with JSON problems). */
-export function validateInstance(schemas: SchemaDoc[], instance: InstanceDoc): InstanceResult {
-  const graph = getSchemaGraph(schemas);
+/**
+ * Validates one parsed instance (callers skip instances with JSON problems)
+ * against the run's schema graph, compiling each schema's validator once into `validators`.
+ */
+export function validateInstance(graph: SchemaGraph, instance: InstanceDoc, validators: Validators = new Map()): InstanceResult {
   const doc = graph.docs.get(instance.schema);
   if (!doc) return { kind: "no-schema", message: `schema ${instance.schema} (config \`instances\`) is not a loaded schema; add it to \`schemas\`` };
   if (doc.value === undefined || doc.dialect === null) return { kind: "schema-error", message: `schema ${instance.schema} is invalid (see schema/invalid); ${instance.file} was not validated` };
-  const v = validatorFor(graph, doc.file);
+  const v = validatorFor(graph, doc.file, validators);
   if (typeof v === "string") return { kind: "schema-error", message: v };
   if (v(instance.value)) return { kind: "ok" };
   return { kind: "violations", issues: simplify(v.errors ?? []) };

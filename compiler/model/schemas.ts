@@ -66,16 +66,13 @@ function tryUrl(ref: string, base: string): URL | null {
   }
 }
 
-const cache = new WeakMap<SchemaDoc[], SchemaGraph>();
-
-/** Links the schemas (memoized per array, so rules and emitters share one graph). */
+/**
+ * Links the schemas. A run's graph is built once by the link stage
+ * (`model.index.schemas`); this builds a new one each call.
+ * @deprecated Use `model.index.schemas`.
+ */
 export function getSchemaGraph(schemas: SchemaDoc[]): SchemaGraph {
-  let g = cache.get(schemas);
-  if (!g) {
-    g = linkSchemas(schemas);
-    cache.set(schemas, g);
-  }
-  return g;
+  return linkSchemas(schemas);
 }
 
 export function linkSchemas(schemas: SchemaDoc[]): SchemaGraph {

@@ -286,4 +286,6 @@ export interface ContractModel {
   counts: FileCounts;
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */
   decisions: import("./decisions.js").DecisionRegistry | null;
+  /** Indexes built once by the link stage (compiler/model/indexes.ts). */
+  index: import("./indexes.js").ModelIndex;
 }

@@ -384,14 +384,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-const cache = new WeakMap<object, VocabularyIndex>();
-
-/** The index for a model, built once per run and shared by the vocabulary rules. */
-export function vocabularyIndexFor(model: { vocabularies: readonly Vocabulary[]; binaries?: readonly string[] }): VocabularyIndex {
-  let index = cache.get(model);
-  if (!index) {
-    index = new VocabularyIndex(model.vocabularies, model.binaries ?? []);
-    cache.set(model, index);
-  }
-  return index;
+/** The model's vocabulary index (built by the link stage; built here only for a model that has none). */
+export function vocabularyIndexFor(model: { vocabularies: readonly Vocabulary[]; binaries?: readonly string[]; index?: { vocabulary: VocabularyIndex } }): VocabularyIndex {
+  return model.index?.vocabulary ?? new VocabularyIndex(model.vocabularies, model.binaries ?? []);
 }

@@ -2,6 +2,7 @@
 import type { ResolvedConfig } from "../../compiler/config/resolve.js";
 import type { EmitPlan } from "../../compiler/emit/plan.js";
 import type { CommandDecl, ContractModel, Vocabulary } from "../../compiler/model/types.js";
+import { buildIndexes } from "../../compiler/model/indexes.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import { readSchema } from "../../compiler/readers/schema.js";
 import { decodeSource } from "../../compiler/util/text.js";
@@ -73,8 +74,9 @@ export function makeModel(input: ModelInput): ContractModel {
     generatedOnDisk: {},
     texts,
     counts: { docs: docs.length, schemas: schemas.length, code: 0 },
+    decisions: null,
   };
-  return model as unknown as ContractModel;
+  return { ...model, index: buildIndexes(model) };
 }
 
 export function codeVocabulary(file: string, name: string, members: (string | [string, string])[]): Vocabulary {

@@ -5,12 +5,13 @@
  */
 import { resolveConfig } from "../../compiler/config/resolve.js";
 import type { ContractModel } from "../../compiler/model/types.js";
+import { buildIndexes } from "../../compiler/model/indexes.js";
 
 export const TEST_ROOT = "/nonexistent-docpact-test-root";
 
 export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
   const root = partial.root ?? TEST_ROOT;
-  return {
+  const model: Omit<ContractModel, "index"> = {
     root,
     config: partial.config ?? resolveConfig(root, {}, null),
     binaries: [],
@@ -28,4 +29,12 @@ export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
     decisions: null,
     ...partial,
   };
+  // Indexes as the link stage builds them; a test that changes the model afterwards calls `relink`.
+  return { ...model, index: partial.index ?? buildIndexes(model) };
+}
+
+/** The model with its indexes built again, after a test changed its parts. */
+export function relink(model: ContractModel): ContractModel {
+  const { index: _old, ...rest } = model;
+  return { ...rest, index: buildIndexes(rest) };
 }

@@ -34,7 +34,7 @@ export default defineRule({
         continue;
       }
       for (const p of inst.problems) ctx.report({ span: p.span, messageId: "unreadable", data: { reason: p.message } });
-      const r = validateInstance(ctx.model.schemas ?? [], inst);
+      const r = validateInstance(ctx.model.index.schemas, inst, ctx.model.index.instanceValidators);
       if (r.kind === "no-schema" || r.kind === "schema-error") ctx.report({ span: root, messageId: "noSchema", data: { reason: r.message } });
       if (r.kind !== "violations") continue;
       for (const issue of r.issues) {

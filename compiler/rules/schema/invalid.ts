@@ -1,6 +1,5 @@
 import { spanAtPointer } from "../../readers/json-positions.js";
 import { metaValidate } from "../../model/schema-ajv.js";
-import { getSchemaGraph } from "../../model/schemas.js";
 import type { SchemaDoc } from "../../model/types.js";
 import { defineRule } from "../types.js";
 
@@ -71,7 +70,7 @@ export default defineRule({
     for (const f of ctx.plan.facts) {
       if (f.kind === "schema-not-generated") ctx.report({ span: f.span, messageId: NOT_GENERATED[f.step], data: { schema: f.schema, detail: f.detail } });
     }
-    for (const d of getSchemaGraph(schemas).duplicates) {
+    for (const d of ctx.model.index.schemas.duplicates) {
       ctx.report({
         span: d.second.span,
         messageId: "duplicateId",

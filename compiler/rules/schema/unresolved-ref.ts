@@ -1,4 +1,3 @@
-import { getSchemaGraph } from "../../model/schemas.js";
 import { defineRule } from "../types.js";
 
 /** A `$ref` whose target is not among the loaded schemas (docpact never fetches). */
@@ -25,7 +24,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const u of getSchemaGraph(ctx.model.schemas ?? []).unresolved) {
+    for (const u of ctx.model.index.schemas.unresolved) {
       ctx.report({ span: u.ref.span, messageId: "unresolved", data: { reason: u.message } });
     }
   },
