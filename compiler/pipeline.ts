@@ -1,5 +1,5 @@
 /**
- * The pipeline of DESIGN.md: discover → read → link → (emit plan) → check → report.
+ * The pipeline (docs/ARCHITECTURE.md): discover → read → link → (emit plan) → check → report.
  * Each stage is a plain function; this module only wires them and applies
  * severities. Writing belongs to build.ts.
  */

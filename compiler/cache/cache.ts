@@ -37,7 +37,7 @@ export interface ReadCacheOptions {
   dir: string | null;
   /**
    * Whether flush() writes the disk file. Only build does: `check` writes
-   * nothing, anywhere (DESIGN.md), so it reads the cache a build left.
+   * nothing, anywhere (docs/ARCHITECTURE.md), so it reads the cache a build left.
    */
   persist?: boolean;
   /** Overrides the fingerprint (docpact version + reader build); tests use it. */

@@ -1,4 +1,4 @@
-/** The report shape of `--format json` and of the programmatic API (DESIGN.md, fixed). */
+/** The report shape of `--format json` and of the programmatic API (fixed: see the README and docs/usage.md). */
 import { summarizeNotJudged, type Diagnostic, type NotJudged, type NotJudgedSummary, type RelatedLocation, type Severity } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
 
@@ -63,7 +63,7 @@ export function makeReport(diagnostics: Diagnostic[], files: FileCounts, duratio
   return report;
 }
 
-/** Exit status per DESIGN.md: 1 on any error, or on more warnings than allowed. */
+/** Exit status (fixed, see the README): 1 on any error, or on more warnings than allowed. */
 export function exitCode(report: Report, maxWarnings: number | undefined): 0 | 1 {
   if (report.summary.errors > 0) return 1;
   if (maxWarnings !== undefined && report.summary.warnings > maxWarnings) return 1;

@@ -1,5 +1,5 @@
 /**
- * The folders docpact never reads as sources (DESIGN.md): dependencies and
+ * The folders docpact never reads as sources (docs/ARCHITECTURE.md): dependencies and
  * version control everywhere, and the generate outDir (docpact's own output)
  * when generation is on. Discovery, reference checks, init's scan and watch
  * all skip the same set.
