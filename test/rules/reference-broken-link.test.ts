@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import rule from "../../compiler/rules/reference/broken-link.js";
-import { lines, model, run } from "./reference-helpers.js";
+import { lines, project, run } from "./reference-helpers.js";
 
-describe("reference/broken-link", () => {
-  it("valid: existing files, folders, images, definitions, externals, fragments, dot folders", () => {
-    const m = model({
+describe("reference/broken-link", async () => {
+  it("valid: existing files, folders, images, definitions, externals, fragments, dot folders", async () => {
+    const m = project({
       docs: {
         "docs/a.md": [
           "[b](b.md) [up](../README.md) [root](/src/cli.ts) [folder](../src/) ![img](img/logo.png)",
@@ -18,17 +18,17 @@ describe("reference/broken-link", () => {
       },
       files: ["src/cli.ts", "docs/img/logo.png", "docs/my file.md"],
     });
-    expect(run(rule, m)).toEqual([]);
+    expect((await run(rule, m))).toEqual([]);
   });
 
-  it("invalid: missing files (case-sensitive), images, definitions, leaving the root", () => {
-    const m = model({
+  it("invalid: missing files (case-sensitive), images, definitions, leaving the root", async () => {
+    const m = project({
       docs: {
         "docs/a.md": "[b](B.md)\n\n![img](img/gone.png)\n\n[out](../../elsewhere.md)\n\n[def]: ./missing.md\n",
         "docs/b.md": "# B\n",
       },
     });
-    const r = run(rule, m);
+    const r = (await run(rule, m));
     expect(lines(r)).toEqual([
       "docs/a.md:1:1 link target B.md does not exist (docs/B.md)",
       "docs/a.md:3:1 image target img/gone.png does not exist (docs/img/gone.png)",
@@ -38,29 +38,29 @@ describe("reference/broken-link", () => {
     expect(r[0].suggestion).toBe("b.md");
   });
 
-  it("suggests the nearest file of the same name (a `../` too few)", () => {
-    const m = model({
+  it("suggests the nearest file of the same name (a `../` too few)", async () => {
+    const m = project({
       docs: { "soul/skills/x/SKILL.md": "[l](../knowledge/lessons/one.md)\n", "soul/knowledge/lessons/one.md": "# One\n" },
     });
-    const r = run(rule, m);
+    const r = (await run(rule, m));
     expect(lines(r)).toEqual(["soul/skills/x/SKILL.md:1:1 link target ../knowledge/lessons/one.md does not exist (soul/skills/knowledge/lessons/one.md)"]);
     expect(r[0].suggestion).toBe("../../knowledge/lessons/one.md");
   });
 
-  it("resolves /-rooted links from the nearest folder that has the target (sub-sites), else reports them", () => {
-    const m = model({
+  it("resolves /-rooted links from the nearest folder that has the target (sub-sites), else reports them", async () => {
+    const m = project({
       docs: {
         "kb/lessons/a.md": "[b](/decisions/b.md) [gone](/decisions/gone.md)\n",
         "kb/decisions/b.md": "# B\n",
       },
     });
-    expect(lines(run(rule, m))).toEqual(["kb/lessons/a.md:1:22 link target /decisions/gone.md does not exist (decisions/gone.md)"]);
+    expect(lines((await run(rule, m)))).toEqual(["kb/lessons/a.md:1:22 link target /decisions/gone.md does not exist (decisions/gone.md)"]);
   });
 
-  it("gives the same positions for CRLF documents", () => {
-    const lf = model({ docs: { "a.md": "x\n\n[b](gone.md)\n" } });
-    const crlf = model({ docs: { "a.md": "x\r\n\r\n[b](gone.md)\r\n" } });
-    expect(lines(run(rule, crlf))).toEqual(lines(run(rule, lf)));
-    expect(lines(run(rule, lf))).toEqual(["a.md:3:1 link target gone.md does not exist (gone.md)"]);
+  it("gives the same positions for CRLF documents", async () => {
+    const lf = project({ docs: { "a.md": "x\n\n[b](gone.md)\n" } });
+    const crlf = project({ docs: { "a.md": "x\r\n\r\n[b](gone.md)\r\n" } });
+    expect(lines((await run(rule, crlf)))).toEqual(lines((await run(rule, lf))));
+    expect(lines((await run(rule, lf)))).toEqual(["a.md:3:1 link target gone.md does not exist (gone.md)"]);
   });
 });

@@ -3,7 +3,6 @@
  * from Markdown strings (through the real reader) plus a file list, and a
  * runner that returns what one rule reports.
  */
-import { runRule } from "../helpers/run-rule.js";
 import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnostic.js";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig } from "../../compiler/config/resolve.js";
@@ -11,6 +10,7 @@ import type { DecisionRegistry } from "../../compiler/model/decisions.js";
 import type { ContractModel, MarkdownDoc } from "../../compiler/model/types.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import type { Rule } from "../../compiler/rules/types.js";
+import { lintFiles, type CaseFiles } from "../helpers/rule-tester.js";
 import { makeModel } from "../helpers/model.js";
 
 export function config(over: Partial<ResolvedConfig> = {}): ResolvedConfig {
@@ -45,6 +45,7 @@ export interface ModelInput {
   config?: Partial<ResolvedConfig>;
 }
 
+/** A contract model built by hand from the documents (for unit tests of compiler/model/references.ts). */
 export function model(input: ModelInput): ContractModel {
   const paths = Object.keys(input.docs).sort();
   const docs = paths.map((p) => md(p, input.docs[p]));
@@ -61,9 +62,23 @@ export function model(input: ModelInput): ContractModel {
   });
 }
 
-/** What `rule` reports on `m` (through the one runner), sorted by file, line and column. */
-export function run(rule: Rule, m: ContractModel): RunDiagnostic[] {
-  return runRule(rule, m);
+/** The project a rule test describes (run through the real pipeline by `run`). */
+export function project(input: ModelInput): ModelInput {
+  return input;
+}
+
+/**
+ * What `rule` reports on the project (through the rule tester's engine: the
+ * real read and link stages), sorted by file, line and column. Only the
+ * documents are in the `docs` globs; `files` are other files on disk.
+ */
+export async function run(rule: Rule, input: ModelInput): Promise<RunDiagnostic[]> {
+  const files: CaseFiles = {};
+  for (const f of input.files ?? []) files[f] = "";
+  Object.assign(files, input.docs);
+  const cfg = config(input.config);
+  files["docpact.config.json"] = { docs: Object.keys(input.docs).sort(), schemas: cfg.schemas, cli: { binaries: cfg.cli.binaries }, code: { include: [] } };
+  return (await lintFiles(rule, files)).diagnostics;
 }
 
 /** `file:line:col message` lines, for compact assertions. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import rule from "../../compiler/rules/reference/missing-anchor.js";
-import { lines, model, run } from "./reference-helpers.js";
+import { lines, project, run } from "./reference-helpers.js";
 
 const target = [
   "# Guide",
@@ -14,9 +14,9 @@ const target = [
   "",
 ].join("\n\n");
 
-describe("reference/missing-anchor", () => {
-  it("valid: slugs (duplicates, punctuation, code, emphasis, unicode), explicit anchors, case, line fragments", () => {
-    const m = model({
+describe("reference/missing-anchor", async () => {
+  it("valid: slugs (duplicates, punctuation, code, emphasis, unicode), explicit anchors, case, line fragments", async () => {
+    const m = project({
       docs: {
         "docs/guide.md": target + "\n[self](#guide) [top](#top)\n",
         "docs/a.md": [
@@ -27,17 +27,17 @@ describe("reference/missing-anchor", () => {
       },
       files: ["notes/other.md"],
     });
-    expect(run(rule, m)).toEqual([]);
+    expect((await run(rule, m))).toEqual([]);
   });
 
-  it("invalid: unknown fragments in other documents and in the document itself", () => {
-    const m = model({
+  it("invalid: unknown fragments in other documents and in the document itself", async () => {
+    const m = project({
       docs: {
         "docs/guide.md": target + "\n[self](#instal)\n",
         "docs/a.md": "[a](guide.md#install-2)\n\n[b](guide.md#whats-new-1)\n",
       },
     });
-    const r = run(rule, m);
+    const r = (await run(rule, m));
     expect(lines(r)).toEqual([
       "docs/a.md:1:1 #install-2 names no heading or anchor in docs/guide.md",
       "docs/a.md:3:1 #whats-new-1 names no heading or anchor in docs/guide.md",

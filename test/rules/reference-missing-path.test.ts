@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import rule from "../../compiler/rules/reference/missing-path.js";
-import { lines, model, run } from "./reference-helpers.js";
+import { lines, project, run } from "./reference-helpers.js";
 
 const files = ["src/cli/flow.ts", "src/cli/run.ts", "schemas/run.schema.json", "skills/w/modules/PLAN.md", "other/kb/decisions/web.md"];
 
-describe("reference/missing-path", () => {
-  it("valid: existing paths from the doc folder, folders above it or the root; placeholders; non-paths; foreign trees", () => {
-    const m = model({
+describe("reference/missing-path", async () => {
+  it("valid: existing paths from the doc folder, folders above it or the root; placeholders; non-paths; foreign trees", async () => {
+    const m = project({
       docs: {
         "skills/w/modules/X.md": [
           "Read `modules/PLAN.md`, `src/cli/flow.ts:12`, `./PLAN.md`, `../modules/PLAN.md#intro` and `schemas/run.schema.json`.",
@@ -26,17 +26,17 @@ describe("reference/missing-path", () => {
       },
       files,
     });
-    expect(run(rule, m)).toEqual([]);
+    expect((await run(rule, m))).toEqual([]);
   });
 
-  it("invalid: a renamed file whose folder still holds files of its kind", () => {
-    const m = model({
+  it("invalid: a renamed file whose folder still holds files of its kind", async () => {
+    const m = project({
       docs: {
         "docs/a.md": "The wire format is `schemas/run-event.schema.json`,\nimplemented in `src/cli/advance.ts`.\n",
       },
       files,
     });
-    const r = run(rule, m);
+    const r = (await run(rule, m));
     expect(lines(r)).toEqual([
       "docs/a.md:1:20 path schemas/run-event.schema.json does not exist (looked from docs/ or any folder above it)",
       "docs/a.md:2:16 path src/cli/advance.ts does not exist (looked from docs/ or any folder above it)",
