@@ -84,6 +84,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   timing.lap("link");
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
+    catalogue: allRules.map((r) => r.meta),
     ...(templates ? { templates } : {}),
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },

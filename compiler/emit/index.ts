@@ -3,10 +3,10 @@ import { by } from "../util/compare.js";
 import type { ContractModel } from "../model/types.js";
 import type { EmitMemo } from "./generated-schemas.js";
 import type { RenderMemo } from "./regions.js";
+import type { RuleSummary } from "./region-context.js";
 import type { TemplateSet } from "../readers/templates.js";
 import { emitDelegations } from "./delegations.js";
 import { emptyPlan, type EmitPlan } from "./plan.js";
-import { rules as ruleCatalogue } from "../rules/index.js";
 
 export interface PlanOptions {
   /** Overwrite regions edited by hand. */
@@ -15,6 +15,8 @@ export interface PlanOptions {
   memo?: EmitMemo;
   /** Memoizes rendered regions across runs. */
   regionMemo?: RenderMemo;
+  /** The rule catalogue's metadata, for the `rules` template (passed in: emit runs before, and knows nothing of, the rules). */
+  catalogue?: readonly RuleSummary[];
   /** Region templates, read by the read stage; needed when a document has regions. */
   templates?: TemplateSet;
 }
@@ -42,7 +44,7 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     force: opts.force,
     templates: opts.templates ?? { templates: new Map(), userDir: null, userDirProblem: null },
     templatesDir: model.config.templates,
-    catalogue: ruleCatalogue.map((r) => r.meta),
+    catalogue: opts.catalogue ?? [],
     ...(fold ? { fold } : {}),
     ...(opts.regionMemo ? { memo: opts.regionMemo } : {}),
   });

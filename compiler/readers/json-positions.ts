@@ -17,7 +17,7 @@ export interface ParsedJson {
   problems: JsonProblem[];
 }
 
-export { escapePointerToken, splitPointer } from "../util/json-pointer.js";
+export { escapePointerToken, spanAtPointer, splitPointer } from "../util/json-pointer.js";
 
 /** Thrown internally to stop at the first syntax error; never escapes the module. */
 class SyntaxStop {
@@ -309,16 +309,3 @@ export function stringIndexToOffset(text: string, start: number, index: number):
   return map[Math.min(Math.max(index, 0), map.length - 1)];
 }
 
-/**
- * Span of the value (or, with `part: "key"`, the member's key when it has one)
- * at `pointer`, falling back to the nearest ancestor that was located.
- */
-export function spanAtPointer(locations: Record<string, JsonLocation>, pointer: string, part: "key" | "value" = "value"): Span | undefined {
-  let p = pointer;
-  for (;;) {
-    const loc = locations[p];
-    if (loc) return part === "key" && loc.key ? loc.key : loc.value;
-    if (p === "") return undefined;
-    p = p.slice(0, p.lastIndexOf("/"));
-  }
-}

@@ -1,4 +1,6 @@
-/** JSON pointers (RFC 6901): escaping, splitting, and the value a pointer names. */
+/** JSON pointers (RFC 6901): escaping, splitting, the value a pointer names and where it sits in the text. */
+import type { Span } from "../model/diagnostic.js";
+import type { JsonLocation } from "../model/types.js";
 
 /** Escapes one reference token (`~` → `~0`, `/` → `~1`). */
 export function escapePointerToken(token: string): string {
@@ -30,4 +32,18 @@ export function valueAt(root: unknown, pointer: string): { ok: true; value: unkn
     }
   }
   return { ok: true, value: v };
+}
+
+/**
+ * Span of the value (or, with `part: "key"`, the member's key when it has one)
+ * at `pointer`, falling back to the nearest ancestor that was located.
+ */
+export function spanAtPointer(locations: Record<string, JsonLocation>, pointer: string, part: "key" | "value" = "value"): Span | undefined {
+  let p = pointer;
+  for (;;) {
+    const loc = locations[p];
+    if (loc) return part === "key" && loc.key ? loc.key : loc.value;
+    if (p === "") return undefined;
+    p = p.slice(0, p.lastIndexOf("/"));
+  }
 }

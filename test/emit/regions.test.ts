@@ -1,3 +1,4 @@
+import { rules } from "../../compiler/rules/index.js";
 import { loadTemplates } from "../../compiler/readers/templates.js";
 import { packagePath } from "../../compiler/util/package-root.js";
 import { describe, expect, it } from "vitest";
@@ -271,7 +272,7 @@ describe("wiring", () => {
   it("planOutputs renders the rules template from docpact's own catalogue", async () => {
     const { planOutputs } = await import("../../compiler/emit/index.js");
     const model = makeModel({ docs: { "README.md": "<!-- docpact:begin rules prefix=fragment/ -->\n<!-- docpact:end -->\n" } });
-    const p = await planOutputs(model, { force: false, templates: opts.templates });
+    const p = await planOutputs(model, { force: false, templates: opts.templates, catalogue: rules.map((r) => r.meta) });
     expect(p.facts).toEqual([]);
     const text = p.documents[0].content;
     expect(text).toContain("| `fragment/hand-edited` | error | Generated text inside a region was edited by hand;");

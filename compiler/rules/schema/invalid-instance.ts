@@ -1,4 +1,4 @@
-import { spanAtPointer } from "../../readers/json-positions.js";
+import { spanAtPointer } from "../../util/json-pointer.js";
 import { validateInstance } from "../../model/schema-instances.js";
 import { defineRule } from "../types.js";
 

@@ -1,4 +1,4 @@
-import { spanAtPointer } from "../../readers/json-positions.js";
+import { spanAtPointer } from "../../util/json-pointer.js";
 import { metaValidate } from "../../model/schema-ajv.js";
 import type { SchemaDoc } from "../../model/types.js";
 import { defineRule } from "../types.js";
