@@ -20,7 +20,8 @@ import { globSync } from "tinyglobby";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "./cli.js";
 import type { Diagnostic, NotJudged } from "../../compiler/model/diagnostic.js";
-import { runPipeline } from "../../compiler/pipeline.js";
+import { runPipeline, type PipelineResult } from "../../compiler/pipeline.js";
+import type { EmitPlan } from "../../compiler/emit/plan.js";
 import type { Rule } from "../../compiler/rules/types.js";
 
 /** Path (relative to the project root) → text or bytes. `docpact.config.json` may be an object. */
@@ -70,8 +71,8 @@ export function fixtureFiles(rel: string): Record<string, string> {
   return Object.fromEntries(globSync(["**/*"], { cwd: dir, dot: true }).sort().map((f) => [f, readFileSync(join(dir, f), "utf8")]));
 }
 
-/** Runs `rule` alone over the project `files`; the temp folder is removed afterwards. */
-export async function lintFiles(rule: Rule, files: CaseFiles, opts: { force?: boolean } = {}): Promise<CaseResult> {
+/** Runs the pipeline with `rules` over the project `files` in a temp folder, removed afterwards. */
+async function inProject<T>(files: CaseFiles, rules: Rule[], force: boolean, take: (r: PipelineResult) => T): Promise<T> {
   const root = mkdtempSync(join(tmpdir(), "docpact-rule-"));
   try {
     for (const [path, content] of Object.entries(files)) {
@@ -79,11 +80,20 @@ export async function lintFiles(rule: Rule, files: CaseFiles, opts: { force?: bo
       mkdirSync(dirname(abs), { recursive: true });
       writeFileSync(abs, typeof content === "string" || content instanceof Uint8Array ? content : JSON.stringify(content, null, 2));
     }
-    const r = await runPipeline({ root, rules: [rule], force: opts.force ?? false });
-    return { diagnostics: r.diagnostics.filter((d) => d.rule === rule.meta.id), notJudged: r.notJudged };
+    return take(await runPipeline({ root, rules, force }));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** Runs `rule` alone over the project `files`. */
+export function lintFiles(rule: Rule, files: CaseFiles, opts: { force?: boolean } = {}): Promise<CaseResult> {
+  return inProject(files, [rule], opts.force ?? false, (r) => ({ diagnostics: r.diagnostics.filter((d) => d.rule === rule.meta.id), notJudged: r.notJudged }));
+}
+
+/** What build would write for the project `files` (no rules run). */
+export function planFiles(files: CaseFiles): Promise<EmitPlan> {
+  return inProject(files, [], false, (r) => r.plan);
 }
 
 /** The fields of `d` that `e` names, so a failure shows only what differs. */

@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { explainText } from "../../compiler/report/explain.js";
 import { findRule, isRuleId, ruleIds, rules } from "../../compiler/rules/index.js";
 import { metaProblems } from "../../compiler/rules/types.js";
-import { repoRoot } from "../helpers/cli.js";
-import { lintFiles } from "../helpers/rule-tester.js";
+import { repoRoot, runCli } from "../helpers/cli.js";
+import { lintFiles, planFiles } from "../helpers/rule-tester.js";
 
 const rulesDir = join(repoRoot, "compiler/rules");
 
@@ -76,6 +76,27 @@ describe("the rule catalogue", () => {
       expect(docs, `docs/rules.md has a section for ${id}`).toContain(`## \`${id}\``);
       expect(readme, `README's rule table has ${id}`).toContain(`\`${id}\``);
     }
+  });
+
+  it("docpact explain --list names every rule, and explain prints one (the built CLI)", () => {
+    const list = runCli(["explain", "--list"]);
+    expect(list.status).toBe(0);
+    expect(list.stdout.trim().split("\n").map((l) => l.split(/\s+/)[0])).toEqual([...ruleIds]);
+    const one = runCli(["explain", ruleIds[0]]);
+    expect(one.stdout).toBe(explainText(findRule(ruleIds[0])!.meta));
+  });
+
+  it("the README rule table and docs/rules.md are what the catalogue renders (docpact build regenerates them)", async () => {
+    const files = {
+      "README.md": readFileSync(join(repoRoot, "README.md"), "utf8"),
+      "docs/rules.md": readFileSync(join(repoRoot, "docs/rules.md"), "utf8"),
+      "docs/templates/rule-reference.hbs": readFileSync(join(repoRoot, "docs/templates/rule-reference.hbs"), "utf8"),
+      "docpact.config.json": { docs: ["README.md", "docs/rules.md"], schemas: [], code: { include: [] }, templates: "docs/templates" },
+    };
+    const { regions } = await planFiles(files);
+    const catalogueRegions = regions.filter((r) => r.template === "rules" || r.template === "rule-reference");
+    expect(catalogueRegions.map((r) => r.file)).toEqual(["README.md", "docs/rules.md"]);
+    for (const r of catalogueRegions) expect(r.status, `${r.file} region ${r.template}`).toBe("fresh");
   });
 
   it("accepts exactly its own ids", () => {
