@@ -21,6 +21,8 @@ import { applySuppressions } from "./suppress.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules } from "./rules/index.js";
+import { readGitHistory } from "./git/history.js";
+import { gitCallCount } from "./git/run.js";
 import type { Rule } from "./rules/types.js";
 
 export interface PipelineOptions {
@@ -72,7 +74,9 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
+  const history = readGitHistory(opts.root);
+  timing.lap("git");
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history });
   timing.lap("link");
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
@@ -170,7 +174,7 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
       last = now;
     },
     done() {
-      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}\n`);
+      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}; git calls so far ${gitCallCount()}\n`);
     },
   };
 }
