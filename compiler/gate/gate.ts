@@ -1,0 +1,84 @@
+/**
+ * The gate between a run's findings and its exit code: with a baseline,
+ * findings it records are `unchanged` (counted, not failing) and its entries
+ * nothing matches any more are `absent` (prunable); with `--since`, findings
+ * the change is not answerable for are `unchanged` too. Everything else is
+ * `new` and fails as usual. Without either, the gate passes everything.
+ */
+import type { Diagnostic } from "../model/diagnostic.js";
+import type { ChangeSet } from "../git/changes.js";
+import { fingerprint, type GetText } from "./fingerprint.js";
+import { compareEntries, entryOf, type BaselineEntry, type BaselineFile } from "./baseline-file.js";
+import { inScope } from "./since.js";
+
+export type BaselineState = "new" | "unchanged" | "absent";
+
+export interface GateInput {
+  baseline?: { file: string; content: BaselineFile } | null;
+  since?: ChangeSet | null;
+}
+
+export interface GateResult {
+  /** The findings that fail the run (state `new`), in report order. */
+  failing: Diagnostic[];
+  /** Every finding with its fingerprint and state. */
+  states: { diagnostic: Diagnostic; fingerprint: string; state: "new" | "unchanged" }[];
+  /** Baseline entries no finding matches any more (the drift was fixed): prunable. */
+  absent: BaselineEntry[];
+  /** Findings the baseline matched. */
+  baselined: number;
+  /** Findings outside `--since` (not baselined). */
+  outsideSince: number;
+  /** Whether a baseline or `--since` took part (then reporters say so). */
+  active: boolean;
+  baselineFile: string | null;
+  since: { ref: string; commit: string } | null;
+}
+
+export function gate(diagnostics: readonly Diagnostic[], getText: GetText, input: GateInput): GateResult {
+  const prints = fingerprint(diagnostics, getText);
+  const known = new Map<string, BaselineEntry>();
+  for (const e of input.baseline?.content.findings ?? []) known.set(key(e.rule, e.file, e.fingerprint), e);
+  const matched = new Set<string>();
+  const states: GateResult["states"] = [];
+  const failing: Diagnostic[] = [];
+  let baselined = 0;
+  let outsideSince = 0;
+  for (const p of prints) {
+    const k = key(p.diagnostic.rule, p.diagnostic.file, p.fingerprint);
+    let state: "new" | "unchanged" = "new";
+    if (known.has(k)) {
+      matched.add(k);
+      baselined++;
+      state = "unchanged";
+    } else if (input.since && !inScope(p.diagnostic, p.token, input.since)) {
+      outsideSince++;
+      state = "unchanged";
+    }
+    states.push({ diagnostic: p.diagnostic, fingerprint: p.fingerprint, state });
+    if (state === "new") failing.push(p.diagnostic);
+  }
+  const absent = [...known].filter(([k]) => !matched.has(k)).map(([, e]) => e).sort(compareEntries);
+  return {
+    failing,
+    states,
+    absent,
+    baselined,
+    outsideSince,
+    active: Boolean(input.baseline || input.since),
+    baselineFile: input.baseline?.file ?? null,
+    since: input.since ? { ref: input.since.ref, commit: input.since.commit } : null,
+  };
+}
+
+/** Baseline entries for today's findings (`docpact baseline`), or, with `prune`, the old entries that still match. */
+export function baselineEntries(diagnostics: readonly Diagnostic[], getText: GetText, old: BaselineFile | null, prune: boolean): BaselineEntry[] {
+  const current = fingerprint(diagnostics, getText).map(entryOf);
+  if (!prune || !old) return current;
+  const now = new Set(current.map((e) => key(e.rule, e.file, e.fingerprint)));
+  return old.findings.filter((e) => now.has(key(e.rule, e.file, e.fingerprint)));
+}
+
+function key(rule: string, file: string, fp: string): string {
+  return `${rule}\0${file}\0${fp}`;
+}
