@@ -5,7 +5,7 @@
  */
 import { normalizeHeading } from "../model/references.js";
 import { DocpactError } from "../util/errors.js";
-import { inWorkTree, runGit, unquotePath } from "./run.js";
+import { gitAllowed, inWorkTree, runGit, unquotePath } from "./run.js";
 
 export interface ChangeSet {
   ref: string;
@@ -25,6 +25,7 @@ export interface ChangeSet {
 
 export function readChangesSince(root: string, ref: string): ChangeSet {
   if (ref === "" || ref.startsWith("-")) throw new DocpactError(`--since needs a git revision (got "${ref}")`);
+  if (!gitAllowed()) throw new DocpactError(`--since ${ref} needs git, and DOCPACT_NO_GIT=1 is set`);
   if (!inWorkTree(root)) throw new DocpactError(`--since ${ref}: the root is not inside a git work tree`);
   const rev = runGit(root, ["rev-parse", "--verify", "--quiet", "--short", "--end-of-options", `${ref}^{commit}`]);
   if (!rev.ok) throw new DocpactError(`--since: unknown git revision "${ref}"`);
