@@ -12,6 +12,7 @@ import { gate, type GateResult } from "./gate/gate.js";
 import type { GetText } from "./gate/fingerprint.js";
 import { readChangesSince } from "./git/changes.js";
 import { isProblem, readSource } from "./read.js";
+import { renamedFrom } from "./model/history.js";
 import type { ResolvedConfig } from "./config/resolve.js";
 
 export interface RunRequest {
@@ -47,7 +48,7 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase };
   const r = mode === "check" ? await runPipeline(base) : await runBuild({ ...base, fix: req.fix, force: req.force });
   const baseline = explicit ?? defaultBaseline(req.root, r.config);
-  const g = gate(r.diagnostics, textGetter(req.root, r.model), { baseline, since });
+  const g = gate(r.diagnostics, textGetter(req.root, r.model), { baseline, since, renamedFrom: renamesOf(r.model) });
   const report = makeReport(g.failing, r.model.counts, performance.now() - started, r.notJudged);
   addGateSummary(report, {
     baseline: baseline ? { baselined: g.baselined, prunable: g.absent } : null,
@@ -62,6 +63,12 @@ export function defaultBaseline(root: string, config: ResolvedConfig): { file: s
   if (config.baseline) return { file: config.baseline, content: readBaseline(resolve(root, config.baseline), config.baseline) };
   const abs = resolve(root, BASELINE_FILE);
   return existsSync(abs) ? { file: BASELINE_FILE, content: readBaseline(abs, BASELINE_FILE) } : null;
+}
+
+/** Current path → the paths git shows it was renamed from, so baseline entries follow moved files. */
+export function renamesOf(model: ContractModel): Map<string, string[]> {
+  const files = new Set(model.files);
+  return renamedFrom(model.history, (p) => files.has(p));
 }
 
 /** Texts for fingerprints: the model's (documents, schemas), else the file on disk (code). */

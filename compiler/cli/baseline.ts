@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { runPipeline } from "../pipeline.js";
 import { BASELINE_FILE, formatBaseline, readBaseline } from "../gate/baseline-file.js";
 import { baselineEntries } from "../gate/gate.js";
-import { textGetter } from "../run.js";
+import { renamesOf, textGetter } from "../run.js";
 import { writeAtomic } from "../util/write.js";
 
 export interface BaselineRequest {
@@ -18,7 +18,7 @@ export async function runBaseline(req: BaselineRequest, out: { write(s: string):
   const rel = r.config.baseline ?? BASELINE_FILE;
   const abs = resolve(req.root, rel);
   const old = existsSync(abs) ? readBaseline(abs, rel) : null;
-  const entries = baselineEntries(r.diagnostics, textGetter(req.root, r.model), old, req.prune);
+  const entries = baselineEntries(r.diagnostics, textGetter(req.root, r.model), old, req.prune, renamesOf(r.model));
   writeAtomic(req.root, rel, formatBaseline(entries));
   const n = (k: number, w: string) => `${k} ${w}${k === 1 ? "" : "s"}`;
   if (req.prune) {

@@ -25,7 +25,7 @@ export interface BaselineFile {
   findings: BaselineEntry[];
 }
 
-export function entryOf(f: Fingerprinted): BaselineEntry {
+export function entryOf(f: Pick<Fingerprinted, "diagnostic" | "fingerprint" | "token">): BaselineEntry {
   return { rule: f.diagnostic.rule, file: f.diagnostic.file, fingerprint: f.fingerprint, token: f.token, message: f.diagnostic.message };
 }
 

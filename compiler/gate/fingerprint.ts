@@ -14,6 +14,8 @@ export interface Fingerprinted {
   fingerprint: string;
   /** The offending token, for people reading the baseline file. */
   token: string;
+  /** The same finding's fingerprint had its file been called `file` (a file git shows was renamed). */
+  as(file: string): string;
 }
 
 /** A file's text (BOM removed), or undefined when it cannot be read. */
@@ -31,11 +33,12 @@ export function fingerprint(diagnostics: readonly Diagnostic[], getText: GetText
     const line = lineOf(d.file, d.line);
     const end = d.endLine === d.line ? d.endColumn - 1 : line.length;
     const token = line.slice(d.column - 1, Math.max(d.column - 1, end));
-    const key = [d.rule, d.file, token, normalizeLine(line)].join("\0");
+    const norm = normalizeLine(line);
+    const key = [d.rule, d.file, token, norm].join("\0");
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
-    const fp = createHash("sha256").update(`${key}\0${occurrence}`).digest("hex").slice(0, 16);
-    return { diagnostic: d, fingerprint: fp, token };
+    const hash = (file: string) => createHash("sha256").update(`${[d.rule, file, token, norm].join("\0")}\0${occurrence}`).digest("hex").slice(0, 16);
+    return { diagnostic: d, fingerprint: hash(d.file), token, as: hash };
   });
 }
 

@@ -16,13 +16,15 @@ export type BaselineState = "new" | "unchanged" | "absent";
 export interface GateInput {
   baseline?: { file: string; content: BaselineFile } | null;
   since?: ChangeSet | null;
+  /** Current path → the paths git shows it was renamed from (newest first): baseline entries follow a moved file. */
+  renamedFrom?: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface GateResult {
   /** The findings that fail the run (state `new`), in report order. */
   failing: Diagnostic[];
   /** Every finding with its fingerprint and state. */
-  states: { diagnostic: Diagnostic; fingerprint: string; state: "new" | "unchanged" }[];
+  states: { diagnostic: Diagnostic; fingerprint: string; token: string; state: "new" | "unchanged"; baselined: boolean }[];
   /** Baseline entries no finding matches any more (the drift was fixed): prunable. */
   absent: BaselineEntry[];
   /** Findings the baseline matched. */
@@ -45,9 +47,18 @@ export function gate(diagnostics: readonly Diagnostic[], getText: GetText, input
   let baselined = 0;
   let outsideSince = 0;
   for (const p of prints) {
-    const k = key(p.diagnostic.rule, p.diagnostic.file, p.fingerprint);
+    const d = p.diagnostic;
+    let k = key(d.rule, d.file, p.fingerprint);
+    for (const old of known.has(k) ? [] : (input.renamedFrom?.get(d.file) ?? [])) {
+      const alt = key(d.rule, old, p.as(old));
+      if (known.has(alt) && !matched.has(alt)) {
+        k = alt;
+        break;
+      }
+    }
     let state: "new" | "unchanged" = "new";
-    if (known.has(k)) {
+    const inBaseline = known.has(k) && !matched.has(k);
+    if (inBaseline) {
       matched.add(k);
       baselined++;
       state = "unchanged";
@@ -55,7 +66,7 @@ export function gate(diagnostics: readonly Diagnostic[], getText: GetText, input
       outsideSince++;
       state = "unchanged";
     }
-    states.push({ diagnostic: p.diagnostic, fingerprint: p.fingerprint, state });
+    states.push({ diagnostic: d, fingerprint: p.fingerprint, token: p.token, state, baselined: inBaseline });
     if (state === "new") failing.push(p.diagnostic);
   }
   const absent = [...known].filter(([k]) => !matched.has(k)).map(([, e]) => e).sort(compareEntries);
@@ -71,12 +82,22 @@ export function gate(diagnostics: readonly Diagnostic[], getText: GetText, input
   };
 }
 
-/** Baseline entries for today's findings (`docpact baseline`), or, with `prune`, the old entries that still match. */
-export function baselineEntries(diagnostics: readonly Diagnostic[], getText: GetText, old: BaselineFile | null, prune: boolean): BaselineEntry[] {
-  const current = fingerprint(diagnostics, getText).map(entryOf);
-  if (!prune || !old) return current;
-  const now = new Set(current.map((e) => key(e.rule, e.file, e.fingerprint)));
-  return old.findings.filter((e) => now.has(key(e.rule, e.file, e.fingerprint)));
+/**
+ * Baseline entries for today's findings (`docpact baseline`), or, with
+ * `prune`, for the findings the old baseline still matches (none added; an
+ * entry that followed a renamed file is written under its new path).
+ */
+export function baselineEntries(
+  diagnostics: readonly Diagnostic[],
+  getText: GetText,
+  old: BaselineFile | null,
+  prune: boolean,
+  renamedFrom?: ReadonlyMap<string, readonly string[]>,
+): BaselineEntry[] {
+  if (!prune) return fingerprint(diagnostics, getText).map(entryOf);
+  if (!old) return [];
+  const g = gate(diagnostics, getText, { baseline: { file: "", content: old }, renamedFrom });
+  return g.states.filter((s) => s.baselined).map((s) => entryOf(s));
 }
 
 function key(rule: string, file: string, fp: string): string {

@@ -58,3 +58,19 @@ export function firstRemoval(history: GitHistory | null | undefined, paths: read
   }
   return null;
 }
+
+/** Current path → every older path that a chain of renames brought to it (for baselines that follow moved files). */
+export function renamedFrom(history: GitHistory | null | undefined, exists: (p: string) => boolean): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!history) return out;
+  for (const r of history.removals.values()) {
+    if (r.kind !== "renamed") continue;
+    const now = currentPath(history, r.path, exists);
+    if (now === null) continue;
+    let list = out.get(now);
+    if (!list) out.set(now, (list = []));
+    list.push(r.path);
+  }
+  for (const list of out.values()) list.sort();
+  return out;
+}

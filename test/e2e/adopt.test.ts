@@ -113,6 +113,10 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", () => {
     expect(runCli(["baseline", "--root", repo.root]).stdout).toContain("wrote ci/known.json");
     expect(check(repo.root).status).toBe(0);
     expect(check(repo.root, ["--baseline", join(repo.root, "ci/known.json")]).status).toBe(0);
+    // A document moved by a commit keeps its baselined findings (git shows the rename).
+    repo.git("mv", "docs/guide.md", "docs/handbook.md");
+    repo.commit("guide becomes the handbook");
+    expect(check(repo.root).json.summary).toMatchObject({ errors: 0, baselined: 3, prunable: [] });
     const missing = runCli(["check", "--root", repo.root, "--baseline", "nope.json"]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toBe("docpact: baseline file not found: nope.json (write it with `docpact baseline`)\n");

@@ -58,6 +58,18 @@ describe("gate", () => {
     expect(g.active).toBe(true);
   });
 
+  it("follows a file git shows was renamed; prune writes the entry under the new path", () => {
+    const bl = baselineOf([diag(3, 5, 17)]);
+    const moved = diag(3, 5, 17, { file: "docs/b.md" });
+    expect(gate([moved], getText, { baseline: bl }).failing).toEqual([moved]);
+    const renamedFrom = new Map([["docs/b.md", ["docs/a.md"]]]);
+    const g = gate([moved], getText, { baseline: bl, renamedFrom });
+    expect(g.failing).toEqual([]);
+    expect(g.absent).toEqual([]);
+    const pruned = baselineEntries([moved], getText, bl.content, true, renamedFrom);
+    expect(pruned.map((e) => e.file)).toEqual(["docs/b.md"]);
+  });
+
   it("without a baseline or --since, everything fails as before", () => {
     const ds = [diag(3, 5, 17)];
     const g = gate(ds, getText, {});

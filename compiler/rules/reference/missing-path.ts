@@ -46,15 +46,16 @@ export default defineRule({
         ctx.report({
           span: code.span,
           message: `path ${cand} does not exist (looked from ${from})${gone ? `; ${removalText(gone)}` : ""}`,
-          ...(gone && now ? { suggestion: writtenLike(cand, gone.path, now) } : {}),
+          ...(gone && now ? { suggestion: writtenLike(cand, gone.path, now, doc.file) } : {}),
         });
       }
     }
   },
 });
 
-/** `now` written from the same base as `cand` was when it resolved to `was`. */
-function writtenLike(cand: string, was: string, now: string): string {
+/** `now` written from the same base as `cand` was when it resolved to `was` (`../` paths from the document's folder). */
+function writtenLike(cand: string, was: string, now: string, fromFile: string): string {
+  if (cand.startsWith("../")) return posix.relative(posix.dirname(fromFile), now);
   const plain = cand.replace(/^(?:\.\/)+/, "");
   const base = was.endsWith(plain) ? was.slice(0, was.length - plain.length) : "";
   return base && now.startsWith(base) ? now.slice(base.length) : now;
