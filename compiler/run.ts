@@ -8,7 +8,7 @@ import type { ContractModel } from "./model/types.js";
 import { runPipeline } from "./pipeline.js";
 import { addGateSummary, makeReport, type Report } from "./report/report.js";
 import { BASELINE_FILE, readBaseline, type BaselineFile } from "./gate/baseline-file.js";
-import { gate, type GateResult } from "./gate/gate.js";
+import { gate, SOURCE_EXT, type GateResult } from "./gate/gate.js";
 import type { GetText } from "./gate/fingerprint.js";
 import { readChangesSince } from "./git/changes.js";
 import { isProblem, readSource } from "./read.js";
@@ -48,7 +48,11 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase };
   const r = mode === "check" ? await runPipeline(base) : await runBuild({ ...base, fix: req.fix, force: req.force });
   const baseline = explicit ?? defaultBaseline(req.root, r.config);
-  const g = gate(r.diagnostics, textGetter(req.root, r.model), { baseline, since, renamedFrom: renamesOf(r.model) });
+  const sources = new Set([...r.discovered.code, ...r.discovered.schemas]);
+  // A deleted file is no longer discovered: then its extension decides.
+  const onDisk = new Set(r.model.files);
+  const isSource = (p: string) => sources.has(p) || (!onDisk.has(p) && SOURCE_EXT.test(p));
+  const g = gate(r.diagnostics, textGetter(req.root, r.model), { baseline, since, renamedFrom: renamesOf(r.model), isSource });
   const report = makeReport(g.failing, r.model.counts, performance.now() - started, r.notJudged);
   addGateSummary(report, {
     baseline: baseline ? { baselined: g.baselined, prunable: g.absent } : null,

@@ -9,7 +9,7 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import type { ChangeSet } from "../git/changes.js";
 import { fingerprint, type GetText } from "./fingerprint.js";
 import { compareEntries, entryOf, type BaselineEntry, type BaselineFile } from "./baseline-file.js";
-import { inScope } from "./since.js";
+import { inScope, removedSourceLiterals } from "./since.js";
 
 export type BaselineState = "new" | "unchanged" | "absent";
 
@@ -18,7 +18,11 @@ export interface GateInput {
   since?: ChangeSet | null;
   /** Current path → the paths git shows it was renamed from (newest first): baseline entries follow a moved file. */
   renamedFrom?: ReadonlyMap<string, readonly string[]>;
+  /** With `since`: whether a path is (or, deleted, was) one of the project's code or schema files. Default: code and `.schema.json` extensions. */
+  isSource?: (path: string) => boolean;
 }
+
+export const SOURCE_EXT = /\.(?:[cm]?[jt]sx?|schema\.json)$/;
 
 export interface GateResult {
   /** The findings that fail the run (state `new`), in report order. */
@@ -46,6 +50,8 @@ export function gate(diagnostics: readonly Diagnostic[], getText: GetText, input
   const failing: Diagnostic[] = [];
   let baselined = 0;
   let outsideSince = 0;
+  const isSource = input.isSource ?? ((p: string) => SOURCE_EXT.test(p));
+  const literals = input.since ? removedSourceLiterals(input.since, isSource) : new Set<string>();
   for (const p of prints) {
     const d = p.diagnostic;
     let k = key(d.rule, d.file, p.fingerprint);
@@ -62,7 +68,7 @@ export function gate(diagnostics: readonly Diagnostic[], getText: GetText, input
       matched.add(k);
       baselined++;
       state = "unchanged";
-    } else if (input.since && !inScope(p.diagnostic, p.token, input.since)) {
+    } else if (input.since && !inScope(d, p.token, input.since, literals)) {
       outsideSince++;
       state = "unchanged";
     }

@@ -13,12 +13,17 @@ export interface ChangeSet {
   commit: string;
   /** Root-relative file → changed line ranges on the current side, `[first, last]`, 1-based. */
   lines: Map<string, [number, number][]>;
-  /** Files that are new as a whole: added, untracked, or moved here (a moved document's relative links move with it). */
+  /** Files that are new as a whole: added or untracked. */
   wholeFiles: Set<string>;
+  /** Files moved here since REF (new path → old path): their relative references moved with them. */
+  movedFiles: Map<string, string>;
   /** Paths deleted or renamed away since REF. */
   removedPaths: Set<string>;
-  /** Quoted string literals on removed lines of non-Markdown files that no added line still has (renamed or removed commands, flags, members). */
-  removedLiterals: Set<string>;
+  /**
+   * Per non-Markdown file: quoted string literals on its removed lines that no
+   * added line (of any file) still has: renamed or removed commands, flags, members.
+   */
+  removedLiterals: Map<string, Set<string>>;
   /** Markdown headings removed and not re-added (normalized text). */
   removedHeadings: Set<string>;
 }
@@ -44,13 +49,19 @@ const HEADING = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
 
 /** Parses `git diff --unified=0 --src-prefix=a/ --dst-prefix=b/` output. */
 export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
-  const set: ChangeSet = { ref, commit, lines: new Map(), wholeFiles: new Set(), removedPaths: new Set(), removedLiterals: new Set(), removedHeadings: new Set() };
+  const set: ChangeSet = { ref, commit, lines: new Map(), wholeFiles: new Set(), movedFiles: new Map(), removedPaths: new Set(), removedLiterals: new Map(), removedHeadings: new Set() };
   const added = { literals: new Set<string>(), headings: new Set<string>() };
   let oldPath: string | null = null;
   let newPath: string | null = null;
   let renameFrom: string | null = null;
   let inHunk = false;
   const isMd = () => /\.(?:md|mdx|markdown)$/i.test(newPath ?? oldPath ?? "");
+  const removedIn = (): Set<string> => {
+    const file = oldPath ?? newPath ?? "";
+    let lits = set.removedLiterals.get(file);
+    if (!lits) set.removedLiterals.set(file, (lits = new Set()));
+    return lits;
+  };
   const collect = (text: string, lits: Set<string>, heads: Set<string>) => {
     if (isMd()) {
       const h = HEADING.exec(text);
@@ -72,8 +83,10 @@ export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
       if (line.startsWith("rename from ")) renameFrom = unquotePath(line.slice(12));
       else if (line.startsWith("rename to ")) {
         const to = unquotePath(line.slice(10));
-        if (renameFrom) set.removedPaths.add(renameFrom);
-        set.wholeFiles.add(to);
+        if (renameFrom) {
+          set.removedPaths.add(renameFrom);
+          set.movedFiles.set(to, renameFrom);
+        }
         oldPath = renameFrom;
         newPath = to;
       } else if (line.startsWith("--- ")) oldPath = pathOf(line.slice(4), "a/");
@@ -96,10 +109,13 @@ export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
       continue;
     }
     if (!inHunk) continue;
-    if (line.startsWith("-")) collect(line.slice(1), set.removedLiterals, set.removedHeadings);
+    if (line.startsWith("-")) collect(line.slice(1), isMd() ? new Set() : removedIn(), set.removedHeadings);
     else if (line.startsWith("+")) collect(line.slice(1), added.literals, added.headings);
   }
-  for (const l of added.literals) set.removedLiterals.delete(l);
+  for (const [file, lits] of set.removedLiterals) {
+    for (const l of added.literals) lits.delete(l);
+    if (lits.size === 0) set.removedLiterals.delete(file);
+  }
   for (const h of added.headings) set.removedHeadings.delete(h);
   return set;
 }

@@ -44,10 +44,11 @@ describe("parseDiff", () => {
   it("collects changed lines, whole files, removed paths, literals and headings", () => {
     const c = parseDiff(DIFF, "main", "abc1234");
     expect(Object.fromEntries(c.lines)).toEqual({ "docs/a.md": [[3, 4]], "src/cli.ts": [[5, 5]], "add.md": [[1, 1]] });
-    expect([...c.wholeFiles].sort()).toEqual(["add.md", "new.md"]);
+    expect([...c.wholeFiles].sort()).toEqual(["add.md"]);
+    expect(Object.fromEntries(c.movedFiles)).toEqual({ "new.md": "old.md" });
     expect([...c.removedPaths].sort()).toEqual(["del.md", "old.md"]);
     // `--json` is on both sides: only the renamed command's literal was removed.
-    expect([...c.removedLiterals]).toEqual(["advance"]);
+    expect(Object.fromEntries([...c.removedLiterals].map(([f, l]) => [f, [...l]]))).toEqual({ "src/cli.ts": ["advance"] });
     expect([...c.removedHeadings].sort()).toEqual(["del", "retry policy"]);
   });
 });
