@@ -59,6 +59,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
+  // One git log, run while the inputs are read.
+  const historyRead = readGitHistory(opts.root);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const read = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
@@ -74,8 +76,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
-  const history = readGitHistory(opts.root);
-  timing.lap("git");
+  const history = await historyRead;
+  timing.lap("git (wait)");
   const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history });
   timing.lap("link");
   const plan = await planOutputs(model, {

@@ -5,15 +5,15 @@
  * work tree, or the log fails: then every rule works as it does without git.
  */
 import type { GitHistory, PathRemoval } from "../model/history.js";
-import { inWorkTree, runGit } from "./run.js";
+import { inWorkTree, runGitAsync } from "./run.js";
 
 const RS = "\x1e";
 const US = "\x1f";
 
-export function readGitHistory(root: string): GitHistory | null {
+export async function readGitHistory(root: string): Promise<GitHistory | null> {
   if (!inWorkTree(root)) return null;
   // -z: NUL-separated names, so no path is quoted; --relative: only paths under the root, relative to it.
-  const r = runGit(root, ["log", "--diff-filter=DR", "-M", "--name-status", "--relative", "-z", "--no-show-signature", `--format=${RS}%h${US}%s`]);
+  const r = await runGitAsync(root, ["log", "--diff-filter=DR", "-M", "--name-status", "--relative", "-z", "--no-show-signature", `--format=${RS}%h${US}%s`]);
   if (!r.ok) return null;
   return { removals: parseRemovals(r.stdout) };
 }

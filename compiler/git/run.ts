@@ -5,7 +5,7 @@
  * lazy fetch of missing objects (no network). Every call is counted, so a run
  * can show (DOCPACT_TIMING=1) that git is called a bounded number of times.
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 
 export type GitResult = { ok: true; stdout: string } | { ok: false; missing: boolean; stderr: string };
 
@@ -21,17 +21,33 @@ export function gitAllowed(): boolean {
   return process.env.DOCPACT_NO_GIT !== "1";
 }
 
-export function runGit(cwd: string, args: string[]): GitResult {
-  calls++;
+const MAX_BUFFER = 512 * 1024 * 1024;
+
+function gitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_NO_LAZY_FETCH: "1", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
   // `-C cwd` decides the repository, not a GIT_DIR inherited from a hook.
   for (const k of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX"]) delete env[k];
-  const r = spawnSync("git", ["-C", cwd, "-c", "core.quotePath=false", "-c", "log.showSignature=false", "-c", "color.ui=never", "--no-pager", ...args], {
-    encoding: "utf8",
-    env,
-    maxBuffer: 512 * 1024 * 1024,
-    stdio: ["ignore", "pipe", "pipe"],
+  return env;
+}
+
+function gitArgs(cwd: string, args: string[]): string[] {
+  return ["-C", cwd, "-c", "core.quotePath=false", "-c", "log.showSignature=false", "-c", "color.ui=never", "--no-pager", ...args];
+}
+
+/** The same call, without blocking: the history log runs while documents are parsed. */
+export function runGitAsync(cwd: string, args: string[]): Promise<GitResult> {
+  calls++;
+  return new Promise((done) => {
+    execFile("git", gitArgs(cwd, args), { encoding: "utf8", env: gitEnv(), maxBuffer: MAX_BUFFER }, (err, stdout, stderr) => {
+      if (!err) done({ ok: true, stdout });
+      else done({ ok: false, missing: (err as NodeJS.ErrnoException).code === "ENOENT", stderr: String(stderr || err.message) });
+    });
   });
+}
+
+export function runGit(cwd: string, args: string[]): GitResult {
+  calls++;
+  const r = spawnSync("git", gitArgs(cwd, args), { encoding: "utf8", env: gitEnv(), maxBuffer: MAX_BUFFER, stdio: ["ignore", "pipe", "pipe"] });
   if (r.error) return { ok: false, missing: (r.error as NodeJS.ErrnoException).code === "ENOENT", stderr: r.error.message };
   if (r.status !== 0) return { ok: false, missing: false, stderr: r.stderr };
   return { ok: true, stdout: r.stdout };

@@ -50,9 +50,9 @@ describe.skipIf(!hasGit)("readGitHistory on a repository the test builds", () =>
   });
   afterAll(() => repo?.dispose());
 
-  it("reports renames, deletions and whole-folder deletions relative to the root, in two git calls", () => {
+  it("reports renames, deletions and whole-folder deletions relative to the root, in two git calls", async () => {
     const before = gitCallCount();
-    const h = readGitHistory(join(repo.root, "pkg"))!;
+    const h = (await readGitHistory(join(repo.root, "pkg")))!;
     expect(gitCallCount() - before).toBeLessThanOrEqual(2);
     expect(Object.fromEntries([...h.removals].map(([k, v]) => [k, `${v.kind} ${v.to ?? ""} ${v.commit} ${v.subject}`.replace(/ +/g, " ")]))).toEqual({
       "docs/guide.md": `renamed docs/handbook.md ${ids.rename} docs: guide becomes the handbook`,
@@ -62,13 +62,13 @@ describe.skipIf(!hasGit)("readGitHistory on a repository the test builds", () =>
     });
   });
 
-  it("is null outside a work tree, inside .git, and with DOCPACT_NO_GIT=1", () => {
+  it("is null outside a work tree, inside .git, and with DOCPACT_NO_GIT=1", async () => {
     const plain = mkdtempSync(join(tmpdir(), "docpact-nogit-"));
     try {
-      expect(readGitHistory(plain)).toBeNull();
-      expect(readGitHistory(join(repo.root, ".git"))).toBeNull();
+      expect(await readGitHistory(plain)).toBeNull();
+      expect(await readGitHistory(join(repo.root, ".git"))).toBeNull();
       process.env.DOCPACT_NO_GIT = "1";
-      expect(readGitHistory(repo.root)).toBeNull();
+      expect(await readGitHistory(repo.root)).toBeNull();
     } finally {
       delete process.env.DOCPACT_NO_GIT;
       rmSync(plain, { recursive: true, force: true });
