@@ -26,7 +26,7 @@ const CONFIG: OptionSpec = { flag: "--config", value: "FILE", help: "config file
 const FORMAT: OptionSpec = { flag: "--format", value: "FORMAT", help: "pretty (default), json, sarif or github" };
 const MAX_WARNINGS: OptionSpec = { flag: "--max-warnings", value: "N", help: "exit 1 when there are more than N warnings" };
 const HELP: OptionSpec = { flag: "--help", short: "h", help: "show this help" };
-const BASELINE: OptionSpec = { flag: "--baseline", value: "FILE", help: "known findings recorded in FILE are counted, not failing (default: config baseline, else docpact-baseline.json when present)" };
+const BASELINE: OptionSpec = { flag: "--baseline", value: "FILE", help: "findings recorded in FILE are counted, not failing (default: config baseline, else docpact-baseline.json)" };
 const SINCE: OptionSpec = { flag: "--since", value: "REF", help: "fail only on findings in lines changed since the git revision REF, or caused by code changed since it" };
 
 export const INSPECT_TARGETS = ["notes", "commands", "vocabularies", "references"] as const;
