@@ -32,5 +32,7 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
     return { report: makeReport(r.diagnostics, r.model.counts, performance.now() - started, r.notJudged), diagnostics: r.diagnostics };
   }
   const r = await runBuild({ ...base, fix: req.fix, force: req.force });
-  return { report: makeReport(r.diagnostics, r.model.counts, performance.now() - started, r.notJudged), diagnostics: r.diagnostics, written: r.written };
+  const report = makeReport(r.diagnostics, r.model.counts, performance.now() - started, r.notJudged);
+  report.written = r.written;
+  return { report, diagnostics: r.diagnostics, written: r.written };
 }

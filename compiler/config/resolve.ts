@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
+import { assertConfinedConfig } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
 export const CONFIG_FILE = "docpact.config.json";
@@ -52,7 +53,9 @@ export function loadConfig(root: string, configPath?: string): ResolvedConfig {
   } else if (configPath) {
     throw new DocpactError(`config file not found: ${configPath}`);
   }
-  return resolveConfig(root, raw, rel);
+  const config = resolveConfig(root, raw, rel);
+  assertConfinedConfig(root, config);
+  return config;
 }
 
 function readText(file: string, rel: string): string {

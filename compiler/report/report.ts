@@ -26,6 +26,8 @@ export interface Report {
     /** Additive: places rules did not judge (partial knowledge), present only when there are any. */
     notJudged?: NotJudgedSummary;
   };
+  /** Additive, build only: files build wrote or removed, relative to the root, sorted (empty when nothing changed). */
+  written?: string[];
 }
 
 export function makeReport(diagnostics: Diagnostic[], files: FileCounts, durationMs: number, notJudged: readonly NotJudged[] = []): Report {

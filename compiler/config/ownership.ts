@@ -1,0 +1,88 @@
+/**
+ * What a config may point at: every input glob and path stays inside the root,
+ * and `generate.outDir` is a folder docpact may own (build writes and deletes
+ * there). Checked when the config is loaded, so check and build refuse alike.
+ */
+import { lstatSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import { posix } from "node:path";
+import type { ResolvedConfig } from "./resolve.js";
+import { DocpactError } from "../util/errors.js";
+
+/** The part of a glob before its first magic segment (`docs/**\/*.md` → `docs`). */
+export function staticBase(pattern: string): string {
+  const parts = pattern.replace(/^\.\/+/, "").split("/");
+  const out: string[] = [];
+  for (const p of parts) {
+    if (/[*?[\]{}()!+@]/.test(p)) break;
+    out.push(p);
+  }
+  // A pattern with no magic names a file: its base is its folder.
+  if (out.length === parts.length) out.pop();
+  return out.join("/") || ".";
+}
+
+/** True when a root-relative path (or glob) leaves the root. */
+export function leavesRoot(p: string): boolean {
+  if (isAbsolute(p) || /^[A-Za-z]:/.test(p)) return true;
+  const n = posix.normalize(p.replace(/^!/, ""));
+  return n === ".." || n.startsWith("../");
+}
+
+/** Every input path and glob of the config, named by the key it comes from. */
+function inputs(config: ResolvedConfig): { key: string; path: string; glob: boolean }[] {
+  const out: { key: string; path: string; glob: boolean }[] = [];
+  for (const g of config.docs) out.push({ key: "docs", path: g, glob: true });
+  for (const g of config.schemas) out.push({ key: "schemas", path: g, glob: true });
+  if (config.code.kind === "include") for (const g of config.code.include) out.push({ key: "code.include", path: g, glob: true });
+  if (config.code.kind === "tsconfig") out.push({ key: "code.tsconfig", path: config.code.tsconfig, glob: false });
+  for (const [i, inst] of config.instances.entries()) {
+    for (const g of inst.files) out.push({ key: `instances[${i}].files`, path: g, glob: true });
+    out.push({ key: `instances[${i}].schema`, path: inst.schema, glob: false });
+  }
+  if (config.decisions) out.push({ key: "decisions.module", path: config.decisions.module, glob: false });
+  if (config.templates) out.push({ key: "templates", path: `${config.templates}/x`, glob: false });
+  for (const [i, v] of config.vocabularies.entries()) {
+    out.push({ key: `vocabularies[${i}].code`, path: v.code.split("#")[0], glob: false });
+    out.push({ key: `vocabularies[${i}].schema`, path: v.schema.split("#")[0], glob: false });
+  }
+  return out;
+}
+
+/** Throws a config error when an input leaves the root or the outDir is not docpact's to own. */
+export function assertConfinedConfig(root: string, config: ResolvedConfig): void {
+  const where = config.file ?? "docpact.config.json";
+  for (const i of inputs(config)) {
+    if (i.path && leavesRoot(i.path)) {
+      throw new DocpactError(`${where}: ${i.key} "${i.path}" leaves the root; docpact reads only inside the root (run it with --root at a folder that holds both)`);
+    }
+  }
+  if (config.generate) assertOwnedOutDir(root, config, where);
+}
+
+function assertOwnedOutDir(root: string, config: ResolvedConfig, where: string): void {
+  const outDir = config.generate!.outDir;
+  const bad = (why: string) => new DocpactError(`${where}: generate.outDir "${outDir}" ${why}; it must be a folder inside the root that only docpact writes (the default is "generated")`);
+  if (outDir === "." || outDir === "") throw bad("is the root itself");
+  if (leavesRoot(outDir)) throw bad("leaves the root");
+  const parts = posix.normalize(outDir).split("/");
+  if (parts.some((p) => p === "node_modules" || p === ".git")) throw bad("is inside node_modules or .git");
+  let cur = root;
+  for (const part of parts) {
+    cur = join(cur, part);
+    let st;
+    try {
+      st = lstatSync(cur);
+    } catch {
+      break; // build creates the rest
+    }
+    if (st.isSymbolicLink()) throw bad(`goes through a symbolic link (${posix.relative(".", parts.slice(0, parts.indexOf(part) + 1).join("/"))})`);
+    if (!st.isDirectory()) throw bad("is not a folder");
+  }
+  const norm = posix.normalize(outDir);
+  for (const i of inputs(config)) {
+    const base = i.glob ? staticBase(i.path) : posix.dirname(posix.normalize(i.path));
+    const b = posix.normalize(base);
+    if (b === norm || b.startsWith(`${norm}/`)) throw bad(`holds inputs (${i.key} "${i.path}")`);
+  }
+}
