@@ -3,6 +3,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { globSync } from "tinyglobby";
 import type { ResolvedConfig } from "./config/resolve.js";
+import picomatch from "picomatch";
+import { walkTree, type OddEntry } from "./discover-tree.js";
+import type { InputProblem } from "./model/types.js";
 import { DocpactError } from "./util/errors.js";
 import { toPosix } from "./util/text.js";
 
@@ -12,6 +15,8 @@ export interface Discovered {
   code: string[];
   /** Every file under the root (outside the never-read folders), for reference checks. */
   files: string[];
+  /** Inputs that matched the config but are not read (links, special files, unreadable folders): `input/*` diagnostics. */
+  refused: InputProblem[];
 }
 
 export function ignoredDirs(config: ResolvedConfig): string[] {
@@ -22,11 +27,39 @@ export function ignoredDirs(config: ResolvedConfig): string[] {
 
 export function discover(root: string, config: ResolvedConfig): Discovered {
   const ignore = ignoredDirs(config);
-  const files = glob(root, ["**/*"], ignore);
+  const outDir = config.generate?.outDir;
+  const tree = walkTree(root, (d) => d === outDir || d === "node_modules" || d.endsWith("/node_modules"));
+  const files = tree.files;
   const all = new Set(files);
   const docs = glob(root, config.docs, ignore).filter((f) => all.has(f));
   const schemas = glob(root, config.schemas, ignore).filter((f) => all.has(f));
-  return { docs, schemas, code: discoverCode(root, config, ignore), files };
+  return { docs, schemas, code: discoverCode(root, config, ignore), files, refused: refusedInputs(tree.odd, config) };
+}
+
+/** The links, special files and unreadable folders that an input glob would have read. */
+function refusedInputs(odd: OddEntry[], config: ResolvedConfig): InputProblem[] {
+  if (odd.length === 0) return [];
+  const patterns = [...config.docs, ...config.schemas, ...(config.code.kind === "include" ? config.code.include : [])];
+  const isInput = picomatch(patterns.length ? patterns : ["\0"], { dot: false });
+  const wanted = (p: string) => isInput(p) || (config.code.kind === "tsconfig" && isTsSource(p));
+  const out: InputProblem[] = [];
+  for (const e of odd) {
+    const span = { file: e.path, line: 1, column: 1, endLine: 1, endColumn: 1 };
+    if (e.kind === "unreadable-dir") {
+      out.push({ span: { ...span, file: e.path || "." }, message: `folder ${e.path || "."} cannot be read (${e.code}); nothing in it is checked` });
+    } else if (!wanted(e.path)) {
+      continue;
+    } else if (e.kind === "link-outside") {
+      out.push({ kind: "outside-root", span, message: `${e.path} is a symbolic link to a file outside the root; docpact reads only inside the root, so it is not read` });
+    } else if (e.kind === "link" && e.code) {
+      out.push({ span, message: `${e.path} is a broken symbolic link (${e.code}); not read` });
+    } else if (e.kind === "link") {
+      out.push({ kind: "special-file", span, message: `${e.path} is a symbolic link; docpact does not follow links, so it is not read (the file it points at is read under its own path when a glob matches it)` });
+    } else {
+      out.push({ kind: "special-file", span, message: `${e.path} is not a regular file (a FIFO, socket or device); not read` });
+    }
+  }
+  return out;
 }
 
 export function glob(root: string, patterns: string[], ignore: string[]): string[] {

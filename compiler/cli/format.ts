@@ -7,7 +7,7 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import { rules } from "../rules/index.js";
 import { docpactVersion } from "../util/package-root.js";
 import type { Report } from "../report/report.js";
-import { isProblem, readSource } from "../read.js";
+import { isProblem, readInput } from "../read.js";
 
 export const FORMATS = ["pretty", "json", "sarif", "github"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -27,7 +27,8 @@ export function formatReport(report: Report, format: Format, ctx: FormatContext)
       return formatPretty(report, {
         color: ctx.color,
         getText: (file) => {
-          const src = readSource(ctx.root, file);
+          // Code frames come only from regular files inside the root, within the size limit.
+          const src = readInput(ctx.root, file);
           return isProblem(src) ? undefined : src.text;
         },
       });
@@ -37,7 +38,7 @@ export function formatReport(report: Report, format: Format, ctx: FormatContext)
         rules: rules.map((r) => r.meta),
         version: docpactVersion(),
         getText: (file) => {
-          const src = readSource(ctx.root, file);
+          const src = readInput(ctx.root, file);
           return isProblem(src) ? undefined : src.text;
         },
       });

@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
+import { DEFAULT_LIMITS, type Limits } from "./limits.js";
 import { assertConfinedConfig } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
@@ -38,6 +39,8 @@ export interface ResolvedConfig {
   decisions: DecisionsConfig | null;
   generate: { outDir: string } | null;
   templates: string | null;
+  /** Size, depth and render bounds (config `limits`, defaults in compiler/config/limits.ts). */
+  limits: Limits;
   rules: Record<string, "error" | "warning" | "off">;
   /** package.json `bin` keys, name and version where present. */
   packageJson: { name: string | null; bin: Record<string, string> } | null;
@@ -116,6 +119,7 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
       : null,
     generate: raw.generate ? { outDir: normalizeRel(raw.generate.outDir ?? "generated") } : null,
     templates: raw.templates ? normalizeRel(raw.templates) : null,
+    limits: { ...DEFAULT_LIMITS, ...raw.limits },
     rules: raw.rules ?? {},
     packageJson,
   };
