@@ -15,6 +15,8 @@ export interface OddEntry {
   kind: OddKind;
   /** errno code for an unreadable folder or a dangling link. */
   code?: string;
+  /** A link to a folder. */
+  dir?: boolean;
 }
 
 export interface Tree {
@@ -53,15 +55,16 @@ export function walkTree(root: string, skip: (dir: string) => boolean): Tree {
 
 function classifyLink(root: string, realRoot: string, rel: string): OddEntry {
   let real: string;
+  let dir: boolean;
   try {
     real = realpathSync(join(root, rel));
-    statSync(real);
+    dir = statSync(real).isDirectory();
   } catch (e) {
     return { path: rel, kind: "link", code: (e as NodeJS.ErrnoException).code ?? "error" };
   }
   const r = relative(realRoot, real);
-  if (r.startsWith("..") || isAbsolute(r)) return { path: rel, kind: "link-outside" };
-  return { path: rel, kind: "link" };
+  if (r.startsWith("..") || isAbsolute(r)) return { path: rel, kind: "link-outside", dir };
+  return { path: rel, kind: "link", dir };
 }
 
 /** True when `abs` (an existing path) really lies inside `root`, links resolved. */

@@ -41,20 +41,22 @@ function refusedInputs(odd: OddEntry[], config: ResolvedConfig): InputProblem[] 
   if (odd.length === 0) return [];
   const patterns = [...config.docs, ...config.schemas, ...(config.code.kind === "include" ? config.code.include : [])];
   const isInput = picomatch(patterns.length ? patterns : ["\0"], { dot: false });
-  const wanted = (p: string) => isInput(p) || (config.code.kind === "tsconfig" && isTsSource(p));
+  const wantedFile = (p: string) => isInput(p) || (config.code.kind === "tsconfig" && isTsSource(p));
+  // A link to a folder matters when an input glob could match a file below it.
+  const wanted = (e: OddEntry) => (e.dir ? ["x.md", "x.schema.json", "x.json", "x.ts"].some((n) => wantedFile(`${e.path}/${n}`)) : wantedFile(e.path));
   const out: InputProblem[] = [];
   for (const e of odd) {
     const span = { file: e.path, line: 1, column: 1, endLine: 1, endColumn: 1 };
     if (e.kind === "unreadable-dir") {
       out.push({ span: { ...span, file: e.path || "." }, message: `folder ${e.path || "."} cannot be read (${e.code}); nothing in it is checked` });
-    } else if (!wanted(e.path)) {
+    } else if (!wanted(e)) {
       continue;
     } else if (e.kind === "link-outside") {
-      out.push({ kind: "outside-root", span, message: `${e.path} is a symbolic link to a file outside the root; docpact reads only inside the root, so it is not read` });
+      out.push({ kind: "outside-root", span, message: `${e.path} is a symbolic link to a ${e.dir ? "folder" : "file"} outside the root; docpact reads only inside the root, so it is not read` });
     } else if (e.kind === "link" && e.code) {
       out.push({ span, message: `${e.path} is a broken symbolic link (${e.code}); not read` });
     } else if (e.kind === "link") {
-      out.push({ kind: "special-file", span, message: `${e.path} is a symbolic link; docpact does not follow links, so it is not read (the file it points at is read under its own path when a glob matches it)` });
+      out.push({ kind: "special-file", span, message: `${e.path} is a symbolic link; docpact does not follow links, so it is not read (what it points at is read under its own path when a glob matches it)` });
     } else {
       out.push({ kind: "special-file", span, message: `${e.path} is not a regular file (a FIFO, socket or device); not read` });
     }
