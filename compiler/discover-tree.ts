@@ -4,7 +4,7 @@
  * cannot be read. Discover turns the ones that match an input glob into
  * `input/*` diagnostics, so nothing docpact was asked to read is skipped silently.
  */
-import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { toPosix } from "./util/text.js";
 
@@ -74,14 +74,5 @@ export function reallyInside(root: string, abs: string): boolean {
     return !(r.startsWith("..") || isAbsolute(r));
   } catch {
     return false;
-  }
-}
-
-/** lstat that returns null instead of throwing. */
-export function lstatOrNull(abs: string) {
-  try {
-    return lstatSync(abs);
-  } catch {
-    return null;
   }
 }

@@ -1,10 +1,11 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, posix, relative } from "node:path";
 import { globSync } from "tinyglobby";
 import type { ResolvedConfig } from "./config/resolve.js";
 import picomatch from "picomatch";
-import { walkTree, type OddEntry } from "./discover-tree.js";
+import { reallyInside, walkTree, type OddEntry } from "./discover-tree.js";
+import { leavesRoot } from "./config/ownership.js";
 import type { InputProblem } from "./model/types.js";
 import { DocpactError } from "./util/errors.js";
 import { toPosix } from "./util/text.js";
@@ -33,7 +34,8 @@ export function discover(root: string, config: ResolvedConfig): Discovered {
   const all = new Set(files);
   const docs = glob(root, config.docs, ignore).filter((f) => all.has(f));
   const schemas = glob(root, config.schemas, ignore).filter((f) => all.has(f));
-  return { docs, schemas, code: discoverCode(root, config, ignore), files, refused: refusedInputs(tree.odd, config) };
+  const refused = refusedInputs(tree.odd, config);
+  return { docs, schemas, code: discoverCode(root, config, ignore, refused), files, refused };
 }
 
 /** The links, special files and unreadable folders that an input glob would have read. */
@@ -71,12 +73,14 @@ export function glob(root: string, patterns: string[], ignore: string[]): string
     .sort();
 }
 
-function discoverCode(root: string, config: ResolvedConfig, ignore: string[]): string[] {
+function discoverCode(root: string, config: ResolvedConfig, ignore: string[], refused: InputProblem[]): string[] {
   const code = config.code;
   if (code.kind === "none") return [];
   if (code.kind === "include") return glob(root, code.include, ignore).filter(isTsSource);
-  return tsconfigFiles(root, code.tsconfig, ignore);
+  return tsconfigFiles(root, code.tsconfig, ignore, refused);
 }
+
+const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
 const isTsSource = (f: string) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?ts$/.test(f);
 
@@ -84,18 +88,23 @@ const isTsSource = (f: string) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?t
  * Reads the tsconfig's include/exclude/files with a small subset of tsc's
  * rules; loading the TypeScript compiler here would cost more than all else.
  */
-function tsconfigFiles(root: string, tsconfig: string, ignore: string[]): string[] {
+function tsconfigFiles(root: string, tsconfig: string, ignore: string[], refused: InputProblem[]): string[] {
   const file = join(root, tsconfig);
   if (!existsSync(file)) throw new DocpactError(`tsconfig not found: ${tsconfig}`);
-  const cfg = readTsconfig(file, new Set());
+  if (!reallyInside(root, file)) throw new DocpactError(`${tsconfig} resolves to a file outside the root; docpact reads only inside the root`);
+  const cfg = readTsconfig(root, file, new Set(), refused);
   const base = toPosix(relative(root, dirname(file)));
   const prefix = base === "" ? "" : `${base}/`;
-  const include = (cfg.include ?? (cfg.files ? [] : ["**/*"])).map((p) => prefix + expandDir(p));
+  const include = (cfg.include ?? (cfg.files ? [] : ["**/*"])).map((p) => posix.normalize(prefix + expandDir(p)));
+  // Confined to the root: a tsconfig that includes code from outside it is refused, like a config glob.
+  const outside = include.find(leavesRoot);
+  if (outside) throw new DocpactError(`${tsconfig}: include "${outside}" leaves the root; docpact reads only inside the root`);
   const exclude = (cfg.exclude ?? []).map((p) => prefix + expandDir(p));
   const out = new Set(glob(root, include, [...ignore, ...exclude]).filter(isTsSource));
   for (const f of cfg.files ?? []) {
     const rel = toPosix(relative(root, join(dirname(file), f)));
-    if (existsSync(join(root, rel)) && isTsSource(rel)) out.add(rel);
+    if (leavesRoot(rel)) refused.push({ kind: "outside-root", span: fileSpan(tsconfig), message: `${tsconfig} lists ${f} in "files", outside the root; not read` });
+    else if (existsSync(join(root, rel)) && isTsSource(rel)) out.add(rel);
   }
   return [...out].sort();
 }
@@ -107,7 +116,7 @@ interface TsconfigShape {
   extends?: string | string[];
 }
 
-function readTsconfig(file: string, seen: Set<string>): TsconfigShape {
+function readTsconfig(root: string, file: string, seen: Set<string>, refused: InputProblem[]): TsconfigShape {
   if (seen.has(file)) return {};
   seen.add(file);
   let cfg: TsconfigShape;
@@ -122,7 +131,12 @@ function readTsconfig(file: string, seen: Set<string>): TsconfigShape {
     if (!e.startsWith(".")) continue; // package tsconfigs never carry include/exclude for this project
     const target = join(dirname(file), e.endsWith(".json") ? e : `${e}.json`);
     if (!existsSync(target)) continue;
-    const parent = readTsconfig(target, seen);
+    if (!reallyInside(root, target)) {
+      const rel = toPosix(relative(root, file));
+      refused.push({ kind: "outside-root", span: fileSpan(rel), message: `${rel} extends ${e}, outside the root; its include/exclude are not read` });
+      continue;
+    }
+    const parent = readTsconfig(root, target, seen, refused);
     // include/exclude/files in a base config are relative to that base config.
     const rebase = (ps?: string[]) => ps?.map((p) => toPosix(relative(dirname(file), join(dirname(target), p))));
     merged = { include: rebase(parent.include) ?? merged.include, exclude: rebase(parent.exclude) ?? merged.exclude, files: rebase(parent.files) ?? merged.files };

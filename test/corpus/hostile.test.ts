@@ -338,6 +338,9 @@ const cases: Case[] = [
   { name: "a config with an unknown key", files: { "docpact.config.json": config({ nope: 1 }) }, exit: 2 },
   { name: "a broken tsconfig", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }), "tsconfig.json": "{ \"include\": [" }, exit: 2, error: "tsconfig" },
   { name: "a tsconfig that extends itself", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }), "tsconfig.json": '{ "extends": "./tsconfig.json" }' }, exit: 0 },
+  { name: "a tsconfig including code outside the root is a config error", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }), "tsconfig.json": '{ "include": ["../sibling/**/*.ts"] }' }, exit: 2, error: "leaves the root" },
+  { name: "a tsconfig extending a file outside the root: not read, said", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }), "tsconfig.json": '{ "extends": "../sibling/tsconfig.base.json" }' }, setup: (_r, sib) => writeFileSync(join(sib, "tsconfig.base.json"), '{ "include": ["../sibling/**/*.ts"] }'), exit: 1, rules: ["input/outside-root"] },
+  { name: "a tsconfig that is a symlink to a file outside the root is a config error", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }) }, setup: (root, sib) => { writeFileSync(join(sib, "tsconfig.json"), "{}"); symlinkSync(join(sib, "tsconfig.json"), join(root, "tsconfig.json")); }, exit: 2, error: "outside the root" },
   { name: "a broken package.json", files: { "package.json": "{ name: p" }, exit: 2, error: "package.json" },
   { name: "a package.json whose bin is a number", files: { "package.json": '{"name": "p", "bin": 3}' }, exit: 0 },
 ];
