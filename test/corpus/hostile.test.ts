@@ -461,3 +461,26 @@ describe("hostile and broken input", () => {
     }, HANG);
   });
 });
+
+describe("CLI papercuts", () => {
+  const cli = (args: string[]) => spawnSync(process.execPath, [cliPath, ...args], { encoding: "utf8", timeout: HANG, cwd: base, env: { ...process.env, NO_COLOR: "1" } });
+
+  it("check --watch on a root that does not exist exits 2 at once", () => {
+    const r = cli(["check", "--watch", "--root", join(base, "does-not-exist")]);
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("root is not a directory");
+  }, HANG);
+
+  it("--max-warnings -1 says what the option takes", () => {
+    const r = cli(["check", "--max-warnings", "-1"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--max-warnings takes a whole number ≥ 0 (got "-1")');
+  }, HANG);
+
+  it("explain with a typo suggests the rule", () => {
+    const r = cli(["explain", "input/too-larg"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('did you mean "input/too-large"?');
+  }, HANG);
+});
