@@ -3,9 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
 import { globSync } from "tinyglobby";
 import type { ResolvedConfig } from "./config/resolve.js";
-import picomatch from "picomatch";
 import { reallyInside, walkTree, type OddEntry } from "./discover-tree.js";
-import { leavesRoot } from "./config/ownership.js";
+import { inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";
 import type { InputProblem } from "./model/types.js";
 import { DocpactError } from "./util/errors.js";
 import { toPosix } from "./util/text.js";
@@ -41,9 +40,7 @@ export function discover(root: string, config: ResolvedConfig): Discovered {
 /** The links, special files and unreadable folders that an input glob would have read. */
 function refusedInputs(odd: OddEntry[], config: ResolvedConfig): InputProblem[] {
   if (odd.length === 0) return [];
-  const patterns = [...config.docs, ...config.schemas, ...(config.code.kind === "include" ? config.code.include : [])];
-  const isInput = picomatch(patterns.length ? patterns : ["\0"], { dot: false });
-  const wantedFile = (p: string) => isInput(p) || (config.code.kind === "tsconfig" && isTsSource(p));
+  const wantedFile = inputMatcher(config);
   // A link to a folder matters when an input glob could match a file below it.
   const wanted = (e: OddEntry) => (e.dir ? ["x.md", "x.schema.json", "x.json", "x.ts"].some((n) => wantedFile(`${e.path}/${n}`)) : wantedFile(e.path));
   const out: InputProblem[] = [];
@@ -82,7 +79,6 @@ function discoverCode(root: string, config: ResolvedConfig, ignore: string[], re
 
 const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
-const isTsSource = (f: string) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?ts$/.test(f);
 
 /**
  * Reads the tsconfig's include/exclude/files with a small subset of tsc's

@@ -3,7 +3,10 @@
  * and `generate.outDir` is a folder docpact may own (build writes and deletes
  * there). Checked when the config is loaded, so check and build refuse alike.
  */
-import { lstatSync } from "node:fs";
+import { closeSync, lstatSync, openSync, readSync } from "node:fs";
+import picomatch from "picomatch";
+import { globSync } from "tinyglobby";
+import { GENERATED_HEADER_PREFIX } from "../emit/generated-files.js";
 import { isAbsolute, join } from "node:path";
 import { posix } from "node:path";
 import type { ResolvedConfig } from "./resolve.js";
@@ -49,6 +52,18 @@ function inputs(config: ResolvedConfig): { key: string; path: string; glob: bool
   return out;
 }
 
+export const isTsSource = (f: string) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?ts$/.test(f);
+
+/**
+ * Whether a root-relative path is one the config's input globs would read
+ * (with tinyglobby's matcher); with a tsconfig, any TypeScript source counts.
+ */
+export function inputMatcher(config: ResolvedConfig): (path: string) => boolean {
+  const patterns = [...config.docs, ...config.schemas, ...(config.code.kind === "include" ? config.code.include : [])];
+  const glob = patterns.length ? picomatch(patterns, { dot: false }) : () => false;
+  return (p) => glob(p) || (config.code.kind === "tsconfig" && isTsSource(p));
+}
+
 /** Throws a config error when an input leaves the root or the outDir is not docpact's to own. */
 export function assertConfinedConfig(root: string, config: ResolvedConfig): void {
   const where = config.file ?? "docpact.config.json";
@@ -84,5 +99,39 @@ function assertOwnedOutDir(root: string, config: ResolvedConfig, where: string):
     const base = i.glob ? staticBase(i.path) : posix.dirname(posix.normalize(i.path));
     const b = posix.normalize(base);
     if (b === norm || b.startsWith(`${norm}/`)) throw bad(`holds inputs (${i.key} "${i.path}")`);
+  }
+  const held = heldInput(root, norm, config);
+  if (held) throw bad(`holds inputs (${held}, which docpact did not generate, would no longer be read)`);
+}
+
+/** A file already in outDir that an input glob matches and that docpact did not generate, if any. */
+function heldInput(root: string, outDir: string, config: ResolvedConfig): string | null {
+  let files: string[];
+  try {
+    files = globSync(["**/*"], { cwd: join(root, outDir), onlyFiles: true, dot: false, followSymbolicLinks: false });
+  } catch {
+    return null;
+  }
+  if (files.length === 0) return null;
+  const isInput = inputMatcher(config);
+  for (const f of files.sort()) {
+    const path = `${outDir}/${f.split("\\").join("/")}`;
+    if (!isInput(path)) continue;
+    if (!startsWithHeader(join(root, path))) return path;
+  }
+  return null;
+}
+
+function startsWithHeader(abs: string): boolean {
+  const buf = Buffer.alloc(GENERATED_HEADER_PREFIX.length);
+  let fd: number | undefined;
+  try {
+    fd = openSync(abs, "r");
+    readSync(fd, buf, 0, buf.length, 0);
+    return buf.toString("utf8") === GENERATED_HEADER_PREFIX;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

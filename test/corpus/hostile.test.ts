@@ -99,6 +99,8 @@ const cases: Case[] = [
   { name: "outDir inside node_modules is refused", files: { "docpact.config.json": config({ generate: { outDir: "node_modules/docpact/dist" } }) }, exit: 2, error: "node_modules" },
   { name: "outDir that holds the docs is refused", files: { "docpact.config.json": config({ generate: { outDir: "docs" } }) }, exit: 2, error: "holds inputs" },
   { name: "outDir that holds the code is refused", files: { "docpact.config.json": config({ code: { include: ["src/**/*.ts"] }, generate: { outDir: "src" } }), "src/a.ts": "export const a = 1;\n" }, exit: 2, error: "holds inputs" },
+  { name: "outDir that holds a tsconfig project's code is refused", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"], generate: { outDir: "src" } }), "tsconfig.json": "{}", "src/a.ts": "export const a = 1;\n" }, exit: 2, error: "src/a.ts" },
+  { name: "outDir that holds a doc a broad glob reads is refused", files: { "docpact.config.json": config({ docs: ["**/*.md"], generate: { outDir: "notes" } }), "notes/x.md": "# x\n" }, exit: 2, error: "notes/x.md" },
   { name: "outDir that is a file is refused", files: { "docpact.config.json": GEN, generated: "not a folder\n" }, exit: 2, error: "is not a folder" },
   {
     name: "outDir that is a symlink to a folder outside the root is refused, nothing written there",
