@@ -1,5 +1,5 @@
 /** Build: write what the plan says (generated code, regions), after applying fixes when asked. */
-import { existsSync, readFileSync } from "node:fs";
+import { lstatSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { applyFixes } from "./apply-fixes.js";
 import type { EmitPlan } from "./emit/plan.js";
@@ -60,8 +60,7 @@ function stoppedAfter(e: unknown, written: string[]): unknown {
 /** Writes the plan; `written` collects each path as it lands, so a failure part-way still knows what it did. */
 export function writePlan(root: string, plan: EmitPlan, written: string[] = []): string[] {
   const write = (path: string, content: string) => {
-    const abs = join(root, path);
-    if (existsSync(abs) && readFileSync(abs, "utf8") === content) return;
+    if (sameContent(join(root, path), content)) return;
     writeAtomic(root, path, content);
     written.push(path);
   };
@@ -83,4 +82,13 @@ export function writePlan(root: string, plan: EmitPlan, written: string[] = []):
   const dirs = [...plan.generated, ...plan.documents].map((f) => posix.dirname(f.path));
   written.push(...removeStaleTemps(root, dirs));
   return written;
+}
+
+/** True when `abs` is a regular file holding exactly `content` (anything else is written, or fails as a write). */
+function sameContent(abs: string, content: string): boolean {
+  try {
+    return lstatSync(abs).isFile() && readFileSync(abs, "utf8") === content;
+  } catch {
+    return false;
+  }
 }

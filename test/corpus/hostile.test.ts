@@ -194,6 +194,12 @@ const cases: Case[] = [
     after: (root) => expect(statSync(join(root, "docs/kinds.md")).mode & 0o777).toBe(0o444),
   },
   {
+    name: "a write that fails part-way: build exits 2 listing what it had written",
+    files: { "docpact.config.json": GEN, "generated/index.ts/keep": "a folder where build writes a file" },
+    exit: [1, 2, 1],
+    error: "written before stopping (3): generated/contracts/event.ts, generated/contracts/event.validator.ts, generated/delegations.ts",
+  },
+  {
     name: "a read-only output folder: build exits 2 saying what it wrote",
     skip: isRoot,
     files: { "docpact.config.json": GEN, "docs/kinds.md": REGION_DOC, "generated/keep.txt": "x" },
