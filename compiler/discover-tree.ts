@@ -17,6 +17,8 @@ export interface OddEntry {
   code?: string;
   /** A link to a folder. */
   dir?: boolean;
+  /** A link inside the root: what it points at, root-relative, links resolved. */
+  target?: string;
 }
 
 export interface Tree {
@@ -64,7 +66,7 @@ function classifyLink(root: string, realRoot: string, rel: string): OddEntry {
   }
   const r = relative(realRoot, real);
   if (r.startsWith("..") || isAbsolute(r)) return { path: rel, kind: "link-outside", dir };
-  return { path: rel, kind: "link", dir };
+  return { path: rel, kind: "link", dir, target: toPosix(r) };
 }
 
 /** True when `abs` (an existing path) really lies inside `root`, links resolved. */

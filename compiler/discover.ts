@@ -54,6 +54,8 @@ function refusedInputs(odd: OddEntry[], config: ResolvedConfig): InputProblem[] 
       out.push({ kind: "outside-root", span, message: `${e.path} is a symbolic link to a ${e.dir ? "folder" : "file"} outside the root; docpact reads only inside the root, so it is not read` });
     } else if (e.kind === "link" && e.code) {
       out.push({ span, message: `${e.path} is a broken symbolic link (${e.code}); not read` });
+    } else if (e.kind === "link" && !e.dir && e.target !== undefined && wantedFile(e.target)) {
+      continue; // an alias (CLAUDE.md -> AGENTS.md): what it points at is read under its own path
     } else if (e.kind === "link") {
       out.push({ kind: "special-file", span, message: `${e.path} is a symbolic link; docpact does not follow links, so it is not read (what it points at is read under its own path when a glob matches it)` });
     } else {
