@@ -4,7 +4,7 @@ import { dirname, join, posix, relative } from "node:path";
 import { globSync } from "tinyglobby";
 import type { ResolvedConfig } from "./config/resolve.js";
 import { reallyInside, walkTree, type OddEntry } from "./discover-tree.js";
-import { inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";
+import { assertInsideRoot, inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";
 import type { InputProblem } from "./model/types.js";
 import { DocpactError } from "./util/errors.js";
 import { toPosix } from "./util/text.js";
@@ -89,7 +89,7 @@ const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endC
 function tsconfigFiles(root: string, tsconfig: string, ignore: string[], refused: InputProblem[]): string[] {
   const file = join(root, tsconfig);
   if (!existsSync(file)) throw new DocpactError(`tsconfig not found: ${tsconfig}`);
-  if (!reallyInside(root, file)) throw new DocpactError(`${tsconfig} resolves to a file outside the root; docpact reads only inside the root`);
+  assertInsideRoot(root, file, tsconfig);
   const cfg = readTsconfig(root, file, new Set(), refused);
   const base = toPosix(relative(root, dirname(file)));
   const prefix = base === "" ? "" : `${base}/`;

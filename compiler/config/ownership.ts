@@ -11,6 +11,7 @@ import { isAbsolute, join } from "node:path";
 import { posix } from "node:path";
 import type { ResolvedConfig } from "./resolve.js";
 import { DocpactError } from "../util/errors.js";
+import { reallyInside } from "../discover-tree.js";
 
 /** The part of a glob before its first magic segment (`docs/**\/*.md` → `docs`). */
 export function staticBase(pattern: string): string {
@@ -62,6 +63,11 @@ export function inputMatcher(config: ResolvedConfig): (path: string) => boolean 
   const patterns = [...config.docs, ...config.schemas, ...(config.code.kind === "include" ? config.code.include : [])];
   const glob = patterns.length ? picomatch(patterns, { dot: false }) : () => false;
   return (p) => glob(p) || (config.code.kind === "tsconfig" && isTsSource(p));
+}
+
+/** Throws a config error when a file the config step reads is a link that leads out of the root. */
+export function assertInsideRoot(root: string, abs: string, rel: string): void {
+  if (!reallyInside(root, abs)) throw new DocpactError(`${rel} resolves to a file outside the root; docpact reads only inside the root`);
 }
 
 /** Throws a config error when an input leaves the root or the outDir is not docpact's to own. */

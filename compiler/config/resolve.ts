@@ -5,7 +5,7 @@ import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
 import { DEFAULT_LIMITS, type Limits } from "./limits.js";
-import { assertConfinedConfig } from "./ownership.js";
+import { assertConfinedConfig, assertInsideRoot } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
 export const CONFIG_FILE = "docpact.config.json";
@@ -52,6 +52,8 @@ export function loadConfig(root: string, configPath?: string): ResolvedConfig {
   let rel: string | null = null;
   if (existsSync(file)) {
     rel = relPath(root, file);
+    // `--config` may name any file; the default one is an input like any other, confined to the root.
+    if (!configPath) assertInsideRoot(root, file, rel);
     raw = parseConfigText(readText(file, rel), rel);
   } else if (configPath) {
     throw new DocpactError(`config file not found: ${configPath}`);
@@ -128,6 +130,7 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
 function readPackageJson(root: string): ResolvedConfig["packageJson"] {
   const file = join(root, "package.json");
   if (!existsSync(file)) return null;
+  assertInsideRoot(root, file, "package.json");
   let pkg: { name?: unknown; bin?: unknown };
   try {
     pkg = JSON.parse(readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
