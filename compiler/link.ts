@@ -39,7 +39,7 @@ export function link(input: LinkInput): ContractModel {
     files: discovered.files,
     surface: code.surface,
     codeProblems: code.problems,
-    readProblems: read.readProblems,
+    readProblems: [...discovered.refused, ...read.readProblems],
     vocabularies,
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },

@@ -13,7 +13,7 @@ import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
-import type { ContractModel } from "./model/types.js";
+import type { ContractModel, InputProblem } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
@@ -64,11 +64,12 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const read = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
-  const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
+  const schemas = readSchemas(opts.root, discovered.schemas, read, cache, config.limits);
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
-  const codeRead = codeHash(cache, opts.root, discovered.code, config);
+  const codeRead = codeHash(cache, opts.root, discovered.code, config, read.readProblems);
+  const readable = discovered.code.filter((f) => codeRead.texts.has(f));
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
-  const code = await cachedCode(cache, opts.root, discovered.code, config, codeRead, opts.cache !== undefined);
+  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.cache !== undefined);
   opts.onPhase?.("checking");
   timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead);
@@ -102,19 +103,24 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
  * hash for watch; null when a file cannot be read (then nothing is cached).
  * The texts go on to the code reader, so each file is read once.
  */
-function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): { hash: string | null; texts: Map<string, string> } {
+function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, problems: InputProblem[]): { hash: string | null; texts: Map<string, string> } {
   const parts = [JSON.stringify(config)];
   const texts = new Map<string, string>();
+  let hash = true;
   for (const f of files) {
     const src = readSource(root, f);
-    // An unreadable file makes the run uncacheable; the reader reports it.
-    if (isProblem(src)) return { hash: null, texts };
+    // An unreadable file is input/unreadable (not a syntax warning) and makes the run uncacheable.
+    if (isProblem(src)) {
+      problems.push(src);
+      hash = false;
+      continue;
+    }
     texts.set(f, src.text);
     const h = contentHash(src.text);
     cache.noteFile(f, h);
     parts.push(f, h);
   }
-  return { hash: contentHash(...parts), texts };
+  return { hash: hash ? contentHash(...parts) : null, texts };
 }
 
 /** The code facts of the whole code base, cached under the hash of every file and the config. */

@@ -249,6 +249,16 @@ export interface CodeProblem {
   span: Span;
 }
 
+/**
+ * An input that was not read. Without `kind` it could not be read at all
+ * (`input/unreadable`); otherwise it was refused: past a size or depth limit
+ * (`input/too-large`), a link leaving the root (`input/outside-root`), or not
+ * a regular file (`input/special-file`).
+ */
+export interface InputProblem extends CodeProblem {
+  kind?: "too-large" | "outside-root" | "special-file";
+}
+
 export interface CommandSurface {
   commands: CommandDecl[];
   /** Every `--name` literal in the CLI code plus names passed to flag accessors. */
@@ -272,8 +282,8 @@ export interface ContractModel {
   files: string[];
   surface: CommandSurface;
   codeProblems: CodeProblem[];
-  /** Files that matched the config but could not be read. */
-  readProblems: CodeProblem[];
+  /** Files that matched the config but could not be read, or were refused (see InputProblem). */
+  readProblems: InputProblem[];
   vocabularies: Vocabulary[];
   /** Every schema in scope (config `schemas`), sorted by path. */
   schemas: SchemaDoc[];
