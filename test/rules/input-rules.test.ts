@@ -42,7 +42,7 @@ describe("input/too-large, input/outside-root, input/special-file", () => {
   });
   it("invalid: each rule reports only the problems of its kind; input/unreadable only those without one", () => {
     const model = makeModel({ readProblems: problems });
-    expect(runRule(tooLarge, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/too-large", "error", "big.md"]]);
+    expect(runRule(tooLarge, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/too-large", "warning", "big.md"]]);
     expect(runRule(outsideRoot, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/outside-root", "error", "p.md"]]);
     expect(runRule(specialFile, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/special-file", "warning", "f.md"]]);
     expect(runRule(unreadable, model).map((d) => d.file)).toEqual(["c.md"]);
