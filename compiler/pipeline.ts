@@ -148,6 +148,8 @@ async function readCodeLazily(root: string, files: string[], config: ResolvedCon
   if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
+  // Values folded for an earlier run may come from files that changed since (watch).
+  (await import("./readers/constant-folder.js")).resetEvaluators();
   const facts = readCode(root, files, config.cli, texts);
   // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
   if (!keepTrees) (await import("./readers/code-source.js")).clearParseCache();
