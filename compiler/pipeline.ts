@@ -122,11 +122,13 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
   if (!config.decisions) return null;
   const { readDecisions } = await import("./model/decisions.js");
   const cfg = config.decisions;
-  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export);
+  const { diskSourceHost } = await import("./readers/source-host.js");
+  const host = diskSourceHost(root, read.texts);
+  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export, host);
   const src = read.texts.get(cfg.module) ?? sourceText(root, cfg.module);
-  if (read.hash === null || src === null) return readDecisions(root, config, fold);
+  if (read.hash === null || src === null) return readDecisions(config, host, fold);
   const key = contentHash(read.hash, cfg.module, src, JSON.stringify(cfg));
-  return readDecisions(root, config, () => cache.cachedReadAsync("decision-rows", key, fold));
+  return readDecisions(config, host, () => cache.cachedReadAsync("decision-rows", key, fold));
 }
 
 function sourceText(root: string, file: string): string | null {
