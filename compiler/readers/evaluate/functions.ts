@@ -138,7 +138,8 @@ export function lookupName(I: Interp, file: ParsedFile, env: Env, name: string, 
   if (top !== null) return top;
   const g = globalValue(name, site(I, file, node));
   if (g !== NOT_GLOBAL) return g;
-  if (forTypeof) return "undefined";
+  // `typeof x` of an undeclared name is "undefined", not a ReferenceError.
+  if (forTypeof) return undefined;
   return new Unknown(`\`${name}\` is not declared in ${file.rel}`, spanOf(file, node));
 }
 
