@@ -13,7 +13,7 @@ import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
-import type { ContractModel } from "./model/types.js";
+import type { ContractModel, MarkdownDoc } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
@@ -74,11 +74,14 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   timing.lap("instances");
   const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
   timing.lap("link");
+  const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
+    ...(needsSources ? { sources: (await import("./readers/source-host.js")).diskSourceHost(opts.root, codeRead.texts) } : {}),
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });
+  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config);
   timing.lap("emit");
   if (!opts.deferFlush) cache.flush();
   const notJudged: NotJudged[] = [];
@@ -129,6 +132,17 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
   if (read.hash === null || src === null) return readDecisions(config, host, fold);
   const key = contentHash(read.hash, cfg.module, src, JSON.stringify(cfg));
   return readDecisions(config, host, () => cache.cachedReadAsync("decision-rows", key, fold));
+}
+
+/** Headings and anchors of the documents build rewrites, from the text it would write. */
+async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig): Promise<NonNullable<ContractModel["planned"]>> {
+  const { readMarkdown } = await import("./readers/markdown.js");
+  const out = new Map<string, { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] }>();
+  for (const d of plan.documents) {
+    const doc = readMarkdown(d.path, d.content.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
+    out.set(d.path, { headings: doc.headings, anchors: doc.anchors });
+  }
+  return out;
 }
 
 function sourceText(root: string, file: string): string | null {

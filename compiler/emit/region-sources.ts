@@ -48,9 +48,11 @@ export function resolveArgPath(document: string, p: string): string | null {
 }
 
 /** Folding needs ts-morph; the caller passes the folder in only when a `module:` source exists. */
-const noFolder: ExportFolder = (_root, file) => {
-  throw new Error(`no constant folder was loaded for ${file}`);
-};
+const noFolder: ExportFolder = (_root, file) => ({
+  ok: false,
+  message: `module sources are not read in this run (no source files were given for ${file})`,
+  span: { file, line: 1, column: 1, endLine: 1, endColumn: 1 },
+});
 
 export function resolveSource(model: ContractModel, document: string, raw: string, fold: ExportFolder = noFolder): SourceResult {
   const hash = raw.indexOf("#");

@@ -67,7 +67,11 @@ export function resetEvaluators(): void {
 
 /** Folds the export `exportName` of `file` (a path relative to `root`). */
 export function foldExport(root: string, file: string, exportName: string, host?: SourceHost): FoldResult {
-  const ev = host ? new Evaluator(root, host) : new Evaluator(root, diskSourceHost(root));
+  return foldExportWith(new Evaluator(root, host ?? diskSourceHost(root)), file, exportName);
+}
+
+/** `foldExport` with a given evaluator (several exports of one run share its parsed modules and values). */
+export function foldExportWith(ev: Evaluator, file: string, exportName: string): FoldResult {
   const v = ev.evaluateExport(file, exportName);
   const span = ev.exportSpan(file, exportName);
   if (v instanceof Unknown) return { ok: false, message: v.unknown, span: v.span };

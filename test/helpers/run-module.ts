@@ -9,6 +9,9 @@ import { readFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import vm from "node:vm";
 import { ts } from "ts-morph";
+import { expect } from "vitest";
+import { Evaluator, toPlain, Unknown } from "../../compiler/readers/evaluate/index.js";
+import { diskSourceHost } from "../../compiler/readers/source-host.js";
 
 /**
  * The exports of `file` (absolute), each as JSON-shaped data the way the
@@ -43,11 +46,19 @@ export function runModuleExports(file: string): Record<string, unknown> {
   ) as (v: unknown) => string | undefined;
   const result: Record<string, unknown> = {};
   for (const name of Object.keys(exports)) {
+    // Functions and classes have no data to compare; the caller skips them.
+    if (typeof exports[name] === "function") {
+      result[name] = FUNCTION;
+      continue;
+    }
     const text = project(exports[name]);
     result[name] = text === undefined ? undefined : JSON.parse(text);
   }
   return result;
 }
+
+/** Marks an export that is a function or class in `runModuleExports`' result. */
+export const FUNCTION = Symbol("function");
 
 function resolveSpec(from: string, spec: string): string {
   if (!spec.startsWith(".")) throw new Error(`the differential runner follows relative imports only (${spec})`);
@@ -56,4 +67,19 @@ function resolveSpec(from: string, spec: string): string {
   const hit = candidates.find((c) => existsSync(c));
   if (!hit) throw new Error(`cannot resolve ${spec} from ${from}`);
   return hit;
+}
+
+/** Every export of a fixture module, statically and for real: they must be equal (functions and classes have no data and are skipped). */
+export function differential(root: string, file: string): number {
+  const real = runModuleExports(`${root}${file}`);
+  const ev = new Evaluator(root, diskSourceHost(root));
+  const names = Object.keys(real).filter((n) => real[n] !== FUNCTION).sort();
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) {
+    const v = ev.evaluateExport(file, name);
+    const plain = toPlain(v);
+    if (plain instanceof Unknown) throw new Error(`${file}#${name}: ${plain.unknown} at ${plain.span.line}:${plain.span.column}`);
+    expect({ [name]: plain }).toEqual({ [name]: real[name] });
+  }
+  return names.length;
 }

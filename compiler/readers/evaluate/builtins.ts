@@ -51,9 +51,12 @@ const ARRAY_CALLBACK_STRICT = new Set(["filter", "find", "findIndex", "findLast"
 const ARRAY_STRUCTURAL = new Set(["concat", "slice", "at", "flat", "reverse", "toReversed", "push", "pop", "shift", "unshift", "splice", "toSpliced", "fill", "with", "keys", "values", "entries"]);
 const ARRAY_BY_VALUE = new Set(["join", "includes", "indexOf", "lastIndexOf", "toString"]);
 
+const ARRAY_MUTATORS = new Set(["push", "pop", "shift", "unshift", "splice", "fill", "reverse", "sort", "copyWithin"]);
+
 function arrayMember(arr: Value[], key: string, at: CallSite): Value {
   const open = openOf(arr as unknown as ObjectValue);
   if (open) return open;
+  if (ARRAY_MUTATORS.has(key) && FROZEN.has(arr)) return at.unknown(`\`${key}\` on a frozen array (throws)`);
   if (key === "length") return arr.length;
   if (/^(0|[1-9]\d*)$/.test(key)) return arr[Number(key)];
   const proto = Array.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
@@ -233,6 +236,18 @@ function toText(v: Value, at: CallSite): string {
 
 const STATICS = new Map<Builtin, Record<string, Value>>();
 
+/** Values passed to `Object.freeze` (the evaluator does not freeze its values; it remembers). */
+const FROZEN = new WeakSet<object>();
+
+export function isFrozen(v: Value): boolean {
+  return v === null || typeof v !== "object" || FROZEN.has(v);
+}
+
+function freeze(v: Value): Value {
+  if (v !== null && typeof v === "object" && !(v instanceof Unknown)) FROZEN.add(v);
+  return v;
+}
+
 function withStatics(fn: Builtin, statics: Record<string, Value>): Builtin {
   STATICS.set(fn, statics);
   return fn;
@@ -250,10 +265,10 @@ const OBJECT = withStatics(
     entries: b("Object.entries", (_s, [v], at) => entriesOf(v, at).map(([k, x]) => [k, x])),
     fromEntries: b("Object.fromEntries", (_s, [v], at) => fromEntries(v, at)),
     assign: b("Object.assign", (_s, [t, ...src], at) => assignInto(t, src, at)),
-    freeze: b("Object.freeze", (_s, [v]) => v),
+    freeze: b("Object.freeze", (_s, [v]) => freeze(v)),
     seal: b("Object.seal", (_s, [v]) => v),
     preventExtensions: b("Object.preventExtensions", (_s, [v]) => v),
-    isFrozen: b("Object.isFrozen", (_s, _a, at) => at.unknown("Object.isFrozen is not evaluated")),
+    isFrozen: b("Object.isFrozen", (_s, [v]) => (v instanceof Unknown ? v : isFrozen(v))),
     hasOwn: b("Object.hasOwn", (_s, [v, k], at) => {
       if (k instanceof Unknown) return k;
       return entriesOf(v, at).some(([key]) => key === String(k));

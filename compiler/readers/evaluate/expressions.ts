@@ -7,7 +7,7 @@
  * `satisfies`, `!`, `<T>x`) is looked through.
  */
 import { type ParsedFile, propertyNameText, spanOf, ts } from "../code-source.js";
-import { construct, member } from "./builtins.js";
+import { construct, isFrozen, member } from "./builtins.js";
 import { callFunction, lookupName } from "./functions.js";
 import { Abort, type Interp, unknownAt } from "./interp.js";
 import type { Env } from "./scope.js";
@@ -277,6 +277,15 @@ const COMPOUND: Partial<Record<ts.SyntaxKind, ts.SyntaxKind>> = {
 };
 
 function applyOp(op: ts.SyntaxKind, a: Value, b: Value, file: ParsedFile, at: ts.Node): Value {
+  if (a instanceof Unknown) return a;
+  if (b instanceof Unknown) return b;
+  const strict = op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken;
+  const loose = op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken;
+  // Identity comparisons convert nothing (and `x == null` neither).
+  if (strict || (loose && (a === null || a === undefined || b === null || b === undefined || (!isPrimitive(a) && !isPrimitive(b))))) {
+    const same = strict ? a === b : a == b;
+    return op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken ? same : !same;
+  }
   const x = operand(a, file, at);
   if (x instanceof Unknown) return x;
   const y = operand(b, file, at);
@@ -393,6 +402,7 @@ function assign(I: Interp, file: ParsedFile, env: Env, target: ts.Expression, va
     if (obj instanceof Unknown) throw new Abort(obj);
     if (key instanceof Unknown) throw new Abort(key);
     const k = String(key);
+    if (obj !== null && typeof obj === "object" && isFrozen(obj)) throw new Abort(unknownAt(file, at, "assigns a property of a frozen object (throws)"));
     if (isPlainObject(obj)) {
       setProp(obj, k, value);
       return value;
