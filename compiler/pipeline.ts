@@ -127,11 +127,28 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
   const cfg = config.decisions;
   const { diskSourceHost } = await import("./readers/source-host.js");
   const host = diskSourceHost(root, read.texts);
-  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export, host);
+  // Files the evaluation read besides the code files (JSON modules, modules outside `code`): a cached result holds only while they are unchanged.
+  const deps = new Map<string, string | null>();
+  const recording = {
+    read(rel: string) {
+      const t = host.read(rel);
+      if (!read.texts.has(rel)) deps.set(rel, t === undefined ? null : contentHash(t));
+      return t;
+    },
+  };
+  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export, recording);
   const src = read.texts.get(cfg.module) ?? sourceText(root, cfg.module);
   if (read.hash === null || src === null) return readDecisions(config, host, fold);
   const key = contentHash(read.hash, cfg.module, src, JSON.stringify(cfg));
-  return readDecisions(config, host, () => cache.cachedReadAsync("decision-rows", key, fold));
+  type Cached = { rows: Awaited<ReturnType<RowFolder>>; deps: [string, string | null][] };
+  const cached: RowFolder = async () => {
+    const hit = cache.peek<Cached>("decision-rows", key);
+    if (hit && Array.isArray(hit.deps) && hit.deps.every(([rel, h]) => { const t = host.read(rel); return (t === undefined ? null : contentHash(t)) === h; })) return hit.rows;
+    const rows = await fold();
+    cache.put("decision-rows", key, { rows, deps: [...deps] } satisfies Cached);
+    return rows;
+  };
+  return readDecisions(config, host, cached);
 }
 
 /** Headings and anchors of the documents build rewrites, from the text it would write. */

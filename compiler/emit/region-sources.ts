@@ -78,7 +78,8 @@ export function resolveSource(model: ContractModel, document: string, raw: strin
   if (prefix === "module") {
     if (!fragment) return fail(`source '${raw}' names no export (module:FILE#NAME)`);
     const r = fold(model.root, file, fragment);
-    if (!r.ok) return fail(`source '${raw}': ${r.message}`);
+    // The unknown's location may be deep inside another module: name it.
+    if (!r.ok) return fail(`source '${raw}': ${r.message} (${r.span.file}:${r.span.line}:${r.span.column})`);
     return { ok: true, source: { kind: "module", file, name: fragment, value: r.value } };
   }
 

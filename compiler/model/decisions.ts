@@ -112,7 +112,11 @@ function toRow(
     for (const field of [cfg.idField, cfg.documentField, cfg.attributionField]) {
       const u = unknown[field] ?? (field in partial ? undefined : unknown["*"]);
       // At the sub-expression when it is in the row's file (else at the row; the message names it).
-      if (u) return { index, name: idOf(partial) ?? fallback, message: `field \`${field}\`: ${u.message}`, span: u.span.file === span.file ? u.span : span };
+      if (u) {
+        const here = u.span.file === span.file;
+        const where = here ? "" : ` (${u.span.file}:${u.span.line}:${u.span.column})`;
+        return { index, name: idOf(partial) ?? fallback, message: `field \`${field}\`: ${u.message}${where}`, span: here ? u.span : span };
+      }
     }
     value = partial;
     error = undefined;
