@@ -79,7 +79,10 @@ export function resolveSource(model: ContractModel, document: string, raw: strin
     if (!fragment) return fail(`source '${raw}' names no export (module:FILE#NAME)`);
     const r = fold(model.root, file, fragment);
     // The unknown's location may be deep inside another module: name it.
-    if (!r.ok) return fail(`source '${raw}': ${r.message} (${r.span.file}:${r.span.line}:${r.span.column})`);
+    if (!r.ok) {
+      const whole = r.span.line === 1 && r.span.column === 1 && r.span.endLine === 1 && r.span.endColumn === 1;
+      return fail(`source '${raw}': ${r.message}${whole ? "" : ` (${r.span.file}:${r.span.line}:${r.span.column})`}`);
+    }
     return { ok: true, source: { kind: "module", file, name: fragment, value: r.value } };
   }
 

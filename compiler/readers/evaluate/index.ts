@@ -11,7 +11,7 @@
  * known object.
  */
 import type { Span } from "../../model/diagnostic.js";
-import { type ParsedFile, ts } from "../code-source.js";
+import { type ParsedFile, spanOf, ts } from "../code-source.js";
 import { evaluate } from "./expressions.js";
 import { bindPattern } from "./functions.js";
 import { Abort, DEFAULT_LIMITS, Interp, type Limits } from "./interp.js";
@@ -44,7 +44,7 @@ export class Evaluator {
   evaluateExport(file: string, name: string): Value {
     const rec = this.modules.load(file);
     if (!rec) return new Unknown(`cannot read ${file}`, fileSpan(file));
-    return this.entry(() => this.modules.exported(rec, name, new Set()) ?? new Unknown(`${file} has no export \`${name}\``, fileSpan(file)));
+    return this.entry(fileSpan(file), () => this.modules.exported(rec, name, new Set()) ?? new Unknown(`${file} has no export \`${name}\``, fileSpan(file)));
   }
 
   /** Whether `file` can be read through the host. */
@@ -71,7 +71,7 @@ export class Evaluator {
       env = new Env(root);
       for (const [k, v] of Object.entries(bindings)) env.declare(k, v, false);
     }
-    return this.entry(() => evaluate(this.interp, file, env, expr));
+    return this.entry(spanOf(file, expr), () => evaluate(this.interp, file, env, expr));
   }
 
   /** Where an object literal was written. */
@@ -84,7 +84,7 @@ export class Evaluator {
     return this.interp.elementSpans.get(value);
   }
 
-  private entry(run: () => Value): Value {
+  private entry(at: Span, run: () => Value): Value {
     // Re-entrant: a nested entry (a built-in's callback) shares the outer budget.
     const outer = this.interp.depth > 0 || this.interp.steps > 0;
     if (!outer) this.interp.begin();
@@ -92,7 +92,8 @@ export class Evaluator {
       return run();
     } catch (e) {
       if (e instanceof Abort) return e.value;
-      throw e;
+      // Never a crash of the run: input docpact cannot evaluate (too deeply nested, a case it mishandles) is an unknown too.
+      return new Unknown(`docpact could not evaluate this (${e instanceof Error ? e.message : String(e)})`, at);
     } finally {
       if (!outer) this.interp.steps = 0;
     }
