@@ -44,6 +44,9 @@ export type Fold = { ok: true; value: FoldedValue } | { ok: false; message: stri
 
 const evaluators = new Map<string, { host: SourceHost; evaluator: Evaluator }>();
 
+/** Steps per expression the code reader folds (module constants it reaches are evaluated once and remembered). */
+const CODE_READER_STEPS = 200_000;
+
 /**
  * The evaluator for `root` and `host`. Without a host, one disk-backed
  * evaluator per root is shared by the calls of a run (so each module is parsed
@@ -54,7 +57,8 @@ export function evaluatorFor(root: string, host?: SourceHost): Evaluator {
   let hit = evaluators.get(root);
   if (!hit) {
     const h = diskSourceHost(root);
-    hit = { host: h, evaluator: new Evaluator(root, h) };
+    // The code reader folds many small expressions (names, verbs, flags): a smaller budget each keeps a pathological helper cheap.
+    hit = { host: h, evaluator: new Evaluator(root, h, { maxSteps: CODE_READER_STEPS }) };
     evaluators.set(root, hit);
   }
   return hit.evaluator;

@@ -58,6 +58,14 @@ describe("evaluator: unknown is a value with a reason and a location", () => {
     expect(firstUnknown(row)).toBe(row.when);
   });
 
+  it("a loop that never ends stops at the step budget; the object keeps its known fields", () => {
+    const ev = new Evaluator(root, diskSourceHost(root), { maxSteps: 10_000 });
+    const v = ev.evaluateExport("src/unknowns.ts", "LOOP") as Record<string, Value>;
+    expect(v.id).toBe("loop");
+    expect(v.value).toBeInstanceOf(Unknown);
+    expect((v.value as Unknown).unknown).toBe("evaluation stopped after 10000 steps (the step budget)");
+  });
+
   it("a step budget bounds any evaluation", () => {
     const ev = new Evaluator(root, diskSourceHost(root), { maxSteps: 50 });
     const v = ev.evaluateExport("src/language.ts", "BUILTINS");
