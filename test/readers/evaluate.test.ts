@@ -66,6 +66,15 @@ describe("evaluator: unknown is a value with a reason and a location", () => {
     expect((v.value as Unknown).unknown).toBe("evaluation stopped after 10000 steps (the step budget)");
   });
 
+  it("a module value changed in place is not static: by code at load, or through an alias during evaluation", () => {
+    const ev = evaluator();
+    expect((ev.evaluateExport("src/unknowns.ts", "REGISTRY") as Unknown).unknown).toBe(
+      '`REGISTRY` is changed at src/unknowns.ts:41 (`REGISTRY.push("added when the module loads")`), so its value is not static',
+    );
+    expect((ev.evaluateExport("src/unknowns.ts", "ALIASED") as Unknown).unknown).toBe("cannot fold `list.push`: `push` changes an array a module holds at its top level");
+    expect(ev.evaluateExport("src/unknowns.ts", "COPIED")).toEqual([1, 2]);
+  });
+
   it("a step budget bounds any evaluation", () => {
     const ev = new Evaluator(root, diskSourceHost(root), { maxSteps: 50 });
     const v = ev.evaluateExport("src/language.ts", "BUILTINS");

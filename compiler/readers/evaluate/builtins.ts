@@ -6,7 +6,7 @@
  * reads the clock, randomness, the environment or I/O is an unknown that says so.
  */
 import { Abort } from "./interp.js";
-import { Builtin, type CallSite, Closure, Namespace, Unknown, type Value, type ObjectValue, firstUnknown, hasOwn, isCallable, isPlainObject, openOf, setProp, toPlain } from "./values.js";
+import { Builtin, type CallSite, Closure, Namespace, Unknown, type Value, type ObjectValue, firstUnknown, hasOwn, isCallable, isPlainObject, isShared, openOf, setProp, toPlain } from "./values.js";
 
 export const NOT_GLOBAL = Symbol("not a global");
 
@@ -57,6 +57,7 @@ function arrayMember(arr: Value[], key: string, at: CallSite): Value {
   const open = openOf(arr as unknown as ObjectValue);
   if (open) return open;
   if (ARRAY_MUTATORS.has(key) && FROZEN.has(arr)) return at.unknown(`\`${key}\` on a frozen array (throws)`);
+  if (ARRAY_MUTATORS.has(key) && isShared(arr)) return at.unknown(`\`${key}\` changes an array a module holds at its top level`);
   if (key === "length") return arr.length;
   if (/^(0|[1-9]\d*)$/.test(key)) return arr[Number(key)];
   const proto = Array.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
@@ -141,6 +142,7 @@ function collectionMember(c: Set<Value> | Map<Value, Value>, key: string, at: Ca
   if (key === "size") return c.size;
   const ok = c instanceof Set ? ["has", "add", "delete", "values", "keys", "entries", "forEach"] : ["get", "has", "set", "delete", "values", "keys", "entries", "forEach"];
   if (!ok.includes(key)) return at.unknown(`\`${key}\` of a ${c instanceof Set ? "Set" : "Map"} is not evaluated`);
+  if ((key === "add" || key === "set" || key === "delete") && isShared(c)) return at.unknown(`\`${key}\` changes a ${c instanceof Set ? "Set" : "Map"} a module holds at its top level`);
   return b(`${c instanceof Set ? "Set" : "Map"}.prototype.${key}`, (self, args, site) => {
     const conv = key === "forEach" ? [callback(args[0], site, false)] : args;
     if (key === "has" || key === "get" || key === "delete") needKnown(args);
@@ -220,6 +222,7 @@ function fromEntries(v: Value, at: CallSite): Value {
 
 function assignInto(target: Value, sources: Value[], at: CallSite): Value {
   if (!isPlainObject(target)) return at.unknown("Object.assign into a value that is not a plain object");
+  if (isShared(target)) return at.unknown("Object.assign changes an object a module holds at its top level");
   for (const s of sources) {
     if (s === null || s === undefined) continue;
     for (const [k, x] of entriesOf(s, at)) setProp(target, k, x);

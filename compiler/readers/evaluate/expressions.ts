@@ -22,6 +22,7 @@ import {
   hasOwn,
   isCallable,
   isPlainObject,
+  isShared,
   openOf,
   setOpen,
   setProp,
@@ -403,6 +404,7 @@ function assign(I: Interp, file: ParsedFile, env: Env, target: ts.Expression, va
     if (key instanceof Unknown) throw new Abort(key);
     const k = String(key);
     if (obj !== null && typeof obj === "object" && isFrozen(obj)) throw new Abort(unknownAt(file, at, "assigns a property of a frozen object (throws)"));
+    if (isShared(obj)) throw new Abort(unknownAt(file, at, "changes a value a module holds at its top level (the result would depend on evaluation order)"));
     if (isPlainObject(obj)) {
       setProp(obj, k, value);
       return value;

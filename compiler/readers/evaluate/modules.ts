@@ -13,7 +13,7 @@ import { decodeSource } from "../../util/text.js";
 import { absPath, type ParsedFile, parseText, propertyNameText, spanOf, ts } from "../code-source.js";
 import { Abort, hasModifier, type Interp, textOf } from "./interp.js";
 import { Env } from "./scope.js";
-import { Closure, Namespace, Unknown, type Value, type ObjectValue, setProp } from "./values.js";
+import { Closure, Namespace, Unknown, type Value, type ObjectValue, markShared, setProp } from "./values.js";
 
 /** Where the evaluator gets file texts: the read stage, which owns file access and confinement. */
 export interface SourceHost {
@@ -121,7 +121,10 @@ export class Modules {
       rec.evaluating.delete(name);
     }
     // Budget exhaustion is not a property of the declaration: do not remember it.
-    if (v !== this.interp.exhausted) rec.values.set(name, v);
+    if (v !== this.interp.exhausted) {
+      markShared(v);
+      rec.values.set(name, v);
+    }
     return v;
   }
 
@@ -132,6 +135,8 @@ export class Modules {
         if (!(d.st.declarationList.flags & ts.NodeFlags.Const)) {
           return new Unknown(`\`${name}\` is not a const, so its value is not static`, spanOf(file, d.decl));
         }
+        const changed = mutations(rec).get(name);
+        if (changed) return new Unknown(`\`${name}\` is changed at ${file.rel}:${spanOf(file, changed).line} (\`${textOf(file, changed)}\`), so its value is not static`, spanOf(file, changed));
         if (!d.decl.initializer) return new Unknown(`\`${name}\` has no initializer`, spanOf(file, d.decl));
         const v = this.evalIn(file, rec.env, d.decl.initializer);
         if (ts.isIdentifier(d.decl.name)) return v;
@@ -299,6 +304,48 @@ export class Modules {
     }
     return fileSpan(rec.file.rel);
   }
+}
+
+const MUTATING_METHODS = new Set(["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin", "set", "add", "delete", "clear"]);
+const mutationIndex = new WeakMap<ModuleRecord, Map<string, ts.Node>>();
+
+/**
+ * Places anywhere in the module (top-level code run at load, or functions)
+ * that change a name's value in place: `X.a = …`, `X[k] += …`, `X.push(…)`,
+ * `Object.assign(X, …)`. Syntax only; a change through an alias is not seen.
+ */
+function mutations(rec: ModuleRecord): Map<string, ts.Node> {
+  let found = mutationIndex.get(rec);
+  if (found) return found;
+  const out = new Map<string, ts.Node>();
+  found = out;
+  const base = (e: ts.Expression): string | null => {
+    let x = e;
+    while (ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x) || ts.isParenthesizedExpression(x) || ts.isNonNullExpression(x) || ts.isAsExpression(x)) x = x.expression;
+    return ts.isIdentifier(x) ? x.text : null;
+  };
+  const note = (name: string | null, node: ts.Node) => {
+    if (name !== null && !out.has(name)) out.set(name, node);
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
+      if (ts.isPropertyAccessExpression(n.left) || ts.isElementAccessExpression(n.left)) note(base(n.left), n);
+    } else if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) {
+      if (ts.isPropertyAccessExpression(n.operand) || ts.isElementAccessExpression(n.operand)) note(base(n.operand), n);
+    } else if (ts.isDeleteExpression(n)) {
+      note(base(n.expression), n);
+    } else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression)) {
+      const m = n.expression.name.text;
+      if (MUTATING_METHODS.has(m)) note(base(n.expression.expression), n);
+      if ((m === "assign" || m === "defineProperty" || m === "defineProperties" || m === "setPrototypeOf") && ts.isIdentifier(n.expression.expression) && n.expression.expression.text === "Object" && n.arguments[0]) {
+        note(base(n.arguments[0]), n);
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(rec.file.sf);
+  mutationIndex.set(rec, out);
+  return out;
 }
 
 function index(rec: ModuleRecord): void {

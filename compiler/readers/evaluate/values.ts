@@ -114,6 +114,26 @@ export function hasOwn(obj: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
 
+/**
+ * Values a module's top level holds (remembered once, read by every later
+ * evaluation). Changing one would make the answer depend on the order
+ * docpact happens to evaluate things in, so a change is an unknown instead.
+ */
+const SHARED = new WeakSet<object>();
+
+export function markShared(v: Value, seen = new Set<object>()): void {
+  if (v === null || typeof v !== "object" || v instanceof Unknown || v instanceof Namespace || seen.has(v)) return;
+  seen.add(v);
+  SHARED.add(v);
+  if (Array.isArray(v) || v instanceof Set) for (const x of v) markShared(x, seen);
+  else if (v instanceof Map) for (const [k, x] of v) (markShared(k, seen), markShared(x, seen));
+  else if (isPlainObject(v)) for (const k of Object.keys(v)) markShared(v[k], seen);
+}
+
+export function isShared(v: unknown): boolean {
+  return v !== null && typeof v === "object" && SHARED.has(v);
+}
+
 /** The first unknown inside a value (depth first, in key order), or null when the value is fully known. */
 export function firstUnknown(v: Value, seen = new Set<object>()): Unknown | null {
   if (v instanceof Unknown) return v;
