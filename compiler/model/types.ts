@@ -292,4 +292,6 @@ export interface ContractModel {
    * say, so a heading a region creates is not a missing anchor. Set after planning.
    */
   planned?: ReadonlyMap<string, Pick<MarkdownDoc, "headings" | "anchors">>;
+  /** Paths the git history deleted or renamed (compiler/git/history.ts); null or absent without git. */
+  history?: import("./history.js").GitHistory | null;
 }

@@ -17,7 +17,7 @@ function docpactLength(str) {
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Explicit links between a code vocabulary and the schema vocabulary it mirrors.","type":"array","items":{"type":"object","additionalProperties":false,"required":["code","schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
+const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Explicit links between a code vocabulary and the schema vocabulary it mirrors.","type":"array","items":{"type":"object","additionalProperties":false,"required":["code","schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"baseline":{"description":"The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.","type":"string","minLength":1},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = docpactLength;
 
@@ -977,13 +977,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.rules !== undefined){
-let data37 = data.rules;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key9 in data37){
-let data38 = data37[key9];
-if(!(((data38 === "error") || (data38 === "warning")) || (data38 === "off"))){
-const err72 = {instancePath:instancePath+"/rules/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(data.baseline !== undefined){
+let data37 = data.baseline;
+if(typeof data37 === "string"){
+if(func1(data37) < 1){
+const err72 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -993,9 +991,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
 else {
-const err73 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err73 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1005,14 +1002,42 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
-else {
-const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.rules !== undefined){
+let data38 = data.rules;
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+for(const key9 in data38){
+let data39 = data38[key9];
+if(!(((data39 === "error") || (data39 === "warning")) || (data39 === "off"))){
+const err74 = {instancePath:instancePath+"/rules/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+else {
+const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
 }
 errors++;
 }
