@@ -13,7 +13,7 @@ import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
-import type { ContractModel, InputProblem } from "./model/types.js";
+import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
@@ -81,11 +81,14 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   timing.lap("git (wait)");
   const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history });
   timing.lap("link");
+  const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
+    ...(needsSources ? { sources: (await import("./readers/source-host.js")).diskSourceHost(opts.root, codeRead.texts) } : {}),
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });
+  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config);
   timing.lap("emit");
   if (!opts.deferFlush) cache.flush();
   const notJudged: NotJudged[] = [];
@@ -134,11 +137,41 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
   if (!config.decisions) return null;
   const { readDecisions } = await import("./model/decisions.js");
   const cfg = config.decisions;
-  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export);
+  const { diskSourceHost } = await import("./readers/source-host.js");
+  const host = diskSourceHost(root, read.texts);
+  // Files the evaluation read besides the code files (JSON modules, modules outside `code`): a cached result holds only while they are unchanged.
+  const deps = new Map<string, string | null>();
+  const recording = {
+    read(rel: string) {
+      const t = host.read(rel);
+      if (!read.texts.has(rel)) deps.set(rel, t === undefined ? null : contentHash(t));
+      return t;
+    },
+  };
+  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export, recording);
   const src = read.texts.get(cfg.module) ?? sourceText(root, cfg.module);
-  if (read.hash === null || src === null) return readDecisions(root, config, fold);
+  if (read.hash === null || src === null) return readDecisions(config, host, fold);
   const key = contentHash(read.hash, cfg.module, src, JSON.stringify(cfg));
-  return readDecisions(root, config, () => cache.cachedReadAsync("decision-rows", key, fold));
+  type Cached = { rows: Awaited<ReturnType<RowFolder>>; deps: [string, string | null][] };
+  const cached: RowFolder = async () => {
+    const hit = cache.peek<Cached>("decision-rows", key);
+    if (hit && Array.isArray(hit.deps) && hit.deps.every(([rel, h]) => { const t = host.read(rel); return (t === undefined ? null : contentHash(t)) === h; })) return hit.rows;
+    const rows = await fold();
+    cache.put("decision-rows", key, { rows, deps: [...deps] } satisfies Cached);
+    return rows;
+  };
+  return readDecisions(config, host, cached);
+}
+
+/** Headings and anchors of the documents build rewrites, from the text it would write. */
+async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig): Promise<NonNullable<ContractModel["planned"]>> {
+  const { readMarkdown } = await import("./readers/markdown.js");
+  const out = new Map<string, { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] }>();
+  for (const d of plan.documents) {
+    const doc = readMarkdown(d.path, d.content.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
+    out.set(d.path, { headings: doc.headings, anchors: doc.anchors });
+  }
+  return out;
 }
 
 function sourceText(root: string, file: string): string | null {
@@ -160,6 +193,8 @@ async function readCodeLazily(root: string, files: string[], config: ResolvedCon
   if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
+  // Values folded for an earlier run may come from files that changed since (watch).
+  (await import("./readers/constant-folder.js")).resetEvaluators();
   const facts = readCode(root, files, config.cli, texts);
   // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
   if (!keepTrees) (await import("./readers/code-source.js")).clearParseCache();

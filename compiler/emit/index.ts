@@ -1,7 +1,9 @@
 /** Emit: the contract model becomes the files `build` would write (computed in `check` too). */
 import type { ContractModel } from "../model/types.js";
+import type { SourceHost } from "../model/decisions.js";
 import type { EmitMemo } from "./generated-schemas.js";
 import type { RenderMemo } from "./regions.js";
+import type { ExportFolder } from "./region-sources.js";
 import { emitDelegations } from "./delegations.js";
 import { emptyPlan, type EmitPlan } from "./plan.js";
 import { rules as ruleCatalogue } from "../rules/index.js";
@@ -31,6 +33,8 @@ export interface PlanOptions {
   memo?: EmitMemo;
   /** Memoizes rendered regions across runs. */
   regionMemo?: RenderMemo;
+  /** File texts for `module:` sources (the read stage's file access); without it `module:` sources cannot be read. */
+  sources?: SourceHost;
 }
 
 export async function planOutputs(model: ContractModel, opts: PlanOptions = { force: false }): Promise<EmitPlan> {
@@ -54,7 +58,14 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
   // Handlebars, and ts-morph for `module:` sources, load only for projects that use regions.
   const { planRegions } = await import("./regions.js");
   const needsFolder = withRegions.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
-  const fold = needsFolder ? (await import("../readers/constant-folder.js")).foldExport : undefined;
+  let fold: ExportFolder | undefined;
+  if (needsFolder && opts.sources) {
+    const { Evaluator } = await import("../readers/evaluate/index.js");
+    const { foldExportWith } = await import("../readers/constant-folder.js");
+    // One evaluator for every `module:` source of the run: each module is parsed and each constant evaluated once.
+    const evaluator = new Evaluator(model.root, opts.sources);
+    fold = (_root, file, name) => foldExportWith(evaluator, file, name);
+  }
   const regions = planRegions(model, {
     force: opts.force,
     templatesDir: model.config.templates,

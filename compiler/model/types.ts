@@ -296,6 +296,12 @@ export interface ContractModel {
   counts: FileCounts;
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */
   decisions: import("./decisions.js").DecisionRegistry | null;
+  /**
+   * Headings and anchors of the documents whose regions build rewrites, as
+   * build writes them: fragments are judged against what the documents will
+   * say, so a heading a region creates is not a missing anchor. Set after planning.
+   */
+  planned?: ReadonlyMap<string, Pick<MarkdownDoc, "headings" | "anchors">>;
   /** Paths the git history deleted or renamed (compiler/git/history.ts); null or absent without git. */
   history?: import("./history.js").GitHistory | null;
 }
