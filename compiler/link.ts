@@ -11,6 +11,7 @@ import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry } from "./model/decisions.js";
 import { buildIndexes } from "./model/indexes.js";
+import type { GitHistory } from "./model/history.js";
 
 export interface LinkInput {
   root: string;
@@ -24,6 +25,8 @@ export interface LinkInput {
   code: CodeFacts;
   /** The decision registry (config `decisions`), when configured. */
   decisions?: DecisionRegistry | null;
+  /** Removed and renamed paths from git, when the root is in a work tree. */
+  history?: GitHistory | null;
 }
 
 export function link(input: LinkInput): ContractModel {
@@ -40,11 +43,12 @@ export function link(input: LinkInput): ContractModel {
     files: discovered.files,
     surface: code.surface,
     codeProblems: code.problems,
-    readProblems: read.readProblems,
+    readProblems: [...discovered.refused, ...read.readProblems],
     vocabularies,
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     decisions: input.decisions ?? null,
+    history: input.history ?? null,
   };
   return { ...model, index: buildIndexes(model) };
 }

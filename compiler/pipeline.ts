@@ -15,24 +15,26 @@ import { packagePath } from "./util/package-root.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting } from "./model/diagnostic.js";
-import type { CodeProblem, ContractModel } from "./model/types.js";
-import { isProblem, joinReads, readDocs, readSchemas, readSource, readSources } from "./read.js";
+import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
+import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { applySuppressions } from "./suppress.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules, type RuleId } from "./rules/index.js";
-import type { Rule, RuleReport } from "./rules/types.js";
 import { toDiagnostic } from "./rules/message.js";
+import { readGitHistory } from "./git/history.js";
+import { gitCallCount } from "./git/run.js";
+import type { Rule, RuleReport } from "./rules/types.js";
 
 export interface PipelineOptions {
   root: string;
   configPath?: string;
-  /** The rules to run; default the whole catalogue (the rule tester runs one). */
-  rules?: readonly Rule[];
   /** Rules to leave out (build skips the staleness rules it is about to make true). */
   skipRules?: RuleId[];
+  /** The rules to run; default the whole catalogue (the rule tester runs one). */
+  rules?: readonly Rule[];
   /** Regions edited by hand are overwritten (build --force). */
   force?: boolean;
   /** Parsed-input cache; default a fresh one per run, disk-backed when `<root>/node_modules` exists. */
@@ -62,16 +64,17 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
+  // One git log, run while the inputs are read.
+  const historyRead = readGitHistory(opts.root);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
-  const docsRead = await readDocs(opts.root, discovered.docs, config, cache);
+  const read = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
-  const schemaRead = readSchemas(opts.root, discovered.schemas, cache);
-  const schemas = schemaRead.schemas;
+  const schemas = readSchemas(opts.root, discovered.schemas, read, cache, config.limits);
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
-  const codeRead = codeHash(cache, opts.root, discovered.code, config);
-  const read = joinReads(docsRead, schemaRead, codeRead.problems);
+  const codeRead = codeHash(cache, opts.root, discovered.code, config, read.readProblems);
+  const readable = discovered.code.filter((f) => codeRead.texts.has(f));
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
-  const code = await cachedCode(cache, opts.root, discovered.code, config, codeRead, opts.cache !== undefined);
+  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.cache !== undefined);
   opts.onPhase?.("checking");
   timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead);
@@ -79,16 +82,21 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
-  const templates = read.docs.some((d) => d.regions.length > 0) ? loadTemplates(packagePath("templates"), opts.root, config.templates) : undefined;
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
+  const history = await historyRead;
+  timing.lap("git (wait)");
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history });
   timing.lap("link");
+  const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
+  const templates = model.docs.some((d) => d.regions.length > 0) ? loadTemplates(packagePath("templates"), opts.root, config.templates, config.limits?.maxFileBytes) : undefined;
   const plan = await planOutputs(model, {
-    force: opts.force ?? false,
     catalogue: allRules.map((r) => r.meta),
     ...(templates ? { templates } : {}),
+    force: opts.force ?? false,
+    ...(needsSources ? { sources: (await import("./readers/source-host.js")).diskSourceHost(opts.root, codeRead.texts) } : {}),
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });
+  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config);
   timing.lap("emit");
   if (!opts.deferFlush) cache.flush();
   const notJudged: NotJudged[] = [];
@@ -102,22 +110,28 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
 }
 
 /**
- * Reads every code file once (the texts go on to the code reader and the
- * registry) and hashes their contents with the config, noting each file's
- * hash for watch; the hash is null when a file cannot be read (then nothing
- * is cached, and the file is input/unreadable like any other).
+ * One hash over every code file's content and the config, noting each file's
+ * hash for watch; null when a file cannot be read (then nothing is cached).
+ * The texts go on to the code reader, so each file is read once.
  */
-function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): { hash: string | null; texts: Map<string, string>; problems: CodeProblem[] } {
-  const { texts, problems } = readSources(root, files);
+function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, problems: InputProblem[]): { hash: string | null; texts: Map<string, string> } {
   const parts = [JSON.stringify(config)];
+  const texts = new Map<string, string>();
+  let hash = true;
   for (const f of files) {
-    const text = texts.get(f);
-    if (text === undefined) continue;
-    const h = contentHash(text);
+    const src = readSource(root, f);
+    // An unreadable file is input/unreadable (not a syntax warning) and makes the run uncacheable.
+    if (isProblem(src)) {
+      problems.push(src);
+      hash = false;
+      continue;
+    }
+    texts.set(f, src.text);
+    const h = contentHash(src.text);
     cache.noteFile(f, h);
     parts.push(f, h);
   }
-  return { hash: problems.length > 0 ? null : contentHash(...parts), texts, problems };
+  return { hash: hash ? contentHash(...parts) : null, texts };
 }
 
 /** The code facts of the whole code base, cached under the hash of every file and the config. */
@@ -131,11 +145,41 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
   if (!config.decisions) return null;
   const { readDecisions } = await import("./model/decisions.js");
   const cfg = config.decisions;
-  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export);
+  const { diskSourceHost } = await import("./readers/source-host.js");
+  const host = diskSourceHost(root, read.texts);
+  // Files the evaluation read besides the code files (JSON modules, modules outside `code`): a cached result holds only while they are unchanged.
+  const deps = new Map<string, string | null>();
+  const recording = {
+    read(rel: string) {
+      const t = host.read(rel);
+      if (!read.texts.has(rel)) deps.set(rel, t === undefined ? null : contentHash(t));
+      return t;
+    },
+  };
+  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export, recording);
   const src = read.texts.get(cfg.module) ?? sourceText(root, cfg.module);
-  if (read.hash === null || src === null) return readDecisions(root, config, fold);
+  if (read.hash === null || src === null) return readDecisions(config, host, fold);
   const key = contentHash(read.hash, cfg.module, src, JSON.stringify(cfg));
-  return readDecisions(root, config, () => cache.cachedReadAsync("decision-rows", key, fold));
+  type Cached = { rows: Awaited<ReturnType<RowFolder>>; deps: [string, string | null][] };
+  const cached: RowFolder = async () => {
+    const hit = cache.peek<Cached>("decision-rows", key);
+    if (hit && Array.isArray(hit.deps) && hit.deps.every(([rel, h]) => { const t = host.read(rel); return (t === undefined ? null : contentHash(t)) === h; })) return hit.rows;
+    const rows = await fold();
+    cache.put("decision-rows", key, { rows, deps: [...deps] } satisfies Cached);
+    return rows;
+  };
+  return readDecisions(config, host, cached);
+}
+
+/** Headings and anchors of the documents build rewrites, from the text it would write. */
+async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig): Promise<NonNullable<ContractModel["planned"]>> {
+  const { readMarkdown } = await import("./readers/markdown.js");
+  const out = new Map<string, { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] }>();
+  for (const d of plan.documents) {
+    const doc = readMarkdown(d.path, d.content.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
+    out.set(d.path, { headings: doc.headings, anchors: doc.anchors });
+  }
+  return out;
 }
 
 function sourceText(root: string, file: string): string | null {
@@ -157,6 +201,8 @@ async function readCodeLazily(root: string, files: string[], config: ResolvedCon
   if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
+  // Values folded for an earlier run may come from files that changed since (watch).
+  (await import("./readers/constant-folder.js")).resetEvaluators();
   const facts = readCode(root, files, config.cli, texts);
   // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
   if (!keepTrees) (await import("./readers/code-source.js")).clearParseCache();
@@ -179,7 +225,7 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
       last = now;
     },
     done() {
-      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}\n`);
+      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}; git calls so far ${gitCallCount()}\n`);
     },
   };
 }

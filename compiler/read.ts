@@ -1,12 +1,14 @@
 /** Read: every discovered input through its reader. Readers never judge; problems become data. */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { Discovered } from "./discover.js";
 import type { Span } from "./model/diagnostic.js";
-import type { CodeProblem, MarkdownDoc, SchemaDoc } from "./model/types.js";
+import type { CodeProblem, InputProblem, MarkdownDoc, SchemaDoc } from "./model/types.js";
+import { DEFAULT_LIMITS, markdownTooDeep, type Limits } from "./config/limits.js";
+import { reallyInside } from "./discover-tree.js";
 import type { ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { readMarkdown } from "./readers/markdown.js";
@@ -18,7 +20,7 @@ export interface ReadResult {
   docs: MarkdownDoc[];
   texts: Map<string, string>;
   sources: Map<string, SourceText>;
-  readProblems: CodeProblem[];
+  readProblems: InputProblem[];
 }
 
 const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
@@ -27,6 +29,8 @@ const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1
 export function readSource(root: string, file: string): SourceText | CodeProblem {
   let buf: Buffer;
   try {
+    // Opening a FIFO blocks until a writer comes: only regular files are opened.
+    if (!statSync(join(root, file)).isFile()) return { message: `${file} is not a regular file; not read`, span: fileSpan(file) };
     buf = readFileSync(join(root, file));
   } catch (e) {
     return { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) };
@@ -39,20 +43,26 @@ export function readSource(root: string, file: string): SourceText | CodeProblem
 }
 
 /**
- * Reads source files once, with the one decoding every reader shares
- * (`readSource`): their texts, and a problem (input/unreadable) for each file
- * that cannot be read or is not UTF-8.
+ * Reads an input the config matched, within bounds: a path whose real
+ * location leaves the root, or that is not a regular file, or is larger than
+ * `limits.maxFileBytes`, is refused with a problem naming it, before any parser sees it.
  */
-export function readSources(root: string, files: readonly string[]): { texts: Map<string, string>; problems: CodeProblem[] } {
-  const texts = new Map<string, string>();
-  const problems: CodeProblem[] = [];
-  for (const f of files) {
-    const src = readSource(root, f);
-    if (isProblem(src)) problems.push(src);
-    else texts.set(f, src.text);
+export function readInput(root: string, file: string, limits: Limits = DEFAULT_LIMITS): SourceText | InputProblem {
+  const abs = join(root, file);
+  let size: number;
+  try {
+    const st = statSync(abs);
+    if (!st.isFile()) return { kind: "special-file", message: `${file} is not a regular file; not read`, span: fileSpan(file) };
+    size = st.size;
+  } catch (e) {
+    return { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) };
   }
-  return { texts, problems };
+  if (!reallyInside(root, abs)) return { kind: "outside-root", message: `${file} resolves to a file outside the root; not read`, span: fileSpan(file) };
+  if (size > limits.maxFileBytes) return tooLarge(file, `is ${size} bytes, more than limits.maxFileBytes (${limits.maxFileBytes})`);
+  return readSource(root, file);
 }
+
+const tooLarge = (file: string, why: string): InputProblem => ({ kind: "too-large", message: `${file} ${why}; not read`, span: fileSpan(file) });
 
 export function isProblem(x: SourceText | CodeProblem): x is CodeProblem {
   return (x as CodeProblem).span !== undefined;
@@ -71,10 +81,17 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
   const optsKey = JSON.stringify(opts);
   const slots: (MarkdownDoc | undefined)[] = [];
   const misses: { slot: number; file: string; src: SourceText; hash: string | null }[] = [];
+  const limits = config.limits ?? DEFAULT_LIMITS;
   for (const file of files) {
-    const src = readSource(root, file);
+    const src = readInput(root, file, limits);
     if (isProblem(src)) {
       readProblems.push(src);
+      continue;
+    }
+    // The Markdown parser recurses per container: a bound before it, never a stack overflow or minutes of parsing.
+    const deep = markdownTooDeep(src.text, limits.maxNesting);
+    if (deep) {
+      readProblems.push({ ...tooLarge(file, `nests ${deep.depth} levels of blockquotes or lists at line ${deep.line}, more than limits.maxNesting (${limits.maxNesting})`), span: { ...fileSpan(file), line: deep.line, endLine: deep.line } });
       continue;
     }
     sources.set(file, src);
@@ -157,46 +174,26 @@ export function splitBySize<T extends { text: string }>(items: T[], weights: num
   return shares;
 }
 
-export interface SchemaRead {
-  schemas: SchemaDoc[];
-  texts: Map<string, string>;
-  sources: Map<string, SourceText>;
-  readProblems: CodeProblem[];
-}
-
-/** Reads every schema (positions, refs, vocabularies, terms), with the texts it read. */
-export function readSchemas(root: string, files: string[], cache?: ReadCache): SchemaRead {
+/** Reads every schema (positions, refs, vocabularies, terms); texts join `into.texts`. */
+export function readSchemas(root: string, files: string[], into: ReadResult, cache?: ReadCache, limits: Limits = DEFAULT_LIMITS): SchemaDoc[] {
   const schemas: SchemaDoc[] = [];
-  const texts = new Map<string, string>();
-  const sources = new Map<string, SourceText>();
-  const readProblems: CodeProblem[] = [];
   for (const file of files) {
-    const src = readSource(root, file);
+    const src = readInput(root, file, limits);
     if (isProblem(src)) {
-      readProblems.push(src);
+      into.readProblems.push(src);
       continue;
     }
-    sources.set(file, src);
-    texts.set(file, src.text);
-    const parse = () => readSchema(file, src.text);
+    into.sources.set(file, src);
+    into.texts.set(file, src.text);
+    const parse = () => readSchema(file, src.text, limits.maxNesting);
     if (!cache) {
       schemas.push(parse());
       continue;
     }
     cache.noteFile(file, contentHash(src.text));
-    schemas.push(cache.cachedRead("schema", contentHash(file, src.text), parse));
+    schemas.push(cache.cachedRead("schema", contentHash(file, src.text, String(limits.maxNesting)), parse));
   }
-  return { schemas, texts, sources, readProblems };
-}
-
-/** One read result out of the documents', the schemas' and the code files' (new maps; the inputs are left as they are). */
-export function joinReads(docs: ReadResult, schemas: SchemaRead, codeProblems: readonly CodeProblem[]): ReadResult {
-  return {
-    docs: docs.docs,
-    texts: new Map([...docs.texts, ...schemas.texts]),
-    sources: new Map([...docs.sources, ...schemas.sources]),
-    readProblems: [...docs.readProblems, ...schemas.readProblems, ...codeProblems],
-  };
+  return schemas;
 }
 
 export type { Discovered };

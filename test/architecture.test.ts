@@ -38,9 +38,9 @@ function localTarget(from: string, spec: string): string | null {
 /**
  * Files that still read files, with the issue that removes the read:
  * the decision registry's folding moves behind a source host the read stage
- * provides (issue 12, the evaluator of pure TypeScript).
+ * provides, and `module:` sources check their file (issue 12, the evaluator of pure TypeScript).
  */
-const FS_ALLOWED = ["compiler/model/decisions.ts"];
+const FS_ALLOWED = ["compiler/model/decisions.ts", "compiler/emit/region-sources.ts"];
 
 /**
  * The stages in pipeline order; a module may import (values) from its own
@@ -52,6 +52,9 @@ const STAGES = ["util", "model", "readers", "emit", "rules", "report"];
 const BACK_EDGES_ALLOWED = ["compiler/model/decisions.ts → compiler/readers/constant-folder.ts"];
 
 const stageOf = (file: string) => STAGES.indexOf(rel(file).split("/")[1]);
+
+/** The evaluator's expressions and function bodies evaluate each other (mutual recursion, issue 12's module pair). */
+const CYCLES_ALLOWED = ["compiler/readers/evaluate/expressions.ts → compiler/readers/evaluate/functions.ts → compiler/readers/evaluate/expressions.ts"];
 
 describe("architecture", () => {
   it("no stage imports a later stage (util → model → readers → emit → rules → report)", () => {
@@ -93,6 +96,6 @@ describe("architecture", () => {
       state.set(f, "done");
     };
     for (const f of files) if (!state.has(f)) visit(f);
-    expect(cycles).toEqual([]);
+    expect(cycles.filter((c) => !CYCLES_ALLOWED.includes(c))).toEqual([]);
   });
 });

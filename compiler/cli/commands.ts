@@ -8,6 +8,7 @@ import { explainText } from "../report/explain.js";
 import { startProgress } from "./progress.js";
 import { findRule, rules } from "../rules/index.js";
 import { DocpactError } from "../util/errors.js";
+import { closest } from "../util/edit-distance.js";
 import type { CommandName } from "./help.js";
 import { formatReport } from "./format.js";
 import { inspect, INSPECT_TARGETS } from "./inspect.js";
@@ -31,6 +32,11 @@ export async function runCommand(name: CommandName, values: Values, positionals:
     }
     case "explain":
       return runExplain(values, positionals);
+    case "baseline": {
+      noPositionals(name, positionals);
+      const { runBaseline } = await import("./baseline.js");
+      return runBaseline({ root: resolve(str(values.root) ?? "."), configPath: str(values.config), prune: values.prune === true }, process.stdout);
+    }
   }
 }
 
@@ -55,7 +61,7 @@ async function runCheckOrBuild(name: "check" | "build", values: Values): Promise
   } finally {
     progress.stop();
   }
-  process.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics }));
+  process.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate }));
   return exitCode(out.report, s.maxWarnings);
 }
 
@@ -80,7 +86,10 @@ function runExplain(values: Values, positionals: string[]): number {
   if (!id) throw new DocpactError("explain needs a rule id (see `docpact explain --list`)");
   if (extra.length) throw new DocpactError(`explain takes one rule id (got "${extra[0]}")`);
   const rule = findRule(id);
-  if (!rule) throw new DocpactError(`unknown rule "${id}" (see \`docpact explain --list\`)`);
+  if (!rule) {
+    const near = closest(id, rules.map((r) => r.meta.id));
+    throw new DocpactError(`unknown rule "${id}"${near ? ` (did you mean "${near}"?)` : ""} (see \`docpact explain --list\`)`);
+  }
   process.stdout.write(explainText(rule.meta));
   return 0;
 }

@@ -20,6 +20,10 @@ export interface RunSettings {
   configPath: string | undefined;
   format: Format;
   maxWarnings: number | undefined;
+  /** `--baseline FILE` as given (relative to the working directory). */
+  baseline: string | undefined;
+  /** `--since REF`. */
+  since: string | undefined;
 }
 
 export function settingsFrom(values: Values): RunSettings {
@@ -31,7 +35,7 @@ export function settingsFrom(values: Values): RunSettings {
     if (!/^\d+$/.test(mw)) throw new DocpactError(`--max-warnings takes a whole number ≥ 0 (got "${mw}")`);
     maxWarnings = Number(mw);
   }
-  return { root: resolve(str(values.root) ?? "."), configPath: str(values.config), format, maxWarnings };
+  return { root: resolve(str(values.root) ?? "."), configPath: str(values.config), format, maxWarnings, baseline: str(values.baseline), since: str(values.since) };
 }
 
 export type { RunOutput };
@@ -43,7 +47,7 @@ export function runFull(
   b: { fix: boolean; force: boolean },
   extra: { cache?: ReadCache; onPhase?: (phase: string) => void } = {},
 ): Promise<RunOutput> {
-  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, ...extra });
+  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, baseline: s.baseline, since: s.since, ...extra });
 }
 
 export function useColor(): boolean {

@@ -137,6 +137,7 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
     const folder = templates.userDirProblem ? `; ${templates.userDirProblem}` : "";
     return { ok: false, message: `unknown template '${name}' (known: ${known})${folder}` };
   }
+  if (template.refused) return { ok: false, message: template.refused };
   const builtin = isBuiltin(name) ? name : null;
   if (builtin) {
     const spec = BUILTIN_ARGS[builtin];
@@ -201,7 +202,7 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
   let remembered = key !== null ? opts.memo!.get(key) : undefined;
   if (remembered === WIDE) remembered = opts.memo!.get(wideKey(key!, model, opts));
   if (remembered !== undefined) return { ok: true, content: remembered };
-  const r = renderTemplate(template, context);
+  const r = renderTemplate(template, context, model.config.limits);
   if (!r.ok) return r;
   const content = normalizeOutput(r.text);
   if (containsMarker(content)) return { ok: false, message: `template ${template.file} produced a docpact marker; regions cannot nest` };

@@ -3,8 +3,10 @@
  * overridden or extended by `NAME.hbs` in the config's `templates` folder.
  * Part of the read stage, so emitters never touch the file system.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, posix } from "node:path";
+import { reallyInside } from "../discover-tree.js";
+import { DEFAULT_LIMITS } from "../config/limits.js";
 
 /** Built-in region templates (files `templates/NAME.hbs` of the docpact package). */
 export const BUILTIN_TEMPLATES = ["commands", "delegations", "rules", "schema-table", "vocabulary"] as const;
@@ -20,6 +22,8 @@ export interface LoadedTemplate {
   /** Where it came from, for messages: `templates/vocabulary.hbs` (docpact) or the root-relative user path. */
   file: string;
   text: string;
+  /** Set when the file was not read (outside the root, not a regular file, too large): regions using it are malformed. */
+  refused?: string;
 }
 
 export interface TemplateSet {
@@ -37,7 +41,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * `root/userDir` (user templates win). Unreadable files are skipped; a
  * missing folder is reported in `userDirProblem`.
  */
-export function loadTemplates(builtinDir: string, root: string, userDir: string | null): TemplateSet {
+export function loadTemplates(builtinDir: string, root: string, userDir: string | null, maxBytes = DEFAULT_LIMITS.maxFileBytes): TemplateSet {
   const templates = new Map<string, LoadedTemplate>();
   for (const name of BUILTIN_TEMPLATES) {
     const text = readText(join(builtinDir, `${name}.hbs`));
@@ -53,12 +57,32 @@ export function loadTemplates(builtinDir: string, root: string, userDir: string 
         if (!entry.endsWith(".hbs")) continue;
         const name = entry.slice(0, -4);
         if (!NAME.test(name)) continue;
+        const file = posix.join(userDir, entry);
+        // A user template is read like any input: a regular file inside the root, within limits.maxFileBytes.
+        const refused = refuseTemplate(root, join(abs, entry), file, maxBytes);
+        if (refused) {
+          templates.set(name, { name, origin: "user", file, text: "", refused });
+          continue;
+        }
         const text = readText(join(abs, entry));
-        if (text !== null) templates.set(name, { name, origin: "user", file: posix.join(userDir, entry), text });
+        if (text !== null) templates.set(name, { name, origin: "user", file, text });
       }
     }
   }
   return { templates, userDir, userDirProblem };
+}
+
+function refuseTemplate(root: string, abs: string, file: string, maxBytes: number): string | null {
+  let st;
+  try {
+    st = lstatSync(abs);
+  } catch {
+    return null;
+  }
+  if (st.isSymbolicLink() && !reallyInside(root, abs)) return `template ${file} is a symbolic link leading outside the root; not read`;
+  if (!statSync(abs).isFile()) return `template ${file} is not a regular file; not read`;
+  if (st.size > maxBytes) return `template ${file} is ${st.size} bytes, more than limits.maxFileBytes (${maxBytes}); not read`;
+  return null;
 }
 
 function readText(path: string): string | null {

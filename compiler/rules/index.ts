@@ -9,6 +9,9 @@ import { by } from "../util/compare.js";
 import type { Rule } from "./types.js";
 import inputUnreadable from "./input/unreadable.js";
 import inputCodeSyntax from "./input/code-syntax.js";
+import inputOutsideRoot from "./input/outside-root.js";
+import inputSpecialFile from "./input/special-file.js";
+import inputTooLarge from "./input/too-large.js";
 import delegationNoOwner from "./delegation/no-owner.js";
 import cliUnknownCommand from "./cli/unknown-command.js";
 import cliUnknownFlag from "./cli/unknown-flag.js";
@@ -36,6 +39,9 @@ import fragmentHandEdited from "./fragment/hand-edited.js";
 const catalogue = [
   inputUnreadable,
   inputCodeSyntax,
+  inputOutsideRoot,
+  inputSpecialFile,
+  inputTooLarge,
   delegationNoOwner,
   cliUnknownCommand,
   cliUnknownFlag,

@@ -6,9 +6,21 @@ import { globSync } from "tinyglobby";
 import { describe, expect, test } from "vitest";
 import type { CommandDecl } from "../../compiler/model/types.js";
 import { type CodeFacts, readCode } from "../../compiler/readers/code.js";
-import { readSources } from "../../compiler/read.js";
+import { isProblem, readSource } from "../../compiler/read.js";
 
 const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
+
+/** Texts as the read stage decodes them, and the files it cannot read. */
+function readSources(root: string, files: string[]): { texts: Map<string, string>; problems: { message: string; span: unknown }[] } {
+  const texts = new Map<string, string>();
+  const problems: { message: string; span: unknown }[] = [];
+  for (const f of files) {
+    const src = readSource(root, f);
+    if (isProblem(src)) problems.push({ message: src.message, span: src.span });
+    else texts.set(f, src.text);
+  }
+  return { texts, problems };
+}
 
 function read(name: string, opts: Partial<{ commandType: string | null; flagAccessors: string[]; root: string }> = {}): CodeFacts {
   const root = opts.root ?? join(fixtures, name);

@@ -5,29 +5,22 @@
  */
 import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnostic.js";
 import { fileURLToPath } from "node:url";
-import type { ResolvedConfig } from "../../compiler/config/resolve.js";
+import { resolveConfig, type ResolvedConfig } from "../../compiler/config/resolve.js";
 import type { DecisionRegistry } from "../../compiler/model/decisions.js";
 import type { ContractModel, MarkdownDoc } from "../../compiler/model/types.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import type { Rule } from "../../compiler/rules/types.js";
 import { lintFiles, type CaseFiles } from "../helpers/rule-tester.js";
+import { runRule } from "../helpers/run-rule.js";
 import { makeModel } from "../helpers/model.js";
 
 export function config(over: Partial<ResolvedConfig> = {}): ResolvedConfig {
   return {
-    file: null,
+    ...resolveConfig("/nonexistent-docpact-test-root", {}, null),
     docs: ["**/*.md"],
     schemas: [],
     code: { kind: "none" },
     cli: { binaries: ["aw"], commandType: null, flagAccessors: [] },
-    notes: { markers: ["not this document's call"] },
-    vocabularies: [],
-    instances: [],
-    decisions: null,
-    generate: null,
-    templates: null,
-    rules: {},
-    packageJson: null,
     ...over,
   };
 }
@@ -79,6 +72,11 @@ export async function run(rule: Rule, input: ModelInput): Promise<RunDiagnostic[
   const cfg = config(input.config);
   files["docpact.config.json"] = { docs: Object.keys(input.docs).sort(), schemas: cfg.schemas, cli: { binaries: cfg.cli.binaries }, code: { include: [] } };
   return (await lintFiles(rule, files)).diagnostics;
+}
+
+/** What `rule` reports on a hand-built model (through the one runner). */
+export function runModel(rule: Rule, m: ContractModel): RunDiagnostic[] {
+  return runRule(rule, m);
 }
 
 /** `file:line:col message` lines, for compact assertions. */

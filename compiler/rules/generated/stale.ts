@@ -44,8 +44,13 @@ export default defineRule({
         ctx.report({ span: fileSpan(f.path), messageId: "differs", data: { path: f.path, diff }, suggestions: ["docpact build"] });
       }
     }
+    const kept = new Set(plan.kept);
     for (const path of Object.keys(onDisk).sort()) {
       if (planned.has(path)) continue;
+      if (kept.has(path)) {
+        ctx.notJudged(fileSpan(path), "its schema could not be read or compiled this run; build keeps the file");
+        continue;
+      }
       ctx.report({ span: fileSpan(path), messageId: "extra", data: { path, outDir: plan.outDir } });
     }
   },

@@ -2,6 +2,7 @@ import { posix } from "node:path";
 import { referenceIndex, resolveLink, type ReferenceIndex } from "../../model/references.js";
 import { closest } from "../../util/edit-distance.js";
 import { defineRule } from "../types.js";
+import { currentPath, removalOf, removalText } from "../../model/history.js";
 
 /** Relative links and images whose target file does not exist, or that leave the root. */
 export default defineRule({
@@ -15,10 +16,11 @@ export default defineRule({
       "publish a sub-folder as their root), else from the project root. A target that does not exist, or a path that climbs above the root, is reported, with the " +
       "nearest file of that name as a suggestion. External URLs (`https:`, `mailto:`, `//host`) are never fetched, fragments (`#x`) are left to reference/missing-anchor, " +
       "and targets inside folders docpact does not list (dot folders, `node_modules`, the generated output folder), folder links (`inbox/`: a folder holding only dot files such as " +
-      "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged.",
+      "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged. Inside a git work tree the message names the commit that deleted or renamed " +
+      "the target, and a rename's new path is the suggestion.",
     messages: {
       outsideRoot: "{{what}} target {{target}} leaves the project root",
-      missing: "{{what}} target {{target}} does not exist ({{path}})",
+      missing: "{{what}} target {{target}} does not exist ({{path}}){{removed}}",
     },
     examples: {
       bad: { "README.md": "See [the guide](docs/guide.md).\n", "docs/guid.md": "# Guide\n" },
@@ -35,11 +37,14 @@ export default defineRule({
         if (r.status === "outside-root") {
           ctx.report({ span: link.span, messageId: "outsideRoot", data: { what, target: r.target } });
         } else if (r.status === "missing" && r.path !== null) {
-          const hint = suggestPath(index, r.path, doc.file);
+          // Git history, when there is one, says what happened to the target: the rename beats a guess.
+          const gone = removalOf(ctx.model.history, r.path);
+          const renamed = gone && ctx.model.history ? currentPath(ctx.model.history, r.path, (p) => index.files.has(p)) : null;
+          const hint = renamed ?? suggestPath(index, r.path, doc.file);
           ctx.report({
             span: link.span,
             messageId: "missing",
-            data: { what, target: r.target, path: r.path },
+            data: { what, target: r.target, path: r.path, removed: gone ? `; ${removalText(gone)}` : "" },
             ...(hint ? { suggestions: [relativeTo(doc.file, hint)] } : {}),
           });
         }
