@@ -50,5 +50,8 @@ export function link(input: LinkInput): ContractModel {
     decisions: input.decisions ?? null,
     history: input.history ?? null,
   };
-  return { ...model, index: buildIndexes(model) };
+  // The indexes hold the model itself (not a copy): what is set on it later (`planned`) is what they see.
+  const linked = model as ContractModel;
+  linked.index = buildIndexes(model);
+  return linked;
 }
