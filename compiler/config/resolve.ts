@@ -14,6 +14,16 @@ export type CodeSource =
   | { kind: "tsconfig"; tsconfig: string }
   | { kind: "include"; include: string[] };
 
+export type SiteGenerator = "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook";
+
+/** One configured site; root and srcDir relative to the project root / the site root, `/`. */
+export interface SiteSetting {
+  root: string;
+  generator: SiteGenerator;
+  base?: string;
+  srcDir?: string;
+}
+
 export interface DecisionsConfig {
   module: string;
   export: string;
@@ -38,6 +48,8 @@ export interface ResolvedConfig {
   generate: { outDir: string } | null;
   templates: string | null;
   rules: Record<string, "error" | "warning" | "off">;
+  /** Documentation sites as configured (`sites`); null means detect them from the generators' configs. */
+  sites: SiteSetting[] | null;
   /** package.json `bin` keys, name and version where present. */
   packageJson: { name: string | null; bin: Record<string, string> } | null;
 }
@@ -114,6 +126,9 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
     generate: raw.generate ? { outDir: normalizeRel(raw.generate.outDir ?? "generated") } : null,
     templates: raw.templates ? normalizeRel(raw.templates) : null,
     rules: raw.rules ?? {},
+    sites: raw.sites
+      ? raw.sites.map((x) => ({ ...x, root: normalizeRel(x.root), ...(x.srcDir !== undefined ? { srcDir: normalizeRel(x.srcDir) } : {}) }))
+      : null,
     packageJson,
   };
 }

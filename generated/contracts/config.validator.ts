@@ -17,7 +17,7 @@ function docpactLength(str) {
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Explicit links between a code vocabulary and the schema vocabulary it mirrors.","type":"array","items":{"type":"object","additionalProperties":false,"required":["code","schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
+const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Explicit links between a code vocabulary and the schema vocabulary it mirrors.","type":"array","items":{"type":"object","additionalProperties":false,"required":["code","schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"sites":{"description":"Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`) when absent; documents outside every site are rendered as GitHub renders them.","type":"array","items":{"type":"object","additionalProperties":false,"required":["root","generator"],"properties":{"root":{"description":"Folder of the site (where its generator config lives), relative to the project root.","type":"string","minLength":1},"generator":{"description":"The site generator; `github` means files rendered as GitHub renders them.","enum":["github","vitepress","docusaurus","mkdocs","starlight","nextra","mdbook"]},"base":{"description":"URL path the site is served under (`/`, `/docs/`); links may carry it or not. Default: read from the generator config, else `/`.","type":"string","minLength":1},"srcDir":{"description":"Folder of the site's pages, relative to the site root. Default: read from the generator config, else the generator's default.","type":"string","minLength":1}}}},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = docpactLength;
 
@@ -977,13 +977,15 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.rules !== undefined){
-let data37 = data.rules;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key9 in data37){
-let data38 = data37[key9];
-if(!(((data38 === "error") || (data38 === "warning")) || (data38 === "off"))){
-const err72 = {instancePath:instancePath+"/rules/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(data.sites !== undefined){
+let data37 = data.sites;
+if(Array.isArray(data37)){
+const len9 = data37.length;
+for(let i9=0; i9<len9; i9++){
+let data38 = data37[i9];
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.root === undefined){
+const err72 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -992,10 +994,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38.generator === undefined){
+const err73 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "generator"},message:"must have required property '"+"generator"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1004,15 +1004,166 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-}
-else {
-const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key9 in data38){
+if(!((((key9 === "root") || (key9 === "generator")) || (key9 === "base")) || (key9 === "srcDir"))){
+const err74 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err74];
 }
 else {
 vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data38.root !== undefined){
+let data39 = data38.root;
+if(typeof data39 === "string"){
+if(func1(data39) < 1){
+const err75 = {instancePath:instancePath+"/sites/" + i9+"/root",schemaPath:"#/properties/sites/items/properties/root/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/sites/" + i9+"/root",schemaPath:"#/properties/sites/items/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data38.generator !== undefined){
+let data40 = data38.generator;
+if(!(((((((data40 === "github") || (data40 === "vitepress")) || (data40 === "docusaurus")) || (data40 === "mkdocs")) || (data40 === "starlight")) || (data40 === "nextra")) || (data40 === "mdbook"))){
+const err77 = {instancePath:instancePath+"/sites/" + i9+"/generator",schemaPath:"#/properties/sites/items/properties/generator/enum",keyword:"enum",params:{allowedValues: schema0.properties.sites.items.properties.generator.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data38.base !== undefined){
+let data41 = data38.base;
+if(typeof data41 === "string"){
+if(func1(data41) < 1){
+const err78 = {instancePath:instancePath+"/sites/" + i9+"/base",schemaPath:"#/properties/sites/items/properties/base/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/sites/" + i9+"/base",schemaPath:"#/properties/sites/items/properties/base/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data38.srcDir !== undefined){
+let data42 = data38.srcDir;
+if(typeof data42 === "string"){
+if(func1(data42) < 1){
+const err80 = {instancePath:instancePath+"/sites/" + i9+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/sites/" + i9+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data43 = data.rules;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+for(const key10 in data43){
+let data44 = data43[key10];
+if(!(((data44 === "error") || (data44 === "warning")) || (data44 === "off"))){
+const err84 = {instancePath:instancePath+"/rules/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+}
+else {
+const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
 }
 errors++;
 }
