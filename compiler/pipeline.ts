@@ -12,6 +12,7 @@ import type { EmitPlan } from "./emit/plan.js";
 import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
+import { readSites } from "./readers/sites/index.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
 import type { ContractModel } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
@@ -72,7 +73,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
+  const sites = readSites(opts.root, config, discovered.docs, discovered.files);
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, sites });
   timing.lap("link");
   const plan = await planOutputs(model, {
     force: opts.force ?? false,

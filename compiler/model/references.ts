@@ -6,8 +6,11 @@
  * `docpact inspect references`.
  */
 import { posix } from "node:path";
-import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef } from "./types.js";
+import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
 import { closest } from "../util/edit-distance.js";
+import { routers } from "./routes/index.js";
+import { headingIds } from "./routes/slugs.js";
+import { buildRouteTable, resolveSiteRoute, siteOf, type RouteTable } from "./site-links.js";
 
 export interface ReferenceIndex {
   /** Every file on disk (root-relative, `/`). */
@@ -18,8 +21,12 @@ export interface ReferenceIndex {
   docs: Map<string, MarkdownDoc>;
   /** Folder prefixes docpact never lists (`node_modules`, `.git`, the generate outDir): existence there is unknown. */
   unlisted: string[];
-  /** Anchors of one document: heading slugs and explicit `<a id/name>` ids, lowercased. */
+  /** Anchors of one document: heading ids (by its site generator's rules) and explicit `<a id/name>` ids, lowercased. */
   anchorsOf(doc: MarkdownDoc): Set<string>;
+  /** The documentation site that renders `file`; null when GitHub renders it. */
+  siteOf(file: string): Site | null;
+  /** The route table of a site, built on first use. */
+  routes(site: Site): RouteTable;
   /** Extensions (`.md`, `.ts`, …) of the files directly in a folder. */
   extensionsIn(dir: string): Set<string>;
   /** Whether some file's path ends with `/suffix` (or is `suffix`). */
@@ -52,6 +59,9 @@ function buildIndex(model: ContractModel): ReferenceIndex {
   const unlisted = ["node_modules", ".git"];
   if (model.config.generate) unlisted.push(model.config.generate.outDir);
   const anchorCache = new Map<string, Set<string>>();
+  const tables = new Map<Site, RouteTable>();
+  const siteCache = new Map<string, Site | null>();
+  const sites = model.sites ?? [];
   let exts: Map<string, Set<string>> | null = null;
   return {
     files,
@@ -77,10 +87,22 @@ function buildIndex(model: ContractModel): ReferenceIndex {
       for (const f of model.files) if (f.endsWith(tail)) return true;
       return false;
     },
+    siteOf(file) {
+      let s = siteCache.get(file);
+      if (s === undefined) siteCache.set(file, (s = siteOf(sites, file)));
+      return s;
+    },
+    routes(site) {
+      let t = tables.get(site);
+      if (!t) tables.set(site, (t = buildRouteTable(site, model.files, docs)));
+      return t;
+    },
     anchorsOf(doc) {
       let s = anchorCache.get(doc.file);
       if (!s) {
-        s = new Set([...doc.headings.map((h) => h.slug.toLowerCase()), ...doc.anchors.map((a) => a.id.toLowerCase())]);
+        const site = this.siteOf(doc.file);
+        const ids = site ? headingIds(doc.headings.map((h) => h.text), routers[site.generator].style) : doc.headings.map((h) => h.slug);
+        s = new Set([...ids.map((id) => id.toLowerCase()), ...doc.anchors.map((a) => a.id.toLowerCase())]);
         anchorCache.set(doc.file, s);
       }
       return s;
@@ -141,9 +163,11 @@ export type LinkStatus =
   | "skipped"
   | "ok"
   | "missing"
-  | "outside-root";
+  | "outside-root"
+  /** A site route docpact cannot resolve with certainty (see `reason`). */
+  | "not-judged";
 
-export type AnchorStatus = "found" | "missing" | "unchecked";
+export type AnchorStatus = "found" | "missing" | "unchecked" | "not-judged";
 
 export interface LinkResolution {
   status: LinkStatus;
@@ -155,6 +179,10 @@ export interface LinkResolution {
   fragment: string | null;
   /** Fragment check: null when there is no fragment to check. */
   anchor: AnchorStatus | null;
+  /** For a site route that is missing: its route key (`guide/features`). */
+  route?: string;
+  /** Why the link or its anchor is not judged. */
+  reason?: string;
 }
 
 const PLACEHOLDER_URL = /[{}<>]|\$\{|%7B|%7D/i;
@@ -173,8 +201,10 @@ export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string
   const target = safeDecode(rawPath);
   if (!target) {
     // `#x`: the document itself.
-    return { status: "ok", target: "", path: doc.file, fragment, anchor: anchorStatus(index, doc, fragment) };
+    return withAnchor(index, { status: "ok", target: "", path: doc.file, fragment, anchor: null });
   }
+  const site = index.siteOf(doc.file);
+  if (site) return resolveInSite(index, site, doc, target, fragment);
   const path = target.startsWith("/") ? rootedPath(index, doc.file, target) : resolvePath(doc.file, target);
   if (path === null) return { status: "outside-root", target, path: null, fragment, anchor: null };
   const st = pathStatus(index, path);
@@ -203,6 +233,39 @@ function rootedPath(index: ReferenceIndex, fromFile: string, target: string): st
     if (p !== null && pathStatus(index, p) === "exists") return p;
   }
   return clean;
+}
+
+/** A link from a page of a documentation site: the file it names, else the route it names. */
+function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, target: string, fragment: string | null): LinkResolution {
+  const ok = (path: string): LinkResolution => withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
+  // Docusaurus's `@site/…`: a file path from the site's folder.
+  const path = target.startsWith("@site/") ? resolvePath(`${site.root ? `${site.root}/` : ""}x`, target.slice(6)) : target.startsWith("/") ? null : resolvePath(doc.file, target);
+  if (path === null && !target.startsWith("/")) return { status: "outside-root", target, path: null, fragment, anchor: null };
+  if (path !== null && index.files.has(path)) return ok(path);
+  const st = path === null ? "missing" : pathStatus(index, path);
+  if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
+  const fileLink = /\.mdx?$/i.test(target) || target.startsWith("@site/");
+  if (!fileLink) {
+    const r = resolveSiteRoute(index.routes(site), index, doc, target);
+    if (r.status === "ok") return ok(r.path);
+    if (path !== null && st === "exists") return ok(path);
+    if (r.status === "not-judged") return { status: "not-judged", target, path: null, fragment, anchor: null, reason: r.reason };
+    return { status: "missing", target, path: null, fragment, anchor: null, route: r.route };
+  }
+  // `.md` links are resolved by file (as every generator does); rewritten pages move them.
+  if (site.rewrites && Object.keys(site.rewrites).length > 0) return { status: "not-judged", target, path, fragment, anchor: null, reason: "VitePress rewrites move pages" };
+  return { status: "missing", target, path, fragment, anchor: null };
+}
+
+/** Sets the anchor status of a resolved link from its target document. */
+function withAnchor(index: ReferenceIndex, r: LinkResolution): LinkResolution {
+  if (r.fragment === null || r.fragment === "" || r.path === null) return r;
+  const targetDoc = index.docs.get(r.path);
+  // A file on disk that is not a document in scope: its headings are unknown, so its anchors are not judged.
+  if (!targetDoc) return { ...r, anchor: "unchecked" };
+  const site = index.siteOf(targetDoc.file);
+  if (site?.slugsUnknown) return { ...r, anchor: NON_HEADING_FRAGMENT.test(r.fragment) ? "unchecked" : "not-judged", reason: site.slugsUnknown };
+  return { ...r, anchor: anchorStatus(index, targetDoc, r.fragment) };
 }
 
 function anchorStatus(index: ReferenceIndex, doc: MarkdownDoc, fragment: string | null): AnchorStatus | null {

@@ -121,6 +121,8 @@ export interface Suppression {
 
 export interface MarkdownDoc {
   file: string;
+  /** Top-level scalar fields of a leading YAML front matter block (`id`, `slug`, `title`, …); null when there is none. */
+  frontMatter: Record<string, string | number | boolean> | null;
   bom: boolean;
   eol: "\n" | "\r\n";
   headings: Heading[];
@@ -255,6 +257,39 @@ export interface CommandSurface {
   globalFlags: string[];
 }
 
+// ───────────────────────────── Sites ─────────────────────────────
+
+export type { SiteGenerator } from "../config/resolve.js";
+
+/** One documentation site, as its generator's config says (read statically, never executed). */
+export interface Site {
+  generator: import("../config/resolve.js").SiteGenerator;
+  /** Folder of the site (where its generator config lives), root-relative; `""` is the root. */
+  root: string;
+  /** Folder of its pages, root-relative. */
+  srcDir: string;
+  /** URL path it is served under, with leading and trailing `/`. */
+  base: string;
+  /** Folders whose files are served at the site's root URL (`public/`, `static/`), root-relative. */
+  assetDirs: string[];
+  /** Where the site came from: `config`, or the generator config file that was detected. */
+  source: string;
+  /** Why routes cannot be known with certainty (an unreadable config, dynamic rewrites); null when they can. */
+  unreadable: string | null;
+  /** Route prefixes (no leading or trailing `/`) whose pages docpact cannot list: blog posts, versions, locales, plugin routes. `""` covers every route. */
+  partialRoutes: string[];
+  /** Why heading ids are unknown (a custom slug function); null when the generator's own slugger applies. */
+  slugsUnknown: string | null;
+  /** Generator specifics: Docusaurus docs plugin instances (content folder → route base). */
+  docsInstances?: { path: string; routeBasePath: string }[];
+  /** Docusaurus pages / Astro pages / Nextra `pages` or `app` folders, root-relative. */
+  pageDirs?: string[];
+  /** VitePress `rewrites` as a static map (source page → served page, both relative to srcDir). */
+  rewrites?: Record<string, string>;
+  /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */
+  extraPages?: string[];
+}
+
 // ───────────────────────────── Model ─────────────────────────────
 
 export interface FileCounts {
@@ -286,4 +321,6 @@ export interface ContractModel {
   counts: FileCounts;
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */
   decisions: import("./decisions.js").DecisionRegistry | null;
+  /** Documentation sites (config `sites`, or detected), outermost first; documents outside all render as on GitHub. */
+  sites: Site[];
 }

@@ -1,0 +1,96 @@
+/**
+ * Documentation sites: which generator renders which docs root, read from
+ * the generator's own config (statically, never executed). Configured
+ * `sites` win; otherwise every folder holding documents in scope is looked
+ * at for a generator config, the nearest one owning the documents below it.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/resolve.js";
+import type { Site } from "../../model/types.js";
+import { readDocusaurus } from "./docusaurus.js";
+import { readMdbook } from "./mdbook.js";
+import { readMkdocs } from "./mkdocs.js";
+import { NEXTRA_CONFIGS, readNextra, usesNextra } from "./nextra.js";
+import { ASTRO_CONFIGS, readStarlight, usesStarlight } from "./starlight.js";
+import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
+import { readVitepress, VITEPRESS_CONFIGS } from "./vitepress.js";
+
+const READERS: Record<SiteGenerator, (input: SiteInput) => Site> = {
+  github: (input) => emptySite("github", input, input.siteRoot),
+  vitepress: readVitepress,
+  docusaurus: readDocusaurus,
+  mkdocs: readMkdocs,
+  starlight: readStarlight,
+  nextra: readNextra,
+  mdbook: readMdbook,
+};
+
+/** Config files that mark a site root, per generator, in the order they are tried. */
+const CONFIGS: { generator: SiteGenerator; files: string[]; test?: (text: string) => boolean }[] = [
+  { generator: "vitepress", files: VITEPRESS_CONFIGS },
+  { generator: "docusaurus", files: ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.mts", "docusaurus.config.cjs"] },
+  { generator: "mkdocs", files: ["mkdocs.yml", "mkdocs.yaml"] },
+  { generator: "starlight", files: ASTRO_CONFIGS, test: usesStarlight },
+  { generator: "mdbook", files: ["book.toml"] },
+  { generator: "nextra", files: NEXTRA_CONFIGS, test: usesNextra },
+];
+
+export interface DetectedSite {
+  root: string;
+  generator: SiteGenerator;
+  configFile: string;
+}
+
+/**
+ * The site roots above the given documents: for each folder holding a
+ * document (and each folder above it), the first generator config found
+ * there. Sorted by root.
+ */
+export function detectSites(root: string, docs: readonly string[]): DetectedSite[] {
+  const dirs = new Set<string>([""]);
+  for (const d of docs) for (let dir = posix.dirname(d); dir !== "." && !dirs.has(dir); dir = posix.dirname(dir)) dirs.add(dir);
+  const out: DetectedSite[] = [];
+  for (const dir of [...dirs].sort()) {
+    const hit = configIn(root, dir);
+    if (hit) out.push({ root: dir, ...hit });
+  }
+  return out;
+}
+
+function configIn(root: string, dir: string): { generator: SiteGenerator; configFile: string } | null {
+  for (const c of CONFIGS) {
+    for (const f of c.files) {
+      const rel = dir === "" ? f : `${dir}/${f}`;
+      const abs = join(root, rel);
+      if (!existsSync(abs)) continue;
+      if (c.test) {
+        let text = "";
+        try {
+          text = readFileSync(abs, "utf8");
+        } catch {
+          continue;
+        }
+        if (!c.test(text)) continue;
+      }
+      return { generator: c.generator, configFile: rel };
+    }
+  }
+  return null;
+}
+
+/** The sites of the project: configured ones (their generator config still read for what the setting leaves out), else detected ones. */
+export function readSites(root: string, config: ResolvedConfig, docs: readonly string[], files: readonly string[]): Site[] {
+  const settings: (SiteSetting & { configFile: string | null })[] =
+    config.sites?.map((s) => ({ ...s, root: s.root === "." ? "" : s.root, configFile: configIn(root, s.root === "." ? "" : s.root)?.configFile ?? null })) ??
+    detectSites(root, docs).map((d) => ({ root: d.root, generator: d.generator, configFile: d.configFile }));
+  const sites = settings.map((s) => {
+    const site = READERS[s.generator]({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files });
+    if (config.sites) site.source = config.file ?? "config";
+    if (s.base !== undefined) site.base = normalizeBase(s.base);
+    if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);
+    return site;
+  });
+  // Outermost first: a document belongs to the deepest site whose folder holds it.
+  return sites.sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
+}
