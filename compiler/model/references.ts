@@ -25,6 +25,8 @@ export interface ReferenceIndex {
   anchorsOf(doc: MarkdownDoc): Set<string>;
   /** The documentation site that renders `file`; null when GitHub renders it. */
   siteOf(file: string): Site | null;
+  /** Whether a site page pulls in content at build time (snippets, includes), so its headings are not all known. */
+  includesContent(doc: MarkdownDoc): boolean;
   /** The route table of a site, built on first use. */
   routes(site: Site): RouteTable;
   /** Extensions (`.md`, `.ts`, …) of the files directly in a folder. */
@@ -92,6 +94,11 @@ function buildIndex(model: ContractModel): ReferenceIndex {
       if (s === undefined) siteCache.set(file, (s = siteOf(sites, file)));
       return s;
     },
+    includesContent(doc) {
+      const site = this.siteOf(doc.file);
+      const re = site ? routers[site.generator].includes : undefined;
+      return re !== undefined && re.test(model.texts.get(doc.file) ?? "");
+    },
     routes(site) {
       let t = tables.get(site);
       if (!t) tables.set(site, (t = buildRouteTable(site, model.files, docs)));
@@ -101,8 +108,10 @@ function buildIndex(model: ContractModel): ReferenceIndex {
       let s = anchorCache.get(doc.file);
       if (!s) {
         const site = this.siteOf(doc.file);
-        const ids = site ? headingIds(doc.headings.map((h) => h.text), routers[site.generator].style) : doc.headings.map((h) => h.slug);
+        const router = site ? routers[site.generator] : null;
+        const ids = router ? headingIds(doc.headings.map((h) => h.text), router.style) : doc.headings.map((h) => h.slug);
         s = new Set([...ids.map((id) => id.toLowerCase()), ...doc.anchors.map((a) => a.id.toLowerCase())]);
+        if (router?.attrIds) for (const m of (model.texts.get(doc.file) ?? "").matchAll(ATTR_ID)) s.add(m[1].toLowerCase());
         anchorCache.set(doc.file, s);
       }
       return s;
@@ -111,6 +120,9 @@ function buildIndex(model: ContractModel): ReferenceIndex {
 }
 
 // ───────────────────────────── paths ─────────────────────────────
+
+/** `{ #id }` / `{#id .cls}` attribute lists anywhere in a page. */
+const ATTR_ID = /\{\s*(?:[.:][^\s}]+\s+)*#([\w-]+)[^}\n]*\}/g;
 
 /** `.md` for `a/b.md`, `.json` for `x.schema.json`; `""` when there is none. */
 export function extensionOf(path: string): string {
@@ -240,11 +252,15 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   const ok = (path: string): LinkResolution => withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
   // Docusaurus's `@site/…`: a file path from the site's folder.
   const path = target.startsWith("@site/") ? resolvePath(`${site.root ? `${site.root}/` : ""}x`, target.slice(6)) : target.startsWith("/") ? null : resolvePath(doc.file, target);
-  if (path === null && !target.startsWith("/")) return { status: "outside-root", target, path: null, fragment, anchor: null };
+  const fileLink = /\.mdx?$/i.test(target) || target.startsWith("@site/");
+  // A relative URL that climbs above the folder may still be a route from a deep page URL (`../../docs/x` from a dated blog post).
+  if (path === null && (fileLink || !index.routes(site).routesOf.has(doc.file)) && !target.startsWith("/")) {
+    if (fileLink) return { status: "outside-root", target, path: null, fragment, anchor: null };
+    return { status: "not-judged", target, path: null, fragment, anchor: null, reason: `${doc.file} is not a page whose route docpact knows` };
+  }
   if (path !== null && index.files.has(path)) return ok(path);
   const st = path === null ? "missing" : pathStatus(index, path);
   if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
-  const fileLink = /\.mdx?$/i.test(target) || target.startsWith("@site/");
   if (!fileLink) {
     const r = resolveSiteRoute(index.routes(site), index, doc, target);
     if (r.status === "ok") return ok(r.path);
@@ -264,6 +280,9 @@ function withAnchor(index: ReferenceIndex, r: LinkResolution): LinkResolution {
   // A file on disk that is not a document in scope: its headings are unknown, so its anchors are not judged.
   if (!targetDoc) return { ...r, anchor: "unchecked" };
   const site = index.siteOf(targetDoc.file);
+  if (site && !NON_HEADING_FRAGMENT.test(r.fragment) && index.includesContent(targetDoc)) {
+    return { ...r, anchor: "not-judged", reason: `${targetDoc.file} includes content at build time` };
+  }
   if (site?.slugsUnknown) return { ...r, anchor: NON_HEADING_FRAGMENT.test(r.fragment) ? "unchecked" : "not-judged", reason: site.slugsUnknown };
   return { ...r, anchor: anchorStatus(index, targetDoc, r.fragment) };
 }

@@ -30,7 +30,6 @@ export function buildRouteTable(site: Site, files: readonly string[], docs: Read
     if (!byLower.has(key.toLowerCase())) byLower.set(key.toLowerCase(), file);
   };
   for (const f of files) {
-    if (site.root !== "" && !f.startsWith(`${site.root}/`)) continue;
     const routes = router.pageRoutes(site, f, docs.get(f));
     if (!routes) continue;
     routesOf.set(f, routes);
@@ -80,9 +79,12 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     if (!pageRoutes) return { status: "not-judged", reason: `${doc.file} is not a page of the ${site.generator} site at ${site.root || "."}` };
     // The browser resolves a relative URL from the page's URL: `/a/b/` (folder style) or `/a/b` (file style). Either may be served.
     const bases = new Set<string>();
+    const asFolder = routers[site.generator].directoryUrls === true || /(^|\/)(index|README)\.[^/]+$/.test(doc.file);
     for (const r of pageRoutes) {
-      bases.add(`/${r}/`);
-      bases.add(`/${posix.dirname(r) === "." ? "" : `${posix.dirname(r)}/`}`);
+      const folder = r === "" ? "/" : `/${r}/`;
+      const parent = `/${posix.dirname(r) === "." ? "" : `${posix.dirname(r)}/`}`;
+      // The likelier URL first: it names the route in the message.
+      for (const b of asFolder ? [folder, parent] : [parent, folder]) bases.add(b);
     }
     keys = [...bases].map((b) => posix.normalize(posix.join(b, target)));
   }
@@ -119,7 +121,13 @@ function assetAt(site: Site, fs: Lookup, rel: string): string | null {
 /** The deepest site whose folder holds `file`; null when none (GitHub rendering). */
 export function siteOf(sites: readonly Site[], file: string): Site | null {
   let best: Site | null = null;
-  for (const s of sites) if (under(s.root, file) !== null && (!best || s.root.length >= best.root.length)) best = s;
+  let depth = -1;
+  for (const s of sites) {
+    // A site owns its folder and its content folders, which may lie outside it (Docusaurus `path: "../docs"`).
+    for (const dir of [s.root, s.srcDir, ...(s.docsInstances ?? []).map((d) => d.path), ...(s.pageDirs ?? [])]) {
+      if (under(dir, file) !== null && dir.length >= depth) [best, depth] = [s, dir.length];
+    }
+  }
   return best && best.generator !== "github" ? best : null;
 }
 
@@ -130,11 +138,15 @@ export function siteOf(sites: readonly Site[], file: string): Site | null {
  */
 export function suggestRoute(table: RouteTable, doc: MarkdownDoc, written: string, missing: string, closest: (s: string, set: Iterable<string>) => string | null): string | null {
   const keys = [...table.byRoute.keys()];
-  const last = missing.split("/").pop() ?? "";
-  // Same last segment elsewhere (a moved page), else the closest full route.
+  const slash0 = missing.lastIndexOf("/");
+  const dir = slash0 === -1 ? "" : missing.slice(0, slash0);
+  const last = missing.slice(slash0 + 1);
+  // A close name in the same folder (a typo, a renamed page), else the same name elsewhere (a moved page).
+  const siblings = new Map(keys.filter((k) => k !== "" && (k.lastIndexOf("/") === -1 ? "" : k.slice(0, k.lastIndexOf("/"))) === dir).map((k) => [k.slice(k.lastIndexOf("/") + 1), k]));
+  const near = closest(last, siblings.keys());
   const moved = keys.filter((k) => k.split("/").pop() === last && last !== "").sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
-  const hit = moved[0] ?? closest(missing, keys);
-  if (hit === null || hit === undefined) return null;
+  const hit = near !== null ? siblings.get(near)! : moved[0];
+  if (hit === undefined) return null;
   const ext = /\.html?$/i.exec(written)?.[0] ?? /\.mdx?$/i.exec(written)?.[0] ?? "";
   const slash = written.endsWith("/") && hit !== "" ? "/" : "";
   let out: string;

@@ -42,6 +42,8 @@ export function docRoute(routeBasePath: string, rel: string, doc: MarkdownDoc | 
 
 export const docusaurus: Router = {
   style: { slug: githubSlug, dedupe: "dash", customIds: true },
+  // An MDX page importing another Markdown file renders its headings too.
+  includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
   pageRoutes(site, file, doc) {
     for (const inst of site.docsInstances ?? []) {
       const rel = under(inst.path, file);

@@ -9,6 +9,7 @@ import { mdbookSlug } from "./slugs.js";
 
 export const mdbook: Router = {
   style: { slug: mdbookSlug, dedupe: "dash", customIds: true },
+  includes: /\{\{#(?:include|rustdoc_include|playground|playpen|template)\b/,
   pageRoutes(site, file) {
     const r = fileRoute(site.srcDir, file, [".md"], ["index", "README"]);
     return r === null ? null : [r];

@@ -10,6 +10,10 @@ import { mkdocsSlug } from "./slugs.js";
 
 export const mkdocs: Router = {
   style: { slug: mkdocsSlug, dedupe: "underscore", customIds: true },
+  // pymdownx.snippets (`--8<--`), mkdocstrings / mkdocs-click blocks (`::: name`), markdown-include.
+  includes: /--8<--|^:::\s*\S|\{!.+!\}/m,
+  attrIds: true,
+  directoryUrls: true,
   pageRoutes(site, file) {
     const r = fileRoute(site.srcDir, file, [".md", ".markdown"], ["index", "README"]);
     return r === null ? null : [r];

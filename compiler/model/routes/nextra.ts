@@ -11,6 +11,8 @@ const EXTS = [".mdx", ".md", ".tsx", ".jsx", ".ts", ".js"];
 
 export const nextra: Router = {
   style: { slug: (t) => githubSlug(t.replace(/\s*\[#[^\]\s]+\]\s*$/, "")), dedupe: "dash", customIds: true },
+  // An MDX page importing another Markdown file renders its headings too.
+  includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
   pageRoutes(site, file) {
     for (const dir of site.pageDirs ?? [site.srcDir]) {
       const rel = under(dir, file);

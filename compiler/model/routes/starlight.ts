@@ -11,7 +11,10 @@ const CONTENT = [".mdx", ".md", ".mdoc"];
 
 export const starlight: Router = {
   style: { slug: githubSlug, dedupe: "dash", customIds: false },
+  // An MDX page importing another Markdown file renders its headings too.
+  includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
   caseInsensitive: true,
+  directoryUrls: true,
   pageRoutes(site, file) {
     const rel = under(site.srcDir, file);
     if (rel !== null) {

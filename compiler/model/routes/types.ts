@@ -18,6 +18,12 @@ export interface Router {
    * (front matter `id` / `slug`).
    */
   pageRoutes(site: Site, file: string, doc: MarkdownDoc | undefined): string[] | null;
+  /** Text that pulls in content from elsewhere at build time (snippets, includes, generated API pages): the page's headings are then not all known. */
+  includes?: RegExp;
+  /** Pages are served as folders (`/a/b/`), so relative URLs resolve from the page itself first. */
+  directoryUrls?: boolean;
+  /** `{ #id }` attribute lists set ids on any element, not only headings (attr_list, markdown-it-attrs). */
+  attrIds?: boolean;
 }
 
 /** `a/b/index` → `a/b`, `index` → `""`. */

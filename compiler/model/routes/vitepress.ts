@@ -10,6 +10,8 @@ import { vitepressSlug } from "./slugs.js";
 
 export const vitepress: Router = {
   style: { slug: vitepressSlug, dedupe: "dash", customIds: true },
+  includes: /<!--\s*@include:/,
+  attrIds: true,
   pageRoutes(site, file) {
     const rel = under(site.srcDir, file);
     if (rel === null || rel.split("/").some((s) => s === "public" || s === "node_modules")) return null;

@@ -40,6 +40,12 @@ export class ConfigFile {
   exported(): Lookup {
     for (const st of this.file.sf.statements) {
       if (ts.isExportAssignment(st)) return this.see(st.expression);
+      // `export default async function createConfig() { … return { … } }` (Docusaurus).
+      if (ts.isFunctionDeclaration(st) && st.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) && st.body) {
+        const ret = st.body.statements.find(ts.isReturnStatement);
+        if (ret?.expression) return this.see(ret.expression);
+        return { kind: "unknown", reason: `${this.rel}: the config is computed by a function` };
+      }
       if (ts.isExpressionStatement(st) && ts.isBinaryExpression(st.expression) && st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
         const left = st.expression.left;
         if (ts.isPropertyAccessExpression(left) && left.getText(this.file.sf) === "module.exports") return this.see(st.expression.right);

@@ -13,6 +13,7 @@ import { readMdbook } from "./mdbook.js";
 import { readMkdocs } from "./mkdocs.js";
 import { NEXTRA_CONFIGS, readNextra, usesNextra } from "./nextra.js";
 import { ASTRO_CONFIGS, readStarlight, usesStarlight } from "./starlight.js";
+import { siteOf } from "../../model/site-links.js";
 import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 import { readVitepress, VITEPRESS_CONFIGS } from "./vitepress.js";
 
@@ -36,6 +37,8 @@ const CONFIGS: { generator: SiteGenerator; files: string[]; test?: (text: string
   { generator: "nextra", files: NEXTRA_CONFIGS, test: usesNextra },
 ];
 
+const CONFIG_NAMES = new Set(CONFIGS.flatMap((c) => c.files).filter((f) => !f.startsWith(".")));
+
 export interface DetectedSite {
   root: string;
   generator: SiteGenerator;
@@ -47,9 +50,14 @@ export interface DetectedSite {
  * document (and each folder above it), the first generator config found
  * there. Sorted by root.
  */
-export function detectSites(root: string, docs: readonly string[]): DetectedSite[] {
+export function detectSites(root: string, docs: readonly string[], files: readonly string[] = []): DetectedSite[] {
   const dirs = new Set<string>([""]);
   for (const d of docs) for (let dir = posix.dirname(d); dir !== "." && !dirs.has(dir); dir = posix.dirname(dir)) dirs.add(dir);
+  // A site folder beside its content (`website/` with `path: "../docs"`): found by its config file.
+  for (const f of files) {
+    const slash = f.lastIndexOf("/");
+    if (CONFIG_NAMES.has(f.slice(slash + 1))) dirs.add(slash === -1 ? "" : f.slice(0, slash));
+  }
   const out: DetectedSite[] = [];
   for (const dir of [...dirs].sort()) {
     const hit = configIn(root, dir);
@@ -83,7 +91,7 @@ function configIn(root: string, dir: string): { generator: SiteGenerator; config
 export function readSites(root: string, config: ResolvedConfig, docs: readonly string[], files: readonly string[]): Site[] {
   const settings: (SiteSetting & { configFile: string | null })[] =
     config.sites?.map((s) => ({ ...s, root: s.root === "." ? "" : s.root, configFile: configIn(root, s.root === "." ? "" : s.root)?.configFile ?? null })) ??
-    detectSites(root, docs).map((d) => ({ root: d.root, generator: d.generator, configFile: d.configFile }));
+    detectSites(root, docs, files).map((d) => ({ root: d.root, generator: d.generator, configFile: d.configFile }));
   const sites = settings.map((s) => {
     const site = READERS[s.generator]({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files });
     if (config.sites) site.source = config.file ?? "config";
@@ -91,6 +99,8 @@ export function readSites(root: string, config: ResolvedConfig, docs: readonly s
     if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);
     return site;
   });
+  // A detected site that renders none of the documents in scope (an example, a test book) is left out.
+  const kept = config.sites ? sites : sites.filter((s) => docs.some((d) => siteOf(sites, d) === s));
   // Outermost first: a document belongs to the deepest site whose folder holds it.
-  return sites.sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
+  return kept.sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
 }
