@@ -252,7 +252,8 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   const ok = (path: string): LinkResolution => withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
   // Docusaurus's `@site/…`: a file path from the site's folder.
   const path = target.startsWith("@site/") ? resolvePath(`${site.root ? `${site.root}/` : ""}x`, target.slice(6)) : target.startsWith("/") ? null : resolvePath(doc.file, target);
-  const fileLink = /\.mdx?$/i.test(target) || target.startsWith("@site/");
+  // Relative `.md` links name files (every generator resolves them so); `/x.md` is a route written with its source extension.
+  const fileLink = (!target.startsWith("/") && /\.mdx?$/i.test(target)) || target.startsWith("@site/");
   // A relative URL that climbs above the folder may still be a route from a deep page URL (`../../docs/x` from a dated blog post).
   if (path === null && (fileLink || !index.routes(site).routesOf.has(doc.file)) && !target.startsWith("/")) {
     if (fileLink) return { status: "outside-root", target, path: null, fragment, anchor: null };
@@ -280,11 +281,11 @@ function withAnchor(index: ReferenceIndex, r: LinkResolution): LinkResolution {
   // A file on disk that is not a document in scope: its headings are unknown, so its anchors are not judged.
   if (!targetDoc) return { ...r, anchor: "unchecked" };
   const site = index.siteOf(targetDoc.file);
-  if (site && !NON_HEADING_FRAGMENT.test(r.fragment) && index.includesContent(targetDoc)) {
-    return { ...r, anchor: "not-judged", reason: `${targetDoc.file} includes content at build time` };
-  }
   if (site?.slugsUnknown) return { ...r, anchor: NON_HEADING_FRAGMENT.test(r.fragment) ? "unchecked" : "not-judged", reason: site.slugsUnknown };
-  return { ...r, anchor: anchorStatus(index, targetDoc, r.fragment) };
+  const anchor = anchorStatus(index, targetDoc, r.fragment);
+  // A page that pulls in content at build time may have the heading from there.
+  if (anchor === "missing" && site && index.includesContent(targetDoc)) return { ...r, anchor: "not-judged", reason: `${targetDoc.file} includes content at build time` };
+  return { ...r, anchor };
 }
 
 function anchorStatus(index: ReferenceIndex, doc: MarkdownDoc, fragment: string | null): AnchorStatus | null {
