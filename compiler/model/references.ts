@@ -109,7 +109,7 @@ function buildIndex(model: ContractModel): ReferenceIndex {
       if (!s) {
         const site = this.siteOf(doc.file);
         const router = site ? routers[site.generator] : null;
-        const ids = router ? headingIds(doc.headings.map((h) => h.text), router.style) : doc.headings.map((h) => h.slug);
+        const ids = router ? headingIds(doc.headings.map((h) => h.idText ?? h.text), router.style) : doc.headings.map((h) => h.slug);
         s = new Set([...ids.map((id) => id.toLowerCase()), ...doc.anchors.map((a) => a.id.toLowerCase())]);
         if (router?.attrIds) for (const m of (model.texts.get(doc.file) ?? "").matchAll(ATTR_ID)) s.add(m[1].toLowerCase());
         anchorCache.set(doc.file, s);

@@ -14,6 +14,8 @@ export interface Heading {
   text: string;
   /** GitHub-style anchor, de-duplicated within the document (`x`, `x-1`, …). */
   slug: string;
+  /** The text without inline HTML, when that differs (`## input <Badge />` → `input`): what site generators slug. */
+  idText?: string;
   span: Span;
 }
 

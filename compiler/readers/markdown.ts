@@ -178,7 +178,11 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
       switch (node.type) {
         case "heading": {
           const t = lineText(toString(node as MdHeading));
-          headings.push({ depth: (node as MdHeading).depth, text: t, slug: slugger.slug(t), span: span(start, end) });
+          const h: Heading = { depth: (node as MdHeading).depth, text: t, slug: slugger.slug(t), span: span(start, end) };
+          // Site generators slug the rendered text, without inline HTML or components (`## input <Badge />`).
+          const bare = lineText(toString(node as MdHeading, { includeHtml: false }));
+          if (bare !== t) h.idText = bare;
+          headings.push(h);
           break;
         }
         case "link":

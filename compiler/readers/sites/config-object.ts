@@ -18,8 +18,13 @@ export type Lookup =
 
 export type Value = { kind: "absent" } | { kind: "value"; value: FoldedValue } | { kind: "unknown"; reason: string };
 
-/** Calls that return their object argument (`defineConfig`, `defineUserConfig`, `withMermaid`, …). */
-const IDENTITY = /^(?:define[A-Z]\w*|with[A-Z]\w*)$/;
+/**
+ * Calls that return their object argument (`defineConfig`, `defineUserConfig`), or extend it
+ * (`withMermaid(…)`, a theme's `extendConfig(…)`): such wrappers add plugins and theme defaults but
+ * are taken to keep the keys docpact reads (where pages are, the base, rewrites). A site whose
+ * wrapper does change them is configured in `sites`.
+ */
+const IDENTITY = /^(?:define[A-Z]\w*|with[A-Z]\w*|extend[A-Z]\w*)$/;
 
 export class ConfigFile {
   private constructor(
