@@ -123,8 +123,8 @@ export interface Suppression {
 
 export interface MarkdownDoc {
   file: string;
-  /** Top-level scalar fields of a leading YAML front matter block (`id`, `slug`, `title`, …); null when there is none. */
-  frontMatter: Record<string, string | number | boolean> | null;
+  /** The raw YAML of a leading front matter block (parsed where it routes: compiler/readers/front-matter.ts); null when there is none. */
+  frontMatter: string | null;
   bom: boolean;
   eol: "\n" | "\r\n";
   headings: Heading[];

@@ -1,29 +1,45 @@
 /**
- * A document's leading YAML front matter (`---` … `---`), parsed with a real
- * YAML parser. Only top-level scalars are kept: the site generators route by
- * them (`id`, `slug`, `permalink`) and plain data stays cacheable.
+ * A document's leading YAML front matter (`---` … `---`). The Markdown
+ * reader only cuts the block out (cheap, on every document); the few
+ * consumers that route by it (Docusaurus `id` / `slug`) parse it with a real
+ * YAML parser, once per document, keeping top-level scalars.
  */
 import { parse } from "yaml";
 
 const OPEN = /^---[ \t]*\r?\n/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*$/m;
 
-export function readFrontMatter(text: string): Record<string, string | number | boolean> | null {
+/** The raw YAML of a leading front matter block, or null when there is none. */
+export function frontMatterBlock(text: string): string | null {
   const open = OPEN.exec(text);
   if (!open) return null;
   const rest = text.slice(open[0].length);
   const close = CLOSE.exec(rest);
-  if (!close) return null;
+  return close ? rest.slice(0, close.index) : null;
+}
+
+export type FrontMatter = Record<string, string | number | boolean>;
+
+const parsed = new Map<string, FrontMatter | null>();
+
+/** Top-level scalar fields of a front matter block; null when it is not a YAML mapping. */
+export function parseFrontMatter(block: string | null): FrontMatter | null {
+  if (block === null) return null;
+  const hit = parsed.get(block);
+  if (hit !== undefined) return hit;
   let value: unknown;
   try {
-    value = parse(rest.slice(0, close.index), { prettyErrors: false });
+    value = parse(block, { prettyErrors: false });
   } catch {
-    return null;
+    value = null;
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-  const out: Record<string, string | number | boolean> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))) out[k] = v;
+  let out: FrontMatter | null = null;
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    out = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v))) out[k] = v;
+    }
   }
+  parsed.set(block, out);
   return out;
 }

@@ -26,7 +26,7 @@ import { parseInvocations, type RawInvocation } from "./invocation.js";
 import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
-import { readFrontMatter } from "./front-matter.js";
+import { frontMatterBlock } from "./front-matter.js";
 import { findSectionRefs } from "./section-refs.js";
 import { Slugger } from "./slug.js";
 
@@ -237,7 +237,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
 
   return {
     file,
-    frontMatter: readFrontMatter(text),
+    frontMatter: frontMatterBlock(text),
     bom: opts.bom ?? false,
     eol: detectEol(text),
     headings,

@@ -32,7 +32,7 @@ describe("page routes per generator", () => {
   });
 
   it("Docusaurus: number prefixes, front matter id and slug, index and same-name pages", () => {
-    const fm = (frontMatter: MarkdownDoc["frontMatter"]) => ({ frontMatter }) as MarkdownDoc;
+    const fm = (fields: Record<string, string>) => ({ frontMatter: Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n") }) as MarkdownDoc;
     expect(docRoute("docs", "01-basics/02-install.md", undefined)).toBe("docs/basics/install");
     expect(docRoute("docs", "config.md", fm({ id: "configuration" }))).toBe("docs/configuration");
     expect(docRoute("docs", "a/b.md", fm({ slug: "/c" }))).toBe("docs/c");

@@ -6,8 +6,11 @@ import { resolveConfig } from "../../compiler/config/resolve.js";
 import { detectSites, readSites } from "../../compiler/readers/sites/index.js";
 import { repoRootFor } from "../rules/reference-helpers.js";
 
+const written = new Map<string, string[]>();
+
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "docpact-sites-"));
+  written.set(root, Object.keys(files).filter((f) => !f.split("/").some((s) => s.startsWith("."))));
   for (const [f, text] of Object.entries(files)) {
     mkdirSync(join(root, f, ".."), { recursive: true });
     writeFileSync(join(root, f), text);
@@ -15,7 +18,8 @@ function project(files: Record<string, string>): string {
   return root;
 }
 
-const sitesOf = (root: string, docs: string[], raw = {}, files: string[] = []) => readSites(root, resolveConfig(root, raw, null), docs, [...docs, ...files].sort());
+/** The sites of a temp project; `files` as discover lists them (every file but dot files). */
+const sitesOf = (root: string, docs: string[], raw = {}) => readSites(root, resolveConfig(root, raw, null), docs, [...(written.get(root) ?? [])].sort());
 
 describe("site detection and static config reading", () => {
   it("detects each generator from its config file above the documents", () => {
@@ -65,7 +69,7 @@ describe("site detection and static config reading", () => {
       "website/versions.json": '["1.0"]',
       "docs/a.md": "# a\n",
     });
-    const [s] = sitesOf(root, ["docs/a.md"], {}, ["website/docusaurus.config.js", "website/versions.json"]);
+    const [s] = sitesOf(root, ["docs/a.md"]);
     expect(s).toMatchObject({ generator: "docusaurus", base: "/tool/", unreadable: null, docsInstances: [{ path: "docs", routeBasePath: "" }, { path: "website/api", routeBasePath: "api" }], assetDirs: ["website/static"] });
     expect(s.partialRoutes).toEqual(expect.arrayContaining(["fr", "1.0", "next", "api/category", "search"]));
     expect(s.partialRoutes).not.toContain("blog");

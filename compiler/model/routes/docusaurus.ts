@@ -10,6 +10,7 @@ import type { MarkdownDoc } from "../types.js";
 import type { Router } from "./types.js";
 import { dropIndex, stripPageExt, under } from "./types.js";
 import { githubSlug } from "./slugs.js";
+import { parseFrontMatter } from "../../readers/front-matter.js";
 
 const DOC_EXTS = [".mdx", ".md"];
 const PAGE_EXTS = [".mdx", ".md", ".tsx", ".jsx", ".ts", ".js"];
@@ -31,7 +32,7 @@ export function docRoute(routeBasePath: string, rel: string, doc: MarkdownDoc | 
   if (segs.some((s) => s.startsWith("_"))) return null;
   const dirs = segs.slice(0, -1).map((s) => s.replace(NUMBER_PREFIX, ""));
   const name = segs[segs.length - 1];
-  const fm = doc?.frontMatter;
+  const fm = parseFrontMatter(doc?.frontMatter ?? null);
   const slug = typeof fm?.slug === "string" ? fm.slug : null;
   if (slug !== null) return slug.startsWith("/") ? join(routeBasePath, slug) : join(routeBasePath, ...dirs, slug);
   const id = fm?.id !== undefined ? String(fm.id) : name.replace(NUMBER_PREFIX, "");
@@ -57,7 +58,7 @@ export const docusaurus: Router = {
       if (rel === null) continue;
       const bare = stripPageExt(rel, PAGE_EXTS);
       if (bare === null || bare.includes("[") || /(^|\/)_/.test(bare)) return null;
-      const fm = doc?.frontMatter;
+      const fm = parseFrontMatter(doc?.frontMatter ?? null);
       if (typeof fm?.slug === "string") return [join(fm.slug)];
       return [dropIndex(bare)];
     }

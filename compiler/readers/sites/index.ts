@@ -59,19 +59,23 @@ export function detectSites(root: string, docs: readonly string[], files: readon
     if (CONFIG_NAMES.has(f.slice(slash + 1))) dirs.add(slash === -1 ? "" : f.slice(0, slash));
   }
   const out: DetectedSite[] = [];
+  const listed = files.length > 0 ? new Set(files) : undefined;
   for (const dir of [...dirs].sort()) {
-    const hit = configIn(root, dir);
+    const hit = configIn(root, dir, listed);
     if (hit) out.push({ root: dir, ...hit });
   }
   return out;
 }
 
-function configIn(root: string, dir: string): { generator: SiteGenerator; configFile: string } | null {
+function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { generator: SiteGenerator; configFile: string } | null {
+  // Discover lists every file but dot files: one look at `.vitepress/` per folder, the rest from the list.
+  const dotDir = existsSync(join(root, dir, ".vitepress"));
   for (const c of CONFIGS) {
     for (const f of c.files) {
       const rel = dir === "" ? f : `${dir}/${f}`;
       const abs = join(root, rel);
-      if (!existsSync(abs)) continue;
+      const present = f.startsWith(".") ? dotDir && existsSync(abs) : listed ? listed.has(rel) : existsSync(abs);
+      if (!present) continue;
       if (c.test) {
         let text = "";
         try {
