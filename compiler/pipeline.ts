@@ -73,7 +73,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
-  const sites = readSites(opts.root, config, discovered.docs, discovered.files);
+  const sites = await readSites(opts.root, config, discovered.docs, discovered.files);
   const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, sites });
   timing.lap("link");
   const plan = await planOutputs(model, {

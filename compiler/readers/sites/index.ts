@@ -8,23 +8,27 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/resolve.js";
 import type { Site } from "../../model/types.js";
-import { readDocusaurus } from "./docusaurus.js";
-import { readMdbook } from "./mdbook.js";
-import { readMkdocs } from "./mkdocs.js";
-import { NEXTRA_CONFIGS, readNextra, usesNextra } from "./nextra.js";
-import { ASTRO_CONFIGS, readStarlight, usesStarlight } from "./starlight.js";
 import { siteOf } from "../../model/site-links.js";
 import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
-import { readVitepress, VITEPRESS_CONFIGS } from "./vitepress.js";
 
-const READERS: Record<SiteGenerator, (input: SiteInput) => Site> = {
-  github: (input) => emptySite("github", input, input.siteRoot),
-  vitepress: readVitepress,
-  docusaurus: readDocusaurus,
-  mkdocs: readMkdocs,
-  starlight: readStarlight,
-  nextra: readNextra,
-  mdbook: readMdbook,
+const VITEPRESS_CONFIGS = ["config.ts", "config.mts", "config.js", "config.mjs", "config.cts", "config.cjs"].map((f) => `.vitepress/${f}`);
+const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.ts", "astro.config.mts", "astro.config.js", "astro.config.cjs"];
+const NEXTRA_CONFIGS = ["theme.config.tsx", "theme.config.jsx", "theme.config.ts", "theme.config.js", "next.config.mjs", "next.config.js", "next.config.ts"];
+
+type Reader = (input: SiteInput) => Site;
+
+/**
+ * One reader module per generator, loaded only when a site needs it: reading a JavaScript
+ * config pulls in the TypeScript parser, which a project without such a site never pays for.
+ */
+const READERS: Record<SiteGenerator, () => Promise<Reader>> = {
+  github: async () => (input) => emptySite("github", input, input.siteRoot),
+  vitepress: async () => (await import("./vitepress.js")).readVitepress,
+  docusaurus: async () => (await import("./docusaurus.js")).readDocusaurus,
+  mkdocs: async () => (await import("./mkdocs.js")).readMkdocs,
+  starlight: async () => (await import("./starlight.js")).readStarlight,
+  nextra: async () => (await import("./nextra.js")).readNextra,
+  mdbook: async () => (await import("./mdbook.js")).readMdbook,
 };
 
 /** Config files that mark a site root, per generator, in the order they are tried. */
@@ -32,9 +36,9 @@ const CONFIGS: { generator: SiteGenerator; files: string[]; test?: (text: string
   { generator: "vitepress", files: VITEPRESS_CONFIGS },
   { generator: "docusaurus", files: ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.mts", "docusaurus.config.cjs"] },
   { generator: "mkdocs", files: ["mkdocs.yml", "mkdocs.yaml"] },
-  { generator: "starlight", files: ASTRO_CONFIGS, test: usesStarlight },
+  { generator: "starlight", files: ASTRO_CONFIGS, test: (text) => text.includes("@astrojs/starlight") },
   { generator: "mdbook", files: ["book.toml"] },
-  { generator: "nextra", files: NEXTRA_CONFIGS, test: usesNextra },
+  { generator: "nextra", files: NEXTRA_CONFIGS, test: (text) => /\bnextra\b/.test(text) },
 ];
 
 const CONFIG_NAMES = new Set(CONFIGS.flatMap((c) => c.files).filter((f) => !f.startsWith(".")));
@@ -92,17 +96,19 @@ function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { ge
 }
 
 /** The sites of the project: configured ones (their generator config still read for what the setting leaves out), else detected ones. */
-export function readSites(root: string, config: ResolvedConfig, docs: readonly string[], files: readonly string[]): Site[] {
+export async function readSites(root: string, config: ResolvedConfig, docs: readonly string[], files: readonly string[]): Promise<Site[]> {
   const settings: (SiteSetting & { configFile: string | null })[] =
     config.sites?.map((s) => ({ ...s, root: s.root === "." ? "" : s.root, configFile: configIn(root, s.root === "." ? "" : s.root)?.configFile ?? null })) ??
     detectSites(root, docs, files).map((d) => ({ root: d.root, generator: d.generator, configFile: d.configFile }));
-  const sites = settings.map((s) => {
-    const site = READERS[s.generator]({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files });
+  const sites: Site[] = [];
+  for (const s of settings) {
+    const read = await READERS[s.generator]();
+    const site = read({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files });
     if (config.sites) site.source = config.file ?? "config";
     if (s.base !== undefined) site.base = normalizeBase(s.base);
     if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);
-    return site;
-  });
+    sites.push(site);
+  }
   // A detected site that renders none of the documents in scope (an example, a test book) is left out.
   const kept = config.sites ? sites : sites.filter((s) => docs.some((d) => siteOf(sites, d) === s));
   // Outermost first: a document belongs to the deepest site whose folder holds it.

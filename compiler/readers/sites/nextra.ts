@@ -2,12 +2,6 @@
 import type { Site } from "../../model/types.js";
 import { dynamicRouteDirs, emptySite, joinDir, type SiteInput } from "./types.js";
 
-export const NEXTRA_CONFIGS = ["theme.config.tsx", "theme.config.jsx", "theme.config.ts", "theme.config.js", "next.config.mjs", "next.config.js", "next.config.ts"];
-
-export function usesNextra(text: string): boolean {
-  return /\bnextra\b/.test(text);
-}
-
 export function readNextra(input: SiteInput): Site {
   const site = emptySite("nextra", input, input.siteRoot);
   const dirs: string[] = [];

@@ -3,13 +3,6 @@ import type { Site } from "../../model/types.js";
 import { ConfigFile } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
-export const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.ts", "astro.config.mts", "astro.config.js", "astro.config.cjs"];
-
-/** Whether an Astro config uses Starlight (a cheap text test; detection only). */
-export function usesStarlight(text: string): boolean {
-  return text.includes("@astrojs/starlight");
-}
-
 export function readStarlight(input: SiteInput): Site {
   const site = emptySite("starlight", input, joinDir(input.siteRoot, "src/content/docs"));
   let srcDir = joinDir(input.siteRoot, "src");

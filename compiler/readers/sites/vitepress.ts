@@ -3,8 +3,6 @@ import type { Site } from "../../model/types.js";
 import { ConfigFile } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
-export const VITEPRESS_CONFIGS = ["config.ts", "config.mts", "config.js", "config.mjs", "config.cts", "config.cjs"].map((f) => `.vitepress/${f}`);
-
 export function readVitepress(input: SiteInput): Site {
   const site = emptySite("vitepress", input, input.siteRoot);
   const cfg = input.configFile ? ConfigFile.load(input.root, input.configFile) : null;
