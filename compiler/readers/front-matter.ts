@@ -4,7 +4,10 @@
  * consumers that route by it (Docusaurus `id` / `slug`) parse it with a real
  * YAML parser, once per document, keeping top-level scalars.
  */
-import { parse } from "yaml";
+import { createRequire } from "node:module";
+
+// Loaded on first use: every document passes through this module (in worker threads too), few need YAML.
+let parseYaml: ((src: string, opts: object) => unknown) | null = null;
 
 const OPEN = /^---[ \t]*\r?\n/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*$/m;
@@ -29,7 +32,8 @@ export function parseFrontMatter(block: string | null): FrontMatter | null {
   if (hit !== undefined) return hit;
   let value: unknown;
   try {
-    value = parse(block, { prettyErrors: false });
+    parseYaml ??= (createRequire(import.meta.url)("yaml") as typeof import("yaml")).parse;
+    value = parseYaml(block, { prettyErrors: false });
   } catch {
     value = null;
   }
