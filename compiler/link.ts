@@ -5,6 +5,7 @@ import type { ContractModel, InstanceDoc, SchemaDoc, Site } from "./model/types.
 import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry } from "./model/decisions.js";
+import type { GitHistory } from "./model/history.js";
 
 export interface LinkInput {
   root: string;
@@ -20,6 +21,8 @@ export interface LinkInput {
   decisions?: DecisionRegistry | null;
   /** Documentation sites (compiler/readers/sites). */
   sites?: Site[];
+  /** Removed and renamed paths from git, when the root is in a work tree. */
+  history?: GitHistory | null;
 }
 
 export function link(input: LinkInput): ContractModel {
@@ -38,11 +41,12 @@ export function link(input: LinkInput): ContractModel {
     files: discovered.files,
     surface: code.surface,
     codeProblems: code.problems,
-    readProblems: read.readProblems,
+    readProblems: [...discovered.refused, ...read.readProblems],
     vocabularies,
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     decisions: input.decisions ?? null,
     sites: input.sites ?? [],
+    history: input.history ?? null,
   };
 }

@@ -14,7 +14,7 @@ import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { readSites } from "./readers/sites/index.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
-import type { ContractModel } from "./model/types.js";
+import type { ContractModel, InputProblem } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
@@ -22,6 +22,8 @@ import { applySuppressions } from "./suppress.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules } from "./rules/index.js";
+import { readGitHistory } from "./git/history.js";
+import { gitCallCount } from "./git/run.js";
 import type { Rule } from "./rules/types.js";
 
 export interface PipelineOptions {
@@ -58,14 +60,17 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
+  // One git log, run while the inputs are read.
+  const historyRead = readGitHistory(opts.root);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const read = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
-  const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
+  const schemas = readSchemas(opts.root, discovered.schemas, read, cache, config.limits);
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
-  const codeRead = codeHash(cache, opts.root, discovered.code, config);
+  const codeRead = codeHash(cache, opts.root, discovered.code, config, read.readProblems);
+  const readable = discovered.code.filter((f) => codeRead.texts.has(f));
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
-  const code = await cachedCode(cache, opts.root, discovered.code, config, codeRead, opts.cache !== undefined);
+  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.cache !== undefined);
   opts.onPhase?.("checking");
   timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead);
@@ -73,8 +78,10 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
+  const history = await historyRead;
+  timing.lap("git (wait)");
   const sites = await readSites(opts.root, config, discovered.docs, discovered.files);
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, sites });
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites });
   timing.lap("link");
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
@@ -98,19 +105,24 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
  * hash for watch; null when a file cannot be read (then nothing is cached).
  * The texts go on to the code reader, so each file is read once.
  */
-function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): { hash: string | null; texts: Map<string, string> } {
+function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, problems: InputProblem[]): { hash: string | null; texts: Map<string, string> } {
   const parts = [JSON.stringify(config)];
   const texts = new Map<string, string>();
+  let hash = true;
   for (const f of files) {
     const src = readSource(root, f);
-    // An unreadable file makes the run uncacheable; the reader reports it.
-    if (isProblem(src)) return { hash: null, texts };
+    // An unreadable file is input/unreadable (not a syntax warning) and makes the run uncacheable.
+    if (isProblem(src)) {
+      problems.push(src);
+      hash = false;
+      continue;
+    }
     texts.set(f, src.text);
     const h = contentHash(src.text);
     cache.noteFile(f, h);
     parts.push(f, h);
   }
-  return { hash: contentHash(...parts), texts };
+  return { hash: hash ? contentHash(...parts) : null, texts };
 }
 
 /** The code facts of the whole code base, cached under the hash of every file and the config. */
@@ -172,7 +184,7 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
       last = now;
     },
     done() {
-      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}\n`);
+      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}; git calls so far ${gitCallCount()}\n`);
     },
   };
 }

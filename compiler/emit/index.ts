@@ -5,6 +5,24 @@ import type { RenderMemo } from "./regions.js";
 import { emitDelegations } from "./delegations.js";
 import { emptyPlan, type EmitPlan } from "./plan.js";
 import { rules as ruleCatalogue } from "../rules/index.js";
+import { headerSource } from "./generated-files.js";
+import type { PlannedFile } from "./plan.js";
+
+/**
+ * Generated files on disk made from a schema that is still an input but gave
+ * no module this run (unreadable, half-typed, not compilable): they are kept.
+ */
+function keptModules(model: ContractModel, produced: PlannedFile[]): PlannedFile[] {
+  const made = new Set(produced.map((f) => f.path));
+  const sources = new Set(produced.map((f) => headerSource(f.content)));
+  const failed = new Set([...model.schemas.map((s) => s.file), ...model.readProblems.map((p) => p.span.file)].filter((f) => !sources.has(f)));
+  const out: PlannedFile[] = [];
+  for (const [path, content] of Object.entries(model.generatedOnDisk ?? {}).sort()) {
+    const src = headerSource(content);
+    if (!made.has(path) && src !== null && failed.has(src)) out.push({ path, content });
+  }
+  return out;
+}
 
 export interface PlanOptions {
   /** Overwrite regions edited by hand. */
@@ -24,7 +42,10 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     const { buildBarrel, emitSchemaModules } = await import("./generated-schemas.js");
     const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo);
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
-    plan.generated.push(...modules, buildBarrel(gen.outDir, modules));
+    const kept = keptModules(model, modules);
+    plan.kept.push(...kept.map((f) => f.path));
+    // Kept modules stay in the barrel, so what imports them keeps compiling until the schema reads again.
+    plan.generated.push(...modules, buildBarrel(gen.outDir, [...modules, ...kept]));
     plan.problems.push(...schemas.problems);
   }
   plan.generated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -10,6 +10,9 @@
  *
  * Nothing here throws: a source that does not resolve is a message.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { reallyInside } from "../discover-tree.js";
 import { posix } from "node:path";
 import type { ContractModel, SchemaDoc, Vocabulary } from "../model/types.js";
 import { getSchemaGraph } from "../model/schemas.js";
@@ -75,6 +78,8 @@ export function resolveSource(model: ContractModel, document: string, raw: strin
 
   if (prefix === "module") {
     if (!fragment) return fail(`source '${raw}' names no export (module:FILE#NAME)`);
+    // Confined like every read: a module that is a link leading out of the root is not folded.
+    if (existsSync(join(model.root, file)) && !reallyInside(model.root, join(model.root, file))) return fail(`source '${raw}': ${file} resolves to a file outside the root; not read`);
     const r = fold(model.root, file, fragment);
     if (!r.ok) return fail(`source '${raw}': ${r.message}`);
     return { ok: true, source: { kind: "module", file, name: fragment, value: r.value } };

@@ -17,9 +17,11 @@
  *   {{json value}}                           JSON text
  *   {{#if (eq a b)}}                         equality
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { reallyInside } from "../discover-tree.js";
 import { join, posix } from "node:path";
 import Handlebars from "handlebars";
+import { DEFAULT_LIMITS, type Limits } from "../config/limits.js";
 import { inlineMarkdown, markdownList, markdownTable, parseColumn, type ColumnSpec } from "./markdown-table.js";
 import { firstSentence } from "./region-context.js";
 
@@ -37,6 +39,8 @@ export interface LoadedTemplate {
   /** Where it came from, for messages: `templates/vocabulary.hbs` (docpact) or the root-relative user path. */
   file: string;
   text: string;
+  /** Set when the file was not read (outside the root, not a regular file, too large): regions using it are malformed. */
+  refused?: string;
 }
 
 export interface TemplateSet {
@@ -54,7 +58,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * `root/userDir` (user templates win). Unreadable files are skipped; a
  * missing folder is reported in `userDirProblem`.
  */
-export function loadTemplates(builtinDir: string, root: string, userDir: string | null): TemplateSet {
+export function loadTemplates(builtinDir: string, root: string, userDir: string | null, maxBytes = DEFAULT_LIMITS.maxFileBytes): TemplateSet {
   const templates = new Map<string, LoadedTemplate>();
   for (const name of BUILTIN_TEMPLATES) {
     const text = readText(join(builtinDir, `${name}.hbs`));
@@ -70,12 +74,32 @@ export function loadTemplates(builtinDir: string, root: string, userDir: string 
         if (!entry.endsWith(".hbs")) continue;
         const name = entry.slice(0, -4);
         if (!NAME.test(name)) continue;
+        const file = posix.join(userDir, entry);
+        // A user template is read like any input: a regular file inside the root, within limits.maxFileBytes.
+        const refused = refuseTemplate(root, join(abs, entry), file, maxBytes);
+        if (refused) {
+          templates.set(name, { name, origin: "user", file, text: "", refused });
+          continue;
+        }
         const text = readText(join(abs, entry));
-        if (text !== null) templates.set(name, { name, origin: "user", file: posix.join(userDir, entry), text });
+        if (text !== null) templates.set(name, { name, origin: "user", file, text });
       }
     }
   }
   return { templates, userDir, userDirProblem };
+}
+
+function refuseTemplate(root: string, abs: string, file: string, maxBytes: number): string | null {
+  let st;
+  try {
+    st = lstatSync(abs);
+  } catch {
+    return null;
+  }
+  if (st.isSymbolicLink() && !reallyInside(root, abs)) return `template ${file} is a symbolic link leading outside the root; not read`;
+  if (!statSync(abs).isFile()) return `template ${file} is not a regular file; not read`;
+  if (st.size > maxBytes) return `template ${file} is ${st.size} bytes, more than limits.maxFileBytes (${maxBytes}); not read`;
+  return null;
 }
 
 function readText(path: string): string | null {
@@ -175,11 +199,33 @@ export const HELPER_NAMES = Object.keys(HELPERS).sort();
 
 let env: typeof Handlebars | undefined;
 
+/** Bounds of the render in progress (limits.maxRegionBytes, limits.renderTimeoutMs); null outside a render. */
+let budget: { bytes: number; maxBytes: number; deadline: number; maxMs: number } | null = null;
+
+/** Every loop body's output counts against the budget, so a template cannot render gigabytes or loop for minutes. */
+function spend(out: string): void {
+  if (!budget) return;
+  budget.bytes += out.length;
+  if (budget.bytes > budget.maxBytes) throw new HelperError(`output larger than ${budget.maxBytes} bytes (limits.maxRegionBytes); not rendered`);
+  if (performance.now() > budget.deadline) throw new HelperError(`rendering took longer than ${budget.maxMs} ms (limits.renderTimeoutMs); not rendered`);
+}
+
 /** An isolated Handlebars environment with docpact's helpers (and no others registered globally). */
 export function templateEnv(): typeof Handlebars {
   if (!env) {
     env = Handlebars.create();
     for (const [name, fn] of Object.entries(HELPERS)) env.registerHelper(name, fn);
+    const each = env.helpers.each as (...a: unknown[]) => unknown;
+    env.registerHelper("each", function (this: unknown, ...args: unknown[]) {
+      const options = args[args.length - 1] as Handlebars.HelperOptions;
+      const fn = options.fn;
+      const counted = Object.assign((ctx: unknown, o?: Handlebars.RuntimeOptions) => {
+        const out = fn(ctx, o);
+        spend(out);
+        return out;
+      }, fn);
+      return each.apply(this, [...args.slice(0, -1), { ...options, fn: counted }]);
+    });
   }
   return env;
 }
@@ -206,16 +252,23 @@ function compile(text: string): Handlebars.TemplateDelegate | { error: string } 
 export type RenderResult = { ok: true; text: string } | { ok: false; message: string };
 
 /** Renders a template; any Handlebars or helper error becomes a message. */
-export function renderTemplate(t: LoadedTemplate, context: object): RenderResult {
+export function renderTemplate(t: LoadedTemplate, context: object, limits: RenderLimits = DEFAULT_LIMITS): RenderResult {
   const fn = compile(t.text);
   if ("error" in fn) return { ok: false, message: `template ${t.file}: ${fn.error}` };
+  budget = { bytes: 0, maxBytes: limits.maxRegionBytes, deadline: performance.now() + limits.renderTimeoutMs, maxMs: limits.renderTimeoutMs };
   try {
     const text = fn(context, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
+    if (text.length > limits.maxRegionBytes) return { ok: false, message: `template ${t.file}: output larger than ${limits.maxRegionBytes} bytes (limits.maxRegionBytes); not rendered` };
     return { ok: true, text };
   } catch (e) {
+    // Out of memory inside V8 cannot be caught; the budget above stops a render long before that.
     return { ok: false, message: `template ${t.file}: ${oneLine(e)}` };
+  } finally {
+    budget = null;
   }
 }
+
+export type RenderLimits = Pick<Limits, "maxRegionBytes" | "renderTimeoutMs">;
 
 function oneLine(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);

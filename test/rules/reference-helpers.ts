@@ -27,6 +27,7 @@ export function config(over: Partial<ResolvedConfig> = {}): ResolvedConfig {
     templates: null,
     rules: {},
     sites: null,
+    baseline: null,
     packageJson: null,
     ...over,
   };
