@@ -48,20 +48,20 @@ export function readDispatch(file: ParsedFile, body: ts.Node, ctx: AdapterContex
       for (const c of n.caseBlock.clauses) {
         if (ts.isCaseClause(c)) {
           const s = stringLiteral(unwrap(c.expression));
-          if (s !== null) verbs.add(s);
+          if (s) verbs.add(s);
         } else closure ??= CLOSED;
       }
       if (!n.caseBlock.clauses.some(ts.isDefaultClause) && closure === null) closure = open("the `switch` on the sub-verb has no `default`: other words may be arguments", spanOf(file, n.expression));
     } else if (ts.isBinaryExpression(n) && (n.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || n.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
       const lit = isVerb(n.left) ? stringLiteral(unwrap(n.right)) : isVerb(n.right) ? stringLiteral(unwrap(n.left)) : null;
-      if (lit !== null) {
+      if (lit) {
         verbs.add(lit);
         ifSpan ??= n;
       }
     } else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === "includes" && n.arguments[0] && isVerb(n.arguments[0])) {
       const list = ctx.fold(file, n.expression.expression);
       if (Array.isArray(list) && list.every((x) => typeof x === "string")) {
-        for (const v of list as string[]) verbs.add(v);
+        for (const v of list as string[]) if (v) verbs.add(v);
         closure = CLOSED;
       }
     }
