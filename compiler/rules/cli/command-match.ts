@@ -131,7 +131,6 @@ export class SurfaceIndex {
     if (kids.length === 0) return null;
     const closure = own ? own.commandSet : this.surface.commandSet;
     if (!closure.closed) return { notJudged: { span: token.span, reason: `open command list: ${closure.reason}` } };
-    if (path.length === 0 && own?.isDefault) return null;
     const isVerbLevel = path.length > 0;
     const suggestion = isVerbLevel
       ? ((v) => (v ? [...path, v] : null))(closest(token.text, kids, 0.34))
