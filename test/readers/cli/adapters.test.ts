@@ -43,12 +43,14 @@ const CASES: Case[] = [
       "docs/invalid.md:7 cli/unknown-command unknown command `aw export-diagram` → aw export-diagrams",
       "docs/invalid.md:9 cli/unknown-command unknown command `aw hook install-hook` → aw hook install-hooks",
       "docs/invalid.md:11 cli/unknown-command unknown command `aw bogus`",
+      "docs/invalid.md:13 cli/unknown-command unknown command `aw worktree integrate`",
     ],
     renames: [
       { file: "src/main.ts", find: 'exportCommand("manuals")', replace: 'exportCommand("handbooks")', expect: ["5 cli/unknown-command"] },
       { file: "src/commands/flow.ts", find: '"submit"', replace: '"answer"', expect: ["3 cli/unknown-command"] },
       { file: "src/commands/flow.ts", find: 'flagValue(args, "approval")', replace: 'flagValue(args, "approve")', expect: ["3 cli/unknown-flag"] },
       { file: "src/commands/hook.ts", find: 'case "branch-check"', replace: 'case "check-branch"', expect: ["7 cli/unknown-command"] },
+      { file: "src/commands/worktree.ts", find: '"ensure"', replace: '"make"', expect: ["15 cli/unknown-command"] },
     ],
   },
   {
