@@ -8,6 +8,7 @@ import inputTooLarge from "./input/too-large.js";
 import delegationNoOwner from "./delegation/no-owner.js";
 import cliUnknownCommand from "./cli/unknown-command.js";
 import cliUnknownFlag from "./cli/unknown-flag.js";
+import cliUnmatchedConfig from "./cli/unmatched-config.js";
 import vocabularyCodeMismatch from "./vocabulary/code-mismatch.js";
 import vocabularyDeprecatedTerm from "./vocabulary/deprecated-term.js";
 import vocabularyUnknownTerm from "./vocabulary/unknown-term.js";
@@ -38,6 +39,7 @@ export const rules: Rule[] = [
   delegationNoOwner,
   cliUnknownCommand,
   cliUnknownFlag,
+  cliUnmatchedConfig,
   vocabularyCodeMismatch,
   vocabularyDeprecatedTerm,
   vocabularyUnknownTerm,
