@@ -12,6 +12,7 @@ import type { EmitPlan } from "./emit/plan.js";
 import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
+import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
 import type { ContractModel } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
@@ -72,7 +73,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
+  const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, vocabularyDeclarations });
   timing.lap("link");
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
@@ -145,7 +147,7 @@ function assertRoot(root: string): void {
 }
 
 async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, texts: ReadonlyMap<string, string>, keepTrees: boolean): Promise<CodeFacts> {
-  if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [] };
+  if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [], identifiers: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
   const facts = readCode(root, files, config.cli, texts);
@@ -189,7 +191,8 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], sk
       model,
       plan,
       report(r) {
-        const d: Diagnostic = { rule: id, severity: setting, message: r.message, ...r.span };
+        // A rule may lower one finding to a warning (an inferred link it is less sure of), never raise it.
+        const d: Diagnostic = { rule: id, severity: r.severity === "warning" ? "warning" : setting, message: r.message, ...r.span };
         if (r.suggestion !== undefined) d.suggestion = r.suggestion;
         if (r.related?.length) d.related = r.related;
         if (r.fix) d.fix = r.fix;

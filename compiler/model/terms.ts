@@ -50,3 +50,17 @@ export function replaceTermEdit(term: TermOccurrence, replacement: string, text:
   if (term.source === "markdown" && replacement.includes("`")) return null;
   return { start: term.offset, end, text: escaped };
 }
+
+/** Words that make a sentence a note about the old name rather than a use of it. */
+export const DEPRECATION_NOTE = /\b(deprecated|renamed|aliases?|formerly|legacy|old names?|previously)\b/i;
+
+/** The sentence holding `offset`, within its line (". " or a line end bounds it) and, in JSON, within its string. */
+export function sentenceAround(text: string | undefined, offset: number, json: boolean): string {
+  if (text === undefined) return "";
+  const stop = (i: number): boolean => text[i] === "\n" || text[i] === "\r" || (json && text[i] === '"' && text[i - 1] !== "\\");
+  let start = offset;
+  while (start > 0 && !stop(start - 1) && !(text[start - 1] === " " && text[start - 2] === ".")) start--;
+  let end = offset;
+  while (end < text.length && !stop(end) && !(text[end] === "." && (text[end + 1] === " " || text[end + 1] === "\n"))) end++;
+  return text.slice(start, end);
+}

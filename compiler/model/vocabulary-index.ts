@@ -35,8 +35,6 @@ export const MATCH_LIMITS = {
   minEditLength: 5,
   /** Up to this length one edit is allowed, above it two. */
   oneEditUpTo: 6,
-  /** Plain words (one segment) match single-word members only by one edit, and only from this length. */
-  minPlainWordLength: 6,
   /** A vocabulary has namespaces only with this many canonical members (each namespace shared by one fewer) … */
   minNamespaceMembers: 3,
   /** … and when its namespaces together cover this share of them. */
@@ -151,6 +149,20 @@ function deletionKeys(s: string, k: number): number[] {
   return out;
 }
 
+/** A member's namespace: its first segment with the separator after it (`run.` of `run.started`), or null. */
+function namespaceOf(value: string): string | null {
+  const i = value.search(SEPARATOR);
+  return i <= 0 || i === value.length - 1 ? null : value.slice(0, i + 1);
+}
+
+/** Segment classes without separators (`a.a-a` → `aaa`): what folding must keep. */
+function classesOf(value: string): string {
+  return value
+    .split(SEPARATOR)
+    .map(segmentClass)
+    .join(",");
+}
+
 interface Profile {
   vocabulary: Vocabulary;
   namespace: string;
@@ -174,6 +186,10 @@ export class VocabularyIndex {
   private readonly sortedMembers = new Map<Vocabulary, string[]>();
   private readonly memberSets = new Map<Vocabulary, Set<string>>();
   private readonly memo = new Map<string, UnknownMatch | null>();
+  /** Namespaces (with separator) of each vocabulary, from its profile. */
+  private readonly ownNamespaces = new Map<Vocabulary, Set<string>>();
+  /** Retired names by exact value. */
+  private readonly retiredNames = new Map<string, MemberRef[]>();
   /** Cheap pre-filters before hashing a term's neighbourhood: indexed members' lengths and first letters. */
   private readonly lengths = new Set<number>();
   private readonly initials = new Set<string>();
@@ -182,10 +198,11 @@ export class VocabularyIndex {
     vocabularies: readonly Vocabulary[],
     private readonly binaries: readonly string[] = [],
   ) {
-    const vocabs = [...vocabularies].sort((a, b) => byValue(a.id, b.id));
+    // Inline unions (a property's type) are candidate mirrors only: terms are never matched against them.
+    const vocabs = vocabularies.filter((v) => v.property === undefined).sort((a, b) => byValue(a.id, b.id));
     for (const vocabulary of vocabs) {
       const canon: string[] = [];
-      for (const member of vocabulary.members) {
+      for (const member of [...vocabulary.members, ...(vocabulary.aliases ?? [])]) {
         const ref = { vocabulary, member };
         push(this.exact, member.value, ref);
         if (member.deprecated) continue;
@@ -193,10 +210,13 @@ export class VocabularyIndex {
         push(this.canonical, member.value, ref);
         push(this.folded, fold(member.value), ref);
       }
+      for (const member of vocabulary.retired ?? []) push(this.retiredNames, member.value, { vocabulary, member });
       const sorted = [...new Set(canon)].sort(byValue);
       this.sortedMembers.set(vocabulary, sorted);
       this.memberSets.set(vocabulary, new Set(sorted));
-      for (const p of namespaceProfiles(vocabulary, sorted)) push(this.namespaces, p.namespace, p);
+      const profiles = namespaceProfiles(vocabulary, sorted);
+      this.ownNamespaces.set(vocabulary, new Set(profiles.map((p) => p.namespace)));
+      for (const p of profiles) push(this.namespaces, p.namespace, p);
     }
     for (const value of this.canonical.keys()) {
       const k = editBudget(value.length);
@@ -223,6 +243,28 @@ export class VocabularyIndex {
     return this.canonical.has(value);
   }
 
+  /** Declarations of `value` as a retired name (config `retired`, a mapping file's `null`). */
+  retired(value: string): MemberRef[] {
+    return this.retiredNames.get(value) ?? [];
+  }
+
+  /**
+   * The canonical member `value` is a field path of (`agent.decided.confidence` of `agent.decided`:
+   * the member followed by `.` and more), or null.
+   */
+  fieldPathOf(value: string): string | null {
+    for (let i = value.length - 2; i > 0; i--) {
+      if (value.charCodeAt(i) === 46 && this.canonical.has(value.slice(0, i))) return value.slice(0, i);
+    }
+    return null;
+  }
+
+  /** True when `member`'s vocabulary has namespaces and `value` starts with the member's one. */
+  private inOwnNamespace(value: string, ref: MemberRef): boolean {
+    const ns = namespaceOf(ref.member.value);
+    return ns !== null && value.startsWith(ns) && (this.ownNamespaces.get(ref.vocabulary)?.has(ns) ?? false);
+  }
+
   /**
    * For a term that is no member of any vocabulary: the vocabulary it clearly
    * belongs to, or null. Folded equality is tried first, then edit distance,
@@ -243,11 +285,13 @@ export class VocabularyIndex {
     const segments = segmentCount(value);
 
     // Same name once separators are folded: `envelope.retry_exhausted` for `envelope.retry-exhausted`.
+    // Within the member's own namespace only: `session-close` is no `session.close` (another separator after `session`).
     // Only multi-segment terms, and case must agree letter for letter (`RETRY_EXHAUSTED` is a constant's name).
     if (segments > 1 && this.folded.size > 0) {
       const refs = this.folded.get(fold(value));
       const letters = value.replace(/[._-]/g, "");
-      const hit = refs?.find((r) => r.member.value.replace(/[._-]/g, "") === letters);
+      const classes = classesOf(value);
+      const hit = refs?.find((r) => r.member.value.replace(/[._-]/g, "") === letters && this.inOwnNamespace(value, r) && classesOf(r.member.value) === classes);
       if (hit) return { reason: "folded", vocabulary: hit.vocabulary, suggestion: hit.member.value };
     }
 
@@ -290,7 +334,9 @@ export class VocabularyIndex {
     let lengthFits = false;
     for (let l = value.length - k; l <= value.length + k && !lengthFits; l++) lengthFits = this.lengths.has(l);
     if (!lengthFits) return null;
-    const plain = segmentCount(value) === 1;
+    // Never for plain one-segment words (`states` is no typo of `status`).
+    if (segmentCount(value) === 1) return null;
+    const shape = shapeOf(value);
     const candidates = new Set<string>();
     this.near(value, k, candidates);
     let best: string | null = null;
@@ -301,16 +347,10 @@ export class VocabularyIndex {
       if (c[0].toLowerCase() !== value[0].toLowerCase()) continue; // typos keep the first letter
       if (hasUpper(value) && !hasUpper(c)) continue; // `run.runId` is a field path, not `run.run-id`
       if (value.replace(/\d+/g, "#") === c.replace(/\d+/g, "#")) continue; // `v1` vs `v2`: different things
-      if (plain) {
-        // Plain words: only single-word members, one edit, long words, and not an inflection (`drafts`, `drafted`).
-        if (segmentCount(c) !== 1 || value.length < MATCH_LIMITS.minPlainWordLength || c.length < MATCH_LIMITS.minPlainWordLength) continue;
-        if (value.startsWith(c) || c.startsWith(value)) continue;
-        if (!this.canonical.get(c)!.some((r) => canonicalCount(r.vocabulary) >= MATCH_LIMITS.minNamespaceMembers)) continue;
-      } else if (segmentCount(c) === 1) {
-        continue;
-      }
-      const d = editDistance(value, c, plain ? 1 : budget);
-      if (d <= (plain ? 1 : budget) && d < bestD) {
+      // Only within the member's namespace and shape: `run.strated` beside `run.started`, not `phase-next` beside `phase-exit` of a vocabulary without namespaces.
+      if (shapeOf(c) !== shape || !this.canonical.get(c)!.some((r) => this.inOwnNamespace(value, r))) continue;
+      const d = editDistance(value, c, budget);
+      if (d <= budget && d < bestD) {
         best = c;
         bestD = d;
       }
@@ -347,12 +387,6 @@ export class VocabularyIndex {
     // Only propose what is plausibly meant: at most a quarter of the longer name differs.
     return best !== null && bestD <= Math.ceil(Math.max(value.length, best.length) / 4) ? best : null;
   }
-}
-
-function canonicalCount(v: Vocabulary): number {
-  let n = 0;
-  for (const m of v.members) if (!m.deprecated) n++;
-  return n;
 }
 
 /**

@@ -16,11 +16,14 @@ import { decodeSource } from "../util/text.js";
 import { detectCommandTypes, readCommands } from "./code-commands.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
+import { readIdentifiers } from "./code-identifiers.js";
 
 export interface CodeFacts {
   surface: CommandSurface;
   problems: CodeProblem[];
   vocabularies: Vocabulary[];
+  /** Names the code declares (see code-identifiers.ts), sorted. */
+  identifiers: string[];
 }
 
 export interface CodeReadOptions {
@@ -57,5 +60,5 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions, t
   const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
   const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, flagAccessors: opts.flagAccessors });
   const vocabularies = parsed.flatMap(readVocabularies).sort((a, b) => cmp(a.id, b.id));
-  return { surface, problems, vocabularies };
+  return { surface, problems, vocabularies, identifiers: readIdentifiers(parsed) };
 }

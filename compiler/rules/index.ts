@@ -7,6 +7,7 @@ import cliUnknownCommand from "./cli/unknown-command.js";
 import cliUnknownFlag from "./cli/unknown-flag.js";
 import vocabularyCodeMismatch from "./vocabulary/code-mismatch.js";
 import vocabularyDeprecatedTerm from "./vocabulary/deprecated-term.js";
+import vocabularyRetiredTerm from "./vocabulary/retired-term.js";
 import vocabularyUnknownTerm from "./vocabulary/unknown-term.js";
 import suppressionUnused from "./suppression/unused.js";
 import referenceBrokenLink from "./reference/broken-link.js";
@@ -34,6 +35,7 @@ export const rules: Rule[] = [
   cliUnknownFlag,
   vocabularyCodeMismatch,
   vocabularyDeprecatedTerm,
+  vocabularyRetiredTerm,
   vocabularyUnknownTerm,
   suppressionUnused,
   referenceBrokenLink,

@@ -1,5 +1,6 @@
 import { collectTerms } from "../../model/terms.js";
 import { MATCH_LIMITS, vocabularyIndexFor, type UnknownMatch } from "../../model/vocabulary-index.js";
+import { knownNamesFor } from "../../model/known-names.js";
 import { defineRule } from "../types.js";
 
 const L = MATCH_LIMITS;
@@ -13,19 +14,22 @@ export default defineRule({
     explanation:
       "Docs and schema descriptions name event types, error codes and states in backticks; when the name is not in the schema enum or code list " +
       "it stands for, readers build on a name that does not exist. A backticked term (Markdown prose outside fenced blocks and docpact regions, " +
-      "schema `description`/`title`/`$comment`) that is no member of any vocabulary is reported when it clearly belongs to one: " +
-      "(1) it equals a canonical member once `.`, `-` and `_` are folded (multi-segment terms, letters identical); or " +
-      `(2) it is within ${1} edit of a member up to ${L.oneEditUpTo} characters, 2 edits above, never below ${L.minEditLength} characters, ` +
-      "keeping the first letter, not differing only in digits (`v1`/`v2`), and without capitals the member lacks; or " +
-      `(3) it starts with one of the vocabulary's namespaces — a leading segment such as \`run.\` shared by at least ` +
-      `${L.minNamespaceMembers - 1} canonical members, where the namespaces together cover at least ${L.namespaceShare * 100}% of at least ` +
-      `${L.minNamespaceMembers} members — and has the shape of that namespace's members (segment character classes, ` +
-      "separators, segment count). The suggestion is the closest canonical member. Never flagged: file paths and host names (`/` or a file " +
-      "extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with spaces, quotes or parentheses, numbers and versions, " +
-      "URLs, CLI invocations, field paths in another shape (`run.runId` beside `run.started`), and plain one-segment words — except by one " +
-      `edit from a single-word member of at least ${L.minPlainWordLength} characters in a vocabulary of at least ${L.minNamespaceMembers} members, ` +
-      "and not an inflection of it. Vocabularies of plain words (`draft`/`ready`, `string`/`number`, `true`/`false`) have no namespace, so " +
-      "they never match by shape.",
+      "schema `description`/`title`/`$comment`) that is no member, alias or retired name of any vocabulary is reported when it clearly belongs to " +
+      "one. That needs a vocabulary with namespaces — leading segments such as `run.` each shared by at least " +
+      `${L.minNamespaceMembers - 1} canonical members, together covering at least ${L.namespaceShare * 100}% of at least ${L.minNamespaceMembers} ` +
+      "members — and a term that starts with one of them, and then: (1) it equals a member of that namespace once `.`, `-` and `_` are folded " +
+      "(same letters, same segment classes); or " +
+      `(2) it has the member's shape (segment character classes, separators, count) and is within 1 edit of it up to ${L.oneEditUpTo} ` +
+      `characters, 2 edits above, never below ${L.minEditLength} characters, keeping the first letter, not differing only in digits (\`v1\`/\`v2\`); or ` +
+      "(3) it has the shape of that namespace's members. The suggestion is the closest canonical member. " +
+      "It stays silent (and counts the place as not judged, with the reason) when the term is explained by anything else docpact knows: " +
+      "a CLI command, sub-command or flag; a property or definition name of a loaded schema, or a dotted path of nested properties " +
+      "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code; or a field path of a member (`agent.decided.confidence`, " +
+      "a member followed by `.` and more). Never judged at all: plain one-segment words (`states` is no typo of `status`), vocabularies without " +
+      "namespaces (plain words such as `draft`/`ready`, or a few hyphenated labels), inline unions of a property's type (they only serve as " +
+      "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
+      "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
+      "(`session-close` beside `session.close`, `run.runId` beside `run.started`).",
     example: {
       bad: "The kernel emits `run.strated` when a run begins.",
       fix: "Use the schema's member: `run.started`.",
@@ -34,10 +38,21 @@ export default defineRule({
   check(ctx) {
     const { model } = ctx;
     const index = vocabularyIndexFor(model);
+    const known = knownNamesFor(model);
     for (const term of collectTerms(model)) {
+      if (index.retired(term.value).length > 0) continue; // vocabulary/retired-term's
       const match = index.classify(term.value);
       if (!match) continue;
       const v = match.vocabulary;
+      if (index.fieldPathOf(term.value) !== null) {
+        ctx.notJudged(term.span, "a field path of a member");
+        continue;
+      }
+      const kind = known.explain(term.value);
+      if (kind !== null) {
+        ctx.notJudged(term.span, `also names a ${kind}`);
+        continue;
+      }
       ctx.report({
         span: term.span,
         message: message(term.value, match),
