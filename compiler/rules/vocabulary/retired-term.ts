@@ -3,7 +3,7 @@ import { vocabularyIndexFor } from "../../model/vocabulary-index.js";
 import { defineRule } from "../types.js";
 
 /** Words that make a sentence a note about the removal rather than a use of the name. */
-const RETIREMENT_NOTE = /\b(retired|removed|deprecated|formerly|previously|no longer|legacy|was dropped|dropped)\b/i;
+const RETIREMENT_NOTE = /\b(retired|removed|deprecated|formerly|previously|no longer|legacy)\b/i;
 
 /** A term that names something the vocabulary removed without a replacement. */
 export default defineRule({
@@ -17,7 +17,7 @@ export default defineRule({
       "a mapping file the spec ships (`vocabularies[].mapping`, an old name mapped to `null`). The rule reports every backticked term in Markdown " +
       "prose or in a schema `description`, `title` or `$comment` that equals a retired name exactly: readers would build on a name no host sends. " +
       "There is no fix, since only a person knows what the sentence should say now. It stays silent when the value is also a member or alias of " +
-      "any vocabulary, when the same sentence calls it retired, removed, deprecated, dropped, legacy, formerly/previously used or no longer used " +
+      "any vocabulary, when the same sentence calls it retired, removed, deprecated, legacy, formerly/previously used or no longer used " +
       "(a note about the removal), and inside docpact regions and fenced code.",
     example: {
       bad: "A part whose type is not advertised MUST be rejected with `unsupported_modality`.",
