@@ -31,6 +31,19 @@ export class KnownNames {
     for (const c of model.surface.commands) for (const f of c.flags ?? []) add(f.replace(/^-+/, ""), "flag");
     for (const f of model.surface.globalFlags) add(f.replace(/^-+/, ""), "flag");
     for (const schema of model.schemas) {
+      // The schema's own names for its root object: `proposal` of proposal.schema.json, its `title`.
+      const base = schema.file.slice(schema.file.lastIndexOf("/") + 1);
+      const roots = [base.slice(0, base.indexOf(".") > 0 ? base.indexOf(".") : undefined)];
+      const title = isObject(schema.value) && typeof schema.value.title === "string" ? schema.value.title : null;
+      if (title !== null && /^\w+$/.test(title)) roots.push(title, title[0].toLowerCase() + title.slice(1));
+      // A property whose subschema is a local `$ref` has the referenced definition's properties too.
+      const refTarget = new Map<string, string>();
+      for (const r of schema.refs) {
+        const m = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(r.ref);
+        const owner = splitPointer(r.pointer);
+        if (m && owner.length >= 2 && NAMING.has(owner[owner.length - 2])) refTarget.set(owner[owner.length - 1], m[1]);
+      }
+      const children = new Map<string, Set<string>>();
       for (const pointer of Object.keys(schema.locations)) {
         const tokens = splitPointer(pointer);
         let parent: string | null = null;
@@ -38,11 +51,13 @@ export class KnownNames {
           if (!NAMING.has(tokens[i])) continue;
           const name = tokens[i + 1];
           add(name, "schema property");
-          if (parent !== null) this.nesting.add(parent + "\u0000" + name);
+          if (parent === null && tokens[i] === "properties") for (const r of roots) this.nest(children, r, name);
+          if (parent !== null) this.nest(children, parent, name);
           parent = name;
           i++;
         }
       }
+      for (const [prop, def] of refTarget) for (const child of children.get(def) ?? []) this.nesting.add(prop + "\u0000" + child);
     }
     for (const doc of model.docs) {
       for (const h of doc.headings) {
@@ -63,6 +78,13 @@ export class KnownNames {
     for (const id of model.codeIdentifiers) add(id, "code identifier");
   }
 
+  private nest(children: Map<string, Set<string>>, parent: string, child: string): void {
+    this.nesting.add(parent + "\u0000" + child);
+    let set = children.get(parent);
+    if (!set) children.set(parent, (set = new Set()));
+    set.add(child);
+  }
+
   /** What `value` names besides a vocabulary member, or null. */
   explain(value: string): KnownKind | null {
     const hit = this.names.get(value);
@@ -72,6 +94,10 @@ export class KnownNames {
     if (parts.length > 1 && parts.every((p, i) => i === 0 || this.nesting.has(parts[i - 1] + "\u0000" + p))) return "property path";
     return null;
   }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 const cache = new WeakMap<object, KnownNames>();

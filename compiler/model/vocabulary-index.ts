@@ -167,6 +167,8 @@ interface Profile {
   vocabulary: Vocabulary;
   namespace: string;
   shapes: Set<string>;
+  /** The ending (2+ letters) every member of the namespace shares, such as the `ed` of past-tense events; "" when none. */
+  ending: string;
 }
 
 const byValue = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -310,7 +312,7 @@ export class VocabularyIndex {
         if (!profiles) continue;
         shape ??= shapeOf(value);
         for (const p of profiles) {
-          if (p.shapes.has(shape)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
+          if (p.shapes.has(shape) && value.endsWith(p.ending)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
         }
       }
     }
@@ -408,7 +410,19 @@ function namespaceProfiles(vocabulary: Vocabulary, members: string[]): Profile[]
   const kept = [...groups].filter(([, ms]) => ms.length >= MATCH_LIMITS.minNamespaceMembers - 1);
   const covered = kept.reduce((n, [, ms]) => n + ms.length, 0);
   if (covered < members.length * MATCH_LIMITS.namespaceShare) return [];
-  return kept.sort(([a], [b]) => byValue(a, b)).map(([namespace, ms]) => ({ vocabulary, namespace, shapes: new Set(ms.map(shapeOf)) }));
+  return kept.sort(([a], [b]) => byValue(a, b)).map(([namespace, ms]) => ({ vocabulary, namespace, shapes: new Set(ms.map(shapeOf)), ending: commonEnding(ms) }));
+}
+
+/** The longest ending of letters all `values` share, when at least 2 long (`run.started`, `run.failed` → `ed`), else "". */
+function commonEnding(values: string[]): string {
+  let end = values[0];
+  for (const v of values) {
+    let n = 0;
+    while (n < end.length && n < v.length && end[end.length - 1 - n] === v[v.length - 1 - n] && /[a-z]/i.test(v[v.length - 1 - n])) n++;
+    end = end.slice(end.length - n);
+    if (end.length < 2) return "";
+  }
+  return end;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

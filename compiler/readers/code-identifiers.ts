@@ -2,7 +2,8 @@
  * Names the code declares: variables, functions, classes, interfaces, types,
  * enums and their members, parameters, destructured bindings, and property
  * names of interfaces, classes, type literals and object literals (quoted ones
- * too: `"derived_from": …` is a wire field). A backticked term equal to one of
+ * too: `"derived_from": …` is a wire field), and the string literals of union
+ * types anywhere (`code: "sandbox_memory_exceeded" | …` inside a function). A backticked term equal to one of
  * them names code, so the vocabulary rules do not take it for a misspelt member.
  */
 import { type ParsedFile, propertyNameText, ts } from "./code-source.js";
@@ -10,12 +11,17 @@ import { type ParsedFile, propertyNameText, ts } from "./code-source.js";
 export function readIdentifiers(files: readonly ParsedFile[]): string[] {
   const names = new Set<string>();
   const visit = (node: ts.Node): void => {
-    const name = declaredName(node);
+    const name = declaredName(node) ?? unionLiteral(node);
     if (name !== null && name.length >= 3) names.add(name);
     ts.forEachChild(node, visit);
   };
   for (const f of files) visit(f.sf);
   return [...names].sort();
+}
+
+function unionLiteral(node: ts.Node): string | null {
+  if (!ts.isLiteralTypeNode(node) || !ts.isUnionTypeNode(node.parent)) return null;
+  return ts.isStringLiteral(node.literal) ? node.literal.text : null;
 }
 
 function declaredName(node: ts.Node): string | null {

@@ -92,6 +92,12 @@ describe("classify", () => {
     expect(kinds.classify("derived_from")).toBeNull();
   });
 
+  it("namespace matches end as the namespace's members do, when they all share an ending", () => {
+    const budget = new VocabularyIndex([vocab("b", ["budget.reserved", "budget.consumed", "budget.exhausted", "run.started", "run.failed"])]);
+    expect(budget.classify("budget.optimize")).toBeNull();
+    expect(budget.classify("budget.released")).toMatchObject({ reason: "namespace", namespace: "budget." });
+  });
+
   it("field paths of members", () => {
     expect(index.fieldPathOf("run.started.at")).toBe("run.started");
     expect(index.fieldPathOf("run.started")).toBeNull();

@@ -53,9 +53,9 @@ describe("vocabulary/unknown-term — invalid", () => {
   });
 
   it("silent when anything else explains the term: commands, schema properties and paths, headings, files, code names", () => {
-    const schema = '{"properties": {"run": {"properties": {"attempts": {"type": "integer"}}}}}';
+    const schema = '{"properties": {"run": {"properties": {"attempted": {"type": "integer"}}}}}';
     const model = modelOf({
-      docs: { "a.md": "# run.resumed\n\nSee `run.paused`, `run.restarted`, `run.resumed`, `run.attempts`, `run.started.at`, `run.stoped`, `run.retried`.\n" },
+      docs: { "a.md": "# run.resumed\n\nSee `run.paused`, `run.restarted`, `run.resumed`, `run.attempted`, `run.started.at`, `run.stoped`, `run.retried`.\n" },
       schemas: { ...schemas, "x.schema.json": schema },
     });
     model.surface = { commands: [{ path: ["run.paused"], verbs: null, flags: null, via: "command-type", span: { file: "src/cli.ts", line: 1, column: 1, endLine: 1, endColumn: 1 } }], globalFlags: [] };

@@ -21,7 +21,7 @@ export default defineRule({
       "(same letters, same segment classes); or " +
       `(2) it has the member's shape (segment character classes, separators, count) and is within 1 edit of it up to ${L.oneEditUpTo} ` +
       `characters, 2 edits above, never below ${L.minEditLength} characters, keeping the first letter, not differing only in digits (\`v1\`/\`v2\`); or ` +
-      "(3) it has the shape of that namespace's members. The suggestion is the closest canonical member. " +
+      "(3) it has the shape of that namespace's members and ends as all of them do (2+ letters such as the `ed` of past-tense events, when they share one). The suggestion is the closest canonical member. " +
       "It stays silent (and counts the place as not judged, with the reason) when the term is explained by anything else docpact knows: " +
       "a CLI command, sub-command or flag; a property or definition name of a loaded schema, or a dotted path of nested properties " +
       "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code; or a field path of a member (`agent.decided.confidence`, " +
