@@ -85,6 +85,12 @@ export class KnownNames {
     set.add(child);
   }
 
+  /** True when `segment` is a property name of a loaded schema or a name declared in code: a field. */
+  isField(segment: string): boolean {
+    const kind = this.names.get(segment);
+    return kind === "schema property" || kind === "code identifier";
+  }
+
   /** What `value` names besides a vocabulary member, or null. */
   explain(value: string): KnownKind | null {
     const hit = this.names.get(value);

@@ -39,6 +39,8 @@ export const MATCH_LIMITS = {
   minNamespaceMembers: 3,
   /** … and when its namespaces together cover this share of them. */
   namespaceShare: 0.8,
+  /** A name that is no near miss is taken for a member by namespace and shape only in a namespace of at least this many members. */
+  minShapeMembers: 3,
 } as const;
 
 const SEPARATOR = /[._:-]/;
@@ -167,6 +169,8 @@ interface Profile {
   vocabulary: Vocabulary;
   namespace: string;
   shapes: Set<string>;
+  /** How many canonical members share the namespace. */
+  size: number;
   /** The ending (2+ letters) every member of the namespace shares, such as the `ed` of past-tense events; "" when none. */
   ending: string;
 }
@@ -251,14 +255,20 @@ export class VocabularyIndex {
   }
 
   /**
-   * The canonical member `value` is a field path of (`agent.decided.confidence` of `agent.decided`:
-   * the member followed by `.` and more), or null.
+   * The member `value` is a field path of, or null: a canonical member of `vocabulary` followed by `.` and more
+   * (`agent.decided.confidence`), or a plain one-word member of any vocabulary — a thing the project names, such as
+   * `run` — followed by fields that `isField` knows (`run.metadata`).
    */
-  fieldPathOf(value: string): string | null {
+  fieldPathOf(value: string, vocabulary: Vocabulary, isField: (segment: string) => boolean): string | null {
+    const own = this.memberSets.get(vocabulary);
     for (let i = value.length - 2; i > 0; i--) {
-      if (value.charCodeAt(i) === 46 && this.canonical.has(value.slice(0, i))) return value.slice(0, i);
+      if (value.charCodeAt(i) === 46 && own?.has(value.slice(0, i))) return value.slice(0, i);
     }
-    return null;
+    const dot = value.indexOf(".");
+    if (dot <= 0) return null;
+    const head = value.slice(0, dot);
+    if (!this.canonical.has(head) || SEPARATOR.test(head)) return null;
+    return value.slice(dot + 1).split(".").every(isField) ? head : null;
   }
 
   /** True when `member`'s vocabulary has namespaces and `value` starts with the member's one. */
@@ -312,7 +322,7 @@ export class VocabularyIndex {
         if (!profiles) continue;
         shape ??= shapeOf(value);
         for (const p of profiles) {
-          if (p.shapes.has(shape) && value.endsWith(p.ending)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
+          if (p.size >= MATCH_LIMITS.minShapeMembers && p.shapes.has(shape) && value.endsWith(p.ending)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
         }
       }
     }
@@ -410,7 +420,7 @@ function namespaceProfiles(vocabulary: Vocabulary, members: string[]): Profile[]
   const kept = [...groups].filter(([, ms]) => ms.length >= MATCH_LIMITS.minNamespaceMembers - 1);
   const covered = kept.reduce((n, [, ms]) => n + ms.length, 0);
   if (covered < members.length * MATCH_LIMITS.namespaceShare) return [];
-  return kept.sort(([a], [b]) => byValue(a, b)).map(([namespace, ms]) => ({ vocabulary, namespace, shapes: new Set(ms.map(shapeOf)), ending: commonEnding(ms) }));
+  return kept.sort(([a], [b]) => byValue(a, b)).map(([namespace, ms]) => ({ vocabulary, namespace, shapes: new Set(ms.map(shapeOf)), size: ms.length, ending: commonEnding(ms) }));
 }
 
 /** The longest ending of letters all `values` share, when at least 2 long (`run.started`, `run.failed` → `ed`), else "". */

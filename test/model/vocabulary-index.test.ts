@@ -99,9 +99,13 @@ describe("classify", () => {
   });
 
   it("field paths of members", () => {
-    expect(index.fieldPathOf("run.started.at")).toBe("run.started");
-    expect(index.fieldPathOf("run.started")).toBeNull();
-    expect(index.fieldPathOf("run.paused.at")).toBeNull();
+    const none = () => false;
+    expect(index.fieldPathOf("run.started.at", events, none)).toBe("run.started");
+    expect(index.fieldPathOf("run.started", events, none)).toBeNull();
+    expect(index.fieldPathOf("run.paused.at", events, none)).toBeNull();
+    // A one-word member (`draft` of the status vocabulary) followed by known fields.
+    expect(index.fieldPathOf("draft.title", events, (s) => s === "title")).toBe("draft");
+    expect(index.fieldPathOf("draft.unknown", events, (s) => s === "title")).toBeNull();
   });
 
   it("plain-word vocabularies never match by namespace", () => {

@@ -21,11 +21,11 @@ export default defineRule({
       "(same letters, same segment classes); or " +
       `(2) it has the member's shape (segment character classes, separators, count) and is within 1 edit of it up to ${L.oneEditUpTo} ` +
       `characters, 2 edits above, never below ${L.minEditLength} characters, keeping the first letter, not differing only in digits (\`v1\`/\`v2\`); or ` +
-      "(3) it has the shape of that namespace's members and ends as all of them do (2+ letters such as the `ed` of past-tense events, when they share one). The suggestion is the closest canonical member. " +
+      `(3) it is in a namespace of at least ${L.minShapeMembers} members, has their shape and ends as all of them do (2+ letters such as the \`ed\` of past-tense events, when they share one). The suggestion is the closest canonical member. ` +
       "It stays silent (and counts the place as not judged, with the reason) when the term is explained by anything else docpact knows: " +
       "a CLI command, sub-command or flag; a property or definition name of a loaded schema, or a dotted path of nested properties " +
-      "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code; or a field path of a member (`agent.decided.confidence`, " +
-      "a member followed by `.` and more). Never judged at all: plain one-segment words (`states` is no typo of `status`), vocabularies without " +
+      "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code or a string literal of a code union type; or a field path: a member of the same vocabulary followed by `.` and more (`agent.decided.confidence`), " +
+      "or a one-word member of any vocabulary (a thing the project names, such as `run`) followed by property or code names (`run.metadata`). Never judged at all: plain one-segment words (`states` is no typo of `status`), vocabularies without " +
       "namespaces (plain words such as `draft`/`ready`, or a few hyphenated labels), inline unions of a property's type (they only serve as " +
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
       "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
@@ -44,7 +44,7 @@ export default defineRule({
       const match = index.classify(term.value);
       if (!match) continue;
       const v = match.vocabulary;
-      if (index.fieldPathOf(term.value) !== null) {
+      if (index.fieldPathOf(term.value, v, (seg) => known.isField(seg)) !== null) {
         ctx.notJudged(term.span, "a field path of a member");
         continue;
       }
