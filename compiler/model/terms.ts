@@ -64,3 +64,29 @@ export function sentenceAround(text: string | undefined, offset: number, json: b
   while (end < text.length && !stop(end) && !(text[end] === "." && (text[end + 1] === " " || text[end + 1] === "\n"))) end++;
   return text.slice(start, end);
 }
+
+/**
+ * Offsets [start, end) of the block holding `offset`: in Markdown the paragraph (lines between blank lines),
+ * in JSON the string.
+ */
+export function blockAround(text: string | undefined, offset: number, json: boolean): [number, number] {
+  if (text === undefined) return [offset, offset];
+  if (json) {
+    let start = offset;
+    while (start > 0 && !(text[start - 1] === '"' && text[start - 2] !== "\\")) start--;
+    let end = offset;
+    while (end < text.length && !(text[end] === '"' && text[end - 1] !== "\\")) end++;
+    return [start, end];
+  }
+  const blank = /\n[ \t>]*\r?\n/g;
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(blank)) {
+    if (m.index + m[0].length <= offset) start = m.index + m[0].length;
+    else if (m.index >= offset) {
+      end = m.index;
+      break;
+    }
+  }
+  return [start, end];
+}

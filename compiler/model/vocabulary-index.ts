@@ -249,6 +249,11 @@ export class VocabularyIndex {
     return this.canonical.has(value);
   }
 
+  /** True when `value` is a canonical member of `vocabulary`. */
+  isMemberOf(value: string, vocabulary: Vocabulary): boolean {
+    return this.memberSets.get(vocabulary)?.has(value) ?? false;
+  }
+
   /** Declarations of `value` as a retired name (config `retired`, a mapping file's `null`). */
   retired(value: string): MemberRef[] {
     return this.retiredNames.get(value) ?? [];

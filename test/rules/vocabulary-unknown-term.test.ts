@@ -52,10 +52,17 @@ describe("vocabulary/unknown-term — invalid", () => {
     ]);
   });
 
+  it("a name in a namespace and shape, but in a paragraph naming no member, is not judged", () => {
+    const notJudged: { reason: string }[] = [];
+    const d = run(rule, modelOf({ docs: { "a.md": "The `run.paused` tool.\n\nEvents: `run.started`.\n" }, schemas }), notJudged);
+    expect(d).toEqual([]);
+    expect(notJudged.map((n) => n.reason)).toEqual(["no member of the vocabulary is named in the same paragraph"]);
+  });
+
   it("silent when anything else explains the term: commands, schema properties and paths, headings, files, code names", () => {
     const schema = '{"properties": {"run": {"properties": {"attempted": {"type": "integer"}}}}}';
     const model = modelOf({
-      docs: { "a.md": "# run.resumed\n\nSee `run.paused`, `run.restarted`, `run.resumed`, `run.attempted`, `run.started.at`, `run.stoped`, `run.retried`.\n" },
+      docs: { "a.md": "# run.resumed\n\nAfter `run.started`: `run.paused`, `run.restarted`, `run.resumed`, `run.attempted`, `run.started.at`, `run.stoped`, `run.retried`.\n" },
       schemas: { ...schemas, "x.schema.json": schema },
     });
     model.surface = { commands: [{ path: ["run.paused"], verbs: null, flags: null, via: "command-type", span: { file: "src/cli.ts", line: 1, column: 1, endLine: 1, endColumn: 1 } }], globalFlags: [] };
@@ -74,7 +81,7 @@ describe("vocabulary/unknown-term — invalid", () => {
   });
 
   it("namespace and shape: a name that never existed; a suggestion only when a quarter or less differs", () => {
-    const d = check("Then `run.paused`, `envelope.bounced` and `envelope.delivery-delayed`.\n");
+    const d = check("After `run.started` and `envelope.sent`: `run.paused`, `envelope.bounced` and `envelope.delivery-delayed`.\n");
     expect(d.map((x) => [x.message.replace(/ but .*/, ""), x.suggestion ?? null])).toEqual([
       ["`run.paused` has the namespace `run.` and shape of schemas/events.schema.json#/$defs/eventType", "run.failed"],
       ["`envelope.bounced` has the namespace `envelope.` and shape of schemas/events.schema.json#/$defs/eventType", null],
@@ -86,7 +93,7 @@ describe("vocabulary/unknown-term — invalid", () => {
     const d = run(
       rule,
       modelOf({
-        schemas: { "x.schema.json": '{"description": "Emits `agent.joind` and `agent.kicked`."}' },
+        schemas: { "x.schema.json": '{"description": "Emits `agent.joind` and `agent.kicked`, never `agent.left`."}' },
         code: [codeVocab("src/agents.ts", "AGENT_EVENTS", ["agent.joined", "agent.left", "agent.renamed"])],
       }),
     );

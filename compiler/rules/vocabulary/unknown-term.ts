@@ -1,4 +1,4 @@
-import { collectTerms } from "../../model/terms.js";
+import { blockAround, collectTerms, type TermOccurrence } from "../../model/terms.js";
 import { MATCH_LIMITS, vocabularyIndexFor, type UnknownMatch } from "../../model/vocabulary-index.js";
 import { knownNamesFor } from "../../model/known-names.js";
 import { defineRule } from "../types.js";
@@ -21,7 +21,7 @@ export default defineRule({
       "(same letters, same segment classes); or " +
       `(2) it has the member's shape (segment character classes, separators, count) and is within 1 edit of it up to ${L.oneEditUpTo} ` +
       `characters, 2 edits above, never below ${L.minEditLength} characters, keeping the first letter, not differing only in digits (\`v1\`/\`v2\`); or ` +
-      `(3) it is in a namespace of at least ${L.minShapeMembers} members, has their shape and ends as all of them do (2+ letters such as the \`ed\` of past-tense events, when they share one). The suggestion is the closest canonical member. ` +
+      `(3) the same paragraph (or schema string) names a member of the vocabulary, and it is in a namespace of at least ${L.minShapeMembers} members, has their shape and ends as all of them do (2+ letters such as the \`ed\` of past-tense events, when they share one). The suggestion is the closest canonical member. ` +
       "It stays silent (and counts the place as not judged, with the reason) when the term is explained by anything else docpact knows: " +
       "a CLI command, sub-command or flag; a property or definition name of a loaded schema, or a dotted path of nested properties " +
       "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code or a string literal of a code union type; or a field path: a member of the same vocabulary followed by `.` and more (`agent.decided.confidence`), " +
@@ -39,11 +39,23 @@ export default defineRule({
     const { model } = ctx;
     const index = vocabularyIndexFor(model);
     const known = knownNamesFor(model);
-    for (const term of collectTerms(model)) {
+    const terms = collectTerms(model);
+    const byFile = new Map<string, TermOccurrence[]>();
+    for (const t of terms) {
+      const list = byFile.get(t.file);
+      if (list) list.push(t);
+      else byFile.set(t.file, [t]);
+    }
+    for (const term of terms) {
       if (index.retired(term.value).length > 0) continue; // vocabulary/retired-term's
       const match = index.classify(term.value);
       if (!match) continue;
       const v = match.vocabulary;
+      // A name that is no near miss of a member belongs to the vocabulary only where the text is about it.
+      if (match.reason === "namespace" && !namesMemberNearby(term, byFile.get(term.file) ?? [], model.texts.get(term.file), (x) => index.isMemberOf(x, v))) {
+        ctx.notJudged(term.span, "no member of the vocabulary is named in the same paragraph");
+        continue;
+      }
       if (index.fieldPathOf(term.value, v, (seg) => known.isField(seg)) !== null) {
         ctx.notJudged(term.span, "a field path of a member");
         continue;
@@ -74,4 +86,10 @@ function message(value: string, m: UnknownMatch): string {
     case "namespace":
       return `\`${value}\` has the namespace \`${m.namespace}\` and shape of ${id} but is not one of its members${hint}`;
   }
+}
+
+/** True when the paragraph (Markdown) or string (schema) holding `term` also names a member the predicate accepts. */
+function namesMemberNearby(term: TermOccurrence, fileTerms: TermOccurrence[], text: string | undefined, isMember: (value: string) => boolean): boolean {
+  const [start, end] = blockAround(text, term.offset, term.source === "schema");
+  return fileTerms.some((t) => t !== term && t.offset >= start && t.offset < end && isMember(t.value));
 }
