@@ -78,6 +78,12 @@ export function blockAround(text: string | undefined, offset: number, json: bool
     while (end < text.length && !(text[end] === '"' && text[end - 1] !== "\\")) end++;
     return [start, end];
   }
+  // A table row is a block of its own: a table names many things, each row one.
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  if (/^\s*\|/.test(text.slice(lineStart, lineStart + 200))) {
+    const lineEnd = text.indexOf("\n", offset);
+    return [lineStart, lineEnd === -1 ? text.length : lineEnd];
+  }
   const blank = /\n[ \t>]*\r?\n/g;
   let start = 0;
   let end = text.length;

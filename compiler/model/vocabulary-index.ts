@@ -327,7 +327,8 @@ export class VocabularyIndex {
         if (!profiles) continue;
         shape ??= shapeOf(value);
         for (const p of profiles) {
-          if (p.size >= MATCH_LIMITS.minShapeMembers && p.shapes.has(shape) && value.endsWith(p.ending)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
+          // Only a schema vocabulary (a published, closed set) claims names that are no near miss of a member.
+          if (p.vocabulary.kind === "schema" && p.size >= MATCH_LIMITS.minShapeMembers && p.shapes.has(shape) && value.endsWith(p.ending)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
         }
       }
     }
@@ -353,13 +354,17 @@ export class VocabularyIndex {
     if (!lengthFits) return null;
     // Never for plain one-segment words (`states` is no typo of `status`).
     if (segmentCount(value) === 1) return null;
+    // The edits happen after the namespace, so the budget is the rest's: `host.sms` is no typo of `host.fs`.
+    const ns = namespaceOf(value);
+    const restBudget = editBudget(value.length - (ns?.length ?? 0));
+    if (restBudget === 0) return null;
     const shape = shapeOf(value);
     const candidates = new Set<string>();
     this.near(value, k, candidates);
     let best: string | null = null;
     let bestD = Infinity;
     for (const c of [...candidates].sort(byValue)) {
-      const budget = Math.min(k, editBudget(c.length));
+      const budget = Math.min(k, restBudget, editBudget(c.length));
       if (budget === 0) continue;
       if (c[0].toLowerCase() !== value[0].toLowerCase()) continue; // typos keep the first letter
       if (hasUpper(value) && !hasUpper(c)) continue; // `run.runId` is a field path, not `run.run-id`

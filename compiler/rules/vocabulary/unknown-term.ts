@@ -1,9 +1,12 @@
-import { blockAround, collectTerms, type TermOccurrence } from "../../model/terms.js";
+import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "../../model/terms.js";
 import { MATCH_LIMITS, vocabularyIndexFor, type UnknownMatch } from "../../model/vocabulary-index.js";
 import { knownNamesFor } from "../../model/known-names.js";
 import { defineRule } from "../types.js";
 
 const L = MATCH_LIMITS;
+
+/** Words by which a sentence says a name is deliberately not (yet) a member: an extension, a proposal, a rejected option. */
+const OUTSIDE_NOTE = /\b(non-normative|extensions?|vendor|custom|proposed|proposal|hypothetical|rejected|reserved|future|planned)\b/i;
 
 /** A name that looks like a vocabulary member but is none: a typo, a stale name or one that never existed. */
 export default defineRule({
@@ -21,8 +24,10 @@ export default defineRule({
       "(same letters, same segment classes); or " +
       `(2) it has the member's shape (segment character classes, separators, count) and is within 1 edit of it up to ${L.oneEditUpTo} ` +
       `characters, 2 edits above, never below ${L.minEditLength} characters, keeping the first letter, not differing only in digits (\`v1\`/\`v2\`); or ` +
-      `(3) the same paragraph (or schema string) names a member of the vocabulary, and it is in a namespace of at least ${L.minShapeMembers} members, has their shape and ends as all of them do (2+ letters such as the \`ed\` of past-tense events, when they share one). The suggestion is the closest canonical member. ` +
-      "It stays silent (and counts the place as not judged, with the reason) when the term is explained by anything else docpact knows: " +
+      `(3) the vocabulary is a schema's, the same paragraph, table row or schema string names one of its members, and the term is in a namespace of at least ${L.minShapeMembers} members, has their shape and ends as all of them do (2+ letters such as the \`ed\` of past-tense events, when they share one). The suggestion is the closest canonical member. ` +
+      "The edit budget counts the part after the namespace (`host.sms` is no typo of `host.fs`). " +
+      "It stays silent (and counts the place as not judged, with the reason) when its sentence places the name outside the vocabulary " +
+      "(non-normative, extension, vendor, custom, proposed, hypothetical, rejected, reserved, future, planned), and when the term is explained by anything else docpact knows: " +
       "a CLI command, sub-command or flag; a property or definition name of a loaded schema, or a dotted path of nested properties " +
       "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code or a string literal of a code union type; or a field path: a member of the same vocabulary followed by `.` and more (`agent.decided.confidence`), " +
       "or a one-word member of any vocabulary (a thing the project names, such as `run`) followed by property or code names (`run.metadata`). Never judged at all: plain one-segment words (`states` is no typo of `status`), vocabularies without " +
@@ -54,6 +59,10 @@ export default defineRule({
       // A name that is no near miss of a member belongs to the vocabulary only where the text is about it.
       if (match.reason === "namespace" && !namesMemberNearby(term, byFile.get(term.file) ?? [], model.texts.get(term.file), (x) => index.isMemberOf(x, v))) {
         ctx.notJudged(term.span, "no member of the vocabulary is named in the same paragraph");
+        continue;
+      }
+      if (OUTSIDE_NOTE.test(sentenceAround(model.texts.get(term.file), term.offset, term.source === "schema"))) {
+        ctx.notJudged(term.span, "the sentence places the name outside the vocabulary");
         continue;
       }
       if (index.fieldPathOf(term.value, v, (seg) => known.isField(seg)) !== null) {
