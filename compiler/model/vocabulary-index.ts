@@ -157,6 +157,16 @@ function namespaceOf(value: string): string | null {
   return i <= 0 || i === value.length - 1 ? null : value.slice(0, i + 1);
 }
 
+/** Lower-case words, camel humps and separators alike (`agent.toolCalled` and `agent.tool-called` → `agent tool called`); "" for ALL_CAPS names. */
+function camelWords(value: string): string {
+  if (!/[a-z]/.test(value)) return "";
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[._:\s-]+/)
+    .join(" ")
+    .toLowerCase();
+}
+
 /** Segment classes without separators (`a.a-a` → `aaa`): what folding must keep. */
 function classesOf(value: string): string {
   return value
@@ -308,7 +318,13 @@ export class VocabularyIndex {
       const refs = this.folded.get(fold(value));
       const letters = value.replace(/[._-]/g, "");
       const classes = classesOf(value);
-      const hit = refs?.find((r) => r.member.value.replace(/[._-]/g, "") === letters && this.inOwnNamespace(value, r) && classesOf(r.member.value) === classes);
+      const words = camelWords(value);
+      const hit = refs?.find(
+        (r) =>
+          this.inOwnNamespace(value, r) &&
+          // Same letters and segment classes, or the same words once camel humps count as separators (`agent.toolCalled`, `agent.tool-called`).
+          ((r.member.value.replace(/[._-]/g, "") === letters && classesOf(r.member.value) === classes) || camelWords(r.member.value) === words),
+      );
       if (hit) return { reason: "folded", vocabulary: hit.vocabulary, suggestion: hit.member.value };
     }
 

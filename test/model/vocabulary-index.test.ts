@@ -53,6 +53,9 @@ describe("classify", () => {
   it("folded separators", () => {
     expect(index.classify("envelope.delivery.failed")).toMatchObject({ reason: "folded", suggestion: "envelope.delivery-failed" });
     expect(index.classify("envelope.retry_exhausted")).toMatchObject({ reason: "folded", suggestion: "envelope.retry-exhausted" });
+    // Camel humps read as separators, within the namespace.
+    expect(index.classify("envelope.retryExhausted")).toMatchObject({ reason: "folded", suggestion: "envelope.retry-exhausted" });
+    expect(index.classify("ENVELOPE.RETRY_EXHAUSTED")).toBeNull();
     // Not in the member's namespace (`envelope_` is not `envelope.`).
     expect(index.classify("envelope_retry_exhausted")).toBeNull();
     // Case must agree: an UPPER_SNAKE constant is a different thing.

@@ -21,7 +21,7 @@ export default defineRule({
       "one. That needs a vocabulary with namespaces — leading segments such as `run.` each shared by at least " +
       `${L.minNamespaceMembers - 1} canonical members, together covering at least ${L.namespaceShare * 100}% of at least ${L.minNamespaceMembers} ` +
       "members — and a term that starts with one of them, and then: (1) it equals a member of that namespace once `.`, `-` and `_` are folded " +
-      "(same letters, same segment classes); or " +
+      "(same letters, same segment classes), or camel humps read as separators (`agent.toolCalled` for `agent.tool-called`); or " +
       `(2) it has the member's shape (segment character classes, separators, count) and is within 1 edit of it up to ${L.oneEditUpTo} ` +
       `characters, 2 edits above, never below ${L.minEditLength} characters, keeping the first letter, not differing only in digits (\`v1\`/\`v2\`); or ` +
       `(3) the vocabulary is a schema's, the same paragraph, table row or schema string names one of its members, and the term is in a namespace of at least ${L.minShapeMembers} members, has their shape and ends as all of them do (2+ letters such as the \`ed\` of past-tense events, when they share one). The suggestion is the closest canonical member. ` +
@@ -30,7 +30,7 @@ export default defineRule({
       "(non-normative, extension, vendor, custom, proposed, hypothetical, rejected, reserved, future, planned), and when the term is explained by anything else docpact knows: " +
       "a CLI command, sub-command or flag; a property or definition name of a loaded schema, or a dotted path of nested properties " +
       "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code or a string literal of a code union type; or a field path: a member of the same vocabulary followed by `.` and more (`agent.decided.confidence`), " +
-      "or a one-word member of any vocabulary (a thing the project names, such as `run`) followed by property or code names (`run.metadata`). Never judged at all: plain one-segment words (`states` is no typo of `status`), vocabularies without " +
+      "or, for a namespace match, a one-word member of any vocabulary (a thing the project names, such as `run`) followed by property or code names (`run.metadata`). Never judged at all: plain one-segment words (`states` is no typo of `status`), vocabularies without " +
       "namespaces (plain words such as `draft`/`ready`, or a few hyphenated labels), inline unions of a property's type (they only serve as " +
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
       "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
@@ -65,7 +65,8 @@ export default defineRule({
         ctx.notJudged(term.span, "the sentence places the name outside the vocabulary");
         continue;
       }
-      if (index.fieldPathOf(term.value, v, (seg) => known.isField(seg)) !== null) {
+      // A one-word member plus fields (`run.metadata`) explains only a namespace match, never a near miss of a member.
+      if (index.fieldPathOf(term.value, v, (seg) => match.reason === "namespace" && known.isField(seg)) !== null) {
         ctx.notJudged(term.span, "a field path of a member");
         continue;
       }
