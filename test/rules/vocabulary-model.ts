@@ -42,11 +42,13 @@ export function modelOf(src: Sources): ContractModel {
   });
 }
 
-export function run(rule: Rule, model: ContractModel, notJudged: { line: number; column: number; reason: string }[] = []): Diagnostic[] {
+/** Runs `rule` on `model`; places it did not judge go to `notJudged` (line, column and reason). */
+export function run(rule: Rule, model: ContractModel, notJudged: { reason: string }[] = []): Diagnostic[] {
   const out: Diagnostic[] = [];
   rule.check({
     notJudged(span, reason) {
-      notJudged.push({ line: span.line, column: span.column, reason });
+      const entry = { line: span.line, column: span.column, reason };
+      notJudged.push(entry);
     },
     model,
     plan: {} as EmitPlan,
