@@ -6,6 +6,7 @@ import { applyVocabularyDeclarations } from "./model/vocabulary-declarations.js"
 import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry } from "./model/decisions.js";
+import type { GitHistory } from "./model/history.js";
 
 export interface LinkInput {
   root: string;
@@ -21,6 +22,8 @@ export interface LinkInput {
   decisions?: DecisionRegistry | null;
   /** Renames and retirements from config `vocabularies` and mapping files. */
   vocabularyDeclarations?: VocabularyDeclaration[];
+  /** Removed and renamed paths from git, when the root is in a work tree. */
+  history?: GitHistory | null;
 }
 
 export function link(input: LinkInput): ContractModel {
@@ -49,5 +52,6 @@ export function link(input: LinkInput): ContractModel {
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     decisions: input.decisions ?? null,
+    history: input.history ?? null,
   };
 }

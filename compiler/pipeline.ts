@@ -22,6 +22,8 @@ import { applySuppressions } from "./suppress.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules } from "./rules/index.js";
+import { readGitHistory } from "./git/history.js";
+import { gitCallCount } from "./git/run.js";
 import type { Rule } from "./rules/types.js";
 
 export interface PipelineOptions {
@@ -58,6 +60,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
+  // One git log, run while the inputs are read.
+  const historyRead = readGitHistory(opts.root);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const read = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
@@ -73,8 +77,10 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
+  const history = await historyRead;
+  timing.lap("git (wait)");
   const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, vocabularyDeclarations });
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, vocabularyDeclarations });
   timing.lap("link");
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
@@ -172,7 +178,7 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
       last = now;
     },
     done() {
-      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}\n`);
+      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}; git calls so far ${gitCallCount()}\n`);
     },
   };
 }

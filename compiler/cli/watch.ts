@@ -56,7 +56,7 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
     try {
       const out = await runFull(name, s, b, { cache });
       if (closed) return; // Ctrl-C during the run: no report after it
-      io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics }));
+      io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate }));
       known = new Map(cache.fileHashes);
       for (const f of out.written ?? []) {
         const h = hashOf(s.root, f);

@@ -47,6 +47,8 @@ export interface ResolvedConfig {
   generate: { outDir: string } | null;
   templates: string | null;
   rules: Record<string, "error" | "warning" | "off">;
+  /** Config `baseline`: the baseline file used by default, relative to the root; null when not set. */
+  baseline: string | null;
   /** package.json `bin` keys, name and version where present. */
   packageJson: { name: string | null; bin: Record<string, string> } | null;
 }
@@ -123,6 +125,7 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
     generate: raw.generate ? { outDir: normalizeRel(raw.generate.outDir ?? "generated") } : null,
     templates: raw.templates ? normalizeRel(raw.templates) : null,
     rules: raw.rules ?? {},
+    baseline: raw.baseline ? normalizeRel(raw.baseline) : null,
     packageJson,
   };
 }

@@ -310,4 +310,6 @@ export interface ContractModel {
   vocabularyDeclarations: VocabularyDeclaration[];
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */
   decisions: import("./decisions.js").DecisionRegistry | null;
+  /** Paths the git history deleted or renamed (compiler/git/history.ts); null or absent without git. */
+  history?: import("./history.js").GitHistory | null;
 }

@@ -26,6 +26,8 @@ export function formatPretty(report: Report, opts: PrettyOptions): string {
     lines.push("");
   }
   lines.push(summaryLine(report));
+  const pr = prunableLine(report);
+  if (pr) lines.push(pr);
   const nj = notJudgedLine(report);
   if (nj) lines.push(paint("dim", nj));
   return `${lines.join("\n")}\n`;
@@ -34,7 +36,17 @@ export function formatPretty(report: Report, opts: PrettyOptions): string {
 export function summaryLine(report: Report): string {
   const s = report.summary;
   const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
-  return `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")} · ${s.files.docs} docs, ${s.files.schemas} schemas, ${s.files.code} code files · ${s.durationMs} ms`;
+  let gated = "";
+  if (s.baselined !== undefined) gated += ` · ${s.baselined} baselined`;
+  if (s.since) gated += ` · ${s.since.outside} outside --since ${s.since.ref}`;
+  return `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")}${gated} · ${s.files.docs} docs, ${s.files.schemas} schemas, ${s.files.code} code files · ${s.durationMs} ms`;
+}
+
+/** Baseline entries whose drift was fixed: say so, and how to drop them. */
+export function prunableLine(report: Report): string | undefined {
+  const n = report.summary.prunable?.length ?? 0;
+  if (n === 0) return undefined;
+  return `${n} baseline entr${n === 1 ? "y matches" : "ies match"} nothing any more (fixed): \`docpact baseline --prune\` removes ${n === 1 ? "it" : "them"}`;
 }
 
 /** One line saying how much was left unjudged, and by which rules (most first). */

@@ -119,6 +119,10 @@ export interface DocpactConfig {
    */
   templates?: string;
   /**
+   * The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.
+   */
+  baseline?: string;
+  /**
    * Rule id → severity.
    */
   rules?: {

@@ -32,6 +32,7 @@ export function config(templates: string | null = null, binaries: string[] = ["a
     generate: null,
     templates,
     rules: {},
+    baseline: null,
     packageJson: null,
   } as ResolvedConfig;
 }
