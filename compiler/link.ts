@@ -45,7 +45,7 @@ export function link(input: LinkInput): ContractModel {
     files: discovered.files,
     surface: code.surface,
     codeProblems: code.problems,
-    readProblems: read.readProblems,
+    readProblems: [...discovered.refused, ...read.readProblems],
     vocabularies,
     codeIdentifiers: code.identifiers,
     vocabularyDeclarations: declarations,

@@ -11,7 +11,7 @@ import { BASELINE_FILE, readBaseline, type BaselineFile } from "./gate/baseline-
 import { gate, SOURCE_EXT, type GateResult } from "./gate/gate.js";
 import type { GetText } from "./gate/fingerprint.js";
 import { readChangesSince } from "./git/changes.js";
-import { isProblem, readSource } from "./read.js";
+import { isProblem, readInput } from "./read.js";
 import { renamedFrom } from "./model/history.js";
 import type { ResolvedConfig } from "./config/resolve.js";
 
@@ -59,6 +59,7 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
     since: since ? { ref: since.ref, commit: since.commit, outside: g.outsideSince } : null,
   });
   const written = "written" in r ? (r.written as string[]) : undefined;
+  if (written) report.written = written;
   return { report, diagnostics: r.diagnostics, gate: g, ...(written ? { written } : {}) };
 }
 
@@ -80,7 +81,7 @@ export function textGetter(root: string, model: ContractModel): GetText {
   return (file) => {
     const t = model.texts.get(file);
     if (t !== undefined) return t;
-    const src = readSource(root, file);
+    const src = readInput(root, file);
     return isProblem(src) ? undefined : src.text;
   };
 }

@@ -8,6 +8,7 @@ import type { ReadCache } from "../cache/cache.js";
 import { startProgress } from "./progress.js";
 import { findRule, rules } from "../rules/index.js";
 import { DocpactError } from "../util/errors.js";
+import { closest } from "../util/edit-distance.js";
 import type { CommandName } from "./help.js";
 import { formatReport, FORMATS, type Format } from "./format.js";
 import { inspect, INSPECT_TARGETS } from "./inspect.js";
@@ -122,7 +123,10 @@ function runExplain(values: Values, positionals: string[]): number {
   if (!id) throw new DocpactError("explain needs a rule id (see `docpact explain --list`)");
   if (extra.length) throw new DocpactError(`explain takes one rule id (got "${extra[0]}")`);
   const rule = findRule(id);
-  if (!rule) throw new DocpactError(`unknown rule "${id}" (see \`docpact explain --list\`)`);
+  if (!rule) {
+    const near = closest(id, rules.map((r) => r.meta.id));
+    throw new DocpactError(`unknown rule "${id}"${near ? ` (did you mean "${near}"?)` : ""} (see \`docpact explain --list\`)`);
+  }
   process.stdout.write(explainText(rule.meta));
   return 0;
 }

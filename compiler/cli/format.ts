@@ -7,7 +7,7 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import { rules } from "../rules/index.js";
 import { docpactVersion } from "../util/package-root.js";
 import type { Report } from "../report/report.js";
-import { isProblem, readSource } from "../read.js";
+import { isProblem, readInput } from "../read.js";
 import type { GateResult } from "../gate/gate.js";
 
 export const FORMATS = ["pretty", "json", "sarif", "github"] as const;
@@ -30,7 +30,8 @@ export function formatReport(report: Report, format: Format, ctx: FormatContext)
       return formatPretty(report, {
         color: ctx.color,
         getText: (file) => {
-          const src = readSource(ctx.root, file);
+          // Code frames come only from regular files inside the root, within the size limit.
+          const src = readInput(ctx.root, file);
           return isProblem(src) ? undefined : src.text;
         },
       });
@@ -41,7 +42,7 @@ export function formatReport(report: Report, format: Format, ctx: FormatContext)
         rules: rules.map((r) => r.meta),
         version: docpactVersion(),
         getText: (file) => {
-          const src = readSource(ctx.root, file);
+          const src = readInput(ctx.root, file);
           return isProblem(src) ? undefined : src.text;
         },
       });

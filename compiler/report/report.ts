@@ -32,6 +32,8 @@ export interface Report {
     /** Additive: with `--since`, the revision and how many findings lay outside the change (not failing). */
     since?: { ref: string; commit: string; outside: number };
   };
+  /** Additive, build only: files build wrote or removed, relative to the root, sorted (empty when nothing changed). */
+  written?: string[];
 }
 
 /** A baseline entry that matched nothing: `docpact baseline --prune` removes it. */

@@ -123,6 +123,27 @@ export interface DocpactConfig {
    */
   baseline?: string;
   /**
+   * Bounds on what docpact reads and renders; a file past one is an `input/too-large` diagnostic (or a `fragment/malformed` region), never a crash or a hang.
+   */
+  limits?: {
+    /**
+     * Largest document, schema, instance or template read, in bytes.
+     */
+    maxFileBytes?: number;
+    /**
+     * Deepest nesting of Markdown containers (blockquotes, lists) and of JSON arrays and objects.
+     */
+    maxNesting?: number;
+    /**
+     * Largest output one region template may render, in bytes.
+     */
+    maxRegionBytes?: number;
+    /**
+     * Longest time one region template may spend rendering, in milliseconds.
+     */
+    renderTimeoutMs?: number;
+  };
+  /**
    * Rule id → severity.
    */
   rules?: {
