@@ -6,10 +6,11 @@
  * file, invalid JSON or YAML, a pointer to nothing, a value that is not a
  * name) is a one-line config error: these files are part of the config.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve, isAbsolute } from "node:path";
 import { LineCounter, parseDocument, isMap, isScalar, type Node as YamlNode } from "yaml";
 import type { ResolvedConfig } from "../config/resolve.js";
+import { reallyInside } from "../discover-tree.js";
 import type { Span } from "../model/diagnostic.js";
 import type { VocabularyDeclaration } from "../model/types.js";
 import { DocpactError } from "../util/errors.js";
@@ -40,6 +41,8 @@ function readMapping(root: string, configFile: string, ref: string, decl: Vocabu
   const abs = resolve(root, rel);
   const r = relative(resolve(root), abs);
   if (r.startsWith("..") || isAbsolute(r)) throw new DocpactError(`${where}: the file is outside the root`);
+  // Symbolic links are resolved: a mapping file that leads outside the root is not read.
+  if (existsSync(abs) && !reallyInside(root, abs)) throw new DocpactError(`${where}: ${rel} resolves to a file outside the root; docpact reads only inside the root`);
   let text: string;
   try {
     text = readFileSync(join(root, rel), "utf8").replace(/^\uFEFF/, "");
