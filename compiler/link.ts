@@ -6,7 +6,8 @@
 import { by } from "./util/compare.js";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { Discovered } from "./discover.js";
-import type { ContractModel, InstanceDoc, SchemaDoc } from "./model/types.js";
+import type { ContractModel, InstanceDoc, SchemaDoc, Site, VocabularyDeclaration } from "./model/types.js";
+import { applyVocabularyDeclarations } from "./model/vocabulary-declarations.js";
 import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry } from "./model/decisions.js";
@@ -25,13 +26,22 @@ export interface LinkInput {
   code: CodeFacts;
   /** The decision registry (config `decisions`), when configured. */
   decisions?: DecisionRegistry | null;
+  /** Documentation sites (compiler/readers/sites). */
+  sites?: Site[];
+  /** Renames and retirements from config `vocabularies` and mapping files. */
+  vocabularyDeclarations?: VocabularyDeclaration[];
   /** Removed and renamed paths from git, when the root is in a work tree. */
   history?: GitHistory | null;
 }
 
 export function link(input: LinkInput): ContractModel {
   const { root, config, discovered, read, schemas, code } = input;
-  const vocabularies = [...schemas.flatMap((s) => s.vocabularies), ...code.vocabularies].sort(by((v) => v.id));
+  const declarations = input.vocabularyDeclarations ?? [];
+  const vocabularies = applyVocabularyDeclarations(
+    [...schemas.flatMap((s) => s.vocabularies), ...code.vocabularies].sort(by((v) => v.id)),
+    declarations,
+    config.file ?? "docpact.config.json",
+  );
   const model: Omit<ContractModel, "index"> = {
     root,
     config,
@@ -45,9 +55,12 @@ export function link(input: LinkInput): ContractModel {
     codeProblems: code.problems,
     readProblems: [...discovered.refused, ...read.readProblems],
     vocabularies,
+    codeIdentifiers: code.identifiers,
+    vocabularyDeclarations: declarations,
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     decisions: input.decisions ?? null,
+    sites: input.sites ?? [],
     history: input.history ?? null,
   };
   // The indexes hold the model itself (not a copy): what is set on it later (`planned`) is what they see.

@@ -5,6 +5,7 @@
  */
 import { statSync } from "node:fs";
 import { DocpactError } from "./util/errors.js";
+import { emptySurface } from "./model/cli.js";
 import { loadConfig, type ResolvedConfig } from "./config/resolve.js";
 import { discover, type Discovered } from "./discover.js";
 import { planOutputs } from "./emit/index.js";
@@ -14,6 +15,8 @@ import { loadTemplates } from "./readers/templates.js";
 import { packagePath } from "./util/package-root.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
+import { readSites } from "./readers/sites/index.js";
+import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting } from "./model/diagnostic.js";
 import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
@@ -84,7 +87,9 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   timing.lap("instances");
   const history = await historyRead;
   timing.lap("git (wait)");
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history });
+  const sites = await readSites(opts.root, config, discovered.docs, discovered.files);
+  const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites, vocabularyDeclarations });
   timing.lap("link");
   const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
   const templates = model.docs.some((d) => d.regions.length > 0) ? loadTemplates(packagePath("templates"), opts.root, config.templates, config.limits?.maxFileBytes) : undefined;
@@ -198,7 +203,7 @@ function assertRoot(root: string): void {
 }
 
 async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, texts: ReadonlyMap<string, string>, keepTrees: boolean): Promise<CodeFacts> {
-  if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [] };
+  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
   // Values folded for an earlier run may come from files that changed since (watch).

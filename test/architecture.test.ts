@@ -49,7 +49,13 @@ const FS_ALLOWED = ["compiler/model/decisions.ts", "compiler/emit/region-sources
 const STAGES = ["util", "model", "readers", "emit", "rules", "report"];
 
 /** Back-edges still there, with the issue that removes them: the registry's folding (issue 12). */
-const BACK_EDGES_ALLOWED = ["compiler/model/decisions.ts → compiler/readers/constant-folder.ts"];
+const BACK_EDGES_ALLOWED = [
+  "compiler/model/decisions.ts → compiler/readers/constant-folder.ts",
+  // Arrived with issue 13 (documentation sites) and 17 (vocabulary precision): reader helpers used by the model; to move into util/.
+  "compiler/model/known-names.ts → compiler/readers/json-positions.ts",
+  "compiler/model/routes/docusaurus.ts → compiler/readers/front-matter.ts",
+  "compiler/model/routes/slugs.ts → compiler/readers/slug.ts",
+];
 
 const stageOf = (file: string) => STAGES.indexOf(rel(file).split("/")[1]);
 

@@ -19,6 +19,16 @@ export type CodeSource =
   | { kind: "tsconfig"; tsconfig: string }
   | { kind: "include"; include: string[] };
 
+export type SiteGenerator = "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook";
+
+/** One configured site; root and srcDir relative to the project root / the site root, `/`. */
+export interface SiteSetting {
+  root: string;
+  generator: SiteGenerator;
+  base?: string;
+  srcDir?: string;
+}
+
 export interface DecisionsConfig {
   module: string;
   export: string;
@@ -28,6 +38,14 @@ export interface DecisionsConfig {
   documentRoot: string;
 }
 
+export interface VocabularyConfig {
+  code?: string;
+  schema: string;
+  aliases?: Record<string, string>;
+  retired?: string[];
+  mapping?: string;
+}
+
 /** The config with every default applied; paths stay relative to the root (`/`). */
 export interface ResolvedConfig {
   /** Path of the config file relative to the root, or null when defaults are used. */
@@ -35,9 +53,11 @@ export interface ResolvedConfig {
   docs: string[];
   schemas: string[];
   code: CodeSource;
-  cli: { binaries: string[]; commandType: string | null; flagAccessors: string[] };
+  /** `binariesConfigured`: `binaries` came from the config, not from package.json `bin`. */
+  cli: { binaries: string[]; commandType: string | null; flagAccessors: string[]; binariesConfigured?: boolean };
   notes: { markers: string[] };
-  vocabularies: { code: string; schema: string }[];
+  /** Mirror links (`code` + `schema`) and renames/retirements per schema vocabulary (`aliases`, `retired`, `mapping`). */
+  vocabularies: VocabularyConfig[];
   instances: { files: string[]; schema: string }[];
   decisions: DecisionsConfig | null;
   generate: { outDir: string } | null;
@@ -45,6 +65,8 @@ export interface ResolvedConfig {
   /** Size, depth and render bounds (config `limits`, defaults in compiler/config/limits.ts). */
   limits: Limits;
   rules: Partial<Record<RuleId, "error" | "warning" | "off">>;
+  /** Documentation sites as configured (`sites`); null means detect them from the generators' configs. */
+  sites: SiteSetting[] | null;
   /** Config `baseline`: the baseline file used by default, relative to the root; null when not set. */
   baseline: string | null;
   /** package.json `bin` keys, name and version where present. */
@@ -108,6 +130,7 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
     code,
     cli: {
       binaries: raw.cli?.binaries ?? Object.keys(packageJson?.bin ?? {}),
+      binariesConfigured: raw.cli?.binaries !== undefined,
       commandType: raw.cli?.commandType ?? null,
       flagAccessors: raw.cli?.flagAccessors ?? [],
     },
@@ -128,6 +151,9 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
     templates: raw.templates ? normalizeRel(raw.templates) : null,
     limits: { ...DEFAULT_LIMITS, ...raw.limits },
     rules: knownRules(raw.rules ?? {}, rel ?? CONFIG_FILE),
+    sites: raw.sites
+      ? raw.sites.map((x) => ({ ...x, root: normalizeRel(x.root), ...(x.srcDir !== undefined ? { srcDir: normalizeRel(x.srcDir) } : {}) }))
+      : null,
     baseline: raw.baseline ? normalizeRel(raw.baseline) : null,
     packageJson,
   };

@@ -14,6 +14,8 @@ export interface Heading {
   text: string;
   /** GitHub-style anchor, de-duplicated within the document (`x`, `x-1`, …). */
   slug: string;
+  /** The text without inline HTML, when that differs (`## input <Badge />` → `input`): what site generators slug. */
+  idText?: string;
   span: Span;
 }
 
@@ -121,6 +123,8 @@ export interface Suppression {
 
 export interface MarkdownDoc {
   file: string;
+  /** The raw YAML of a leading front matter block (parsed where it routes: compiler/readers/front-matter.ts); null when there is none. */
+  frontMatter: string | null;
   bom: boolean;
   eol: "\n" | "\r\n";
   headings: Heading[];
@@ -220,6 +224,26 @@ export interface Vocabulary {
   span: Span;
   /** Explicit mirror link (`@docpact-mirror` or config `vocabularies`): the id of the schema vocabulary. */
   mirrors?: string;
+  /**
+   * Old names that are no members but are declared renamed (config `vocabularies[].aliases` or a mapping
+   * file): deprecated, with the member that replaces them. Set by the link stage.
+   */
+  aliases?: VocabularyMember[];
+  /** Names declared removed without a replacement (config `retired`, or a mapping file's `null`). Set by the link stage. */
+  retired?: VocabularyMember[];
+  /**
+   * A code union written inline as a property's type (`kind: "a" | "b"` in an interface): the property's name.
+   * Such a union only serves as a candidate mirror of a schema vocabulary at `…/properties/<name>`; terms are never matched against it.
+   */
+  property?: string;
+}
+
+/** Renames and retirements declared outside the schema (config `vocabularies`, mapping files), read in the read stage. */
+export interface VocabularyDeclaration {
+  /** The schema vocabulary's id as configured (`x.schema.json#/pointer`), root-relative. */
+  schema: string;
+  aliases: { from: string; to: string; span: Span }[];
+  retired: { value: string; span: Span }[];
 }
 
 /** A backticked token in prose or a schema description. */
@@ -232,17 +256,8 @@ export interface Term {
 
 // ───────────────────────────── Code ─────────────────────────────
 
-/** A command the code implements. */
-export interface CommandDecl {
-  /** Command path without the binary: `["flow"]`, `["flow", "advance"]`. */
-  path: string[];
-  /** Declared sub-verbs (`verbs`, `subcommands`, …); null when none are declared. */
-  verbs: string[] | null;
-  /** Flags the command declares itself (with dashes); null when it declares none. */
-  flags: string[] | null;
-  via: "command-type" | "factory" | "chain" | "jsdoc";
-  span: Span;
-}
+export type { CommandDecl, CommandSurface, FlagSpec, Closure, PositionalSpec, FlagSyntax } from "./cli.js";
+import type { CommandSurface } from "./cli.js";
 
 export interface CodeProblem {
   message: string;
@@ -259,10 +274,37 @@ export interface InputProblem extends CodeProblem {
   kind?: "too-large" | "outside-root" | "special-file";
 }
 
-export interface CommandSurface {
-  commands: CommandDecl[];
-  /** Every `--name` literal in the CLI code plus names passed to flag accessors. */
-  globalFlags: string[];
+// ───────────────────────────── Sites ─────────────────────────────
+
+export type { SiteGenerator } from "../config/resolve.js";
+
+/** One documentation site, as its generator's config says (read statically, never executed). */
+export interface Site {
+  generator: import("../config/resolve.js").SiteGenerator;
+  /** Folder of the site (where its generator config lives), root-relative; `""` is the root. */
+  root: string;
+  /** Folder of its pages, root-relative. */
+  srcDir: string;
+  /** URL path it is served under, with leading and trailing `/`. */
+  base: string;
+  /** Folders whose files are served at the site's root URL (`public/`, `static/`), root-relative. */
+  assetDirs: string[];
+  /** Where the site came from: `config`, or the generator config file that was detected. */
+  source: string;
+  /** Why routes cannot be known with certainty (an unreadable config, dynamic rewrites); null when they can. */
+  unreadable: string | null;
+  /** Route prefixes (no leading or trailing `/`) whose pages docpact cannot list: blog posts, versions, locales, plugin routes. `""` covers every route. */
+  partialRoutes: string[];
+  /** Why heading ids are unknown (a custom slug function); null when the generator's own slugger applies. */
+  slugsUnknown: string | null;
+  /** Generator specifics: Docusaurus docs plugin instances (content folder → route base). */
+  docsInstances?: { path: string; routeBasePath: string }[];
+  /** Docusaurus pages / Astro pages / Nextra `pages` or `app` folders, root-relative. */
+  pageDirs?: string[];
+  /** VitePress `rewrites` as a static map (source page → served page, both relative to srcDir). */
+  rewrites?: Record<string, string>;
+  /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */
+  extraPages?: string[];
 }
 
 // ───────────────────────────── Model ─────────────────────────────
@@ -294,6 +336,10 @@ export interface ContractModel {
   /** Text (BOM removed) of every document and schema read, by path. */
   texts: Map<string, string>;
   counts: FileCounts;
+  /** Names declared in code (declarations, parameters, properties), sorted: a term equal to one names code, not a vocabulary member. */
+  codeIdentifiers: string[];
+  /** Renames and retirements from config `vocabularies` and mapping files (already applied to `vocabularies`). */
+  vocabularyDeclarations: VocabularyDeclaration[];
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */
   decisions: import("./decisions.js").DecisionRegistry | null;
   /** Indexes built once by the link stage (compiler/model/indexes.ts). */
@@ -304,6 +350,8 @@ export interface ContractModel {
    * say, so a heading a region creates is not a missing anchor. Set after planning.
    */
   planned?: ReadonlyMap<string, Pick<MarkdownDoc, "headings" | "anchors">>;
+  /** Documentation sites (config `sites`, or detected), outermost first; documents outside all render as on GitHub. */
+  sites: Site[];
   /** Paths the git history deleted or renamed (compiler/git/history.ts); null or absent without git. */
   history?: import("./history.js").GitHistory | null;
 }

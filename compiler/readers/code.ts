@@ -6,20 +6,24 @@
  * still read.
  *
  * When `commandType` is null, the command type is auto-detected, narrowly:
- * see `detectCommandTypes` in code-commands.ts.
+ * see `detectCommandTypes` in cli/registry.ts. The commands themselves are
+ * read by the CLI adapters (cli/index.ts).
  */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CodeProblem, CommandSurface, Vocabulary } from "../model/types.js";
 import { cmp } from "../model/diagnostic.js";
-import { detectCommandTypes, readCommands } from "./code-commands.js";
+import { detectCommandTypes, readCommands } from "./cli/index.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
+import { readIdentifiers } from "./code-identifiers.js";
 
 export interface CodeFacts {
   surface: CommandSurface;
   problems: CodeProblem[];
   vocabularies: Vocabulary[];
+  /** Names the code declares (see code-identifiers.ts), sorted. */
+  identifiers: string[];
 }
 
 export interface CodeReadOptions {
@@ -30,7 +34,7 @@ export interface CodeReadOptions {
 
 /**
  * Parses `files` (paths relative to `root`, `/`-separated) from `texts`, the
- * texts the read stage decoded (BOM removed; see `readSources` in read.ts).
+ * texts the read stage decoded (BOM removed; see `readSource` in read.ts).
  * A file without a text could not be read: the read stage reported it as
  * input/unreadable, so it is skipped here. No file is read or decoded twice.
  */
@@ -47,9 +51,9 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions, t
     if (err) problems.push({ message: `syntax error: ${err.message}`, span: err.span });
   }
   const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
-  const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, flagAccessors: opts.flagAccessors });
+  const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, commandTypeConfigured: !!opts.commandType, flagAccessors: opts.flagAccessors });
   const vocabularies = parsed.flatMap(readVocabularies).sort((a, b) => cmp(a.id, b.id));
-  return { surface, problems, vocabularies };
+  return { surface, problems, vocabularies, identifiers: readIdentifiers(parsed) };
 }
 
 /** mtime and size for the parse cache's disk reuse (`loadFile`); unknown when the file vanished. */

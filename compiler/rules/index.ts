@@ -15,8 +15,10 @@ import inputTooLarge from "./input/too-large.js";
 import delegationNoOwner from "./delegation/no-owner.js";
 import cliUnknownCommand from "./cli/unknown-command.js";
 import cliUnknownFlag from "./cli/unknown-flag.js";
+import cliUnmatchedConfig from "./cli/unmatched-config.js";
 import vocabularyCodeMismatch from "./vocabulary/code-mismatch.js";
 import vocabularyDeprecatedTerm from "./vocabulary/deprecated-term.js";
+import vocabularyRetiredTerm from "./vocabulary/retired-term.js";
 import vocabularyUnknownTerm from "./vocabulary/unknown-term.js";
 import suppressionUnused from "./suppression/unused.js";
 import referenceBrokenLink from "./reference/broken-link.js";
@@ -45,8 +47,10 @@ const catalogue = [
   delegationNoOwner,
   cliUnknownCommand,
   cliUnknownFlag,
+  cliUnmatchedConfig,
   vocabularyCodeMismatch,
   vocabularyDeprecatedTerm,
+  vocabularyRetiredTerm,
   vocabularyUnknownTerm,
   suppressionUnused,
   referenceBrokenLink,

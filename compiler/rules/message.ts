@@ -16,7 +16,8 @@ export function formatMessage(template: string, data: MessageData = {}, where = 
 }
 
 export function toDiagnostic(meta: RuleMeta, severity: Severity, r: RuleReport): Diagnostic {
-  const d: Diagnostic = { rule: meta.id, severity, message: "", ...r.span };
+  // A report may lower its severity to a warning, never raise it.
+  const d: Diagnostic = { rule: meta.id, severity: r.severity === "warning" ? "warning" : severity, message: "", ...r.span };
   if ("messageId" in r) {
     const template = meta.messages?.[r.messageId];
     if (template === undefined) throw new Error(`rule ${meta.id} reported unknown message id "${r.messageId}"`);

@@ -64,6 +64,8 @@ export type MessageData = Readonly<Record<string, string | number>>;
 
 interface ReportBase {
   span: Span;
+  /** A rule may lower one finding to a warning (an inferred link it is less sure of), never raise it. */
+  severity?: "warning";
   /** Values the user can apply (the closest command, member, file); the first is the fixed field `suggestion` unless there is a note. */
   suggestions?: string[];
   /** Prose: how to fix it (`run \`docpact build\``), possibly with a diff; the fixed field `suggestion` when present. */
@@ -87,6 +89,8 @@ export interface LegacyReport {
   suggestion?: string;
   related?: RelatedLocation[];
   fix?: Fix;
+  /** `warning` lowers this finding below the rule's severity (e.g. a link the rule only inferred). */
+  severity?: "warning";
 }
 
 /** Either report form, as the runner receives it. */
@@ -96,7 +100,7 @@ export interface RuleContext<M extends Messages = Messages> {
   model: ContractModel;
   /** What `build` would write; computed in `check` too, never written there. */
   plan: EmitPlan;
-  report(r: [keyof M] extends [never] ? LegacyReport : MessageReport<M> | LegacyReport): void;
+  report(r: [keyof M] extends [never] ? RuleReport : MessageReport<M> | LegacyReport): void;
   /**
    * Records a place the rule did not judge because its knowledge there is
    * partial (confident or silent); counted in `summary.notJudged`.

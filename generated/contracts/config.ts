@@ -55,17 +55,31 @@ export interface DocpactConfig {
     markers?: string[];
   };
   /**
-   * Explicit links between a code vocabulary and the schema vocabulary it mirrors.
+   * Per schema vocabulary: the code vocabulary that mirrors it, and names it renamed (aliases) or retired, declared here or in a mapping file the spec ships.
    */
   vocabularies?: {
     /**
-     * `path/to/file.ts#NAME`, relative to the root.
+     * `path/to/file.ts#NAME`, relative to the root: the code vocabulary that mirrors the schema vocabulary.
      */
-    code: string;
+    code?: string;
     /**
      * `path/to/x.schema.json#/json/pointer`, relative to the root.
      */
     schema: string;
+    /**
+     * Old name → its replacement, a member of the schema vocabulary: prose naming the old one gets `vocabulary/deprecated-term` (with a fix).
+     */
+    aliases?: {
+      [k: string]: string;
+    };
+    /**
+     * Names removed without a replacement: prose naming one gets `vocabulary/retired-term`.
+     */
+    retired?: string[];
+    /**
+     * `path/to/map.json#/json/pointer` (or `.yaml`/`.yml`), relative to the root: an object of old name → new name the spec ships; a `null` new name means retired.
+     */
+    mapping?: string;
   }[];
   /**
    * JSON files validated against a schema.
@@ -105,6 +119,27 @@ export interface DocpactConfig {
    */
   templates?: string;
   /**
+   * Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`) when absent; documents outside every site are rendered as GitHub renders them.
+   */
+  sites?: {
+    /**
+     * Folder of the site (where its generator config lives), relative to the project root.
+     */
+    root: string;
+    /**
+     * The site generator; `github` means files rendered as GitHub renders them.
+     */
+    generator: "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook";
+    /**
+     * URL path the site is served under (`/`, `/docs/`); links may carry it or not. Default: read from the generator config, else `/`.
+     */
+    base?: string;
+    /**
+     * Folder of the site's pages, relative to the site root. Default: read from the generator config, else the generator's default.
+     */
+    srcDir?: string;
+  }[];
+  /**
    * The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.
    */
   baseline?: string;
@@ -136,6 +171,18 @@ export interface DocpactConfig {
     [k: string]: "error" | "warning" | "off";
   };
 }
+
+/** Canonical members of the vocabulary at `contracts/config.schema.json#/properties/sites/items/properties/generator`. */
+export const sitesGeneratorMembers = ["github", "vitepress", "docusaurus", "mkdocs", "starlight", "nextra", "mdbook"] as const;
+
+export type SitesGeneratorMember = (typeof sitesGeneratorMembers)[number];
+
+export function isSitesGeneratorMember(value: unknown): value is SitesGeneratorMember {
+  return typeof value === "string" && (sitesGeneratorMembers as readonly string[]).includes(value);
+}
+
+/** Deprecated aliases → their canonical replacement. */
+export const sitesGeneratorReplacements: Readonly<Record<string, SitesGeneratorMember>> = {};
 
 /** Canonical members of the vocabulary at `contracts/config.schema.json#/properties/rules/additionalProperties`. */
 export const rulesMembers = ["error", "warning", "off"] as const;

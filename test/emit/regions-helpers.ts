@@ -35,6 +35,7 @@ export function config(templates: string | null = null, binaries: string[] = ["a
     templates,
     limits: { ...DEFAULT_LIMITS },
     rules: {},
+    sites: null,
     baseline: null,
     packageJson: null,
   } as ResolvedConfig;
@@ -78,7 +79,10 @@ export function makeModel(input: ModelInput): ContractModel {
     texts,
     counts: { docs: docs.length, schemas: schemas.length, code: 0 },
     decisions: null,
-  };
+    codeIdentifiers: [],
+    vocabularyDeclarations: [],
+    sites: [],
+  } as unknown as Omit<ContractModel, "index">;
   return { ...model, index: buildIndexes(model) };
 }
 

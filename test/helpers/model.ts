@@ -3,6 +3,7 @@
  * only states the parts it is about. `config` defaults to the resolved
  * default config of a root that does not exist (no package.json, no tsconfig).
  */
+import { emptySurface } from "../../compiler/model/cli.js";
 import { resolveConfig } from "../../compiler/config/resolve.js";
 import type { ContractModel } from "../../compiler/model/types.js";
 import { buildIndexes } from "../../compiler/model/indexes.js";
@@ -17,16 +18,19 @@ export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
     binaries: [],
     docs: [],
     files: [],
-    surface: { commands: [], globalFlags: [] },
+    surface: emptySurface(),
     codeProblems: [],
     readProblems: [],
     vocabularies: [],
+    codeIdentifiers: [],
+    vocabularyDeclarations: [],
     schemas: [],
     instances: [],
     generatedOnDisk: {},
     texts: new Map(),
     counts: { docs: 0, schemas: 0, code: 0 },
     decisions: null,
+    sites: [],
     ...partial,
   };
   // Indexes as the link stage builds them; a test that changes the model afterwards calls `relink`.

@@ -1,9 +1,15 @@
+import { runRules } from "../../compiler/pipeline.js";
+import { emptyPlan } from "../../compiler/emit/plan.js";
+import type { NotJudged } from "../../compiler/model/diagnostic.js";
 /** Helpers for the CLI rule tests: invocations built by hand (no Markdown reader) and a rule runner. */
 import { runRule } from "../helpers/run-rule.js";
 import type { CommandDecl, Invocation, InvocationToken, MarkdownDoc } from "../../compiler/model/types.js";
 import type { ContractModel } from "../../compiler/model/types.js";
 import type { Rule } from "../../compiler/rules/types.js";
 import { makeModel } from "../helpers/model.js";
+import { type CommandSurface, emptySurface } from "../../compiler/model/cli.js";
+import { command, flag } from "../../compiler/readers/cli/adapter.js";
+import { mergeCommands } from "../../compiler/readers/cli/surface.js";
 
 const FILE = "docs/guide.md";
 
@@ -30,20 +36,32 @@ export function inv(raw: string, line = 1): Invocation {
 
 export function doc(invocations: Invocation[]): MarkdownDoc {
   return {
-    file: FILE, bom: false, eol: "\n", headings: [], anchors: [], links: [], inlineCodes: [], codeBlocks: [],
+    file: FILE, frontMatter: null, bom: false, eol: "\n", headings: [], anchors: [], links: [], inlineCodes: [], codeBlocks: [],
     invocations, notes: [], sectionRefs: [], regions: [], regionProblems: [], suppressions: [],
   } as MarkdownDoc;
 }
 
-export function cmd(path: string, verbs: string[] | null = null, flags: string[] | null = null): CommandDecl {
-  return { path: path.split(" "), verbs, flags, via: "command-type", span: { file: "src/cli.ts", line: 1, column: 1, endLine: 1, endColumn: 2 } };
+const SPAN = { file: "src/cli.ts", line: 1, column: 1, endLine: 1, endColumn: 2 };
+
+/** A registry-style command: `flags` null reads the global set; otherwise each name is one boolean flag. */
+export function cmd(path: string, verbs: string[] | null = null, flags: string[] | null = null, parts: Parameters<typeof command>[3] = {}): CommandDecl {
+  const options = (flags ?? []).map((f) => flag([f])!).filter(Boolean);
+  return mergeCommands([command(path === "" ? [] : path.split(" "), SPAN, "registry", { verbs, options, flagScope: flags === null ? "global" : "declared", via: "command-type", ...parts })])[0];
 }
 
-export function modelWith(commands: CommandDecl[], globalFlags: string[], raws: string[]): ContractModel {
-  return makeModel({ binaries: ["aw"], surface: { commands, globalFlags }, docs: [doc(raws.map((r, i) => inv(r, i + 1)))] });
+/** A model whose global flag set is closed (flags read through configured accessors). */
+export function modelWith(commands: CommandDecl[], globalFlags: string[], raws: string[], surface: Partial<CommandSurface> = {}): ContractModel {
+  return makeModel({
+    binaries: ["aw"],
+    surface: { ...emptySurface(), commands: mergeCommands(commands), globalFlags, ...surface },
+    docs: [doc(raws.map((r, i) => inv(r, i + 1)))],
+  });
 }
 
-/** Runs one rule (through the one runner); reports as `line:col message [→ suggestion]`. */
-export function run(rule: Rule, model: ContractModel): string[] {
-  return runRule(rule, model).map((d) => `${d.line}:${d.column} ${d.message}${d.suggestion ? ` → ${d.suggestion}` : ""}`);
+/** Runs one rule (through the one runner); reports as `line:col message [→ suggestion]`, places not judged into `notJudged`. */
+export function run(rule: Rule, model: ContractModel, notJudged?: string[]): string[] {
+  const nj: NotJudged[] = [];
+  const out = runRules(model, emptyPlan(), [rule], [], nj).map((d) => `${d.line}:${d.column} ${d.message}${d.suggestion ? ` → ${d.suggestion}` : ""}`);
+  for (const n of nj) notJudged?.push(`${n.line}:${n.column} ${n.reason}`);
+  return out;
 }

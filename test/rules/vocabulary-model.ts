@@ -1,7 +1,11 @@
+import { runRules } from "../../compiler/pipeline.js";
+import { emptyPlan } from "../../compiler/emit/plan.js";
+import type { NotJudged } from "../../compiler/model/diagnostic.js";
 /** Builds a model from in-memory Markdown and schema texts through the real readers, and runs one rule on it. */
 import { runRule } from "../helpers/run-rule.js";
 import type { Diagnostic } from "../../compiler/model/diagnostic.js";
-import type { ContractModel, Vocabulary } from "../../compiler/model/types.js";
+import type { ContractModel, Vocabulary, VocabularyDeclaration } from "../../compiler/model/types.js";
+import { applyVocabularyDeclarations } from "../../compiler/model/vocabulary-declarations.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import { readSchema } from "../../compiler/readers/schema.js";
 import type { Rule } from "../../compiler/rules/types.js";
@@ -14,6 +18,8 @@ export interface Sources {
   code?: Vocabulary[];
   binaries?: string[];
   vocabLinks?: { code: string; schema: string }[];
+  /** Renames and retirements, as the config and mapping-file reader returns them. */
+  declarations?: VocabularyDeclaration[];
 }
 
 export function modelOf(src: Sources): ContractModel {
@@ -33,14 +39,18 @@ export function modelOf(src: Sources): ContractModel {
     docs,
     schemas,
     texts,
-    vocabularies: [...schemas.flatMap((s) => s.vocabularies), ...(src.code ?? [])],
+    vocabularies: applyVocabularyDeclarations([...schemas.flatMap((s) => s.vocabularies), ...(src.code ?? [])], src.declarations ?? [], "docpact.config.json"),
+    vocabularyDeclarations: src.declarations ?? [],
     config: { ...base.config, vocabularies: src.vocabLinks ?? [] },
   });
 }
 
-/** Runs one rule through the one runner. */
-export function run(rule: Rule, model: ContractModel): Diagnostic[] {
-  return runRule(rule, model);
+/** Runs `rule` on `model` through the one runner; places it did not judge go to `notJudged` (line, column and reason). */
+export function run(rule: Rule, model: ContractModel, notJudged: { reason: string; line?: number; column?: number }[] = []): Diagnostic[] {
+  const nj: NotJudged[] = [];
+  const out = runRules(model, emptyPlan(), [rule], [], nj);
+  for (const n of nj) notJudged.push({ line: n.line, column: n.column, reason: n.reason });
+  return out;
 }
 
 export const codeSpan = (file: string, line: number) => ({ file, line, column: 1, endLine: line, endColumn: 10 });
