@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { isProblem, readSource } from "../../compiler/read.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -70,7 +71,10 @@ describe("code reader: identifiers and inline unions", () => {
     const root = project({
       "src/a.ts": 'export interface Doc { kind: "flow" | "screen"; "derived_from"?: string }\nfunction f(p: { code: "sandbox_memory_exceeded" | "other" }) { const derivedFrom = 1; }\n',
     });
-    const facts = readCode(root, ["src/a.ts"], { binaries: [], commandType: null, flagAccessors: [] });
+    // The read stage hands the code reader its texts (one read, one decoding).
+    const src = readSource(root, "src/a.ts");
+    const texts = new Map(isProblem(src) ? [] : [["src/a.ts", src.text]]);
+    const facts = readCode(root, ["src/a.ts"], { binaries: [], commandType: null, flagAccessors: [] }, texts);
     expect(facts.identifiers).toEqual(expect.arrayContaining(["Doc", "kind", "derived_from", "derivedFrom", "sandbox_memory_exceeded", "other"]));
     expect(facts.vocabularies.map((v) => [v.id, v.property ?? null, v.members.map((m) => m.value)])).toEqual([["code:src/a.ts#Doc.kind", "kind", ["flow", "screen"]]]);
   });
