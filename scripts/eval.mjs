@@ -4,7 +4,7 @@
 //   project.json        { repo, commit, root?, kinds, why }   the pinned public repository
 //   docpact.config.json the config a user of that project would write (passed with --config)
 //   labels*.json        [{ rule, file, line, token, verdict: "real"|"false", why }]  hand labels
-//   mutations*.json     [{ id, why, edits: [{ file, find, replace, all? }], expect: [{ rule, file, line, token? }] }]
+//   mutations*.json     [{ id, why, edits: [{ file, find, replace, all? } | { file, renameTo }], expect: [{ rule, file, line, token? }] }]
 // Checkouts are made outside the repository (DOCPACT_EVAL_DIR, default /tmp/docpact-eval) from a
 // local git mirror (DOCPACT_EVAL_MIRRORS, default /work/.mirror, laid out as <owner>+<name>/repo);
 // a project without a mirror is skipped with the line that says how to get it. Nothing of a
@@ -14,7 +14,7 @@
 // finding, to label by hand), --write (regenerate docs/PRECISION.md), --json (machine output),
 // --min-precision P (exit 1 when a project's error precision is below P).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -78,7 +78,7 @@ function evaluateProject(id) {
     return { ...base, skipped: `no local mirror of ${project.repo} (fetch github:${project.repo}, then run again)` };
   }
   const checkout = join(workDir, id);
-  prepareCheckout(mirror, checkout, project.commit);
+  prepareCheckout(mirror, checkout, project.commit, project.sparseExclude);
   const root = join(checkout, project.root ?? ".");
 
   const run = runCheck(root, existsSync(configFile) ? configFile : undefined);
@@ -138,6 +138,13 @@ function runMutation(mirror, checkout, project, configFile, m) {
   for (const e of m.edits) {
     const file = join(root, e.file);
     if (!existsSync(file)) return { id: m.id, expected: m.expect.length, found: 0, error: `edit target missing: ${e.file}` };
+    if (e.renameTo !== undefined) {
+      // Frameworks that name commands by file path (oclif) are renamed by moving the file.
+      fileLines.clear();
+      mkdirSync(dirname(join(root, e.renameTo)), { recursive: true });
+      renameSync(file, join(root, e.renameTo));
+      continue;
+    }
     const text = readFileSync(file, "utf8");
     if (!text.includes(e.find)) return { id: m.id, expected: m.expect.length, found: 0, error: `text not found in ${e.file}: ${e.find}` };
     fileLines.clear();
@@ -171,10 +178,18 @@ function runCheck(root, configFile) {
   }
 }
 
-function prepareCheckout(mirror, checkout, commit) {
+function prepareCheckout(mirror, checkout, commit, sparseExclude) {
   if (!existsSync(join(checkout, ".git"))) {
     mkdirSync(dirname(checkout), { recursive: true });
     git(["clone", "-q", "--no-checkout", mirror, checkout]);
+  }
+  // Files a mirror lacks (snapshots leave out blobs of 4 MiB and more) would fail the checkout:
+  // project.json `sparseExclude` lists them, and a sparse checkout leaves them out.
+  if (sparseExclude?.length) {
+    git(["-C", checkout, "config", "core.sparseCheckout", "true"]);
+    const info = join(checkout, ".git", "info");
+    mkdirSync(info, { recursive: true });
+    writeFileSync(join(info, "sparse-checkout"), ["/*", ...sparseExclude.map((p) => `!/${p}`), ""].join("\n"));
   }
   restore(checkout, commit);
 }
