@@ -5,6 +5,7 @@
  */
 import { statSync } from "node:fs";
 import { DocpactError } from "./util/errors.js";
+import { emptySurface } from "./model/cli.js";
 import { loadConfig, type ResolvedConfig } from "./config/resolve.js";
 import { discover, type Discovered } from "./discover.js";
 import { planOutputs } from "./emit/index.js";
@@ -145,7 +146,7 @@ function assertRoot(root: string): void {
 }
 
 async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, texts: ReadonlyMap<string, string>, keepTrees: boolean): Promise<CodeFacts> {
-  if (files.length === 0) return { surface: { commands: [], globalFlags: [] }, problems: [], vocabularies: [] };
+  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
   const facts = readCode(root, files, config.cli, texts);

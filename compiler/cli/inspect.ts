@@ -1,11 +1,36 @@
 /** `docpact inspect`: parts of the linked model as JSON arrays. */
-import type { ContractModel } from "../model/types.js";
+import type { Closure, ContractModel } from "../model/types.js";
 import { listReferences } from "../model/references.js";
 
 import { INSPECT_TARGETS } from "./help.js";
 
 export { INSPECT_TARGETS };
 export type InspectTarget = (typeof INSPECT_TARGETS)[number];
+
+/** Every command with its flag model, and every open set with its reason and place (what the CLI rules did not judge). */
+function inspectCommands(model: ContractModel): unknown[] {
+  const s = model.surface;
+  const closure = (c: Closure) => (c.closed ? { closed: true } : { closed: false, reason: c.reason, ...(c.span ? { file: c.span.file, line: c.span.line } : {}) });
+  const rows: unknown[] = s.commands.map((c) => ({
+    path: c.path.join(" "),
+    ...(c.aliases.length ? { aliases: c.aliases } : {}),
+    verbs: c.verbs,
+    flags: c.flags,
+    options: c.options.map((f) => ({ long: f.long, short: f.short, aliases: f.aliases, arity: f.arity, negatable: f.negatable, inherited: f.inherited })),
+    positionals: c.positionals,
+    ...(c.isDefault ? { default: true } : {}),
+    flagScope: c.flagScope,
+    flagSet: closure(c.flagSet),
+    commandSet: closure(c.commandSet),
+    adapter: c.adapter,
+    via: c.via,
+    file: c.span.file,
+    line: c.span.line,
+  }));
+  // The surface itself: the top-level command list and the global flag set.
+  rows.push({ path: "(surface)", adapters: s.adapters, commandSet: closure(s.commandSet), globalFlagSet: closure(s.globalFlagSet), warnings: s.warnings.map((w) => w.message) });
+  return rows;
+}
 
 export function inspect(what: InspectTarget, model: ContractModel): unknown[] {
   switch (what) {
@@ -22,14 +47,7 @@ export function inspect(what: InspectTarget, model: ContractModel): unknown[] {
         })),
       );
     case "commands":
-      return model.surface.commands.map((c) => ({
-        path: c.path.join(" "),
-        verbs: c.verbs,
-        flags: c.flags,
-        via: c.via,
-        file: c.span.file,
-        line: c.span.line,
-      }));
+      return inspectCommands(model);
     case "vocabularies":
       return model.vocabularies.map((v) => ({
         id: v.id,

@@ -232,27 +232,12 @@ export interface Term {
 
 // ───────────────────────────── Code ─────────────────────────────
 
-/** A command the code implements. */
-export interface CommandDecl {
-  /** Command path without the binary: `["flow"]`, `["flow", "advance"]`. */
-  path: string[];
-  /** Declared sub-verbs (`verbs`, `subcommands`, …); null when none are declared. */
-  verbs: string[] | null;
-  /** Flags the command declares itself (with dashes); null when it declares none. */
-  flags: string[] | null;
-  via: "command-type" | "factory" | "chain" | "jsdoc";
-  span: Span;
-}
+export type { CommandDecl, CommandSurface, FlagSpec, Closure, PositionalSpec, FlagSyntax } from "./cli.js";
+import type { CommandSurface } from "./cli.js";
 
 export interface CodeProblem {
   message: string;
   span: Span;
-}
-
-export interface CommandSurface {
-  commands: CommandDecl[];
-  /** Every `--name` literal in the CLI code plus names passed to flag accessors. */
-  globalFlags: string[];
 }
 
 // ───────────────────────────── Model ─────────────────────────────

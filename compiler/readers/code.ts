@@ -6,14 +6,15 @@
  * still read.
  *
  * When `commandType` is null, the command type is auto-detected, narrowly:
- * see `detectCommandTypes` in code-commands.ts.
+ * see `detectCommandTypes` in cli/registry.ts. The commands themselves are
+ * read by the CLI adapters (cli/index.ts).
  */
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { CodeProblem, CommandSurface, Vocabulary } from "../model/types.js";
 import { cmp } from "../model/diagnostic.js";
 import { decodeSource } from "../util/text.js";
-import { detectCommandTypes, readCommands } from "./code-commands.js";
+import { detectCommandTypes, readCommands } from "./cli/index.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
 
@@ -55,7 +56,7 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions, t
     if (err) problems.push({ message: `syntax error: ${err.message}`, span: err.span });
   }
   const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
-  const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, flagAccessors: opts.flagAccessors });
+  const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, commandTypeConfigured: !!opts.commandType, flagAccessors: opts.flagAccessors });
   const vocabularies = parsed.flatMap(readVocabularies).sort((a, b) => cmp(a.id, b.id));
   return { surface, problems, vocabularies };
 }

@@ -44,7 +44,9 @@ export function notJudgedLine(report: Report): string | undefined {
   const parts = Object.entries(nj.byRule)
     .sort((a, b) => b[1].total - a[1].total || (a[0] < b[0] ? -1 : 1))
     .map(([rule, v]) => `${v.total} by ${rule}`);
-  return `${nj.total} place${nj.total === 1 ? "" : "s"} not judged (partial knowledge: ${parts.join(", ")}) — see \`docpact inspect\` and \`--format json\` summary.notJudged`;
+  // CLI invocations left unjudged are explained per open set by `inspect commands`.
+  const where = Object.keys(nj.byRule).some((r) => r.startsWith("cli/")) ? "`docpact inspect commands`" : "`docpact inspect`";
+  return `${nj.total} place${nj.total === 1 ? "" : "s"} not judged (partial knowledge: ${parts.join(", ")}) — see ${where} and \`--format json\` summary.notJudged`;
 }
 
 function frame(d: ReportDiagnostic, lines: string[] | undefined, paint: (c: keyof typeof codes, s: string) => string): string[] {

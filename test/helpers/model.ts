@@ -3,6 +3,7 @@
  * only states the parts it is about. `config` defaults to the resolved
  * default config of a root that does not exist (no package.json, no tsconfig).
  */
+import { emptySurface } from "../../compiler/model/cli.js";
 import { resolveConfig } from "../../compiler/config/resolve.js";
 import type { ContractModel } from "../../compiler/model/types.js";
 
@@ -16,7 +17,7 @@ export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
     binaries: [],
     docs: [],
     files: [],
-    surface: { commands: [], globalFlags: [] },
+    surface: emptySurface(),
     codeProblems: [],
     readProblems: [],
     vocabularies: [],

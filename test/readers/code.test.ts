@@ -50,35 +50,47 @@ describe("command surface", () => {
     expect(read("code-command-type", { commandType: "NoSuchType" }).surface.commands).toEqual([]);
   });
 
-  test("commander chains: nested commands, variables, new Command, options, program options inherited", () => {
+  test("commander chains: nested commands, variables, new Command, options; program options live on the root and are inherited", () => {
     const { surface } = read("code-commander");
     expect(table(surface.commands)).toEqual({
-      close: [null, ["--force", "--reason", "--verbose", "-f", "-v"], "chain", "src/cli.ts:7:12"],
-      flow: [["advance", "status"], null, "chain", "src/cli.ts:13:30"],
-      "flow advance": [null, ["--json", "--verbose", "-v"], "chain", "src/cli.ts:14:14"],
-      "flow status": [null, null, "chain", "src/cli.ts:15:14"],
-      inbox: [["list"], null, "chain", "src/cli.ts:17:17"],
-      "inbox list": [null, ["--unread", "--verbose", "-u", "-v"], "chain", "src/cli.ts:17:34"],
-      session: [["open"], null, "chain", "src/cli.ts:20:27"],
-      "session open": [null, ["--name", "--verbose", "-v"], "chain", "src/cli.ts:21:15"],
+      "": [["close", "flow", "inbox", "session"], ["--verbose", "-v"], "chain", "src/cli.ts:3:17"],
+      close: [null, ["--force", "--reason", "-f"], "chain", "src/cli.ts:7:12"],
+      flow: [["advance", "status"], [], "chain", "src/cli.ts:13:30"],
+      "flow advance": [null, ["--json"], "chain", "src/cli.ts:14:14"],
+      "flow status": [null, [], "chain", "src/cli.ts:15:14"],
+      inbox: [["list"], [], "chain", "src/cli.ts:17:17"],
+      "inbox list": [null, ["--unread", "-u"], "chain", "src/cli.ts:17:34"],
+      session: [["open"], [], "chain", "src/cli.ts:20:27"],
+      "session open": [null, ["--name"], "chain", "src/cli.ts:21:15"],
     });
+    const root = surface.commands.find((c) => c.path.length === 0)!;
+    expect(root.options.every((f) => f.inherited)).toBe(true);
+    expect(surface.commands.find((c) => c.path.join(" ") === "close")!.options.find((f) => f.long === "--reason")!.arity).toBe("value");
     expect(surface.globalFlags).toEqual(["--force", "--json", "--name", "--reason", "--unread", "--verbose", "-f", "-u", "-v"]);
   });
 
   test("yargs chains: builder callbacks and objects, object-form commands, root options", () => {
     const { surface } = read("code-yargs");
     expect(table(surface.commands)).toEqual({
-      get: [null, ["--raw", "--verbose", "-v"], "chain", "src/cli.ts:6:12"],
-      remote: [["add"], null, "chain", "src/cli.ts:7:23"],
-      "remote add": [null, null, "chain", "src/cli.ts:7:80"],
-      serve: [null, ["--host", "--verbose", "-H", "-v"], "chain", "src/cli.ts:5:12"],
+      "": [["get", "remote", "serve"], ["--verbose", "-v"], "chain", "src/cli.ts:4:1"],
+      get: [null, ["--raw", "-r"], "chain", "src/cli.ts:6:12"],
+      remote: [["add"], [], "chain", "src/cli.ts:7:23"],
+      "remote add": [null, [], "chain", "src/cli.ts:7:80"],
+      serve: [null, ["--host", "-H"], "chain", "src/cli.ts:5:12"],
     });
-    expect(surface.globalFlags).toEqual(["--host", "--raw", "--verbose", "-H", "-v"]);
+    expect(surface.commands.find((c) => c.path.join(" ") === "serve")!.syntax).toEqual({ camelKebab: true, negateBooleans: true, dotted: true });
+    expect(surface.globalFlags).toEqual(["--host", "--raw", "--verbose", "-H", "-r", "-v"]);
   });
 
-  test("cac chains: the default command is not a command", () => {
+  test("cac chains: the default command (`[...files]`) is the root, with its positionals and the CLI's options", () => {
     const { surface } = read("code-cac");
-    expect(table(surface.commands)).toEqual({ build: [null, ["--config", "--minify", "--watch", "-w"], "chain", "src/cli.ts:5:13"] });
+    expect(table(surface.commands)).toEqual({
+      "": [["build"], ["--config"], "chain", "src/cli.ts:6:13"],
+      build: [null, ["--minify", "--watch", "-w"], "chain", "src/cli.ts:5:13"],
+    });
+    const root = surface.commands[0];
+    expect(root.isDefault).toBe(true);
+    expect(root.positionals).toEqual([{ name: "files", required: false, variadic: true }]);
   });
 
   test("@docpact-command JSDoc tags (with @docpact-flags / @docpact-verbs) and flag accessors", () => {

@@ -4,6 +4,9 @@ import type { ContractModel } from "../../compiler/model/types.js";
 import { emptyPlan } from "../../compiler/emit/plan.js";
 import type { Rule, RuleReport } from "../../compiler/rules/types.js";
 import { makeModel } from "../helpers/model.js";
+import { type CommandSurface, emptySurface } from "../../compiler/model/cli.js";
+import { command, flag } from "../../compiler/readers/cli/adapter.js";
+import { mergeCommands } from "../../compiler/readers/cli/surface.js";
 
 const FILE = "docs/guide.md";
 
@@ -35,17 +38,26 @@ export function doc(invocations: Invocation[]): MarkdownDoc {
   } as MarkdownDoc;
 }
 
-export function cmd(path: string, verbs: string[] | null = null, flags: string[] | null = null): CommandDecl {
-  return { path: path.split(" "), verbs, flags, via: "command-type", span: { file: "src/cli.ts", line: 1, column: 1, endLine: 1, endColumn: 2 } };
+const SPAN = { file: "src/cli.ts", line: 1, column: 1, endLine: 1, endColumn: 2 };
+
+/** A registry-style command: `flags` null reads the global set; otherwise each name is one boolean flag. */
+export function cmd(path: string, verbs: string[] | null = null, flags: string[] | null = null, parts: Parameters<typeof command>[3] = {}): CommandDecl {
+  const options = (flags ?? []).map((f) => flag([f])!).filter(Boolean);
+  return mergeCommands([command(path === "" ? [] : path.split(" "), SPAN, "registry", { verbs, options, flagScope: flags === null ? "global" : "declared", via: "command-type", ...parts })])[0];
 }
 
-export function modelWith(commands: CommandDecl[], globalFlags: string[], raws: string[]): ContractModel {
-  return makeModel({ binaries: ["aw"], surface: { commands, globalFlags }, docs: [doc(raws.map((r, i) => inv(r, i + 1)))] });
+/** A model whose global flag set is closed (flags read through configured accessors). */
+export function modelWith(commands: CommandDecl[], globalFlags: string[], raws: string[], surface: Partial<CommandSurface> = {}): ContractModel {
+  return makeModel({
+    binaries: ["aw"],
+    surface: { ...emptySurface(), commands: mergeCommands(commands), globalFlags, ...surface },
+    docs: [doc(raws.map((r, i) => inv(r, i + 1)))],
+  });
 }
 
 /** Runs one rule; reports as `line:col message [→ suggestion]`. */
-export function run(rule: Rule, model: ContractModel): string[] {
+export function run(rule: Rule, model: ContractModel, notJudged?: string[]): string[] {
   const out: RuleReport[] = [];
-  rule.check({ model, plan: emptyPlan(), report: (r) => out.push(r) });
+  rule.check({ model, plan: emptyPlan(), report: (r) => out.push(r), notJudged: (span, reason) => notJudged?.push(`${span.line}:${span.column} ${reason}`) });
   return out.map((r) => `${r.span.line}:${r.span.column} ${r.message}${r.suggestion ? ` → ${r.suggestion}` : ""}`);
 }

@@ -1,112 +1,218 @@
 /**
- * Matching a prose invocation against the command surface, shared by
- * `cli/unknown-command` and `cli/unknown-flag`.
+ * Matching a prose invocation against the command surface with its flag
+ * model, shared by `cli/unknown-command` and `cli/unknown-flag`.
  *
- * The command words are the invocation's word tokens, in order, up to the
- * first placeholder, quoted argument or `--` separator (flags in between are
- * skipped: `aw --verbose flow advance`). The longest known path that is a
- * prefix of the words is the command; the remaining words are arguments —
- * except when the matched command declares sub-verbs and the next word is not
- * one of them. Known paths are every declared path and every declared path
- * followed by one of its verbs.
+ * The tokens are walked from the binary down the command tree: a word that
+ * names a sub-command (or an alias) of the current command descends into it;
+ * a flag is looked up in the current command's flags and, when it takes a
+ * value, the next token is its value (`--retry 3`: `3` is not a command); a
+ * placeholder, a quoted word, `--` or a word that looks like a file
+ * (`src/foo.test.ts:10`) ends the command path. A word that names no
+ * sub-command is an argument when the command takes arguments (declares
+ * positionals, or declares no sub-commands), unknown when the level's list of
+ * sub-commands is closed, and not judged when it is open.
  */
-import type { CommandDecl, CommandSurface, Invocation, InvocationToken } from "../../model/types.js";
+import type { Span } from "../../model/diagnostic.js";
+import type { CommandDecl, CommandSurface, FlagSpec, Invocation, InvocationToken } from "../../model/types.js";
 import { closest, editDistance } from "../../util/edit-distance.js";
 
+/** Flags every CLI accepts whatever its code says (help and version are usually supplied by the parser library). */
+export const ALWAYS_ALLOWED_FLAGS: readonly string[] = ["--help", "-h", "--version"];
+
 export interface InvocationMatch {
-  /** The command path matched (empty when not even the first word is known). */
+  /** The command path matched (empty for the root or when not even the first word is known). */
   path: string[];
-  /** The declaration that owns the path: the exact one, or the one whose verb it is. */
+  /** The deepest declaration matched (the root's when only the binary matched and a root is declared). */
   decl: CommandDecl | null;
   /** Set when the command is unknown: the offending word, what was written up to it, and the closest known path. */
   unknown?: { token: InvocationToken; written: string[]; suggestion: string[] | null };
+  /** Set when a word could not be judged because the level's command list is open (or the word's role is ambiguous). */
+  notJudged?: { span: Span; reason: string };
+  /** The flag tokens, in order (up to a `--`). */
+  flags: InvocationToken[];
 }
 
-/** Word tokens before the first placeholder / quoted token / separator. */
-export function commandWords(inv: Invocation): InvocationToken[] {
-  const out: InvocationToken[] = [];
-  for (const t of inv.tokens) {
-    if (t.kind === "word") out.push(t);
-    else if (t.kind !== "flag") break;
-  }
-  return out;
-}
+const PATH_LIKE = /[/\\]|\.[A-Za-z0-9]{1,5}(:\d+)*$|:\d+$|^\.{1,2}$|^~/;
 
 export class SurfaceIndex {
-  private readonly exact = new Map<string, CommandDecl>();
-  /** Known path → the declaration it belongs to. */
-  private readonly known = new Map<string, { path: string[]; decl: CommandDecl }>();
-  private readonly maxLen: number;
+  private readonly byPath = new Map<string, CommandDecl>();
+  /** Level path → word (name or alias) → the child's path. */
+  private readonly children = new Map<string, Map<string, string[]>>();
 
   constructor(readonly surface: CommandSurface) {
+    for (const d of surface.commands) this.byPath.set(key(d.path), d);
+    const add = (parent: string[], word: string, path: string[]) => {
+      let m = this.children.get(key(parent));
+      if (!m) this.children.set(key(parent), (m = new Map()));
+      if (!m.has(word)) m.set(word, path);
+    };
     for (const d of surface.commands) {
-      const k = key(d.path);
-      this.exact.set(k, d);
-      this.known.set(k, { path: d.path, decl: d });
-    }
-    for (const d of surface.commands) {
-      for (const v of d.verbs ?? []) {
-        const p = [...d.path, v];
-        if (!this.known.has(key(p))) this.known.set(key(p), { path: p, decl: d });
+      if (d.path.length > 0) {
+        const parent = d.path.slice(0, -1);
+        add(parent, d.path[d.path.length - 1], d.path);
+        for (const a of d.aliases) add(parent, a, d.path);
+      } else {
+        // Aliases of the root (cac `.alias("serve")` on the default command) name the root itself.
+        for (const a of d.aliases) add([], a, []);
       }
+      for (const v of d.verbs ?? []) add(d.path, v, [...d.path, v]);
     }
-    this.maxLen = Math.max(0, ...[...this.known.values()].map((k) => k.path.length));
   }
 
   get empty(): boolean {
     return this.surface.commands.length === 0;
   }
 
-  match(inv: Invocation): InvocationMatch {
-    const tokens = commandWords(inv);
-    const words = tokens.map((t) => t.text);
-    if (words.length === 0) return { path: [], decl: null };
-    for (let n = Math.min(words.length, this.maxLen); n >= 1; n--) {
-      const hit = this.known.get(key(words.slice(0, n)));
-      if (!hit) continue;
-      const path = words.slice(0, n);
-      const own = this.exact.get(key(path));
-      const next = tokens[n];
-      if (own && own.verbs && own.verbs.length > 0 && next && !own.verbs.includes(next.text)) {
-        const verb = closest(next.text, own.verbs, 0.34);
-        return {
-          path,
-          decl: own,
-          unknown: { token: next, written: words.slice(0, n + 1), suggestion: verb ? [...path, verb] : null },
-        };
-      }
-      return { path, decl: hit.decl };
-    }
-    return { path: [], decl: null, unknown: { token: tokens[0], written: [words[0]], suggestion: this.suggest(words) } };
+  decl(path: string[]): CommandDecl | null {
+    return this.byPath.get(key(path)) ?? null;
   }
 
-  /** Declarations whose paths are strict prefixes of `path` (parents first). */
+  /** The declaration that owns a path: itself, or the parent whose verb it is. */
+  owner(path: string[]): CommandDecl | null {
+    return this.decl(path) ?? (path.length > 0 ? this.decl(path.slice(0, -1)) : null);
+  }
+
+  match(inv: Invocation): InvocationMatch {
+    const flags: InvocationToken[] = [];
+    let path: string[] = [];
+    let stopped = false;
+    let result: Omit<InvocationMatch, "path" | "decl" | "flags"> = {};
+    const written: string[] = [];
+    for (let i = 0; i < inv.tokens.length; i++) {
+      const t = inv.tokens[i];
+      if (t.kind === "separator") break;
+      if (t.kind === "flag") {
+        flags.push(t);
+        if (stopped || t.value !== undefined) continue;
+        const spec = this.findFlag(t.flag ?? t.text, path);
+        const next = inv.tokens[i + 1];
+        if (!next || next.kind === "flag" || next.kind === "separator") continue;
+        if (spec === null) {
+          // A flag whose arity is unknown: the next word may be its value or a command; stop judging commands.
+          if (next.kind === "word" && this.hasChildren(path)) stopped = true;
+          continue;
+        }
+        if (spec.arity === "value" || spec.arity === "variadic") i++;
+        else if (spec.arity === "optional" && next.kind === "word" && !this.child(path, next.text)) i++;
+        continue;
+      }
+      if (stopped) continue;
+      if (t.kind !== "word") {
+        stopped = true;
+        continue;
+      }
+      const child = this.child(path, t.text);
+      if (child) {
+        path = child;
+        written.push(t.text);
+        continue;
+      }
+      stopped = true;
+      if (PATH_LIKE.test(t.text)) continue;
+      const rest: string[] = [];
+      for (let j = i + 1; j < inv.tokens.length && inv.tokens[j].kind === "word"; j++) rest.push(inv.tokens[j].text);
+      const verdict = this.unknownWord(path, t, [...written, t.text], rest);
+      if (verdict) result = verdict;
+    }
+    const decl = this.owner(path) ?? null;
+    return { path, decl, flags, ...result };
+  }
+
+  /** What a word that names no sub-command of `path` is: nothing (an argument), unknown, or not judged. */
+  private unknownWord(path: string[], token: InvocationToken, written: string[], rest: string[]): Omit<InvocationMatch, "path" | "decl" | "flags"> | null {
+    const own = this.decl(path);
+    const kids = [...(this.children.get(key(path))?.keys() ?? [])].sort();
+    if (own && own.positionals.length > 0) {
+      if (path.length === 0 && kids.length > 0 && closest(token.text, kids, 0.34)) {
+        return { notJudged: { span: token.span, reason: "a word close to a command may be an argument of the default command" } };
+      }
+      return null;
+    }
+    if (kids.length === 0) return null;
+    const closure = own ? own.commandSet : this.surface.commandSet;
+    if (!closure.closed) return { notJudged: { span: token.span, reason: `open command list: ${closure.reason}` } };
+    if (path.length === 0 && own?.isDefault) return null;
+    const isVerbLevel = path.length > 0;
+    const suggestion = isVerbLevel
+      ? ((v) => (v ? [...path, v] : null))(closest(token.text, kids, 0.34))
+      : this.suggest([...written, ...rest]);
+    return { unknown: { token, written, suggestion } };
+  }
+
+  private hasChildren(path: string[]): boolean {
+    return (this.children.get(key(path))?.size ?? 0) > 0;
+  }
+
+  private child(path: string[], word: string): string[] | null {
+    return this.children.get(key(path))?.get(word) ?? null;
+  }
+
+  /** Declarations whose paths are strict prefixes of `path`, the root first. */
   ancestors(path: string[]): CommandDecl[] {
     const out: CommandDecl[] = [];
-    for (let n = 1; n < path.length; n++) {
-      const d = this.exact.get(key(path.slice(0, n)));
+    for (let n = 0; n < path.length; n++) {
+      const d = this.byPath.get(key(path.slice(0, n)));
       if (d) out.push(d);
     }
     return out;
   }
 
+  /** The flag model in force at `path`: the owner's own flags and every ancestor's. */
+  flagsAt(path: string[]): { specs: FlagSpec[]; decls: CommandDecl[] } {
+    const own = this.owner(path);
+    const decls = [...this.ancestors(own ? own.path : path), ...(own ? [own] : [])];
+    return { specs: decls.flatMap((d) => d.options), decls };
+  }
+
+  /** The declared flag a token names (with the framework's equivalences), or null. */
+  findFlag(name: string, path: string[]): FlagSpec | null {
+    const { specs, decls } = this.flagsAt(path);
+    const syntax = decls[decls.length - 1]?.syntax ?? { camelKebab: false, negateBooleans: false, dotted: false };
+    return resolveFlag(name, specs, syntax);
+  }
+
   /** The known path closest to the words (compared over the path's own length); small distances only. */
   private suggest(words: string[]): string[] | null {
-    let best: { path: string[]; score: number; d: number } | null = null;
-    for (const { path } of [...this.known.values()].sort((a, b) => (key(a.path) < key(b.path) ? -1 : 1))) {
-      if (path.length > words.length) continue;
+    let best: { path: string[]; score: number } | null = null;
+    const known: string[][] = [];
+    for (const [k, m] of this.children) for (const p of m.values()) if (k === key(p.slice(0, -1))) known.push(p);
+    for (const path of known.sort((a, b) => (key(a) < key(b) ? -1 : 1))) {
+      if (path.length === 0 || path.length > words.length) continue;
       const q = words.slice(0, path.length).join(" ");
       const p = path.join(" ");
       const limit = Math.max(1, Math.floor(Math.max(q.length, p.length) * 0.34));
       const d = editDistance(q, p, limit);
       if (d > limit) continue;
       const score = d / Math.max(q.length, p.length);
-      if (!best || score < best.score || (score === best.score && path.length > best.path.length)) best = { path, score, d };
+      if (!best || score < best.score || (score === best.score && path.length > best.path.length)) best = { path, score };
     }
     return best ? best.path : null;
   }
 }
 
+function kebab(s: string): string {
+  return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+}
+
+/** `--dry-run` against the specs, honouring camel/kebab, `--no-x` and dotted names where the framework does. */
+export function resolveFlag(name: string, specs: FlagSpec[], syntax: { camelKebab: boolean; negateBooleans: boolean; dotted: boolean }): FlagSpec | null {
+  const norm = (n: string) => (syntax.camelKebab && n.startsWith("--") ? `--${kebab(n.slice(2))}` : n);
+  const table = new Map<string, FlagSpec>();
+  for (const s of specs) for (const n of [...(s.long ? [s.long] : []), ...s.aliases, ...s.short]) if (!table.has(norm(n))) table.set(norm(n), s);
+  const direct = table.get(norm(name));
+  if (direct) return direct;
+  if (name.startsWith("--no-")) {
+    const pos = table.get(norm(`--${name.slice(5)}`));
+    if (pos && (pos.negatable || syntax.negateBooleans)) return { ...pos, arity: "boolean" };
+  }
+  if (syntax.dotted && name.startsWith("--") && name.includes(".")) {
+    const base = table.get(norm(name.slice(0, name.indexOf("."))));
+    if (base) return base;
+  }
+  return null;
+}
+
 function key(path: string[]): string {
   return path.join(" ");
 }
+

@@ -10,9 +10,9 @@ export default defineRule({
     explanation:
       "Docs that tell the reader (or an agent) to run `aw flow advance` are only right while the CLI has that command. " +
       "docpact matches every invocation in prose — inline code and shell blocks starting with one of the CLI's binaries — against the command surface read from the code. " +
-      "The longest known command path that prefixes the invocation's words is the command and the remaining words are its arguments, " +
-      "except that a command declaring sub-verbs must be followed by one of them. " +
-      "When the first word matches nothing, or a word fails to match a declared sub-verb, the invocation is reported with the closest known command as the suggestion. " +
+      "The words are walked down the command tree read by the CLI adapters, with each command's flag model: a flag's value (`--retry 3`) and a file argument (`src/a.ts:10`) are never command words. " +
+      "A word that names no sub-command is an argument when the command takes arguments, and is reported, with the closest known command as the suggestion, only when the level's list of sub-commands is closed (docpact read all of it). " +
+      "Where the list is open (a name that does not evaluate, commands loaded from a directory, verbs compared one by one) the word is not judged and is counted in the summary; `docpact inspect commands` shows why. " +
       "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against).",
     example: {
       bad: "The CLI decides (`aw flow advanse`).",
@@ -25,6 +25,7 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
+        if (m.notJudged) ctx.notJudged(m.notJudged.span, m.notJudged.reason);
         if (!m.unknown) continue;
         const { token, written, suggestion } = m.unknown;
         ctx.report({

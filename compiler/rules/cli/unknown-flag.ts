@@ -1,10 +1,9 @@
 import { closest } from "../../util/edit-distance.js";
-import type { InvocationToken } from "../../model/types.js";
+import type { Closure, FlagSpec } from "../../model/types.js";
 import { defineRule } from "../types.js";
-import { SurfaceIndex } from "./command-match.js";
+import { ALWAYS_ALLOWED_FLAGS, resolveFlag, SurfaceIndex } from "./command-match.js";
 
-/** Flags every CLI accepts whatever its code says (help and version are usually supplied by the parser library). */
-export const ALWAYS_ALLOWED_FLAGS: readonly string[] = ["--help", "-h", "--version"];
+export { ALWAYS_ALLOWED_FLAGS };
 
 /** An invocation in prose passes a flag the command does not accept. */
 export default defineRule({
@@ -14,8 +13,10 @@ export default defineRule({
     description: "A CLI invocation in the docs passes a flag the code does not accept.",
     explanation:
       "A flag renamed or removed in the code keeps living in the docs until someone runs the documented command. " +
-      "docpact checks each flag of each invocation in prose (up to a `--` separator) against the flags of the matched command when that command declares its own, " +
-      "together with the flags its parent commands declare; otherwise against the global set: every `--name` literal in the CLI's code and every name passed to the configured flag accessors. " +
+      "docpact checks each flag of each invocation in prose (up to a `--` separator) against the flag model of the matched command: its own flags and those of its parent commands, " +
+      "with the framework's equivalences (`--dryRun` for `--dry-run`, `--no-x`, dotted `--a.b` where yargs and cac accept them). " +
+      "A command that declares no flags of its own reads the global set: every `--name` literal in the CLI's code and every name passed to the configured flag accessors. " +
+      "A flag is judged only against a closed set: when an option does not evaluate, a command accepts unknown options, or no flag accessor is configured for a global set, the flag is not judged and is counted in the summary. " +
       "`--help`, `-h` and `--version` are always accepted, and a short-flag cluster such as `-rf` is accepted when each letter is. " +
       "Invocations whose command is unknown are left to `cli/unknown-command`, and nothing is reported when the code reader finds no commands at all.",
     example: {
@@ -24,23 +25,35 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const index = new SurfaceIndex(ctx.model.surface);
+    const surface = ctx.model.surface;
+    const index = new SurfaceIndex(surface);
     if (index.empty) return;
-    const global = new Set(ctx.model.surface.globalFlags);
+    const global: FlagSpec[] = surface.globalFlags.map((f) => ({ long: f.startsWith("--") ? f : null, short: f.startsWith("--") ? [] : [f], aliases: [], arity: "boolean", negatable: false, inherited: false, span: null }));
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
-        if (m.unknown) continue;
-        let allowed = global;
-        if (m.decl && m.decl.flags !== null) {
-          allowed = new Set(m.decl.flags);
-          for (const a of index.ancestors(m.decl.path)) for (const f of a.flags ?? []) allowed.add(f);
+        if (m.unknown || m.flags.length === 0) continue;
+        const { specs, decls } = index.flagsAt(m.path);
+        const own = decls[decls.length - 1] ?? null;
+        let allowed = specs;
+        let closure: Closure = { closed: true };
+        for (const d of decls) if (!d.flagSet.closed && closure.closed) closure = d.flagSet;
+        if (!own || own.flagScope === "global") {
+          allowed = [...specs, ...global];
+          if (closure.closed) closure = surface.globalFlagSet;
         }
-        for (const t of flagTokens(inv.tokens)) {
+        if (m.notJudged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
+        const syntax = own?.syntax ?? { camelKebab: false, negateBooleans: false, dotted: false };
+        for (const t of m.flags) {
           const name = t.flag ?? t.text;
-          if (accepted(name, allowed)) continue;
+          if (accepted(name, allowed, syntax)) continue;
+          if (!closure.closed) {
+            ctx.notJudged(t.span, `open flag set: ${closure.reason}`);
+            continue;
+          }
+          const longs = allowed.flatMap((f) => [...(f.long ? [f.long] : []), ...f.aliases]);
           // Short flags are one letter: any other letter is "close", so only long flags get a suggestion.
-          const suggestion = name.startsWith("--") ? closest(name, [...allowed].filter((f) => f.startsWith("--")), 0.34) : null;
+          const suggestion = name.startsWith("--") ? closest(name, [...new Set(longs)].sort(), 0.34) : null;
           ctx.report({
             span: t.span,
             message: `unknown flag \`${name}\` for \`${[inv.binary, ...m.path].join(" ")}\``,
@@ -52,17 +65,8 @@ export default defineRule({
   },
 });
 
-function flagTokens(tokens: InvocationToken[]): InvocationToken[] {
-  const out: InvocationToken[] = [];
-  for (const t of tokens) {
-    if (t.kind === "separator") break;
-    if (t.kind === "flag") out.push(t);
-  }
-  return out;
-}
-
-function accepted(name: string, allowed: Set<string>): boolean {
-  if (allowed.has(name) || ALWAYS_ALLOWED_FLAGS.includes(name)) return true;
-  if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => allowed.has(`-${c}`) || ALWAYS_ALLOWED_FLAGS.includes(`-${c}`));
+function accepted(name: string, allowed: FlagSpec[], syntax: { camelKebab: boolean; negateBooleans: boolean; dotted: boolean }): boolean {
+  if (ALWAYS_ALLOWED_FLAGS.includes(name) || resolveFlag(name, allowed, syntax)) return true;
+  if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || resolveFlag(`-${c}`, allowed, syntax) !== null);
   return false;
 }

@@ -1,0 +1,191 @@
+/**
+ * The CLI adapter interface: one module per way a CLI declares its commands
+ * (a framework such as commander, yargs or cac; a project's own command-type
+ * registry; code that dispatches sub-verbs itself; the `@docpact-command`
+ * JSDoc escape hatch).
+ *
+ * An adapter is `{ id, applies, read }`:
+ * - `applies(file, opts)` is a cheap test on one parsed file (its imports or text:
+ *   `file.text.includes("commander")`), run on every code file. Only files it
+ *   applies to are handed to `read` (`ctx.all` has every file, for factories
+ *   and constants defined elsewhere).
+ * - `read(files, ctx)` returns the commands it found (built with `command()`
+ *   and `flag()` below, one flag model per command) and the sets it could not
+ *   read completely (`openings`: a command name or an option record that did
+ *   not evaluate). It never judges and never throws on odd code: what it cannot
+ *   read it leaves out and, when that makes a set incomplete, opens the set
+ *   with the reason and the place.
+ *
+ * The surface reader (surface.ts) runs every applicable adapter, merges their
+ * commands by path (flags and sub-commands united, any opening wins) and
+ * decides the global flag set.
+ *
+ * Adding an adapter (e.g. oclif):
+ * 1. one module `compiler/readers/cli/<id>.ts` exporting a `CliAdapter`;
+ * 2. register it in `ADAPTERS` in compiler/readers/cli/index.ts;
+ * 3. fixtures `test/fixtures/cli-<id>/` (a small CLI plus docs with valid and
+ *    invalid invocations) and a test `test/readers/cli/<id>.test.ts` asserting
+ *    the commands read and that a rename of each kind is caught;
+ * 4. a page `docs/cli/<id>.md`: what it reads and what makes a set open.
+ * Values (names, option records) go through `ctx.fold`, never through
+ * executing the code.
+ */
+import type { Span } from "../../model/diagnostic.js";
+import {
+  CLOSED,
+  type Closure,
+  type CommandDecl,
+  type CommandVia,
+  type FlagArity,
+  type FlagSpec,
+  type FlagSyntax,
+  PLAIN_SYNTAX,
+  type PositionalSpec,
+  type SurfaceWarning,
+} from "../../model/cli.js";
+import type { ParsedFile, ts } from "../code-source.js";
+import type { FoldedValue } from "../constant-folder.js";
+
+export interface CliReadOptions {
+  /** The CLI's binaries: `new Command("aw")` names the program, not a command. */
+  binaries: string[];
+  /** Type names whose object literals declare commands (configured, or detected). */
+  commandTypes: string[];
+  /** True when `commandTypes` came from the config (a type matching nothing is then a warning). */
+  commandTypeConfigured: boolean;
+  /** Calls that read a flag by name: `get` (`values.get("x")`), `values.get`, `flagValue` (name in any string argument). */
+  flagAccessors: string[];
+}
+
+export interface AdapterContext {
+  root: string;
+  opts: CliReadOptions;
+  /** Every code file (for factories, constants and types defined elsewhere). */
+  all: ParsedFile[];
+  /** A static value, or undefined when it does not evaluate. */
+  fold(file: ParsedFile, expr: ts.Expression): FoldedValue | undefined;
+}
+
+/** A set an adapter could not read completely. `path` is the command (`[]`: the top level). */
+export interface Opening {
+  path: string[];
+  set: "flags" | "commands";
+  reason: string;
+  span: Span;
+}
+
+export interface AdapterOutput {
+  commands: CommandDecl[];
+  openings?: Opening[];
+  warnings?: SurfaceWarning[];
+  /** Flag names read in code outside any command's declaration (accessor calls), for the global set. */
+  globalFlags?: string[];
+}
+
+export interface CliAdapter {
+  id: string;
+  /** Cheap: imports or text of one file. */
+  applies(file: ParsedFile, opts: CliReadOptions): boolean;
+  read(files: ParsedFile[], ctx: AdapterContext): AdapterOutput;
+}
+
+/** A command declaration with the defaults filled in; `flags` is derived when the surface is assembled. */
+export function command(
+  path: string[],
+  span: Span,
+  adapter: string,
+  parts: Partial<Pick<CommandDecl, "aliases" | "verbs" | "options" | "positionals" | "flagScope" | "flagSet" | "commandSet" | "isDefault" | "syntax">> & {
+    via?: CommandVia;
+  } = {},
+): CommandDecl {
+  return {
+    path,
+    aliases: parts.aliases ?? [],
+    verbs: parts.verbs ?? null,
+    flags: null,
+    options: parts.options ?? [],
+    flagScope: parts.flagScope ?? "declared",
+    positionals: parts.positionals ?? [],
+    flagSet: parts.flagSet ?? CLOSED,
+    commandSet: parts.commandSet ?? CLOSED,
+    isDefault: parts.isDefault ?? false,
+    syntax: parts.syntax ?? PLAIN_SYNTAX,
+    adapter,
+    via: parts.via ?? adapter,
+    span,
+  };
+}
+
+/** A flag spec from names as written (`--dry-run`, `-n`, `dry-run`, `n`). The first long name is canonical. */
+export function flag(
+  names: string[],
+  parts: Partial<{ arity: FlagArity; negatable: boolean; inherited: boolean; span: Span | null }> = {},
+): FlagSpec | null {
+  const longs: string[] = [];
+  const short: string[] = [];
+  for (const n of names.map(flagName)) {
+    if (n.startsWith("--")) {
+      if (!longs.includes(n)) longs.push(n);
+    } else if (!short.includes(n)) short.push(n);
+  }
+  if (longs.length === 0 && short.length === 0) return null;
+  let negatable = parts.negatable ?? false;
+  // commander and cac: `--no-color` declares `--color` negatable (and `--no-color` itself).
+  const canonical = longs[0] ?? null;
+  if (canonical && canonical.startsWith("--no-")) negatable = true;
+  return {
+    long: canonical,
+    short,
+    aliases: longs.slice(1),
+    arity: parts.arity ?? "boolean",
+    negatable,
+    inherited: parts.inherited ?? false,
+    span: parts.span ?? null,
+  };
+}
+
+/** `json` → `--json`, `f` → `-f`, `--json` / `-f` unchanged (a `=value` is dropped). */
+export function flagName(s: string): string {
+  const t = s.trim();
+  if (t.startsWith("-")) return t.split("=")[0];
+  return t.length === 1 ? `-${t}` : `--${t}`;
+}
+
+/**
+ * An option spec as frameworks write it: `-f, --force`, `--retry <n>`,
+ * `--debug [filter]`, `--files <paths...>`, `-c|--config <file>`; a bare word
+ * is a long name.
+ */
+export function parseOptionSpec(spec: string, parts: { inherited?: boolean; span?: Span | null } = {}): FlagSpec | null {
+  const names: string[] = [...(spec.match(/(?<![\w-])--?[A-Za-z0-9][\w.-]*/g) ?? [])];
+  if (names.length === 0) {
+    const word = spec.trim().split(/[\s,|]+/)[0];
+    if (word && /^[A-Za-z0-9][\w.-]*$/.test(word)) names.push(flagName(word));
+  }
+  let arity: FlagArity = "boolean";
+  if (/<[^>]*\.\.\.\s*>|\[[^\]]*\.\.\.\s*\]/.test(spec)) arity = "variadic";
+  else if (/<[^>]+>/.test(spec)) arity = "value";
+  else if (/\[[^\]]+\]/.test(spec)) arity = "optional";
+  return flag(names, { arity, inherited: parts.inherited, span: parts.span });
+}
+
+/** Positionals of a command spec: `close <id> [reason]`, `[...files]`, `<paths...>`. */
+export function positionalsOfSpec(spec: string): PositionalSpec[] {
+  const out: PositionalSpec[] = [];
+  for (const m of spec.matchAll(/([<[])\s*(\.\.\.)?\s*([^\]>\s.]+)\s*(\.\.\.)?\s*[>\]]/g)) {
+    out.push({ name: m[3], required: m[1] === "<", variadic: !!(m[2] || m[4]) });
+  }
+  return out;
+}
+
+/** The command words of a name or spec: `close <id>` → `["close"]`, `flow advance` → `["flow", "advance"]`. */
+export function commandWords(spec: string): string[] {
+  const out: string[] = [];
+  for (const w of spec.trim().split(/\s+/)) {
+    if (!w || /^[<[]/.test(w) || w.startsWith("-")) break;
+    out.push(w.split("|")[0]);
+  }
+  return out;
+}
+
+export type { Closure, FlagSyntax };

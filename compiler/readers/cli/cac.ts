@@ -1,0 +1,22 @@
+/**
+ * cac: `cli.command("build [root]")` (returns the command), `.option(spec)`
+ * on the CLI (every command) or on a command, `.alias(…)`, options
+ * registered in a loop over a record (`cli.option(\`--${name}\`, …)`), and
+ * the default command, whose spec starts with a positional (`"[root]"`,
+ * `"[...filters]"`, `""`): the root, whose positionals take any word. cac
+ * accepts `--dry-run` for `--dryRun`, `--no-x` and dotted options.
+ */
+import type { CliAdapter } from "./adapter.js";
+import { readChains } from "./chain.js";
+
+export const cacAdapter: CliAdapter = {
+  id: "cac",
+  applies: (file) => /from\s+["']cac["']|require\(\s*["']cac["']\s*\)/.test(file.text),
+  read: (files, ctx) =>
+    readChains(files, ctx, {
+      id: "cac",
+      syntax: { camelKebab: true, negateBooleans: true, dotted: true },
+      isDefaultSpec: (spec) => spec.trim() === "" || /^[<[]/.test(spec.trim()),
+      rootOptionsInherited: true,
+    }),
+};

@@ -1,0 +1,324 @@
+/**
+ * Fluent builder chains, shared by the commander, yargs and cac adapters:
+ * `.command("close <id>")`, nested commands through variables and builder
+ * callbacks, `.option("-f, --force")`, `.options({…})`, `.alias("x")`,
+ * options registered in loops over records. Each framework adapter gives its
+ * dialect (what `.command(…)` returns, the flag syntax, what names the
+ * default command); the walk is the same.
+ */
+import type { CommandDecl, FlagSpec, FlagSyntax, PositionalSpec } from "../../model/cli.js";
+import type { Span } from "../../model/diagnostic.js";
+import { calleeName, type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
+import { type AdapterContext, type AdapterOutput, command, commandWords, type Opening, parseOptionSpec, positionalsOfSpec } from "./adapter.js";
+import { aliasNames, arityOf, flagsOfRecord } from "./flag-values.js";
+import { foldAll } from "./loops.js";
+import { localInit, prop, recordKeys } from "./syntax.js";
+
+const MAX_DEPTH = 24;
+const OPTION_CALLS = new Set(["option", "requiredOption", "options", "addOption"]);
+
+export interface ChainDialect {
+  id: string;
+  syntax: FlagSyntax;
+  /** Spec words that name the default command (`$0`, `*`, or a spec starting with a positional). */
+  isDefaultSpec(spec: string): boolean;
+  /** Options on the program are accepted by every command. */
+  rootOptionsInherited: boolean;
+}
+
+interface Entry {
+  decl: CommandDecl;
+  call: ts.Node;
+}
+
+type Call = { file: ParsedFile; call: ts.CallExpression };
+
+export function readChains(files: ParsedFile[], ctx: AdapterContext, d: ChainDialect): AdapterOutput {
+  return new ChainReader(files, ctx, d).read();
+}
+
+class ChainReader {
+  private readonly binaries: Set<string>;
+  private readonly commandCalls: Call[] = [];
+  private readonly optionCalls: Call[] = [];
+  private readonly aliasCalls: Call[] = [];
+  private readonly newCommands: { file: ParsedFile; node: ts.NewExpression }[] = [];
+  private readonly paths = new Map<ts.CallExpression, string[] | null>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly openings: Opening[] = [];
+  private readonly rootOptions: FlagSpec[] = [];
+  private rootSpan: Span | null = null;
+
+  constructor(
+    private readonly files: ParsedFile[],
+    private readonly ctx: AdapterContext,
+    private readonly d: ChainDialect,
+  ) {
+    this.binaries = new Set(ctx.opts.binaries);
+  }
+
+  read(): AdapterOutput {
+    for (const f of this.files) this.index(f);
+    for (const { file, call } of this.commandCalls) this.commandOf(file, call);
+    for (const { node, file } of this.newCommands) {
+      const s = stringLiteral(node.arguments?.[0]);
+      if (!s || this.binaries.has(s)) continue;
+      const words = commandWords(s);
+      if (words.length === 0 || this.entries.has(words[0])) continue;
+      this.entries.set(words[0], { decl: command([words[0]], spanOf(file, node.arguments![0]), this.d.id, { syntax: this.d.syntax, via: "chain" }), call: node });
+    }
+    for (const { file, call } of this.optionCalls) this.readOption(file, call);
+    for (const { file, call } of this.aliasCalls) {
+      const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
+      if (!owner) continue;
+      const e = this.entries.get(owner.join("\u0000"));
+      if (!e) continue;
+      for (const a of call.arguments) {
+        const v = this.ctx.fold(file, a);
+        for (const s of Array.isArray(v) ? v : [v]) if (typeof s === "string" && s) e.decl.aliases.push(s);
+      }
+    }
+    const commands = [...this.entries.values()].map((e) => e.decl);
+    if (this.rootOptions.length > 0 || commands.some((c) => c.path.length === 0) || commands.length === 0) {
+      const root = this.entries.get("");
+      const inherited = this.rootOptions.map((f) => ({ ...f, inherited: this.d.rootOptionsInherited }));
+      if (root) root.decl.options.push(...inherited);
+      else if (this.rootSpan) {
+        // Options on the program itself: a single-command CLI (no `.command`) or options every command accepts.
+        commands.push(command([], this.rootSpan, this.d.id, { options: inherited, isDefault: commands.length === 0, syntax: this.d.syntax, via: "chain" }));
+      }
+    }
+    return { commands, openings: this.openings };
+  }
+
+  private index(file: ParsedFile): void {
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+        const name = node.expression.name.text;
+        if (name === "command") this.commandCalls.push({ file, call: node });
+        else if (OPTION_CALLS.has(name)) this.optionCalls.push({ file, call: node });
+        else if (name === "alias" || name === "aliases") this.aliasCalls.push({ file, call: node });
+        else if (name === "commandDir") {
+          this.openings.push({ path: [], set: "commands", reason: "commands are loaded from a directory (`.commandDir`)", span: spanOf(file, node) });
+        } else if (name === "allowUnknownOption" || name === "passThroughOptions") {
+          const owner = this.ownerOf(file, node.expression.expression, 0);
+          if (owner) this.openings.push({ path: owner, set: "flags", reason: `\`.${name}()\` accepts flags it does not declare`, span: spanOf(file, node) });
+        }
+      } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "Command") {
+        this.newCommands.push({ file, node });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file.sf);
+  }
+
+  /** The path of the command a `.command(…)` call declares (registering it), or null when it declares none. */
+  private commandOf(file: ParsedFile, call: ts.CallExpression, depth = 0): string[] | null {
+    if (this.paths.has(call)) return this.paths.get(call) ?? null;
+    this.paths.set(call, null);
+    if (depth > MAX_DEPTH) return null;
+    const parent = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, depth + 1);
+    if (parent === null) return null;
+    const spec = this.chainSpec(file, call);
+    if (!spec) {
+      if (call.arguments[0]) {
+        this.openings.push({ path: parent, set: "commands", reason: `a command spec does not evaluate: \`${short(call.arguments[0].getText(file.sf))}\``, span: spanOf(file, call.arguments[0]) });
+      }
+      return null;
+    }
+    const isDefault = this.d.isDefaultSpec(spec.text);
+    const words = isDefault ? [] : commandWords(spec.text);
+    if (!isDefault && words.length === 0) return null;
+    const path = [...parent, ...words.slice(0, 1)];
+    this.paths.set(call, path);
+    const key = path.join("\u0000");
+    const positionals: PositionalSpec[] = positionalsOfSpec(spec.text);
+    const prev = this.entries.get(key);
+    if (prev) {
+      prev.decl.options.push(...spec.flags);
+      prev.decl.aliases.push(...spec.aliases);
+      if (prev.decl.positionals.length === 0) prev.decl.positionals = positionals;
+      prev.decl.isDefault ||= isDefault;
+      return path;
+    }
+    this.entries.set(key, {
+      decl: command(path, spanOf(file, spec.node), this.d.id, {
+        options: [...spec.flags],
+        aliases: [...spec.aliases],
+        positionals,
+        isDefault,
+        syntax: this.d.syntax,
+        via: "chain",
+      }),
+      call,
+    });
+    return path;
+  }
+
+  /**
+   * The command path an expression in a chain evaluates to: `[]` for the
+   * program itself, null when it cannot be told. Fluent calls return their
+   * receiver; a `.command(…)` call with one or two arguments returns the new
+   * command (commander, cac), one with three or more or an object argument
+   * returns its receiver (yargs).
+   */
+  private ownerOf(file: ParsedFile, expr: ts.Expression, depth: number): string[] | null {
+    if (depth > MAX_DEPTH) return null;
+    const e = unwrap(expr);
+    if (ts.isCallExpression(e)) {
+      if (ts.isPropertyAccessExpression(e.expression)) {
+        if (e.expression.name.text === "command" && !isYargsStyle(e)) return this.commandOf(file, e, depth + 1);
+        return this.ownerOf(file, e.expression.expression, depth + 1);
+      }
+      this.rootSpan ??= spanOf(file, e);
+      return [];
+    }
+    if (ts.isNewExpression(e)) {
+      const s = stringLiteral(e.arguments?.[0]);
+      if (!s || this.binaries.has(s)) {
+        this.rootSpan ??= spanOf(file, e);
+        return [];
+      }
+      const w = commandWords(s);
+      return w.length ? [w[0]] : [];
+    }
+    if (ts.isIdentifier(e)) {
+      const builderOf = builderCommandCall(e);
+      if (builderOf) return this.commandOf(file, builderOf, depth + 1);
+      const init = localInit(e.text, e);
+      if (init) return this.ownerOf(file, init, depth + 1);
+      this.rootSpan ??= spanOf(file, e);
+      return [];
+    }
+    return [];
+  }
+
+  /** A `.command(…)` call's spec string (or object form's `command`/`name`), its aliases and the flags its builder object names. */
+  private chainSpec(file: ParsedFile, call: ts.CallExpression): { text: string; node: ts.Node; flags: FlagSpec[]; aliases: string[] } | null {
+    const a0 = call.arguments[0];
+    if (!a0) return null;
+    const u = unwrap(a0);
+    const builderFlags = (b: ts.Expression | undefined): FlagSpec[] => {
+      const bu = b && unwrap(b);
+      if (!bu || !ts.isObjectLiteralExpression(bu)) return [];
+      const v = this.ctx.fold(file, bu);
+      if (v && typeof v === "object" && !Array.isArray(v)) return flagsOfRecord(v, spanOf(file, bu));
+      return recordKeys(bu).map((k) => parseOptionSpec(k, { span: spanOf(file, bu) })).filter((f): f is FlagSpec => f !== null);
+    };
+    const folded = this.ctx.fold(file, u);
+    if (typeof folded === "string") {
+      const [main, ...aliases] = folded.split(/\s+/)[0].includes("|") ? splitAliases(folded) : [folded];
+      return { text: main, node: u, flags: builderFlags(call.arguments[2]), aliases };
+    }
+    if (Array.isArray(folded) && typeof folded[0] === "string") {
+      return { text: folded[0], node: ts.isArrayLiteralExpression(u) ? u.elements[0] : u, flags: builderFlags(call.arguments[2]), aliases: folded.slice(1).filter((x): x is string => typeof x === "string").map((x) => commandWords(x)[0] ?? x) };
+    }
+    let obj = u;
+    if (ts.isIdentifier(obj)) {
+      const init = localInit(obj.text, obj);
+      if (init) obj = unwrap(init);
+    }
+    if (ts.isObjectLiteralExpression(obj)) {
+      const c = prop(obj, "command") ?? prop(obj, "name");
+      if (!c) return null;
+      const v = this.ctx.fold(file, c);
+      const texts = typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+      if (texts.length === 0) return null;
+      const al = prop(obj, "aliases");
+      const alv = al ? this.ctx.fold(file, al) : undefined;
+      const aliases = [...texts.slice(1), ...(Array.isArray(alv) ? alv : typeof alv === "string" ? [alv] : [])].filter((x): x is string => typeof x === "string").map((x) => commandWords(x)[0] ?? x);
+      return { text: texts[0], node: unwrap(c), flags: builderFlags(prop(obj, "builder") ?? undefined), aliases };
+    }
+    return null;
+  }
+
+  private readOption(file: ParsedFile, call: ts.CallExpression): void {
+    const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
+    if (owner === null) return;
+    const got = this.optionFlags(file, call);
+    if (got === null) {
+      this.openings.push({ path: owner, set: "flags", reason: `an option does not evaluate: \`${short(call.arguments[0]?.getText(file.sf) ?? call.getText(file.sf))}\``, span: spanOf(file, call) });
+      return;
+    }
+    if (owner.length === 0) {
+      this.rootOptions.push(...got);
+      this.rootSpan ??= spanOf(file, call);
+      return;
+    }
+    const e = this.entries.get(owner.join("\u0000"));
+    if (e) e.decl.options.push(...got);
+  }
+
+  /** The flags one option call declares; null when its spec does not evaluate. */
+  private optionFlags(file: ParsedFile, call: ts.CallExpression): FlagSpec[] | null {
+    const name = calleeName(call);
+    const a0 = call.arguments[0];
+    if (!a0) return [];
+    const u = unwrap(a0);
+    const span = spanOf(file, call);
+    if (name === "addOption") {
+      if (ts.isNewExpression(u)) {
+        const s = stringLiteral(u.arguments?.[0]);
+        const f = s ? parseOptionSpec(s, { span }) : null;
+        return f ? [f] : null;
+      }
+      return null;
+    }
+    if (name === "options" || (ts.isObjectLiteralExpression(u) && call.arguments.length === 1)) {
+      const v = this.ctx.fold(file, a0);
+      if (v && typeof v === "object" && !Array.isArray(v)) return flagsOfRecord(v, span);
+      if (ts.isObjectLiteralExpression(u)) return recordKeys(u).map((k) => parseOptionSpec(k, { span })).filter((f): f is FlagSpec => f !== null);
+      return null;
+    }
+    const specs = foldAll(this.ctx, file, a0);
+    if (specs === null || specs.some((s) => typeof s !== "string")) return null;
+    const opts = call.arguments[1] && unwrap(call.arguments[1]);
+    const optsValue = opts && ts.isObjectLiteralExpression(opts) ? this.ctx.fold(file, opts) : undefined;
+    const obj = optsValue && typeof optsValue === "object" && !Array.isArray(optsValue) ? optsValue : null;
+    const out: FlagSpec[] = [];
+    for (const s of specs as string[]) {
+      const f = parseOptionSpec(s, { span });
+      if (!f) continue;
+      if (obj) {
+        // yargs: `.option("retry", { alias: "r", type: "number" })`.
+        for (const a of aliasNames(obj)) {
+          const n = a.length === 1 ? `-${a}` : `--${a.replace(/^-+/, "")}`;
+          if (n.startsWith("--")) f.aliases.push(n);
+          else f.short.push(n);
+        }
+        if (f.arity === "boolean") f.arity = arityOf(obj);
+      }
+      out.push(f);
+    }
+    return out;
+  }
+}
+
+function splitAliases(spec: string): string[] {
+  const [head, ...rest] = spec.split(/\s+/);
+  const names = head.split("|");
+  return [[names[0], ...rest].join(" "), ...names.slice(1)];
+}
+
+function isYargsStyle(call: ts.CallExpression): boolean {
+  const a0 = call.arguments[0] && unwrap(call.arguments[0]);
+  return call.arguments.length >= 3 || (!!a0 && (ts.isObjectLiteralExpression(a0) || ts.isArrayLiteralExpression(a0)));
+}
+
+/** When `id` is the parameter of a yargs builder passed to `.command(…)`, that call. */
+function builderCommandCall(id: ts.Identifier): ts.CallExpression | null {
+  for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
+    if (!ts.isFunctionLike(n)) continue;
+    if (!n.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === id.text)) continue;
+    let p: ts.Node = n.parent;
+    if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === "builder") p = p.parent.parent;
+    if (p && ts.isCallExpression(p) && calleeName(p) === "command") return p;
+    return null;
+  }
+  return null;
+}
+
+function short(s: string): string {
+  const one = s.replace(/\s+/g, " ");
+  return one.length > 60 ? `${one.slice(0, 57)}...` : one;
+}

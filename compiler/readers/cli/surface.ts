@@ -1,0 +1,284 @@
+/**
+ * The command surface: runs every CLI adapter that applies to the code,
+ * merges what they found into one declaration per command path, and decides
+ * the global flag set (every `--name` literal in the code, plus every name
+ * read through a configured flag accessor) and whether it is closed.
+ */
+import type { Span } from "../../model/diagnostic.js";
+import { cmp } from "../../model/diagnostic.js";
+import {
+  CLOSED,
+  type Closure,
+  type CommandDecl,
+  type CommandSurface,
+  type FlagSpec,
+  flagNames,
+  open,
+  type SurfaceWarning,
+} from "../../model/cli.js";
+import { type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
+import { foldExpression, type FoldedValue } from "../constant-folder.js";
+import { type AdapterContext, type AdapterOutput, type CliAdapter, type CliReadOptions, flagName, type Opening } from "./adapter.js";
+
+const FLAG_LITERAL = /^(--[A-Za-z0-9][A-Za-z0-9-]*)(=.*)?$/s;
+const SHORT_LITERAL = /^-[A-Za-z]$/;
+
+export function readSurface(root: string, files: ParsedFile[], opts: CliReadOptions, adapters: readonly CliAdapter[]): CommandSurface {
+  const ctx: AdapterContext = {
+    root,
+    opts,
+    all: files,
+    fold(file, expr) {
+      const s = stringLiteral(unwrap(expr));
+      if (s !== null) return s;
+      const r = foldExpression(root, file, expr);
+      return r.ok ? r.value : undefined;
+    },
+  };
+  const outputs: { id: string; out: AdapterOutput }[] = [];
+  for (const a of adapters) {
+    const mine = files.filter((f) => a.applies(f, opts));
+    if (mine.length === 0) continue;
+    outputs.push({ id: a.id, out: a.read(mine, ctx) });
+  }
+  const globals = scanGlobals(files, opts, ctx);
+  const commands = mergeCommands(outputs.flatMap((o) => o.out.commands));
+  const byPath = new Map(commands.map((c) => [c.path.join("\u0000"), c]));
+  let commandSet: Closure = CLOSED;
+  for (const o of outputs.flatMap((x) => x.out.openings ?? []).sort(byOpening)) {
+    const c = byPath.get(o.path.join("\u0000"));
+    const closure = open(o.reason, o.span);
+    if (o.set === "commands" && o.path.length === 0 && commandSet.closed) commandSet = closure;
+    if (!c) continue;
+    if (o.set === "commands" && c.commandSet.closed) c.commandSet = closure;
+    if (o.set === "flags" && c.flagSet.closed) c.flagSet = closure;
+  }
+  const globalFlags = new Set(globals.flags);
+  for (const o of outputs) for (const f of o.out.globalFlags ?? []) globalFlags.add(f);
+  for (const c of commands) for (const f of c.flags ?? []) globalFlags.add(f);
+  const warnings: SurfaceWarning[] = [...outputs.flatMap((o) => o.out.warnings ?? []), ...globals.warnings];
+  if (opts.commandTypeConfigured && !commands.some((c) => c.adapter === "registry")) {
+    for (const t of opts.commandTypes) warnings.push({ message: `the configured command type \`${t}\` (cli.commandType) matches no command object in the code`, span: null });
+  }
+  return {
+    commands,
+    globalFlags: [...globalFlags].sort(),
+    globalFlagSet: globals.closure,
+    commandSet,
+    adapters: outputs.filter((o) => o.out.commands.length > 0).map((o) => o.id).sort(),
+    warnings: warnings.sort((a, b) => cmp(a.span?.file ?? "", b.span?.file ?? "") || (a.span?.line ?? 0) - (b.span?.line ?? 0) || cmp(a.message, b.message)),
+  };
+}
+
+function byOpening(a: Opening, b: Opening): number {
+  return cmp(a.span.file, b.span.file) || a.span.line - b.span.line || a.span.column - b.span.column;
+}
+
+// ───────────── the global flag set ─────────────
+
+/** Does the call's callee end with the accessor's dotted name (`values.get` matches `args.values.get(…)`, `get` matches any `.get(…)`)? */
+export function calleeMatches(call: ts.CallExpression, accessor: string): boolean {
+  const want = accessor.split(".");
+  let e: ts.Expression = call.expression;
+  for (let i = want.length - 1; i >= 0; i--) {
+    if (ts.isPropertyAccessExpression(e)) {
+      if (e.name.text !== want[i]) return false;
+      e = e.expression;
+    } else if (ts.isIdentifier(e)) {
+      return i === 0 && e.text === want[0];
+    } else return false;
+  }
+  return true;
+}
+
+interface Globals {
+  flags: string[];
+  closure: Closure;
+  warnings: SurfaceWarning[];
+}
+
+/**
+ * Every `--name` literal (and `-x` string literal) in the code, and every
+ * name passed to a configured accessor: the first string argument of the call
+ * (`values.get("root")`, `flagValue(args, "command")`). A name that does not
+ * evaluate opens the set, except inside a wrapper whose parameter it is (its
+ * call sites are what count) and for a bare method name such as `get`, which
+ * is too common to judge by.
+ */
+function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterContext): Globals {
+  const flags = new Set<string>();
+  const matched = new Set<string>();
+  let closure: Closure | null = null;
+  const accessors = opts.flagAccessors;
+  for (const file of files) {
+    const visit = (node: ts.Node): void => {
+      switch (node.kind) {
+        case ts.SyntaxKind.StringLiteral:
+        case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+          literalFlag((node as ts.StringLiteral).text, flags, false);
+          break;
+        case ts.SyntaxKind.TemplateHead:
+        case ts.SyntaxKind.TemplateMiddle:
+        case ts.SyntaxKind.TemplateTail:
+          for (const tok of (node as ts.TemplateLiteralLikeNode).text.split(/\s+/)) literalFlag(tok, flags, true);
+          break;
+        case ts.SyntaxKind.CallExpression:
+          if (accessors.length > 0) {
+            const call = node as ts.CallExpression;
+            for (const a of accessors) {
+              if (!calleeMatches(call, a)) continue;
+              const got = accessorName(file, call, ctx);
+              if (got === "skip") continue;
+              matched.add(a);
+              if (typeof got === "string") flags.add(flagName(got));
+              else if (closure === null && (a.includes(".") || ts.isIdentifier(call.expression))) {
+                closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${truncate(got.text)}\``, got.span);
+              }
+            }
+          }
+          break;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file.sf);
+  }
+  const warnings: SurfaceWarning[] = [];
+  for (const a of accessors) {
+    if (!matched.has(a)) warnings.push({ message: `the configured flag accessor \`${a}\` (cli.flagAccessors) matches no call in the code`, span: null });
+  }
+  if (closure === null) {
+    closure = matched.size > 0
+      ? CLOSED
+      : open("no flag accessor is configured or matched (cli.flagAccessors): the global set holds only the `--name` literals found in the code", null);
+  }
+  return { flags: [...flags], closure, warnings };
+}
+
+function literalFlag(text: string, out: Set<string>, inTemplate: boolean): void {
+  const m = FLAG_LITERAL.exec(text);
+  if (m) out.add(m[1]);
+  else if (!inTemplate && SHORT_LITERAL.test(text)) out.add(text);
+}
+
+/** The flag name an accessor call reads: its first string argument; "skip" for a wrapper's own body or a call with no name argument. */
+function accessorName(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext): string | "skip" | { text: string; span: Span } {
+  for (const arg of call.arguments) {
+    const s = stringLiteral(unwrap(arg));
+    if (s !== null) return s;
+  }
+  // No literal: the name is a parameter of the enclosing function (a wrapper), or an expression to evaluate.
+  const cand = call.arguments.find((a) => {
+    const u = unwrap(a);
+    return ts.isIdentifier(u) || ts.isTemplateExpression(u) || ts.isPropertyAccessExpression(u);
+  });
+  if (!cand) return "skip";
+  const u = unwrap(cand);
+  if (ts.isIdentifier(u) && isParameter(u)) return "skip";
+  const v: FoldedValue | undefined = ctx.fold(file, u);
+  if (typeof v === "string") return v;
+  if (ts.isIdentifier(u) && call.arguments.length > 1 && cand === call.arguments[0]) return "skip";
+  return { text: u.getText(file.sf), span: spanOf(file, u) };
+}
+
+function isParameter(id: ts.Identifier): boolean {
+  for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
+    if (ts.isFunctionLike(n) && n.parameters.some((p) => bindsName(p.name, id.text))) return true;
+    if (ts.isForOfStatement(n) || ts.isForInStatement(n)) {
+      const init = n.initializer;
+      if (ts.isVariableDeclarationList(init) && init.declarations.some((d) => bindsName(d.name, id.text))) return true;
+    }
+  }
+  return false;
+}
+
+function bindsName(n: ts.BindingName, name: string): boolean {
+  if (ts.isIdentifier(n)) return n.text === name;
+  return n.elements.some((el) => !ts.isOmittedExpression(el) && bindsName(el.name, name));
+}
+
+function truncate(s: string): string {
+  const one = s.replace(/\s+/g, " ");
+  return one.length > 60 ? `${one.slice(0, 57)}...` : one;
+}
+
+// ───────────── merging ─────────────
+
+function comparePaths(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = cmp(a[i], b[i]);
+    if (c) return c;
+  }
+  return a.length - b.length;
+}
+
+function flagKey(f: FlagSpec): string {
+  return f.long ?? f.short[0] ?? "";
+}
+
+function mergeOptions(into: FlagSpec[], more: FlagSpec[]): void {
+  for (const f of more) {
+    const prev = into.find((x) => flagKey(x) === flagKey(f));
+    if (!prev) {
+      into.push({ ...f, short: [...f.short], aliases: [...f.aliases] });
+      continue;
+    }
+    for (const s of f.short) if (!prev.short.includes(s)) prev.short.push(s);
+    for (const a of f.aliases) if (!prev.aliases.includes(a)) prev.aliases.push(a);
+    prev.negatable ||= f.negatable;
+    prev.inherited ||= f.inherited;
+    if (prev.arity === "boolean") prev.arity = f.arity;
+  }
+}
+
+/**
+ * One declaration per path, sorted by path: the first by source position wins
+ * the span, adapter and `via`; flags, sub-commands and aliases are united; an
+ * open set stays open. Every child path is a verb of its parent.
+ */
+export function mergeCommands(found: CommandDecl[]): CommandDecl[] {
+  const sorted = [...found].sort((x, y) => cmp(x.span.file, y.span.file) || x.span.line - y.span.line || x.span.column - y.span.column);
+  const byPath = new Map<string, CommandDecl>();
+  for (const d of sorted) {
+    const key = d.path.join("\u0000");
+    const prev = byPath.get(key);
+    if (!prev) {
+      byPath.set(key, { ...d, aliases: [...d.aliases], verbs: d.verbs ? [...d.verbs] : null, options: [], positionals: [...d.positionals], syntax: { ...d.syntax } });
+      mergeOptions(byPath.get(key)!.options, d.options);
+      continue;
+    }
+    for (const a of d.aliases) if (!prev.aliases.includes(a)) prev.aliases.push(a);
+    if (d.verbs) prev.verbs = [...new Set([...(prev.verbs ?? []), ...d.verbs])];
+    mergeOptions(prev.options, d.options);
+    if (prev.positionals.length === 0) prev.positionals = [...d.positionals];
+    if (prev.flagSet.closed && !d.flagSet.closed) prev.flagSet = d.flagSet;
+    if (prev.commandSet.closed && !d.commandSet.closed) prev.commandSet = d.commandSet;
+    if (d.flagScope === "declared") prev.flagScope = "declared";
+    prev.isDefault ||= d.isDefault;
+    prev.syntax = {
+      camelKebab: prev.syntax.camelKebab || d.syntax.camelKebab,
+      negateBooleans: prev.syntax.negateBooleans || d.syntax.negateBooleans,
+      dotted: prev.syntax.dotted || d.syntax.dotted,
+    };
+  }
+  const all = [...byPath.values()];
+  for (const c of all) {
+    if (c.path.length === 0) continue;
+    const parent = byPath.get(c.path.slice(0, -1).join("\u0000"));
+    if (parent) {
+      const w = c.path[c.path.length - 1];
+      parent.verbs = [...new Set([...(parent.verbs ?? []), w])];
+    }
+  }
+  for (const c of all) {
+    if (c.verbs) c.verbs.sort(cmp);
+    c.aliases.sort(cmp);
+    c.options.sort((a, b) => cmp(flagKey(a), flagKey(b)));
+    for (const f of c.options) {
+      f.short.sort(cmp);
+      f.aliases.sort(cmp);
+    }
+    const names = [...new Set(c.options.flatMap(flagNames))].sort(cmp);
+    c.flags = names.length > 0 ? names : c.flagScope === "global" ? null : [];
+  }
+  return all.sort((a, b) => comparePaths(a.path, b.path));
+}
