@@ -98,7 +98,8 @@ class CittyReader {
         verbs: children ? verbs : null,
         options,
         positionals: children && verbs.length > 0 ? [] : positionals,
-        isDefault: path.length === 0,
+        // With sub-commands, the root's first word must name one (citty: "Unknown command"); without, it takes the arguments.
+        isDefault: path.length === 0 && !(children && verbs.length > 0),
         syntax: SYNTAX,
         aliases: aliasesOf(def),
       }),

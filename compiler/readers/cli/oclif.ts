@@ -160,7 +160,7 @@ function readClass(cls: ts.ClassLikeDeclaration, file: ParsedFile, all: readonly
   };
   for (const member of ["baseFlags", "flags"]) {
     const got = inheritedStatic(cls, file, all, member);
-    if (got === "unknown") openFlags(`extends \`${baseClass(cls)?.getText(file.sf) ?? "?"}\`, whose ${member} are not read`, spanOf(file, baseClass(cls) ?? cls));
+    if (got === "unknown") openFlags(`extends \`${baseClass(cls)?.getText(file.sf) ?? "?"}\`, whose flags are not read`, spanOf(file, baseClass(cls) ?? cls));
     else if (got) readFlagRecord(got.file, got.expr, all, out.options, openFlags, 0);
   }
   const json = inheritedStatic(cls, file, all, "enableJsonFlag");
