@@ -34,8 +34,14 @@ const BOOLEAN_KINDS = new Set(["boolean", "help", "version"]);
 interface OclifConfig {
   /** Package folder relative to the root (`""` for the root). */
   dir: string;
+  /** `pattern`: one command per file under `commandDirs`; `single`: the target's class is the root; `explicit`: the target exports `{ id: Class }`. */
+  strategy: "pattern" | "single" | "explicit";
   /** Command folders relative to the package folder that hold sources (`src/commands`, `lib/commands`). */
   commandDirs: string[];
+  /** For `single` and `explicit`: the target module's possible sources, relative to the package folder. */
+  targets: string[];
+  /** For `explicit`: the export holding the commands. */
+  identifier: string;
   separator: string;
   plugins: boolean;
   flexibleTaxonomy: boolean;
@@ -53,10 +59,13 @@ export const oclifAdapter: CliAdapter = {
       const cfg = configFor(ctx.root, file.rel, configs);
       const importsOclif = /["']@oclif\/(core|command)["']/.test(file.text);
       if (!cfg && !importsOclif) continue;
+      if (cfg && cfg.strategy !== "pattern") continue;
       const id = commandId(file.rel, cfg);
       if (id === null) continue;
       const cls = commandClass(file);
-      if (!cls) continue;
+      if (cls) addCommand(id, cls, file, cfg);
+    }
+    function addCommand(id: string[], cls: ts.ClassLikeDeclaration, file: ParsedFile, cfg: OclifConfig | null): void {
       const read = readClass(cls, file, ctx.all);
       const separator = cfg?.separator ?? ":";
       const span = spanOf(file, cls.name ?? cls);
@@ -68,6 +77,12 @@ export const oclifAdapter: CliAdapter = {
         const why = cfg.plugins ? "oclif plugins (package.json `oclif.plugins`) add commands docpact does not read" : "oclif `flexibleTaxonomy` accepts a command's topic words in any order";
         openings.push({ path: [], set: "commands", reason: why, span: { file: posix.join(cfg.dir, "package.json"), line: 1, column: 1, endLine: 1, endColumn: 1 } });
       }
+    }
+    // `single` and `explicit` name one module (which need not import oclif itself).
+    for (const cfg of [...configs.values()].sort((a, b) => (a && b ? (a.dir < b.dir ? -1 : 1) : 0))) {
+      if (!cfg || cfg.strategy === "pattern") continue;
+      const target = cfg.targets.map((t) => posix.join(cfg.dir, t)).map((t) => ctx.all.find((f) => f.rel === t)).find(Boolean);
+      if (target) for (const { id, cls, file } of targetCommands(target, cfg, ctx)) addCommand(id, cls, file, cfg);
     }
     return { commands: withParents(commands, "oclif"), openings } satisfies AdapterOutput;
   },
@@ -98,17 +113,30 @@ function readConfig(root: string, dir: string): OclifConfig | null {
   }
   const o = pkg.oclif;
   if (!o || typeof o !== "object") return null;
-  const configured = typeof o.commands === "string" ? posix.normalize(o.commands).replace(/^\.\//, "").replace(/\/$/, "") : "lib/commands";
-  // The configured folder is the compiled one (`lib/commands`, `dist/commands`); sources live under `src/`.
-  const tail = configured.split("/").slice(1).join("/") || configured;
-  const commandDirs = [...new Set([configured, `src/${tail}`])];
+  const spec = o.commands;
+  const obj = spec && typeof spec === "object" ? (spec as Record<string, unknown>) : null;
+  const strategy = obj?.strategy === "single" || obj?.strategy === "explicit" ? obj.strategy : "pattern";
+  const configured = clean(typeof spec === "string" ? spec : typeof obj?.target === "string" ? obj.target : "lib/commands");
   return {
     dir,
-    commandDirs,
+    strategy,
+    commandDirs: strategy === "pattern" ? sourcesOf(configured) : [],
+    targets: strategy === "pattern" ? [] : sourcesOf(configured.replace(/\.[cm]?js$/, "")).flatMap((t) => [".ts", ".mts", ".js", ".mjs", "/index.ts", "/index.js"].map((x) => t + x)),
+    identifier: typeof obj?.identifier === "string" ? obj.identifier : "default",
     separator: typeof o.topicSeparator === "string" ? o.topicSeparator : ":",
     plugins: Array.isArray(o.plugins) && o.plugins.length > 0,
     flexibleTaxonomy: o.flexibleTaxonomy === true,
   };
+}
+
+function clean(p: string): string {
+  return posix.normalize(p).replace(/^\.\//, "").replace(/\/$/, "");
+}
+
+/** A configured path is the compiled one (`lib/commands`, `dist/index.js`); its sources live under `src/`. */
+function sourcesOf(configured: string): string[] {
+  const tail = configured.split("/").slice(1).join("/") || configured;
+  return [...new Set([configured, `src/${tail}`])];
 }
 
 /** The command id words of a file (`[]` for the root command), or null when it is not under a commands folder. */
@@ -127,6 +155,26 @@ function commandId(rel: string, cfg: OclifConfig | null): string[] | null {
   if (words.some((w) => w.startsWith("_") || w === "__tests__")) return null;
   if (words[words.length - 1] === "index") words.pop();
   return words;
+}
+
+/** `single`: the target's command class is the root; `explicit`: `export const COMMANDS = { "plugins:install": Install }`. */
+function targetCommands(file: ParsedFile, cfg: OclifConfig, ctx: AdapterContext): { id: string[]; cls: ts.ClassLikeDeclaration; file: ParsedFile }[] {
+  if (cfg.strategy === "single") {
+    const cls = commandClass(file);
+    return cls ? [{ id: [], cls, file }] : [];
+  }
+  const found = cfg.identifier === "default" ? defaultExport(file) : declarationOf(ctx.all, file, cfg.identifier);
+  const obj = found && !ts.isClassLike(found.node) && !ts.isFunctionDeclaration(found.node) ? unwrap(found.node as ts.Expression) : null;
+  if (!found || !obj || !ts.isObjectLiteralExpression(obj)) return [];
+  const out: { id: string[]; cls: ts.ClassLikeDeclaration; file: ParsedFile }[] = [];
+  for (const p of obj.properties) {
+    const key = p.name ? propertyNameText(p.name as ts.PropertyName) : null;
+    const value = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : ts.isShorthandPropertyAssignment(p) ? p.name : null;
+    if (key === null || !value || !ts.isIdentifier(value)) continue;
+    const d = declarationOf(ctx.all, found.file, value.text);
+    if (d && (ts.isClassDeclaration(d.node) || ts.isClassExpression(d.node))) out.push({ id: key.split(/[: ]/).filter(Boolean), cls: d.node, file: d.file });
+  }
+  return out;
 }
 
 /** The class a command file exports: its default export, else the first exported class with oclif statics. */

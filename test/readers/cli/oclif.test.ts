@@ -43,4 +43,20 @@ describe("oclif adapter", () => {
     const base = await cliErrors("cli-oclif", [{ file: "src/base.ts", find: "verbose:", replace: "loud:" }]);
     expect(base).toContain("docs/usage.md:17 cli/unknown-flag unknown flag `--verbose` for `mycli plugins install`");
   });
+
+  it("with the default `:` separator a command id is one word", async () => {
+    const errors = await cliErrors("cli-oclif", [{ file: "package.json", find: '"topicSeparator": " "', replace: '"topicSeparator": ":"' }]);
+    expect(errors).toContain("docs/usage.md:12 cli/unknown-command unknown command `mycli config`");
+    expect(errors.filter((e) => e.startsWith("docs/usage.md:11"))).toEqual([]);
+  });
+
+  it("reads the `single` and `explicit` command strategies", async () => {
+    const single = await cliErrors("cli-oclif", [{ file: "package.json", find: '"commands": "./dist/commands"', replace: '"commands": { "strategy": "single", "target": "./dist/commands/hello.js" }' }]);
+    expect(single).toContain("docs/usage.md:8 cli/unknown-flag unknown flag `--core` for `mycli`");
+    const explicit = await cliErrors("cli-oclif", [
+      { file: "package.json", find: '"commands": "./dist/commands"', replace: '"commands": { "strategy": "explicit", "target": "./dist/index.js", "identifier": "COMMANDS" }' },
+    ]);
+    expect(explicit).toContain("docs/usage.md:8 cli/unknown-command unknown command `mycli plugins`");
+    expect(explicit.filter((e) => e.startsWith("docs/usage.md:5") || e.startsWith("docs/usage.md:12"))).toEqual([]);
+  });
 });
