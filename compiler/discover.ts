@@ -39,11 +39,25 @@ export function glob(root: string, patterns: string[], ignore: string[]): string
 function discoverCode(root: string, config: ResolvedConfig, ignore: string[]): string[] {
   const code = config.code;
   if (code.kind === "none") return [];
-  if (code.kind === "include") return glob(root, code.include, ignore).filter(isTsSource);
-  return tsconfigFiles(root, code.tsconfig, ignore);
+  // An include glob that names JavaScript means it: plain-JS CLIs (`bin/cli.mjs`) are read like TypeScript.
+  if (code.kind === "include") return glob(root, code.include, ignore).filter((f) => isTsSource(f) || isJsSource(f));
+  const files = tsconfigFiles(root, code.tsconfig, ignore);
+  return withBinSources(root, files, config);
 }
 
 const isTsSource = (f: string) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?ts$/.test(f);
+const isJsSource = (f: string) => /\.(js|jsx|mjs|cjs)$/.test(f) && !/\.min\.js$/.test(f);
+/** Folders a package's `bin` points into when it is build output, not source. */
+const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
+
+/** The JavaScript files package.json `bin` points at (a plain-JS CLI beside a TypeScript project), when they are sources. */
+function withBinSources(root: string, files: string[], config: ResolvedConfig): string[] {
+  const bins = Object.values(config.packageJson?.bin ?? {});
+  const extra = bins
+    .map((b) => toPosix(b).replace(/^\.\//, ""))
+    .filter((b) => isJsSource(b) && !BUILD_OUTPUT.test(b) && !files.includes(b) && existsSync(join(root, b)));
+  return extra.length === 0 ? files : [...new Set([...files, ...extra])].sort();
+}
 
 /**
  * Reads the tsconfig's include/exclude/files with a small subset of tsc's

@@ -30,7 +30,8 @@ export interface ResolvedConfig {
   docs: string[];
   schemas: string[];
   code: CodeSource;
-  cli: { binaries: string[]; commandType: string | null; flagAccessors: string[] };
+  /** `binariesConfigured`: `binaries` came from the config, not from package.json `bin`. */
+  cli: { binaries: string[]; commandType: string | null; flagAccessors: string[]; binariesConfigured?: boolean };
   notes: { markers: string[] };
   vocabularies: { code: string; schema: string }[];
   instances: { files: string[]; schema: string }[];
@@ -95,6 +96,7 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
     code,
     cli: {
       binaries: raw.cli?.binaries ?? Object.keys(packageJson?.bin ?? {}),
+      binariesConfigured: raw.cli?.binaries !== undefined,
       commandType: raw.cli?.commandType ?? null,
       flagAccessors: raw.cli?.flagAccessors ?? [],
     },

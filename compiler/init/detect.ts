@@ -42,8 +42,14 @@ export function detect(root: string): Detection {
   // ── binaries ──
   const pkg = readJson(join(root, "package.json")) as { name?: unknown; bin?: unknown } | undefined;
   const bins = binNames(pkg);
+  // Monorepos: the CLI lives in a workspace package with a `bin` of its own.
+  const cliPackages = bins.length > 0 ? [] : workspaceClis(root, files);
   if (bins.length > 0) note("cli.binaries", `package.json "bin" declares ${bins.map((b) => `\`${b}\``).join(", ")}; docpact reads it by default`);
-  else note("cli.binaries", "package.json has no \"bin\": set cli.binaries to the names your docs invoke, or invocations are not recognized");
+  else if (cliPackages.length > 0) {
+    const names = [...new Set(cliPackages.flatMap((p) => p.bins))].sort();
+    config.cli = { binaries: names };
+    for (const p of cliPackages) note("cli.binaries", `workspace package ${p.dir} declares "bin" ${p.bins.map((b) => `\`${b}\``).join(", ")}`);
+  } else note("cli.binaries", "package.json has no \"bin\": set cli.binaries to the names your docs invoke, or invocations are not recognized");
 
   // ── docs ──
   const md = files.filter((f) => f.toLowerCase().endsWith(".md"));
@@ -56,7 +62,26 @@ export function detect(root: string): Detection {
   // ── code ──
   const tsFiles = files.filter((f) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?ts$/.test(f));
   let codeFiles: string[] = [];
-  if (files.includes("tsconfig.json")) {
+  const rootBinSources = binSources(root, "", pkg);
+  if (cliPackages.length > 0) {
+    // The CLI packages' own sources, not the shallowest tsconfig (often a docs site's).
+    const include: string[] = [];
+    for (const p of cliPackages) {
+      const mine = [...tsFiles, ...p.binSources].filter((f) => f.startsWith(`${p.dir}/`) && exclusionReason(f) === null);
+      const ts = mine.filter((f) => !/\.(js|mjs|cjs)$/.test(f));
+      include.push(...coveringGlobs(ts, ".ts"), ...p.binSources);
+      codeFiles.push(...mine);
+    }
+    config.code = { include: [...new Set(include)].sort() };
+    note("code", `the CLI sources of ${cliPackages.map((p) => p.dir).join(", ")} (from each package's "bin"), included by glob`);
+  } else if (!files.includes("tsconfig.json") && rootBinSources.length > 0 && !tsFiles.some((f) => exclusionReason(f) === null)) {
+    // A plain-JavaScript CLI: read the files "bin" points at and their folder.
+    const dirs = [...new Set(rootBinSources.map((f) => (f.includes("/") ? f.slice(0, f.lastIndexOf("/") + 1) : "")))];
+    const js = files.filter((f) => /\.(js|mjs|cjs)$/.test(f) && exclusionReason(f) === null && dirs.some((d) => d !== "" && f.startsWith(d)));
+    codeFiles = [...new Set([...js, ...rootBinSources])].sort();
+    config.code = { include: [...new Set([...dirs.filter((d) => d !== "").map((d) => `${d}**/*.{js,mjs,cjs}`), ...rootBinSources.filter((f) => !f.includes("/"))])].sort() };
+    note("code", `a JavaScript CLI: package.json "bin" points at ${rootBinSources.join(", ")}`);
+  } else if (files.includes("tsconfig.json")) {
     note("code", "tsconfig.json at the root: docpact reads the code it includes by default");
     codeFiles = tsFiles.filter((f) => exclusionReason(f) === null);
   } else {
@@ -81,11 +106,8 @@ export function detect(root: string): Detection {
 
   // ── code patterns ──
   const texts = codeFiles.slice(0, CODE_SCAN_LIMIT).map((f) => ({ file: f, text: readText(join(root, f)) }));
-  const cli: NonNullable<StarterConfig["cli"]> = {};
-  const chains = texts.filter((t) => /from\s+["'](commander|yargs|cac|sade)["']/.test(t.text) && /\.command\(/.test(t.text));
-  if (chains.length > 0) {
-    note("cli", `\`.command()\` chains of a CLI library in ${chains.length} file(s) (e.g. ${chains[0].file}); docpact follows them without configuration`);
-  }
+  const cli: NonNullable<StarterConfig["cli"]> = { ...config.cli };
+  for (const a of detectAdapters(texts, cliPackages.map((p) => p.dir))) note("cli", a);
   const commandType = findCommandType(texts);
   if (commandType) {
     cli.commandType = commandType.name;
@@ -132,6 +154,58 @@ function proposeGlobs(found: string[], ext: string, key: "docs" | "schemas", wha
   }
   config[key] = globs;
   note(key, `${found.length} ${what} file(s); left out ${left}`);
+}
+
+/** Which framework adapters apply, per package folder (`""`: the root): commander, yargs, cac, the escape hatch. */
+function detectAdapters(texts: SourceText[], dirs: string[]): string[] {
+  const FRAMEWORKS: [string, RegExp][] = [
+    ["commander", /from\s+["']commander["']|require\(\s*["']commander["']/],
+    ["yargs", /from\s+["']yargs(\/[\w/]+)?["']|require\(\s*["']yargs["']/],
+    ["cac", /from\s+["']cac["']|require\(\s*["']cac["']/],
+    ["jsdoc (@docpact-command)", /@docpact-command/],
+  ];
+  const byDir = new Map<string, Map<string, string>>();
+  for (const t of texts) {
+    const dir = dirs.find((d) => t.file.startsWith(`${d}/`)) ?? "";
+    for (const [id, re] of FRAMEWORKS) {
+      if (!re.test(t.text)) continue;
+      const m = byDir.get(dir) ?? new Map<string, string>();
+      if (!m.has(id)) m.set(id, t.file);
+      byDir.set(dir, m);
+    }
+  }
+  return [...byDir]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([dir, m]) => `${dir || "the root package"}: the ${[...m.keys()].join(", ")} adapter${m.size === 1 ? "" : "s"} appl${m.size === 1 ? "ies" : "y"} (e.g. ${[...m.values()][0]}); docpact reads them without configuration`);
+}
+
+interface CliPackage {
+  dir: string;
+  bins: string[];
+  /** JavaScript files the package's `bin` points at that are sources (not build output). */
+  binSources: string[];
+}
+
+/** Workspace packages (any nested package.json outside excluded folders) that declare a `bin`. */
+function workspaceClis(root: string, files: string[]): CliPackage[] {
+  const out: CliPackage[] = [];
+  for (const f of files) {
+    if (!f.endsWith("/package.json") || exclusionReason(f) !== null) continue;
+    const dir = f.slice(0, -"/package.json".length);
+    const p = readJson(join(root, f)) as { name?: unknown; bin?: unknown } | undefined;
+    const bins = binNames(p);
+    if (bins.length > 0) out.push({ dir, bins, binSources: binSources(root, dir, p) });
+  }
+  return out.sort((a, b) => (a.dir < b.dir ? -1 : 1));
+}
+
+/** The JavaScript sources a package's `bin` points at (`bin/cli.mjs`), relative to the root; build output (`dist/`) is not a source. */
+function binSources(root: string, dir: string, pkg: { bin?: unknown } | undefined): string[] {
+  const targets = typeof pkg?.bin === "string" ? [pkg.bin] : pkg?.bin && typeof pkg.bin === "object" ? Object.values(pkg.bin).filter((v): v is string => typeof v === "string") : [];
+  return targets
+    .map((t) => `${dir ? `${dir}/` : ""}${t.replace(/^\.\//, "")}`)
+    .filter((t) => /\.(js|mjs|cjs)$/.test(t) && !/(^|\/)(dist|build|out|lib)\//.test(t) && existsSync(join(root, t)))
+    .sort();
 }
 
 function binNames(pkg: { name?: unknown; bin?: unknown } | undefined): string[] {
@@ -186,13 +260,15 @@ function findFlagAccessors(texts: SourceText[]): { name: string; count: number; 
       const argsReceiver = (callee === "get" || callee === "has") && receiver !== undefined && /^(values|flags|opts|options|args|argv|parsed|params)$/i.test(receiver);
       if (!flagLike && !argsReceiver) continue;
       if (/^(require|import|describe|it|test)$/.test(callee)) continue;
-      const set = seen.get(callee) ?? new Set<string>();
+      // `values.get` rather than `get`: the reader compares the whole dotted tail, and a bare `get` matches every Map.
+      const name = argsReceiver ? `${receiver}.${callee}` : callee;
+      const set = seen.get(name) ?? new Set<string>();
       set.add(arg);
-      seen.set(callee, set);
+      seen.set(name, set);
     }
   }
   return [...seen]
-    .filter(([name, args]) => args.size >= (name === "get" || name === "has" ? 2 : 1))
+    .filter(([name, args]) => args.size >= (/(^|\.)(get|has)$/.test(name) ? 2 : 1))
     .map(([name, args]) => ({ name, count: args.size, example: [...args].sort()[0] }))
     .sort((a, b) => (a.name < b.name ? -1 : 1));
 }

@@ -92,7 +92,10 @@ export function clearParseCache(): void {
 }
 
 function scriptKind(abs: string): ts.ScriptKind {
-  return /\.tsx$/i.test(abs) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  if (/\.tsx$/i.test(abs)) return ts.ScriptKind.TSX;
+  if (/\.(js|mjs|cjs)$/i.test(abs)) return ts.ScriptKind.JS;
+  if (/\.jsx$/i.test(abs)) return ts.ScriptKind.JSX;
+  return ts.ScriptKind.TS;
 }
 
 export function relPath(root: string, abs: string): string {

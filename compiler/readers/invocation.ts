@@ -216,6 +216,7 @@ export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<strin
     let k = i;
     // `FOO=1 BAR="a b" aw x`: environment prefixes before the binary.
     while (k < j && tokens[k].kind !== "flag" && ENV_ASSIGN.test(tokens[k].text)) k++;
+    k = skipRunner(tokens, k, j, binaries);
     if (k < j) {
       const head = tokens[k];
       if (head.kind === "word" && binaries.has(head.text)) {
@@ -228,6 +229,29 @@ export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<strin
     i = j + 1;
   }
   return out;
+}
+
+const RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+const RUNNER_VERBS: Record<string, Set<string>> = { pnpm: new Set(["exec", "dlx"]), yarn: new Set(["exec", "dlx"]), bun: new Set(["x"]), npm: new Set(["exec", "x"]) };
+
+/**
+ * Package-runner prefixes before the binary: `npx aw`, `bunx aw`,
+ * `pnpm exec aw`, `pnpm dlx aw`, `yarn aw`, `pnpm aw`, `npm exec -- aw`,
+ * with the runner's own flags (`npx -y aw`). Returns the index of the
+ * binary's token, or `k` unchanged when no runner precedes one of `binaries`.
+ */
+function skipRunner(tokens: LexToken[], k: number, end: number, binaries: ReadonlySet<string>): number {
+  const head = tokens[k];
+  if (!head || head.kind !== "word" || binaries.has(head.text)) return k;
+  let i = k + 1;
+  if (RUNNERS.has(head.text)) {
+    // ok
+  } else if (RUNNER_VERBS[head.text]) {
+    if (tokens[i]?.kind === "word" && RUNNER_VERBS[head.text].has(tokens[i].text)) i++;
+    else if (head.text === "npm" || head.text === "bun") return k;
+  } else return k;
+  while (i < end && (tokens[i].kind === "flag" || tokens[i].kind === "separator")) i++;
+  return i < end && tokens[i].kind === "word" && binaries.has(tokens[i].text) ? i : k;
 }
 
 /** Lexes and splits in one step. */

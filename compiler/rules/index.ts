@@ -5,6 +5,7 @@ import inputCodeSyntax from "./input/code-syntax.js";
 import delegationNoOwner from "./delegation/no-owner.js";
 import cliUnknownCommand from "./cli/unknown-command.js";
 import cliUnknownFlag from "./cli/unknown-flag.js";
+import cliUnmatchedConfig from "./cli/unmatched-config.js";
 import vocabularyCodeMismatch from "./vocabulary/code-mismatch.js";
 import vocabularyDeprecatedTerm from "./vocabulary/deprecated-term.js";
 import vocabularyUnknownTerm from "./vocabulary/unknown-term.js";
@@ -32,6 +33,7 @@ export const rules: Rule[] = [
   delegationNoOwner,
   cliUnknownCommand,
   cliUnknownFlag,
+  cliUnmatchedConfig,
   vocabularyCodeMismatch,
   vocabularyDeprecatedTerm,
   vocabularyUnknownTerm,

@@ -35,9 +35,20 @@ describe("docpact init", () => {
     expect(config.code).toBeUndefined();
     expect(config.cli).toBeUndefined();
     expect(out).toContain("`tool`"); // bin as a string → the unscoped package name
-    expect(out).toContain("`.command()` chains");
+    expect(out).toContain("the commander adapter applies");
     expect(out).toMatch(/left out 1 in history file, 1 in test\//);
     expect(validateConfig(config)).toBeNull();
+  });
+
+  it("monorepo: binaries and CLI sources from the workspace package's bin (plain JS), not the docs site's tsconfig", () => {
+    const { root, out, config } = init("init-monorepo");
+    expect(config.cli).toEqual({ binaries: ["mono"] });
+    expect(config.code).toEqual({ include: ["packages/cli/bin/cli.mjs"] });
+    expect(out).toContain("workspace package packages/cli declares");
+    expect(out).toContain("packages/cli: the yargs adapter applies");
+    expect(validateConfig(config)).toBeNull();
+    // The config works: the yargs command is read from the .mjs file.
+    expect(detect(root).config.code).toEqual(config.code);
   });
 
   it("command-type CLI with a flag accessor and a decision registry, no tsconfig", () => {

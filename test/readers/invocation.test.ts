@@ -147,3 +147,22 @@ describe("parseInvocations", () => {
     expect(parseInvocations("aw a\naw b\n", AW).map((i) => i.tokens[0].text)).toEqual(["a", "b"]);
   });
 });
+
+describe("package-runner prefixes", () => {
+  const bins = new Set(["aw"]);
+  const heads = (src: string) => parseInvocations(src, bins).map((r) => `${r.binary}:${r.tokens.map((t) => t.text).join(" ")}`);
+  it("npx, bunx, pnpm exec/dlx, yarn, pnpm, npm exec -- lead to the binary", () => {
+    expect(heads("npx aw flow advance")).toEqual(["aw:flow advance"]);
+    expect(heads("npx -y aw flow")).toEqual(["aw:flow"]);
+    expect(heads("bunx aw x")).toEqual(["aw:x"]);
+    expect(heads("pnpm exec aw x --json")).toEqual(["aw:x --json"]);
+    expect(heads("pnpm dlx aw x")).toEqual(["aw:x"]);
+    expect(heads("yarn aw x")).toEqual(["aw:x"]);
+    expect(heads("npm exec -- aw x")).toEqual(["aw:x"]);
+  });
+  it("a runner before another program is not an invocation", () => {
+    expect(heads("npx other aw")).toEqual([]);
+    expect(heads("npm install aw")).toEqual([]);
+    expect(heads("pnpm add aw")).toEqual([]);
+  });
+});

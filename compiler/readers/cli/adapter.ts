@@ -64,6 +64,8 @@ export interface AdapterContext {
   all: ParsedFile[];
   /** A static value, or undefined when it does not evaluate. */
   fold(file: ParsedFile, expr: ts.Expression): FoldedValue | undefined;
+  /** Every call in `all` by callee name (identifier or member name), from the one shared walk. */
+  calls: ReadonlyMap<string, readonly { file: ParsedFile; call: ts.CallExpression }[]>;
 }
 
 /** A set an adapter could not read completely. `path` is the command (`[]`: the top level). */

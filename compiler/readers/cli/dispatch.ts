@@ -13,6 +13,7 @@ import type { Closure } from "../../model/cli.js";
 import { CLOSED, open } from "../../model/cli.js";
 import { type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { AdapterContext } from "./adapter.js";
+import { localInit } from "./syntax.js";
 
 const POSITIONAL_LISTS = new Set(["rest", "positionals", "_", "args", "argv"]);
 
@@ -58,8 +59,8 @@ export function readDispatch(file: ParsedFile, body: ts.Node, ctx: AdapterContex
         verbs.add(lit);
         ifSpan ??= n;
       }
-    } else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === "includes" && n.arguments[0] && isVerb(n.arguments[0])) {
-      const list = ctx.fold(file, n.expression.expression);
+    } else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && (n.expression.name.text === "includes" || n.expression.name.text === "has") && n.arguments[0] && isVerb(n.arguments[0])) {
+      const list = listOf(file, n.expression.expression, ctx);
       if (Array.isArray(list) && list.every((x) => typeof x === "string")) {
         for (const v of list as string[]) if (v) verbs.add(v);
         closure = CLOSED;
@@ -73,6 +74,19 @@ export function readDispatch(file: ParsedFile, body: ts.Node, ctx: AdapterContex
     verbs: [...verbs].sort(),
     closure: closure ?? open("sub-verbs are compared one by one (`if (verb === …)`): other words may be arguments", ifSpan ? spanOf(file, ifSpan) : null),
   };
+}
+
+/** An evaluated list: an array constant, or a `new Set([…])` bound to a local constant. */
+function listOf(file: ParsedFile, e: ts.Expression, ctx: AdapterContext): unknown {
+  let u = unwrap(e);
+  if (ts.isIdentifier(u)) {
+    const init = localInit(u.text, u);
+    if (init && ts.isNewExpression(unwrap(init))) u = unwrap(init);
+  }
+  if (ts.isNewExpression(u) && ts.isIdentifier(u.expression) && u.expression.text === "Set") {
+    return u.arguments?.[0] ? ctx.fold(file, u.arguments[0]) : undefined;
+  }
+  return ctx.fold(file, e);
 }
 
 function isPositionalList(e: ts.Expression): boolean {

@@ -20,7 +20,7 @@ import { type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } 
 import type { FoldedValue } from "../constant-folder.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, command, commandWords, flag, type Opening } from "./adapter.js";
 import { aliasNames, arityOf, flagsOfRecord, flagsOfValue } from "./flag-values.js";
-import { bindArgs, callableNames, enclosingFunction, type Env, indexCalls, localInit, paramNames, prop, type Ref } from "./syntax.js";
+import { bindArgs, callableNames, enclosingFunction, type Env, localInit, paramNames, prop, type Ref } from "./syntax.js";
 
 const VERB_PROPS = ["verbs", "subcommands", "subCommands", "commands", "children"];
 const FLAG_PROPS = ["flags", "options"];
@@ -83,7 +83,7 @@ export const registryAdapter: CliAdapter = {
 
 class RegistryReader {
   private readonly types: Set<string>;
-  private readonly calls: Map<string, { file: ParsedFile; call: ts.CallExpression }[]>;
+  private readonly calls: AdapterContext["calls"];
   private readonly typedParams = new Map<ts.SignatureDeclaration, FnParamInfo[]>();
   private readonly candidates = new Map<ts.ObjectLiteralExpression, ParsedFile>();
   private readonly found: Found[] = [];
@@ -97,7 +97,7 @@ class RegistryReader {
   ) {
     this.types = new Set(ctx.opts.commandTypes);
     // Factories are often called from files that never name the type.
-    this.calls = indexCalls(ctx.all);
+    this.calls = ctx.calls;
   }
 
   read(): AdapterOutput {

@@ -16,7 +16,7 @@ import {
   open,
   type SurfaceWarning,
 } from "../../model/cli.js";
-import { type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
+import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import { foldExpression, type FoldedValue } from "../constant-folder.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, type CliReadOptions, flagName, type Opening } from "./adapter.js";
 
@@ -24,7 +24,9 @@ const FLAG_LITERAL = /^(--[A-Za-z0-9][A-Za-z0-9-]*)(=.*)?$/s;
 const SHORT_LITERAL = /^-[A-Za-z]$/;
 
 export function readSurface(root: string, files: ParsedFile[], opts: CliReadOptions, adapters: readonly CliAdapter[]): CommandSurface {
+  const calls = new Map<string, { file: ParsedFile; call: ts.CallExpression }[]>();
   const ctx: AdapterContext = {
+    calls,
     root,
     opts,
     all: files,
@@ -35,13 +37,14 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
       return r.ok ? r.value : undefined;
     },
   };
+  // One walk over every file: flag literals, accessor calls and the call index adapters share.
+  const globals = scanGlobals(files, opts, ctx, calls);
   const outputs: { id: string; out: AdapterOutput }[] = [];
   for (const a of adapters) {
     const mine = files.filter((f) => a.applies(f, opts));
     if (mine.length === 0) continue;
     outputs.push({ id: a.id, out: a.read(mine, ctx) });
   }
-  const globals = scanGlobals(files, opts, ctx);
   const commands = mergeCommands(outputs.flatMap((o) => o.out.commands));
   const byPath = new Map(commands.map((c) => [c.path.join("\u0000"), c]));
   let commandSet: Closure = CLOSED;
@@ -105,7 +108,7 @@ interface Globals {
  * call sites are what count) and for a bare method name such as `get`, which
  * is too common to judge by.
  */
-function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterContext): Globals {
+function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterContext, calls: Map<string, { file: ParsedFile; call: ts.CallExpression }[]>): Globals {
   const flags = new Set<string>();
   const matched = new Set<string>();
   let closure: Closure | null = null;
@@ -122,9 +125,15 @@ function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterCont
         case ts.SyntaxKind.TemplateTail:
           for (const tok of (node as ts.TemplateLiteralLikeNode).text.split(/\s+/)) literalFlag(tok, flags, true);
           break;
-        case ts.SyntaxKind.CallExpression:
+        case ts.SyntaxKind.CallExpression: {
+          const call = node as ts.CallExpression;
+          const name = calleeName(call);
+          if (name) {
+            let list = calls.get(name);
+            if (!list) calls.set(name, (list = []));
+            list.push({ file, call });
+          }
           if (accessors.length > 0) {
-            const call = node as ts.CallExpression;
             for (const a of accessors) {
               if (!calleeMatches(call, a)) continue;
               const got = accessorName(file, call, ctx);
@@ -137,6 +146,7 @@ function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterCont
             }
           }
           break;
+        }
       }
       ts.forEachChild(node, visit);
     };

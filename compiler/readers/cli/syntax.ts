@@ -1,5 +1,5 @@
 /** Small syntax helpers the CLI adapters share (no type checker: names are followed through local declarations only). */
-import { calleeName, type ParsedFile, propertyNameText, ts, unwrap } from "../code-source.js";
+import { type ParsedFile, propertyNameText, ts, unwrap } from "../code-source.js";
 
 export type Ref = { file: ParsedFile; expr: ts.Expression };
 /** Parameter name → the argument expression at one call site. */
@@ -89,25 +89,4 @@ export function bindArgs(fn: ts.SignatureDeclaration, file: ParsedFile, call: ts
     }
   });
   return env;
-}
-
-
-/** Every call in the files by callee name (identifier or member name). */
-export function indexCalls(files: ParsedFile[]): Map<string, { file: ParsedFile; call: ts.CallExpression }[]> {
-  const calls = new Map<string, { file: ParsedFile; call: ts.CallExpression }[]>();
-  for (const file of files) {
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
-        const name = calleeName(node);
-        if (name) {
-          let list = calls.get(name);
-          if (!list) calls.set(name, (list = []));
-          list.push({ file, call: node });
-        }
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file.sf);
-  }
-  return calls;
 }

@@ -13,7 +13,7 @@
  * sub-commands is closed, and not judged when it is open.
  */
 import type { Span } from "../../model/diagnostic.js";
-import type { CommandDecl, CommandSurface, FlagSpec, Invocation, InvocationToken } from "../../model/types.js";
+import type { CommandDecl, CommandSurface, FlagSpec, FlagSyntax, Invocation, InvocationToken } from "../../model/types.js";
 import { closest, editDistance } from "../../util/edit-distance.js";
 
 /** Flags every CLI accepts whatever its code says (help and version are usually supplied by the parser library). */
@@ -131,7 +131,6 @@ export class SurfaceIndex {
     if (kids.length === 0) return null;
     const closure = own ? own.commandSet : this.surface.commandSet;
     if (!closure.closed) return { notJudged: { span: token.span, reason: `open command list: ${closure.reason}` } };
-    if (path.length === 0 && own?.isDefault) return null;
     const isVerbLevel = path.length > 0;
     const suggestion = isVerbLevel
       ? ((v) => (v ? [...path, v] : null))(closest(token.text, kids, 0.34))
@@ -164,11 +163,18 @@ export class SurfaceIndex {
     return { specs: decls.flatMap((d) => d.options), decls };
   }
 
+  private readonly tables = new Map<string, FlagTable>();
+
   /** The declared flag a token names (with the framework's equivalences), or null. */
   findFlag(name: string, path: string[]): FlagSpec | null {
-    const { specs, decls } = this.flagsAt(path);
-    const syntax = decls[decls.length - 1]?.syntax ?? { camelKebab: false, negateBooleans: false, dotted: false };
-    return resolveFlag(name, specs, syntax);
+    const k = key(path);
+    let t = this.tables.get(k);
+    if (!t) {
+      const { specs, decls } = this.flagsAt(path);
+      t = new FlagTable(specs, decls[decls.length - 1]?.syntax ?? PLAIN);
+      this.tables.set(k, t);
+    }
+    return t.resolve(name);
   }
 
   /** The known path closest to the words (compared over the path's own length); small distances only. */
@@ -194,22 +200,36 @@ function kebab(s: string): string {
   return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 }
 
-/** `--dry-run` against the specs, honouring camel/kebab, `--no-x` and dotted names where the framework does. */
-export function resolveFlag(name: string, specs: FlagSpec[], syntax: { camelKebab: boolean; negateBooleans: boolean; dotted: boolean }): FlagSpec | null {
-  const norm = (n: string) => (syntax.camelKebab && n.startsWith("--") ? `--${kebab(n.slice(2))}` : n);
-  const table = new Map<string, FlagSpec>();
-  for (const s of specs) for (const n of [...(s.long ? [s.long] : []), ...s.aliases, ...s.short]) if (!table.has(norm(n))) table.set(norm(n), s);
-  const direct = table.get(norm(name));
-  if (direct) return direct;
-  if (name.startsWith("--no-")) {
-    const pos = table.get(norm(`--${name.slice(5)}`));
-    if (pos && (pos.negatable || syntax.negateBooleans)) return { ...pos, arity: "boolean" };
+const PLAIN: FlagSyntax = { camelKebab: false, negateBooleans: false, dotted: false };
+
+/** Flag specs indexed by name, honouring camel/kebab, `--no-x` and dotted names where the framework does. */
+export class FlagTable {
+  private readonly byName = new Map<string, FlagSpec>();
+
+  constructor(
+    specs: readonly FlagSpec[],
+    private readonly syntax: FlagSyntax,
+  ) {
+    for (const s of specs) for (const n of [...(s.long ? [s.long] : []), ...s.aliases, ...s.short]) if (!this.byName.has(this.norm(n))) this.byName.set(this.norm(n), s);
   }
-  if (syntax.dotted && name.startsWith("--") && name.includes(".")) {
-    const base = table.get(norm(name.slice(0, name.indexOf("."))));
-    if (base) return base;
+
+  private norm(n: string): string {
+    return this.syntax.camelKebab && n.startsWith("--") ? `--${kebab(n.slice(2))}` : n;
   }
-  return null;
+
+  resolve(name: string): FlagSpec | null {
+    const direct = this.byName.get(this.norm(name));
+    if (direct) return direct;
+    if (name.startsWith("--no-")) {
+      const pos = this.byName.get(this.norm(`--${name.slice(5)}`));
+      if (pos && (pos.negatable || this.syntax.negateBooleans)) return { ...pos, arity: "boolean" };
+    }
+    if (this.syntax.dotted && name.startsWith("--") && name.includes(".")) {
+      const base = this.byName.get(this.norm(name.slice(0, name.indexOf("."))));
+      if (base) return base;
+    }
+    return null;
+  }
 }
 
 function key(path: string[]): string {

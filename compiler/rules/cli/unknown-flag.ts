@@ -1,7 +1,7 @@
 import { closest } from "../../util/edit-distance.js";
 import type { Closure, FlagSpec } from "../../model/types.js";
 import { defineRule } from "../types.js";
-import { ALWAYS_ALLOWED_FLAGS, resolveFlag, SurfaceIndex } from "./command-match.js";
+import { ALWAYS_ALLOWED_FLAGS, FlagTable, SurfaceIndex } from "./command-match.js";
 
 export { ALWAYS_ALLOWED_FLAGS };
 
@@ -29,24 +29,35 @@ export default defineRule({
     const index = new SurfaceIndex(surface);
     if (index.empty) return;
     const global: FlagSpec[] = surface.globalFlags.map((f) => ({ long: f.startsWith("--") ? f : null, short: f.startsWith("--") ? [] : [f], aliases: [], arity: "boolean", negatable: false, inherited: false, span: null }));
+    // One flag table per matched command path (a CLI has few commands and many invocations).
+    const tables = new Map<string, { table: FlagTable; allowed: FlagSpec[]; closure: Closure }>();
+    const tableAt = (path: string[]) => {
+      const k = path.join(" ");
+      let t = tables.get(k);
+      if (t) return t;
+      const { specs, decls } = index.flagsAt(path);
+      const own = decls[decls.length - 1] ?? null;
+      let allowed = specs;
+      let closure: Closure = { closed: true };
+      for (const d of decls) if (!d.flagSet.closed && closure.closed) closure = d.flagSet;
+      if (!own || own.flagScope === "global") {
+        allowed = [...specs, ...global];
+        if (closure.closed) closure = surface.globalFlagSet;
+      }
+      const syntax = own?.syntax ?? { camelKebab: false, negateBooleans: false, dotted: false };
+      tables.set(k, (t = { table: new FlagTable(allowed, syntax), allowed, closure }));
+      return t;
+    };
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
         if (m.unknown || m.flags.length === 0) continue;
-        const { specs, decls } = index.flagsAt(m.path);
-        const own = decls[decls.length - 1] ?? null;
-        let allowed = specs;
-        let closure: Closure = { closed: true };
-        for (const d of decls) if (!d.flagSet.closed && closure.closed) closure = d.flagSet;
-        if (!own || own.flagScope === "global") {
-          allowed = [...specs, ...global];
-          if (closure.closed) closure = surface.globalFlagSet;
-        }
+        const { table, allowed } = tableAt(m.path);
+        let closure = tableAt(m.path).closure;
         if (m.notJudged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
-        const syntax = own?.syntax ?? { camelKebab: false, negateBooleans: false, dotted: false };
         for (const t of m.flags) {
           const name = t.flag ?? t.text;
-          if (accepted(name, allowed, syntax)) continue;
+          if (accepted(name, table)) continue;
           if (!closure.closed) {
             ctx.notJudged(t.span, `open flag set: ${closure.reason}`);
             continue;
@@ -65,8 +76,8 @@ export default defineRule({
   },
 });
 
-function accepted(name: string, allowed: FlagSpec[], syntax: { camelKebab: boolean; negateBooleans: boolean; dotted: boolean }): boolean {
-  if (ALWAYS_ALLOWED_FLAGS.includes(name) || resolveFlag(name, allowed, syntax)) return true;
-  if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || resolveFlag(`-${c}`, allowed, syntax) !== null);
+function accepted(name: string, table: FlagTable): boolean {
+  if (ALWAYS_ALLOWED_FLAGS.includes(name) || table.resolve(name)) return true;
+  if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || table.resolve(`-${c}`) !== null);
   return false;
 }
