@@ -52,7 +52,9 @@ export const clipanionAdapter: CliAdapter = {
       for (const st of file.sf.statements) {
         if (!ts.isClassDeclaration(st) || !st.name) continue;
         const paths = pathsOf(file, st, ctx);
-        const isCommand = paths !== null || (registered.has(st.name.text) && extendsCommand(file, st, ctx.all));
+        // A clipanion command extends clipanion's `Command`, directly or through a base class in the project.
+        if (!extendsCommand(file, st, ctx.all)) continue;
+        const isCommand = paths !== null || registered.has(st.name.text);
         if (!isCommand) continue;
         const read = classOptions(file, st, ctx, 0);
         const span = spanOf(file, st.name);
