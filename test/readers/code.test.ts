@@ -47,7 +47,9 @@ describe("command surface", () => {
   });
 
   test("a configured type that is not used finds no command objects", () => {
-    expect(read("code-command-type", { commandType: "NoSuchType" }).surface.commands).toEqual([]);
+    const { surface } = read("code-command-type", { commandType: "NoSuchType" });
+    expect(surface.commands).toEqual([]);
+    expect(surface.warnings.map((w) => w.message)).toEqual(["the configured command type `NoSuchType` (cli.commandType) matches no command object in the code"]);
   });
 
   test("commander chains: nested commands, variables, new Command, options; program options live on the root and are inherited", () => {
@@ -103,6 +105,11 @@ describe("command surface", () => {
     // values.get("code") → --code, values.get("x") → -x.
     expect(surface.globalFlags).toEqual(["--code", "--force", "--json", "-x"]);
     expect(read("code-jsdoc").surface.globalFlags).toEqual(["--force", "--json"]);
+    // A dotted accessor compares the whole callee tail; one that matches no call is a warning.
+    expect(read("code-jsdoc", { flagAccessors: ["values.get"] }).surface.globalFlags).toEqual(["--code", "--force", "--json", "-x"]);
+    expect(read("code-jsdoc", { flagAccessors: ["args.get"] }).surface.warnings.map((w) => w.message)).toEqual([
+      "the configured flag accessor `args.get` (cli.flagAccessors) matches no call in the code",
+    ]);
   });
 });
 

@@ -190,4 +190,10 @@ export function commandWords(spec: string): string[] {
   return out;
 }
 
+/** Source text for a message: one line, at most 60 characters. */
+export function excerpt(s: string): string {
+  const one = s.replace(/\s+/g, " ");
+  return one.length > 60 ? `${one.slice(0, 57)}...` : one;
+}
+
 export type { Closure, FlagSyntax };

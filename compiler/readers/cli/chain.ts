@@ -9,7 +9,7 @@
 import type { CommandDecl, FlagSpec, FlagSyntax, PositionalSpec } from "../../model/cli.js";
 import type { Span } from "../../model/diagnostic.js";
 import { calleeName, type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
-import { type AdapterContext, type AdapterOutput, command, commandWords, type Opening, parseOptionSpec, positionalsOfSpec } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, command, commandWords, type Opening, parseOptionSpec, positionalsOfSpec, excerpt } from "./adapter.js";
 import { aliasNames, arityOf, flagsOfRecord } from "./flag-values.js";
 import { foldAll } from "./loops.js";
 import { localInit, prop, recordKeys } from "./syntax.js";
@@ -122,7 +122,7 @@ class ChainReader {
     const spec = this.chainSpec(file, call);
     if (!spec) {
       if (call.arguments[0]) {
-        this.openings.push({ path: parent, set: "commands", reason: `a command spec does not evaluate: \`${short(call.arguments[0].getText(file.sf))}\``, span: spanOf(file, call.arguments[0]) });
+        this.openings.push({ path: parent, set: "commands", reason: `a command spec does not evaluate: \`${excerpt(call.arguments[0].getText(file.sf))}\``, span: spanOf(file, call.arguments[0]) });
       }
       return null;
     }
@@ -237,7 +237,7 @@ class ChainReader {
     if (owner === null) return;
     const got = this.optionFlags(file, call);
     if (got === null) {
-      this.openings.push({ path: owner, set: "flags", reason: `an option does not evaluate: \`${short(call.arguments[0]?.getText(file.sf) ?? call.getText(file.sf))}\``, span: spanOf(file, call) });
+      this.openings.push({ path: owner, set: "flags", reason: `an option does not evaluate: \`${excerpt(call.arguments[0]?.getText(file.sf) ?? call.getText(file.sf))}\``, span: spanOf(file, call) });
       return;
     }
     if (owner.length === 0) {
@@ -318,7 +318,3 @@ function builderCommandCall(id: ts.Identifier): ts.CallExpression | null {
   return null;
 }
 
-function short(s: string): string {
-  const one = s.replace(/\s+/g, " ");
-  return one.length > 60 ? `${one.slice(0, 57)}...` : one;
-}

@@ -18,7 +18,7 @@ import { CLOSED, type Closure, type CommandDecl, type FlagSpec } from "../../mod
 import { readDispatch } from "./dispatch.js";
 import { type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { FoldedValue } from "../constant-folder.js";
-import { type AdapterContext, type AdapterOutput, type CliAdapter, command, commandWords, flag, type Opening } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, type CliAdapter, command, commandWords, flag, type Opening, excerpt } from "./adapter.js";
 import { aliasNames, arityOf, flagsOfRecord, flagsOfValue } from "./flag-values.js";
 import { bindArgs, callableNames, enclosingFunction, type Env, localInit, paramNames, prop, type Ref } from "./syntax.js";
 
@@ -286,7 +286,7 @@ class RegistryReader {
     if (!words && fallbackName !== undefined) words = commandWords(fallbackName);
     if (!words || words.length === 0) {
       // A command whose name cannot be told: the level's command list is not known completely.
-      if (nameExpr) this.openings.push({ path: parent, set: "commands", reason: `a command name does not evaluate: \`${short(nameExpr.getText(file.sf))}\``, span: spanOf(file, nameExpr) });
+      if (nameExpr) this.openings.push({ path: parent, set: "commands", reason: `a command name does not evaluate: \`${excerpt(nameExpr.getText(file.sf))}\``, span: spanOf(file, nameExpr) });
       return null;
     }
     if (site && via === "factory" && !nameExpr) span = spanOf(site.file, site.call);
@@ -486,7 +486,3 @@ function mentions(e: ts.Node, names: Set<string>): boolean {
   return ts.forEachChild(e, (c) => (mentions(c, names) ? true : undefined)) === true;
 }
 
-function short(s: string): string {
-  const one = s.replace(/\s+/g, " ");
-  return one.length > 60 ? `${one.slice(0, 57)}...` : one;
-}

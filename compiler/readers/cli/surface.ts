@@ -18,7 +18,7 @@ import {
 } from "../../model/cli.js";
 import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import { foldExpression, type FoldedValue } from "../constant-folder.js";
-import { type AdapterContext, type AdapterOutput, type CliAdapter, type CliReadOptions, flagName, type Opening } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, type CliAdapter, type CliReadOptions, flagName, type Opening, excerpt } from "./adapter.js";
 
 const FLAG_LITERAL = /^(--[A-Za-z0-9][A-Za-z0-9-]*)(=.*)?$/s;
 const SHORT_LITERAL = /^-[A-Za-z]$/;
@@ -141,7 +141,7 @@ function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterCont
               matched.add(a);
               if (typeof got === "string") flags.add(flagName(got));
               else if (closure === null && (a.includes(".") || ts.isIdentifier(call.expression))) {
-                closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${truncate(got.text)}\``, got.span);
+                closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${excerpt(got.text)}\``, got.span);
               }
             }
           }
@@ -206,10 +206,6 @@ function bindsName(n: ts.BindingName, name: string): boolean {
   return n.elements.some((el) => !ts.isOmittedExpression(el) && bindsName(el.name, name));
 }
 
-function truncate(s: string): string {
-  const one = s.replace(/\s+/g, " ");
-  return one.length > 60 ? `${one.slice(0, 57)}...` : one;
-}
 
 // ───────────── merging ─────────────
 

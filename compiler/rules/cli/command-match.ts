@@ -47,6 +47,8 @@ export class SurfaceIndex {
       if (!m.has(word)) m.set(word, path);
     };
     for (const d of surface.commands) {
+      // Intermediate words of a deeper path (`@docpact-command flow advance` alone) are command groups too.
+      for (let n = 1; n < d.path.length; n++) add(d.path.slice(0, n - 1), d.path[n - 1], d.path.slice(0, n));
       if (d.path.length > 0) {
         const parent = d.path.slice(0, -1);
         add(parent, d.path[d.path.length - 1], d.path);
@@ -129,6 +131,7 @@ export class SurfaceIndex {
       return null;
     }
     if (kids.length === 0) return null;
+    if (!own && path.length > 0) return { notJudged: { span: token.span, reason: `no declaration of \`${path.join(" ")}\` lists its sub-commands` } };
     const closure = own ? own.commandSet : this.surface.commandSet;
     if (!closure.closed) return { notJudged: { span: token.span, reason: `open command list: ${closure.reason}` } };
     const isVerbLevel = path.length > 0;

@@ -9,7 +9,7 @@ export default defineRule({
     explanation:
       "When the interface named by `cli.commandType` is renamed between releases, or a flag accessor in `cli.flagAccessors` is no longer called, " +
       "the CLI rules quietly lose what they judge against: no commands are found, or every flag becomes unjudged. " +
-      "A binary in `cli.binaries` that no document invokes checks nothing either. This warning names the configured value that matches nothing, " +
+      "A binary in `cli.binaries` that no document invokes (in a project whose code has commands) checks nothing either. This warning names the configured value that matches nothing, " +
       "so the configuration can follow the code.",
     example: {
       bad: '"cli": { "commandType": "CliCommand" } after the interface was renamed to `Command`.',
@@ -20,8 +20,8 @@ export default defineRule({
     const { model } = ctx;
     const at = { file: model.config.file ?? "docpact.config.json", line: 1, column: 1, endLine: 1, endColumn: 1 };
     for (const w of model.surface.warnings) ctx.report({ span: w.span ?? at, message: w.message });
-    // Binaries named in the config (not the package.json default) that no document invokes.
-    if (model.config.cli.binariesConfigured && model.docs.length > 0) {
+    // Binaries named in the config (not the package.json default) that no document invokes, in a project whose code has commands.
+    if (model.config.cli.binariesConfigured && model.docs.length > 0 && model.surface.commands.length > 0) {
       const used = new Set(model.docs.flatMap((d) => d.invocations.map((i) => i.binary)));
       for (const b of model.binaries) {
         if (!used.has(b)) ctx.report({ span: at, message: `the configured binary \`${b}\` (cli.binaries) is invoked by no document` });
