@@ -33,11 +33,12 @@ export const cittyAdapter: CliAdapter = {
     const roots: { file: ParsedFile; expr: ts.Expression }[] = [];
     const defines: { file: ParsedFile; call: ts.CallExpression }[] = [];
     for (const file of files) {
+      const local = cittyNames(file);
       const visit = (n: ts.Node): void => {
         if (ts.isCallExpression(n)) {
           const name = calleeName(n);
-          if (name && MAIN_CALLS.has(name) && n.arguments[0]) roots.push({ file, expr: n.arguments[0] });
-          if (name === "defineCommand") defines.push({ file, call: n });
+          if (name && local.main.has(name) && n.arguments[0]) roots.push({ file, expr: n.arguments[0] });
+          if (name && local.define.has(name)) defines.push({ file, call: n });
         }
         ts.forEachChild(n, visit);
       };
@@ -80,6 +81,10 @@ class CittyReader {
     const subs = prop(def.obj, "subCommands");
     const children = subs ? this.record(def.file, subs, 0) : null;
     if (subs && !children) this.openings.push({ path, set: "commands", reason: `the sub-commands \`${short(subs.getText(def.file.sf))}\` are not an object docpact can read`, span: spanOf(def.file, subs) });
+    // A positional beside sub-commands, read by a `setup`/`run` hook (which runs first), may take other words (nuxi runs `nuxt-<word>` binaries).
+    if (children && positionals.length > 0 && (prop(def.obj, "setup") || prop(def.obj, "run") || hasMethod(def.obj))) {
+      this.openings.push({ path, set: "commands", reason: `the command takes a positional (\`${positionals[0].name}\`) beside its sub-commands, and a hook may handle other words`, span: spanOf(def.file, def.obj) });
+    }
     const verbs: string[] = [];
     for (const p of children?.obj.properties ?? []) {
       if (ts.isSpreadAssignment(p)) {
@@ -111,7 +116,7 @@ class CittyReader {
     if (depth > 6) return null;
     const e = unwrap(expr);
     if (ts.isObjectLiteralExpression(e)) return { file, obj: e };
-    if (ts.isCallExpression(e) && calleeName(e) === "defineCommand" && e.arguments[0]) return this.definition(file, e.arguments[0], depth + 1);
+    if (ts.isCallExpression(e) && calleeName(e) !== null && cittyNames(file).define.has(calleeName(e)!) && e.arguments[0]) return this.definition(file, e.arguments[0], depth + 1);
     if (ts.isIdentifier(e)) {
       const d = declarationOf(this.ctx.all, file, e.text);
       return d && !ts.isClassLike(d.node) && !ts.isFunctionDeclaration(d.node) ? this.definition(d.file, d.node as ts.Expression, depth + 1) : null;
@@ -190,6 +195,28 @@ class CittyReader {
     if (typeof got === "string") return [got];
     return Array.isArray(got) ? got.filter((x): x is string => typeof x === "string") : [];
   }
+}
+
+/** Local names of citty's `runMain`/`createMain` and `defineCommand` in a file (`import { runMain as _runMain } from "citty"`). */
+function cittyNames(file: ParsedFile): { main: Set<string>; define: Set<string> } {
+  const main = new Set(MAIN_CALLS);
+  const define = new Set(["defineCommand"]);
+  for (const st of file.sf.statements) {
+    if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || st.moduleSpecifier.text !== "citty") continue;
+    const nb = st.importClause?.namedBindings;
+    if (!nb || !ts.isNamedImports(nb)) continue;
+    for (const el of nb.elements) {
+      const imported = (el.propertyName ?? el.name).text;
+      if (MAIN_CALLS.has(imported)) main.add(el.name.text);
+      if (imported === "defineCommand") define.add(el.name.text);
+    }
+  }
+  return { main, define };
+}
+
+/** `setup() {}` / `run() {}` written as methods. */
+function hasMethod(obj: ts.ObjectLiteralExpression): boolean {
+  return obj.properties.some((p) => ts.isMethodDeclaration(p) && p.name && ["setup", "run"].includes(propertyNameText(p.name) ?? ""));
 }
 
 /** `meta: { alias: "i" | ["i"] }` (newer citty) names the command's other words. */
