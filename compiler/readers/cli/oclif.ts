@@ -70,8 +70,10 @@ export const oclifAdapter: CliAdapter = {
       const separator = cfg?.separator ?? ":";
       const span = spanOf(file, cls.name ?? cls);
       const aliases = stringList(staticMember(cls, "aliases")).concat(stringList(staticMember(cls, "hiddenAliases"))).map((a) => a.split(/[: ]/).filter(Boolean));
-      for (const d of declarations(id, aliases, separator, span, read)) commands.push(d);
-      if (read.flagsOpen) openings.push({ path: spaced(id, separator), set: "flags", reason: read.flagsOpen.reason, span: read.flagsOpen.span });
+      for (const d of declarations(id, aliases, separator, span, read)) {
+        commands.push(d);
+        if (read.flagsOpen) openings.push({ path: d.path, set: "flags", reason: read.flagsOpen.reason, span: read.flagsOpen.span });
+      }
       if (cfg && !rootOpened.has(cfg.dir) && (cfg.plugins || cfg.flexibleTaxonomy)) {
         rootOpened.add(cfg.dir);
         const why = cfg.plugins ? "oclif plugins (package.json `oclif.plugins`) add commands docpact does not read" : "oclif `flexibleTaxonomy` accepts a command's topic words in any order";
@@ -187,10 +189,6 @@ function commandClass(file: ParsedFile): ts.ClassLikeDeclaration | null {
     }
   }
   return null;
-}
-
-function spaced(id: string[], separator: string): string[] {
-  return separator === " " ? id : id.length === 0 ? [] : [id.join(":")];
 }
 
 // ───────────── one command class ─────────────
@@ -311,13 +309,15 @@ function flagOf(file: ParsedFile, key: string, init: ts.Expression, all: readonl
   const names = [`--${key}`];
   let arity: FlagArity = "optional";
   let negatable = false;
-  // `Flags.custom({...})()` is a call of a call: the options are on the inner one.
+  // `Flags.custom({...})()` and `Flags.option({ options })({ char: "z" })` are calls of a call: options are on either.
   const call = ts.isCallExpression(e) ? (ts.isCallExpression(e.expression) ? e.expression : e) : null;
   if (call && ts.isPropertyAccessExpression(call.expression)) {
     const kind = call.expression.name.text;
     arity = BOOLEAN_KINDS.has(kind) ? "boolean" : "value";
-    const opts = call.arguments[0] && ts.isObjectLiteralExpression(unwrap(call.arguments[0])) ? (unwrap(call.arguments[0]) as ts.ObjectLiteralExpression) : null;
-    if (opts) {
+    const calls = call === e ? [call] : [call, e as ts.CallExpression];
+    for (const c of calls) {
+      const opts = c.arguments[0] && ts.isObjectLiteralExpression(unwrap(c.arguments[0])) ? (unwrap(c.arguments[0]) as ts.ObjectLiteralExpression) : null;
+      if (!opts) continue;
       const ch = stringLiteral(unwrap(prop(opts, "char") ?? opts));
       if (ch) names.push(`-${ch}`);
       for (const a of stringList(prop(opts, "aliases"))) names.push(a.length === 1 ? `-${a}` : `--${a}`);

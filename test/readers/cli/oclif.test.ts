@@ -17,7 +17,7 @@ describe("oclif adapter", () => {
       "config set": "flags=--global,-g args=key,value?",
       "config:set": "flags=--global,-g args=key,value?",
       deploy: "flags= flags open: extends `SfCommand`, whose flags are not read",
-      hello: "flags=--format,--from,--quiet,--sender,-f,-q aliases=hi args=person",
+      hello: "flags=--format,--from,--quiet,--sender,-F,-f,-q aliases=hi args=person",
       plugins: "flags=--core,--json",
       "plugins install": "flags=--force,--tag,--verbose,-f,-v aliases=add args=plugin...",
       "plugins:add": "flags=--force,--tag,--verbose,-f,-v args=plugin...",
