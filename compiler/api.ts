@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import type { Report } from "./report/report.js";
 import { run } from "./run.js";
 
-export type { Report, ReportDiagnostic } from "./report/report.js";
+export type { Report, ReportDiagnostic, PrunableEntry } from "./report/report.js";
 export type { Severity, RelatedLocation } from "./model/diagnostic.js";
 
 export interface CheckOptions {
@@ -14,6 +14,10 @@ export interface CheckOptions {
   root?: string;
   /** Config file; default `<root>/docpact.config.json`. */
   config?: string;
+  /** Baseline file: findings it records do not fail (`summary.baselined`); default config `baseline`, else `<root>/docpact-baseline.json` when it exists. */
+  baseline?: string;
+  /** A git revision: only findings on lines changed since it, or caused by code changed since it, fail (`summary.since`). */
+  since?: string;
 }
 
 export interface BuildOptions extends CheckOptions {
@@ -30,12 +34,12 @@ export interface BuildReport extends Report {
 
 /** Checks the project; writes nothing. Rejects with a `DocpactError` on a usage or config failure. */
 export async function check(options: CheckOptions = {}): Promise<Report> {
-  return (await run("check", { root: resolve(options.root ?? "."), configPath: options.config })).report;
+  return (await run("check", { root: resolve(options.root ?? "."), configPath: options.config, baseline: options.baseline, since: options.since })).report;
 }
 
 /** Writes generated code and regions, then reports what remains. */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
-  const r = await run("build", { root: resolve(options.root ?? "."), configPath: options.config, fix: options.fix, force: options.force });
+  const r = await run("build", { root: resolve(options.root ?? "."), configPath: options.config, fix: options.fix, force: options.force, baseline: options.baseline, since: options.since });
   return { ...r.report, written: r.written ?? [] };
 }
 

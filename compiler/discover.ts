@@ -1,8 +1,11 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, posix, relative } from "node:path";
 import { globSync } from "tinyglobby";
 import type { ResolvedConfig } from "./config/resolve.js";
+import { reallyInside, walkTree, type OddEntry } from "./discover-tree.js";
+import { assertInsideRoot, inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";
+import type { InputProblem } from "./model/types.js";
 import { DocpactError } from "./util/errors.js";
 import { toPosix } from "./util/text.js";
 
@@ -12,6 +15,8 @@ export interface Discovered {
   code: string[];
   /** Every file under the root (outside the never-read folders), for reference checks. */
   files: string[];
+  /** Inputs that matched the config but are not read (links, special files, unreadable folders): `input/*` diagnostics. */
+  refused: InputProblem[];
 }
 
 export function ignoredDirs(config: ResolvedConfig): string[] {
@@ -22,11 +27,42 @@ export function ignoredDirs(config: ResolvedConfig): string[] {
 
 export function discover(root: string, config: ResolvedConfig): Discovered {
   const ignore = ignoredDirs(config);
-  const files = glob(root, ["**/*"], ignore);
+  const outDir = config.generate?.outDir;
+  const tree = walkTree(root, (d) => d === outDir || d === "node_modules" || d.endsWith("/node_modules"));
+  const files = tree.files;
   const all = new Set(files);
   const docs = glob(root, config.docs, ignore).filter((f) => all.has(f));
   const schemas = glob(root, config.schemas, ignore).filter((f) => all.has(f));
-  return { docs, schemas, code: discoverCode(root, config, ignore), files };
+  const refused = refusedInputs(tree.odd, config);
+  return { docs, schemas, code: discoverCode(root, config, ignore, refused), files, refused };
+}
+
+/** The links, special files and unreadable folders that an input glob would have read. */
+function refusedInputs(odd: OddEntry[], config: ResolvedConfig): InputProblem[] {
+  if (odd.length === 0) return [];
+  const wantedFile = inputMatcher(config);
+  // A link to a folder matters when an input glob could match a file below it.
+  const wanted = (e: OddEntry) => (e.dir ? ["x.md", "x.schema.json", "x.json", "x.ts"].some((n) => wantedFile(`${e.path}/${n}`)) : wantedFile(e.path));
+  const out: InputProblem[] = [];
+  for (const e of odd) {
+    const span = { file: e.path, line: 1, column: 1, endLine: 1, endColumn: 1 };
+    if (e.kind === "unreadable-dir") {
+      out.push({ span: { ...span, file: e.path || "." }, message: `folder ${e.path || "."} cannot be read (${e.code}); nothing in it is checked` });
+    } else if (!wanted(e)) {
+      continue;
+    } else if (e.kind === "link-outside") {
+      out.push({ kind: "outside-root", span, message: `${e.path} is a symbolic link to a ${e.dir ? "folder" : "file"} outside the root; docpact reads only inside the root, so it is not read` });
+    } else if (e.kind === "link" && e.code) {
+      out.push({ span, message: `${e.path} is a broken symbolic link (${e.code}); not read` });
+    } else if (e.kind === "link" && !e.dir && e.target !== undefined && wantedFile(e.target)) {
+      continue; // an alias (CLAUDE.md -> AGENTS.md): what it points at is read under its own path
+    } else if (e.kind === "link") {
+      out.push({ kind: "special-file", span, message: `${e.path} is a symbolic link; docpact does not follow links, so it is not read (what it points at is read under its own path when a glob matches it)` });
+    } else {
+      out.push({ kind: "special-file", span, message: `${e.path} is not a regular file (a FIFO, socket or device); not read` });
+    }
+  }
+  return out;
 }
 
 export function glob(root: string, patterns: string[], ignore: string[]): string[] {
@@ -36,16 +72,17 @@ export function glob(root: string, patterns: string[], ignore: string[]): string
     .sort();
 }
 
-function discoverCode(root: string, config: ResolvedConfig, ignore: string[]): string[] {
+function discoverCode(root: string, config: ResolvedConfig, ignore: string[], refused: InputProblem[]): string[] {
   const code = config.code;
   if (code.kind === "none") return [];
   // An include glob that names JavaScript means it: plain-JS CLIs (`bin/cli.mjs`) are read like TypeScript.
   if (code.kind === "include") return glob(root, code.include, ignore).filter((f) => isTsSource(f) || isJsSource(f));
-  const files = tsconfigFiles(root, code.tsconfig, ignore);
+  const files = tsconfigFiles(root, code.tsconfig, ignore, refused);
   return withBinSources(root, files, config);
 }
 
-const isTsSource = (f: string) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?ts$/.test(f);
+const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
+
 const isJsSource = (f: string) => /\.(js|jsx|mjs|cjs)$/.test(f) && !/\.min\.js$/.test(f);
 /** Folders a package's `bin` points into when it is build output, not source. */
 const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
@@ -63,18 +100,23 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig): 
  * Reads the tsconfig's include/exclude/files with a small subset of tsc's
  * rules; loading the TypeScript compiler here would cost more than all else.
  */
-function tsconfigFiles(root: string, tsconfig: string, ignore: string[]): string[] {
+function tsconfigFiles(root: string, tsconfig: string, ignore: string[], refused: InputProblem[]): string[] {
   const file = join(root, tsconfig);
   if (!existsSync(file)) throw new DocpactError(`tsconfig not found: ${tsconfig}`);
-  const cfg = readTsconfig(file, new Set());
+  assertInsideRoot(root, file, tsconfig);
+  const cfg = readTsconfig(root, file, new Set(), refused);
   const base = toPosix(relative(root, dirname(file)));
   const prefix = base === "" ? "" : `${base}/`;
-  const include = (cfg.include ?? (cfg.files ? [] : ["**/*"])).map((p) => prefix + expandDir(p));
+  const include = (cfg.include ?? (cfg.files ? [] : ["**/*"])).map((p) => posix.normalize(prefix + expandDir(p)));
+  // Confined to the root: a tsconfig that includes code from outside it is refused, like a config glob.
+  const outside = include.find(leavesRoot);
+  if (outside) throw new DocpactError(`${tsconfig}: include "${outside}" leaves the root; docpact reads only inside the root`);
   const exclude = (cfg.exclude ?? []).map((p) => prefix + expandDir(p));
   const out = new Set(glob(root, include, [...ignore, ...exclude]).filter(isTsSource));
   for (const f of cfg.files ?? []) {
     const rel = toPosix(relative(root, join(dirname(file), f)));
-    if (existsSync(join(root, rel)) && isTsSource(rel)) out.add(rel);
+    if (leavesRoot(rel)) refused.push({ kind: "outside-root", span: fileSpan(tsconfig), message: `${tsconfig} lists ${f} in "files", outside the root; not read` });
+    else if (existsSync(join(root, rel)) && isTsSource(rel)) out.add(rel);
   }
   return [...out].sort();
 }
@@ -86,7 +128,7 @@ interface TsconfigShape {
   extends?: string | string[];
 }
 
-function readTsconfig(file: string, seen: Set<string>): TsconfigShape {
+function readTsconfig(root: string, file: string, seen: Set<string>, refused: InputProblem[]): TsconfigShape {
   if (seen.has(file)) return {};
   seen.add(file);
   let cfg: TsconfigShape;
@@ -101,7 +143,12 @@ function readTsconfig(file: string, seen: Set<string>): TsconfigShape {
     if (!e.startsWith(".")) continue; // package tsconfigs never carry include/exclude for this project
     const target = join(dirname(file), e.endsWith(".json") ? e : `${e}.json`);
     if (!existsSync(target)) continue;
-    const parent = readTsconfig(target, seen);
+    if (!reallyInside(root, target)) {
+      const rel = toPosix(relative(root, file));
+      refused.push({ kind: "outside-root", span: fileSpan(rel), message: `${rel} extends ${e}, outside the root; its include/exclude are not read` });
+      continue;
+    }
+    const parent = readTsconfig(root, target, seen, refused);
     // include/exclude/files in a base config are relative to that base config.
     const rebase = (ps?: string[]) => ps?.map((p) => toPosix(relative(dirname(file), join(dirname(target), p))));
     merged = { include: rebase(parent.include) ?? merged.include, exclude: rebase(parent.exclude) ?? merged.exclude, files: rebase(parent.files) ?? merged.files };

@@ -5,6 +5,7 @@ import type { ContractModel, InstanceDoc, SchemaDoc } from "./model/types.js";
 import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry } from "./model/decisions.js";
+import type { GitHistory } from "./model/history.js";
 
 export interface LinkInput {
   root: string;
@@ -18,6 +19,8 @@ export interface LinkInput {
   code: CodeFacts;
   /** The decision registry (config `decisions`), when configured. */
   decisions?: DecisionRegistry | null;
+  /** Removed and renamed paths from git, when the root is in a work tree. */
+  history?: GitHistory | null;
 }
 
 export function link(input: LinkInput): ContractModel {
@@ -36,10 +39,11 @@ export function link(input: LinkInput): ContractModel {
     files: discovered.files,
     surface: code.surface,
     codeProblems: code.problems,
-    readProblems: read.readProblems,
+    readProblems: [...discovered.refused, ...read.readProblems],
     vocabularies,
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     decisions: input.decisions ?? null,
+    history: input.history ?? null,
   };
 }

@@ -14,7 +14,7 @@ import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
-import type { ContractModel } from "./model/types.js";
+import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
@@ -22,6 +22,8 @@ import { applySuppressions } from "./suppress.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules } from "./rules/index.js";
+import { readGitHistory } from "./git/history.js";
+import { gitCallCount } from "./git/run.js";
 import type { Rule } from "./rules/types.js";
 
 export interface PipelineOptions {
@@ -58,14 +60,17 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
+  // One git log, run while the inputs are read.
+  const historyRead = readGitHistory(opts.root);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const read = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
-  const schemas = readSchemas(opts.root, discovered.schemas, read, cache);
+  const schemas = readSchemas(opts.root, discovered.schemas, read, cache, config.limits);
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
-  const codeRead = codeHash(cache, opts.root, discovered.code, config);
+  const codeRead = codeHash(cache, opts.root, discovered.code, config, read.readProblems);
+  const readable = discovered.code.filter((f) => codeRead.texts.has(f));
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
-  const code = await cachedCode(cache, opts.root, discovered.code, config, codeRead, opts.cache !== undefined);
+  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.cache !== undefined);
   opts.onPhase?.("checking");
   timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead);
@@ -73,13 +78,18 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const instances = readInstances(opts.root, config);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions });
+  const history = await historyRead;
+  timing.lap("git (wait)");
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history });
   timing.lap("link");
+  const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
   const plan = await planOutputs(model, {
     force: opts.force ?? false,
+    ...(needsSources ? { sources: (await import("./readers/source-host.js")).diskSourceHost(opts.root, codeRead.texts) } : {}),
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });
+  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config);
   timing.lap("emit");
   if (!opts.deferFlush) cache.flush();
   const notJudged: NotJudged[] = [];
@@ -97,19 +107,24 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
  * hash for watch; null when a file cannot be read (then nothing is cached).
  * The texts go on to the code reader, so each file is read once.
  */
-function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): { hash: string | null; texts: Map<string, string> } {
+function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, problems: InputProblem[]): { hash: string | null; texts: Map<string, string> } {
   const parts = [JSON.stringify(config)];
   const texts = new Map<string, string>();
+  let hash = true;
   for (const f of files) {
     const src = readSource(root, f);
-    // An unreadable file makes the run uncacheable; the reader reports it.
-    if (isProblem(src)) return { hash: null, texts };
+    // An unreadable file is input/unreadable (not a syntax warning) and makes the run uncacheable.
+    if (isProblem(src)) {
+      problems.push(src);
+      hash = false;
+      continue;
+    }
     texts.set(f, src.text);
     const h = contentHash(src.text);
     cache.noteFile(f, h);
     parts.push(f, h);
   }
-  return { hash: contentHash(...parts), texts };
+  return { hash: hash ? contentHash(...parts) : null, texts };
 }
 
 /** The code facts of the whole code base, cached under the hash of every file and the config. */
@@ -123,11 +138,41 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
   if (!config.decisions) return null;
   const { readDecisions } = await import("./model/decisions.js");
   const cfg = config.decisions;
-  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export);
+  const { diskSourceHost } = await import("./readers/source-host.js");
+  const host = diskSourceHost(root, read.texts);
+  // Files the evaluation read besides the code files (JSON modules, modules outside `code`): a cached result holds only while they are unchanged.
+  const deps = new Map<string, string | null>();
+  const recording = {
+    read(rel: string) {
+      const t = host.read(rel);
+      if (!read.texts.has(rel)) deps.set(rel, t === undefined ? null : contentHash(t));
+      return t;
+    },
+  };
+  const fold: RowFolder = async () => (await import("./readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export, recording);
   const src = read.texts.get(cfg.module) ?? sourceText(root, cfg.module);
-  if (read.hash === null || src === null) return readDecisions(root, config, fold);
+  if (read.hash === null || src === null) return readDecisions(config, host, fold);
   const key = contentHash(read.hash, cfg.module, src, JSON.stringify(cfg));
-  return readDecisions(root, config, () => cache.cachedReadAsync("decision-rows", key, fold));
+  type Cached = { rows: Awaited<ReturnType<RowFolder>>; deps: [string, string | null][] };
+  const cached: RowFolder = async () => {
+    const hit = cache.peek<Cached>("decision-rows", key);
+    if (hit && Array.isArray(hit.deps) && hit.deps.every(([rel, h]) => { const t = host.read(rel); return (t === undefined ? null : contentHash(t)) === h; })) return hit.rows;
+    const rows = await fold();
+    cache.put("decision-rows", key, { rows, deps: [...deps] } satisfies Cached);
+    return rows;
+  };
+  return readDecisions(config, host, cached);
+}
+
+/** Headings and anchors of the documents build rewrites, from the text it would write. */
+async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig): Promise<NonNullable<ContractModel["planned"]>> {
+  const { readMarkdown } = await import("./readers/markdown.js");
+  const out = new Map<string, { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] }>();
+  for (const d of plan.documents) {
+    const doc = readMarkdown(d.path, d.content.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
+    out.set(d.path, { headings: doc.headings, anchors: doc.anchors });
+  }
+  return out;
 }
 
 function sourceText(root: string, file: string): string | null {
@@ -149,6 +194,8 @@ async function readCodeLazily(root: string, files: string[], config: ResolvedCon
   if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
+  // Values folded for an earlier run may come from files that changed since (watch).
+  (await import("./readers/constant-folder.js")).resetEvaluators();
   const facts = readCode(root, files, config.cli, texts);
   // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
   if (!keepTrees) (await import("./readers/code-source.js")).clearParseCache();
@@ -171,7 +218,7 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
       last = now;
     },
     done() {
-      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}\n`);
+      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}; git calls so far ${gitCallCount()}\n`);
     },
   };
 }

@@ -1,12 +1,14 @@
 /** Read: every discovered input through its reader. Readers never judge; problems become data. */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { Discovered } from "./discover.js";
 import type { Span } from "./model/diagnostic.js";
-import type { CodeProblem, MarkdownDoc, SchemaDoc } from "./model/types.js";
+import type { CodeProblem, InputProblem, MarkdownDoc, SchemaDoc } from "./model/types.js";
+import { DEFAULT_LIMITS, markdownTooDeep, type Limits } from "./config/limits.js";
+import { reallyInside } from "./discover-tree.js";
 import type { ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { readMarkdown } from "./readers/markdown.js";
@@ -18,7 +20,7 @@ export interface ReadResult {
   docs: MarkdownDoc[];
   texts: Map<string, string>;
   sources: Map<string, SourceText>;
-  readProblems: CodeProblem[];
+  readProblems: InputProblem[];
 }
 
 const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
@@ -27,6 +29,8 @@ const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1
 export function readSource(root: string, file: string): SourceText | CodeProblem {
   let buf: Buffer;
   try {
+    // Opening a FIFO blocks until a writer comes: only regular files are opened.
+    if (!statSync(join(root, file)).isFile()) return { message: `${file} is not a regular file; not read`, span: fileSpan(file) };
     buf = readFileSync(join(root, file));
   } catch (e) {
     return { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) };
@@ -37,6 +41,28 @@ export function readSource(root: string, file: string): SourceText | CodeProblem
   }
   return decodeSource(raw);
 }
+
+/**
+ * Reads an input the config matched, within bounds: a path whose real
+ * location leaves the root, or that is not a regular file, or is larger than
+ * `limits.maxFileBytes`, is refused with a problem naming it, before any parser sees it.
+ */
+export function readInput(root: string, file: string, limits: Limits = DEFAULT_LIMITS): SourceText | InputProblem {
+  const abs = join(root, file);
+  let size: number;
+  try {
+    const st = statSync(abs);
+    if (!st.isFile()) return { kind: "special-file", message: `${file} is not a regular file; not read`, span: fileSpan(file) };
+    size = st.size;
+  } catch (e) {
+    return { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) };
+  }
+  if (!reallyInside(root, abs)) return { kind: "outside-root", message: `${file} resolves to a file outside the root; not read`, span: fileSpan(file) };
+  if (size > limits.maxFileBytes) return tooLarge(file, `is ${size} bytes, more than limits.maxFileBytes (${limits.maxFileBytes})`);
+  return readSource(root, file);
+}
+
+const tooLarge = (file: string, why: string): InputProblem => ({ kind: "too-large", message: `${file} ${why}; not read`, span: fileSpan(file) });
 
 export function isProblem(x: SourceText | CodeProblem): x is CodeProblem {
   return (x as CodeProblem).span !== undefined;
@@ -55,10 +81,17 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
   const optsKey = JSON.stringify(opts);
   const slots: (MarkdownDoc | undefined)[] = [];
   const misses: { slot: number; file: string; src: SourceText; hash: string | null }[] = [];
+  const limits = config.limits ?? DEFAULT_LIMITS;
   for (const file of files) {
-    const src = readSource(root, file);
+    const src = readInput(root, file, limits);
     if (isProblem(src)) {
       readProblems.push(src);
+      continue;
+    }
+    // The Markdown parser recurses per container: a bound before it, never a stack overflow or minutes of parsing.
+    const deep = markdownTooDeep(src.text, limits.maxNesting);
+    if (deep) {
+      readProblems.push({ ...tooLarge(file, `nests ${deep.depth} levels of blockquotes or lists at line ${deep.line}, more than limits.maxNesting (${limits.maxNesting})`), span: { ...fileSpan(file), line: deep.line, endLine: deep.line } });
       continue;
     }
     sources.set(file, src);
@@ -142,23 +175,23 @@ export function splitBySize<T extends { text: string }>(items: T[], weights: num
 }
 
 /** Reads every schema (positions, refs, vocabularies, terms); texts join `into.texts`. */
-export function readSchemas(root: string, files: string[], into: ReadResult, cache?: ReadCache): SchemaDoc[] {
+export function readSchemas(root: string, files: string[], into: ReadResult, cache?: ReadCache, limits: Limits = DEFAULT_LIMITS): SchemaDoc[] {
   const schemas: SchemaDoc[] = [];
   for (const file of files) {
-    const src = readSource(root, file);
+    const src = readInput(root, file, limits);
     if (isProblem(src)) {
       into.readProblems.push(src);
       continue;
     }
     into.sources.set(file, src);
     into.texts.set(file, src.text);
-    const parse = () => readSchema(file, src.text);
+    const parse = () => readSchema(file, src.text, limits.maxNesting);
     if (!cache) {
       schemas.push(parse());
       continue;
     }
     cache.noteFile(file, contentHash(src.text));
-    schemas.push(cache.cachedRead("schema", contentHash(file, src.text), parse));
+    schemas.push(cache.cachedRead("schema", contentHash(file, src.text, String(limits.maxNesting)), parse));
   }
   return schemas;
 }

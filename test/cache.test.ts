@@ -149,6 +149,23 @@ describe("the disk cache in runs", () => {
     expect(warm.diagnostics.length).toBeGreaterThan(3);
   });
 
+  it("a cached decision registry is re-read when a file its evaluation read outside the code changes (a JSON module)", async () => {
+    delete process.env.DOCPACT_NO_CACHE;
+    const root = tmp();
+    mkdirSync(join(root, "src"));
+    mkdirSync(join(root, "docs"));
+    writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }));
+    writeFileSync(join(root, "src/decisions.ts"), 'import paths from "../paths.json" with { type: "json" };\nexport const DECISIONS = [{ id: "a", document: paths.doc, attribution: "decided here" }];\n');
+    writeFileSync(join(root, "paths.json"), '{ "doc": "docs/a.md" }\n');
+    writeFileSync(join(root, "docs/a.md"), "# A\n\nThis is decided here.\n");
+    writeFileSync(join(root, "docs/b.md"), "# B\n");
+    const cache = new ReadCache({ dir: null });
+    const rules = (r: Awaited<ReturnType<typeof runPipeline>>) => r.diagnostics.map((d) => `${d.rule} ${d.message}`);
+    expect(rules(await runPipeline({ root, cache }))).toEqual([]);
+    writeFileSync(join(root, "paths.json"), '{ "doc": "docs/b.md" }\n');
+    expect(rules(await runPipeline({ root, cache }))).toEqual(['decision/missing-attribution decision "a": docs/b.md does not carry its attribution "decided here"']);
+  });
+
   it("a run without node_modules writes nothing", async () => {
     delete process.env.DOCPACT_NO_CACHE;
     const root = project(false);

@@ -8,6 +8,7 @@ import type { ReadCache } from "../cache/cache.js";
 import { startProgress } from "./progress.js";
 import { findRule, rules } from "../rules/index.js";
 import { DocpactError } from "../util/errors.js";
+import { closest } from "../util/edit-distance.js";
 import type { CommandName } from "./help.js";
 import { formatReport, FORMATS, type Format } from "./format.js";
 import { inspect, INSPECT_TARGETS } from "./inspect.js";
@@ -29,6 +30,11 @@ export async function runCommand(name: CommandName, values: Values, positionals:
     }
     case "explain":
       return runExplain(values, positionals);
+    case "baseline": {
+      noPositionals(name, positionals);
+      const { runBaseline } = await import("./baseline.js");
+      return runBaseline({ root: resolve(str(values.root) ?? "."), configPath: str(values.config), prune: values.prune === true }, process.stdout);
+    }
   }
 }
 
@@ -45,6 +51,10 @@ export interface RunSettings {
   configPath: string | undefined;
   format: Format;
   maxWarnings: number | undefined;
+  /** `--baseline FILE` as given (relative to the working directory). */
+  baseline: string | undefined;
+  /** `--since REF`. */
+  since: string | undefined;
 }
 
 export function settingsFrom(values: Values): RunSettings {
@@ -56,7 +66,7 @@ export function settingsFrom(values: Values): RunSettings {
     if (!/^\d+$/.test(mw)) throw new DocpactError(`--max-warnings takes a whole number ≥ 0 (got "${mw}")`);
     maxWarnings = Number(mw);
   }
-  return { root: resolve(str(values.root) ?? "."), configPath: str(values.config), format, maxWarnings };
+  return { root: resolve(str(values.root) ?? "."), configPath: str(values.config), format, maxWarnings, baseline: str(values.baseline), since: str(values.since) };
 }
 
 async function runCheckOrBuild(name: "check" | "build", values: Values): Promise<number> {
@@ -72,7 +82,7 @@ async function runCheckOrBuild(name: "check" | "build", values: Values): Promise
   } finally {
     progress.stop();
   }
-  process.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics }));
+  process.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate }));
   return exitCode(out.report, s.maxWarnings);
 }
 
@@ -85,7 +95,7 @@ export function runFull(
   b: { fix: boolean; force: boolean },
   extra: { cache?: ReadCache; onPhase?: (phase: string) => void } = {},
 ): Promise<RunOutput> {
-  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, ...extra });
+  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, baseline: s.baseline, since: s.since, ...extra });
 }
 
 export function useColor(): boolean {
@@ -113,7 +123,10 @@ function runExplain(values: Values, positionals: string[]): number {
   if (!id) throw new DocpactError("explain needs a rule id (see `docpact explain --list`)");
   if (extra.length) throw new DocpactError(`explain takes one rule id (got "${extra[0]}")`);
   const rule = findRule(id);
-  if (!rule) throw new DocpactError(`unknown rule "${id}" (see \`docpact explain --list\`)`);
+  if (!rule) {
+    const near = closest(id, rules.map((r) => r.meta.id));
+    throw new DocpactError(`unknown rule "${id}"${near ? ` (did you mean "${near}"?)` : ""} (see \`docpact explain --list\`)`);
+  }
   process.stdout.write(explainText(rule.meta));
   return 0;
 }

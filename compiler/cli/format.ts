@@ -7,7 +7,8 @@ import type { Diagnostic } from "../model/diagnostic.js";
 import { rules } from "../rules/index.js";
 import { docpactVersion } from "../util/package-root.js";
 import type { Report } from "../report/report.js";
-import { isProblem, readSource } from "../read.js";
+import { isProblem, readInput } from "../read.js";
+import type { GateResult } from "../gate/gate.js";
 
 export const FORMATS = ["pretty", "json", "sarif", "github"] as const;
 export type Format = (typeof FORMATS)[number];
@@ -17,6 +18,8 @@ export interface FormatContext {
   color: boolean;
   /** The run's diagnostics with their fixes (SARIF shows fixes; the report drops them). Default: the report's. */
   diagnostics?: Diagnostic[];
+  /** Fingerprints and baseline states for SARIF; absent in callers that have none (then SARIF computes fingerprints). */
+  gate?: GateResult;
 }
 
 export function formatReport(report: Report, format: Format, ctx: FormatContext): string {
@@ -27,17 +30,19 @@ export function formatReport(report: Report, format: Format, ctx: FormatContext)
       return formatPretty(report, {
         color: ctx.color,
         getText: (file) => {
-          const src = readSource(ctx.root, file);
+          // Code frames come only from regular files inside the root, within the size limit.
+          const src = readInput(ctx.root, file);
           return isProblem(src) ? undefined : src.text;
         },
       });
     case "sarif":
       return formatSarif({
         diagnostics: ctx.diagnostics ?? report.diagnostics,
+        gate: ctx.gate,
         rules: rules.map((r) => r.meta),
         version: docpactVersion(),
         getText: (file) => {
-          const src = readSource(ctx.root, file);
+          const src = readInput(ctx.root, file);
           return isProblem(src) ? undefined : src.text;
         },
       });

@@ -26,6 +26,8 @@ const CONFIG: OptionSpec = { flag: "--config", value: "FILE", help: "config file
 const FORMAT: OptionSpec = { flag: "--format", value: "FORMAT", help: "pretty (default), json, sarif or github" };
 const MAX_WARNINGS: OptionSpec = { flag: "--max-warnings", value: "N", help: "exit 1 when there are more than N warnings" };
 const HELP: OptionSpec = { flag: "--help", short: "h", help: "show this help" };
+const BASELINE: OptionSpec = { flag: "--baseline", value: "FILE", help: "findings recorded in FILE are counted, not failing (default: config baseline, else docpact-baseline.json)" };
+const SINCE: OptionSpec = { flag: "--since", value: "REF", help: "fail only on findings in lines changed since the git revision REF, or caused by code changed since it" };
 
 export const INSPECT_TARGETS = ["notes", "commands", "vocabularies", "references"] as const;
 
@@ -33,7 +35,7 @@ const check: CommandSpec = {
   name: "check",
   usage: "docpact check [options]",
   summary: "Reads the docs, schemas and code, links them and reports every disagreement. Writes nothing.",
-  options: [ROOT, CONFIG, FORMAT, MAX_WARNINGS, { flag: "--watch", help: "re-check whenever an input changes (Ctrl-C to stop)" }, HELP],
+  options: [ROOT, CONFIG, FORMAT, MAX_WARNINGS, BASELINE, SINCE, { flag: "--watch", help: "re-check whenever an input changes (Ctrl-C to stop)" }, HELP],
 };
 
 const build: CommandSpec = {
@@ -48,6 +50,8 @@ const build: CommandSpec = {
     { flag: "--fix", help: "also apply the fixes diagnostics carry (e.g. deprecated terms)" },
     { flag: "--force", help: "overwrite regions that were edited by hand" },
     MAX_WARNINGS,
+    BASELINE,
+    SINCE,
     { flag: "--watch", help: "rebuild whenever an input changes (Ctrl-C to stop)" },
     HELP,
   ],
@@ -80,9 +84,18 @@ const explain: CommandSpec = {
   options: [{ flag: "--list", help: "list every rule id with its one-line description" }, HELP],
 };
 
-export const COMMAND_SPECS = [check, build, inspect, init, explain] as const;
+const baseline: CommandSpec = {
+  name: "baseline",
+  usage: "docpact baseline [--root DIR] [--config FILE] [--prune]",
+  summary:
+    "Writes today's findings to the baseline file (config baseline, default docpact-baseline.json),\n" +
+    "fingerprinted without line numbers; check and build then fail only on new findings.",
+  options: [ROOT, CONFIG, { flag: "--prune", help: "only drop entries that no longer match a finding (fixed drift); add none" }, HELP],
+};
+
+export const COMMAND_SPECS = [check, build, baseline, inspect, init, explain] as const;
 export const COMMANDS = COMMAND_SPECS.map((c) => c.name);
-export type CommandName = "check" | "build" | "inspect" | "init" | "explain";
+export type CommandName = "check" | "build" | "baseline" | "inspect" | "init" | "explain";
 
 export function commandSpec(name: CommandName): CommandSpec {
   return COMMAND_SPECS.find((c) => c.name === name)!;
@@ -95,6 +108,7 @@ Usage: docpact <command> [options]
 Commands:
   check               report drift between docs, schemas and code; writes nothing
   build               write generated code and doc regions, then report what remains
+  baseline            record today's findings so that only new ones fail
   inspect WHAT        print part of the linked model as JSON (notes, commands, vocabularies, references)
   init                write a starter docpact.config.json
   explain RULE        print what a rule checks and why

@@ -4,7 +4,7 @@
  * is never overwritten.
  */
 import { existsSync } from "node:fs";
-import { join, relative } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { CONFIG_FILE } from "../config/resolve.js";
 import { detect, type StarterConfig } from "../init/detect.js";
 import { DocpactError } from "../util/errors.js";
@@ -30,17 +30,21 @@ export function runInit(root: string, out: Output): number {
   return 0;
 }
 
-/** `$schema`: the installed package's copy when there is one, else this package's, relative to the root. */
-export function schemaRef(root: string): string {
+/**
+ * `$schema`: the installed package's copy, or this package's when it lies inside the root;
+ * otherwise none: a path out of the root would only work on this machine.
+ */
+export function schemaRef(root: string): string | null {
   const installed = "node_modules/docpact/contracts/config.schema.json";
   if (existsSync(join(root, installed))) return `./${installed}`;
   const rel = toPosix(relative(root, packagePath("contracts/config.schema.json")));
-  return rel.startsWith(".") ? rel : `./${rel}`;
+  if (rel.startsWith("../") || isAbsolute(rel)) return null;
+  return `./${rel}`;
 }
 
 /** Keys in a fixed order, so the file reads top-down: inputs, CLI, registry. */
-export function renderConfig(schema: string, c: StarterConfig): string {
-  const ordered: Record<string, unknown> = { $schema: schema };
+export function renderConfig(schema: string | null, c: StarterConfig): string {
+  const ordered: Record<string, unknown> = schema === null ? {} : { $schema: schema };
   for (const key of ["docs", "schemas", "code", "cli", "decisions"] as const) {
     if (c[key] !== undefined) ordered[key] = c[key];
   }

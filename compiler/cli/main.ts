@@ -37,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: rest, options: parseOptions(name), allowPositionals: true, strict: true }) as typeof parsed;
   } catch (e) {
-    throw new UsageError(firstLine((e as Error).message));
+    throw new UsageError(argumentError(firstLine((e as Error).message), rest));
   }
   if (parsed.values.help) {
     process.stdout.write(commandHelp(name));
@@ -45,6 +45,16 @@ async function main(argv: string[]): Promise<number> {
   }
   const { runCommand } = await import("./commands.js");
   return runCommand(name, parsed.values, parsed.positionals);
+}
+
+/** node:util's "argument is ambiguous" (a value that starts with `-`) said plainly, with the value it got. */
+function argumentError(message: string, args: string[]): string {
+  const m = /^Option '(--[\w-]+)(?:, -\w)?' argument is ambiguous/.exec(message) ?? /^Option '-\w, (--[\w-]+)' argument is ambiguous/.exec(message);
+  if (!m) return message;
+  const flag = m[1];
+  const value = args[args.indexOf(flag) + 1] ?? "";
+  if (flag === "--max-warnings") return `--max-warnings takes a whole number ≥ 0 (got "${value}")`;
+  return `${flag} got "${value}", which looks like an option; write ${flag}=${value} to pass it as the value`;
 }
 
 function firstLine(s: string): string {

@@ -14,11 +14,12 @@
  * - Ctrl-C (SIGINT) or SIGTERM closes the watchers and exits 0: at once for
  *   check, after the writes in flight for build; no report is printed after it.
  */
-import { readdirSync, watch as fsWatch, type FSWatcher } from "node:fs";
+import { readdirSync, statSync, watch as fsWatch, type FSWatcher } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { ReadCache, diskCacheDir } from "../cache/cache.js";
 import { contentHash } from "../cache/hash.js";
 import { loadConfig } from "../config/resolve.js";
+import { DocpactError } from "../util/errors.js";
 import { isProblem, readSource } from "../read.js";
 import { exitCode } from "../report/report.js";
 import { toPosix } from "../util/text.js";
@@ -39,7 +40,17 @@ export interface WatchIO {
 
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
 
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, io: WatchIO = process): Promise<number> {
+  // A root that is not there is a usage error (exit 2), not something to wait out.
+  if (!isDirectory(s.root)) return Promise.reject(new DocpactError(`root is not a directory: ${s.root}`));
   const cache = new ReadCache({ dir: diskCacheDir(s.root), persist: name === "build" });
   const watchers = new Map<string, FSWatcher>();
   /** Content hashes of what the last run read (or build wrote). */
@@ -56,7 +67,7 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
     try {
       const out = await runFull(name, s, b, { cache });
       if (closed) return; // Ctrl-C during the run: no report after it
-      io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics }));
+      io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate }));
       known = new Map(cache.fileHashes);
       for (const f of out.written ?? []) {
         const h = hashOf(s.root, f);

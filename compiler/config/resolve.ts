@@ -4,6 +4,8 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
+import { DEFAULT_LIMITS, type Limits } from "./limits.js";
+import { assertConfinedConfig, assertInsideRoot } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
 export const CONFIG_FILE = "docpact.config.json";
@@ -38,7 +40,11 @@ export interface ResolvedConfig {
   decisions: DecisionsConfig | null;
   generate: { outDir: string } | null;
   templates: string | null;
+  /** Size, depth and render bounds (config `limits`, defaults in compiler/config/limits.ts). */
+  limits: Limits;
   rules: Record<string, "error" | "warning" | "off">;
+  /** Config `baseline`: the baseline file used by default, relative to the root; null when not set. */
+  baseline: string | null;
   /** package.json `bin` keys, name and version where present. */
   packageJson: { name: string | null; bin: Record<string, string> } | null;
 }
@@ -49,11 +55,15 @@ export function loadConfig(root: string, configPath?: string): ResolvedConfig {
   let rel: string | null = null;
   if (existsSync(file)) {
     rel = relPath(root, file);
+    // `--config` may name any file; the default one is an input like any other, confined to the root.
+    if (!configPath) assertInsideRoot(root, file, rel);
     raw = parseConfigText(readText(file, rel), rel);
   } else if (configPath) {
     throw new DocpactError(`config file not found: ${configPath}`);
   }
-  return resolveConfig(root, raw, rel);
+  const config = resolveConfig(root, raw, rel);
+  assertConfinedConfig(root, config);
+  return config;
 }
 
 function readText(file: string, rel: string): string {
@@ -115,7 +125,9 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
       : null,
     generate: raw.generate ? { outDir: normalizeRel(raw.generate.outDir ?? "generated") } : null,
     templates: raw.templates ? normalizeRel(raw.templates) : null,
+    limits: { ...DEFAULT_LIMITS, ...raw.limits },
     rules: raw.rules ?? {},
+    baseline: raw.baseline ? normalizeRel(raw.baseline) : null,
     packageJson,
   };
 }
@@ -123,6 +135,7 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
 function readPackageJson(root: string): ResolvedConfig["packageJson"] {
   const file = join(root, "package.json");
   if (!existsSync(file)) return null;
+  assertInsideRoot(root, file, "package.json");
   let pkg: { name?: unknown; bin?: unknown };
   try {
     pkg = JSON.parse(readFileSync(file, "utf8").replace(/^\uFEFF/, ""));

@@ -1,10 +1,30 @@
 /** Emit: the contract model becomes the files `build` would write (computed in `check` too). */
 import type { ContractModel } from "../model/types.js";
+import type { SourceHost } from "../model/decisions.js";
 import type { EmitMemo } from "./generated-schemas.js";
 import type { RenderMemo } from "./regions.js";
+import type { ExportFolder } from "./region-sources.js";
 import { emitDelegations } from "./delegations.js";
 import { emptyPlan, type EmitPlan } from "./plan.js";
 import { rules as ruleCatalogue } from "../rules/index.js";
+import { headerSource } from "./generated-files.js";
+import type { PlannedFile } from "./plan.js";
+
+/**
+ * Generated files on disk made from a schema that is still an input but gave
+ * no module this run (unreadable, half-typed, not compilable): they are kept.
+ */
+function keptModules(model: ContractModel, produced: PlannedFile[]): PlannedFile[] {
+  const made = new Set(produced.map((f) => f.path));
+  const sources = new Set(produced.map((f) => headerSource(f.content)));
+  const failed = new Set([...model.schemas.map((s) => s.file), ...model.readProblems.map((p) => p.span.file)].filter((f) => !sources.has(f)));
+  const out: PlannedFile[] = [];
+  for (const [path, content] of Object.entries(model.generatedOnDisk ?? {}).sort()) {
+    const src = headerSource(content);
+    if (!made.has(path) && src !== null && failed.has(src)) out.push({ path, content });
+  }
+  return out;
+}
 
 export interface PlanOptions {
   /** Overwrite regions edited by hand. */
@@ -13,6 +33,8 @@ export interface PlanOptions {
   memo?: EmitMemo;
   /** Memoizes rendered regions across runs. */
   regionMemo?: RenderMemo;
+  /** File texts for `module:` sources (the read stage's file access); without it `module:` sources cannot be read. */
+  sources?: SourceHost;
 }
 
 export async function planOutputs(model: ContractModel, opts: PlanOptions = { force: false }): Promise<EmitPlan> {
@@ -24,7 +46,10 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     const { buildBarrel, emitSchemaModules } = await import("./generated-schemas.js");
     const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo);
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
-    plan.generated.push(...modules, buildBarrel(gen.outDir, modules));
+    const kept = keptModules(model, modules);
+    plan.kept.push(...kept.map((f) => f.path));
+    // Kept modules stay in the barrel, so what imports them keeps compiling until the schema reads again.
+    plan.generated.push(...modules, buildBarrel(gen.outDir, [...modules, ...kept]));
     plan.problems.push(...schemas.problems);
   }
   plan.generated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -33,7 +58,14 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
   // Handlebars, and ts-morph for `module:` sources, load only for projects that use regions.
   const { planRegions } = await import("./regions.js");
   const needsFolder = withRegions.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
-  const fold = needsFolder ? (await import("../readers/constant-folder.js")).foldExport : undefined;
+  let fold: ExportFolder | undefined;
+  if (needsFolder && opts.sources) {
+    const { Evaluator } = await import("../readers/evaluate/index.js");
+    const { foldExportWith } = await import("../readers/constant-folder.js");
+    // One evaluator for every `module:` source of the run: each module is parsed and each constant evaluated once.
+    const evaluator = new Evaluator(model.root, opts.sources);
+    fold = (_root, file, name) => foldExportWith(evaluator, file, name);
+  }
   const regions = planRegions(model, {
     force: opts.force,
     templatesDir: model.config.templates,

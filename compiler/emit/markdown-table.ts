@@ -7,9 +7,29 @@
 import type { List, ListItem, Paragraph, PhrasingContent, Root, Table, TableCell, TableRow } from "mdast";
 import { gfmTableToMarkdown } from "mdast-util-gfm-table";
 import { toMarkdown, type Options } from "mdast-util-to-markdown";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
 
-/** How a column renders its values: plain text, or inline code. */
-export type CellFormat = "text" | "code";
+/**
+ * How a column renders its values: plain text (escaped), inline code, or
+ * inline Markdown kept as written (`md`: code spans, links, emphasis and
+ * `<br>` survive; list values are joined with `<br>`). In a table, `|` is
+ * escaped in every cell whatever the format.
+ */
+export type CellFormat = "text" | "code" | "md";
+
+const FORMATS: readonly CellFormat[] = ["text", "code", "md"];
+
+const inlineParser = unified().use(remarkParse).freeze();
+
+/** Inline Markdown as phrasing nodes (block syntax is not interpreted: the text stays one paragraph). */
+function inlineNodes(text: string): PhrasingContent[] {
+  // Line breaks would end a table row; block markers at the start would start a block.
+  const flat = text.replace(/\s*\n\s*/g, " ");
+  const tree = inlineParser.parse(flat.replace(/^([#>*+-]|\d+[.)])/, "\\$1")) as Root;
+  const first = tree.children[0];
+  return first && first.type === "paragraph" && tree.children.length === 1 ? first.children : [{ type: "text", value: flat }];
+}
 
 export interface ColumnSpec {
   /** Field of the row object. */
@@ -38,13 +58,13 @@ export function parseColumn(spec: unknown): ColumnSpec | string {
   if (typeof spec === "string") {
     const [key, header, format, ...rest] = spec.split(":");
     if (!key || rest.length) return `bad column spec '${spec}' (expected key, key:Header or key:Header:code)`;
-    if (format !== undefined && format !== "text" && format !== "code") return `bad column format '${format}' in '${spec}' (text or code)`;
+    if (format !== undefined && !FORMATS.includes(format as CellFormat)) return `bad column format '${format}' in '${spec}' (text, code or md)`;
     return { key, header: header || key, format: (format as CellFormat | undefined) ?? "text" };
   }
   if (spec && typeof spec === "object" && typeof (spec as ColumnSpec).key === "string") {
     const c = spec as Partial<ColumnSpec> & { key: string };
     const format = c.format ?? "text";
-    if (format !== "text" && format !== "code") return `bad column format '${String(format)}' (text or code)`;
+    if (!FORMATS.includes(format)) return `bad column format '${String(format)}' (text, code or md)`;
     return { key: c.key, header: typeof c.header === "string" ? c.header : c.key, format };
   }
   return `bad column spec ${JSON.stringify(spec)}`;
@@ -58,7 +78,7 @@ export function phrasing(value: unknown, format: CellFormat = "text"): PhrasingC
     for (const item of value) {
       const nodes = phrasing(item, format);
       if (!nodes.length) continue;
-      if (out.length) out.push({ type: "text", value: ", " });
+      if (out.length) out.push(format === "md" ? { type: "html", value: "<br>" } : { type: "text", value: ", " });
       out.push(...nodes);
     }
     return out;
@@ -72,6 +92,7 @@ export function phrasing(value: unknown, format: CellFormat = "text"): PhrasingC
     return [{ type: "text", value: JSON.stringify(value) }];
   }
   const s = String(value);
+  if (format === "md") return inlineNodes(s);
   return [format === "code" ? { type: "inlineCode", value: s } : { type: "text", value: s }];
 }
 
@@ -81,10 +102,20 @@ export function markdownTable(rows: readonly Record<string, unknown>[], columns:
   const header: TableRow = { type: "tableRow", children: columns.map((c) => cell([{ type: "text", value: c.header }])) };
   const body: TableRow[] = rows.map((row) => ({
     type: "tableRow",
-    children: columns.map((c) => cell(phrasing(row?.[c.key], c.format))),
+    children: columns.map((c) => cell(phrasing(fieldAt(row, c.key), c.format))),
   }));
   const table: Table = { type: "table", align: columns.map(() => null), children: [header, ...body] };
   return serialize({ type: "root", children: [table] });
+}
+
+/** A field by dotted path (`staticReference.anchor`); an exact key wins over a path. */
+export function fieldAt(row: unknown, key: string): unknown {
+  if (row === null || typeof row !== "object") return undefined;
+  const own = (o: unknown, k: string) => (o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k) ? (o as Record<string, unknown>)[k] : undefined);
+  if (Object.prototype.hasOwnProperty.call(row, key) || !key.includes(".")) return own(row, key);
+  let v: unknown = row;
+  for (const part of key.split(".")) v = own(v, part);
+  return v;
 }
 
 /** A bullet list, one item per value. No trailing newline. */

@@ -22,6 +22,12 @@ export interface EmitPlan {
   generated: PlannedFile[];
   /** Whether generation is on, and the folder it owns (for extra-file detection). */
   outDir: string | null;
+  /**
+   * Generated files on disk whose schema could not be read or compiled this
+   * run: build keeps them as they are (never deletes a module because its
+   * schema is half-typed) and generated/stale does not call them extra.
+   */
+  kept: string[];
   /** Documents whose regions change, with their full new text (BOM and line endings kept). */
   documents: PlannedFile[];
   problems: EmitProblem[];
@@ -50,5 +56,5 @@ export interface RegionOutcome {
 }
 
 export function emptyPlan(): EmitPlan {
-  return { generated: [], outDir: null, documents: [], problems: [], regions: [] };
+  return { generated: [], outDir: null, kept: [], documents: [], problems: [], regions: [] };
 }

@@ -10,6 +10,9 @@
  *
  * Nothing here throws: a source that does not resolve is a message.
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { reallyInside } from "../discover-tree.js";
 import { posix } from "node:path";
 import type { ContractModel, SchemaDoc, Vocabulary } from "../model/types.js";
 import { getSchemaGraph } from "../model/schemas.js";
@@ -48,9 +51,11 @@ export function resolveArgPath(document: string, p: string): string | null {
 }
 
 /** Folding needs ts-morph; the caller passes the folder in only when a `module:` source exists. */
-const noFolder: ExportFolder = (_root, file) => {
-  throw new Error(`no constant folder was loaded for ${file}`);
-};
+const noFolder: ExportFolder = (_root, file) => ({
+  ok: false,
+  message: `module sources are not read in this run (no source files were given for ${file})`,
+  span: { file, line: 1, column: 1, endLine: 1, endColumn: 1 },
+});
 
 export function resolveSource(model: ContractModel, document: string, raw: string, fold: ExportFolder = noFolder): SourceResult {
   const hash = raw.indexOf("#");
@@ -75,8 +80,14 @@ export function resolveSource(model: ContractModel, document: string, raw: strin
 
   if (prefix === "module") {
     if (!fragment) return fail(`source '${raw}' names no export (module:FILE#NAME)`);
+    // Confined like every read: a module that is a link leading out of the root is not folded.
+    if (existsSync(join(model.root, file)) && !reallyInside(model.root, join(model.root, file))) return fail(`source '${raw}': ${file} resolves to a file outside the root; not read`);
     const r = fold(model.root, file, fragment);
-    if (!r.ok) return fail(`source '${raw}': ${r.message}`);
+    // The unknown's location may be deep inside another module: name it.
+    if (!r.ok) {
+      const whole = r.span.line === 1 && r.span.column === 1 && r.span.endLine === 1 && r.span.endColumn === 1;
+      return fail(`source '${raw}': ${r.message}${whole ? "" : ` (${r.span.file}:${r.span.line}:${r.span.column})`}`);
+    }
     return { ok: true, source: { kind: "module", file, name: fragment, value: r.value } };
   }
 

@@ -72,7 +72,7 @@ export function planRegions(model: ContractModel, opts: RegionPlanOptions): Regi
   const out: RegionPlan = { documents: [], problems: [], regions: [] };
   const docs = model.docs.filter((d) => d.regions.length > 0).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   if (!docs.length) return out;
-  const templates = loadTemplates(opts.builtinDir ?? packagePath("templates"), model.root, opts.templatesDir);
+  const templates = loadTemplates(opts.builtinDir ?? packagePath("templates"), model.root, opts.templatesDir, model.config.limits?.maxFileBytes);
   for (const doc of docs) {
     const text = model.texts.get(doc.file);
     if (text === undefined) continue;
@@ -144,6 +144,7 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
     const folder = templates.userDirProblem ? `; ${templates.userDirProblem}` : "";
     return { ok: false, message: `unknown template '${name}' (known: ${known})${folder}` };
   }
+  if (template.refused) return { ok: false, message: template.refused };
   const builtin = isBuiltin(name) ? name : null;
   if (builtin) {
     const spec = BUILTIN_ARGS[builtin];
@@ -208,7 +209,7 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
   let remembered = key !== null ? opts.memo!.get(key) : undefined;
   if (remembered === WIDE) remembered = opts.memo!.get(wideKey(key!, model, opts));
   if (remembered !== undefined) return { ok: true, content: remembered };
-  const r = renderTemplate(template, context);
+  const r = renderTemplate(template, context, model.config.limits);
   if (!r.ok) return r;
   const content = normalizeOutput(r.text);
   if (containsMarker(content)) return { ok: false, message: `template ${template.file} produced a docpact marker; regions cannot nest` };

@@ -6,7 +6,12 @@
  * error is returned as a message for `fragment/malformed`.
  *
  * Helpers (documented for users in docs/fragments.md):
- *   {{{table rows "key:Header[:code]" …}}}  GFM table, one row per object (columns may also be one array of {key, header, format})
+ *   {{{table rows "key:Header[:code|md]" …}}}  GFM table, one row per object (keys may be dotted paths; columns may also be one array of {key, header, format})
+ *   {{#each (where items "field" [value …])}}  items whose field (a dotted path) equals one of the values, or is set when none is given
+ *   {{#each (sortBy items "field")}}         items sorted by a field (stable; numbers numerically, text by code point)
+ *   {{md value}}                             inline Markdown kept as written (lists joined with <br>)
+ *   {{#rows items}}{{#col "Header"}}…{{/col}}…{{/rows}}  GFM table whose cells are rendered Markdown (inline code, links, <br> kept; `|` escaped in every cell)
+ *   {{cell value}}                           text as a table cell would hold it: one line, `|` escaped
  *   {{{list items [code=true]}}}            bullet list
  *   {{code value}}                           inline code (arrays: comma-separated code spans)
  *   {{link text url}}                        Markdown link
@@ -17,10 +22,12 @@
  *   {{json value}}                           JSON text
  *   {{#if (eq a b)}}                         equality
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { reallyInside } from "../discover-tree.js";
 import { join, posix } from "node:path";
 import Handlebars from "handlebars";
-import { inlineMarkdown, markdownList, markdownTable, parseColumn, type ColumnSpec } from "./markdown-table.js";
+import { DEFAULT_LIMITS, type Limits } from "../config/limits.js";
+import { fieldAt, inlineMarkdown, markdownList, markdownTable, parseColumn, type ColumnSpec } from "./markdown-table.js";
 import { firstSentence } from "./region-context.js";
 
 /** Built-in region templates (files `templates/NAME.hbs` of the docpact package). */
@@ -37,6 +44,8 @@ export interface LoadedTemplate {
   /** Where it came from, for messages: `templates/vocabulary.hbs` (docpact) or the root-relative user path. */
   file: string;
   text: string;
+  /** Set when the file was not read (outside the root, not a regular file, too large): regions using it are malformed. */
+  refused?: string;
 }
 
 export interface TemplateSet {
@@ -54,7 +63,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * `root/userDir` (user templates win). Unreadable files are skipped; a
  * missing folder is reported in `userDirProblem`.
  */
-export function loadTemplates(builtinDir: string, root: string, userDir: string | null): TemplateSet {
+export function loadTemplates(builtinDir: string, root: string, userDir: string | null, maxBytes = DEFAULT_LIMITS.maxFileBytes): TemplateSet {
   const templates = new Map<string, LoadedTemplate>();
   for (const name of BUILTIN_TEMPLATES) {
     const text = readText(join(builtinDir, `${name}.hbs`));
@@ -70,12 +79,32 @@ export function loadTemplates(builtinDir: string, root: string, userDir: string 
         if (!entry.endsWith(".hbs")) continue;
         const name = entry.slice(0, -4);
         if (!NAME.test(name)) continue;
+        const file = posix.join(userDir, entry);
+        // A user template is read like any input: a regular file inside the root, within limits.maxFileBytes.
+        const refused = refuseTemplate(root, join(abs, entry), file, maxBytes);
+        if (refused) {
+          templates.set(name, { name, origin: "user", file, text: "", refused });
+          continue;
+        }
         const text = readText(join(abs, entry));
-        if (text !== null) templates.set(name, { name, origin: "user", file: posix.join(userDir, entry), text });
+        if (text !== null) templates.set(name, { name, origin: "user", file, text });
       }
     }
   }
   return { templates, userDir, userDirProblem };
+}
+
+function refuseTemplate(root: string, abs: string, file: string, maxBytes: number): string | null {
+  let st;
+  try {
+    st = lstatSync(abs);
+  } catch {
+    return null;
+  }
+  if (st.isSymbolicLink() && !reallyInside(root, abs)) return `template ${file} is a symbolic link leading outside the root; not read`;
+  if (!statSync(abs).isFile()) return `template ${file} is not a regular file; not read`;
+  if (st.size > maxBytes) return `template ${file} is ${st.size} bytes, more than limits.maxFileBytes (${maxBytes}); not read`;
+  return null;
 }
 
 function readText(path: string): string | null {
@@ -160,6 +189,64 @@ const HELPERS: Record<string, Helper> = {
     const target = String(params[0]);
     return (target === document ? posix.basename(target) : posix.relative(posix.dirname(document), target)) || ".";
   },
+  where(...args: unknown[]) {
+    const { params } = split(args);
+    need("where", params[0], "the items argument");
+    if (!Array.isArray(params[0])) throw new HelperError("helper where: items is not a list");
+    if (typeof params[1] !== "string") throw new HelperError("helper where: the field is not a string");
+    const field = params[1];
+    if (params.length < 3) return params[0].filter((x) => isSet(fieldAt(x, field)));
+    const wanted = params.slice(2);
+    return params[0].filter((x) => wanted.includes(fieldAt(x, field)));
+  },
+  sortBy(...args: unknown[]) {
+    const { params } = split(args);
+    need("sortBy", params[0], "the items argument");
+    if (!Array.isArray(params[0])) throw new HelperError("helper sortBy: items is not a list");
+    if (typeof params[1] !== "string") throw new HelperError("helper sortBy: the field is not a string");
+    const field = params[1];
+    return params[0]
+      .map((x, i) => ({ x, i, k: fieldAt(x, field) }))
+      .sort((a, b) => compareField(a.k, b.k) || a.i - b.i)
+      .map((e) => e.x);
+  },
+  rows(...args: unknown[]) {
+    const { params, options } = split(args);
+    need("rows", params[0], "the items argument");
+    if (!Array.isArray(params[0])) throw new HelperError("helper rows: items is not a list");
+    const render = (item: unknown, headersOnly: boolean) => {
+      const cols: { header: string; text: string }[] = [];
+      options.fn(item, { data: { ...options.data, docpactColumns: cols, docpactHeadersOnly: headersOnly } });
+      return cols;
+    };
+    // The header comes from the columns the block declares (rendered once without a row when there are none).
+    const first = params[0].length ? null : render({}, true);
+    const body = params[0].map((item) => render(item, false));
+    const headers = (first ?? body[0]).map((c) => c.header);
+    if (!headers.length) throw new HelperError("helper rows: the block declares no {{#col \"Header\"}} columns");
+    if (body.some((r) => r.length !== headers.length)) throw new HelperError("helper rows: every row must render the same columns");
+    const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+    return [line(headers.map(tableCell)), line(headers.map(() => "---")), ...body.map((r) => line(r.map((c) => c.text)))].join("\n");
+  },
+  col(...args: unknown[]) {
+    const { params, options } = split(args);
+    const cols = options.data?.docpactColumns as { header: string; text: string }[] | undefined;
+    if (!cols) throw new HelperError("helper col: used outside {{#rows}}");
+    need("col", params[0], "the header");
+    const text = options.data?.docpactHeadersOnly ? "" : tableCell(options.fn(this));
+    cols.push({ header: String(params[0]), text });
+    return "";
+  },
+  cell(...args: unknown[]) {
+    const { params } = split(args);
+    need("cell", params[0], "the value");
+    return params[0] === null ? "" : tableCell(String(params[0]));
+  },
+  md(...args: unknown[]) {
+    const { params } = split(args);
+    need("md", params[0], "the value");
+    return inlineMarkdown(params[0], "md");
+  },
   json(...args: unknown[]) {
     const { params } = split(args);
     return JSON.stringify(params[0] ?? null);
@@ -170,16 +257,61 @@ const HELPERS: Record<string, Helper> = {
   },
 };
 
+/** Markdown as one table cell: on one line, every `|` not already escaped escaped (inside code spans too, as GFM requires). */
+export function tableCell(text: string): string {
+  return text
+    .trim()
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\\?\|/g, (m) => (m === "|" ? "\\|" : m));
+}
+
+function isSet(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== false && v !== "";
+}
+
+/** Sort order of `sortBy`: missing values last, numbers numerically, everything else by its text (code points, not locale). */
+function compareField(a: unknown, b: unknown): number {
+  const ma = a === undefined || a === null;
+  const mb = b === undefined || b === null;
+  if (ma || mb) return ma === mb ? 0 : ma ? 1 : -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  const sa = typeof a === "string" ? a : JSON.stringify(a);
+  const sb = typeof b === "string" ? b : JSON.stringify(b);
+  return sa < sb ? -1 : sa > sb ? 1 : 0;
+}
+
 /** The names of the helpers templates may use. */
 export const HELPER_NAMES = Object.keys(HELPERS).sort();
 
 let env: typeof Handlebars | undefined;
+
+/** Bounds of the render in progress (limits.maxRegionBytes, limits.renderTimeoutMs); null outside a render. */
+let budget: { bytes: number; maxBytes: number; deadline: number; maxMs: number } | null = null;
+
+/** Every loop body's output counts against the budget, so a template cannot render gigabytes or loop for minutes. */
+function spend(out: string): void {
+  if (!budget) return;
+  budget.bytes += out.length;
+  if (budget.bytes > budget.maxBytes) throw new HelperError(`output larger than ${budget.maxBytes} bytes (limits.maxRegionBytes); not rendered`);
+  if (performance.now() > budget.deadline) throw new HelperError(`rendering took longer than ${budget.maxMs} ms (limits.renderTimeoutMs); not rendered`);
+}
 
 /** An isolated Handlebars environment with docpact's helpers (and no others registered globally). */
 export function templateEnv(): typeof Handlebars {
   if (!env) {
     env = Handlebars.create();
     for (const [name, fn] of Object.entries(HELPERS)) env.registerHelper(name, fn);
+    const each = env.helpers.each as (...a: unknown[]) => unknown;
+    env.registerHelper("each", function (this: unknown, ...args: unknown[]) {
+      const options = args[args.length - 1] as Handlebars.HelperOptions;
+      const fn = options.fn;
+      const counted = Object.assign((ctx: unknown, o?: Handlebars.RuntimeOptions) => {
+        const out = fn(ctx, o);
+        spend(out);
+        return out;
+      }, fn);
+      return each.apply(this, [...args.slice(0, -1), { ...options, fn: counted }]);
+    });
   }
   return env;
 }
@@ -206,16 +338,23 @@ function compile(text: string): Handlebars.TemplateDelegate | { error: string } 
 export type RenderResult = { ok: true; text: string } | { ok: false; message: string };
 
 /** Renders a template; any Handlebars or helper error becomes a message. */
-export function renderTemplate(t: LoadedTemplate, context: object): RenderResult {
+export function renderTemplate(t: LoadedTemplate, context: object, limits: RenderLimits = DEFAULT_LIMITS): RenderResult {
   const fn = compile(t.text);
   if ("error" in fn) return { ok: false, message: `template ${t.file}: ${fn.error}` };
+  budget = { bytes: 0, maxBytes: limits.maxRegionBytes, deadline: performance.now() + limits.renderTimeoutMs, maxMs: limits.renderTimeoutMs };
   try {
     const text = fn(context, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
+    if (text.length > limits.maxRegionBytes) return { ok: false, message: `template ${t.file}: output larger than ${limits.maxRegionBytes} bytes (limits.maxRegionBytes); not rendered` };
     return { ok: true, text };
   } catch (e) {
+    // Out of memory inside V8 cannot be caught; the budget above stops a render long before that.
     return { ok: false, message: `template ${t.file}: ${oneLine(e)}` };
+  } finally {
+    budget = null;
   }
 }
+
+export type RenderLimits = Pick<Limits, "maxRegionBytes" | "renderTimeoutMs">;
 
 function oneLine(e: unknown): string {
   const m = e instanceof Error ? e.message : String(e);

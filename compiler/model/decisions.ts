@@ -1,15 +1,24 @@
 /**
  * The decision registry (config `decisions`): an exported array of objects in
  * the code, each naming a decision the CLI owns, the document that states it
- * and the attribution text that document must carry. Read statically with
- * the constant folder in the read stage, turned into plain rows, so the
- * decision rules never touch files or ts-morph.
+ * and the attribution text that document must carry. Read statically by the
+ * evaluator in the read stage, turned into plain rows, so the decision rules
+ * never touch files or ts-morph. Files come through a source host: nothing
+ * here reads the disk.
+ *
+ * A row needs only three fields (id, document, attribution); any other field
+ * may be unknown to docpact (a run-time value) without making the row
+ * unreadable.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { join, posix } from "node:path";
+import { posix } from "node:path";
 import type { DecisionsConfig, ResolvedConfig } from "../config/resolve.js";
 import type { Span } from "./diagnostic.js";
 import { decodeSource, LineIndex } from "../util/text.js";
+
+/** Root-relative file texts (the read stage's file access). */
+export interface SourceHost {
+  read(relPath: string): string | undefined;
+}
 
 export interface DecisionRow {
   /** 0-based position in the exported array. */
@@ -47,37 +56,37 @@ export interface DecisionRegistry {
 
 const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
-/**
- * Reads the registry named by `config.decisions`. Never throws on bad input:
- * an unreadable registry or row becomes data. The constant folder (and with
- * it ts-morph) is loaded only here, so projects without a registry never pay for it.
- */
-/** Folds the registry's rows (the constant folder's `foldArrayRows`); injectable so the pipeline can cache it. */
+/** Folds the registry's rows (the constant folder's `foldArrayRows`); the pipeline passes it in (and caches it). */
 export type RowFolder = () => Promise<ReturnType<typeof import("../readers/constant-folder.js").foldArrayRows>>;
 
-export async function readDecisions(root: string, config: ResolvedConfig, foldRows?: RowFolder): Promise<DecisionRegistry | null> {
+/**
+ * Reads the registry named by `config.decisions`. Never throws on bad input:
+ * an unreadable registry or row becomes data. The evaluator (and with it
+ * ts-morph) is loaded by `foldRows` only, so projects without a registry never pay for it.
+ */
+export async function readDecisions(config: ResolvedConfig, host: SourceHost, foldRows: RowFolder): Promise<DecisionRegistry | null> {
   const cfg = config.decisions;
   if (!cfg) return null;
   const reg: DecisionRegistry = { module: cfg.module, export: cfg.export, rows: [], unreadable: [], error: null, documents: {} };
-  if (!isFile(join(root, cfg.module))) {
+  if (host.read(cfg.module) === undefined) {
     reg.error = { message: `decision registry module ${cfg.module} does not exist`, span: fileSpan(config.file ?? cfg.module) };
     return reg;
   }
-  const folded = foldRows ? await foldRows() : (await import("../readers/constant-folder.js")).foldArrayRows(root, cfg.module, cfg.export);
+  const folded = await foldRows();
   if ("error" in folded) {
     reg.error = { message: `decision registry \`${cfg.export}\` in ${cfg.module} cannot be read: ${folded.error}`, span: folded.span ?? fileSpan(cfg.module) };
     return reg;
   }
   folded.rows.forEach((r, index) => {
-    const row = toRow(cfg, index, r.span, r.value, r.error, r.partial);
+    const row = toRow(cfg, index, r.span, r.value, r.error, r.partial, r.unknown);
     if ("message" in row) reg.unreadable.push(row);
     else reg.rows.push(row);
   });
   for (const row of reg.rows) {
     const p = row.documentPath;
     if (p === null || p in reg.documents) continue;
-    const text = readText(join(root, p));
-    if (text !== null) reg.documents[p] = text;
+    const text = host.read(p);
+    if (text !== undefined) reg.documents[p] = decodeSource(text).text;
   }
   return reg;
 }
@@ -91,12 +100,27 @@ function toRow(
   value: Record<string, Folded> | undefined,
   error: string | undefined,
   partial: Record<string, Folded> | undefined,
+  unknown: Record<string, { message: string; span: Span }> | undefined,
 ): DecisionRow | UnreadableDecision {
   const fallback = `row ${index + 1}`;
   const idOf = (v: Record<string, Folded> | undefined) => {
     const id = v?.[cfg.idField];
     return typeof id === "string" || typeof id === "number" ? String(id) : null;
   };
+  if ((error !== undefined || value === undefined) && partial && unknown) {
+    // Only the fields docpact uses can make a row unreadable; the others may be run-time values.
+    for (const field of [cfg.idField, cfg.documentField, cfg.attributionField]) {
+      const u = unknown[field] ?? (field in partial ? undefined : unknown["*"]);
+      // At the sub-expression when it is in the row's file (else at the row; the message names it).
+      if (u) {
+        const here = u.span.file === span.file;
+        const where = here ? "" : ` (${u.span.file}:${u.span.line}:${u.span.column})`;
+        return { index, name: idOf(partial) ?? fallback, message: `field \`${field}\`: ${u.message}${where}`, span: here ? u.span : span };
+      }
+    }
+    value = partial;
+    error = undefined;
+  }
   if (error !== undefined || value === undefined) {
     return { index, name: idOf(partial) ?? fallback, message: error ?? "the row did not fold to a value", span };
   }
@@ -124,23 +148,6 @@ export function documentPath(documentRoot: string, document: string): string | n
   const p = posix.normalize(posix.join(base, document.replace(/\\/g, "/").replace(/^\/+/, "")));
   if (p === ".." || p.startsWith("../")) return null;
   return p;
-}
-
-function isFile(abs: string): boolean {
-  try {
-    return statSync(abs).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function readText(abs: string): string | null {
-  if (!existsSync(abs) || !isFile(abs)) return null;
-  try {
-    return decodeSource(readFileSync(abs, "utf8")).text;
-  } catch {
-    return null;
-  }
 }
 
 // ───────────────────────────── attribution matching ─────────────────────────────

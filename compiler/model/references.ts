@@ -80,7 +80,8 @@ function buildIndex(model: ContractModel): ReferenceIndex {
     anchorsOf(doc) {
       let s = anchorCache.get(doc.file);
       if (!s) {
-        s = new Set([...doc.headings.map((h) => h.slug.toLowerCase()), ...doc.anchors.map((a) => a.id.toLowerCase())]);
+        const written = model.planned?.get(doc.file) ?? doc;
+        s = new Set([...written.headings.map((h) => h.slug.toLowerCase()), ...written.anchors.map((a) => a.id.toLowerCase())]);
         anchorCache.set(doc.file, s);
       }
       return s;

@@ -45,7 +45,7 @@ const metaAjv = new Map<SchemaDialect, AnyAjv>();
  * each with a pointer into the schema (the offending keyword's value).
  */
 export function metaValidate(doc: SchemaDoc): AjvIssue[] {
-  if (doc.value === undefined || doc.dialect === null || typeof doc.value !== "object") return [];
+  if (doc.value === undefined || doc.value === null || doc.dialect === null || typeof doc.value !== "object") return [];
   let ajv = metaAjv.get(doc.dialect);
   if (!ajv) {
     ajv = newAjv(doc.dialect);

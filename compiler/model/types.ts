@@ -240,6 +240,16 @@ export interface CodeProblem {
   span: Span;
 }
 
+/**
+ * An input that was not read. Without `kind` it could not be read at all
+ * (`input/unreadable`); otherwise it was refused: past a size or depth limit
+ * (`input/too-large`), a link leaving the root (`input/outside-root`), or not
+ * a regular file (`input/special-file`).
+ */
+export interface InputProblem extends CodeProblem {
+  kind?: "too-large" | "outside-root" | "special-file";
+}
+
 // ───────────────────────────── Model ─────────────────────────────
 
 export interface FileCounts {
@@ -257,8 +267,8 @@ export interface ContractModel {
   files: string[];
   surface: CommandSurface;
   codeProblems: CodeProblem[];
-  /** Files that matched the config but could not be read. */
-  readProblems: CodeProblem[];
+  /** Files that matched the config but could not be read, or were refused (see InputProblem). */
+  readProblems: InputProblem[];
   vocabularies: Vocabulary[];
   /** Every schema in scope (config `schemas`), sorted by path. */
   schemas: SchemaDoc[];
@@ -271,4 +281,12 @@ export interface ContractModel {
   counts: FileCounts;
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */
   decisions: import("./decisions.js").DecisionRegistry | null;
+  /**
+   * Headings and anchors of the documents whose regions build rewrites, as
+   * build writes them: fragments are judged against what the documents will
+   * say, so a heading a region creates is not a missing anchor. Set after planning.
+   */
+  planned?: ReadonlyMap<string, Pick<MarkdownDoc, "headings" | "anchors">>;
+  /** Paths the git history deleted or renamed (compiler/git/history.ts); null or absent without git. */
+  history?: import("./history.js").GitHistory | null;
 }

@@ -36,8 +36,13 @@ class SyntaxStop {
     readonly message: string,
     readonly offset: number,
     readonly end: number,
+    /** A limit, not a syntax error: the message stands alone. */
+    readonly limit = false,
   ) {}
 }
+
+/** Nesting past which parsing stops (config `limits.maxNesting`): far past real JSON, well short of the stack. */
+export const DEFAULT_MAX_NESTING = 100;
 
 class Parser {
   private pos = 0;
@@ -46,9 +51,12 @@ class Parser {
   readonly locations: Record<string, JsonLocation> = {};
   readonly problems: JsonProblem[] = [];
 
+  private depth = 0;
+
   constructor(
     private readonly file: string,
     private readonly text: string,
+    private readonly maxNesting: number,
   ) {}
 
   parse(): unknown {
@@ -93,9 +101,13 @@ class Parser {
     const startPos = this.here(start);
     const c = t.charCodeAt(start);
     let v: unknown;
-    if (c === 123 /* { */) v = this.object(pointer);
-    else if (c === 91 /* [ */) v = this.array(pointer);
-    else if (c === 34 /* " */) v = this.string();
+    if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++this.depth > this.maxNesting) {
+        throw new SyntaxStop(`nested deeper than ${this.maxNesting} levels (limits.maxNesting); not read further`, start, start + 1, true);
+      }
+      v = c === 123 ? this.object(pointer) : this.array(pointer);
+      this.depth--;
+    } else if (c === 34 /* " */) v = this.string();
     else if (c === 45 || (c >= 48 && c <= 57)) v = this.number();
     else if (t.startsWith("true", start)) {
       this.pos += 4;
@@ -280,8 +292,8 @@ function describeChar(text: string, offset: number): string {
  * and one problem at the first syntax error; duplicate keys are problems too
  * (the last value wins). Locations are kept for everything parsed before an error.
  */
-export function parseJsonWithPositions(file: string, text: string): ParsedJson {
-  const p = new Parser(file, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+export function parseJsonWithPositions(file: string, text: string, maxNesting = DEFAULT_MAX_NESTING): ParsedJson {
+  const p = new Parser(file, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, maxNesting);
   try {
     const value = p.parse();
     return { value, locations: p.locations, problems: p.problems };
@@ -289,7 +301,7 @@ export function parseJsonWithPositions(file: string, text: string): ParsedJson {
     if (!(e instanceof SyntaxStop)) throw e;
     return {
       locations: p.locations,
-      problems: [...p.problems, { message: `invalid JSON: ${e.message}`, span: p.spanAt(e.offset, e.end) }],
+      problems: [...p.problems, { message: e.limit ? e.message : `invalid JSON: ${e.message}`, span: p.spanAt(e.offset, e.end) }],
     };
   }
 }

@@ -2,7 +2,8 @@
  * Instance reader: the files config `instances` names, parsed with positions so
  * `schema/invalid-instance` can point at the offending value. Reads files; never judges.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { DEFAULT_LIMITS } from "../config/limits.js";
 import { join } from "node:path";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { glob, ignoredDirs } from "../discover.js";
@@ -11,8 +12,8 @@ import { toPosix } from "../util/text.js";
 import { parseJsonWithPositions } from "./json-positions.js";
 
 /** Parses one instance file's text (BOM tolerated). */
-export function readInstance(file: string, schema: string, text: string): InstanceDoc {
-  const p = parseJsonWithPositions(file, text);
+export function readInstance(file: string, schema: string, text: string, maxNesting?: number): InstanceDoc {
+  const p = parseJsonWithPositions(file, text, maxNesting);
   return { file, schema, value: p.value, locations: p.locations, problems: p.problems };
 }
 
@@ -24,18 +25,24 @@ export function readInstance(file: string, schema: string, text: string): Instan
 export function readInstances(root: string, config: ResolvedConfig): InstanceDoc[] {
   const out: InstanceDoc[] = [];
   const ignore = ignoredDirs(config);
+  const limits = config.limits ?? DEFAULT_LIMITS;
   for (const entry of config.instances) {
     const schema = toPosix(entry.schema).replace(/^\.\/+/, "");
     for (const file of glob(root, entry.files, ignore)) {
+      const span = { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
       let text: string;
       try {
+        const size = statSync(join(root, file)).size;
+        if (size > limits.maxFileBytes) {
+          out.push({ file, schema, locations: {}, problems: [{ message: `${file} is ${size} bytes, more than limits.maxFileBytes (${limits.maxFileBytes}); not read`, span }] });
+          continue;
+        }
         text = readFileSync(join(root, file), "utf8");
       } catch (e) {
-        const span = { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
         out.push({ file, schema, locations: {}, problems: [{ message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span }] });
         continue;
       }
-      out.push(readInstance(file, schema, text));
+      out.push(readInstance(file, schema, text, limits.maxNesting));
     }
   }
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.schema < b.schema ? -1 : a.schema > b.schema ? 1 : 0));

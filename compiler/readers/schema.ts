@@ -36,9 +36,9 @@ export function dialectOf(uri: string | null): SchemaDialect | "draft-04" | null
   }
 }
 
-export function readSchema(file: string, text: string): SchemaDoc {
+export function readSchema(file: string, text: string, maxNesting?: number): SchemaDoc {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const parsed = parseJsonWithPositions(file, src);
+  const parsed = parseJsonWithPositions(file, src, maxNesting);
   const doc: SchemaDoc = {
     file,
     value: parsed.value,

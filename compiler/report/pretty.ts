@@ -25,16 +25,36 @@ export function formatPretty(report: Report, opts: PrettyOptions): string {
     for (const r of d.related ?? []) lines.push(`  ${paint("dim", `${r.file}:${r.line}:${r.column}`)} ${r.message}`);
     lines.push("");
   }
+  if (report.written !== undefined) lines.push(...writtenLines(report.written));
   lines.push(summaryLine(report));
+  const pr = prunableLine(report);
+  if (pr) lines.push(pr);
   const nj = notJudgedLine(report);
   if (nj) lines.push(paint("dim", nj));
   return `${lines.join("\n")}\n`;
 }
 
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
+
 export function summaryLine(report: Report): string {
   const s = report.summary;
-  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? "" : "s"}`;
-  return `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")} · ${s.files.docs} docs, ${s.files.schemas} schemas, ${s.files.code} code files · ${s.durationMs} ms`;
+  let gated = "";
+  if (s.baselined !== undefined) gated += ` · ${s.baselined} baselined`;
+  if (s.since) gated += ` · ${s.since.outside} outside --since ${s.since.ref}`;
+  return `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")}${gated} · ${plural(s.files.docs, "doc")}, ${plural(s.files.schemas, "schema")}, ${plural(s.files.code, "code file")} · ${s.durationMs} ms`;
+}
+
+/** Baseline entries whose drift was fixed: say so, and how to drop them. */
+export function prunableLine(report: Report): string | undefined {
+  const n = report.summary.prunable?.length ?? 0;
+  if (n === 0) return undefined;
+  return `${n} baseline entr${n === 1 ? "y matches" : "ies match"} nothing any more (fixed): \`docpact baseline --prune\` removes ${n === 1 ? "it" : "them"}`;
+}
+
+/** What build wrote: one line per file, then a count (build only). */
+function writtenLines(written: string[]): string[] {
+  if (written.length === 0) return ["build wrote nothing (everything was up to date)"];
+  return [`build wrote ${plural(written.length, "file")}:`, ...written.map((f) => `  ${f}`), ""];
 }
 
 /** One line saying how much was left unjudged, and by which rules (most first). */

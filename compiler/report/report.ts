@@ -25,7 +25,39 @@ export interface Report {
     durationMs: number;
     /** Additive: places rules did not judge (partial knowledge), present only when there are any. */
     notJudged?: NotJudgedSummary;
+    /** Additive: findings a baseline matched (not failing); present when a baseline is in use. */
+    baselined?: number;
+    /** Additive: baseline entries no finding matches any more (the drift was fixed); present when a baseline is in use. */
+    prunable?: PrunableEntry[];
+    /** Additive: with `--since`, the revision and how many findings lay outside the change (not failing). */
+    since?: { ref: string; commit: string; outside: number };
   };
+  /** Additive, build only: files build wrote or removed, relative to the root, sorted (empty when nothing changed). */
+  written?: string[];
+}
+
+/** A baseline entry that matched nothing: `docpact baseline --prune` removes it. */
+export interface PrunableEntry {
+  rule: string;
+  file: string;
+  fingerprint: string;
+  token: string;
+  message: string;
+}
+
+/** What the gate (compiler/gate/gate.ts) adds to the summary. */
+export interface GateSummary {
+  baseline: { baselined: number; prunable: PrunableEntry[] } | null;
+  since: { ref: string; commit: string; outside: number } | null;
+}
+
+export function addGateSummary(report: Report, g: GateSummary): Report {
+  if (g.baseline) {
+    report.summary.baselined = g.baseline.baselined;
+    report.summary.prunable = g.baseline.prunable;
+  }
+  if (g.since) report.summary.since = g.since;
+  return report;
 }
 
 export function makeReport(diagnostics: Diagnostic[], files: FileCounts, durationMs: number, notJudged: readonly NotJudged[] = []): Report {

@@ -9,6 +9,11 @@ import type { Diagnostic, Fix, RelatedLocation, Span } from "../model/diagnostic
 import type { RuleMeta } from "../rules/types.js";
 import { LineIndex } from "../util/text.js";
 import { explainText } from "./explain.js";
+import { fingerprint } from "../gate/fingerprint.js";
+import type { GateResult } from "../gate/gate.js";
+
+/** The `partialFingerprints` key: rule + file + offending token + normalized line text (compiler/gate/fingerprint.ts). */
+export const FINGERPRINT_KEY = "docpactFingerprint/v1";
 
 export const SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
 const SRCROOT = "%SRCROOT%";
@@ -21,6 +26,12 @@ export interface SarifInput {
   version: string;
   /** A file's text (BOM removed), to turn fix offsets into regions; undefined when unavailable. */
   getText(file: string): string | undefined;
+  /**
+   * The run's gate. When a baseline or `--since` took part, every finding is a
+   * result with `baselineState` (`new` / `unchanged`), and baseline entries that
+   * match nothing are `absent` results. Without it fingerprints are computed here.
+   */
+  gate?: GateResult;
 }
 
 interface SarifRegion {
@@ -58,7 +69,7 @@ export function toSarif(input: SarifInput): Record<string, unknown> {
           },
         },
         columnKind: "utf16CodeUnits",
-        results: input.diagnostics.map((d) => {
+        results: [...results(input)].map(({ d, fp, state }) => {
           const result: Record<string, unknown> = {
             ruleId: d.rule,
             level: d.severity,
@@ -69,11 +80,31 @@ export function toSarif(input: SarifInput): Record<string, unknown> {
           if (i !== undefined) result.ruleIndex = i;
           if (d.related?.length) result.relatedLocations = d.related.map(relatedLocation);
           if (d.fix) result.fixes = [sarifFix(d.fix, lineIndex(d.fix.file))];
+          result.partialFingerprints = { [FINGERPRINT_KEY]: fp };
+          if (state) result.baselineState = state;
           return result;
-        }),
+        }).concat((input.gate?.active ? input.gate.absent : []).map((e) => ({
+          ruleId: e.rule,
+          ...(index.has(e.rule) ? { ruleIndex: index.get(e.rule) } : {}),
+          kind: "pass",
+          level: "none",
+          message: { text: `fixed since the baseline: ${e.message || e.token}` },
+          locations: [{ physicalLocation: { artifactLocation: { uri: pathToUri(e.file), uriBaseId: SRCROOT } } }],
+          partialFingerprints: { [FINGERPRINT_KEY]: e.fingerprint },
+          baselineState: "absent",
+        }))),
       },
     ],
   };
+}
+
+/** Each finding with its fingerprint and, when a baseline or `--since` took part, its state. */
+function results(input: SarifInput): { d: Diagnostic; fp: string; state?: "new" | "unchanged" }[] {
+  const g = input.gate;
+  if (g?.active) return g.states.map((s) => ({ d: s.diagnostic, fp: s.fingerprint, state: s.state }));
+  const known = new Map(g?.states.map((s) => [s.diagnostic, s.fingerprint]));
+  const prints = known.size > 0 ? null : fingerprint(input.diagnostics, input.getText);
+  return input.diagnostics.map((d, i) => ({ d, fp: known.get(d) ?? prints?.[i].fingerprint ?? "" }));
 }
 
 export function formatSarif(input: SarifInput): string {

@@ -2,6 +2,9 @@
 import type { Rule } from "./types.js";
 import inputUnreadable from "./input/unreadable.js";
 import inputCodeSyntax from "./input/code-syntax.js";
+import inputOutsideRoot from "./input/outside-root.js";
+import inputSpecialFile from "./input/special-file.js";
+import inputTooLarge from "./input/too-large.js";
 import delegationNoOwner from "./delegation/no-owner.js";
 import cliUnknownCommand from "./cli/unknown-command.js";
 import cliUnknownFlag from "./cli/unknown-flag.js";
@@ -30,6 +33,9 @@ import fragmentHandEdited from "./fragment/hand-edited.js";
 export const rules: Rule[] = [
   inputUnreadable,
   inputCodeSyntax,
+  inputOutsideRoot,
+  inputSpecialFile,
+  inputTooLarge,
   delegationNoOwner,
   cliUnknownCommand,
   cliUnknownFlag,

@@ -105,6 +105,31 @@ export interface DocpactConfig {
    */
   templates?: string;
   /**
+   * The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.
+   */
+  baseline?: string;
+  /**
+   * Bounds on what docpact reads and renders; a file past one is an `input/too-large` diagnostic (or a `fragment/malformed` region), never a crash or a hang.
+   */
+  limits?: {
+    /**
+     * Largest document, schema, instance or template read, in bytes.
+     */
+    maxFileBytes?: number;
+    /**
+     * Deepest nesting of Markdown containers (blockquotes, lists) and of JSON arrays and objects.
+     */
+    maxNesting?: number;
+    /**
+     * Largest output one region template may render, in bytes.
+     */
+    maxRegionBytes?: number;
+    /**
+     * Longest time one region template may spend rendering, in milliseconds.
+     */
+    renderTimeoutMs?: number;
+  };
+  /**
    * Rule id → severity.
    */
   rules?: {

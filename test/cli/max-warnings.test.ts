@@ -44,7 +44,7 @@ describe("severities and --max-warnings", () => {
 
   it("pretty output ends with the summary line", () => {
     const r = runCli(["check", "--root", project()]);
-    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^2 errors, 2 warnings · 1 docs, 0 schemas, 0 code files · \d+ ms$/);
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toMatch(/^2 errors, 2 warnings · 1 doc, 0 schemas, 0 code files · \d+ ms$/);
   });
 });
 

@@ -1,4 +1,5 @@
 /** Test helpers for region planning: a small contract model built from in-memory texts. */
+import { DEFAULT_LIMITS } from "../../compiler/config/limits.js";
 import type { ResolvedConfig } from "../../compiler/config/resolve.js";
 import type { EmitPlan } from "../../compiler/emit/plan.js";
 import type { CommandDecl, ContractModel, Vocabulary } from "../../compiler/model/types.js";
@@ -31,7 +32,9 @@ export function config(templates: string | null = null, binaries: string[] = ["a
     decisions: null,
     generate: null,
     templates,
+    limits: { ...DEFAULT_LIMITS },
     rules: {},
+    baseline: null,
     packageJson: null,
   } as ResolvedConfig;
 }

@@ -29,7 +29,18 @@ describe("markdown-table", () => {
   it("parses column specs and rejects bad ones", () => {
     expect(parseColumn("k")).toEqual({ key: "k", header: "k", format: "text" });
     expect(parseColumn({ key: "k", header: "K", format: "code" })).toEqual({ key: "k", header: "K", format: "code" });
-    expect(parseColumn("k:K:bold")).toBe("bad column format 'bold' in 'k:K:bold' (text or code)");
+    expect(parseColumn("k:K:bold")).toBe("bad column format 'bold' in 'k:K:bold' (text, code or md)");
+  });
+
+  it("md cells keep inline code, links, emphasis and <br> (lists join with <br>); | is escaped everywhere; dotted keys read nested fields", () => {
+    const out = markdownTable(
+      [
+        { name: { id: "a" }, note: "uses `x | y` and [doc](d.md#s)<br>then *this*" },
+        { name: { id: "b" }, note: ["one `1`", "two | 2"] },
+      ],
+      ["name.id:Name:code", "note:Note:md"].map(parseColumn) as ColumnSpec[],
+    );
+    expect(out).toBe(["| Name | Note |", "| - | - |", "| `a` | uses `x \\| y` and [doc](d.md#s)<br>then *this* |", "| `b` | one `1`<br>two \\| 2 |"].join("\n"));
   });
 
   it("lists and inline values", () => {
@@ -83,12 +94,48 @@ describe("Handlebars rendering", () => {
   });
 
   it("exposes the documented helper set", () => {
-    expect(HELPER_NAMES).toEqual(["code", "eq", "firstSentence", "join", "json", "link", "list", "relative", "table", "text"]);
+    expect(HELPER_NAMES).toEqual(["cell", "code", "col", "eq", "firstSentence", "join", "json", "link", "list", "md", "relative", "rows", "sortBy", "table", "text", "where"]);
     const r = renderTemplate(
       tpl('{{code "a`b"}} {{link "T|x" "u.md"}} {{text "*x*"}} {{join xs " / "}} {{firstSentence "A. B."}} {{relative "docs/a.md"}} {{json xs}} {{#if (eq 1 1)}}y{{/if}}\n{{{list xs code=true}}}'),
       { document: "README.md", xs: ["p", "q"] },
     );
     expect(r).toEqual({ ok: true, text: '``a`b`` [T|x](u.md) \\*x\\* p / q A. docs/a.md ["p","q"] y\n- `p`\n- `q`' });
+  });
+});
+
+describe("helpers for regions over real contracts", () => {
+  const items = [
+    { id: "b", kind: "global", order: 2, ref: { anchor: "b" }, sig: "b(x) => a | b" },
+    { id: "a", kind: "input", order: 10, ref: null, sig: "a?: string" },
+    { id: "c", kind: "global", order: 1, ref: { anchor: "c" }, sig: null },
+  ];
+
+  it("where filters by a (dotted) field: equal to one of the values, or set", () => {
+    const r = renderTemplate(tpl('{{#each (where items "kind" "global")}}{{id}}{{/each}} {{#each (where items "ref")}}{{id}}{{/each}} {{#each (where items "ref.anchor" "c" "a")}}{{id}}{{/each}} {{#each (where items "kind" "input" "global")}}{{id}}{{/each}}'), { items });
+    expect(r).toEqual({ ok: true, text: "bc bc c bac" });
+    expect(renderTemplate(tpl('{{#each (where nope "kind")}}{{/each}}'), { nope: 1 })).toEqual({ ok: false, message: "template tpl/t.hbs: helper where: items is not a list" });
+  });
+
+  it("sortBy is stable, numeric for numbers, by code point for text, missing values last", () => {
+    const r = renderTemplate(tpl('{{#each (sortBy items "order")}}{{id}}{{/each}} {{#each (sortBy items "id")}}{{id}}{{/each}} {{#each (sortBy items "ref.anchor")}}{{id}}{{/each}}'), { items });
+    expect(r).toEqual({ ok: true, text: "cba abc bca" });
+  });
+
+  it("rows/col: a table whose cells are rendered Markdown, one line each, with | escaped in every cell (code spans too)", () => {
+    const r = renderTemplate(
+      tpl('{{#rows items}}\n{{#col "Name"}}[{{id}}](#{{id}}){{/col}}\n{{#col "Signature"}}{{#if sig}}`{{sig}}`{{else}}—{{/if}}{{/col}}\n{{#col "Kind"}}\n{{kind}}<br>*{{order}}*\n{{/col}}\n{{/rows}}'),
+      { items },
+    );
+    expect(r).toEqual({
+      ok: true,
+      text: ["| Name | Signature | Kind |", "| --- | --- | --- |", "| [b](#b) | `b(x) => a \\| b` | global<br>*2* |", "| [a](#a) | `a?: string` | input<br>*10* |", "| [c](#c) | — | global<br>*1* |"].join("\n"),
+    });
+    expect(renderTemplate(tpl('{{#rows items}}{{#col "H"}}x{{/col}}{{/rows}}'), { items: [] })).toEqual({ ok: true, text: "| H |\n| --- |" });
+    expect(renderTemplate(tpl('{{#col "H"}}x{{/col}}'), {})).toEqual({ ok: false, message: "template tpl/t.hbs: helper col: used outside {{#rows}}" });
+  });
+
+  it("cell and md", () => {
+    expect(renderTemplate(tpl("`{{cell s}}` {{md m}}"), { s: "a | b\nc", m: ["`x`", "[y](y.md)"] })).toEqual({ ok: true, text: "`a \\| b c` `x`<br>[y](y.md)" });
   });
 });
 

@@ -282,6 +282,7 @@ describe("robustness", () => {
     const ms = performance.now() - t0;
     expect(doc.notes).toHaveLength(500);
     expect(doc.sectionRefs).toHaveLength(500);
-    expect(ms).toBeLessThan(5000);
+    // Generous: only a quadratic blow-up fails this, not a machine shared by many test runs.
+    expect(ms).toBeLessThan(20_000);
   });
 });

@@ -27,7 +27,7 @@ describe("GitHub annotations", () => {
       '::error file=docs/a%2Cb.md,line=3,col=5,endLine=3,endColumn=11,title=cli/unknown-command::unknown command `aw fl`: 50%25%0Asee docs (did you mean "aw flow"?)',
     );
     expect(lines[1]).toBe("::warning file=c%3Ad.md,line=1,col=1,endLine=2,endColumn=4,title=reference/missing-path::missing%0Ax.md:2:1: here");
-    expect(lines[2]).toBe("1 error, 1 warning · 2 docs, 1 schemas, 0 code files · 12 ms");
+    expect(lines[2]).toBe("1 error, 1 warning · 2 docs, 1 schema, 0 code files · 12 ms");
     expect(lines[3]).toBe("");
     expect(lines).toHaveLength(4);
   });

@@ -51,7 +51,7 @@ describe("pretty", () => {
     expect(out).toContain("  2 | Run `aw flow advanse` now.");
     expect(out).toContain("    |       ^^^^^^^^^^^^^^^^");
     expect(out).toContain("suggestion: aw flow advance");
-    expect(out).toContain("1 error, 0 warnings · 3 docs, 1 schemas, 2 code files · 5 ms");
+    expect(out).toContain("1 error, 0 warnings · 3 docs, 1 schema, 2 code files · 5 ms");
     expect(out).not.toContain("\u001b[");
   });
   it("uses colour only when asked", () => {

@@ -9,6 +9,9 @@ import type { Diagnostic } from "../../compiler/model/diagnostic.js";
 import { makeReport } from "../../compiler/report/report.js";
 import { pathToUri, toSarif } from "../../compiler/report/sarif.js";
 import { rules } from "../../compiler/rules/index.js";
+import { fingerprint } from "../../compiler/gate/fingerprint.js";
+import { entryOf } from "../../compiler/gate/baseline-file.js";
+import { gate } from "../../compiler/gate/gate.js";
 
 const require = createRequire(import.meta.url);
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -120,6 +123,24 @@ describe("SARIF reporter", () => {
     const noFix = JSON.parse(formatReport(report, "sarif", { root: "/nonexistent", color: false }));
     expect(noFix.runs[0].results[0].fixes).toBeUndefined();
     expect(sarifValidator()(withFix)).toBe(true);
+  });
+
+  it("with a baseline: partialFingerprints and baselineState new / unchanged / absent, still valid SARIF", () => {
+    const getText = (f: string) => (f === "docs/a b#1.md" ? TEXT : undefined);
+    const known = fingerprint([diagnostics[1]], getText).map(entryOf);
+    const gone = { rule: "cli/unknown-flag", file: "docs/old.md", fingerprint: "0123456789abcdef", token: "--old", message: "unknown flag --old" };
+    const g = gate(diagnostics, getText, { baseline: { file: "b.json", content: { version: 1, findings: [...known, gone] } } });
+    const log = toSarif({ diagnostics, rules: rules.map((r) => r.meta), version: "9.9.9", getText, gate: g }) as any;
+    const results = log.runs[0].results;
+    expect(results.map((r: any) => r.baselineState)).toEqual(["new", "unchanged", "absent"]);
+    expect(results[1].partialFingerprints).toEqual({ "docpactFingerprint/v1": known[0].fingerprint });
+    expect(results[2]).toMatchObject({ ruleId: "cli/unknown-flag", kind: "pass", level: "none", partialFingerprints: { "docpactFingerprint/v1": "0123456789abcdef" } });
+    const validate = sarifValidator();
+    expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    // Without a gate: fingerprints, no states.
+    const plain = sarif().runs[0].results;
+    expect(plain[0].partialFingerprints["docpactFingerprint/v1"]).toMatch(/^[0-9a-f]{16}$/);
+    expect(plain[0].baselineState).toBeUndefined();
   });
 
   it("pathToUri encodes each segment", () => {

@@ -1,9 +1,9 @@
 import { defineRule } from "../types.js";
 
 /**
- * `decision/unreadable-row` (warning): rows the constant folder could not fold.
- * A warning, not an error, because the code may be right and merely dynamic
- * (a computed field); the other rows are still checked.
+ * `decision/unreadable-row` (warning): rows whose id, document or attribution
+ * the evaluator could not know statically. A warning, not an error, because
+ * the code may be right and merely dynamic; the other rows are still checked.
  */
 export default defineRule({
   meta: {
@@ -11,10 +11,11 @@ export default defineRule({
     defaultSeverity: "warning",
     description: "A decision registry row cannot be read statically.",
     explanation:
-      "docpact reads the decision registry without running the code: literals, `as const` objects and constants (also imported from other modules) fold; a field " +
-      "computed by a call or read from a `let` does not. Such a row cannot be checked, so it is reported once, named by its id (or its position), and the other rows are " +
-      "still checked. It is a warning because the code itself may be correct; make the row's fields constants to have it verified.",
-    example: { bad: "{ id: \"plan.adopt\", document: docFor(\"plan\"), attribution: \"…\" }", fix: "Write the document path as a string literal or a `const`." },
+      "docpact reads the decision registry without running the code: constants (also imported), pure helpers (`cmd(\"status\")`), arithmetic, spreads and built-ins " +
+      "evaluate; the clock, the environment, I/O, packages and classes do not. Only the fields docpact uses (id, document, attribution) must be known; when one is not, " +
+      "the row cannot be checked, so it is reported once, named by its id (or its position), at the sub-expression the message names, and the other rows are still checked. " +
+      "It is a warning because the code itself may be correct; compute the field from constants to have it verified.",
+    example: { bad: "{ id: \"plan.adopt\", document: process.env.PLAN_DOC, attribution: \"…\" }", fix: "Write the document path as a string literal, a `const` or a call of a pure helper." },
   },
   check(ctx) {
     const reg = ctx.model.decisions;

@@ -34,8 +34,13 @@ export default defineRule({
         ctx.report({ span: fileSpan(f.path), message: `${f.path} differs from what \`docpact build\` would write:\n${diff}`, suggestion: "docpact build" });
       }
     }
+    const kept = new Set(plan.kept);
     for (const path of Object.keys(onDisk).sort()) {
       if (planned.has(path)) continue;
+      if (kept.has(path)) {
+        ctx.notJudged(fileSpan(path), "its schema could not be read or compiled this run; build keeps the file");
+        continue;
+      }
       ctx.report({ span: fileSpan(path), message: `${path} is in ${plan.outDir}/ but docpact does not generate it; remove it (the folder belongs to docpact)` });
     }
   },

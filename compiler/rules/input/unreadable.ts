@@ -7,10 +7,11 @@ export default defineRule({
     defaultSeverity: "error",
     description: "An input file could not be read.",
     explanation:
-      "A document, schema or source file matched the configuration but could not be read (a permission error, a folder where a file was expected, or bytes that are not UTF-8 text). " +
+      "A document, schema or source file matched the configuration but could not be read (a permission error, a folder where a file was expected, a broken symbolic link, or bytes that are not UTF-8 text), or a folder under the root could not be listed. " +
       "docpact reports it instead of silently checking less than it was asked to.",
   },
   check(ctx) {
-    for (const p of ctx.model.readProblems) ctx.report({ span: p.span, message: p.message });
+    // Refused inputs (a kind set) have rules of their own.
+    for (const p of ctx.model.readProblems) if (p.kind === undefined) ctx.report({ span: p.span, message: p.message });
   },
 });

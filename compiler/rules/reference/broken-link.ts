@@ -2,6 +2,7 @@ import { posix } from "node:path";
 import { referenceIndex, resolveLink, type ReferenceIndex } from "../../model/references.js";
 import { closest } from "../../util/edit-distance.js";
 import { defineRule } from "../types.js";
+import { currentPath, removalOf, removalText } from "../../model/history.js";
 
 /** Relative links and images whose target file does not exist, or that leave the root. */
 export default defineRule({
@@ -15,7 +16,8 @@ export default defineRule({
       "publish a sub-folder as their root), else from the project root. A target that does not exist, or a path that climbs above the root, is reported, with the " +
       "nearest file of that name as a suggestion. External URLs (`https:`, `mailto:`, `//host`) are never fetched, fragments (`#x`) are left to reference/missing-anchor, " +
       "and targets inside folders docpact does not list (dot folders, `node_modules`, the generated output folder), folder links (`inbox/`: a folder holding only dot files such as " +
-      "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged.",
+      "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged. Inside a git work tree the message names the commit that deleted or renamed " +
+      "the target, and a rename's new path is the suggestion.",
     example: { bad: "See [the chassis](../loops/CHASIS.md).", fix: "Point the link at the file's current path." },
   },
   check(ctx) {
@@ -27,10 +29,13 @@ export default defineRule({
         if (r.status === "outside-root") {
           ctx.report({ span: link.span, message: `${what} target ${r.target} leaves the project root` });
         } else if (r.status === "missing" && r.path !== null) {
-          const hint = suggestPath(index, r.path, doc.file);
+          // Git history, when there is one, says what happened to the target: the rename beats a guess.
+          const gone = removalOf(ctx.model.history, r.path);
+          const renamed = gone && ctx.model.history ? currentPath(ctx.model.history, r.path, (p) => index.files.has(p)) : null;
+          const hint = renamed ?? suggestPath(index, r.path, doc.file);
           ctx.report({
             span: link.span,
-            message: `${what} target ${r.target} does not exist (${r.path})`,
+            message: `${what} target ${r.target} does not exist (${r.path})${gone ? `; ${removalText(gone)}` : ""}`,
             ...(hint ? { suggestion: relativeTo(doc.file, hint) } : {}),
           });
         }

@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import { lookupPath, mentionsOtherTree, pathCandidate, referenceIndex } from "../../model/references.js";
 import { LineIndex } from "../../util/text.js";
+import { currentPath, firstRemoval, removalText } from "../../model/history.js";
 import { defineRule } from "../types.js";
 
 /** Backticked relative paths (`docs/x.md`, `src/cli.ts`) to files that exist nowhere. */
@@ -16,8 +17,9 @@ export default defineRule({
       "the path's folder holds other files of the same kind but not this one (a renamed or moved file), no file anywhere ends with the path, and the surrounding words do " +
       "not place it in another repository (\"in the aweb repo\", \"pi's `docs/x.md`\"). Tokens that are not paths are skipped: anything with spaces (invocations, prose), URLs, " +
       "absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
-      "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). A warning, because prose may deliberately name a file " +
-      "that lives elsewhere.",
+      "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
+      "evidence too: a path that git shows was deleted or renamed away under the root is reported even when its whole folder is gone, with the commit that removed it and, " +
+      "for a rename, the new path as the suggestion. A warning, because prose may deliberately name a file that lives elsewhere.",
     example: { bad: "The wire format is `schemas/run-event.schema.json`.", fix: "Write the file's current path, or a placeholder (`schemas/<name>.schema.json`) when it is an example." },
   },
   check(ctx) {
@@ -30,18 +32,34 @@ export default defineRule({
         // Bare names (`SKILL.md`, `./log.md`) are usually generic or runtime files, not references.
         if (cand === null || !cand.includes("/")) continue;
         const r = lookupPath(index, doc.file, cand);
-        if (r.status !== "missing") continue;
+        if (r.status === "exists" || r.status === "unknown") continue;
+        // A path git shows once existed is a stale reference even when its whole folder is gone.
+        const gone = firstRemoval(ctx.model.history, "tried" in r ? r.tried : []);
+        if (r.status !== "missing" && !gone) continue;
         lines ??= new LineIndex(text);
         const start = lines.offset(code.span.line, code.span.column);
         const end = lines.offset(code.span.endLine, code.span.endColumn);
         if (mentionsOtherTree(paragraphBefore(text, start), paragraphAfter(text, end))) continue;
         const dir = posix.dirname(doc.file);
         const from = dir === "." ? "the root" : `${dir}/ or any folder above it`;
-        ctx.report({ span: code.span, message: `path ${cand} does not exist (looked from ${from})` });
+        const now = gone && ctx.model.history ? currentPath(ctx.model.history, gone.path, (p) => index.files.has(p)) : null;
+        ctx.report({
+          span: code.span,
+          message: `path ${cand} does not exist (looked from ${from})${gone ? `; ${removalText(gone)}` : ""}`,
+          ...(gone && now ? { suggestion: writtenLike(cand, gone.path, now, doc.file) } : {}),
+        });
       }
     }
   },
 });
+
+/** `now` written from the same base as `cand` was when it resolved to `was` (`../` paths from the document's folder). */
+function writtenLike(cand: string, was: string, now: string, fromFile: string): string {
+  if (cand.startsWith("../")) return posix.relative(posix.dirname(fromFile), now);
+  const plain = cand.replace(/^(?:\.\/)+/, "");
+  const base = was.endsWith(plain) ? was.slice(0, was.length - plain.length) : "";
+  return base && now.startsWith(base) ? now.slice(base.length) : now;
+}
 
 /** Up to 120 characters before `at`, not crossing a blank line. */
 function paragraphBefore(text: string, at: number): string {

@@ -45,6 +45,8 @@ export default defineRule({
         ctx.report({ span, message: `${where} ${issue.message} (${doc.dialect} meta-schema, keyword "${issue.keyword}")` });
       }
     }
+    // What the generator could not make of a schema (types, validator, x-replaced-by) is this rule's too: never a silent skip.
+    for (const p of ctx.plan.problems) if (p.rule === "schema/invalid") ctx.report({ span: p.span, message: p.message });
     for (const d of getSchemaGraph(schemas).duplicates) {
       ctx.report({
         span: d.second.span,

@@ -1,0 +1,127 @@
+/**
+ * What changed since a revision, for `--since REF`: three git calls per run
+ * (resolve REF, one `git diff --unified=0` of the work tree against it, the
+ * untracked files), never one per file or finding.
+ */
+import { normalizeHeading } from "../model/references.js";
+import { DocpactError } from "../util/errors.js";
+import { gitAllowed, inWorkTree, runGit, unquotePath } from "./run.js";
+
+export interface ChangeSet {
+  ref: string;
+  /** The commit REF names (abbreviated). */
+  commit: string;
+  /** Root-relative file → changed line ranges on the current side, `[first, last]`, 1-based. */
+  lines: Map<string, [number, number][]>;
+  /** Files that are new as a whole: added or untracked. */
+  wholeFiles: Set<string>;
+  /** Files moved here since REF (new path → old path): their relative references moved with them. */
+  movedFiles: Map<string, string>;
+  /** Paths deleted or renamed away since REF. */
+  removedPaths: Set<string>;
+  /**
+   * Per non-Markdown file: quoted string literals on its removed lines that no
+   * added line (of any file) still has: renamed or removed commands, flags, members.
+   */
+  removedLiterals: Map<string, Set<string>>;
+  /** Markdown headings removed and not re-added (normalized text). */
+  removedHeadings: Set<string>;
+}
+
+export function readChangesSince(root: string, ref: string): ChangeSet {
+  if (ref === "" || ref.startsWith("-")) throw new DocpactError(`--since needs a git revision (got "${ref}")`);
+  if (!gitAllowed()) throw new DocpactError(`--since ${ref} needs git, and DOCPACT_NO_GIT=1 is set`);
+  if (!inWorkTree(root)) throw new DocpactError(`--since ${ref}: the root is not inside a git work tree`);
+  const rev = runGit(root, ["rev-parse", "--verify", "--quiet", "--short", "--end-of-options", `${ref}^{commit}`]);
+  if (!rev.ok) throw new DocpactError(`--since: unknown git revision "${ref}"`);
+  const commit = rev.stdout.trim();
+  const diff = runGit(root, ["diff", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"]);
+  if (!diff.ok) throw new DocpactError(`--since ${ref}: git diff failed: ${diff.stderr.split("\n")[0]}`);
+  const untracked = runGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]);
+  const set = parseDiff(diff.stdout, ref, commit);
+  if (untracked.ok) for (const f of untracked.stdout.split("\0")) if (f) set.wholeFiles.add(f);
+  return set;
+}
+
+const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
+const LITERAL = /"((?:[^"\\\n]|\\.){1,200})"|'((?:[^'\\\n]|\\.){1,200})'|`([^`$\\\n]{1,200})`/g;
+const HEADING = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
+
+/** Parses `git diff --unified=0 --src-prefix=a/ --dst-prefix=b/` output. */
+export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
+  const set: ChangeSet = { ref, commit, lines: new Map(), wholeFiles: new Set(), movedFiles: new Map(), removedPaths: new Set(), removedLiterals: new Map(), removedHeadings: new Set() };
+  const added = { literals: new Set<string>(), headings: new Set<string>() };
+  let oldPath: string | null = null;
+  let newPath: string | null = null;
+  let renameFrom: string | null = null;
+  let inHunk = false;
+  const isMd = () => /\.(?:md|mdx|markdown)$/i.test(newPath ?? oldPath ?? "");
+  const removedIn = (): Set<string> => {
+    const file = oldPath ?? newPath ?? "";
+    let lits = set.removedLiterals.get(file);
+    if (!lits) set.removedLiterals.set(file, (lits = new Set()));
+    return lits;
+  };
+  const collect = (text: string, lits: Set<string>, heads: Set<string>) => {
+    if (isMd()) {
+      const h = HEADING.exec(text);
+      if (h) heads.add(normalizeHeading(h[1]));
+      return;
+    }
+    for (const m of text.matchAll(LITERAL)) {
+      const v = m[1] ?? m[2] ?? m[3];
+      if (v && v.trim()) lits.add(v);
+    }
+  };
+  for (const line of out.split("\n")) {
+    if (line.startsWith("diff --git ")) {
+      oldPath = newPath = renameFrom = null;
+      inHunk = false;
+      continue;
+    }
+    if (!inHunk) {
+      if (line.startsWith("rename from ")) renameFrom = unquotePath(line.slice(12));
+      else if (line.startsWith("rename to ")) {
+        const to = unquotePath(line.slice(10));
+        if (renameFrom) {
+          set.removedPaths.add(renameFrom);
+          set.movedFiles.set(to, renameFrom);
+        }
+        oldPath = renameFrom;
+        newPath = to;
+      } else if (line.startsWith("--- ")) oldPath = pathOf(line.slice(4), "a/");
+      else if (line.startsWith("+++ ")) {
+        newPath = pathOf(line.slice(4), "b/");
+        if (newPath === null && oldPath !== null) set.removedPaths.add(oldPath);
+        if (oldPath === null && newPath !== null) set.wholeFiles.add(newPath);
+      }
+    }
+    const h = HUNK.exec(line);
+    if (h) {
+      inHunk = true;
+      const start = Number(h[1]);
+      const count = h[2] === undefined ? 1 : Number(h[2]);
+      if (count > 0 && newPath !== null) {
+        let ranges = set.lines.get(newPath);
+        if (!ranges) set.lines.set(newPath, (ranges = []));
+        ranges.push([start, start + count - 1]);
+      }
+      continue;
+    }
+    if (!inHunk) continue;
+    if (line.startsWith("-")) collect(line.slice(1), isMd() ? new Set() : removedIn(), set.removedHeadings);
+    else if (line.startsWith("+")) collect(line.slice(1), added.literals, added.headings);
+  }
+  for (const [file, lits] of set.removedLiterals) {
+    for (const l of added.literals) lits.delete(l);
+    if (lits.size === 0) set.removedLiterals.delete(file);
+  }
+  for (const h of added.headings) set.removedHeadings.delete(h);
+  return set;
+}
+
+function pathOf(raw: string, prefix: string): string | null {
+  if (raw === "/dev/null") return null;
+  const p = unquotePath(raw.replace(/\t$/, ""));
+  return p.startsWith(prefix) ? p.slice(prefix.length) : p;
+}

@@ -1,0 +1,73 @@
+/**
+ * What the evaluator's parts share: the running evaluation's budget, the
+ * module table and the provenance side tables (where each object literal and
+ * array element was written, for diagnostics that point at a row).
+ */
+import type { Span } from "../../model/diagnostic.js";
+import { type ParsedFile, spanOf, ts } from "../code-source.js";
+import type { Modules } from "./modules.js";
+import { Unknown, type Value } from "./values.js";
+
+/** Thrown to stop evaluating a function or declaration whose result depends on an unknown (a branch on it, a throw, a lost mutation). */
+export class Abort {
+  constructor(readonly value: Unknown) {}
+}
+
+export interface Limits {
+  /** Evaluation steps (nodes visited) per entry call. */
+  maxSteps: number;
+  /** Nested calls. */
+  maxDepth: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { maxSteps: 2_000_000, maxDepth: 200 };
+
+export class Interp {
+  steps = 0;
+  depth = 0;
+  exhausted: Unknown | null = null;
+  /** Object literal → where it was written. */
+  readonly origins = new WeakMap<object, Span>();
+  /** Array literal → where each element was written. */
+  readonly elementSpans = new WeakMap<Value[], Span[]>();
+  /** Out-of-context local declarations (block-level consts read from a nested expression), by node. */
+  readonly locals = new WeakMap<ts.Node, Value>();
+
+  constructor(
+    readonly modules: Modules,
+    readonly limits: Limits,
+  ) {}
+
+  /** Counts one step; past the budget every further step is the same unknown. */
+  step(file: ParsedFile, node: ts.Node): void {
+    if (this.exhausted) throw new Abort(this.exhausted);
+    if (++this.steps > this.limits.maxSteps) {
+      this.exhausted = new Unknown(`evaluation stopped after ${this.limits.maxSteps} steps (the step budget)`, spanOf(file, node));
+      throw new Abort(this.exhausted);
+    }
+  }
+
+  /** Starts an entry call: a fresh budget. */
+  begin(): void {
+    this.steps = 0;
+    this.depth = 0;
+    this.exhausted = null;
+  }
+}
+
+const MAX_TEXT = 60;
+
+/** The node's source text on one line, shortened. */
+export function textOf(file: ParsedFile, node: ts.Node): string {
+  const t = node.getText(file.sf).replace(/\s+/g, " ").trim();
+  return t.length > MAX_TEXT ? `${t.slice(0, MAX_TEXT - 1)}…` : t;
+}
+
+/** An unknown for `node`: "cannot fold `text`: why". */
+export function unknownAt(file: ParsedFile, node: ts.Node, why: string): Unknown {
+  return new Unknown(`cannot fold \`${textOf(file, node)}\`: ${why}`, spanOf(file, node));
+}
+
+export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  return (ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === kind)) ?? false;
+}

@@ -1,0 +1,55 @@
+/**
+ * Scopes: a chain of environments from a function call (or a block) out to
+ * its module. Module-level names are not held here: the module record
+ * evaluates a top-level declaration only when a name is first read, which
+ * keeps evaluation lazy (a registry row never evaluates what it does not use).
+ */
+import type { ts } from "../code-source.js";
+import type { Value } from "./values.js";
+
+export interface Cell {
+  value: Value;
+  /** `const` bindings cannot be assigned. */
+  mutable: boolean;
+}
+
+export class Env {
+  private readonly vars = new Map<string, Cell>();
+
+  constructor(
+    /** The enclosing environment; null at a root. */
+    readonly parent: Env | null,
+    /**
+     * At a root: the node from which names not found in the chain are looked up
+     * in the source, outwards through enclosing blocks to the module (an
+     * expression evaluated out of context, e.g. a factory's body read at its call site).
+     */
+    readonly origin: ts.Node | null = null,
+    /** `this` inside a method call. */
+    readonly self: Value = undefined,
+  ) {}
+
+  declare(name: string, value: Value, mutable: boolean): void {
+    this.vars.set(name, { value, mutable });
+  }
+
+  lookup(name: string): Cell | undefined {
+    for (let e: Env | null = this; e; e = e.parent) {
+      const c = e.vars.get(name);
+      if (c) return c;
+    }
+    return undefined;
+  }
+
+  /** The root of the chain (where out-of-context lookups continue). */
+  root(): Env {
+    let e: Env = this;
+    while (e.parent) e = e.parent;
+    return e;
+  }
+
+  thisValue(): Value {
+    for (let e: Env | null = this; e; e = e.parent) if (e.self !== undefined) return e.self;
+    return undefined;
+  }
+}

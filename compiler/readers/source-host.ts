@@ -1,0 +1,28 @@
+/**
+ * The read stage's file access for the evaluator: texts the run already read
+ * (the code files), else the file under the root. Paths are root-relative;
+ * one that leaves the root is never read.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join, posix } from "node:path";
+import type { SourceHost } from "./evaluate/modules.js";
+
+export type { SourceHost };
+
+export function diskSourceHost(root: string, texts?: ReadonlyMap<string, string>): SourceHost {
+  return {
+    read(rel) {
+      const hit = texts?.get(rel);
+      if (hit !== undefined) return hit;
+      const n = posix.normalize(rel);
+      if (n === ".." || n.startsWith("../") || posix.isAbsolute(n)) return undefined;
+      const abs = join(root, n);
+      try {
+        if (!statSync(abs).isFile()) return undefined;
+        return readFileSync(abs, "utf8");
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
