@@ -14,7 +14,8 @@ import { aliasNames, arityOf, flagsOfRecord } from "./flag-values.js";
 import { foldAll } from "./loops.js";
 import { localInit, prop, recordKeys } from "./syntax.js";
 
-const MAX_DEPTH = 24;
+// Every `.option(…)` of a chain is one step back to its command: real chains hold 50 and more (tsup's default command).
+const MAX_DEPTH = 400;
 const OPTION_CALLS = new Set(["option", "requiredOption", "options", "addOption"]);
 
 export interface ChainDialect {
