@@ -10,9 +10,10 @@ import type { CommandDecl, FlagSpec, FlagSyntax, PositionalSpec } from "../../mo
 import type { Span } from "../../model/diagnostic.js";
 import { calleeName, type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import { type AdapterContext, type AdapterOutput, command, commandWords, type Opening, parseOptionSpec, positionalsOfSpec, excerpt } from "./adapter.js";
+import type { FoldedValue } from "../constant-folder.js";
 import { aliasNames, arityOf, flagsOfRecord } from "./flag-values.js";
 import { foldAll } from "./loops.js";
-import { localInit, prop, recordKeys } from "./syntax.js";
+import { localInit, prop } from "./syntax.js";
 
 // Every `.option(…)` of a chain is one step back to its command: real chains hold 50 and more (tsup's default command).
 const MAX_DEPTH = 400;
@@ -194,6 +195,33 @@ class ChainReader {
     return [];
   }
 
+  /**
+   * An options record that does not evaluate as a whole (a `describe` built
+   * from imports, `default: defaults.x`): each option's `alias`, `type` and
+   * arity members are evaluated one by one, so aliases are not lost.
+   */
+  private recordFlags(file: ParsedFile, obj: ts.ObjectLiteralExpression, span: Span): FlagSpec[] {
+    const partial: Record<string, FoldedValue> = {};
+    for (const p of obj.properties) {
+      const key = ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p) ? propertyNameText(p.name) : null;
+      if (key === null) continue;
+      const init = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : null;
+      const whole = init ? this.ctx.fold(file, init) : undefined;
+      if (whole !== undefined || !init || !ts.isObjectLiteralExpression(init)) {
+        partial[key] = whole ?? {};
+        continue;
+      }
+      const members: Record<string, FoldedValue> = {};
+      for (const m of ["alias", "aliases", "short", "type", "boolean", "string", "number", "array", "nargs", "requiresArg"]) {
+        const e = prop(init, m);
+        const v = e ? this.ctx.fold(file, e) : undefined;
+        if (v !== undefined) members[m] = v;
+      }
+      partial[key] = members;
+    }
+    return flagsOfRecord(partial, span);
+  }
+
   /** A `.command(…)` call's spec string (or object form's `command`/`name`), its aliases and the flags its builder object names. */
   private chainSpec(file: ParsedFile, call: ts.CallExpression): { text: string; node: ts.Node; flags: FlagSpec[]; aliases: string[] } | null {
     const a0 = call.arguments[0];
@@ -204,7 +232,7 @@ class ChainReader {
       if (!bu || !ts.isObjectLiteralExpression(bu)) return [];
       const v = this.ctx.fold(file, bu);
       if (v && typeof v === "object" && !Array.isArray(v)) return flagsOfRecord(v, spanOf(file, bu));
-      return recordKeys(bu).map((k) => parseOptionSpec(k, { span: spanOf(file, bu) })).filter((f): f is FlagSpec => f !== null);
+      return this.recordFlags(file, bu, spanOf(file, bu));
     };
     const folded = this.ctx.fold(file, u);
     if (typeof folded === "string") {
@@ -268,7 +296,7 @@ class ChainReader {
     if (name === "options" || (ts.isObjectLiteralExpression(u) && call.arguments.length === 1)) {
       const v = this.ctx.fold(file, a0);
       if (v && typeof v === "object" && !Array.isArray(v)) return flagsOfRecord(v, span);
-      if (ts.isObjectLiteralExpression(u)) return recordKeys(u).map((k) => parseOptionSpec(k, { span })).filter((f): f is FlagSpec => f !== null);
+      if (ts.isObjectLiteralExpression(u)) return this.recordFlags(file, u, span);
       return null;
     }
     const specs = foldAll(this.ctx, file, a0);
