@@ -330,7 +330,9 @@ function splitAliases(spec: string): string[] {
 }
 
 function isYargsStyle(call: ts.CallExpression): boolean {
-  const a0 = call.arguments[0] && unwrap(call.arguments[0]);
+  let a0 = call.arguments[0] && unwrap(call.arguments[0]);
+  // `.command(releasePrCommand)`: a yargs CommandModule object held in a variable.
+  if (a0 && ts.isIdentifier(a0)) a0 = unwrap(localInit(a0.text, a0) ?? a0);
   return call.arguments.length >= 3 || (!!a0 && (ts.isObjectLiteralExpression(a0) || ts.isArrayLiteralExpression(a0)));
 }
 
