@@ -341,11 +341,27 @@ function builderCommandCall(id: ts.Identifier): ts.CallExpression | null {
   for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
     if (!ts.isFunctionLike(n)) continue;
     if (!n.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === id.text)) continue;
-    let p: ts.Node = n.parent;
-    if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === "builder") p = p.parent.parent;
+    // The `builder` of a command object: `{ builder: (y) => … }` or `{ builder(y) { … } }`.
+    let obj: ts.Node | null = null;
+    if (ts.isMethodDeclaration(n) && n.name && propertyNameText(n.name) === "builder") obj = n.parent;
+    else if (ts.isPropertyAssignment(n.parent) && propertyNameText(n.parent.name) === "builder") obj = n.parent.parent;
+    const p: ts.Node = obj ? obj.parent : n.parent;
     if (p && ts.isCallExpression(p) && calleeName(p) === "command") return p;
+    // A CommandModule held in a variable: the `.command(variable)` call that registers it.
+    if (obj && ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return commandCallWith(p.name.text, id.getSourceFile());
     return null;
   }
   return null;
+}
+
+function commandCallWith(name: string, sf: ts.SourceFile): ts.CallExpression | null {
+  let found: ts.CallExpression | null = null;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(n) && calleeName(n) === "command" && n.arguments[0] && ts.isIdentifier(unwrap(n.arguments[0])) && (unwrap(n.arguments[0]) as ts.Identifier).text === name) found = n;
+    else ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
 }
 
