@@ -1,7 +1,7 @@
 /** Link: reader outputs become one contract model. */
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { Discovered } from "./discover.js";
-import type { ContractModel, InstanceDoc, SchemaDoc } from "./model/types.js";
+import type { ContractModel, InstanceDoc, SchemaDoc, Site } from "./model/types.js";
 import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry } from "./model/decisions.js";
@@ -19,6 +19,8 @@ export interface LinkInput {
   code: CodeFacts;
   /** The decision registry (config `decisions`), when configured. */
   decisions?: DecisionRegistry | null;
+  /** Documentation sites (compiler/readers/sites). */
+  sites?: Site[];
   /** Removed and renamed paths from git, when the root is in a work tree. */
   history?: GitHistory | null;
 }
@@ -44,6 +46,7 @@ export function link(input: LinkInput): ContractModel {
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     decisions: input.decisions ?? null,
+    sites: input.sites ?? [],
     history: input.history ?? null,
   };
 }

@@ -13,6 +13,7 @@ import type { EmitPlan } from "./emit/plan.js";
 import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
+import { readSites } from "./readers/sites/index.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
 import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
@@ -80,7 +81,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   timing.lap("instances");
   const history = await historyRead;
   timing.lap("git (wait)");
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history });
+  const sites = await readSites(opts.root, config, discovered.docs, discovered.files);
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites });
   timing.lap("link");
   const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
   const plan = await planOutputs(model, {

@@ -4,7 +4,7 @@
 //   project.json        { repo, commit, root?, kinds, why }   the pinned public repository
 //   docpact.config.json the config a user of that project would write (passed with --config)
 //   labels*.json        [{ rule, file, line, token, verdict: "real"|"false", why }]  hand labels
-//   mutations*.json     [{ id, why, edits: [{ file, find, replace, all? } | { file, renameTo }], expect: [{ rule, file, line, token? }] }]
+//   mutations*.json     [{ id, why, edits: [{ file, find, replace, all? } | { file, moveTo } | { file, delete: true }], expect: [{ rule, file, line, token? }] }]
 // Checkouts are made outside the repository (DOCPACT_EVAL_DIR, default /tmp/docpact-eval) from a
 // local git mirror (DOCPACT_EVAL_MIRRORS, default /work/.mirror, laid out as <owner>+<name>/repo);
 // a project without a mirror is skipped with the line that says how to get it. Nothing of a
@@ -14,7 +14,7 @@
 // finding, to label by hand), --write (regenerate docs/PRECISION.md), --json (machine output),
 // --min-precision P (exit 1 when a project's error precision is below P).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -138,11 +138,13 @@ function runMutation(mirror, checkout, project, configFile, m) {
   for (const e of m.edits) {
     const file = join(root, e.file);
     if (!existsSync(file)) return { id: m.id, expected: m.expect.length, found: 0, error: `edit target missing: ${e.file}` };
-    if (e.renameTo !== undefined) {
-      // Frameworks that name commands by file path (oclif) are renamed by moving the file.
-      fileLines.clear();
-      mkdirSync(dirname(join(root, e.renameTo)), { recursive: true });
-      renameSync(file, join(root, e.renameTo));
+    fileLines.clear();
+    // A page moved or an asset deleted: `moveTo` (a path relative to the project root) or `delete`.
+    if (e.delete || e.moveTo) {
+      if (e.moveTo) {
+        mkdirSync(dirname(join(root, e.moveTo)), { recursive: true });
+        renameSync(file, join(root, e.moveTo));
+      } else rmSync(file);
       continue;
     }
     const text = readFileSync(file, "utf8");

@@ -45,7 +45,7 @@ export function schemaRef(root: string): string | null {
 /** Keys in a fixed order, so the file reads top-down: inputs, CLI, registry. */
 export function renderConfig(schema: string | null, c: StarterConfig): string {
   const ordered: Record<string, unknown> = schema === null ? {} : { $schema: schema };
-  for (const key of ["docs", "schemas", "code", "cli", "decisions"] as const) {
+  for (const key of ["docs", "schemas", "code", "cli", "sites", "decisions"] as const) {
     if (c[key] !== undefined) ordered[key] = c[key];
   }
   return `${JSON.stringify(ordered, null, 2)}\n`;

@@ -16,6 +16,16 @@ export type CodeSource =
   | { kind: "tsconfig"; tsconfig: string }
   | { kind: "include"; include: string[] };
 
+export type SiteGenerator = "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook";
+
+/** One configured site; root and srcDir relative to the project root / the site root, `/`. */
+export interface SiteSetting {
+  root: string;
+  generator: SiteGenerator;
+  base?: string;
+  srcDir?: string;
+}
+
 export interface DecisionsConfig {
   module: string;
   export: string;
@@ -43,6 +53,8 @@ export interface ResolvedConfig {
   /** Size, depth and render bounds (config `limits`, defaults in compiler/config/limits.ts). */
   limits: Limits;
   rules: Record<string, "error" | "warning" | "off">;
+  /** Documentation sites as configured (`sites`); null means detect them from the generators' configs. */
+  sites: SiteSetting[] | null;
   /** Config `baseline`: the baseline file used by default, relative to the root; null when not set. */
   baseline: string | null;
   /** package.json `bin` keys, name and version where present. */
@@ -127,6 +139,9 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
     templates: raw.templates ? normalizeRel(raw.templates) : null,
     limits: { ...DEFAULT_LIMITS, ...raw.limits },
     rules: raw.rules ?? {},
+    sites: raw.sites
+      ? raw.sites.map((x) => ({ ...x, root: normalizeRel(x.root), ...(x.srcDir !== undefined ? { srcDir: normalizeRel(x.srcDir) } : {}) }))
+      : null,
     baseline: raw.baseline ? normalizeRel(raw.baseline) : null,
     packageJson,
   };

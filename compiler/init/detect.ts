@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
+import type { SiteGenerator } from "../config/resolve.js";
+import { detectSites } from "../readers/sites/index.js";
 
 export interface Finding {
   /** What was decided, e.g. `docs`. */
@@ -21,6 +23,7 @@ export interface StarterConfig {
   schemas?: string[];
   code?: { tsconfig: string } | { include: string[] };
   cli?: { binaries?: string[]; commandType?: string; flagAccessors?: string[] };
+  sites?: { root: string; generator: SiteGenerator; base?: string; srcDir?: string }[];
   decisions?: { module: string; export: string; idField?: string; documentField?: string; attributionField?: string; documentRoot?: string };
 }
 
@@ -54,6 +57,17 @@ export function detect(root: string): Detection {
   // ── docs ──
   const md = files.filter((f) => f.toLowerCase().endsWith(".md"));
   proposeGlobs(md, ".md", "docs", "Markdown", config, note);
+
+  // ── documentation sites ──
+  const docsInScope = md.filter((f) => exclusionReason(f) === null);
+  const sites = detectSites(root, docsInScope, files.filter((f) => exclusionReason(f) === null));
+  const owning = sites.filter((s) => docsInScope.some((d) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus"));
+  if (owning.length > 0) {
+    config.sites = owning.map((s) => ({ root: s.root === "" ? "." : s.root, generator: s.generator }));
+    for (const s of owning) note("sites", `${s.configFile} found: links under ${s.root || "."}/ resolve as ${s.generator} serves them (routes, clean URLs, its heading slugs)`);
+  } else {
+    note("sites", "no site generator config (VitePress, Docusaurus, MkDocs, Starlight, Nextra, mdBook) found: links resolve as GitHub renders them");
+  }
 
   // ── schemas ──
   const schemas = files.filter((f) => f.endsWith(".schema.json"));

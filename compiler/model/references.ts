@@ -6,8 +6,11 @@
  * `docpact inspect references`.
  */
 import { posix } from "node:path";
-import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef } from "./types.js";
+import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
 import { closest } from "../util/edit-distance.js";
+import { routers } from "./routes/index.js";
+import { headingIds } from "./routes/slugs.js";
+import { buildRouteTable, resolveSiteRoute, siteOf, type RouteTable } from "./site-links.js";
 
 export interface ReferenceIndex {
   /** Every file on disk (root-relative, `/`). */
@@ -18,8 +21,14 @@ export interface ReferenceIndex {
   docs: Map<string, MarkdownDoc>;
   /** Folder prefixes docpact never lists (`node_modules`, `.git`, the generate outDir): existence there is unknown. */
   unlisted: string[];
-  /** Anchors of one document: heading slugs and explicit `<a id/name>` ids, lowercased. */
+  /** Anchors of one document: heading ids (by its site generator's rules) and explicit `<a id/name>` ids, lowercased. */
   anchorsOf(doc: MarkdownDoc): Set<string>;
+  /** The documentation site that renders `file`; null when GitHub renders it. */
+  siteOf(file: string): Site | null;
+  /** Whether a site page pulls in content at build time (snippets, includes), so its headings are not all known. */
+  includesContent(doc: MarkdownDoc): boolean;
+  /** The route table of a site, built on first use. */
+  routes(site: Site): RouteTable;
   /** Extensions (`.md`, `.ts`, …) of the files directly in a folder. */
   extensionsIn(dir: string): Set<string>;
   /** Whether some file's path ends with `/suffix` (or is `suffix`). */
@@ -52,6 +61,9 @@ function buildIndex(model: ContractModel): ReferenceIndex {
   const unlisted = ["node_modules", ".git"];
   if (model.config.generate) unlisted.push(model.config.generate.outDir);
   const anchorCache = new Map<string, Set<string>>();
+  const tables = new Map<Site, RouteTable>();
+  const siteCache = new Map<string, Site | null>();
+  const sites = model.sites ?? [];
   let exts: Map<string, Set<string>> | null = null;
   return {
     files,
@@ -77,11 +89,31 @@ function buildIndex(model: ContractModel): ReferenceIndex {
       for (const f of model.files) if (f.endsWith(tail)) return true;
       return false;
     },
+    siteOf(file) {
+      let s = siteCache.get(file);
+      if (s === undefined) siteCache.set(file, (s = siteOf(sites, file)));
+      return s;
+    },
+    includesContent(doc) {
+      const site = this.siteOf(doc.file);
+      const re = site ? routers[site.generator].includes : undefined;
+      return re !== undefined && re.test(model.texts.get(doc.file) ?? "");
+    },
+    routes(site) {
+      let t = tables.get(site);
+      if (!t) tables.set(site, (t = buildRouteTable(site, model.files, docs)));
+      return t;
+    },
     anchorsOf(doc) {
       let s = anchorCache.get(doc.file);
       if (!s) {
+        // Fragments are judged against what build writes (a heading a region creates exists).
         const written = model.planned?.get(doc.file) ?? doc;
-        s = new Set([...written.headings.map((h) => h.slug.toLowerCase()), ...written.anchors.map((a) => a.id.toLowerCase())]);
+        const site = this.siteOf(doc.file);
+        const router = site ? routers[site.generator] : null;
+        const ids = router ? headingIds(written.headings.map((h) => h.idText ?? h.text), router.style) : written.headings.map((h) => h.slug);
+        s = new Set([...ids.map((id) => id.toLowerCase()), ...written.anchors.map((a) => a.id.toLowerCase())]);
+        if (router?.attrIds) for (const m of (model.texts.get(doc.file) ?? "").matchAll(ATTR_ID)) s.add(m[1].toLowerCase());
         anchorCache.set(doc.file, s);
       }
       return s;
@@ -90,6 +122,9 @@ function buildIndex(model: ContractModel): ReferenceIndex {
 }
 
 // ───────────────────────────── paths ─────────────────────────────
+
+/** `{ #id }` / `{#id .cls}` attribute lists anywhere in a page. */
+const ATTR_ID = /\{\s*(?:[.:][^\s}]+\s+)*#([\w-]+)[^}\n]*\}/g;
 
 /** `.md` for `a/b.md`, `.json` for `x.schema.json`; `""` when there is none. */
 export function extensionOf(path: string): string {
@@ -142,9 +177,11 @@ export type LinkStatus =
   | "skipped"
   | "ok"
   | "missing"
-  | "outside-root";
+  | "outside-root"
+  /** A site route docpact cannot resolve with certainty (see `reason`). */
+  | "not-judged";
 
-export type AnchorStatus = "found" | "missing" | "unchecked";
+export type AnchorStatus = "found" | "missing" | "unchecked" | "not-judged";
 
 export interface LinkResolution {
   status: LinkStatus;
@@ -156,6 +193,10 @@ export interface LinkResolution {
   fragment: string | null;
   /** Fragment check: null when there is no fragment to check. */
   anchor: AnchorStatus | null;
+  /** For a site route that is missing: its route key (`guide/features`). */
+  route?: string;
+  /** Why the link or its anchor is not judged. */
+  reason?: string;
 }
 
 const PLACEHOLDER_URL = /[{}<>]|\$\{|%7B|%7D/i;
@@ -174,8 +215,10 @@ export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string
   const target = safeDecode(rawPath);
   if (!target) {
     // `#x`: the document itself.
-    return { status: "ok", target: "", path: doc.file, fragment, anchor: anchorStatus(index, doc, fragment) };
+    return withAnchor(index, { status: "ok", target: "", path: doc.file, fragment, anchor: null });
   }
+  const site = index.siteOf(doc.file);
+  if (site) return resolveInSite(index, site, doc, target, fragment);
   const path = target.startsWith("/") ? rootedPath(index, doc.file, target) : resolvePath(doc.file, target);
   if (path === null) return { status: "outside-root", target, path: null, fragment, anchor: null };
   const st = pathStatus(index, path);
@@ -204,6 +247,47 @@ function rootedPath(index: ReferenceIndex, fromFile: string, target: string): st
     if (p !== null && pathStatus(index, p) === "exists") return p;
   }
   return clean;
+}
+
+/** A link from a page of a documentation site: the file it names, else the route it names. */
+function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, target: string, fragment: string | null): LinkResolution {
+  const ok = (path: string): LinkResolution => withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
+  // Docusaurus's `@site/…`: a file path from the site's folder.
+  const path = target.startsWith("@site/") ? resolvePath(`${site.root ? `${site.root}/` : ""}x`, target.slice(6)) : target.startsWith("/") ? null : resolvePath(doc.file, target);
+  // Relative `.md` links name files (every generator resolves them so); `/x.md` is a route written with its source extension.
+  const fileLink = (!target.startsWith("/") && /\.mdx?$/i.test(target)) || target.startsWith("@site/");
+  // A relative URL that climbs above the folder may still be a route from a deep page URL (`../../docs/x` from a dated blog post).
+  if (path === null && (fileLink || !index.routes(site).routesOf.has(doc.file)) && !target.startsWith("/")) {
+    if (fileLink) return { status: "outside-root", target, path: null, fragment, anchor: null };
+    return { status: "not-judged", target, path: null, fragment, anchor: null, reason: `${doc.file} is not a page whose route docpact knows` };
+  }
+  if (path !== null && index.files.has(path)) return ok(path);
+  const st = path === null ? "missing" : pathStatus(index, path);
+  if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
+  if (!fileLink) {
+    const r = resolveSiteRoute(index.routes(site), index, doc, target);
+    if (r.status === "ok") return ok(r.path);
+    if (path !== null && st === "exists") return ok(path);
+    if (r.status === "not-judged") return { status: "not-judged", target, path: null, fragment, anchor: null, reason: r.reason };
+    return { status: "missing", target, path: null, fragment, anchor: null, route: r.route };
+  }
+  // `.md` links are resolved by file (as every generator does); rewritten pages move them.
+  if (site.rewrites && Object.keys(site.rewrites).length > 0) return { status: "not-judged", target, path, fragment, anchor: null, reason: "VitePress rewrites move pages" };
+  return { status: "missing", target, path, fragment, anchor: null };
+}
+
+/** Sets the anchor status of a resolved link from its target document. */
+function withAnchor(index: ReferenceIndex, r: LinkResolution): LinkResolution {
+  if (r.fragment === null || r.fragment === "" || r.path === null) return r;
+  const targetDoc = index.docs.get(r.path);
+  // A file on disk that is not a document in scope: its headings are unknown, so its anchors are not judged.
+  if (!targetDoc) return { ...r, anchor: "unchecked" };
+  const site = index.siteOf(targetDoc.file);
+  if (site?.slugsUnknown) return { ...r, anchor: NON_HEADING_FRAGMENT.test(r.fragment) ? "unchecked" : "not-judged", reason: site.slugsUnknown };
+  const anchor = anchorStatus(index, targetDoc, r.fragment);
+  // A page that pulls in content at build time may have the heading from there.
+  if (anchor === "missing" && site && index.includesContent(targetDoc)) return { ...r, anchor: "not-judged", reason: `${targetDoc.file} includes content at build time` };
+  return { ...r, anchor };
 }
 
 function anchorStatus(index: ReferenceIndex, doc: MarkdownDoc, fragment: string | null): AnchorStatus | null {

@@ -14,6 +14,8 @@ export interface Heading {
   text: string;
   /** GitHub-style anchor, de-duplicated within the document (`x`, `x-1`, …). */
   slug: string;
+  /** The text without inline HTML, when that differs (`## input <Badge />` → `input`): what site generators slug. */
+  idText?: string;
   span: Span;
 }
 
@@ -121,6 +123,8 @@ export interface Suppression {
 
 export interface MarkdownDoc {
   file: string;
+  /** The raw YAML of a leading front matter block (parsed where it routes: compiler/readers/front-matter.ts); null when there is none. */
+  frontMatter: string | null;
   bom: boolean;
   eol: "\n" | "\r\n";
   headings: Heading[];
@@ -250,6 +254,39 @@ export interface InputProblem extends CodeProblem {
   kind?: "too-large" | "outside-root" | "special-file";
 }
 
+// ───────────────────────────── Sites ─────────────────────────────
+
+export type { SiteGenerator } from "../config/resolve.js";
+
+/** One documentation site, as its generator's config says (read statically, never executed). */
+export interface Site {
+  generator: import("../config/resolve.js").SiteGenerator;
+  /** Folder of the site (where its generator config lives), root-relative; `""` is the root. */
+  root: string;
+  /** Folder of its pages, root-relative. */
+  srcDir: string;
+  /** URL path it is served under, with leading and trailing `/`. */
+  base: string;
+  /** Folders whose files are served at the site's root URL (`public/`, `static/`), root-relative. */
+  assetDirs: string[];
+  /** Where the site came from: `config`, or the generator config file that was detected. */
+  source: string;
+  /** Why routes cannot be known with certainty (an unreadable config, dynamic rewrites); null when they can. */
+  unreadable: string | null;
+  /** Route prefixes (no leading or trailing `/`) whose pages docpact cannot list: blog posts, versions, locales, plugin routes. `""` covers every route. */
+  partialRoutes: string[];
+  /** Why heading ids are unknown (a custom slug function); null when the generator's own slugger applies. */
+  slugsUnknown: string | null;
+  /** Generator specifics: Docusaurus docs plugin instances (content folder → route base). */
+  docsInstances?: { path: string; routeBasePath: string }[];
+  /** Docusaurus pages / Astro pages / Nextra `pages` or `app` folders, root-relative. */
+  pageDirs?: string[];
+  /** VitePress `rewrites` as a static map (source page → served page, both relative to srcDir). */
+  rewrites?: Record<string, string>;
+  /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */
+  extraPages?: string[];
+}
+
 // ───────────────────────────── Model ─────────────────────────────
 
 export interface FileCounts {
@@ -287,6 +324,8 @@ export interface ContractModel {
    * say, so a heading a region creates is not a missing anchor. Set after planning.
    */
   planned?: ReadonlyMap<string, Pick<MarkdownDoc, "headings" | "anchors">>;
+  /** Documentation sites (config `sites`, or detected), outermost first; documents outside all render as on GitHub. */
+  sites: Site[];
   /** Paths the git history deleted or renamed (compiler/git/history.ts); null or absent without git. */
   history?: import("./history.js").GitHistory | null;
 }

@@ -26,6 +26,7 @@ import { parseInvocations, type RawInvocation } from "./invocation.js";
 import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
+import { frontMatterBlock } from "./front-matter.js";
 import { findSectionRefs } from "./section-refs.js";
 import { Slugger } from "./slug.js";
 
@@ -179,7 +180,11 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
       switch (node.type) {
         case "heading": {
           const t = lineText(toString(node as MdHeading));
-          headings.push({ depth: (node as MdHeading).depth, text: t, slug: slugger.slug(t), span: span(start, end) });
+          const h: Heading = { depth: (node as MdHeading).depth, text: t, slug: slugger.slug(t), span: span(start, end) };
+          // Site generators slug the rendered text, without inline HTML or components (`## input <Badge />`).
+          const bare = lineText(toString(node as MdHeading, { includeHtml: false }));
+          if (bare !== t) h.idText = bare;
+          headings.push(h);
           break;
         }
         case "link":
@@ -234,6 +239,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
 
   return {
     file,
+    frontMatter: frontMatterBlock(text),
     bom: opts.bom ?? false,
     eol: detectEol(text),
     headings,

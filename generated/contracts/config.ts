@@ -105,6 +105,27 @@ export interface DocpactConfig {
    */
   templates?: string;
   /**
+   * Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`) when absent; documents outside every site are rendered as GitHub renders them.
+   */
+  sites?: {
+    /**
+     * Folder of the site (where its generator config lives), relative to the project root.
+     */
+    root: string;
+    /**
+     * The site generator; `github` means files rendered as GitHub renders them.
+     */
+    generator: "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook";
+    /**
+     * URL path the site is served under (`/`, `/docs/`); links may carry it or not. Default: read from the generator config, else `/`.
+     */
+    base?: string;
+    /**
+     * Folder of the site's pages, relative to the site root. Default: read from the generator config, else the generator's default.
+     */
+    srcDir?: string;
+  }[];
+  /**
    * The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.
    */
   baseline?: string;
@@ -136,6 +157,18 @@ export interface DocpactConfig {
     [k: string]: "error" | "warning" | "off";
   };
 }
+
+/** Canonical members of the vocabulary at `contracts/config.schema.json#/properties/sites/items/properties/generator`. */
+export const sitesGeneratorMembers = ["github", "vitepress", "docusaurus", "mkdocs", "starlight", "nextra", "mdbook"] as const;
+
+export type SitesGeneratorMember = (typeof sitesGeneratorMembers)[number];
+
+export function isSitesGeneratorMember(value: unknown): value is SitesGeneratorMember {
+  return typeof value === "string" && (sitesGeneratorMembers as readonly string[]).includes(value);
+}
+
+/** Deprecated aliases → their canonical replacement. */
+export const sitesGeneratorReplacements: Readonly<Record<string, SitesGeneratorMember>> = {};
 
 /** Canonical members of the vocabulary at `contracts/config.schema.json#/properties/rules/additionalProperties`. */
 export const rulesMembers = ["error", "warning", "off"] as const;

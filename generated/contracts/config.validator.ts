@@ -17,7 +17,7 @@ function docpactLength(str) {
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Explicit links between a code vocabulary and the schema vocabulary it mirrors.","type":"array","items":{"type":"object","additionalProperties":false,"required":["code","schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"baseline":{"description":"The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.","type":"string","minLength":1},"limits":{"description":"Bounds on what docpact reads and renders; a file past one is an `input/too-large` diagnostic (or a `fragment/malformed` region), never a crash or a hang.","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"description":"Largest document, schema, instance or template read, in bytes.","type":"integer","minimum":1,"default":524288},"maxNesting":{"description":"Deepest nesting of Markdown containers (blockquotes, lists) and of JSON arrays and objects.","type":"integer","minimum":1,"default":100},"maxRegionBytes":{"description":"Largest output one region template may render, in bytes.","type":"integer","minimum":1,"default":1048576},"renderTimeoutMs":{"description":"Longest time one region template may spend rendering, in milliseconds.","type":"integer","minimum":1,"default":5000}}},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
+const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Explicit links between a code vocabulary and the schema vocabulary it mirrors.","type":"array","items":{"type":"object","additionalProperties":false,"required":["code","schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"sites":{"description":"Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`) when absent; documents outside every site are rendered as GitHub renders them.","type":"array","items":{"type":"object","additionalProperties":false,"required":["root","generator"],"properties":{"root":{"description":"Folder of the site (where its generator config lives), relative to the project root.","type":"string","minLength":1},"generator":{"description":"The site generator; `github` means files rendered as GitHub renders them.","enum":["github","vitepress","docusaurus","mkdocs","starlight","nextra","mdbook"]},"base":{"description":"URL path the site is served under (`/`, `/docs/`); links may carry it or not. Default: read from the generator config, else `/`.","type":"string","minLength":1},"srcDir":{"description":"Folder of the site's pages, relative to the site root. Default: read from the generator config, else the generator's default.","type":"string","minLength":1}}}},"baseline":{"description":"The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.","type":"string","minLength":1},"limits":{"description":"Bounds on what docpact reads and renders; a file past one is an `input/too-large` diagnostic (or a `fragment/malformed` region), never a crash or a hang.","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"description":"Largest document, schema, instance or template read, in bytes.","type":"integer","minimum":1,"default":524288},"maxNesting":{"description":"Deepest nesting of Markdown containers (blockquotes, lists) and of JSON arrays and objects.","type":"integer","minimum":1,"default":100},"maxRegionBytes":{"description":"Largest output one region template may render, in bytes.","type":"integer","minimum":1,"default":1048576},"renderTimeoutMs":{"description":"Longest time one region template may spend rendering, in milliseconds.","type":"integer","minimum":1,"default":5000}}},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = docpactLength;
 
@@ -977,11 +977,15 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.baseline !== undefined){
-let data37 = data.baseline;
-if(typeof data37 === "string"){
-if(func1(data37) < 1){
-const err72 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.sites !== undefined){
+let data37 = data.sites;
+if(Array.isArray(data37)){
+const len9 = data37.length;
+for(let i9=0; i9<len9; i9++){
+let data38 = data37[i9];
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(data38.root === undefined){
+const err72 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -990,9 +994,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data38.generator === undefined){
+const err73 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "generator"},message:"must have required property '"+"generator"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1001,13 +1004,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-if(data.limits !== undefined){
-let data38 = data.limits;
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
 for(const key9 in data38){
-if(!((((key9 === "maxFileBytes") || (key9 === "maxNesting")) || (key9 === "maxRegionBytes")) || (key9 === "renderTimeoutMs"))){
-const err74 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(!((((key9 === "root") || (key9 === "generator")) || (key9 === "base")) || (key9 === "srcDir"))){
+const err74 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1017,10 +1016,11 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data38.maxFileBytes !== undefined){
-let data39 = data38.maxFileBytes;
-if(!((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39)))){
-const err75 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data38.root !== undefined){
+let data39 = data38.root;
+if(typeof data39 === "string"){
+if(func1(data39) < 1){
+const err75 = {instancePath:instancePath+"/sites/" + i9+"/root",schemaPath:"#/properties/sites/items/properties/root/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1029,9 +1029,9 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(typeof data39 == "number"){
-if(data39 < 1 || isNaN(data39)){
-const err76 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err76 = {instancePath:instancePath+"/sites/" + i9+"/root",schemaPath:"#/properties/sites/items/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1041,11 +1041,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-if(data38.maxNesting !== undefined){
-let data40 = data38.maxNesting;
-if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
-const err77 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data38.generator !== undefined){
+let data40 = data38.generator;
+if(!(((((((data40 === "github") || (data40 === "vitepress")) || (data40 === "docusaurus")) || (data40 === "mkdocs")) || (data40 === "starlight")) || (data40 === "nextra")) || (data40 === "mdbook"))){
+const err77 = {instancePath:instancePath+"/sites/" + i9+"/generator",schemaPath:"#/properties/sites/items/properties/generator/enum",keyword:"enum",params:{allowedValues: schema0.properties.sites.items.properties.generator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1054,9 +1053,12 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(typeof data40 == "number"){
-if(data40 < 1 || isNaN(data40)){
-const err78 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data38.base !== undefined){
+let data41 = data38.base;
+if(typeof data41 === "string"){
+if(func1(data41) < 1){
+const err78 = {instancePath:instancePath+"/sites/" + i9+"/base",schemaPath:"#/properties/sites/items/properties/base/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1066,11 +1068,8 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-if(data38.maxRegionBytes !== undefined){
-let data41 = data38.maxRegionBytes;
-if(!((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41)))){
-const err79 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err79 = {instancePath:instancePath+"/sites/" + i9+"/base",schemaPath:"#/properties/sites/items/properties/base/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1079,9 +1078,12 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(typeof data41 == "number"){
-if(data41 < 1 || isNaN(data41)){
-const err80 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data38.srcDir !== undefined){
+let data42 = data38.srcDir;
+if(typeof data42 === "string"){
+if(func1(data42) < 1){
+const err80 = {instancePath:instancePath+"/sites/" + i9+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1091,11 +1093,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-if(data38.renderTimeoutMs !== undefined){
-let data42 = data38.renderTimeoutMs;
-if(!((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42)))){
-const err81 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err81 = {instancePath:instancePath+"/sites/" + i9+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1104,9 +1103,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(typeof data42 == "number"){
-if(data42 < 1 || isNaN(data42)){
-const err82 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1117,9 +1117,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err83 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err83 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1129,13 +1128,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.rules !== undefined){
-let data43 = data.rules;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key10 in data43){
-let data44 = data43[key10];
-if(!(((data44 === "error") || (data44 === "warning")) || (data44 === "off"))){
-const err84 = {instancePath:instancePath+"/rules/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(data.baseline !== undefined){
+let data43 = data.baseline;
+if(typeof data43 === "string"){
+if(func1(data43) < 1){
+const err84 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1145,9 +1142,8 @@ vErrors.push(err84);
 errors++;
 }
 }
-}
 else {
-const err85 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err85 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1157,14 +1153,169 @@ vErrors.push(err85);
 errors++;
 }
 }
-}
-else {
-const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.limits !== undefined){
+let data44 = data.limits;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+for(const key10 in data44){
+if(!((((key10 === "maxFileBytes") || (key10 === "maxNesting")) || (key10 === "maxRegionBytes")) || (key10 === "renderTimeoutMs"))){
+const err86 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
 }
 else {
 vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data44.maxFileBytes !== undefined){
+let data45 = data44.maxFileBytes;
+if(!((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45)))){
+const err87 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if(typeof data45 == "number"){
+if(data45 < 1 || isNaN(data45)){
+const err88 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+if(data44.maxNesting !== undefined){
+let data46 = data44.maxNesting;
+if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
+const err89 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(typeof data46 == "number"){
+if(data46 < 1 || isNaN(data46)){
+const err90 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+if(data44.maxRegionBytes !== undefined){
+let data47 = data44.maxRegionBytes;
+if(!((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47)))){
+const err91 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(typeof data47 == "number"){
+if(data47 < 1 || isNaN(data47)){
+const err92 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+if(data44.renderTimeoutMs !== undefined){
+let data48 = data44.renderTimeoutMs;
+if(!((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48)))){
+const err93 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if(typeof data48 == "number"){
+if(data48 < 1 || isNaN(data48)){
+const err94 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data49 = data.rules;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key11 in data49){
+let data50 = data49[key11];
+if(!(((data50 === "error") || (data50 === "warning")) || (data50 === "off"))){
+const err96 = {instancePath:instancePath+"/rules/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
 }
 errors++;
 }

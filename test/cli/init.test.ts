@@ -1,5 +1,5 @@
 /** `docpact init` on fixture repositories of different shapes. */
-import { cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +28,17 @@ function init(name: string): { root: string; out: string; config: Record<string,
 }
 
 describe("docpact init", () => {
+  it("writes the documentation sites it detects, and says why", () => {
+    const root = copy("site-vitepress");
+    rmSync(join(root, "docpact.config.json"));
+    let out = "";
+    expect(runInit(root, { write: (s: string) => (out += s) })).toBe(0);
+    const config = JSON.parse(readFileSync(join(root, "docpact.config.json"), "utf8")) as Record<string, unknown>;
+    expect(config.sites).toEqual([{ root: "docs", generator: "vitepress" }]);
+    expect(out).toContain("docs/.vitepress/config.ts found: links under docs/ resolve as vitepress serves them");
+    expect(validateConfig(config)).toBeNull();
+  });
+
   it("commander CLI with a root tsconfig: leaves out the changelog and test fixtures, keeps default schemas and code", () => {
     const { out, config } = init("init-commander");
     expect(config.docs).toEqual(["README.md", "docs/**/*.md"]);

@@ -34,6 +34,7 @@ export function config(templates: string | null = null, binaries: string[] = ["a
     templates,
     limits: { ...DEFAULT_LIMITS },
     rules: {},
+    sites: null,
     baseline: null,
     packageJson: null,
   } as ResolvedConfig;

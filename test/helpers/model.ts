@@ -27,6 +27,7 @@ export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
     texts: new Map(),
     counts: { docs: 0, schemas: 0, code: 0 },
     decisions: null,
+    sites: [],
     ...partial,
   };
 }

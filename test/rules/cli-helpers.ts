@@ -33,7 +33,7 @@ export function inv(raw: string, line = 1): Invocation {
 
 export function doc(invocations: Invocation[]): MarkdownDoc {
   return {
-    file: FILE, bom: false, eol: "\n", headings: [], anchors: [], links: [], inlineCodes: [], codeBlocks: [],
+    file: FILE, frontMatter: null, bom: false, eol: "\n", headings: [], anchors: [], links: [], inlineCodes: [], codeBlocks: [],
     invocations, notes: [], sectionRefs: [], regions: [], regionProblems: [], suppressions: [],
   } as MarkdownDoc;
 }

@@ -26,6 +26,7 @@ export function config(over: Partial<ResolvedConfig> = {}): ResolvedConfig {
     generate: null,
     templates: null,
     rules: {},
+    sites: null,
     baseline: null,
     packageJson: null,
     ...over,

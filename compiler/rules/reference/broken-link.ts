@@ -1,5 +1,6 @@
 import { posix } from "node:path";
 import { referenceIndex, resolveLink, type ReferenceIndex } from "../../model/references.js";
+import { suggestRoute } from "../../model/site-links.js";
 import { closest } from "../../util/edit-distance.js";
 import { defineRule } from "../types.js";
 import { currentPath, removalOf, removalText } from "../../model/history.js";
@@ -14,7 +15,10 @@ export default defineRule({
       "Relative links, images and link definitions are resolved from the document's folder and looked up among the files under the root, case-sensitively, " +
       "as GitHub and most hosts serve them. A `/`-rooted link resolves from the nearest folder above the document that has the target (knowledge bases and doc sites " +
       "publish a sub-folder as their root), else from the project root. A target that does not exist, or a path that climbs above the root, is reported, with the " +
-      "nearest file of that name as a suggestion. External URLs (`https:`, `mailto:`, `//host`) are never fetched, fragments (`#x`) are left to reference/missing-anchor, " +
+      "nearest file of that name as a suggestion. In a documentation site (VitePress, Docusaurus, MkDocs, Starlight, Nextra, mdBook; see `sites`) a link that names no file is " +
+      "resolved as the generator serves it: clean URLs, `.html`, root-absolute routes with or without the base path, index pages, static asset folders, Docusaurus ids, " +
+      "slugs and `@site/` paths; a route missing from a site whose routes are fully known is reported with the closest route, written as the link was (a clean URL stays " +
+      "clean); routes the generator makes at build time (blog posts, versions, locales, plugins, dynamic routes, an unreadable config) are not judged. External URLs (`https:`, `mailto:`, `//host`) are never fetched, fragments (`#x`) are left to reference/missing-anchor, " +
       "and targets inside folders docpact does not list (dot folders, `node_modules`, the generated output folder), folder links (`inbox/`: a folder holding only dot files such as " +
       "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged. Inside a git work tree the message names the commit that deleted or renamed " +
       "the target, and a rename's new path is the suggestion.",
@@ -26,7 +30,18 @@ export default defineRule({
       for (const link of doc.links) {
         const r = resolveLink(index, doc, link.url);
         const what = link.kind === "image" ? "image" : "link";
-        if (r.status === "outside-root") {
+        if (r.status === "not-judged") {
+          ctx.notJudged(link.span, r.reason ?? "site route not known");
+        } else if (r.status === "missing" && r.route !== undefined) {
+          const site = index.siteOf(doc.file)!;
+          const table = index.routes(site);
+          const hint = suggestRoute(table, doc, r.target, r.route, (s, set) => closest(s, set, 0.34));
+          ctx.report({
+            span: link.span,
+            message: `${what} target ${r.target} does not exist (no page or file of the ${site.generator} site at ${site.root || "."} serves /${r.route})`,
+            ...(hint ? { suggestion: hint } : {}),
+          });
+        } else if (r.status === "outside-root") {
           ctx.report({ span: link.span, message: `${what} target ${r.target} leaves the project root` });
         } else if (r.status === "missing" && r.path !== null) {
           // Git history, when there is one, says what happened to the target: the rename beats a guess.

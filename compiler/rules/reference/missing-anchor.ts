@@ -8,7 +8,10 @@ export default defineRule({
     defaultSeverity: "error",
     description: "A link's #fragment names no heading or anchor of its target document.",
     explanation:
-      "A fragment must name a heading of the target document by GitHub's slug rules (lowercase; punctuation dropped; spaces to `-`; inline code and emphasis by their text; " +
+      "The target is found as reference/broken-link finds it (in a documentation site: by route, so `/guide/features#x` and `./features.md#x` name the same page). " +
+      "In a site, headings are slugged as its generator slugs them (VitePress: markdown-it-anchor's slugify, `build.target` → `build-target`; MkDocs: Python-Markdown's toc, " +
+      "repeats `_1`; mdBook: normalize_id; Docusaurus, Starlight, Nextra: github-slugger), with `{#custom-id}` where the generator supports it. Elsewhere " +
+      "a fragment must name a heading of the target document by GitHub's slug rules (lowercase; punctuation dropped; spaces to `-`; inline code and emphasis by their text; " +
       "non-ASCII letters kept; repeats numbered `-1`, `-2`, …) or an explicit `<a id>` / `<a name>` anchor. Renaming a heading silently breaks every link to it; this rule finds them. " +
       "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone.",
     example: { bad: "See [retries](protocol.md#retry-policy) after the heading became `## Retries`.", fix: "Link to the current slug (`protocol.md#retries`) or add an `<a id=\"retry-policy\"></a>` anchor." },
@@ -18,6 +21,7 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       for (const link of doc.links) {
         const r = resolveLink(index, doc, link.url);
+        if (r.anchor === "not-judged") ctx.notJudged(link.span, r.reason ?? "heading ids not known");
         if (r.anchor !== "missing" || r.path === null || r.fragment === null) continue;
         const target = index.docs.get(r.path);
         if (!target) continue;

@@ -32,16 +32,16 @@ export function table(s: CommandSurface): Record<string, string> {
   );
 }
 
-export type Edit = { file: string; find: string; replace: string } | { file: string; renameTo: string };
+export type Edit = { file: string; find: string; replace: string } | { file: string; moveTo: string };
 
 /** `check` on a fresh copy of the fixture with `edits` applied; the CLI errors as `file:line rule message`. */
 export async function cliErrors(fixture: string, edits: Edit[] = []): Promise<string[]> {
   const root = copyProject(`test/fixtures/${fixture}`);
   for (const e of edits) {
     const file = join(root, e.file);
-    if ("renameTo" in e) {
-      mkdirSync(dirname(join(root, e.renameTo)), { recursive: true });
-      renameSync(file, join(root, e.renameTo));
+    if ("moveTo" in e) {
+      mkdirSync(dirname(join(root, e.moveTo)), { recursive: true });
+      renameSync(file, join(root, e.moveTo));
       continue;
     }
     const text = readFileSync(file, "utf8");

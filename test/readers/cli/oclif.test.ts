@@ -30,7 +30,7 @@ describe("oclif adapter", () => {
   });
 
   it("a renamed command file, alias, flag and short name are each caught", async () => {
-    const renamedFile = await cliErrors("cli-oclif", [{ file: "src/commands/config/set.ts", renameTo: "src/commands/config/put.ts" }]);
+    const renamedFile = await cliErrors("cli-oclif", [{ file: "src/commands/config/set.ts", moveTo: "src/commands/config/put.ts" }]);
     expect(renamedFile).toContain("docs/usage.md:12 cli/unknown-command unknown command `mycli config set`");
     const alias = await cliErrors("cli-oclif", [{ file: "src/commands/hello.ts", find: 'aliases = ["hi"]', replace: 'aliases = ["hey"]' }]);
     expect(alias).toContain("docs/usage.md:7 cli/unknown-command unknown command `mycli hi`");

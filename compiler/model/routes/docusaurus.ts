@@ -1,0 +1,67 @@
+/**
+ * Docusaurus: each docs plugin instance serves `path/a/01-b.md` at
+ * `/routeBasePath/a/b` — number prefixes dropped, front matter `id`
+ * replacing the file name, `slug` replacing the route (absolute, or
+ * relative to the folder), `index.md` / `README.md` / a file named like its
+ * folder at the folder. Pages in `src/pages` are routes by file name.
+ * Headings: github-slugger, `{#id}` custom ids, repeats `-1`, `-2`.
+ */
+import type { MarkdownDoc } from "../types.js";
+import type { Router } from "./types.js";
+import { dropIndex, stripPageExt, under } from "./types.js";
+import { githubSlug } from "./slugs.js";
+import { parseFrontMatter } from "../../readers/front-matter.js";
+
+const DOC_EXTS = [".mdx", ".md"];
+const PAGE_EXTS = [".mdx", ".md", ".tsx", ".jsx", ".ts", ".js"];
+/** Docusaurus's number prefix: `01-intro`, `1. intro`, `2_x`. */
+const NUMBER_PREFIX = /^\d+\s*[-_.]+\s*(?=[^\d])/;
+
+function join(...parts: string[]): string {
+  return parts
+    .join("/")
+    .split("/")
+    .filter((p) => p !== "")
+    .join("/");
+}
+
+export function docRoute(routeBasePath: string, rel: string, doc: MarkdownDoc | undefined): string | null {
+  const bare = stripPageExt(rel, DOC_EXTS);
+  if (bare === null) return null;
+  const segs = bare.split("/");
+  if (segs.some((s) => s.startsWith("_"))) return null;
+  const dirs = segs.slice(0, -1).map((s) => s.replace(NUMBER_PREFIX, ""));
+  const name = segs[segs.length - 1];
+  const fm = parseFrontMatter(doc?.frontMatter ?? null);
+  const slug = typeof fm?.slug === "string" ? fm.slug : null;
+  if (slug !== null) return slug.startsWith("/") ? join(routeBasePath, slug) : join(routeBasePath, ...dirs, slug);
+  const id = fm?.id !== undefined ? String(fm.id) : name.replace(NUMBER_PREFIX, "");
+  const parent = segs.length > 1 ? segs[segs.length - 2].replace(NUMBER_PREFIX, "") : null;
+  const isIndex = fm?.id === undefined && (/^(index|readme)$/i.test(name) || (parent !== null && name.replace(NUMBER_PREFIX, "").toLowerCase() === parent.toLowerCase()));
+  return isIndex ? join(routeBasePath, ...dirs) : join(routeBasePath, ...dirs, id);
+}
+
+export const docusaurus: Router = {
+  style: { slug: githubSlug, dedupe: "dash", customIds: true },
+  // An MDX page importing another Markdown file renders its headings too.
+  includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
+  pageRoutes(site, file, doc) {
+    for (const inst of site.docsInstances ?? []) {
+      const rel = under(inst.path, file);
+      if (rel !== null) {
+        const r = docRoute(inst.routeBasePath, rel, doc);
+        return r === null ? null : [r];
+      }
+    }
+    for (const dir of site.pageDirs ?? []) {
+      const rel = under(dir, file);
+      if (rel === null) continue;
+      const bare = stripPageExt(rel, PAGE_EXTS);
+      if (bare === null || bare.includes("[") || /(^|\/)_/.test(bare)) return null;
+      const fm = parseFrontMatter(doc?.frontMatter ?? null);
+      if (typeof fm?.slug === "string") return [join(fm.slug)];
+      return [dropIndex(bare)];
+    }
+    return null;
+  },
+};

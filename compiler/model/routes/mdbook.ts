@@ -1,0 +1,17 @@
+/**
+ * mdBook: `src/a/b.md` is rendered to `a/b.html`, `README.md` to its
+ * folder's `index.html`. Headings: mdBook's normalize_id, `{#id}` heading
+ * attributes, repeats `-1`, `-2`.
+ */
+import type { Router } from "./types.js";
+import { fileRoute } from "./types.js";
+import { mdbookSlug } from "./slugs.js";
+
+export const mdbook: Router = {
+  style: { slug: mdbookSlug, dedupe: "dash", customIds: true },
+  includes: /\{\{#(?:include|rustdoc_include|playground|playpen|template)\b/,
+  pageRoutes(site, file) {
+    const r = fileRoute(site.srcDir, file, [".md"], ["index", "README"]);
+    return r === null ? null : [r];
+  },
+};

@@ -1,0 +1,21 @@
+/**
+ * MkDocs: `docs_dir/a/b.md` is served at `/a/b/` (`use_directory_urls`,
+ * the default) or `/a/b.html`; `index.md` and `README.md` at their folder.
+ * Headings: Python-Markdown's toc slugify, `{#id}` with attr_list, repeats
+ * `_1`, `_2`.
+ */
+import type { Router } from "./types.js";
+import { fileRoute } from "./types.js";
+import { mkdocsSlug } from "./slugs.js";
+
+export const mkdocs: Router = {
+  style: { slug: mkdocsSlug, dedupe: "underscore", customIds: true },
+  // pymdownx.snippets (`--8<--`), mkdocstrings / mkdocs-click blocks (`::: name`), markdown-include.
+  includes: /--8<--|^:::\s*\S|\{!.+!\}/m,
+  attrIds: true,
+  directoryUrls: true,
+  pageRoutes(site, file) {
+    const r = fileRoute(site.srcDir, file, [".md", ".markdown"], ["index", "README"]);
+    return r === null ? null : [r];
+  },
+};

@@ -1,0 +1,31 @@
+/**
+ * Starlight (Astro): `src/content/docs/a/b.md` is served at `/a/b/`; each
+ * path segment is slugged (github-slugger), `index` is its folder. Pages in
+ * `src/pages` are routes too. Headings: github-slugger, no custom ids.
+ */
+import type { Router } from "./types.js";
+import { dropIndex, fileRoute, stripPageExt, under } from "./types.js";
+import { githubSlug } from "./slugs.js";
+
+const CONTENT = [".mdx", ".md", ".mdoc"];
+
+export const starlight: Router = {
+  style: { slug: githubSlug, dedupe: "dash", customIds: false },
+  // An MDX page importing another Markdown file renders its headings too.
+  includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
+  caseInsensitive: true,
+  directoryUrls: true,
+  pageRoutes(site, file) {
+    const rel = under(site.srcDir, file);
+    if (rel !== null) {
+      const bare = stripPageExt(rel, CONTENT);
+      if (bare === null) return null;
+      return [dropIndex(bare.split("/").map(githubSlug).join("/"))];
+    }
+    for (const dir of site.pageDirs ?? []) {
+      const r = fileRoute(dir, file, [".astro", ".md", ".mdx", ".html"]);
+      if (r !== null && !r.includes("[")) return [r];
+    }
+    return null;
+  },
+};

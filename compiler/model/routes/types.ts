@@ -1,0 +1,55 @@
+/**
+ * One interface per site generator: how its pages get routes and its
+ * headings get ids. A route key is the URL path under the site's base,
+ * decoded, without leading or trailing `/` and without `.html`/`.md`
+ * (`guide/features`; `""` is the home page).
+ */
+import type { MarkdownDoc, Site } from "../types.js";
+import type { SlugStyle } from "./slugs.js";
+
+export interface Router {
+  /** Heading ids: the generator's slug function, custom ids, numbering of repeats. */
+  style: SlugStyle;
+  /** Route keys compare case-insensitively (Astro lowercases page slugs). */
+  caseInsensitive?: boolean;
+  /**
+   * The route keys of one file of the site (root-relative path), or null when
+   * it is not a page. `doc` is the file's parsed document when it is in scope
+   * (front matter `id` / `slug`).
+   */
+  pageRoutes(site: Site, file: string, doc: MarkdownDoc | undefined): string[] | null;
+  /** Text that pulls in content from elsewhere at build time (snippets, includes, generated API pages): the page's headings are then not all known. */
+  includes?: RegExp;
+  /** Pages are served as folders (`/a/b/`), so relative URLs resolve from the page itself first. */
+  directoryUrls?: boolean;
+  /** `{ #id }` attribute lists set ids on any element, not only headings (attr_list, markdown-it-attrs). */
+  attrIds?: boolean;
+}
+
+/** `a/b/index` → `a/b`, `index` → `""`. */
+export function dropIndex(route: string, names: readonly string[] = ["index"]): string {
+  const slash = route.lastIndexOf("/");
+  const last = route.slice(slash + 1);
+  if (!names.includes(last)) return route;
+  return slash === -1 ? "" : route.slice(0, slash);
+}
+
+/** `file` relative to `dir` (root-relative folders, `""` is the root); null when outside it. */
+export function under(dir: string, file: string): string | null {
+  if (dir === "" || dir === ".") return file;
+  return file.startsWith(`${dir}/`) ? file.slice(dir.length + 1) : null;
+}
+
+/** A page path without its extension when it has one of `exts`; null otherwise. */
+export function stripPageExt(path: string, exts: readonly string[]): string | null {
+  for (const e of exts) if (path.endsWith(e) && path.length > e.length) return path.slice(0, -e.length);
+  return null;
+}
+
+/** The route of a plain file-system-routed page: `srcDir/a/b.md` → `a/b`, `a/index.md` → `a`. */
+export function fileRoute(srcDir: string, file: string, exts: readonly string[], indexNames: readonly string[] = ["index"]): string | null {
+  const rel = under(srcDir, file);
+  if (rel === null) return null;
+  const bare = stripPageExt(rel, exts);
+  return bare === null ? null : dropIndex(bare, indexNames);
+}

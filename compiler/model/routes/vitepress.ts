@@ -1,0 +1,26 @@
+/**
+ * VitePress: `srcDir/a/b.md` is served at `/a/b.html` (and `/a/b` with
+ * `cleanUrls`), `a/index.md` at `/a/`; static `rewrites` move a page to
+ * another route. Headings: markdown-it-anchor with VitePress's slugify,
+ * `{#id}` custom ids, repeats `-1`, `-2`.
+ */
+import type { Router } from "./types.js";
+import { fileRoute, stripPageExt, dropIndex, under } from "./types.js";
+import { vitepressSlug } from "./slugs.js";
+
+export const vitepress: Router = {
+  style: { slug: vitepressSlug, dedupe: "dash", customIds: true },
+  includes: /<!--\s*@include:/,
+  attrIds: true,
+  pageRoutes(site, file) {
+    const rel = under(site.srcDir, file);
+    if (rel === null || rel.split("/").some((s) => s === "public" || s === "node_modules")) return null;
+    const moved = site.rewrites?.[rel];
+    if (moved !== undefined) {
+      const bare = stripPageExt(moved, [".md"]);
+      return bare === null ? null : [dropIndex(bare)];
+    }
+    const r = fileRoute(site.srcDir, file, [".md"]);
+    return r === null ? null : [r];
+  },
+};

@@ -1,0 +1,168 @@
+/**
+ * Links inside a documentation site, resolved the way its generator serves
+ * them: clean URLs, `.html`, root-absolute routes (with or without the base
+ * path), folder index pages, static asset folders, Docusaurus ids/slugs and
+ * `@site/` paths. A link is `missing` only when the site's routes are known
+ * completely there; otherwise it is `not-judged` with the reason.
+ */
+import { posix } from "node:path";
+import type { MarkdownDoc, Site } from "./types.js";
+import { routers } from "./routes/index.js";
+import { dropIndex, under } from "./routes/types.js";
+
+/** The pages of one site: route key → file, built once per site. */
+export interface RouteTable {
+  site: Site;
+  byRoute: Map<string, string>;
+  /** Lowercased keys, for case-insensitive generators and case-only differences. */
+  byLower: Map<string, string>;
+  /** The route keys of each page file. */
+  routesOf: Map<string, string[]>;
+}
+
+export function buildRouteTable(site: Site, files: readonly string[], docs: ReadonlyMap<string, MarkdownDoc>): RouteTable {
+  const router = routers[site.generator];
+  const byRoute = new Map<string, string>();
+  const byLower = new Map<string, string>();
+  const routesOf = new Map<string, string[]>();
+  const add = (key: string, file: string) => {
+    if (!byRoute.has(key)) byRoute.set(key, file);
+    if (!byLower.has(key.toLowerCase())) byLower.set(key.toLowerCase(), file);
+  };
+  for (const f of files) {
+    const routes = router.pageRoutes(site, f, docs.get(f));
+    if (!routes) continue;
+    routesOf.set(f, routes);
+    for (const r of routes) add(r, f);
+  }
+  for (const extra of site.extraPages ?? []) add(routeKey(extra, site.generator), `${site.srcDir}/${extra}`);
+  return { site, byRoute, byLower, routesOf };
+}
+
+/** A URL path (no fragment, decoded, no leading `/`) as a route key: no `.html`/`.md`, no index page, no trailing `/`. */
+export function routeKey(path: string, generator: Site["generator"]): string {
+  let p = path.replace(/^\/+/, "").replace(/\/+$/, "");
+  p = p.replace(/\.(?:html?|mdx?)$/i, "");
+  const names = generator === "mkdocs" || generator === "mdbook" ? ["index", "README"] : ["index"];
+  return dropIndex(p, names);
+}
+
+export type SiteLink =
+  | { status: "ok"; path: string }
+  | { status: "missing"; route: string }
+  | { status: "not-judged"; reason: string };
+
+interface Lookup {
+  files: ReadonlySet<string>;
+  dirs: ReadonlySet<string>;
+}
+
+/**
+ * A link's path part (decoded, without fragment or query) from `doc`, which
+ * `table`'s site renders. Relative targets that exist as files were found
+ * before this is called; here they are URLs from the page's route.
+ */
+export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc, target: string): SiteLink {
+  const { site } = table;
+  const caseless = routers[site.generator].caseInsensitive === true;
+  let keys: string[];
+  if (target.startsWith("/")) {
+    const paths = [target];
+    if (site.base !== "/" && (target + "/").startsWith(site.base)) paths.unshift(target.slice(site.base.length - 1));
+    keys = paths.map((p) => posix.normalize(p));
+    for (const p of keys) {
+      const asset = assetAt(site, fs, p.replace(/^\/+/, ""));
+      if (asset) return { status: "ok", path: asset };
+    }
+  } else {
+    const pageRoutes = table.routesOf.get(doc.file);
+    if (!pageRoutes) return { status: "not-judged", reason: `${doc.file} is not a page of the ${site.generator} site at ${site.root || "."}` };
+    // The browser resolves a relative URL from the page's URL: `/a/b/` (folder style) or `/a/b` (file style). Either may be served.
+    const bases = new Set<string>();
+    const asFolder = routers[site.generator].directoryUrls === true || /(^|\/)(index|README)\.[^/]+$/.test(doc.file);
+    for (const r of pageRoutes) {
+      const folder = r === "" ? "/" : `/${r}/`;
+      const parent = `/${posix.dirname(r) === "." ? "" : `${posix.dirname(r)}/`}`;
+      // The likelier URL first: it names the route in the message.
+      for (const b of asFolder ? [folder, parent] : [parent, folder]) bases.add(b);
+    }
+    keys = [...bases].map((b) => posix.normalize(posix.join(b, target)));
+  }
+  const tried: string[] = [];
+  for (const k of keys) {
+    if (k.startsWith("/..") || k === "..") continue;
+    const key = routeKey(k, site.generator);
+    tried.push(key);
+    const hit = table.byRoute.get(key) ?? (caseless ? table.byLower.get(key.toLowerCase()) : undefined);
+    if (hit !== undefined) return { status: "ok", path: hit };
+    // A route that differs only in case: served on case-insensitive hosts, so not judged.
+    if (table.byLower.has(key.toLowerCase())) return { status: "not-judged", reason: `route /${key} differs only in case from a page` };
+  }
+  if (tried.length === 0) return { status: "not-judged", reason: "the link climbs above the site's root" };
+  if (site.unreadable) return { status: "not-judged", reason: `routes of the ${site.generator} site at ${site.root || "."} are not known: ${site.unreadable}` };
+  const key = tried[0];
+  const partial = site.partialRoutes.find((p) => p === "" || key === p || key.startsWith(`${p}/`));
+  if (partial !== undefined) {
+    return { status: "not-judged", reason: partial === "" ? `the ${site.generator} site at ${site.root || "."} has routes docpact cannot list` : `routes under /${partial} are generated` };
+  }
+  return { status: "missing", route: key };
+}
+
+/** A file under one of the site's asset folders (or its pages folder) at `rel`, root-relative; null when none. */
+function assetAt(site: Site, fs: Lookup, rel: string): string | null {
+  if (rel === "") return null;
+  for (const dir of [...site.assetDirs, site.srcDir, site.root]) {
+    const p = dir === "" ? rel : `${dir}/${rel}`;
+    if (fs.files.has(p)) return p;
+  }
+  return null;
+}
+
+/** The deepest site whose folder holds `file`; null when none (GitHub rendering). */
+export function siteOf(sites: readonly Site[], file: string): Site | null {
+  let best: Site | null = null;
+  let depth = -1;
+  for (const s of sites) {
+    // A site owns its folder and its content folders, which may lie outside it (Docusaurus `path: "../docs"`).
+    for (const dir of [s.root, s.srcDir, ...(s.docsInstances ?? []).map((d) => d.path), ...(s.pageDirs ?? [])]) {
+      if (under(dir, file) !== null && dir.length >= depth) [best, depth] = [s, dir.length];
+    }
+  }
+  return best && best.generator !== "github" ? best : null;
+}
+
+/**
+ * The route closest to a missing one, written the way the author wrote the
+ * link: absolute stays absolute, a clean URL stays clean, `.html` and a
+ * trailing `/` are kept, a relative URL stays relative to the page.
+ */
+export function suggestRoute(table: RouteTable, doc: MarkdownDoc, written: string, missing: string, closest: (s: string, set: Iterable<string>) => string | null): string | null {
+  const keys = [...table.byRoute.keys()];
+  const slash0 = missing.lastIndexOf("/");
+  const dir = slash0 === -1 ? "" : missing.slice(0, slash0);
+  const last = missing.slice(slash0 + 1);
+  // A close name in the same folder (a typo, a renamed page), else the same name elsewhere (a moved page).
+  const siblings = new Map(keys.filter((k) => k !== "" && (k.lastIndexOf("/") === -1 ? "" : k.slice(0, k.lastIndexOf("/"))) === dir).map((k) => [k.slice(k.lastIndexOf("/") + 1), k]));
+  const near = closest(last, siblings.keys());
+  const moved = keys.filter((k) => k.split("/").pop() === last && last !== "").sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  const hit = near !== null ? siblings.get(near)! : moved[0];
+  if (hit === undefined) return null;
+  const ext = /\.html?$/i.exec(written)?.[0] ?? /\.mdx?$/i.exec(written)?.[0] ?? "";
+  const slash = written.endsWith("/") && hit !== "" ? "/" : "";
+  let out: string;
+  if (written.startsWith("/")) {
+    const base = baseOf(table.site, written);
+    out = `${base}${hit}`;
+  } else {
+    const from = table.routesOf.get(doc.file)?.[0] ?? "";
+    const fromDir = posix.dirname(`/${from}`);
+    out = posix.relative(fromDir, `/${hit}`) || ".";
+    if (written.startsWith("./") && !out.startsWith(".")) out = `./${out}`;
+  }
+  if (ext && hit !== "") return `${out}${ext}`;
+  return out === "/" ? out : `${out}${slash}`;
+}
+
+function baseOf(site: Site, written: string): string {
+  return site.base !== "/" && written.startsWith(site.base) ? site.base : "/";
+}

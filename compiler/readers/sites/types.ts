@@ -1,0 +1,58 @@
+/** What every site reader gets and gives. */
+import type { Site } from "../../model/types.js";
+
+export interface SiteInput {
+  /** Project root (absolute). */
+  root: string;
+  /** Site folder, root-relative (`""` is the root). */
+  siteRoot: string;
+  /** The generator config file, root-relative, or null when there is none (a configured site). */
+  configFile: string | null;
+  /** Every file under the root (root-relative, sorted), as discover listed them. */
+  files: readonly string[];
+}
+
+/** `a` joined with `b`, both root-relative folders; `""` is the root. */
+export function joinDir(a: string, b: string): string {
+  const parts = `${a}/${b}`.split("/").filter((p) => p !== "" && p !== ".");
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === "..") out.pop();
+    else out.push(p);
+  }
+  return out.join("/");
+}
+
+/** `/`, `/docs/`: leading and trailing slash. */
+export function normalizeBase(b: string): string {
+  const t = b.trim().replace(/^\/+|\/+$/g, "");
+  return t === "" ? "/" : `/${t}/`;
+}
+
+export function emptySite(generator: Site["generator"], input: SiteInput, srcDir: string): Site {
+  return {
+    generator,
+    root: input.siteRoot,
+    srcDir,
+    base: "/",
+    assetDirs: [],
+    source: input.configFile ?? "config",
+    unreadable: null,
+    partialRoutes: [],
+    slugsUnknown: null,
+  };
+}
+
+/** Folders (root-relative) under `dir` that hold files with `[` in their name: dynamic routes. */
+export function dynamicRouteDirs(files: readonly string[], dir: string): string[] {
+  const prefix = dir === "" ? "" : `${dir}/`;
+  const out = new Set<string>();
+  for (const f of files) {
+    if (!f.startsWith(prefix) || !f.includes("[")) continue;
+    const rel = f.slice(prefix.length);
+    const i = rel.indexOf("[");
+    const folder = rel.slice(0, i).replace(/\/[^/]*$/, "");
+    out.add(rel.slice(0, i).includes("/") ? folder : "");
+  }
+  return [...out].sort();
+}

@@ -1,0 +1,101 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { resolveConfig } from "../../compiler/config/resolve.js";
+import { detectSites, readSites } from "../../compiler/readers/sites/index.js";
+import { repoRootFor } from "../rules/reference-helpers.js";
+
+const written = new Map<string, string[]>();
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "docpact-sites-"));
+  written.set(root, Object.keys(files).filter((f) => !f.split("/").some((s) => s.startsWith("."))));
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(join(root, f, ".."), { recursive: true });
+    writeFileSync(join(root, f), text);
+  }
+  return root;
+}
+
+/** The sites of a temp project; `files` as discover lists them (every file but dot files). */
+const sitesOf = async (root: string, docs: string[], raw = {}) => await readSites(root, resolveConfig(root, raw, null), docs, [...(written.get(root) ?? [])].sort());
+
+describe("site detection and static config reading", () => {
+  it("detects each generator from its config file above the documents", async () => {
+    const gen = (name: string, doc: string) => detectSites(repoRootFor(`test/fixtures/${name}`), [doc]).map((s) => `${s.generator} ${s.root || "."} ${s.configFile}`);
+    expect(gen("site-vitepress", "docs/index.md")).toEqual(["vitepress docs docs/.vitepress/config.ts"]);
+    expect(gen("site-docusaurus", "website/docs/intro.md")).toEqual(["docusaurus website website/docusaurus.config.ts"]);
+    expect(gen("site-mkdocs", "docs/index.md")).toEqual(["mkdocs . mkdocs.yml"]);
+    expect(gen("site-starlight", "src/content/docs/index.md")).toEqual(["starlight . astro.config.mjs"]);
+    expect(gen("site-mdbook", "book/src/README.md")).toEqual(["mdbook book book/book.toml"]);
+    expect(gen("site-nextra", "pages/index.mdx")).toEqual(["nextra . next.config.mjs"]);
+    expect(gen("refs-basic", "README.md")).toEqual([]);
+  });
+
+  it("an astro config without Starlight is not a docs site", async () => {
+    const root = project({ "astro.config.mjs": "export default {};\n", "src/content/docs/a.md": "# a\n" });
+    expect(detectSites(root, ["src/content/docs/a.md"])).toEqual([]);
+  });
+
+  it("reads VitePress srcDir, base (through a const) and rewrites, never running the config", async () => {
+    const root = project({
+      "docs/.vitepress/config.mts": 'import { defineConfig } from "vitepress";\nconst base = "/x/";\nexport default defineConfig({ srcDir: "src", base, rewrites: { "a.md": "b.md" }, plugins: [boom()] });\n',
+      "docs/src/a.md": "# a\n",
+    });
+    expect(await sitesOf(root, ["docs/src/a.md"])).toMatchObject([{ generator: "vitepress", root: "docs", srcDir: "docs/src", base: "/x/", rewrites: { "a.md": "b.md" }, assetDirs: ["docs/src/public"], unreadable: null }]);
+  });
+
+  it("a config value computed at build time leaves the site's routes not judged, parametric rewrites partial", async () => {
+    const root = project({
+      "docs/.vitepress/config.ts": 'export default defineConfig({ srcDir: process.env.SRC, rewrites: { ":pkg/index.md": ":pkg.md" } });\n',
+      "docs/a.md": "# a\n",
+    });
+    const [s] = await sitesOf(root, ["docs/a.md"]);
+    expect(s.unreadable).toMatch(/process\.env\.SRC|cannot|not/);
+    expect(s.partialRoutes).toContain("");
+  });
+
+  it("reads Docusaurus presets, plugins, i18n and versions", async () => {
+    const root = project({
+      "website/docusaurus.config.js": [
+        "module.exports = {",
+        "  baseUrl: '/tool/',",
+        "  i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },",
+        "  presets: [['@docusaurus/preset-classic', { docs: { path: '../docs', routeBasePath: '/' }, blog: false }]],",
+        "  plugins: [['@docusaurus/plugin-content-docs', { id: 'api', path: 'api', routeBasePath: 'api' }], '@docusaurus/plugin-sitemap'],",
+        "};",
+      ].join("\n"),
+      "website/versions.json": '["1.0"]',
+      "docs/a.md": "# a\n",
+    });
+    const [s] = await sitesOf(root, ["docs/a.md"]);
+    expect(s).toMatchObject({ generator: "docusaurus", base: "/tool/", unreadable: null, docsInstances: [{ path: "docs", routeBasePath: "" }, { path: "website/api", routeBasePath: "api" }], assetDirs: ["website/static"] });
+    expect(s.partialRoutes).toEqual(expect.arrayContaining(["fr", "1.0", "next", "api/category", "search"]));
+    expect(s.partialRoutes).not.toContain("blog");
+  });
+
+  it("an unknown Docusaurus plugin may add routes anywhere", async () => {
+    const root = project({ "docusaurus.config.ts": "export default { plugins: ['docusaurus-plugin-openapi-docs'] };\n", "docs/a.md": "# a\n" });
+    expect((await sitesOf(root, ["docs/a.md"]))[0].partialRoutes).toContain("");
+  });
+
+  it("reads mkdocs.yml (docs_dir, site_url, plugins, custom toc slugify) and book.toml", async () => {
+    const root = project({
+      "mkdocs.yml": "docs_dir: content\nsite_url: https://x.org/p/\nplugins:\n  - blog\nmarkdown_extensions:\n  - toc:\n      slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}\n",
+      "content/a.md": "# a\n",
+    });
+    expect((await sitesOf(root, ["content/a.md"]))[0]).toMatchObject({ generator: "mkdocs", srcDir: "content", base: "/p/", partialRoutes: ["blog"], assetDirs: ["content"] });
+    expect((await sitesOf(root, ["content/a.md"]))[0].slugsUnknown).toMatch(/toc\.slugify/);
+    const book = project({ "guide/book.toml": '[book]\nsrc = "pages"\n', "guide/pages/a.md": "# a\n" });
+    expect((await sitesOf(book, ["guide/pages/a.md"]))[0]).toMatchObject({ generator: "mdbook", root: "guide", srcDir: "guide/pages" });
+    const broken = project({ "book.toml": "[book\n", "src/a.md": "# a\n" });
+    expect((await sitesOf(broken, ["src/a.md"]))[0].unreadable).toMatch(/book\.toml/);
+  });
+
+  it("configured sites win over detection; their generator config still fills the rest", async () => {
+    const root = project({ "docs/.vitepress/config.ts": 'export default { srcDir: "src" };\n', "docs/src/a.md": "# a\n" });
+    expect((await sitesOf(root, ["docs/src/a.md"], { sites: [{ root: "docs", generator: "vitepress", base: "/b" }] }))[0]).toMatchObject({ srcDir: "docs/src", base: "/b/" });
+    expect((await sitesOf(root, ["docs/src/a.md"], { sites: [{ root: "docs", generator: "github" }] }))[0]).toMatchObject({ generator: "github" });
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { runPipeline } from "../../compiler/pipeline.js";
+import { repoRootFor } from "./reference-helpers.js";
+
+/** Reference findings and not-judged places of one fixture site, one line each. */
+async function findings(name: string): Promise<string[]> {
+  const { diagnostics, notJudged } = await runPipeline({ root: repoRootFor(`test/fixtures/${name}`) });
+  return [
+    ...diagnostics.filter((d) => d.rule.startsWith("reference/")).map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}${d.suggestion ? ` → ${d.suggestion}` : ""}`),
+    ...notJudged.map((n) => `${n.file}:${n.line}:${n.column} not judged ${n.rule}: ${n.reason}`),
+  ];
+}
+
+describe("reference rules on documentation sites (test/fixtures/site-*)", () => {
+  it("VitePress: clean URLs, .html, base, public assets, rewrites, markdown-it-anchor slugs, {#id}", async () => {
+    expect(await findings("site-vitepress")).toEqual([
+      "docs/guide/invalid.md:3:21 reference/broken-link link target /guide/featurs does not exist (no page or file of the vitepress site at docs serves /guide/featurs) → /guide/features",
+      "docs/guide/invalid.md:3:69 reference/broken-link link target ./gone does not exist (no page or file of the vitepress site at docs serves /guide/gone)",
+      "docs/guide/invalid.md:3:101 reference/broken-link image target /img/nope.png does not exist (no page or file of the vitepress site at docs serves /img/nope.png)",
+      "docs/guide/invalid.md:5:24 reference/missing-anchor #buildtarget names no heading or anchor in docs/guide/features.md → /guide/features#build-target",
+      "docs/guide/invalid.md:5:68 reference/missing-anchor #custom names no heading or anchor in docs/guide/features.md",
+      "docs/guide/invalid.md:5:98 reference/missing-anchor #flags names no heading or anchor in docs/reference/old-name.md",
+    ]);
+  });
+
+  it("Docusaurus: /docs routes, ids, slugs, number prefixes, static/, @site/, blog not judged", async () => {
+    expect(await findings("site-docusaurus")).toEqual([
+      "website/docs/invalid.md:3:1 reference/broken-link link target /docs/config does not exist (no page or file of the docusaurus site at website serves /docs/config)",
+      "website/docs/invalid.md:3:25 reference/broken-link link target /docs/01-basics/install does not exist (no page or file of the docusaurus site at website serves /docs/01-basics/install) → /docs/basics/install",
+      "website/docs/invalid.md:3:72 reference/broken-link link target /img/nope.png does not exist (no page or file of the docusaurus site at website serves /img/nope.png)",
+      "website/docs/invalid.md:3:104 reference/missing-anchor #the-files names no heading or anchor in website/docs/config.md → /docs/configuration#the-file",
+      "website/docs/intro.md:8:17 not judged reference/broken-link: routes under /blog are generated",
+    ]);
+  });
+
+  it("MkDocs: directory URLs, toc slugs with _1 repeats, attr_list ids, Python YAML tags", async () => {
+    expect(await findings("site-mkdocs")).toEqual([
+      "docs/user-guide/invalid.md:3:1 reference/missing-anchor #repeat-1 names no heading or anchor in docs/user-guide/writing.md → writing.md#repeat_1",
+      "docs/user-guide/invalid.md:3:44 reference/missing-anchor #café-and-naïve-words names no heading or anchor in docs/user-guide/writing.md → writing.md#cafe-and-naive-words",
+      "docs/user-guide/invalid.md:3:97 reference/broken-link link target ../gone/ does not exist (no page or file of the mkdocs site at . serves /user-guide/gone)",
+      "docs/user-guide/invalid.md:3:120 reference/broken-link link target ../img/nope.png does not exist (no page or file of the mkdocs site at . serves /user-guide/img/nope.png)",
+    ]);
+  });
+
+  it("Starlight: lowercased slugged routes, public/", async () => {
+    expect(await findings("site-starlight")).toEqual([
+      "src/content/docs/guides/invalid.md:3:1 reference/broken-link link target /guides/gone/ does not exist (no page or file of the starlight site at . serves /guides/gone)",
+      "src/content/docs/guides/invalid.md:3:24 reference/missing-anchor #second-steps names no heading or anchor in src/content/docs/guides/Getting-Started.md",
+    ]);
+  });
+
+  it("mdBook: .html routes, README as index, redirects, normalize_id slugs", async () => {
+    expect(await findings("site-mdbook")).toEqual([
+      "book/src/cli/invalid.md:3:1 reference/broken-link link target gone.html does not exist (no page or file of the mdbook site at book serves /cli/gone)",
+      "book/src/cli/invalid.md:3:20 reference/missing-anchor #the-open-flag names no heading or anchor in book/src/cli/build.md → build.html#the---open-flag",
+    ]);
+  });
+
+  it("Nextra: pages routes, public/", async () => {
+    expect(await findings("site-nextra")).toEqual([
+      "pages/docs/invalid.md:3:1 reference/broken-link link target /docs/gone does not exist (no page or file of the nextra site at . serves /docs/gone)",
+      "pages/docs/invalid.md:3:21 reference/missing-anchor #options names no heading or anchor in pages/docs/usage.md",
+    ]);
+  });
+});
