@@ -1,7 +1,8 @@
 /** Link: reader outputs become one contract model. */
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { Discovered } from "./discover.js";
-import type { ContractModel, InstanceDoc, SchemaDoc, Site } from "./model/types.js";
+import type { ContractModel, InstanceDoc, SchemaDoc, Site, VocabularyDeclaration } from "./model/types.js";
+import { applyVocabularyDeclarations } from "./model/vocabulary-declarations.js";
 import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry } from "./model/decisions.js";
@@ -21,14 +22,19 @@ export interface LinkInput {
   decisions?: DecisionRegistry | null;
   /** Documentation sites (compiler/readers/sites). */
   sites?: Site[];
+  /** Renames and retirements from config `vocabularies` and mapping files. */
+  vocabularyDeclarations?: VocabularyDeclaration[];
   /** Removed and renamed paths from git, when the root is in a work tree. */
   history?: GitHistory | null;
 }
 
 export function link(input: LinkInput): ContractModel {
   const { root, config, discovered, read, schemas, code } = input;
-  const vocabularies = [...schemas.flatMap((s) => s.vocabularies), ...code.vocabularies].sort((a, b) =>
-    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  const declarations = input.vocabularyDeclarations ?? [];
+  const vocabularies = applyVocabularyDeclarations(
+    [...schemas.flatMap((s) => s.vocabularies), ...code.vocabularies].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    declarations,
+    config.file ?? "docpact.config.json",
   );
   return {
     root,
@@ -43,6 +49,8 @@ export function link(input: LinkInput): ContractModel {
     codeProblems: code.problems,
     readProblems: [...discovered.refused, ...read.readProblems],
     vocabularies,
+    codeIdentifiers: code.identifiers,
+    vocabularyDeclarations: declarations,
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     decisions: input.decisions ?? null,

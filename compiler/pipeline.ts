@@ -14,6 +14,7 @@ import { generatedFilesOnDisk } from "./emit/generated-files.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { readSites } from "./readers/sites/index.js";
+import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged } from "./model/diagnostic.js";
 import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
@@ -82,7 +83,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const history = await historyRead;
   timing.lap("git (wait)");
   const sites = await readSites(opts.root, config, discovered.docs, discovered.files);
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites });
+  const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites, vocabularyDeclarations });
   timing.lap("link");
   const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
   const plan = await planOutputs(model, {
@@ -193,7 +195,7 @@ function assertRoot(root: string): void {
 }
 
 async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, texts: ReadonlyMap<string, string>, keepTrees: boolean): Promise<CodeFacts> {
-  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [] };
+  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
   // Values folded for an earlier run may come from files that changed since (watch).
@@ -239,7 +241,8 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: Rule[], sk
       model,
       plan,
       report(r) {
-        const d: Diagnostic = { rule: id, severity: setting, message: r.message, ...r.span };
+        // A rule may lower one finding to a warning (an inferred link it is less sure of), never raise it.
+        const d: Diagnostic = { rule: id, severity: r.severity === "warning" ? "warning" : setting, message: r.message, ...r.span };
         if (r.suggestion !== undefined) d.suggestion = r.suggestion;
         if (r.related?.length) d.related = r.related;
         if (r.fix) d.fix = r.fix;

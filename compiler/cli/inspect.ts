@@ -57,6 +57,9 @@ export function inspect(what: InspectTarget, model: ContractModel): unknown[] {
         line: v.span.line,
         members: v.members.map((m) => ({ value: m.value, deprecated: m.deprecated, ...(m.replacedBy ? { replacedBy: m.replacedBy } : {}) })),
         ...(v.mirrors ? { mirrors: v.mirrors } : {}),
+        ...(v.property ? { property: v.property } : {}),
+        ...(v.aliases?.length ? { aliases: v.aliases.map((a) => ({ value: a.value, replacedBy: a.replacedBy, file: a.span.file, line: a.span.line })) } : {}),
+        ...(v.retired?.length ? { retired: v.retired.map((r) => ({ value: r.value, file: r.span.file, line: r.span.line })) } : {}),
       }));
     case "references":
       return listReferences(model);

@@ -47,8 +47,9 @@ function inputs(config: ResolvedConfig): { key: string; path: string; glob: bool
   if (config.decisions) out.push({ key: "decisions.module", path: config.decisions.module, glob: false });
   if (config.templates) out.push({ key: "templates", path: `${config.templates}/x`, glob: false });
   for (const [i, v] of config.vocabularies.entries()) {
-    out.push({ key: `vocabularies[${i}].code`, path: v.code.split("#")[0], glob: false });
+    if (v.code !== undefined) out.push({ key: `vocabularies[${i}].code`, path: v.code.split("#")[0], glob: false });
     out.push({ key: `vocabularies[${i}].schema`, path: v.schema.split("#")[0], glob: false });
+    if (v.mapping !== undefined) out.push({ key: `vocabularies[${i}].mapping`, path: v.mapping.split("#")[0], glob: false });
   }
   return out;
 }

@@ -35,6 +35,14 @@ export interface DecisionsConfig {
   documentRoot: string;
 }
 
+export interface VocabularyConfig {
+  code?: string;
+  schema: string;
+  aliases?: Record<string, string>;
+  retired?: string[];
+  mapping?: string;
+}
+
 /** The config with every default applied; paths stay relative to the root (`/`). */
 export interface ResolvedConfig {
   /** Path of the config file relative to the root, or null when defaults are used. */
@@ -45,7 +53,8 @@ export interface ResolvedConfig {
   /** `binariesConfigured`: `binaries` came from the config, not from package.json `bin`. */
   cli: { binaries: string[]; commandType: string | null; flagAccessors: string[]; binariesConfigured?: boolean };
   notes: { markers: string[] };
-  vocabularies: { code: string; schema: string }[];
+  /** Mirror links (`code` + `schema`) and renames/retirements per schema vocabulary (`aliases`, `retired`, `mapping`). */
+  vocabularies: VocabularyConfig[];
   instances: { files: string[]; schema: string }[];
   decisions: DecisionsConfig | null;
   generate: { outDir: string } | null;

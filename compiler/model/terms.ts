@@ -50,3 +50,49 @@ export function replaceTermEdit(term: TermOccurrence, replacement: string, text:
   if (term.source === "markdown" && replacement.includes("`")) return null;
   return { start: term.offset, end, text: escaped };
 }
+
+/** Words that make a sentence a note about the old name rather than a use of it. */
+export const DEPRECATION_NOTE = /\b(deprecated|renamed|aliases?|formerly|legacy|old names?|previously)\b/i;
+
+/** The sentence holding `offset`, within its line (". " or a line end bounds it) and, in JSON, within its string. */
+export function sentenceAround(text: string | undefined, offset: number, json: boolean): string {
+  if (text === undefined) return "";
+  const stop = (i: number): boolean => text[i] === "\n" || text[i] === "\r" || (json && text[i] === '"' && text[i - 1] !== "\\");
+  let start = offset;
+  while (start > 0 && !stop(start - 1) && !(text[start - 1] === " " && text[start - 2] === ".")) start--;
+  let end = offset;
+  while (end < text.length && !stop(end) && !(text[end] === "." && (text[end + 1] === " " || text[end + 1] === "\n"))) end++;
+  return text.slice(start, end);
+}
+
+/**
+ * Offsets [start, end) of the block holding `offset`: in Markdown the paragraph (lines between blank lines),
+ * in JSON the string.
+ */
+export function blockAround(text: string | undefined, offset: number, json: boolean): [number, number] {
+  if (text === undefined) return [offset, offset];
+  if (json) {
+    let start = offset;
+    while (start > 0 && !(text[start - 1] === '"' && text[start - 2] !== "\\")) start--;
+    let end = offset;
+    while (end < text.length && !(text[end] === '"' && text[end - 1] !== "\\")) end++;
+    return [start, end];
+  }
+  // A table row is a block of its own: a table names many things, each row one.
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+  if (/^\s*\|/.test(text.slice(lineStart, lineStart + 200))) {
+    const lineEnd = text.indexOf("\n", offset);
+    return [lineStart, lineEnd === -1 ? text.length : lineEnd];
+  }
+  const blank = /\n[ \t>]*\r?\n/g;
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(blank)) {
+    if (m.index + m[0].length <= offset) start = m.index + m[0].length;
+    else if (m.index >= offset) {
+      end = m.index;
+      break;
+    }
+  }
+  return [start, end];
+}

@@ -224,6 +224,26 @@ export interface Vocabulary {
   span: Span;
   /** Explicit mirror link (`@docpact-mirror` or config `vocabularies`): the id of the schema vocabulary. */
   mirrors?: string;
+  /**
+   * Old names that are no members but are declared renamed (config `vocabularies[].aliases` or a mapping
+   * file): deprecated, with the member that replaces them. Set by the link stage.
+   */
+  aliases?: VocabularyMember[];
+  /** Names declared removed without a replacement (config `retired`, or a mapping file's `null`). Set by the link stage. */
+  retired?: VocabularyMember[];
+  /**
+   * A code union written inline as a property's type (`kind: "a" | "b"` in an interface): the property's name.
+   * Such a union only serves as a candidate mirror of a schema vocabulary at `…/properties/<name>`; terms are never matched against it.
+   */
+  property?: string;
+}
+
+/** Renames and retirements declared outside the schema (config `vocabularies`, mapping files), read in the read stage. */
+export interface VocabularyDeclaration {
+  /** The schema vocabulary's id as configured (`x.schema.json#/pointer`), root-relative. */
+  schema: string;
+  aliases: { from: string; to: string; span: Span }[];
+  retired: { value: string; span: Span }[];
 }
 
 /** A backticked token in prose or a schema description. */
@@ -316,6 +336,10 @@ export interface ContractModel {
   /** Text (BOM removed) of every document and schema read, by path. */
   texts: Map<string, string>;
   counts: FileCounts;
+  /** Names declared in code (declarations, parameters, properties), sorted: a term equal to one names code, not a vocabulary member. */
+  codeIdentifiers: string[];
+  /** Renames and retirements from config `vocabularies` and mapping files (already applied to `vocabularies`). */
+  vocabularyDeclarations: VocabularyDeclaration[];
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */
   decisions: import("./decisions.js").DecisionRegistry | null;
   /**

@@ -35,12 +35,12 @@ export const MATCH_LIMITS = {
   minEditLength: 5,
   /** Up to this length one edit is allowed, above it two. */
   oneEditUpTo: 6,
-  /** Plain words (one segment) match single-word members only by one edit, and only from this length. */
-  minPlainWordLength: 6,
   /** A vocabulary has namespaces only with this many canonical members (each namespace shared by one fewer) … */
   minNamespaceMembers: 3,
   /** … and when its namespaces together cover this share of them. */
   namespaceShare: 0.8,
+  /** A name that is no near miss is taken for a member by namespace and shape only in a namespace of at least this many members. */
+  minShapeMembers: 3,
 } as const;
 
 const SEPARATOR = /[._:-]/;
@@ -151,10 +151,38 @@ function deletionKeys(s: string, k: number): number[] {
   return out;
 }
 
+/** A member's namespace: its first segment with the separator after it (`run.` of `run.started`), or null. */
+function namespaceOf(value: string): string | null {
+  const i = value.search(SEPARATOR);
+  return i <= 0 || i === value.length - 1 ? null : value.slice(0, i + 1);
+}
+
+/** Lower-case words, camel humps and separators alike (`agent.toolCalled` and `agent.tool-called` → `agent tool called`); "" for ALL_CAPS names. */
+function camelWords(value: string): string {
+  if (!/[a-z]/.test(value)) return "";
+  return value
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[._:\s-]+/)
+    .join(" ")
+    .toLowerCase();
+}
+
+/** Segment classes without separators (`a.a-a` → `aaa`): what folding must keep. */
+function classesOf(value: string): string {
+  return value
+    .split(SEPARATOR)
+    .map(segmentClass)
+    .join(",");
+}
+
 interface Profile {
   vocabulary: Vocabulary;
   namespace: string;
   shapes: Set<string>;
+  /** How many canonical members share the namespace. */
+  size: number;
+  /** The ending (2+ letters) every member of the namespace shares, such as the `ed` of past-tense events; "" when none. */
+  ending: string;
 }
 
 const byValue = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -174,6 +202,10 @@ export class VocabularyIndex {
   private readonly sortedMembers = new Map<Vocabulary, string[]>();
   private readonly memberSets = new Map<Vocabulary, Set<string>>();
   private readonly memo = new Map<string, UnknownMatch | null>();
+  /** Namespaces (with separator) of each vocabulary, from its profile. */
+  private readonly ownNamespaces = new Map<Vocabulary, Set<string>>();
+  /** Retired names by exact value. */
+  private readonly retiredNames = new Map<string, MemberRef[]>();
   /** Cheap pre-filters before hashing a term's neighbourhood: indexed members' lengths and first letters. */
   private readonly lengths = new Set<number>();
   private readonly initials = new Set<string>();
@@ -182,10 +214,11 @@ export class VocabularyIndex {
     vocabularies: readonly Vocabulary[],
     private readonly binaries: readonly string[] = [],
   ) {
-    const vocabs = [...vocabularies].sort((a, b) => byValue(a.id, b.id));
+    // Inline unions (a property's type) are candidate mirrors only: terms are never matched against them.
+    const vocabs = vocabularies.filter((v) => v.property === undefined).sort((a, b) => byValue(a.id, b.id));
     for (const vocabulary of vocabs) {
       const canon: string[] = [];
-      for (const member of vocabulary.members) {
+      for (const member of [...vocabulary.members, ...(vocabulary.aliases ?? [])]) {
         const ref = { vocabulary, member };
         push(this.exact, member.value, ref);
         if (member.deprecated) continue;
@@ -193,10 +226,13 @@ export class VocabularyIndex {
         push(this.canonical, member.value, ref);
         push(this.folded, fold(member.value), ref);
       }
+      for (const member of vocabulary.retired ?? []) push(this.retiredNames, member.value, { vocabulary, member });
       const sorted = [...new Set(canon)].sort(byValue);
       this.sortedMembers.set(vocabulary, sorted);
       this.memberSets.set(vocabulary, new Set(sorted));
-      for (const p of namespaceProfiles(vocabulary, sorted)) push(this.namespaces, p.namespace, p);
+      const profiles = namespaceProfiles(vocabulary, sorted);
+      this.ownNamespaces.set(vocabulary, new Set(profiles.map((p) => p.namespace)));
+      for (const p of profiles) push(this.namespaces, p.namespace, p);
     }
     for (const value of this.canonical.keys()) {
       const k = editBudget(value.length);
@@ -223,6 +259,39 @@ export class VocabularyIndex {
     return this.canonical.has(value);
   }
 
+  /** True when `value` is a canonical member of `vocabulary`. */
+  isMemberOf(value: string, vocabulary: Vocabulary): boolean {
+    return this.memberSets.get(vocabulary)?.has(value) ?? false;
+  }
+
+  /** Declarations of `value` as a retired name (config `retired`, a mapping file's `null`). */
+  retired(value: string): MemberRef[] {
+    return this.retiredNames.get(value) ?? [];
+  }
+
+  /**
+   * The member `value` is a field path of, or null: a canonical member of `vocabulary` followed by `.` and more
+   * (`agent.decided.confidence`), or a plain one-word member of any vocabulary — a thing the project names, such as
+   * `run` — followed by fields that `isField` knows (`run.metadata`).
+   */
+  fieldPathOf(value: string, vocabulary: Vocabulary, isField: (segment: string) => boolean): string | null {
+    const own = this.memberSets.get(vocabulary);
+    for (let i = value.length - 2; i > 0; i--) {
+      if (value.charCodeAt(i) === 46 && own?.has(value.slice(0, i))) return value.slice(0, i);
+    }
+    const dot = value.indexOf(".");
+    if (dot <= 0) return null;
+    const head = value.slice(0, dot);
+    if (!this.canonical.has(head) || SEPARATOR.test(head)) return null;
+    return value.slice(dot + 1).split(".").every(isField) ? head : null;
+  }
+
+  /** True when `member`'s vocabulary has namespaces and `value` starts with the member's one. */
+  private inOwnNamespace(value: string, ref: MemberRef): boolean {
+    const ns = namespaceOf(ref.member.value);
+    return ns !== null && value.startsWith(ns) && (this.ownNamespaces.get(ref.vocabulary)?.has(ns) ?? false);
+  }
+
   /**
    * For a term that is no member of any vocabulary: the vocabulary it clearly
    * belongs to, or null. Folded equality is tried first, then edit distance,
@@ -243,11 +312,19 @@ export class VocabularyIndex {
     const segments = segmentCount(value);
 
     // Same name once separators are folded: `envelope.retry_exhausted` for `envelope.retry-exhausted`.
+    // Within the member's own namespace only: `session-close` is no `session.close` (another separator after `session`).
     // Only multi-segment terms, and case must agree letter for letter (`RETRY_EXHAUSTED` is a constant's name).
     if (segments > 1 && this.folded.size > 0) {
       const refs = this.folded.get(fold(value));
       const letters = value.replace(/[._-]/g, "");
-      const hit = refs?.find((r) => r.member.value.replace(/[._-]/g, "") === letters);
+      const classes = classesOf(value);
+      const words = camelWords(value);
+      const hit = refs?.find(
+        (r) =>
+          this.inOwnNamespace(value, r) &&
+          // Same letters and segment classes, or the same words once camel humps count as separators (`agent.toolCalled`, `agent.tool-called`).
+          ((r.member.value.replace(/[._-]/g, "") === letters && classesOf(r.member.value) === classes) || camelWords(r.member.value) === words),
+      );
       if (hit) return { reason: "folded", vocabulary: hit.vocabulary, suggestion: hit.member.value };
     }
 
@@ -266,7 +343,8 @@ export class VocabularyIndex {
         if (!profiles) continue;
         shape ??= shapeOf(value);
         for (const p of profiles) {
-          if (p.shapes.has(shape)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
+          // Only a schema vocabulary (a published, closed set) claims names that are no near miss of a member.
+          if (p.vocabulary.kind === "schema" && p.size >= MATCH_LIMITS.minShapeMembers && p.shapes.has(shape) && value.endsWith(p.ending)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
         }
       }
     }
@@ -290,27 +368,27 @@ export class VocabularyIndex {
     let lengthFits = false;
     for (let l = value.length - k; l <= value.length + k && !lengthFits; l++) lengthFits = this.lengths.has(l);
     if (!lengthFits) return null;
-    const plain = segmentCount(value) === 1;
+    // Never for plain one-segment words (`states` is no typo of `status`).
+    if (segmentCount(value) === 1) return null;
+    // The edits happen after the namespace, so the budget is the rest's: `host.sms` is no typo of `host.fs`.
+    const ns = namespaceOf(value);
+    const restBudget = editBudget(value.length - (ns?.length ?? 0));
+    if (restBudget === 0) return null;
+    const shape = shapeOf(value);
     const candidates = new Set<string>();
     this.near(value, k, candidates);
     let best: string | null = null;
     let bestD = Infinity;
     for (const c of [...candidates].sort(byValue)) {
-      const budget = Math.min(k, editBudget(c.length));
+      const budget = Math.min(k, restBudget, editBudget(c.length));
       if (budget === 0) continue;
       if (c[0].toLowerCase() !== value[0].toLowerCase()) continue; // typos keep the first letter
       if (hasUpper(value) && !hasUpper(c)) continue; // `run.runId` is a field path, not `run.run-id`
       if (value.replace(/\d+/g, "#") === c.replace(/\d+/g, "#")) continue; // `v1` vs `v2`: different things
-      if (plain) {
-        // Plain words: only single-word members, one edit, long words, and not an inflection (`drafts`, `drafted`).
-        if (segmentCount(c) !== 1 || value.length < MATCH_LIMITS.minPlainWordLength || c.length < MATCH_LIMITS.minPlainWordLength) continue;
-        if (value.startsWith(c) || c.startsWith(value)) continue;
-        if (!this.canonical.get(c)!.some((r) => canonicalCount(r.vocabulary) >= MATCH_LIMITS.minNamespaceMembers)) continue;
-      } else if (segmentCount(c) === 1) {
-        continue;
-      }
-      const d = editDistance(value, c, plain ? 1 : budget);
-      if (d <= (plain ? 1 : budget) && d < bestD) {
+      // Only within the member's namespace and shape: `run.strated` beside `run.started`, not `phase-next` beside `phase-exit` of a vocabulary without namespaces.
+      if (shapeOf(c) !== shape || !this.canonical.get(c)!.some((r) => this.inOwnNamespace(value, r))) continue;
+      const d = editDistance(value, c, budget);
+      if (d <= budget && d < bestD) {
         best = c;
         bestD = d;
       }
@@ -349,12 +427,6 @@ export class VocabularyIndex {
   }
 }
 
-function canonicalCount(v: Vocabulary): number {
-  let n = 0;
-  for (const m of v.members) if (!m.deprecated) n++;
-  return n;
-}
-
 /**
  * The namespaces of a vocabulary: leading segments (with their separator)
  * each shared by at least `minNamespaceMembers - 1` canonical members, kept
@@ -374,7 +446,19 @@ function namespaceProfiles(vocabulary: Vocabulary, members: string[]): Profile[]
   const kept = [...groups].filter(([, ms]) => ms.length >= MATCH_LIMITS.minNamespaceMembers - 1);
   const covered = kept.reduce((n, [, ms]) => n + ms.length, 0);
   if (covered < members.length * MATCH_LIMITS.namespaceShare) return [];
-  return kept.sort(([a], [b]) => byValue(a, b)).map(([namespace, ms]) => ({ vocabulary, namespace, shapes: new Set(ms.map(shapeOf)) }));
+  return kept.sort(([a], [b]) => byValue(a, b)).map(([namespace, ms]) => ({ vocabulary, namespace, shapes: new Set(ms.map(shapeOf)), size: ms.length, ending: commonEnding(ms) }));
+}
+
+/** The longest ending of letters all `values` share, when at least 2 long (`run.started`, `run.failed` → `ed`), else "". */
+function commonEnding(values: string[]): string {
+  let end = values[0];
+  for (const v of values) {
+    let n = 0;
+    while (n < end.length && n < v.length && end[end.length - 1 - n] === v[v.length - 1 - n] && /[a-z]/i.test(v[v.length - 1 - n])) n++;
+    end = end.slice(end.length - n);
+    if (end.length < 2) return "";
+  }
+  return end;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -29,6 +29,9 @@ export function readVocabularies(file: ParsedFile): Vocabulary[] {
     } else if (ts.isTypeAliasDeclaration(st)) {
       const members = unionMembers(st.type);
       if (members) push(out, file, st.name.text, st.name, st, members);
+      else if (ts.isTypeLiteralNode(st.type)) inlineUnions(out, file, st.name.text, st.type.members);
+    } else if (ts.isInterfaceDeclaration(st)) {
+      inlineUnions(out, file, st.name.text, st.members);
     } else if (ts.isEnumDeclaration(st)) {
       const members: RawMember[] = [];
       let ok = st.members.length > 0;
@@ -45,6 +48,19 @@ export function readVocabularies(file: ParsedFile): Vocabulary[] {
     }
   }
   return out;
+}
+
+/** `kind: "a" | "b"` inside an interface or object type: a candidate mirror named `Owner.kind`, tied to its property name. */
+function inlineUnions(out: Vocabulary[], file: ParsedFile, owner: string, members: ts.NodeArray<ts.TypeElement>): void {
+  for (const m of members) {
+    if (!ts.isPropertySignature(m) || !m.type) continue;
+    const prop = propertyNameText(m.name);
+    const raw = prop === null ? null : unionMembers(m.type);
+    if (prop === null || !raw) continue;
+    const before = out.length;
+    push(out, file, `${owner}.${prop}`, m.name, m, raw);
+    if (out.length > before) out[out.length - 1].property = prop;
+  }
 }
 
 /** `[…] as const` (possibly inside `satisfies`/parentheses) whose elements are all string literals. */

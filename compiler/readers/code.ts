@@ -17,11 +17,14 @@ import { decodeSource } from "../util/text.js";
 import { detectCommandTypes, readCommands } from "./cli/index.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
+import { readIdentifiers } from "./code-identifiers.js";
 
 export interface CodeFacts {
   surface: CommandSurface;
   problems: CodeProblem[];
   vocabularies: Vocabulary[];
+  /** Names the code declares (see code-identifiers.ts), sorted. */
+  identifiers: string[];
 }
 
 export interface CodeReadOptions {
@@ -58,5 +61,5 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions, t
   const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
   const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, commandTypeConfigured: !!opts.commandType, flagAccessors: opts.flagAccessors });
   const vocabularies = parsed.flatMap(readVocabularies).sort((a, b) => cmp(a.id, b.id));
-  return { surface, problems, vocabularies };
+  return { surface, problems, vocabularies, identifiers: readIdentifiers(parsed) };
 }

@@ -11,6 +11,7 @@ import cliUnknownFlag from "./cli/unknown-flag.js";
 import cliUnmatchedConfig from "./cli/unmatched-config.js";
 import vocabularyCodeMismatch from "./vocabulary/code-mismatch.js";
 import vocabularyDeprecatedTerm from "./vocabulary/deprecated-term.js";
+import vocabularyRetiredTerm from "./vocabulary/retired-term.js";
 import vocabularyUnknownTerm from "./vocabulary/unknown-term.js";
 import suppressionUnused from "./suppression/unused.js";
 import referenceBrokenLink from "./reference/broken-link.js";
@@ -42,6 +43,7 @@ export const rules: Rule[] = [
   cliUnmatchedConfig,
   vocabularyCodeMismatch,
   vocabularyDeprecatedTerm,
+  vocabularyRetiredTerm,
   vocabularyUnknownTerm,
   suppressionUnused,
   referenceBrokenLink,

@@ -32,6 +32,8 @@ export interface RuleReport {
   suggestion?: string;
   related?: RelatedLocation[];
   fix?: Fix;
+  /** `warning` lowers this finding below the rule's severity (e.g. a link the rule only inferred). */
+  severity?: "warning";
 }
 
 export interface RuleContext {

@@ -55,17 +55,31 @@ export interface DocpactConfig {
     markers?: string[];
   };
   /**
-   * Explicit links between a code vocabulary and the schema vocabulary it mirrors.
+   * Per schema vocabulary: the code vocabulary that mirrors it, and names it renamed (aliases) or retired, declared here or in a mapping file the spec ships.
    */
   vocabularies?: {
     /**
-     * `path/to/file.ts#NAME`, relative to the root.
+     * `path/to/file.ts#NAME`, relative to the root: the code vocabulary that mirrors the schema vocabulary.
      */
-    code: string;
+    code?: string;
     /**
      * `path/to/x.schema.json#/json/pointer`, relative to the root.
      */
     schema: string;
+    /**
+     * Old name → its replacement, a member of the schema vocabulary: prose naming the old one gets `vocabulary/deprecated-term` (with a fix).
+     */
+    aliases?: {
+      [k: string]: string;
+    };
+    /**
+     * Names removed without a replacement: prose naming one gets `vocabulary/retired-term`.
+     */
+    retired?: string[];
+    /**
+     * `path/to/map.json#/json/pointer` (or `.yaml`/`.yml`), relative to the root: an object of old name → new name the spec ships; a `null` new name means retired.
+     */
+    mapping?: string;
   }[];
   /**
    * JSON files validated against a schema.

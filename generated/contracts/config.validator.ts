@@ -17,7 +17,7 @@ function docpactLength(str) {
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Explicit links between a code vocabulary and the schema vocabulary it mirrors.","type":"array","items":{"type":"object","additionalProperties":false,"required":["code","schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"sites":{"description":"Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`) when absent; documents outside every site are rendered as GitHub renders them.","type":"array","items":{"type":"object","additionalProperties":false,"required":["root","generator"],"properties":{"root":{"description":"Folder of the site (where its generator config lives), relative to the project root.","type":"string","minLength":1},"generator":{"description":"The site generator; `github` means files rendered as GitHub renders them.","enum":["github","vitepress","docusaurus","mkdocs","starlight","nextra","mdbook"]},"base":{"description":"URL path the site is served under (`/`, `/docs/`); links may carry it or not. Default: read from the generator config, else `/`.","type":"string","minLength":1},"srcDir":{"description":"Folder of the site's pages, relative to the site root. Default: read from the generator config, else the generator's default.","type":"string","minLength":1}}}},"baseline":{"description":"The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.","type":"string","minLength":1},"limits":{"description":"Bounds on what docpact reads and renders; a file past one is an `input/too-large` diagnostic (or a `fragment/malformed` region), never a crash or a hang.","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"description":"Largest document, schema, instance or template read, in bytes.","type":"integer","minimum":1,"default":524288},"maxNesting":{"description":"Deepest nesting of Markdown containers (blockquotes, lists) and of JSON arrays and objects.","type":"integer","minimum":1,"default":100},"maxRegionBytes":{"description":"Largest output one region template may render, in bytes.","type":"integer","minimum":1,"default":1048576},"renderTimeoutMs":{"description":"Longest time one region template may spend rendering, in milliseconds.","type":"integer","minimum":1,"default":5000}}},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
+const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Per schema vocabulary: the code vocabulary that mirrors it, and names it renamed (aliases) or retired, declared here or in a mapping file the spec ships.","type":"array","items":{"type":"object","additionalProperties":false,"required":["schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root: the code vocabulary that mirrors the schema vocabulary.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1},"aliases":{"description":"Old name → its replacement, a member of the schema vocabulary: prose naming the old one gets `vocabulary/deprecated-term` (with a fix).","type":"object","additionalProperties":{"type":"string","minLength":1}},"retired":{"description":"Names removed without a replacement: prose naming one gets `vocabulary/retired-term`.","type":"array","items":{"type":"string","minLength":1}},"mapping":{"description":"`path/to/map.json#/json/pointer` (or `.yaml`/`.yml`), relative to the root: an object of old name → new name the spec ships; a `null` new name means retired.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"sites":{"description":"Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`) when absent; documents outside every site are rendered as GitHub renders them.","type":"array","items":{"type":"object","additionalProperties":false,"required":["root","generator"],"properties":{"root":{"description":"Folder of the site (where its generator config lives), relative to the project root.","type":"string","minLength":1},"generator":{"description":"The site generator; `github` means files rendered as GitHub renders them.","enum":["github","vitepress","docusaurus","mkdocs","starlight","nextra","mdbook"]},"base":{"description":"URL path the site is served under (`/`, `/docs/`); links may carry it or not. Default: read from the generator config, else `/`.","type":"string","minLength":1},"srcDir":{"description":"Folder of the site's pages, relative to the site root. Default: read from the generator config, else the generator's default.","type":"string","minLength":1}}}},"baseline":{"description":"The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.","type":"string","minLength":1},"limits":{"description":"Bounds on what docpact reads and renders; a file past one is an `input/too-large` diagnostic (or a `fragment/malformed` region), never a crash or a hang.","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"description":"Largest document, schema, instance or template read, in bytes.","type":"integer","minimum":1,"default":524288},"maxNesting":{"description":"Deepest nesting of Markdown containers (blockquotes, lists) and of JSON arrays and objects.","type":"integer","minimum":1,"default":100},"maxRegionBytes":{"description":"Largest output one region template may render, in bytes.","type":"integer","minimum":1,"default":1048576},"renderTimeoutMs":{"description":"Longest time one region template may spend rendering, in milliseconds.","type":"integer","minimum":1,"default":5000}}},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = docpactLength;
 
@@ -520,8 +520,8 @@ const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
 let data19 = data18[i6];
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.code === undefined){
-const err35 = {instancePath:instancePath+"/vocabularies/" + i6,schemaPath:"#/properties/vocabularies/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(data19.schema === undefined){
+const err35 = {instancePath:instancePath+"/vocabularies/" + i6,schemaPath:"#/properties/vocabularies/items/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -530,8 +530,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data19.schema === undefined){
-const err36 = {instancePath:instancePath+"/vocabularies/" + i6,schemaPath:"#/properties/vocabularies/items/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
+for(const key5 in data19){
+if(!(((((key5 === "code") || (key5 === "schema")) || (key5 === "aliases")) || (key5 === "retired")) || (key5 === "mapping"))){
+const err36 = {instancePath:instancePath+"/vocabularies/" + i6,schemaPath:"#/properties/vocabularies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -540,9 +541,12 @@ vErrors.push(err36);
 }
 errors++;
 }
-for(const key5 in data19){
-if(!((key5 === "code") || (key5 === "schema"))){
-const err37 = {instancePath:instancePath+"/vocabularies/" + i6,schemaPath:"#/properties/vocabularies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+if(data19.code !== undefined){
+let data20 = data19.code;
+if(typeof data20 === "string"){
+if(func1(data20) < 1){
+const err37 = {instancePath:instancePath+"/vocabularies/" + i6+"/code",schemaPath:"#/properties/vocabularies/items/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -552,11 +556,8 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data19.code !== undefined){
-let data20 = data19.code;
-if(typeof data20 === "string"){
-if(func1(data20) < 1){
-const err38 = {instancePath:instancePath+"/vocabularies/" + i6+"/code",schemaPath:"#/properties/vocabularies/items/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err38 = {instancePath:instancePath+"/vocabularies/" + i6+"/code",schemaPath:"#/properties/vocabularies/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -566,8 +567,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/vocabularies/" + i6+"/code",schemaPath:"#/properties/vocabularies/items/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.schema !== undefined){
+let data21 = data19.schema;
+if(typeof data21 === "string"){
+if(func1(data21) < 1){
+const err39 = {instancePath:instancePath+"/vocabularies/" + i6+"/schema",schemaPath:"#/properties/vocabularies/items/properties/schema/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -577,11 +581,8 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data19.schema !== undefined){
-let data21 = data19.schema;
-if(typeof data21 === "string"){
-if(func1(data21) < 1){
-const err40 = {instancePath:instancePath+"/vocabularies/" + i6+"/schema",schemaPath:"#/properties/vocabularies/items/properties/schema/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err40 = {instancePath:instancePath+"/vocabularies/" + i6+"/schema",schemaPath:"#/properties/vocabularies/items/properties/schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -591,8 +592,14 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/vocabularies/" + i6+"/schema",schemaPath:"#/properties/vocabularies/items/properties/schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data19.aliases !== undefined){
+let data22 = data19.aliases;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key6 in data22){
+let data23 = data22[key6];
+if(typeof data23 === "string"){
+if(func1(data23) < 1){
+const err41 = {instancePath:instancePath+"/vocabularies/" + i6+"/aliases/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vocabularies/items/properties/aliases/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -602,9 +609,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-}
 else {
-const err42 = {instancePath:instancePath+"/vocabularies/" + i6,schemaPath:"#/properties/vocabularies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err42 = {instancePath:instancePath+"/vocabularies/" + i6+"/aliases/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vocabularies/items/properties/aliases/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -616,7 +622,7 @@ errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/vocabularies",schemaPath:"#/properties/vocabularies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err43 = {instancePath:instancePath+"/vocabularies/" + i6+"/aliases",schemaPath:"#/properties/vocabularies/items/properties/aliases/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -626,15 +632,15 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.instances !== undefined){
-let data22 = data.instances;
-if(Array.isArray(data22)){
-const len7 = data22.length;
+if(data19.retired !== undefined){
+let data24 = data19.retired;
+if(Array.isArray(data24)){
+const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-let data23 = data22[i7];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.files === undefined){
-const err44 = {instancePath:instancePath+"/instances/" + i7,schemaPath:"#/properties/instances/items/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
+let data25 = data24[i7];
+if(typeof data25 === "string"){
+if(func1(data25) < 1){
+const err44 = {instancePath:instancePath+"/vocabularies/" + i6+"/retired/" + i7,schemaPath:"#/properties/vocabularies/items/properties/retired/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -643,8 +649,9 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data23.schema === undefined){
-const err45 = {instancePath:instancePath+"/instances/" + i7,schemaPath:"#/properties/instances/items/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
+}
+else {
+const err45 = {instancePath:instancePath+"/vocabularies/" + i6+"/retired/" + i7,schemaPath:"#/properties/vocabularies/items/properties/retired/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -653,9 +660,10 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key6 in data23){
-if(!((key6 === "files") || (key6 === "schema"))){
-const err46 = {instancePath:instancePath+"/instances/" + i7,schemaPath:"#/properties/instances/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/vocabularies/" + i6+"/retired",schemaPath:"#/properties/vocabularies/items/properties/retired/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -665,15 +673,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data23.files !== undefined){
-let data24 = data23.files;
-if(Array.isArray(data24)){
-const len8 = data24.length;
-for(let i8=0; i8<len8; i8++){
-let data25 = data24[i8];
-if(typeof data25 === "string"){
-if(func1(data25) < 1){
-const err47 = {instancePath:instancePath+"/instances/" + i7+"/files/" + i8,schemaPath:"#/properties/instances/items/properties/files/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data19.mapping !== undefined){
+let data26 = data19.mapping;
+if(typeof data26 === "string"){
+if(func1(data26) < 1){
+const err47 = {instancePath:instancePath+"/vocabularies/" + i6+"/mapping",schemaPath:"#/properties/vocabularies/items/properties/mapping/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -684,7 +688,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/instances/" + i7+"/files/" + i8,schemaPath:"#/properties/instances/items/properties/files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err48 = {instancePath:instancePath+"/vocabularies/" + i6+"/mapping",schemaPath:"#/properties/vocabularies/items/properties/mapping/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -696,7 +700,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/instances/" + i7+"/files",schemaPath:"#/properties/instances/items/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err49 = {instancePath:instancePath+"/vocabularies/" + i6,schemaPath:"#/properties/vocabularies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -706,11 +710,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data23.schema !== undefined){
-let data26 = data23.schema;
-if(typeof data26 === "string"){
-if(func1(data26) < 1){
-const err50 = {instancePath:instancePath+"/instances/" + i7+"/schema",schemaPath:"#/properties/instances/items/properties/schema/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err50 = {instancePath:instancePath+"/vocabularies",schemaPath:"#/properties/vocabularies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -720,8 +722,15 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/instances/" + i7+"/schema",schemaPath:"#/properties/instances/items/properties/schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.instances !== undefined){
+let data27 = data.instances;
+if(Array.isArray(data27)){
+const len8 = data27.length;
+for(let i8=0; i8<len8; i8++){
+let data28 = data27[i8];
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.files === undefined){
+const err51 = {instancePath:instancePath+"/instances/" + i8,schemaPath:"#/properties/instances/items/required",keyword:"required",params:{missingProperty: "files"},message:"must have required property '"+"files"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -730,10 +739,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/instances/" + i7,schemaPath:"#/properties/instances/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data28.schema === undefined){
+const err52 = {instancePath:instancePath+"/instances/" + i8,schemaPath:"#/properties/instances/items/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -742,10 +749,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key7 in data28){
+if(!((key7 === "files") || (key7 === "schema"))){
+const err53 = {instancePath:instancePath+"/instances/" + i8,schemaPath:"#/properties/instances/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -755,11 +761,15 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data.decisions !== undefined){
-let data27 = data.decisions;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.module === undefined){
-const err54 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'"};
+if(data28.files !== undefined){
+let data29 = data28.files;
+if(Array.isArray(data29)){
+const len9 = data29.length;
+for(let i9=0; i9<len9; i9++){
+let data30 = data29[i9];
+if(typeof data30 === "string"){
+if(func1(data30) < 1){
+const err54 = {instancePath:instancePath+"/instances/" + i8+"/files/" + i9,schemaPath:"#/properties/instances/items/properties/files/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -768,8 +778,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data27.export === undefined){
-const err55 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/required",keyword:"required",params:{missingProperty: "export"},message:"must have required property '"+"export"+"'"};
+}
+else {
+const err55 = {instancePath:instancePath+"/instances/" + i8+"/files/" + i9,schemaPath:"#/properties/instances/items/properties/files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -778,9 +789,10 @@ vErrors.push(err55);
 }
 errors++;
 }
-for(const key7 in data27){
-if(!((((((key7 === "module") || (key7 === "export")) || (key7 === "idField")) || (key7 === "documentField")) || (key7 === "attributionField")) || (key7 === "documentRoot"))){
-const err56 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/instances/" + i8+"/files",schemaPath:"#/properties/instances/items/properties/files/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -790,11 +802,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data27.module !== undefined){
-let data28 = data27.module;
-if(typeof data28 === "string"){
-if(func1(data28) < 1){
-const err57 = {instancePath:instancePath+"/decisions/module",schemaPath:"#/properties/decisions/properties/module/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data28.schema !== undefined){
+let data31 = data28.schema;
+if(typeof data31 === "string"){
+if(func1(data31) < 1){
+const err57 = {instancePath:instancePath+"/instances/" + i8+"/schema",schemaPath:"#/properties/instances/items/properties/schema/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -805,7 +817,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/decisions/module",schemaPath:"#/properties/decisions/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err58 = {instancePath:instancePath+"/instances/" + i8+"/schema",schemaPath:"#/properties/instances/items/properties/schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -815,11 +827,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data27.export !== undefined){
-let data29 = data27.export;
-if(typeof data29 === "string"){
-if(func1(data29) < 1){
-const err59 = {instancePath:instancePath+"/decisions/export",schemaPath:"#/properties/decisions/properties/export/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err59 = {instancePath:instancePath+"/instances/" + i8,schemaPath:"#/properties/instances/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -829,8 +839,9 @@ vErrors.push(err59);
 errors++;
 }
 }
+}
 else {
-const err60 = {instancePath:instancePath+"/decisions/export",schemaPath:"#/properties/decisions/properties/export/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err60 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -840,9 +851,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data27.idField !== undefined){
-if(typeof data27.idField !== "string"){
-const err61 = {instancePath:instancePath+"/decisions/idField",schemaPath:"#/properties/decisions/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.decisions !== undefined){
+let data32 = data.decisions;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.module === undefined){
+const err61 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/required",keyword:"required",params:{missingProperty: "module"},message:"must have required property '"+"module"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -851,10 +864,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data27.documentField !== undefined){
-if(typeof data27.documentField !== "string"){
-const err62 = {instancePath:instancePath+"/decisions/documentField",schemaPath:"#/properties/decisions/properties/documentField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.export === undefined){
+const err62 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/required",keyword:"required",params:{missingProperty: "export"},message:"must have required property '"+"export"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -863,10 +874,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data27.attributionField !== undefined){
-if(typeof data27.attributionField !== "string"){
-const err63 = {instancePath:instancePath+"/decisions/attributionField",schemaPath:"#/properties/decisions/properties/attributionField/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key8 in data32){
+if(!((((((key8 === "module") || (key8 === "export")) || (key8 === "idField")) || (key8 === "documentField")) || (key8 === "attributionField")) || (key8 === "documentRoot"))){
+const err63 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -876,9 +886,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data27.documentRoot !== undefined){
-if(typeof data27.documentRoot !== "string"){
-const err64 = {instancePath:instancePath+"/decisions/documentRoot",schemaPath:"#/properties/decisions/properties/documentRoot/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.module !== undefined){
+let data33 = data32.module;
+if(typeof data33 === "string"){
+if(func1(data33) < 1){
+const err64 = {instancePath:instancePath+"/decisions/module",schemaPath:"#/properties/decisions/properties/module/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -888,9 +900,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
 else {
-const err65 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err65 = {instancePath:instancePath+"/decisions/module",schemaPath:"#/properties/decisions/properties/module/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -900,12 +911,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data.generate !== undefined){
-let data34 = data.generate;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-for(const key8 in data34){
-if(!(key8 === "outDir")){
-const err66 = {instancePath:instancePath+"/generate",schemaPath:"#/properties/generate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data32.export !== undefined){
+let data34 = data32.export;
+if(typeof data34 === "string"){
+if(func1(data34) < 1){
+const err66 = {instancePath:instancePath+"/decisions/export",schemaPath:"#/properties/decisions/properties/export/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -915,11 +925,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data34.outDir !== undefined){
-let data35 = data34.outDir;
-if(typeof data35 === "string"){
-if(func1(data35) < 1){
-const err67 = {instancePath:instancePath+"/generate/outDir",schemaPath:"#/properties/generate/properties/outDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err67 = {instancePath:instancePath+"/decisions/export",schemaPath:"#/properties/decisions/properties/export/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -929,8 +936,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/generate/outDir",schemaPath:"#/properties/generate/properties/outDir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.idField !== undefined){
+if(typeof data32.idField !== "string"){
+const err68 = {instancePath:instancePath+"/decisions/idField",schemaPath:"#/properties/decisions/properties/idField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -940,9 +948,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/generate",schemaPath:"#/properties/generate/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data32.documentField !== undefined){
+if(typeof data32.documentField !== "string"){
+const err69 = {instancePath:instancePath+"/decisions/documentField",schemaPath:"#/properties/decisions/properties/documentField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -952,11 +960,9 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data.templates !== undefined){
-let data36 = data.templates;
-if(typeof data36 === "string"){
-if(func1(data36) < 1){
-const err70 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data32.attributionField !== undefined){
+if(typeof data32.attributionField !== "string"){
+const err70 = {instancePath:instancePath+"/decisions/attributionField",schemaPath:"#/properties/decisions/properties/attributionField/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -966,8 +972,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.documentRoot !== undefined){
+if(typeof data32.documentRoot !== "string"){
+const err71 = {instancePath:instancePath+"/decisions/documentRoot",schemaPath:"#/properties/decisions/properties/documentRoot/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -977,15 +984,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data.sites !== undefined){
-let data37 = data.sites;
-if(Array.isArray(data37)){
-const len9 = data37.length;
-for(let i9=0; i9<len9; i9++){
-let data38 = data37[i9];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(data38.root === undefined){
-const err72 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
+}
+else {
+const err72 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -994,8 +995,13 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data38.generator === undefined){
-const err73 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "generator"},message:"must have required property '"+"generator"+"'"};
+}
+if(data.generate !== undefined){
+let data39 = data.generate;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+for(const key9 in data39){
+if(!(key9 === "outDir")){
+const err73 = {instancePath:instancePath+"/generate",schemaPath:"#/properties/generate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1004,9 +1010,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-for(const key9 in data38){
-if(!((((key9 === "root") || (key9 === "generator")) || (key9 === "base")) || (key9 === "srcDir"))){
-const err74 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+if(data39.outDir !== undefined){
+let data40 = data39.outDir;
+if(typeof data40 === "string"){
+if(func1(data40) < 1){
+const err74 = {instancePath:instancePath+"/generate/outDir",schemaPath:"#/properties/generate/properties/outDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1016,11 +1025,8 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data38.root !== undefined){
-let data39 = data38.root;
-if(typeof data39 === "string"){
-if(func1(data39) < 1){
-const err75 = {instancePath:instancePath+"/sites/" + i9+"/root",schemaPath:"#/properties/sites/items/properties/root/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err75 = {instancePath:instancePath+"/generate/outDir",schemaPath:"#/properties/generate/properties/outDir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1030,8 +1036,9 @@ vErrors.push(err75);
 errors++;
 }
 }
+}
 else {
-const err76 = {instancePath:instancePath+"/sites/" + i9+"/root",schemaPath:"#/properties/sites/items/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = {instancePath:instancePath+"/generate",schemaPath:"#/properties/generate/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1041,10 +1048,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data38.generator !== undefined){
-let data40 = data38.generator;
-if(!(((((((data40 === "github") || (data40 === "vitepress")) || (data40 === "docusaurus")) || (data40 === "mkdocs")) || (data40 === "starlight")) || (data40 === "nextra")) || (data40 === "mdbook"))){
-const err77 = {instancePath:instancePath+"/sites/" + i9+"/generator",schemaPath:"#/properties/sites/items/properties/generator/enum",keyword:"enum",params:{allowedValues: schema0.properties.sites.items.properties.generator.enum},message:"must be equal to one of the allowed values"};
+if(data.templates !== undefined){
+let data41 = data.templates;
+if(typeof data41 === "string"){
+if(func1(data41) < 1){
+const err77 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1054,11 +1062,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data38.base !== undefined){
-let data41 = data38.base;
-if(typeof data41 === "string"){
-if(func1(data41) < 1){
-const err78 = {instancePath:instancePath+"/sites/" + i9+"/base",schemaPath:"#/properties/sites/items/properties/base/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err78 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1068,8 +1073,15 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {instancePath:instancePath+"/sites/" + i9+"/base",schemaPath:"#/properties/sites/items/properties/base/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sites !== undefined){
+let data42 = data.sites;
+if(Array.isArray(data42)){
+const len10 = data42.length;
+for(let i10=0; i10<len10; i10++){
+let data43 = data42[i10];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.root === undefined){
+const err79 = {instancePath:instancePath+"/sites/" + i10,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1078,12 +1090,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-if(data38.srcDir !== undefined){
-let data42 = data38.srcDir;
-if(typeof data42 === "string"){
-if(func1(data42) < 1){
-const err80 = {instancePath:instancePath+"/sites/" + i9+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data43.generator === undefined){
+const err80 = {instancePath:instancePath+"/sites/" + i10,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "generator"},message:"must have required property '"+"generator"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1092,9 +1100,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/sites/" + i9+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key10 in data43){
+if(!((((key10 === "root") || (key10 === "generator")) || (key10 === "base")) || (key10 === "srcDir"))){
+const err81 = {instancePath:instancePath+"/sites/" + i10,schemaPath:"#/properties/sites/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1104,9 +1112,11 @@ vErrors.push(err81);
 errors++;
 }
 }
-}
-else {
-const err82 = {instancePath:instancePath+"/sites/" + i9,schemaPath:"#/properties/sites/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data43.root !== undefined){
+let data44 = data43.root;
+if(typeof data44 === "string"){
+if(func1(data44) < 1){
+const err82 = {instancePath:instancePath+"/sites/" + i10+"/root",schemaPath:"#/properties/sites/items/properties/root/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1116,9 +1126,8 @@ vErrors.push(err82);
 errors++;
 }
 }
-}
 else {
-const err83 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err83 = {instancePath:instancePath+"/sites/" + i10+"/root",schemaPath:"#/properties/sites/items/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1128,11 +1137,10 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data.baseline !== undefined){
-let data43 = data.baseline;
-if(typeof data43 === "string"){
-if(func1(data43) < 1){
-const err84 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data43.generator !== undefined){
+let data45 = data43.generator;
+if(!(((((((data45 === "github") || (data45 === "vitepress")) || (data45 === "docusaurus")) || (data45 === "mkdocs")) || (data45 === "starlight")) || (data45 === "nextra")) || (data45 === "mdbook"))){
+const err84 = {instancePath:instancePath+"/sites/" + i10+"/generator",schemaPath:"#/properties/sites/items/properties/generator/enum",keyword:"enum",params:{allowedValues: schema0.properties.sites.items.properties.generator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1142,8 +1150,11 @@ vErrors.push(err84);
 errors++;
 }
 }
-else {
-const err85 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data43.base !== undefined){
+let data46 = data43.base;
+if(typeof data46 === "string"){
+if(func1(data46) < 1){
+const err85 = {instancePath:instancePath+"/sites/" + i10+"/base",schemaPath:"#/properties/sites/items/properties/base/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1153,12 +1164,8 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data44 = data.limits;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-for(const key10 in data44){
-if(!((((key10 === "maxFileBytes") || (key10 === "maxNesting")) || (key10 === "maxRegionBytes")) || (key10 === "renderTimeoutMs"))){
-const err86 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+else {
+const err86 = {instancePath:instancePath+"/sites/" + i10+"/base",schemaPath:"#/properties/sites/items/properties/base/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1168,10 +1175,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data44.maxFileBytes !== undefined){
-let data45 = data44.maxFileBytes;
-if(!((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45)))){
-const err87 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data43.srcDir !== undefined){
+let data47 = data43.srcDir;
+if(typeof data47 === "string"){
+if(func1(data47) < 1){
+const err87 = {instancePath:instancePath+"/sites/" + i10+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1180,9 +1188,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(typeof data45 == "number"){
-if(data45 < 1 || isNaN(data45)){
-const err88 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err88 = {instancePath:instancePath+"/sites/" + i10+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1193,10 +1201,8 @@ errors++;
 }
 }
 }
-if(data44.maxNesting !== undefined){
-let data46 = data44.maxNesting;
-if(!((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46)))){
-const err89 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err89 = {instancePath:instancePath+"/sites/" + i10,schemaPath:"#/properties/sites/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1205,9 +1211,10 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(typeof data46 == "number"){
-if(data46 < 1 || isNaN(data46)){
-const err90 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1217,11 +1224,11 @@ vErrors.push(err90);
 errors++;
 }
 }
-}
-if(data44.maxRegionBytes !== undefined){
-let data47 = data44.maxRegionBytes;
-if(!((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47)))){
-const err91 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.baseline !== undefined){
+let data48 = data.baseline;
+if(typeof data48 === "string"){
+if(func1(data48) < 1){
+const err91 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1230,9 +1237,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(typeof data47 == "number"){
-if(data47 < 1 || isNaN(data47)){
-const err92 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err92 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1242,11 +1249,12 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-if(data44.renderTimeoutMs !== undefined){
-let data48 = data44.renderTimeoutMs;
-if(!((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48)))){
-const err93 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.limits !== undefined){
+let data49 = data.limits;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key11 in data49){
+if(!((((key11 === "maxFileBytes") || (key11 === "maxNesting")) || (key11 === "maxRegionBytes")) || (key11 === "renderTimeoutMs"))){
+const err93 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1255,9 +1263,11 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(typeof data48 == "number"){
-if(data48 < 1 || isNaN(data48)){
-const err94 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data49.maxFileBytes !== undefined){
+let data50 = data49.maxFileBytes;
+if(!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))){
+const err94 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1266,11 +1276,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data50 == "number"){
+if(data50 < 1 || isNaN(data50)){
+const err95 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1280,13 +1288,11 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.rules !== undefined){
-let data49 = data.rules;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-for(const key11 in data49){
-let data50 = data49[key11];
-if(!(((data50 === "error") || (data50 === "warning")) || (data50 === "off"))){
-const err96 = {instancePath:instancePath+"/rules/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+}
+if(data49.maxNesting !== undefined){
+let data51 = data49.maxNesting;
+if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
+const err96 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1295,10 +1301,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data51 == "number"){
+if(data51 < 1 || isNaN(data51)){
+const err97 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1309,13 +1314,104 @@ errors++;
 }
 }
 }
-else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data49.maxRegionBytes !== undefined){
+let data52 = data49.maxRegionBytes;
+if(!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))){
+const err98 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err98];
 }
 else {
 vErrors.push(err98);
+}
+errors++;
+}
+if(typeof data52 == "number"){
+if(data52 < 1 || isNaN(data52)){
+const err99 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+if(data49.renderTimeoutMs !== undefined){
+let data53 = data49.renderTimeoutMs;
+if(!((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53)))){
+const err100 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+if(typeof data53 == "number"){
+if(data53 < 1 || isNaN(data53)){
+const err101 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data54 = data.rules;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key12 in data54){
+let data55 = data54[key12];
+if(!(((data55 === "error") || (data55 === "warning")) || (data55 === "off"))){
+const err103 = {instancePath:instancePath+"/rules/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
 }
 errors++;
 }

@@ -21,6 +21,8 @@ export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
     codeProblems: [],
     readProblems: [],
     vocabularies: [],
+    codeIdentifiers: [],
+    vocabularyDeclarations: [],
     schemas: [],
     instances: [],
     generatedOnDisk: {},

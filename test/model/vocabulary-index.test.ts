@@ -52,7 +52,12 @@ describe("classify", () => {
 
   it("folded separators", () => {
     expect(index.classify("envelope.delivery.failed")).toMatchObject({ reason: "folded", suggestion: "envelope.delivery-failed" });
-    expect(index.classify("envelope_retry_exhausted")).toMatchObject({ reason: "folded", suggestion: "envelope.retry-exhausted" });
+    expect(index.classify("envelope.retry_exhausted")).toMatchObject({ reason: "folded", suggestion: "envelope.retry-exhausted" });
+    // Camel humps read as separators, within the namespace.
+    expect(index.classify("envelope.retryExhausted")).toMatchObject({ reason: "folded", suggestion: "envelope.retry-exhausted" });
+    expect(index.classify("ENVELOPE.RETRY_EXHAUSTED")).toBeNull();
+    // Not in the member's namespace (`envelope_` is not `envelope.`).
+    expect(index.classify("envelope_retry_exhausted")).toBeNull();
     // Case must agree: an UPPER_SNAKE constant is a different thing.
     expect(index.classify("ENVELOPE_SENT")).toBeNull();
   });
@@ -60,7 +65,6 @@ describe("classify", () => {
   it("typos by edit distance", () => {
     expect(index.classify("run.strated")).toMatchObject({ reason: "edit-distance", suggestion: "run.started" });
     expect(index.classify("envelope.retry-exhasted")).toMatchObject({ reason: "edit-distance", suggestion: "envelope.retry-exhausted" });
-    expect(index.classify("archivd")).toMatchObject({ reason: "edit-distance", suggestion: "archived" });
     // Two edits above six characters: two substitutions, two missing, two extra characters.
     expect(index.classify("envelope.delivary-failes")).toMatchObject({ reason: "edit-distance", suggestion: "envelope.delivery-failed" });
     expect(index.classify("envelope.dlivery-faled")).toMatchObject({ reason: "edit-distance", suggestion: "envelope.delivery-failed" });
@@ -75,9 +79,36 @@ describe("classify", () => {
   });
 
   it("never: other shapes, plain words, inflections, short tokens", () => {
-    for (const v of ["run.runId", "run.step.started", "run", "started", "drafts", "readyy", "strin", "ture", "RunStarted", "run.started.md", "Run.Paused"]) {
+    for (const v of ["run.runId", "run.step.started", "run", "started", "drafts", "readyy", "archivd", "strin", "ture", "RunStarted", "run.started.md", "Run.Paused"]) {
       expect(index.classify(v), v).toBeNull();
     }
+  });
+
+  it("folding and edit distance stay within the member's own namespace", () => {
+    // `session-close` is not `session.close` (other separator after the namespace); `phase-next` is no typo of `phase-exit` in a vocabulary without namespaces.
+    const ops = new VocabularyIndex([vocab("ops", ["session.close", "session.artifacts", "session.open", "flow.advance", "flow.close"])]);
+    expect(ops.classify("session-close")).toBeNull();
+    expect(ops.classify("session_artifacts")).toBeNull();
+    expect(ops.classify("session.artifact")).toMatchObject({ reason: "edit-distance", suggestion: "session.artifacts" });
+    const kinds = new VocabularyIndex([vocab("k", ["task", "phase-validation", "phase-exit", "plan-validation"])]);
+    expect(kinds.classify("phase-next")).toBeNull();
+    expect(kinds.classify("derived_from")).toBeNull();
+  });
+
+  it("namespace matches end as the namespace's members do, when they all share an ending", () => {
+    const budget = new VocabularyIndex([vocab("b", ["budget.reserved", "budget.consumed", "budget.exhausted", "run.started", "run.failed"])]);
+    expect(budget.classify("budget.optimize")).toBeNull();
+    expect(budget.classify("budget.released")).toMatchObject({ reason: "namespace", namespace: "budget." });
+  });
+
+  it("field paths of members", () => {
+    const none = () => false;
+    expect(index.fieldPathOf("run.started.at", events, none)).toBe("run.started");
+    expect(index.fieldPathOf("run.started", events, none)).toBeNull();
+    expect(index.fieldPathOf("run.paused.at", events, none)).toBeNull();
+    // A one-word member (`draft` of the status vocabulary) followed by known fields.
+    expect(index.fieldPathOf("draft.title", events, (s) => s === "title")).toBe("draft");
+    expect(index.fieldPathOf("draft.unknown", events, (s) => s === "title")).toBeNull();
   });
 
   it("plain-word vocabularies never match by namespace", () => {

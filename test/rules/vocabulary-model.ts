@@ -1,6 +1,7 @@
 /** Builds a model from in-memory Markdown and schema texts through the real readers, and runs one rule on it. */
 import type { Diagnostic } from "../../compiler/model/diagnostic.js";
-import type { ContractModel, Vocabulary } from "../../compiler/model/types.js";
+import type { ContractModel, Vocabulary, VocabularyDeclaration } from "../../compiler/model/types.js";
+import { applyVocabularyDeclarations } from "../../compiler/model/vocabulary-declarations.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import { readSchema } from "../../compiler/readers/schema.js";
 import type { EmitPlan } from "../../compiler/emit/plan.js";
@@ -14,6 +15,8 @@ export interface Sources {
   code?: Vocabulary[];
   binaries?: string[];
   vocabLinks?: { code: string; schema: string }[];
+  /** Renames and retirements, as the config and mapping-file reader returns them. */
+  declarations?: VocabularyDeclaration[];
 }
 
 export function modelOf(src: Sources): ContractModel {
@@ -33,18 +36,24 @@ export function modelOf(src: Sources): ContractModel {
     docs,
     schemas,
     texts,
-    vocabularies: [...schemas.flatMap((s) => s.vocabularies), ...(src.code ?? [])],
+    vocabularies: applyVocabularyDeclarations([...schemas.flatMap((s) => s.vocabularies), ...(src.code ?? [])], src.declarations ?? [], "docpact.config.json"),
+    vocabularyDeclarations: src.declarations ?? [],
     config: { ...base.config, vocabularies: src.vocabLinks ?? [] },
   });
 }
 
-export function run(rule: Rule, model: ContractModel): Diagnostic[] {
+/** Runs `rule` on `model`; places it did not judge go to `notJudged` (line, column and reason). */
+export function run(rule: Rule, model: ContractModel, notJudged: { reason: string }[] = []): Diagnostic[] {
   const out: Diagnostic[] = [];
   rule.check({
+    notJudged(span, reason) {
+      const entry = { line: span.line, column: span.column, reason };
+      notJudged.push(entry);
+    },
     model,
     plan: {} as EmitPlan,
     report(r) {
-      out.push({ rule: rule.meta.id, severity: rule.meta.defaultSeverity, message: r.message, ...r.span, ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}), ...(r.related ? { related: r.related } : {}), ...(r.fix ? { fix: r.fix } : {}) });
+      out.push({ rule: rule.meta.id, severity: r.severity ?? rule.meta.defaultSeverity, message: r.message, ...r.span, ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}), ...(r.related ? { related: r.related } : {}), ...(r.fix ? { fix: r.fix } : {}) });
     },
   });
   return out;

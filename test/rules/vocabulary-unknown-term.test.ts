@@ -33,27 +33,55 @@ describe("vocabulary/unknown-term — valid", () => {
 describe("vocabulary/unknown-term — invalid", () => {
   it("typos by edit distance, with the closest member as suggestion", () => {
     const d = check("Starts with `run.strated`, ends with `envelope.retry-exhasted` or `envelope.delivary-failes`; `archivd` drafts.\n");
+    // `archivd` is a plain one-segment word: never judged.
     expect(d.map((x) => [x.column, x.suggestion])).toEqual([
       [13, "run.started"],
       [38, "envelope.retry-exhausted"],
       [67, "envelope.delivery-failed"],
-      [95, "archived"],
     ]);
     expect(d[0].message).toBe("`run.strated` is not a member of schemas/events.schema.json#/$defs/eventType; did you mean `run.started`?");
     expect(d[0].severity).toBe("error");
     expect(d[0].related?.[0]).toMatchObject({ file: SCHEMA, line: 19 });
   });
 
-  it("separators folded: a dotted name after the hyphenated rename that is not a registered alias", () => {
-    const d = check("The kernel emits `envelope_retry_exhausted` and `run-finished`.\n");
+  it("separators folded, within the member's namespace: a name after the hyphenated rename that is not a registered alias", () => {
+    const d = check("The kernel emits `envelope.retry_exhausted`, `envelope_retry_exhausted` and `run-finished`.\n");
+    // Only the first keeps the namespace `envelope.`; the others are written in another namespace (`envelope_`, `run-`): not judged.
     expect(d.map((x) => [x.message, x.suggestion])).toEqual([
-      ["`envelope_retry_exhausted` is not a member of schemas/events.schema.json#/$defs/eventType; it differs from `envelope.retry-exhausted` only in separators", "envelope.retry-exhausted"],
-      ["`run-finished` is not a member of schemas/events.schema.json#/$defs/eventType; it differs from `run.finished` only in separators", "run.finished"],
+      ["`envelope.retry_exhausted` is not a member of schemas/events.schema.json#/$defs/eventType; it differs from `envelope.retry-exhausted` only in separators", "envelope.retry-exhausted"],
+    ]);
+  });
+
+  it("a name in a namespace and shape, but in a paragraph naming no member, is not judged", () => {
+    const notJudged: { reason: string }[] = [];
+    const d = run(rule, modelOf({ docs: { "a.md": "The `run.paused` tool.\n\nEvents: `run.started`.\n" }, schemas }), notJudged);
+    expect(d).toEqual([]);
+    expect(notJudged.map((n) => n.reason)).toEqual(["no member of the vocabulary is named in the same paragraph"]);
+  });
+
+  it("silent when anything else explains the term: commands, schema properties and paths, headings, files, code names", () => {
+    const schema = '{"properties": {"run": {"properties": {"attempted": {"type": "integer"}}}}}';
+    const model = modelOf({
+      docs: { "a.md": "# run.resumed\n\nAfter `run.started`: `run.paused`, `run.restarted`, `run.resumed`, `run.attempted`, `run.started.at`, `run.stoped`, `run.retried`.\n" },
+      schemas: { ...schemas, "x.schema.json": schema },
+    });
+    model.surface = { commands: [{ path: ["run.paused"], verbs: null, flags: null, via: "command-type", span: { file: "src/cli.ts", line: 1, column: 1, endLine: 1, endColumn: 1 } }], globalFlags: [] };
+    model.codeIdentifiers = ["run.stoped"];
+    model.files = ["docs/run.retried.md"];
+    const notJudged: { reason: string }[] = [];
+    const d = run(rule, model, notJudged);
+    expect(d.map((x) => x.message.split(" ")[0])).toEqual(["`run.restarted`"]);
+    expect(notJudged.map((n) => n.reason)).toEqual([
+      "also names a command",
+      "also names a heading",
+      "also names a property path",
+      "also names a code identifier",
+      "also names a file",
     ]);
   });
 
   it("namespace and shape: a name that never existed; a suggestion only when a quarter or less differs", () => {
-    const d = check("Then `run.paused`, `envelope.bounced` and `envelope.delivery-delayed`.\n");
+    const d = check("After `run.started` and `envelope.sent`: `run.paused`, `envelope.bounced` and `envelope.delivery-delayed`.\n");
     expect(d.map((x) => [x.message.replace(/ but .*/, ""), x.suggestion ?? null])).toEqual([
       ["`run.paused` has the namespace `run.` and shape of schemas/events.schema.json#/$defs/eventType", "run.failed"],
       ["`envelope.bounced` has the namespace `envelope.` and shape of schemas/events.schema.json#/$defs/eventType", null],
@@ -61,19 +89,24 @@ describe("vocabulary/unknown-term — invalid", () => {
     ]);
   });
 
-  it("terms in schema descriptions and against code vocabularies", () => {
+  it("terms in schema descriptions and against code vocabularies (near misses only: a code union claims no namespace)", () => {
+    const notJudged: { reason: string }[] = [];
     const d = run(
       rule,
       modelOf({
-        schemas: { "x.schema.json": '{"description": "Emits `agent.joind` and `agent.kicked`."}' },
+        schemas: { "x.schema.json": '{"description": "Emits `agent.joind` and `agent.kicked`, never `agent.left`."}' },
         code: [codeVocab("src/agents.ts", "AGENT_EVENTS", ["agent.joined", "agent.left", "agent.renamed"])],
       }),
+      notJudged,
     );
-    expect(d.map((x) => [x.file, x.line, x.column, x.suggestion ?? null])).toEqual([
-      ["x.schema.json", 1, 25, "agent.joined"],
-      ["x.schema.json", 1, 43, null],
-    ]);
+    expect(d.map((x) => [x.file, x.line, x.column, x.suggestion ?? null])).toEqual([["x.schema.json", 1, 25, "agent.joined"]]);
     expect(d[0].message).toContain("did you mean `agent.joined`?");
-    expect(d[1].message).toContain("has the namespace `agent.` and shape of code:src/agents.ts#AGENT_EVENTS");
+  });
+
+  it("a sentence that places the name outside the vocabulary is not judged", () => {
+    const notJudged: { reason: string }[] = [];
+    expect(check("Besides `run.started`, hosts emit the non-normative `run.titled` host event.\n")).toEqual([]);
+    run(rule, modelOf({ docs: { "a.md": "Besides `run.started`, hosts emit the non-normative `run.titled` host event.\n" }, schemas }), notJudged);
+    expect(notJudged.map((n) => n.reason)).toEqual(["the sentence places the name outside the vocabulary"]);
   });
 });

@@ -1,7 +1,8 @@
 import type { RelatedLocation, Span } from "../../model/diagnostic.js";
 import type { ContractModel, Vocabulary } from "../../model/types.js";
+import { normalizeSchemaId } from "../../model/vocabulary-declarations.js";
 import { closest } from "../../util/edit-distance.js";
-import { defineRule } from "../types.js";
+import { defineRule, type RuleReport } from "../types.js";
 
 /** Heuristic mirror: at least this many shared canonical members … */
 const MIN_SHARED = 3;
@@ -17,11 +18,18 @@ export default defineRule({
     explanation:
       "A TypeScript `as const` list, string-literal union or string enum often restates a schema `enum` so the code can switch on it; when one " +
       "side gains or loses a member the other still accepts or rejects the old set. A code vocabulary mirrors a schema vocabulary when linked " +
-      "explicitly (config `vocabularies`, or a `@docpact-mirror path#pointer` JSDoc tag) or, failing that, when they share at least " +
-      `${MIN_SHARED} canonical members making up at least ${MIN_OVERLAP * 100}% of their union (the best-overlapping schema vocabulary wins). ` +
-      "The rule reports, one diagnostic per member, each canonical schema member the code lacks and each code member the schema does not " +
-      "have, at the code declaration with the schema vocabulary as related location. Deprecated schema members are not required in code (but " +
-      "allowed). An explicit link to a schema vocabulary that does not exist is reported too.",
+      "explicitly (config `vocabularies` with `code` and `schema`, or a `@docpact-mirror path#pointer` JSDoc tag); explicit links are compared " +
+      "in full and every difference is an error. Failing that, a mirror is inferred when the two share at least " +
+      `${MIN_SHARED} canonical members making up at least ${MIN_OVERLAP * 100}% of their union (the best-overlapping schema vocabulary wins); ` +
+      "an inline union written as a property's type (`kind: \"a\" | \"b\"` in an interface) is a candidate only for schema vocabularies at " +
+      "`…/properties/kind` (or its `items`). An inferred mirror is only a guess, so its findings are warnings, and it is judged only when the " +
+      "difference is one-sided: the code lacks schema members and has nothing extra, or each extra code member is a near rename of a missing " +
+      "one. It stays silent (counted as not judged) when the code list is a superset of the schema vocabulary (a wider code type that also " +
+      "covers this enum) or differs both ways without a rename. The rule reports, one diagnostic per member, each canonical schema member the " +
+      "code lacks and each code member the schema does not have, at the code declaration with the schema vocabulary as related location. " +
+      "Deprecated schema members and aliases (from the schema, config `aliases` or a mapping file) are not required in code, so a code list " +
+      "carrying only the new names is no mismatch; an old name the code still carries is reported once, on the member it was renamed to. " +
+      "An explicit link to a schema vocabulary that does not exist is reported too.",
     example: {
       bad: 'export const EVENTS = ["run.started", "run.finished"] as const; // schema enum also has "run.failed"',
       fix: 'Add "run.failed" to EVENTS, or remove it from the schema.',
@@ -43,34 +51,45 @@ export default defineRule({
     }
     for (const code of model.vocabularies.filter((v) => v.kind === "code").sort(byId)) {
       const link = explicit.get(code.id) ?? (code.mirrors !== undefined ? normalizeSchemaId(code.mirrors) : undefined);
-      let schema: Vocabulary | undefined;
       if (link !== undefined) {
         // `mirrors` arrives resolved against the code file by the code reader; config links are root-relative.
-        schema = byIdMap.get(link);
+        const schema = byIdMap.get(link);
         if (!schema) {
           ctx.report({ span: code.span, message: `${code.name} is declared to mirror ${link}, but no schema vocabulary has that id` });
           continue;
         }
-      } else {
-        const candidates = new Set(code.members.flatMap((m) => byMember.get(m.value) ?? []));
-        schema = bestMirror(code, schemaVocabs.filter((v) => candidates.has(v)));
-        if (!schema) continue;
+        for (const r of compare(code, schema)) ctx.report(r);
+        continue;
       }
-      compare(code, schema, ctx.report);
+      const candidates = new Set(code.members.flatMap((m) => byMember.get(m.value) ?? []));
+      const schema = bestMirror(code, schemaVocabs.filter((v) => candidates.has(v) && atProperty(v, code.property)));
+      if (!schema) continue;
+      const found = compare(code, schema);
+      const verdict = judgeInferred(found);
+      if (verdict !== null) {
+        ctx.notJudged(code.span, verdict);
+        continue;
+      }
+      for (const r of found) ctx.report({ ...r, severity: "warning" });
     }
   },
 });
 
-function compare(code: Vocabulary, schema: Vocabulary, report: (r: { span: Span; message: string; suggestion?: string; related?: RelatedLocation[] }) => void): void {
+type Finding = RuleReport & { kind: "missing" | "extra"; renamed?: boolean };
+
+function compare(code: Vocabulary, schema: Vocabulary): Finding[] {
+  const out: Finding[] = [];
   const codeValues = new Set(code.members.map((m) => m.value));
-  const schemaValues = new Set(schema.members.map((m) => m.value));
+  const aliases = [...schema.members.filter((m) => m.deprecated), ...(schema.aliases ?? [])];
+  const known = new Set([...schema.members, ...(schema.aliases ?? [])].map((m) => m.value));
   const at = (s: Span, message: string): RelatedLocation => ({ file: s.file, line: s.line, column: s.column, message });
   const vocabRelated = at(schema.span, `schema vocabulary ${schema.id}`);
   const missing = schema.members.filter((m) => !m.deprecated && !codeValues.has(m.value)).sort((a, b) => cmp(a.value, b.value));
-  const extra = [...codeValues].filter((v) => !schemaValues.has(v)).sort(cmp);
+  const extra = [...codeValues].filter((v) => !known.has(v)).sort(cmp);
   for (const m of missing) {
-    const alias = schema.members.find((a) => a.deprecated && a.replacedBy === m.value && codeValues.has(a.value));
-    report({
+    const alias = aliases.find((a) => a.replacedBy === m.value && codeValues.has(a.value));
+    out.push({
+      kind: "missing",
       span: code.span,
       message: `${code.name} lacks \`${m.value}\`, a member of ${schema.id}` + (alias ? ` (it still has the deprecated alias \`${alias.value}\`)` : ""),
       related: [vocabRelated, at(m.span, `\`${m.value}\` declared here`)],
@@ -78,13 +97,35 @@ function compare(code: Vocabulary, schema: Vocabulary, report: (r: { span: Span;
   }
   for (const v of extra) {
     const near = closest(v, missing.map((m) => m.value), 0.25);
-    report({
+    out.push({
+      kind: "extra",
+      renamed: near !== null,
       span: code.span,
       message: `${code.name} has \`${v}\`, which ${schema.id} does not` + (near ? ` (renamed to \`${near}\`?)` : ""),
       ...(near ? { suggestion: near } : {}),
       related: [vocabRelated],
     });
   }
+  return out;
+}
+
+/**
+ * An inferred mirror is judged only when the difference is one-sided; the reason it is not, or null.
+ * A superset is a wider code type that also covers this enum; two-way differences without a rename are two different sets.
+ */
+function judgeInferred(found: Finding[]): string | null {
+  const missing = found.some((f) => f.kind === "missing");
+  const extra = found.filter((f) => f.kind === "extra");
+  if (!missing && extra.length > 0) return "the code list is a superset of the schema vocabulary it overlaps";
+  if (missing && extra.some((f) => !f.renamed)) return "the code list and the schema vocabulary it overlaps differ both ways";
+  return null;
+}
+
+/** An inline union (a property's type) mirrors only schema vocabularies in that property's position. */
+function atProperty(schema: Vocabulary, property: string | undefined): boolean {
+  if (property === undefined) return true;
+  const tail = `/properties/${property.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  return schema.name.endsWith(tail) || schema.name.endsWith(tail + "/items");
 }
 
 /** The schema vocabulary sharing ≥ MIN_SHARED canonical members and ≥ MIN_OVERLAP of the union with `code`, best overlap first. */
@@ -94,7 +135,7 @@ function bestMirror(code: Vocabulary, schemas: Vocabulary[]): Vocabulary | undef
   for (const s of schemas) {
     const canon = new Set(s.members.filter((m) => !m.deprecated).map((m) => m.value));
     // A code member that is a deprecated alias counts as its replacement: code that lags a rename still mirrors.
-    const renamed = new Map(s.members.filter((m) => m.deprecated && m.replacedBy !== undefined).map((m) => [m.value, m.replacedBy!]));
+    const renamed = new Map([...s.members, ...(s.aliases ?? [])].filter((m) => m.deprecated && m.replacedBy !== undefined).map((m) => [m.value, m.replacedBy!]));
     const codeSet = new Set(code.members.filter((m) => !m.deprecated).map((m) => renamed.get(m.value) ?? m.value));
     let shared = 0;
     for (const v of canon) if (codeSet.has(v)) shared++;
@@ -108,17 +149,11 @@ function bestMirror(code: Vocabulary, schemas: Vocabulary[]): Vocabulary | undef
   return best;
 }
 
-/** Config `vocabularies`: code vocabulary id → schema vocabulary id. */
+/** Config `vocabularies` entries with a `code` link: code vocabulary id → schema vocabulary id. */
 function explicitLinks(model: ContractModel): Map<string, string> {
   const out = new Map<string, string>();
-  for (const l of model.config.vocabularies ?? []) out.set(`code:${stripDot(l.code)}`, normalizeSchemaId(l.schema));
+  for (const l of model.config.vocabularies ?? []) if (l.code !== undefined) out.set(`code:${stripDot(l.code)}`, normalizeSchemaId(l.schema));
   return out;
-}
-
-/** `./schemas/x.json` → `schemas/x.json#`, `x.json#/a` stays; ids are `file#pointer`. */
-function normalizeSchemaId(id: string): string {
-  const s = stripDot(id);
-  return s.includes("#") ? s : s + "#";
 }
 
 function stripDot(p: string): string {

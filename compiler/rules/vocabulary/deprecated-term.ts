@@ -1,5 +1,5 @@
 import type { RelatedLocation } from "../../model/diagnostic.js";
-import { collectTerms, replaceTermEdit, type TermOccurrence } from "../../model/terms.js";
+import { collectTerms, DEPRECATION_NOTE, replaceTermEdit, sentenceAround, type TermOccurrence } from "../../model/terms.js";
 import { vocabularyIndexFor } from "../../model/vocabulary-index.js";
 import { defineRule } from "../types.js";
 
@@ -10,13 +10,15 @@ export default defineRule({
     defaultSeverity: "warning",
     description: "Prose or a schema description names a deprecated vocabulary member.",
     explanation:
-      "When a schema renames a member (`envelope.retry.exhausted` → `envelope.retry-exhausted`) it keeps the old name as a deprecated alias " +
-      "(`x-deprecated` / `x-replaced-by` next to an `enum`, or `deprecated` / `x-replaced-by` on a `const` branch). Docs and schema descriptions that still say " +
-      "the old name teach readers a name the contract is dropping. The rule reports every backticked term in Markdown prose or in a schema " +
-      "`description`, `title` or `$comment` that equals a deprecated member, and suggests its replacement; `docpact build --fix` rewrites exactly " +
-      "the token (JSON-escaped inside schema strings) and nothing else. It stays quiet when the value is also a canonical member of another " +
-      "vocabulary, when the same sentence also names the replacement or calls it deprecated, renamed, an alias, legacy or formerly used " +
-      "(a note explaining the rename), and inside docpact regions.",
+      "When a vocabulary renames a member (`envelope.retry.exhausted` → `envelope.retry-exhausted`) the old name lives on as a deprecated alias, " +
+      "declared in the schema (`x-deprecated` / `x-replaced-by` next to an `enum`, or `deprecated` / `x-replaced-by` on a `const` branch), in " +
+      "config (`vocabularies: [{ \"schema\": \"x.schema.json#/pointer\", \"aliases\": { \"old\": \"new\" } }]`), in a mapping file the spec ships " +
+      "(`vocabularies[].mapping`: a JSON or YAML file and a pointer to an object of old → new names), or on a code member (`/** @deprecated use x */`). " +
+      "Docs and schema descriptions that still say the old name teach readers a name the contract is dropping. The rule reports every backticked " +
+      "term in Markdown prose or in a schema `description`, `title` or `$comment` that equals a deprecated name exactly, and suggests its " +
+      "replacement; `docpact build --fix` rewrites exactly the token (JSON-escaped inside schema strings) and nothing else. It stays silent when " +
+      "the value is also a canonical member of another vocabulary, when the same sentence also names the replacement or calls it deprecated, " +
+      "renamed, an alias, legacy, old or formerly/previously used (a note explaining the rename), and inside docpact regions and fenced code.",
     fixable: true,
     example: {
       bad: "The run ends with `envelope.retry.exhausted`.",
@@ -51,20 +53,6 @@ export default defineRule({
     }
   },
 });
-
-/** Words that make a sentence a note about the old name rather than a use of it. */
-const DEPRECATION_NOTE = /\b(deprecated|renamed|aliases?|formerly|legacy|old names?|previously)\b/i;
-
-/** The sentence holding `offset`, within its line (". " or a line end bounds it) and, in JSON, within its string. */
-function sentenceAround(text: string | undefined, offset: number, json: boolean): string {
-  if (text === undefined) return "";
-  const stop = (i: number): boolean => text[i] === "\n" || text[i] === "\r" || (json && text[i] === '"' && text[i - 1] !== "\\");
-  let start = offset;
-  while (start > 0 && !stop(start - 1) && !(text[start - 1] === " " && text[start - 2] === ".")) start--;
-  let end = offset;
-  while (end < text.length && !stop(end) && !(text[end] === "." && (text[end + 1] === " " || text[end + 1] === "\n"))) end++;
-  return text.slice(start, end);
-}
 
 function fixFor(term: TermOccurrence, replacement: string | null, text: string | undefined) {
   if (replacement === null) return {};

@@ -1,0 +1,42 @@
+import { collectTerms, sentenceAround } from "../../model/terms.js";
+import { vocabularyIndexFor } from "../../model/vocabulary-index.js";
+import { defineRule } from "../types.js";
+
+/** Words that make a sentence a note about the removal rather than a use of the name. */
+const RETIREMENT_NOTE = /\b(retired|removed|deprecated|formerly|previously|no longer|legacy)\b/i;
+
+/** A term that names something the vocabulary removed without a replacement. */
+export default defineRule({
+  meta: {
+    id: "vocabulary/retired-term",
+    defaultSeverity: "error",
+    description: "Prose or a schema description names a vocabulary term that was removed without a replacement.",
+    explanation:
+      "A spec sometimes drops an error code or event outright (`unsupported_modality` is gone, hosts answer `capability_not_provided`). " +
+      "Such names are declared retired in config (`vocabularies: [{ \"schema\": \"x.schema.json#/pointer\", \"retired\": [\"gone\"] }]`) or in " +
+      "a mapping file the spec ships (`vocabularies[].mapping`, an old name mapped to `null`). The rule reports every backticked term in Markdown " +
+      "prose or in a schema `description`, `title` or `$comment` that equals a retired name exactly: readers would build on a name no host sends. " +
+      "There is no fix, since only a person knows what the sentence should say now. It stays silent when the value is also a member or alias of " +
+      "any vocabulary, when the same sentence calls it retired, removed, deprecated, legacy, formerly/previously used or no longer used " +
+      "(a note about the removal), and inside docpact regions and fenced code.",
+    example: {
+      bad: "A part whose type is not advertised MUST be rejected with `unsupported_modality`.",
+      fix: "Name what the spec says now (`capability_not_provided`), or drop the sentence.",
+    },
+  },
+  check(ctx) {
+    const { model } = ctx;
+    const index = vocabularyIndexFor(model);
+    for (const term of collectTerms(model)) {
+      const refs = index.retired(term.value);
+      if (refs.length === 0 || index.members(term.value).length > 0) continue;
+      if (RETIREMENT_NOTE.test(sentenceAround(model.texts.get(term.file), term.offset, term.source === "schema"))) continue;
+      const ref = refs[0];
+      ctx.report({
+        span: term.span,
+        message: `\`${term.value}\` was retired from ${ref.vocabulary.id} and has no replacement`,
+        related: [{ file: ref.member.span.file, line: ref.member.span.line, column: ref.member.span.column, message: `declared retired for ${ref.vocabulary.id}` }],
+      });
+    }
+  },
+});

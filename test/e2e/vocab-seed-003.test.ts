@@ -1,0 +1,88 @@
+/**
+ * Seed 003 (@openwop/spec-artifacts 2.44.4 → 2.44.6) rebuilt as a fixture: the spec keeps the old event
+ * names in the enum and declares them renamed only in a codemap file it ships (config `vocabularies[].mapping`),
+ * and a YAML file lists an error code removed without a replacement. `build --fix` must reproduce the
+ * release's renames in prose and schema descriptions, the retired code must be reported, and the code list of
+ * the new names must not be taken for a mismatch.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { copyProject, repoRoot, runCli } from "../helpers/cli.js";
+
+const FIXTURE = "test/fixtures/vocab-seed-003";
+const CHANGED = ["docs/reliability.md", "schemas/capabilities.schema.json"];
+
+interface Report {
+  diagnostics: { rule: string; severity: string; file: string; line: number; message: string; related?: { file: string; line: number }[] }[];
+}
+
+const json = (r: { stdout: string }): Report => JSON.parse(r.stdout) as Report;
+
+describe("seed 003: aliases from a codemap file, a retired code from a YAML file", () => {
+  it("check reports each old name (warning, with a fix) and the retired code (error), and no code mismatch", () => {
+    const r = runCli(["check", "--root", join(repoRoot, FIXTURE), "--format", "json"]);
+    expect(r.status).toBe(1);
+    const d = json(r).diagnostics;
+    expect(d.filter((x) => x.rule === "vocabulary/deprecated-term").map((x) => [x.file, x.line])).toEqual([
+      ["docs/reliability.md", 3],
+      ["docs/reliability.md", 4],
+      ["schemas/capabilities.schema.json", 11],
+      ["schemas/capabilities.schema.json", 11],
+      ["schemas/capabilities.schema.json", 11],
+      ["schemas/capabilities.schema.json", 11],
+      ["schemas/capabilities.schema.json", 31],
+    ]);
+    const retired = d.filter((x) => x.rule === "vocabulary/retired-term");
+    expect(retired).toHaveLength(1);
+    expect(retired[0]).toMatchObject({ severity: "error", file: "schemas/capabilities.schema.json", line: 38 });
+    expect(retired[0].message).toBe("`unsupported_modality` was retired from schemas/error-envelope.schema.json#/properties/error and has no replacement");
+    expect(retired[0].related?.[0]).toMatchObject({ file: "spec/error-codes.yaml", line: 3 });
+    expect(d.filter((x) => x.rule === "vocabulary/code-mismatch" || x.rule === "vocabulary/unknown-term")).toEqual([]);
+  });
+
+  it("build --fix reproduces the release's renames, leaves the retired code to a person, and is idempotent", () => {
+    const dir = copyProject(FIXTURE);
+    const r = runCli(["build", "--fix", "--root", dir, "--format", "json"]);
+    expect(r.status).toBe(1);
+    expect(json(r).diagnostics.map((x) => x.rule)).toEqual(["vocabulary/retired-term"]);
+    for (const f of CHANGED) expect(readFileSync(join(dir, f), "utf8"), f).toBe(readFileSync(join(repoRoot, `${FIXTURE}.expected`, f), "utf8"));
+    const before = CHANGED.map((f) => readFileSync(join(dir, f), "utf8"));
+    runCli(["build", "--fix", "--root", dir]);
+    expect(CHANGED.map((f) => readFileSync(join(dir, f), "utf8"))).toEqual(before);
+  });
+
+  it("the same renames declared inline in config (aliases, retired) give the same findings", () => {
+    const dir = copyProject(FIXTURE);
+    const codemap = JSON.parse(readFileSync(join(dir, "spec/event-codemap.json"), "utf8")) as { events: Record<string, string> };
+    const config = {
+      docs: ["docs/**/*.md"],
+      code: { include: ["src/**/*.ts"] },
+      vocabularies: [
+        { schema: "schemas/capabilities.schema.json#/properties/reliability/properties/events/items", aliases: codemap.events },
+        { schema: "schemas/error-envelope.schema.json#/properties/error", retired: ["unsupported_modality"] },
+      ],
+    };
+    writeFileSync(join(dir, "docpact.config.json"), JSON.stringify(config));
+    const inline = json(runCli(["check", "--root", dir, "--format", "json"])).diagnostics;
+    const mapped = json(runCli(["check", "--root", join(repoRoot, FIXTURE), "--format", "json"])).diagnostics;
+    const key = (x: Report["diagnostics"][number]) => `${x.rule} ${x.file}:${x.line} ${x.message}`;
+    expect(inline.map(key)).toEqual(mapped.map(key));
+  });
+
+  it("a mapping file that is missing, or a pointer to nothing, is a one-line config error (exit 2)", () => {
+    const dir = copyProject(FIXTURE);
+    const config = JSON.parse(readFileSync(join(dir, "docpact.config.json"), "utf8")) as { vocabularies: { mapping?: string }[] };
+    config.vocabularies[0].mapping = "spec/event-codemap.json#/nope";
+    writeFileSync(join(dir, "docpact.config.json"), JSON.stringify(config));
+    const r = runCli(["check", "--root", dir]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe("docpact: docpact.config.json: vocabularies mapping spec/event-codemap.json#/nope: nothing at /nope");
+    config.vocabularies[0].mapping = "spec/missing.yaml";
+    writeFileSync(join(dir, "docpact.config.json"), JSON.stringify(config));
+    const m = runCli(["check", "--root", dir]);
+    expect(m.status).toBe(2);
+    expect(m.stderr.trim().split("\n")).toHaveLength(1);
+    expect(m.stderr).toContain("cannot read spec/missing.yaml: ENOENT");
+  });
+});
