@@ -78,7 +78,7 @@ function evaluateProject(id) {
     return { ...base, skipped: `no local mirror of ${project.repo} (fetch github:${project.repo}, then run again)` };
   }
   const checkout = join(workDir, id);
-  prepareCheckout(mirror, checkout, project.commit);
+  prepareCheckout(mirror, checkout, project.commit, project.sparseExclude);
   const root = join(checkout, project.root ?? ".");
 
   const run = runCheck(root, existsSync(configFile) ? configFile : undefined);
@@ -180,10 +180,18 @@ function runCheck(root, configFile) {
   }
 }
 
-function prepareCheckout(mirror, checkout, commit) {
+function prepareCheckout(mirror, checkout, commit, sparseExclude) {
   if (!existsSync(join(checkout, ".git"))) {
     mkdirSync(dirname(checkout), { recursive: true });
     git(["clone", "-q", "--no-checkout", mirror, checkout]);
+  }
+  // Files a mirror lacks (snapshots leave out blobs of 4 MiB and more) would fail the checkout:
+  // project.json `sparseExclude` lists them, and a sparse checkout leaves them out.
+  if (sparseExclude?.length) {
+    git(["-C", checkout, "config", "core.sparseCheckout", "true"]);
+    const info = join(checkout, ".git", "info");
+    mkdirSync(info, { recursive: true });
+    writeFileSync(join(info, "sparse-checkout"), ["/*", ...sparseExclude.map((p) => `!/${p}`), ""].join("\n"));
   }
   restore(checkout, commit);
 }

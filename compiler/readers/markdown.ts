@@ -125,7 +125,9 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const onCode = (node: Code, start: number, end: number) => {
     const lang = node.lang ? node.lang : null;
     codeBlocks.push({ lang, value: node.value, span: span(start, end) });
-    if (!lang || !binaries.size || !SHELL_LANGS.has(lang.toLowerCase())) return;
+    // A fence without a language counts through its `$ ` prompt lines only (oclif READMEs: `USAGE` / `  $ mycli plugins install …`).
+    const shell = lang !== null && SHELL_LANGS.has(lang.toLowerCase());
+    if (!binaries.size || !(shell || (lang === null && node.value.split(/\r?\n/).some((l) => PROMPT.test(l))))) return;
     if (!mentionsBinary(node.value, binaries)) return;
     const { src, offsets } = fenceSource(text, lines, node);
     if (!src) return;

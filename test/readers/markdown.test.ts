@@ -163,6 +163,11 @@ describe("invocations", () => {
   it("other fence languages are examples, not claims", () => {
     expect(read("```text\naw a\n```\n\n```\naw b\n```\n\n```json\n\"aw c\"\n```\n").invocations).toEqual([]);
   });
+
+  it("a fence without a language counts through its `$ ` prompt lines only (oclif READMEs)", () => {
+    const doc = read("```\nUSAGE\n  $ aw plugins install PLUGIN\n\nFLAGS\n  -f, --force  Force.\n  aw not-a-prompt\n```\n");
+    expect(doc.invocations.map((i) => [i.binary, i.tokens.map((t) => t.text), i.span.line])).toEqual([["aw", ["plugins", "install", "PLUGIN"], 3]]);
+  });
 });
 
 describe("section references", () => {

@@ -159,7 +159,8 @@ export function flagName(s: string): string {
  * is a long name.
  */
 export function parseOptionSpec(spec: string, parts: { inherited?: boolean; span?: Span | null } = {}): FlagSpec | null {
-  const names: string[] = [...(spec.match(/(?<![\w-])--?[A-Za-z0-9][\w.-]*/g) ?? [])];
+  // `--env.* <value>` (cac's dotted options) names `--env`.
+  const names: string[] = [...(spec.match(/(?<![\w-])--?[A-Za-z0-9][\w.-]*/g) ?? [])].map((n) => n.replace(/\.+$/, ""));
   if (names.length === 0) {
     const word = spec.trim().split(/[\s,|]+/)[0];
     if (word && /^[A-Za-z0-9][\w.-]*$/.test(word)) names.push(flagName(word));

@@ -10,11 +10,13 @@ import type { CommandDecl, FlagSpec, FlagSyntax, PositionalSpec } from "../../mo
 import type { Span } from "../../model/diagnostic.js";
 import { calleeName, type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import { type AdapterContext, type AdapterOutput, command, commandWords, type Opening, parseOptionSpec, positionalsOfSpec, excerpt } from "./adapter.js";
+import type { FoldedValue } from "../constant-folder.js";
 import { aliasNames, arityOf, flagsOfRecord } from "./flag-values.js";
 import { foldAll } from "./loops.js";
-import { localInit, prop, recordKeys } from "./syntax.js";
+import { localInit, prop } from "./syntax.js";
 
-const MAX_DEPTH = 24;
+// Every `.option(…)` of a chain is one step back to its command: real chains hold 50 and more (tsup's default command).
+const MAX_DEPTH = 400;
 const OPTION_CALLS = new Set(["option", "requiredOption", "options", "addOption"]);
 
 export interface ChainDialect {
@@ -193,6 +195,33 @@ class ChainReader {
     return [];
   }
 
+  /**
+   * An options record that does not evaluate as a whole (a `describe` built
+   * from imports, `default: defaults.x`): each option's `alias`, `type` and
+   * arity members are evaluated one by one, so aliases are not lost.
+   */
+  private recordFlags(file: ParsedFile, obj: ts.ObjectLiteralExpression, span: Span): FlagSpec[] {
+    const partial: Record<string, FoldedValue> = {};
+    for (const p of obj.properties) {
+      const key = ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p) ? propertyNameText(p.name) : null;
+      if (key === null) continue;
+      const init = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : null;
+      const whole = init ? this.ctx.fold(file, init) : undefined;
+      if (whole !== undefined || !init || !ts.isObjectLiteralExpression(init)) {
+        partial[key] = whole ?? {};
+        continue;
+      }
+      const members: Record<string, FoldedValue> = {};
+      for (const m of ["alias", "aliases", "short", "type", "boolean", "string", "number", "array", "nargs", "requiresArg"]) {
+        const e = prop(init, m);
+        const v = e ? this.ctx.fold(file, e) : undefined;
+        if (v !== undefined) members[m] = v;
+      }
+      partial[key] = members;
+    }
+    return flagsOfRecord(partial, span);
+  }
+
   /** A `.command(…)` call's spec string (or object form's `command`/`name`), its aliases and the flags its builder object names. */
   private chainSpec(file: ParsedFile, call: ts.CallExpression): { text: string; node: ts.Node; flags: FlagSpec[]; aliases: string[] } | null {
     const a0 = call.arguments[0];
@@ -203,7 +232,7 @@ class ChainReader {
       if (!bu || !ts.isObjectLiteralExpression(bu)) return [];
       const v = this.ctx.fold(file, bu);
       if (v && typeof v === "object" && !Array.isArray(v)) return flagsOfRecord(v, spanOf(file, bu));
-      return recordKeys(bu).map((k) => parseOptionSpec(k, { span: spanOf(file, bu) })).filter((f): f is FlagSpec => f !== null);
+      return this.recordFlags(file, bu, spanOf(file, bu));
     };
     const folded = this.ctx.fold(file, u);
     if (typeof folded === "string") {
@@ -267,7 +296,7 @@ class ChainReader {
     if (name === "options" || (ts.isObjectLiteralExpression(u) && call.arguments.length === 1)) {
       const v = this.ctx.fold(file, a0);
       if (v && typeof v === "object" && !Array.isArray(v)) return flagsOfRecord(v, span);
-      if (ts.isObjectLiteralExpression(u)) return recordKeys(u).map((k) => parseOptionSpec(k, { span })).filter((f): f is FlagSpec => f !== null);
+      if (ts.isObjectLiteralExpression(u)) return this.recordFlags(file, u, span);
       return null;
     }
     const specs = foldAll(this.ctx, file, a0);
@@ -301,7 +330,9 @@ function splitAliases(spec: string): string[] {
 }
 
 function isYargsStyle(call: ts.CallExpression): boolean {
-  const a0 = call.arguments[0] && unwrap(call.arguments[0]);
+  let a0 = call.arguments[0] && unwrap(call.arguments[0]);
+  // `.command(releasePrCommand)`: a yargs CommandModule object held in a variable.
+  if (a0 && ts.isIdentifier(a0)) a0 = unwrap(localInit(a0.text, a0) ?? a0);
   return call.arguments.length >= 3 || (!!a0 && (ts.isObjectLiteralExpression(a0) || ts.isArrayLiteralExpression(a0)));
 }
 
@@ -310,11 +341,27 @@ function builderCommandCall(id: ts.Identifier): ts.CallExpression | null {
   for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
     if (!ts.isFunctionLike(n)) continue;
     if (!n.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === id.text)) continue;
-    let p: ts.Node = n.parent;
-    if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === "builder") p = p.parent.parent;
+    // The `builder` of a command object: `{ builder: (y) => … }` or `{ builder(y) { … } }`.
+    let obj: ts.Node | null = null;
+    if (ts.isMethodDeclaration(n) && n.name && propertyNameText(n.name) === "builder") obj = n.parent;
+    else if (ts.isPropertyAssignment(n.parent) && propertyNameText(n.parent.name) === "builder") obj = n.parent.parent;
+    const p: ts.Node = obj ? obj.parent : n.parent;
     if (p && ts.isCallExpression(p) && calleeName(p) === "command") return p;
+    // A CommandModule held in a variable: the `.command(variable)` call that registers it.
+    if (obj && ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return commandCallWith(p.name.text, id.getSourceFile());
     return null;
   }
   return null;
+}
+
+function commandCallWith(name: string, sf: ts.SourceFile): ts.CallExpression | null {
+  let found: ts.CallExpression | null = null;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(n) && calleeName(n) === "command" && n.arguments[0] && ts.isIdentifier(unwrap(n.arguments[0])) && (unwrap(n.arguments[0]) as ts.Identifier).text === name) found = n;
+    else ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
 }
 

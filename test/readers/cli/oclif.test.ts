@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { cliErrors, surfaceOf, table } from "./helpers.js";
+
+const DRIFT = [
+  "docs/drift.md:5 cli/unknown-command unknown command `mycli helo`",
+  "docs/drift.md:6 cli/unknown-command unknown command `mycli plugins instal`",
+  "docs/drift.md:7 cli/unknown-flag unknown flag `--form` for `mycli hello`",
+  "docs/drift.md:8 cli/unknown-flag unknown flag `--frce` for `mycli plugins install`",
+  "docs/drift.md:9 cli/unknown-flag unknown flag `--local` for `mycli config set`",
+  "docs/drift.md:10 cli/unknown-command unknown command `mycli config get`",
+];
+
+describe("oclif adapter", () => {
+  it("reads ids from file paths, flags, base flags, the JSON flag, args, aliases and topics", () => {
+    expect(table(surfaceOf("cli-oclif", ["mycli"]))).toEqual({
+      config: "flags=",
+      "config set": "flags=--global,-g args=key,value?",
+      "config:set": "flags=--global,-g args=key,value?",
+      deploy: "flags= flags open: extends `SfCommand`, whose flags are not read",
+      hello: "flags=--format,--from,--quiet,--sender,-F,-f,-q aliases=hi args=person",
+      plugins: "flags=--core,--json",
+      "plugins install": "flags=--force,--tag,--verbose,-f,-v aliases=add args=plugin...",
+      "plugins:add": "flags=--force,--tag,--verbose,-f,-v args=plugin...",
+      "plugins:install": "flags=--force,--tag,--verbose,-f,-v args=plugin...",
+    });
+  });
+
+  it("valid invocations stay quiet; drift is reported", async () => {
+    expect(await cliErrors("cli-oclif")).toEqual(DRIFT);
+  });
+
+  it("a renamed command file, alias, flag and short name are each caught", async () => {
+    const renamedFile = await cliErrors("cli-oclif", [{ file: "src/commands/config/set.ts", moveTo: "src/commands/config/put.ts" }]);
+    expect(renamedFile).toContain("docs/usage.md:12 cli/unknown-command unknown command `mycli config set`");
+    const alias = await cliErrors("cli-oclif", [{ file: "src/commands/hello.ts", find: 'aliases = ["hi"]', replace: 'aliases = ["hey"]' }]);
+    expect(alias).toContain("docs/usage.md:7 cli/unknown-command unknown command `mycli hi`");
+    const topicAlias = await cliErrors("cli-oclif", [{ file: "src/commands/plugins/install.ts", find: '"plugins:add"', replace: '"plugins:get"' }]);
+    expect(topicAlias).toContain("docs/usage.md:10 cli/unknown-command unknown command `mycli plugins add`");
+    const flag = await cliErrors("cli-oclif", [{ file: "src/commands/hello.ts", find: "from: Flags", replace: "sender2: Flags" }]);
+    expect(flag).toContain("docs/usage.md:5 cli/unknown-flag unknown flag `--from` for `mycli hello`");
+    const char = await cliErrors("cli-oclif", [{ file: "src/commands/config/set.ts", find: 'char: "g"', replace: 'char: "G"' }]);
+    expect(char).toContain("docs/usage.md:12 cli/unknown-flag unknown flag `-g` for `mycli config set`");
+    const base = await cliErrors("cli-oclif", [{ file: "src/base.ts", find: "verbose:", replace: "loud:" }]);
+    expect(base).toContain("docs/usage.md:17 cli/unknown-flag unknown flag `--verbose` for `mycli plugins install`");
+  });
+
+  it("with the default `:` separator a command id is one word", async () => {
+    const errors = await cliErrors("cli-oclif", [{ file: "package.json", find: '"topicSeparator": " "', replace: '"topicSeparator": ":"' }]);
+    expect(errors).toContain("docs/usage.md:12 cli/unknown-command unknown command `mycli config`");
+    expect(errors.filter((e) => e.startsWith("docs/usage.md:11"))).toEqual([]);
+  });
+
+  it("reads the `single` and `explicit` command strategies", async () => {
+    const single = await cliErrors("cli-oclif", [{ file: "package.json", find: '"commands": "./dist/commands"', replace: '"commands": { "strategy": "single", "target": "./dist/commands/hello.js" }' }]);
+    expect(single).toContain("docs/usage.md:8 cli/unknown-flag unknown flag `--core` for `mycli`");
+    const explicit = await cliErrors("cli-oclif", [
+      { file: "package.json", find: '"commands": "./dist/commands"', replace: '"commands": { "strategy": "explicit", "target": "./dist/index.js", "identifier": "COMMANDS" }' },
+    ]);
+    expect(explicit).toContain("docs/usage.md:8 cli/unknown-command unknown command `mycli plugins`");
+    expect(explicit.filter((e) => e.startsWith("docs/usage.md:5") || e.startsWith("docs/usage.md:12"))).toEqual([]);
+  });
+});
