@@ -19,7 +19,7 @@ export type CodeSource =
   | { kind: "tsconfig"; tsconfig: string }
   | { kind: "include"; include: string[] };
 
-export type SiteGenerator = "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook";
+export type SiteGenerator = "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook" | "mintlify";
 
 /** One configured site; root and srcDir relative to the project root / the site root, `/`. */
 export interface SiteSetting {

@@ -119,7 +119,7 @@ export interface DocpactConfig {
    */
   templates?: string;
   /**
-   * Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`) when absent; documents outside every site are rendered as GitHub renders them.
+   * Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`, Mintlify's `docs.json`/`mint.json`) when absent; documents outside every site are rendered as GitHub renders them.
    */
   sites?: {
     /**
@@ -129,7 +129,7 @@ export interface DocpactConfig {
     /**
      * The site generator; `github` means files rendered as GitHub renders them.
      */
-    generator: "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook";
+    generator: "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook" | "mintlify";
     /**
      * URL path the site is served under (`/`, `/docs/`); links may carry it or not. Default: read from the generator config, else `/`.
      */
@@ -173,7 +173,7 @@ export interface DocpactConfig {
 }
 
 /** Canonical members of the vocabulary at `contracts/config.schema.json#/properties/sites/items/properties/generator`. */
-export const sitesGeneratorMembers = ["github", "vitepress", "docusaurus", "mkdocs", "starlight", "nextra", "mdbook"] as const;
+export const sitesGeneratorMembers = ["github", "vitepress", "docusaurus", "mkdocs", "starlight", "nextra", "mdbook", "mintlify"] as const;
 
 export type SitesGeneratorMember = (typeof sitesGeneratorMembers)[number];
 

@@ -62,4 +62,13 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
       "pages/docs/invalid.md:3:21 reference/missing-anchor #options names no heading or anchor in pages/docs/usage.md",
     ]);
   });
+
+  it("Mintlify: docs.json folder, clean routes of .mdx/.md pages, redirects, files served as is; anchors not judged", async () => {
+    expect(await findings("site-mintlify")).toEqual([
+      "docs/guide/invalid.md:3:10 reference/broken-link link target /guide/gone does not exist (no page or file of the mintlify site at docs serves /guide/gone)",
+      "docs/guide/invalid.md:3:41 reference/broken-link link target /guide/setpu does not exist (no page or file of the mintlify site at docs serves /guide/setpu) → /guide/setup",
+      "docs/guide/invalid.md:3:68 reference/broken-link link target /images/nope.png does not exist (no page or file of the mintlify site at docs serves /images/nope.png)",
+      "docs/guide/setup.mdx:5:5 not judged reference/missing-anchor: docs/docs.json: Mintlify's heading ids are not modelled",
+    ]);
+  });
 });

@@ -8,7 +8,8 @@ import { mkdocs } from "./mkdocs.js";
 import { starlight } from "./starlight.js";
 import { nextra } from "./nextra.js";
 import { mdbook } from "./mdbook.js";
+import { mintlify } from "./mintlify.js";
 
-export const routers: Record<SiteGenerator, Router> = { github, vitepress, docusaurus, mkdocs, starlight, nextra, mdbook };
+export const routers: Record<SiteGenerator, Router> = { github, vitepress, docusaurus, mkdocs, starlight, nextra, mdbook, mintlify };
 
 export type { Router };

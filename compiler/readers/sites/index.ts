@@ -29,6 +29,7 @@ const READERS: Record<SiteGenerator, () => Promise<Reader>> = {
   starlight: async () => (await import("./starlight.js")).readStarlight,
   nextra: async () => (await import("./nextra.js")).readNextra,
   mdbook: async () => (await import("./mdbook.js")).readMdbook,
+  mintlify: async () => (await import("./mintlify.js")).readMintlify,
 };
 
 /** Config files that mark a site root, per generator, in the order they are tried. */
@@ -39,6 +40,8 @@ const CONFIGS: { generator: SiteGenerator; files: string[]; test?: (text: string
   { generator: "starlight", files: ASTRO_CONFIGS, test: (text) => text.includes("@astrojs/starlight") },
   { generator: "mdbook", files: ["book.toml"] },
   { generator: "nextra", files: NEXTRA_CONFIGS, test: (text) => /\bnextra\b/.test(text) },
+  // `docs.json` is a common name: only Mintlify's (its schema, or a navigation beside a theme) marks a site.
+  { generator: "mintlify", files: ["docs.json", "mint.json"], test: (text) => /mintlify/i.test(text) || (/"navigation"\s*:/.test(text) && /"(theme|name)"\s*:/.test(text)) },
 ];
 
 const CONFIG_NAMES = new Set(CONFIGS.flatMap((c) => c.files).filter((f) => !f.startsWith(".")));

@@ -1,0 +1,36 @@
+/**
+ * Mintlify: pages are the `.md`/`.mdx` files under the folder of `docs.json`
+ * (or the older `mint.json`), served at their path without extension; every
+ * other file there is served as is; `redirects[].source` routes also resolve.
+ * Its heading ids are not modelled, so anchors into its pages are not judged,
+ * and pages generated from an OpenAPI file make every route not judged
+ * (confident or silent).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Site } from "../../model/types.js";
+import { emptySite, type SiteInput } from "./types.js";
+
+export function readMintlify(input: SiteInput): Site {
+  const site = emptySite("mintlify", input, input.siteRoot);
+  site.assetDirs = [input.siteRoot];
+  site.slugsUnknown = `${input.configFile ?? "the Mintlify site"}: Mintlify's heading ids are not modelled`;
+  if (!input.configFile) return site;
+  let cfg: unknown;
+  try {
+    cfg = JSON.parse(readFileSync(join(input.root, input.configFile), "utf8"));
+  } catch (e) {
+    site.unreadable = `${input.configFile}: ${(e as Error).message.split("\n")[0]}`;
+    return site;
+  }
+  const redirects = (cfg as { redirects?: unknown }).redirects;
+  if (Array.isArray(redirects)) {
+    site.extraPages = redirects
+      .map((r) => (r && typeof r === "object" && typeof (r as { source?: unknown }).source === "string" ? (r as { source: string }).source : null))
+      .filter((s): s is string => s !== null && !s.includes(":") && !s.includes("*"))
+      .map((s) => s.replace(/^\/+|\/+$/g, ""))
+      .sort();
+  }
+  if (JSON.stringify(cfg).includes('"openapi"')) site.partialRoutes.push("");
+  return site;
+}
