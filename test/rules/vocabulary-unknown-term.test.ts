@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { CLOSED, emptySurface } from "../../compiler/model/cli.js";
 import { describe, expect, it } from "vitest";
 import rule from "../../compiler/rules/vocabulary/unknown-term.js";
 import { codeVocab, modelOf, run } from "./vocabulary-model.js";
@@ -65,7 +66,16 @@ describe("vocabulary/unknown-term — invalid", () => {
       docs: { "a.md": "# run.resumed\n\nAfter `run.started`: `run.paused`, `run.restarted`, `run.resumed`, `run.attempted`, `run.started.at`, `run.stoped`, `run.retried`.\n" },
       schemas: { ...schemas, "x.schema.json": schema },
     });
-    model.surface = { commands: [{ path: ["run.paused"], verbs: null, flags: null, via: "command-type", span: { file: "src/cli.ts", line: 1, column: 1, endLine: 1, endColumn: 1 } }], globalFlags: [] };
+    model.surface = {
+      ...emptySurface(),
+      commands: [
+        {
+          path: ["run.paused"], aliases: [], verbs: null, flags: null, options: [], positionals: [], flagScope: "declared", flagSet: CLOSED, commandSet: CLOSED,
+          isDefault: false, syntax: { camelKebab: false, negateBooleans: false, dotted: false }, adapter: "registry", via: "command-type",
+          span: { file: "src/cli.ts", line: 1, column: 1, endLine: 1, endColumn: 1 },
+        },
+      ],
+    };
     model.codeIdentifiers = ["run.stoped"];
     model.files = ["docs/run.retried.md"];
     const notJudged: { reason: string }[] = [];

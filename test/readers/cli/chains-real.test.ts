@@ -10,7 +10,7 @@ function surfaceOfCode(code: string, binaries: string[]) {
   const root = mkdtempSync(join(tmpdir(), "docpact-chain-"));
   mkdirSync(join(root, "src"));
   writeFileSync(join(root, "src/cli.ts"), code);
-  return readCode(root, ["src/cli.ts"], { binaries, commandType: null, flagAccessors: [] }).surface;
+  return readCode(root, ["src/cli.ts"], { binaries, commandType: null, flagAccessors: [] }, new Map([["src/cli.ts", code]])).surface;
 }
 
 describe("builder chains from real CLIs", () => {

@@ -11,7 +11,8 @@ import { copyProject, repoRoot } from "../../helpers/cli.js";
 export function surfaceOf(fixture: string, binaries: string[]): CommandSurface {
   const root = join(repoRoot, "test/fixtures", fixture);
   const files = globSync(["src/**/*.ts"], { cwd: root }).sort();
-  return readCode(root, files, { binaries, commandType: null, flagAccessors: [] }).surface;
+  const texts = new Map(files.map((f) => [f, readFileSync(join(root, f), "utf8")]));
+  return readCode(root, files, { binaries, commandType: null, flagAccessors: [] }, texts).surface;
 }
 
 /** Compact view of a surface: `path` → flags, aliases, positionals and why a set is open. */
