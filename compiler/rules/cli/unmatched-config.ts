@@ -11,6 +11,11 @@ export default defineRule({
       "the CLI rules quietly lose what they judge against: no commands are found, or every flag becomes unjudged. " +
       "A binary in `cli.binaries` that no document invokes (in a project whose code has commands) checks nothing either. This warning names the configured value that matches nothing, " +
       "so the configuration can follow the code.",
+    messages: {
+      // The command reader words what matched nothing (type, accessor); the rule only carries it.
+      unmatched: "{{what}}",
+      unusedBinary: "the configured binary `{{binary}}` (cli.binaries) is invoked by no document",
+    },
     example: {
       bad: '"cli": { "commandType": "CliCommand" } after the interface was renamed to `Command`.',
       fix: 'Update the config: "commandType": "Command".',
@@ -19,12 +24,12 @@ export default defineRule({
   check(ctx) {
     const { model } = ctx;
     const at = { file: model.config.file ?? "docpact.config.json", line: 1, column: 1, endLine: 1, endColumn: 1 };
-    for (const w of model.surface.warnings) ctx.report({ span: w.span ?? at, message: w.message });
+    for (const w of model.surface.warnings) ctx.report({ span: w.span ?? at, messageId: "unmatched", data: { what: w.message } });
     // Binaries named in the config (not the package.json default) that no document invokes, in a project whose code has commands.
     if (model.config.cli.binariesConfigured && model.docs.length > 0 && model.surface.commands.length > 0) {
       const used = new Set(model.docs.flatMap((d) => d.invocations.map((i) => i.binary)));
       for (const b of model.binaries) {
-        if (!used.has(b)) ctx.report({ span: at, message: `the configured binary \`${b}\` (cli.binaries) is invoked by no document` });
+        if (!used.has(b)) ctx.report({ span: at, messageId: "unusedBinary", data: { binary: b } });
       }
     }
   },

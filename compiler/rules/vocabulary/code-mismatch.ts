@@ -2,7 +2,7 @@ import type { RelatedLocation, Span } from "../../model/diagnostic.js";
 import type { ContractModel, Vocabulary } from "../../model/types.js";
 import { normalizeSchemaId } from "../../model/vocabulary-declarations.js";
 import { closest } from "../../util/edit-distance.js";
-import { defineRule, type RuleReport } from "../types.js";
+import { defineRule, type MessageReport } from "../types.js";
 
 /** Heuristic mirror: at least this many shared canonical members … */
 const MIN_SHARED = 3;
@@ -10,6 +10,12 @@ const MIN_SHARED = 3;
 const MIN_OVERLAP = 0.6;
 
 /** A code constant that mirrors a schema enum has gained or lost a member. */
+const messages = {
+  noSchema: "{{code}} is declared to mirror {{link}}, but no schema vocabulary has that id",
+  missing: "{{code}} lacks `{{member}}`, a member of {{vocabulary}}{{alias}}",
+  extra: "{{code}} has `{{member}}`, which {{vocabulary}} does not{{renamed}}",
+} as const;
+
 export default defineRule({
   meta: {
     id: "vocabulary/code-mismatch",
@@ -30,6 +36,7 @@ export default defineRule({
       "Deprecated schema members and aliases (from the schema, config `aliases` or a mapping file) are not required in code, so a code list " +
       "carrying only the new names is no mismatch; an old name the code still carries is reported once, on the member it was renamed to. " +
       "An explicit link to a schema vocabulary that does not exist is reported too.",
+    messages,
     example: {
       bad: 'export const EVENTS = ["run.started", "run.finished"] as const; // schema enum also has "run.failed"',
       fix: 'Add "run.failed" to EVENTS, or remove it from the schema.',
@@ -55,7 +62,7 @@ export default defineRule({
         // `mirrors` arrives resolved against the code file by the code reader; config links are root-relative.
         const schema = byIdMap.get(link);
         if (!schema) {
-          ctx.report({ span: code.span, message: `${code.name} is declared to mirror ${link}, but no schema vocabulary has that id` });
+          ctx.report({ span: code.span, messageId: "noSchema", data: { code: code.name, link } });
           continue;
         }
         for (const r of compare(code, schema)) ctx.report(r);
@@ -75,7 +82,7 @@ export default defineRule({
   },
 });
 
-type Finding = RuleReport & { kind: "missing" | "extra"; renamed?: boolean };
+type Finding = MessageReport<typeof messages> & { kind: "missing" | "extra"; renamed?: boolean };
 
 function compare(code: Vocabulary, schema: Vocabulary): Finding[] {
   const out: Finding[] = [];
@@ -91,7 +98,8 @@ function compare(code: Vocabulary, schema: Vocabulary): Finding[] {
     out.push({
       kind: "missing",
       span: code.span,
-      message: `${code.name} lacks \`${m.value}\`, a member of ${schema.id}` + (alias ? ` (it still has the deprecated alias \`${alias.value}\`)` : ""),
+      messageId: "missing",
+      data: { code: code.name, member: m.value, vocabulary: schema.id, alias: alias ? ` (it still has the deprecated alias \`${alias.value}\`)` : "" },
       related: [vocabRelated, at(m.span, `\`${m.value}\` declared here`)],
     });
   }
@@ -101,8 +109,9 @@ function compare(code: Vocabulary, schema: Vocabulary): Finding[] {
       kind: "extra",
       renamed: near !== null,
       span: code.span,
-      message: `${code.name} has \`${v}\`, which ${schema.id} does not` + (near ? ` (renamed to \`${near}\`?)` : ""),
-      ...(near ? { suggestion: near } : {}),
+      messageId: "extra",
+      data: { code: code.name, member: v, vocabulary: schema.id, renamed: near ? ` (renamed to \`${near}\`?)` : "" },
+      ...(near ? { suggestions: [near] } : {}),
       related: [vocabRelated],
     });
   }

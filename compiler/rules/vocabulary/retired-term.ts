@@ -19,6 +19,21 @@ export default defineRule({
       "There is no fix, since only a person knows what the sentence should say now. It stays silent when the value is also a member or alias of " +
       "any vocabulary, when the same sentence calls it retired, removed, deprecated, legacy, formerly/previously used or no longer used " +
       "(a note about the removal), and inside docpact regions and fenced code.",
+    messages: {
+      retired: "`{{term}}` was retired from {{vocabulary}} and has no replacement",
+    },
+    examples: {
+      bad: {
+        "docs/a.md": "Reject the part with `unsupported_modality`.\n",
+        "docpact.config.json": JSON.stringify({ vocabularies: [{ schema: "error.schema.json#/properties/code", retired: ["unsupported_modality"] }] }),
+        "error.schema.json": JSON.stringify({ type: "object", properties: { code: { enum: ["capability_not_provided", "timeout", "denied"] } } }),
+      },
+      good: {
+        "docs/a.md": "Reject the part with `capability_not_provided`.\n",
+        "docpact.config.json": JSON.stringify({ vocabularies: [{ schema: "error.schema.json#/properties/code", retired: ["unsupported_modality"] }] }),
+        "error.schema.json": JSON.stringify({ type: "object", properties: { code: { enum: ["capability_not_provided", "timeout", "denied"] } } }),
+      },
+    },
     example: {
       bad: "A part whose type is not advertised MUST be rejected with `unsupported_modality`.",
       fix: "Name what the spec says now (`capability_not_provided`), or drop the sentence.",
@@ -34,7 +49,8 @@ export default defineRule({
       const ref = refs[0];
       ctx.report({
         span: term.span,
-        message: `\`${term.value}\` was retired from ${ref.vocabulary.id} and has no replacement`,
+        messageId: "retired",
+        data: { term: term.value, vocabulary: ref.vocabulary.id },
         related: [{ file: ref.member.span.file, line: ref.member.span.line, column: ref.member.span.column, message: `declared retired for ${ref.vocabulary.id}` }],
       });
     }

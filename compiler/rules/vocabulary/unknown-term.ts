@@ -35,6 +35,11 @@ export default defineRule({
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
       "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
       "(`session-close` beside `session.close`, `run.runId` beside `run.started`).",
+    messages: {
+      folded: "`{{term}}` is not a member of {{vocabulary}}; it differs from `{{member}}` only in separators",
+      notMember: "`{{term}}` is not a member of {{vocabulary}}{{hint}}",
+      namespace: "`{{term}}` has the namespace `{{namespace}}` and shape of {{vocabulary}} but is not one of its members{{hint}}",
+    },
     example: {
       bad: "The kernel emits `run.strated` when a run begins.",
       fix: "Use the schema's member: `run.started`.",
@@ -77,24 +82,24 @@ export default defineRule({
       }
       ctx.report({
         span: term.span,
-        message: message(term.value, match),
-        ...(match.suggestion !== null ? { suggestion: match.suggestion } : {}),
+        ...message(term.value, match),
+        ...(match.suggestion !== null ? { suggestions: [match.suggestion] } : {}),
         related: [{ file: v.span.file, line: v.span.line, column: v.span.column, message: `vocabulary ${v.id}` }],
       });
     }
   },
 });
 
-function message(value: string, m: UnknownMatch): string {
+function message(value: string, m: UnknownMatch) {
   const id = m.vocabulary.id;
   const hint = m.suggestion !== null ? `; did you mean \`${m.suggestion}\`?` : "";
   switch (m.reason) {
     case "folded":
-      return `\`${value}\` is not a member of ${id}; it differs from \`${m.suggestion}\` only in separators`;
+      return { messageId: "folded", data: { term: value, vocabulary: id, member: m.suggestion ?? "" } } as const;
     case "edit-distance":
-      return `\`${value}\` is not a member of ${id}${hint}`;
+      return { messageId: "notMember", data: { term: value, vocabulary: id, hint } } as const;
     case "namespace":
-      return `\`${value}\` has the namespace \`${m.namespace}\` and shape of ${id} but is not one of its members${hint}`;
+      return { messageId: "namespace", data: { term: value, vocabulary: id, namespace: m.namespace ?? "", hint } } as const;
   }
 }
 
