@@ -36,11 +36,11 @@ function localTarget(from: string, spec: string): string | null {
 }
 
 /**
- * Files that still read files, with the issue that removes the read:
- * the decision registry's folding moves behind a source host the read stage
- * provides, and `module:` sources check their file (issue 12, the evaluator of pure TypeScript).
+ * Files that still touch the disk, and why: a `module:` source's confinement
+ * check (its real path must stay inside the root) runs where the source is
+ * named; moving it into the read stage's source host removes this entry.
  */
-const FS_ALLOWED = ["compiler/model/decisions.ts", "compiler/emit/region-sources.ts"];
+const FS_ALLOWED = ["compiler/emit/region-sources.ts"];
 
 /**
  * The stages in pipeline order; a module may import (values) from its own
