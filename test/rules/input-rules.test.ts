@@ -35,25 +35,6 @@ tester.run(codeSyntax, {
   ],
 });
 
-describe("input/too-large, input/outside-root, input/special-file", () => {
-  const problems = [
-    { kind: "too-large" as const, message: "big.md is 2000000 bytes, more than limits.maxFileBytes (1048576); not read", span: span("big.md") },
-    { kind: "outside-root" as const, message: "p.md is a symbolic link to a file outside the root; not read", span: span("p.md") },
-    { kind: "special-file" as const, message: "f.md is not a regular file (a FIFO, socket or device); not read", span: span("f.md") },
-    { message: "c.md is not UTF-8 text", span: span("c.md") },
-  ];
-  it("valid: nothing refused, nothing reported", () => {
-    for (const rule of [tooLarge, outsideRoot, specialFile]) expect(runRule(rule, makeModel())).toEqual([]);
-  });
-  it("invalid: each rule reports only the problems of its kind; input/unreadable only those without one", () => {
-    const model = makeModel({ readProblems: problems });
-    expect(runRule(tooLarge, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/too-large", "warning", "big.md"]]);
-    expect(runRule(outsideRoot, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/outside-root", "error", "p.md"]]);
-    expect(runRule(specialFile, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/special-file", "warning", "f.md"]]);
-    expect(runRule(unreadable, model).map((d) => d.file)).toEqual(["c.md"]);
-  });
-});
-
 const span = (file: string, line = 1, column = 1) => ({ file, line, column, endLine: line, endColumn: column + 1 });
 
 describe("input/too-large, input/outside-root, input/special-file", () => {
