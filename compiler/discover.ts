@@ -2,7 +2,7 @@
 import { ignoreGlobs } from "./util/ignored.js";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
-import { globSync } from "tinyglobby";
+import picomatch from "picomatch";
 import type { ResolvedConfig } from "./config/resolve.js";
 import { reallyInside, walkTree, type OddEntry } from "./discover-tree.js";
 import { assertInsideRoot, inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";
@@ -30,10 +30,12 @@ export function discover(root: string, config: ResolvedConfig): Discovered {
   const tree = walkTree(root, (d) => d === outDir || d === "node_modules" || d.endsWith("/node_modules"));
   const files = tree.files;
   const all = new Set(files);
-  const docs = glob(root, config.docs, ignore).filter((f) => all.has(f));
-  const schemas = glob(root, config.schemas, ignore).filter((f) => all.has(f));
+  // Globs are matched against the one walk of the tree, not by walking the disk again per glob.
+  const match = (patterns: string[], extraIgnore: string[] = []) => matchFiles(files, patterns, [...ignore, ...extraIgnore]);
+  const docs = match(config.docs);
+  const schemas = match(config.schemas);
   const refused = refusedInputs(tree.odd, config);
-  return { docs, schemas, code: discoverCode(root, config, ignore, refused), files, refused };
+  return { docs, schemas, code: discoverCode(root, config, match, refused), files, refused };
 }
 
 /** The links, special files and unreadable folders that an input glob would have read. */
@@ -64,19 +66,23 @@ function refusedInputs(odd: OddEntry[], config: ResolvedConfig): InputProblem[] 
   return out;
 }
 
-export function glob(root: string, patterns: string[], ignore: string[]): string[] {
+type Match = (patterns: string[], extraIgnore?: string[]) => string[];
+
+/** The files (root-relative, sorted) that match `patterns` and no `ignore` pattern, as a glob over the tree would list them. */
+export function matchFiles(files: readonly string[], patterns: string[], ignore: string[]): string[] {
   if (patterns.length === 0) return [];
-  return globSync(patterns, { cwd: root, ignore, dot: false, onlyFiles: true, followSymbolicLinks: false })
-    .map(toPosix)
-    .sort();
+  const strip = (p: string) => p.replace(/^(\.\/)+/, "");
+  const wanted = picomatch(patterns.map(strip), { dot: false });
+  const ignored = ignore.length ? picomatch(ignore.map(strip), { dot: true }) : () => false;
+  return files.filter((f) => wanted(f) && !ignored(f));
 }
 
-function discoverCode(root: string, config: ResolvedConfig, ignore: string[], refused: InputProblem[]): string[] {
+function discoverCode(root: string, config: ResolvedConfig, match: Match, refused: InputProblem[]): string[] {
   const code = config.code;
   if (code.kind === "none") return [];
   // An include glob that names JavaScript means it: plain-JS CLIs (`bin/cli.mjs`) are read like TypeScript.
-  if (code.kind === "include") return glob(root, code.include, ignore).filter((f) => isTsSource(f) || isJsSource(f));
-  const files = tsconfigFiles(root, code.tsconfig, ignore, refused);
+  if (code.kind === "include") return match(code.include).filter((f) => isTsSource(f) || isJsSource(f));
+  const files = tsconfigFiles(root, code.tsconfig, match, refused);
   return withBinSources(root, files, config);
 }
 
@@ -99,7 +105,7 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig): 
  * Reads the tsconfig's include/exclude/files with a small subset of tsc's
  * rules; loading the TypeScript compiler here would cost more than all else.
  */
-function tsconfigFiles(root: string, tsconfig: string, ignore: string[], refused: InputProblem[]): string[] {
+function tsconfigFiles(root: string, tsconfig: string, match: Match, refused: InputProblem[]): string[] {
   const file = join(root, tsconfig);
   if (!existsSync(file)) throw new DocpactError(`tsconfig not found: ${tsconfig}`);
   assertInsideRoot(root, file, tsconfig);
@@ -111,7 +117,7 @@ function tsconfigFiles(root: string, tsconfig: string, ignore: string[], refused
   const outside = include.find(leavesRoot);
   if (outside) throw new DocpactError(`${tsconfig}: include "${outside}" leaves the root; docpact reads only inside the root`);
   const exclude = (cfg.exclude ?? []).map((p) => prefix + expandDir(p));
-  const out = new Set(glob(root, include, [...ignore, ...exclude]).filter(isTsSource));
+  const out = new Set(match(include, exclude).filter(isTsSource));
   for (const f of cfg.files ?? []) {
     const rel = toPosix(relative(root, join(dirname(file), f)));
     if (leavesRoot(rel)) refused.push({ kind: "outside-root", span: fileSpan(tsconfig), message: `${tsconfig} lists ${f} in "files", outside the root; not read` });

@@ -82,7 +82,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead);
   timing.lap("decisions");
-  const instances = readInstances(opts.root, config);
+  const instances = readInstances(opts.root, config, discovered.files);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
   timing.lap("instances");
   const history = await historyRead;

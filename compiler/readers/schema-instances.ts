@@ -6,7 +6,7 @@ import { readFileSync, statSync } from "node:fs";
 import { DEFAULT_LIMITS } from "../config/limits.js";
 import { join } from "node:path";
 import type { ResolvedConfig } from "../config/resolve.js";
-import { glob, ignoredDirs } from "../discover.js";
+import { ignoredDirs, matchFiles } from "../discover.js";
 import type { InstanceDoc } from "../model/types.js";
 import { toPosix } from "../util/text.js";
 import { parseJsonWithPositions } from "./json-positions.js";
@@ -22,13 +22,14 @@ export function readInstance(file: string, schema: string, text: string, maxNest
  * node_modules/.git/outDir) and reads each file. Sorted by file, then schema;
  * a file matched by two entries is validated against both schemas.
  */
-export function readInstances(root: string, config: ResolvedConfig): InstanceDoc[] {
+/** `files`: every file discover listed (the instance globs are matched against it, not the disk). */
+export function readInstances(root: string, config: ResolvedConfig, files: readonly string[]): InstanceDoc[] {
   const out: InstanceDoc[] = [];
   const ignore = ignoredDirs(config);
   const limits = config.limits ?? DEFAULT_LIMITS;
   for (const entry of config.instances) {
     const schema = toPosix(entry.schema).replace(/^\.\/+/, "");
-    for (const file of glob(root, entry.files, ignore)) {
+    for (const file of matchFiles(files, entry.files, ignore)) {
       const span = { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
       let text: string;
       try {
