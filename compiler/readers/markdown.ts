@@ -5,9 +5,6 @@
  */
 import type { Blockquote, Code, Heading as MdHeading, Html, InlineCode as MdInlineCode, Nodes, Paragraph, Root } from "mdast";
 import { toString } from "mdast-util-to-string";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
 import type { Span } from "../model/diagnostic.js";
 import type {
   CodeBlock,
@@ -22,6 +19,8 @@ import type {
   SectionRef,
 } from "../model/types.js";
 import { LineIndex } from "../util/text.js";
+import { unoptimized } from "../util/optimizations.js";
+import { parseMarkdown } from "./markdown-syntax.js";
 import { parseInvocations, type RawInvocation } from "./invocation.js";
 import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
@@ -42,9 +41,6 @@ export interface ReadMarkdownOptions {
 /** Fence languages whose lines are commands; every other fence is an example, not a claim. */
 const SHELL_LANGS = new Set(["sh", "bash", "shell", "console", "zsh", "shell-session", "shellsession"]);
 const PROMPT = /^[ \t]*\$(?:[ \t]|$)/;
-
-// Built once: parse() only tokenizes, so the frozen processor is reused for every document.
-const processor = unified().use(remarkParse).use(remarkGfm).freeze();
 
 /** Cached matchers keyed by the marker list, so 10,000 documents share one. */
 const matcherCache = new Map<string, NoteMatcher>();
@@ -75,7 +71,7 @@ function headRange(paragraph: Nodes, start: number, end: number): { headStart: n
 }
 
 export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptions): MarkdownDoc {
-  const tree = processor.parse(text) as Root;
+  const tree = parseMarkdown(text, unoptimized());
   const lines = new LineIndex(text);
   const binaries = new Set(opts.binaries.filter(Boolean));
   const matcher = matcherFor(opts.markers ?? []);

@@ -1,0 +1,39 @@
+/**
+ * The Markdown syntax docpact parses: CommonMark plus the GFM constructs that
+ * change what the reader sees. Tables (cells hold inline code and links),
+ * footnotes (without them `[^1]: text` reads as a link definition),
+ * strikethrough and task lists (cheap; they shape the inline tree) are kept.
+ * GFM's autolink literals (bare `https://…`, `www.…`, e-mail addresses) are
+ * left out: they only ever yield external links, which no rule judges, and
+ * they cost about 40 % of parse time (docs/PERFORMANCE.md).
+ */
+import { gfmFootnoteFromMarkdown } from "mdast-util-gfm-footnote";
+import { gfmStrikethroughFromMarkdown } from "mdast-util-gfm-strikethrough";
+import { gfmTableFromMarkdown } from "mdast-util-gfm-table";
+import { gfmTaskListItemFromMarkdown } from "mdast-util-gfm-task-list-item";
+import { gfmFootnote } from "micromark-extension-gfm-footnote";
+import { gfmStrikethrough } from "micromark-extension-gfm-strikethrough";
+import { gfmTable } from "micromark-extension-gfm-table";
+import { gfmTaskListItem } from "micromark-extension-gfm-task-list-item";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified, type Processor } from "unified";
+import type { Root } from "mdast";
+
+/** remark-gfm without autolink literals, in remark-gfm's own extension order. */
+function gfmWithoutAutolinkLiterals(this: Processor): void {
+  const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
+  (data.micromarkExtensions ??= []).push(gfmFootnote(), gfmStrikethrough(), gfmTable(), gfmTaskListItem());
+  (data.fromMarkdownExtensions ??= []).push(gfmFootnoteFromMarkdown(), gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown(), gfmTaskListItemFromMarkdown());
+}
+
+// Built once each: parse() only tokenizes, so a frozen processor serves every document.
+const lean = unified().use(remarkParse).use(gfmWithoutAutolinkLiterals).freeze();
+let full: typeof lean | undefined;
+
+/** Parses a document; `allOfGfm` is the reference path (compiler/util/optimizations.ts). */
+export function parseMarkdown(text: string, allOfGfm = false): Root {
+  if (!allOfGfm) return lean.parse(text) as Root;
+  full ??= unified().use(remarkParse).use(remarkGfm).freeze() as unknown as typeof lean;
+  return full.parse(text) as Root;
+}

@@ -1,0 +1,94 @@
+/**
+ * The Markdown reader parses without GFM autolink literals (compiler/readers/markdown-syntax.ts).
+ * Its output must equal the all-of-GFM reference path except for the links autolink literals
+ * make (bare URLs, `www.`, e-mail addresses), on every fixture and example document, docpact's
+ * own docs and, when present, the oats corpus.
+ */
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { globSync } from "tinyglobby";
+import { afterEach, describe, expect, it } from "vitest";
+import { readMarkdown } from "../../compiler/readers/markdown.js";
+import type { MarkdownDoc } from "../../compiler/model/types.js";
+import { decodeSource } from "../../compiler/util/text.js";
+import { repoRoot } from "../helpers/cli.js";
+import { hasShared, sharedPath } from "../helpers/shared.js";
+
+const opts = { binaries: ["aw", "docpact", "oats", "turn-record"], markers: [] as string[] };
+
+function read(root: string, rel: string, reference: boolean): MarkdownDoc {
+  const src = decodeSource(readFileSync(join(root, rel), "utf8"));
+  if (reference) process.env.DOCPACT_UNOPTIMIZED = "1";
+  try {
+    return readMarkdown(rel, src.text, { ...opts, bom: src.bom });
+  } finally {
+    delete process.env.DOCPACT_UNOPTIMIZED;
+  }
+}
+
+/** A link GFM made from bare text: its source starts with neither `[`, `![` nor `<`. */
+function isAutolinkLiteral(text: string, doc: MarkdownDoc, link: MarkdownDoc["links"][number]): boolean {
+  const lines = text.split("\n");
+  const at = lines[link.span.line - 1]?.slice(link.span.column - 1) ?? "";
+  return link.kind === "link" && !/^(\[|!\[|<)/.test(at);
+}
+
+interface Compared {
+  docs: number;
+  literals: number;
+}
+
+function compareAll(root: string, files: string[]): Compared {
+  let literals = 0;
+  for (const rel of files) {
+    const lean = read(root, rel, false);
+    const full = read(root, rel, true);
+    const text = decodeSource(readFileSync(join(root, rel), "utf8")).text;
+    const kept = full.links.filter((l) => !isAutolinkLiteral(text, full, l));
+    literals += full.links.length - kept.length;
+    for (const l of full.links.filter((x) => !kept.includes(x))) expect(l.url, `${rel}: ${l.url}`).toMatch(/^(https?:|mailto:|xmpp:)/);
+    const want = { ...full, links: kept };
+    // Strings compare fast; the structural diff is only for a failure's message.
+    if (JSON.stringify(lean) !== JSON.stringify(want)) expect(lean, rel).toEqual(want);
+  }
+  return { docs: files.length, literals };
+}
+
+const mdIn = (root: string, patterns: string[]) => globSync(patterns, { cwd: root, ignore: ["**/node_modules/**", "**/.git/**"] }).sort();
+
+afterEach(() => {
+  delete process.env.DOCPACT_UNOPTIMIZED;
+});
+
+describe("Markdown without autolink literals", () => {
+  it("reads a bare URL as text and keeps written links, tables, footnotes", () => {
+    const text = "# T\n\nSee https://example.com and www.example.org, or <https://a.example> and [b](b.md).\n\n| a | `aw x` |\n| - | - |\n| [c](c.md) | d |\n\nNote[^1].\n\n[^1]: not a link definition\n";
+    const write = (reference: boolean) => {
+      if (reference) process.env.DOCPACT_UNOPTIMIZED = "1";
+      try {
+        return readMarkdown("t.md", text, opts);
+      } finally {
+        delete process.env.DOCPACT_UNOPTIMIZED;
+      }
+    };
+    const lean = write(false);
+    expect(lean.links.map((l) => l.url)).toEqual(["https://a.example", "b.md", "c.md"]);
+    expect(lean.invocations.map((i) => i.raw)).toEqual(["aw x"]);
+    expect(write(true).links.map((l) => l.url)).toEqual(["https://example.com", "http://www.example.org", "https://a.example", "b.md", "c.md"]);
+  });
+
+  it("gives the reference output on every fixture, example and docpact document", () => {
+    const files = mdIn(repoRoot, ["test/fixtures/**/*.md", "examples/**/*.md", "docs/**/*.md", "*.md"]);
+    const r = compareAll(repoRoot, files);
+    expect(r.docs).toBeGreaterThan(50);
+  });
+
+  describe.skipIf(!hasShared("corpus/oats"))("on the oats corpus", () => {
+    it("gives the reference output on every document", () => {
+      const root = sharedPath("corpus/oats");
+      const r = compareAll(root, mdIn(root, ["**/*.md"]));
+      expect(r.docs).toBeGreaterThan(100);
+      console.log(`markdown-syntax: ${r.docs} oats docs identical; ${r.literals} autolink literals left out`);
+    }, 120_000);
+  });
+});
