@@ -7,7 +7,9 @@
 import { by } from "../util/compare.js";
 import type { SchemaDoc } from "../model/types.js";
 import { contentHash } from "../cache/hash.js";
-import { generatedHeader } from "./generated-files.js";
+import { generatedHeader, provenFresh, stampGenerated } from "./generated-files.js";
+import { docpactVersion, installedVersion } from "../util/package-root.js";
+import { unoptimized } from "../util/optimizations.js";
 import { linkSchemas, type SchemaGraph } from "../model/schemas.js";
 import { ajvCopies } from "../model/schema-ajv.js";
 import type { EmitFact, PlannedFile } from "./plan.js";
@@ -58,6 +60,28 @@ function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: 
   }
   for (const [k, v] of targets) if (closure.has(k.slice(0, k.indexOf("#")))) parts.push(k, v);
   return contentHash(...parts);
+}
+
+/**
+ * Bump when the bytes of schema modules change without a version change of
+ * docpact or of the generators below (a development checkout): freshness
+ * stamps written by the old code then no longer count.
+ */
+const GENERATOR_REVISION = "1";
+
+let generatorMemo: string | undefined;
+
+/** The generator's identity for freshness stamps: docpact's version and revision, and the generators it runs. */
+function generatorIdentity(): string {
+  generatorMemo ??= [
+    `docpact@${docpactVersion()}`,
+    `rev${GENERATOR_REVISION}`,
+    `json-schema-to-typescript@${installedVersion("json-schema-to-typescript")}`,
+    `prettier@${installedVersion("prettier", "json-schema-to-typescript")}`,
+    `ajv@${installedVersion("ajv")}`,
+    `ajv-formats@${installedVersion("ajv-formats")}`,
+  ].join(" ");
+  return generatorMemo;
 }
 
 /** Names a module exports (`export interface X`, `export const x`, …), for the barrel. */
@@ -127,8 +151,17 @@ export interface ModuleOutput {
  * a schema whose module fails at some step is a `schema-not-generated` fact.
  * With `memo`, a schema whose inputs (itself, the schemas it reaches by
  * `$ref`, their module paths and type names) are unchanged is not compiled again.
+ * With `onDisk` (outDir's files now), a module whose files carry the freshness
+ * stamp of its current inputs, with untouched bodies, is taken from disk
+ * (see stampGenerated); anything else is generated, so a hand edit still shows.
  */
-export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, memo?: EmitMemo, graph: SchemaGraph = linkSchemas(schemas)): Promise<ModuleOutput> {
+export async function emitSchemaModules(
+  schemas: SchemaDoc[],
+  outDir: string,
+  memo?: EmitMemo,
+  graph: SchemaGraph = linkSchemas(schemas),
+  onDisk?: Readonly<Record<string, string>>,
+): Promise<ModuleOutput> {
   const docs = [...graph.docs.values()].filter((d) => d.dialect !== null && d.value !== null && typeof d.value === "object" && !Array.isArray(d.value));
   const modules = schemaModulePaths(docs.map((d) => d.file), outDir);
   const targets = refTargetNames(graph);
@@ -136,7 +169,7 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, me
   // Ajv's function numbering) then depends on nothing else, so a module compiled alone in a warm
   // run is byte-identical to the one a cold run wrote, and no run pays for adding every schema.
 
-  const emitOne = async (doc: SchemaDoc): Promise<ModuleOutput> => {
+  const emitOne = async (doc: SchemaDoc, inputs: string): Promise<ModuleOutput> => {
     const files: PlannedFile[] = [];
     const facts: EmitFact[] = [];
     const mod = modules.get(doc.file)!;
@@ -194,13 +227,31 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, me
     if (vocab.code) sections.push(vocab.code);
     if (validatorSection) sections.push(validatorSection);
     files.push({ path: `${mod}.ts`, content: `${sections[0]}\n${sections.slice(1).join("\n\n")}\n` });
-    return { files, facts };
+    // Only a module generated without a fact is stamped: the facts of the others are found by generating again.
+    if (facts.length > 0) return { files, facts };
+    return { files: files.map((f) => ({ path: f.path, content: stampGenerated(f.content, inputs) })), facts };
+  };
+
+  /** A module whose two files on disk carry the stamp of these inputs and are untouched: build would write them as they are. */
+  const fresh = (doc: SchemaDoc, inputs: string): ModuleOutput | null => {
+    if (!onDisk) return null;
+    const mod = modules.get(doc.file)!;
+    const files: PlannedFile[] = [];
+    for (const path of [`${mod}.validator.ts`, `${mod}.ts`]) {
+      const content = onDisk[path];
+      if (content === undefined || !provenFresh(content, inputs)) return null;
+      files.push({ path, content });
+    }
+    return { files, facts: [] };
   };
 
   const files: PlannedFile[] = [];
   const facts: EmitFact[] = [];
+  const reference = unoptimized();
   for (const doc of docs) {
-    const out = memo ? await memo(moduleKey(graph, doc, outDir, modules, targets), () => emitOne(doc)) : await emitOne(doc);
+    const key = moduleKey(graph, doc, outDir, modules, targets);
+    const inputs = contentHash(key, generatorIdentity());
+    const out = (reference ? null : fresh(doc, inputs)) ?? (memo ? await memo(inputs, () => emitOne(doc, inputs)) : await emitOne(doc, inputs));
     files.push(...out.files);
     facts.push(...out.facts);
   }

@@ -1,6 +1,7 @@
 /** Locates files shipped with docpact (contracts/, templates/) from source or from dist/. */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 let root: string | undefined;
@@ -23,4 +24,18 @@ export function packagePath(rel: string): string {
 
 export function docpactVersion(): string {
   return (JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string }).version;
+}
+
+/**
+ * The installed version of a package docpact depends on (`via`: resolved from
+ * that package, for a dependency of a dependency); "unknown" when it cannot be found.
+ */
+export function installedVersion(name: string, via?: string): string {
+  try {
+    let req = createRequire(import.meta.url);
+    if (via) req = createRequire(req.resolve(`${via}/package.json`));
+    return (JSON.parse(readFileSync(req.resolve(`${name}/package.json`), "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
 }

@@ -1,5 +1,6 @@
 import { unifiedDiff } from "../../util/diff.js";
 import { defineRule } from "../types.js";
+import { withoutStamp } from "../../emit/generated-files.js";
 
 const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
@@ -13,7 +14,9 @@ export default defineRule({
       "Generated contract code is committed so that consumers build without docpact; it must stay in step with the schemas and documents it comes from. " +
       "`docpact check` computes exactly what `docpact build` would write under `generate.outDir` and compares it byte for byte with the disk: " +
       "every missing file, every file whose content differs (with a short unified diff in the message) and every extra file in the folder " +
-      "is reported. Run `docpact build` and commit the result.",
+      "is reported. A schema module whose second line (`// docpact:inputs=… body=…`, written by build) records the hash of its current inputs and of its untouched body " +
+      "is known fresh without generating it again; any other file is generated and compared, so a hand edit is still reported, and the stamp line alone never makes a file stale. " +
+      "Run `docpact build` and commit the result.",
     messages: {
       missing: "{{path}} is missing; run `docpact build`",
       differs: "{{path}} differs from what `docpact build` would write:\n{{diff}}",
@@ -39,8 +42,9 @@ export default defineRule({
       const disk = onDisk[f.path];
       if (disk === undefined) {
         ctx.report({ span: fileSpan(f.path), messageId: "missing", data: { path: f.path }, suggestions: ["docpact build"] });
-      } else if (disk !== f.content) {
-        const diff = unifiedDiff(disk, f.content, f.path);
+      } else if (withoutStamp(disk) !== withoutStamp(f.content)) {
+        // The freshness stamp is build's note to itself, not content: an old or missing stamp alone is not drift.
+        const diff = unifiedDiff(withoutStamp(disk), withoutStamp(f.content), f.path);
         ctx.report({ span: fileSpan(f.path), messageId: "differs", data: { path: f.path, diff }, suggestions: ["docpact build"] });
       }
     }
