@@ -1,6 +1,6 @@
 /** Read: every discovered input through its reader. Readers never judge; problems become data. */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
 import { join } from "node:path";
 import type { ResolvedConfig } from "./config/resolve.js";
@@ -123,17 +123,31 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
 const PARALLEL_MIN_DOCS = 300;
 
 /**
+ * How many worker threads parse Markdown beside this thread. A worker loads
+ * the reader again and its results are copied back: it always costs CPU
+ * (+30 % at 1× on the benchmark) and memory, and gains wall time only on a
+ * core nobody else uses. So, unless `DOCPACT_WORKERS=N` asks for N (0: none),
+ * workers run only for many documents and only on cores that are free now:
+ * all cores minus the 1-minute load average, this thread's own core kept
+ * (a loaded 2-core machine gets none). The reference path uses none.
+ */
+export function markdownWorkers(docs: number, env: Record<string, string | undefined>, cores: number, load: number): number {
+  if (env.DOCPACT_UNOPTIMIZED === "1") return 0;
+  if (env.DOCPACT_WORKERS !== undefined) return Math.max(0, Math.min(Number(env.DOCPACT_WORKERS) || 0, cores - 1));
+  if (docs < PARALLEL_MIN_DOCS) return 0;
+  return Math.max(0, Math.min(3, cores - 1, Math.round(cores - 1 - load)));
+}
+
+/**
  * Parses documents, spreading them over worker threads and this thread when
- * there are many and more than one core. Workers need the compiled reader
- * (dist/), so a run from TypeScript sources parses in this thread.
- * `DOCPACT_WORKERS=0` turns workers off; `DOCPACT_WORKERS=N` caps them.
+ * there are many and cores to spare (markdownWorkers). Workers need the
+ * compiled reader (dist/), so a run from TypeScript sources parses in this thread.
  */
 async function parseInParallel(jobs: MarkdownJob["files"], opts: MarkdownJob["opts"]): Promise<MarkdownDoc[]> {
   const parseHere = (list: MarkdownJob["files"]) => list.map((f) => readMarkdown(f.file, f.text, { ...opts, bom: f.bom }));
   const workerUrl = new URL("./readers/markdown-worker.js", import.meta.url);
-  const cap = process.env.DOCPACT_WORKERS === undefined ? 3 : Number(process.env.DOCPACT_WORKERS) || 0;
-  const workers = Math.min(cap, availableParallelism() - 1);
-  if (jobs.length < PARALLEL_MIN_DOCS || workers < 1 || !import.meta.url.endsWith(".js") || !existsSync(workerUrl)) return parseHere(jobs);
+  const workers = jobs.length === 0 ? 0 : markdownWorkers(jobs.length, process.env, availableParallelism(), loadavg()[0]);
+  if (workers < 1 || !import.meta.url.endsWith(".js") || !existsSync(workerUrl)) return parseHere(jobs);
   // Shares by text size; this thread parses the first share while the workers run. (A smaller share
   // here, to make room for receiving results, measured slower: 0.6 gave 10.8 s against 10.3 s at 4×.)
   const shares = splitBySize(jobs, [MAIN_SHARE, ...Array<number>(workers).fill(1)]);

@@ -11,14 +11,16 @@
  *
  * Options: --scales 1,4,16  --runs 3  --seed 1  --out DIR  --help-runs 10
  *          --timeout SECONDS (per command, default 600)  --no-write
+ *          --corpus DIR (repeatable: a real project, floor and cold check only;
+ *          default ../shared/corpus/oats when it exists; --no-corpus for none)
  */
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnSync } from "node:child_process";
 import { ensureProject } from "./bench/generate.mjs";
-import { cleanupScratch, median, runMedian, runOnce, rssSource, summarize } from "./bench/run.mjs";
+import { cleanupScratch, median, runMedian, runOnce, runPaired, rssSource, summarize } from "./bench/run.mjs";
 import { consoleTable, evaluateTargets, machineInfo, performanceMarkdown } from "./bench/table.mjs";
 
 const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -27,20 +29,23 @@ const FLOOR = join(REPO, "scripts/bench/floor.mjs");
 const WATCH = join(REPO, "scripts/bench/watch-warm.mjs");
 const TSC = join(REPO, "node_modules/.bin/tsc");
 const JSON2TS = join(REPO, "node_modules/.bin/json2ts");
+const DEFAULT_CORPUS = join(REPO, "..", "shared", "corpus", "oats");
 
 function parseArgs(argv) {
-  const o = { scales: [1, 4, 16], runs: 3, seed: 1, out: join(tmpdir(), "docpact-bench"), helpRuns: 10, timeoutMs: 600_000, write: true };
+  const o = { scales: [1, 4, 16], runs: 3, seed: 1, out: join(tmpdir(), "docpact-bench"), helpRuns: 10, timeoutMs: 600_000, write: true, corpora: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [key, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
     const val = () => inline ?? argv[++i];
-    if (key === "--scales") o.scales = val().split(",").map(Number);
+    if (key === "--scales") o.scales = val().split(",").filter((x) => x !== "none" && x !== "").map(Number);
     else if (key === "--runs") o.runs = Number(val());
     else if (key === "--seed") o.seed = Number(val());
     else if (key === "--out") o.out = val();
     else if (key === "--help-runs") o.helpRuns = Number(val());
     else if (key === "--timeout") o.timeoutMs = Number(val()) * 1000;
     else if (key === "--no-write") o.write = false;
+    else if (key === "--corpus") o.corpora.push(val());
+    else if (key === "--no-corpus") o.corpora = null;
     else {
       process.stderr.write(`bench: unknown option ${a}\n`);
       process.exit(2);
@@ -51,6 +56,8 @@ function parseArgs(argv) {
     process.exit(2);
   }
   o.scales.sort((a, b) => a - b);
+  if (o.corpora === null) o.corpora = [];
+  else if (o.corpora.length === 0 && existsSync(DEFAULT_CORPUS)) o.corpora.push(DEFAULT_CORPUS);
   return o;
 }
 
@@ -108,25 +115,23 @@ function measureScale(o, scale) {
   const { root, reused, meta } = ensureProject({ outDir: o.out, seed: o.seed, scale });
   log(`${scale}×: ${reused ? "reused" : "generated"} ${root} (${meta.counts.docs} docs, ${meta.counts.schemas} schemas, ${meta.counts.ts} ts, ${(meta.bytes / 2 ** 20).toFixed(1)} MB) in ${Date.now() - t0} ms`);
   const opts = { cwd: root, timeoutMs: o.timeoutMs };
-  const cacheDir = join(root, "node_modules/.cache/docpact");
-  const check = ["check", "--root", root, "--format", "json"];
   const r = { scale, root, counts: meta.counts };
 
-  r.floor = runMedian(o.runs, FLOOR, [root], { ...opts, node: true });
-  if (r.floor.code !== 0) r.floor.failed = firstLine(r.floor.stderr);
-  log(`${scale}×: floor ${Math.round(r.floor.ms)} ms (cpu ${Math.round(r.floor.cpuMs ?? 0)})`);
-
-  r.cold = docpactVerdict(runMedian(o.runs, CLI, check, { ...opts, node: true, env: { DOCPACT_NO_CACHE: "1" } }, () => rmSync(cacheDir, { recursive: true, force: true })));
-  r.diagnostics = diagnosticsSummary(r.cold.stdoutFile);
-  log(`${scale}×: cold ${Math.round(r.cold.ms)} ms (cpu ${Math.round(r.cold.cpuMs ?? 0)}), ${Math.round(r.cold.rssMB ?? 0)} MB${r.cold.failed ? ` FAILED: ${r.cold.failed}` : ""}`);
-
-  // Warm: `check` never writes, so only `build` fills the cache; it also writes generated code and
-  // regions. It runs on a throwaway copy, so the generated project stays as generated.
+  // Build first, on a throwaway copy (it also rewrites regions, and the project keeps its planted drift):
+  // its generated/ is copied back, so the cold check meets the project as committed, generated code
+  // included. Warm runs use the copy, whose cache build filled (`check` never writes, so it cannot).
   const warmRoot = `${root}-warm`;
   rmSync(warmRoot, { recursive: true, force: true });
   cpSync(root, warmRoot, { recursive: true });
   const warmOpts = { cwd: warmRoot, timeoutMs: o.timeoutMs, node: true };
   r.build = docpactVerdict(summarize([runOnce(CLI, ["build", "--root", warmRoot, "--format", "json"], warmOpts)]));
+  log(`${scale}×: build ${Math.round(r.build.ms)} ms (cpu ${Math.round(r.build.cpuMs ?? 0)}), ${Math.round(r.build.rssMB ?? 0)} MB${r.build.failed ? ` FAILED: ${r.build.failed}` : ""}`);
+  rmSync(join(root, "generated"), { recursive: true, force: true });
+  if (existsSync(join(warmRoot, "generated"))) cpSync(join(warmRoot, "generated"), join(root, "generated"), { recursive: true });
+
+  measureCold(o, r, root);
+  log(`${scale}×: cold ${Math.round(r.cold.ms)} ms (cpu ${Math.round(r.cold.cpuMs ?? 0)}), ${Math.round(r.cold.rssMB ?? 0)} MB${r.cold.failed ? ` FAILED: ${r.cold.failed}` : ""}`);
+
   const ed = editor(warmRoot, meta.touch);
   r.warm = docpactVerdict(runMedian(o.runs, CLI, ["check", "--root", warmRoot, "--format", "json"], warmOpts, (i) => ed.edit(i + 1)));
   // Watch: the same edits, re-checked inside one process with the in-memory cache (what `--watch` does).
@@ -139,7 +144,7 @@ function measureScale(o, scale) {
   }
   rmSync(warmRoot, { recursive: true, force: true });
   log(`${scale}×: watch re-check ${Math.round(r.watch.ms)} ms${r.watch.failed ? ` FAILED: ${r.watch.failed}` : ""}`);
-  log(`${scale}×: build (fills the cache) ${Math.round(r.build.ms)} ms; warm ${Math.round(r.warm.ms)} ms, ${Math.round(r.warm.rssMB ?? 0)} MB${r.warm.failed ? ` FAILED: ${r.warm.failed}` : ""}`);
+  log(`${scale}×: warm ${Math.round(r.warm.ms)} ms, ${Math.round(r.warm.rssMB ?? 0)} MB${r.warm.failed ? ` FAILED: ${r.warm.failed}` : ""}`);
 
   r.tsc = runMedian(o.runs, TSC, ["-p", join(root, "tsconfig.json")], opts);
   if (r.tsc.code !== 0) r.tsc.failed = firstLine(readFileSync(r.tsc.stdoutFile, "utf8")) || firstLine(r.tsc.stderr);
@@ -159,6 +164,40 @@ function measureScale(o, scale) {
   log(`${scale}×: json2ts core ${Math.round(r.json2tsCore.ms)} ms (${r.json2tsCore.files} files)`);
   rmSync(j2tOut, { recursive: true, force: true });
   return r;
+}
+
+/** The parse floor and a cold `docpact check`, alternated run by run (same load for both); sets r.floor, r.cold, r.pair, r.diagnostics. */
+function measureCold(o, r, root, { readOnly = false } = {}) {
+  const cacheDir = join(root, "node_modules/.cache/docpact");
+  const opts = { cwd: root, timeoutMs: o.timeoutMs, node: true };
+  const pair = runPaired(
+    o.runs,
+    { cmd: FLOOR, args: [root], opts },
+    { cmd: CLI, args: ["check", "--root", root, "--format", "json"], opts: { ...opts, env: { DOCPACT_NO_CACHE: "1" } }, before: readOnly ? undefined : () => rmSync(cacheDir, { recursive: true, force: true }) },
+  );
+  r.floor = pair.a;
+  if (r.floor.code !== 0) r.floor.failed = firstLine(r.floor.stderr);
+  r.cold = docpactVerdict(pair.b);
+  r.pair = { cpuRatio: pair.cpuRatio, wallRatio: pair.wallRatio, load: pair.load };
+  r.diagnostics = diagnosticsSummary(r.cold.stdoutFile);
+  log(`${r.label ?? `${r.scale}×`}: floor ${Math.round(r.floor.ms)} ms (cpu ${Math.round(r.floor.cpuMs ?? 0)}); cold/floor cpu ${r.pair.cpuRatio?.toFixed(2)}, load ${r.pair.load.toFixed(1)}`);
+}
+
+/** A real project (e.g. the oats corpus): floor and cold check only; it is never written to. */
+function measureCorpus(o, dir) {
+  const r = { scale: null, label: basename(dir), root: dir, counts: countInputs(dir) };
+  measureCold(o, r, dir, { readOnly: true });
+  return r;
+}
+
+function countInputs(dir) {
+  const out = spawnSync(process.execPath, [FLOOR, dir], { encoding: "utf8" });
+  try {
+    const files = JSON.parse(out.stdout).files;
+    return { docs: files.docs, schemas: files.schemas, ts: files.code };
+  } catch {
+    return { docs: NaN, schemas: NaN, ts: NaN };
+  }
 }
 
 function countFiles(dir) {
@@ -187,22 +226,28 @@ function main() {
 
   const results = [];
   for (const s of o.scales) results.push(measureScale(o, s));
+  for (const dir of o.corpora) results.push(measureCorpus(o, dir));
   cleanupScratch();
 
   const targets = evaluateTargets(results, help);
   process.stdout.write("\n" + consoleTable(results) + "\n\n");
   process.stdout.write(`docpact --help: ${Math.round(help.ms)} ms\n\n`);
   for (const t of targets) process.stdout.write(`${t.met === true ? "met   " : t.met === false ? "MISSED" : "n/a   "}  ${t.name}: ${t.measured}\n`);
-  for (const r of results) process.stdout.write(`${r.scale}× diagnostics: ${r.diagnostics}\n`);
+  for (const r of results) process.stdout.write(`${r.label ?? `${r.scale}×`} diagnostics: ${r.diagnostics}\n`);
 
   if (o.write) {
     const notes = [
       "Projects: synthetic `aw` CLIs from scripts/bench/generate.mjs (seeded; reused when the seed, scale and generator version match), written under " +
         "the system temp folder. At 16×: 10,000 docs, 500 schemas, 2,000 TypeScript files.",
-      "floor: scripts/bench/floor.mjs in its own Node process — module loading, globbing, reading every file, remark-parse + remark-gfm per doc, " +
-        "`JSON.parse` per schema, `ts.createSourceFile` (ts-morph's bundled TypeScript, no parent pointers) per TS file. Nothing else.",
-      "cold: `docpact check --format json` with `node_modules/.cache/docpact` removed before each run and `DOCPACT_NO_CACHE=1`.",
-      "warm: on a throwaway copy of the project, `docpact build` fills the cache (its time is the \"build ms\" column; `check` never writes, so it cannot), " +
+      "floor: scripts/bench/floor.mjs in its own Node process — module loading, globbing the files docpact's config names, reading every file, remark-parse + remark-gfm (all of GFM) per doc, " +
+        "`JSON.parse` per schema, `ts.createSourceFile` (ts-morph's bundled TypeScript, no parent pointers) per TS file. Nothing else. " +
+        "docpact itself parses Markdown without GFM's autolink literals (compiler/readers/markdown-syntax.ts), which the floor keeps: the floor stays the cost of reading the project with the usual parsers.",
+      "cold: `docpact check --format json` with `node_modules/.cache/docpact` removed before each run and `DOCPACT_NO_CACHE=1`, on the project as committed: " +
+        "its generated/ is what `docpact build` writes (built once per bench run on a copy, only generated/ copied back), its documents keep their planted drift. " +
+        "Floor and cold runs alternate.",
+      "Real projects (`--corpus DIR`, default ../shared/corpus/oats when present): floor and cold check only, nothing written into them.",
+      "build: one `docpact build` on a throwaway copy of the project; \"build MB\" is its peak RSS.",
+      "warm: on the built copy, whose cache `docpact build` filled (`check` never writes, so it cannot), " +
         "then before each timed `docpact check` one doc, one schema and one TS file are edited (content changed).",
       "watch: scripts/bench/watch-warm.mjs runs the pipeline once in one process with an in-memory cache, then times the re-check after the same three edits, as `docpact check --watch` does (no process start, no cache decoding).",
       `RSS: peak resident set of the docpact process (max over cold and warm runs), from ${rssSource}.`,
@@ -211,7 +256,7 @@ function main() {
         "It cannot resolve a `$ref` by `$id` (it tries to download the URL; the `.invalid` host fails at once, no network wait) and stops at the first failure, so on these projects it fails; " +
         "\"json2ts core\" runs it over `schemas/core/` alone (relative refs only), with the number of files it wrote in parentheses.",
     ];
-    const md = performanceMarkdown({ machine, results, help, targets, options: o, notes, diagnostics: results.map((r) => ({ scale: r.scale, text: r.diagnostics })) });
+    const md = performanceMarkdown({ machine, results, help, targets, options: o, notes, diagnostics: results.map((r) => ({ scale: r.label ?? `${r.scale}×`, text: r.diagnostics })) });
     writeFileSync(join(REPO, "docs/PERFORMANCE.md"), md);
     log("wrote docs/PERFORMANCE.md");
   }

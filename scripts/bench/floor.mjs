@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 /**
  * The parse floor: what any tool that reads this project must pay, and
- * nothing else. Loads the same parsers docpact uses, finds the files (the
- * generated project's docpact.config.json globs), reads each once and parses
- * it: remark-parse + remark-gfm for docs, JSON.parse for schemas, the
- * TypeScript scanner/parser bundled with ts-morph (`ts.createSourceFile`,
- * no parent pointers, no binder, no checker) for code.
+ * nothing else. Loads the parsers docpact builds on, finds the files, reads
+ * each once and parses it: remark-parse + remark-gfm (all of GFM) for docs,
+ * JSON.parse for schemas, the TypeScript scanner/parser bundled with ts-morph
+ * (`ts.createSourceFile`, no parent pointers, no binder, no checker) for code.
+ *
+ * The files are the ones docpact's config would read: the project's
+ * docpact.config.json `docs` / `schemas` globs (default `**\/*.md`,
+ * `**\/*.schema.json`) and `code.include`, else the root tsconfig.json's
+ * `include` (no tsconfig: no code); node_modules, .git and the generate
+ * outDir are left out.
  *
  * The benchmark times this whole process from outside, like docpact; the
  * JSON line printed here splits the in-process time for the report.
  *
  * Usage: node scripts/bench/floor.mjs <project root>
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
@@ -31,10 +36,14 @@ if (!root) {
   process.stderr.write("usage: floor.mjs <project root>\n");
   process.exit(2);
 }
-const glob = (patterns) => globSync(patterns, { cwd: root, ignore: ["**/node_modules/**", "**/.git/**"], onlyFiles: true }).sort();
-const docs = glob(["docs/**/*.md"]);
-const schemas = glob(["schemas/**/*.schema.json"]);
-const code = glob(["src/**/*.ts"]);
+const json = (rel) => (existsSync(join(root, rel)) ? JSON.parse(readFileSync(join(root, rel), "utf8")) : null);
+const config = json("docpact.config.json") ?? {};
+const tsconfig = config.code?.include ? null : json(config.code?.tsconfig ?? "tsconfig.json");
+const ignore = ["**/node_modules/**", "**/.git/**", ...(config.generate ? [`${config.generate.outDir ?? "generated"}/**`] : [])];
+const glob = (patterns) => (patterns.length ? globSync(patterns, { cwd: root, ignore, onlyFiles: true }).sort() : []);
+const docs = glob(config.docs ?? ["**/*.md"]);
+const schemas = glob(config.schemas ?? ["**/*.schema.json"]);
+const code = glob(config.code?.include ?? (tsconfig ? (tsconfig.include ?? ["**/*.ts"]) : [])).filter((f) => /\.[cm]?tsx?$/.test(f));
 const tListed = performance.now();
 
 const processor = unified().use(remarkParse).use(remarkGfm);

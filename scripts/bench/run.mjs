@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -82,6 +82,34 @@ export function runMedian(times, cmd, args, opts = {}, before) {
     if (r.timedOut) break; // one timeout is enough to know
   }
   return summarize(runs);
+}
+
+/**
+ * Alternates two commands `times` times (a, b, a, b, …), so both see the same
+ * machine load; `before(i)` runs ahead of each b run, untimed. Returns both
+ * summaries and the median of the per-pair CPU and wall ratios b/a.
+ */
+export function runPaired(times, a, b) {
+  const as = [];
+  const bs = [];
+  const loads = [];
+  for (let i = 0; i < times; i++) {
+    loads.push(loadavg()[0]);
+    as.push(runOnce(a.cmd, a.args, a.opts));
+    b.before?.(i);
+    bs.push(runOnce(b.cmd, b.args, b.opts));
+    if (as[i].timedOut || bs[i].timedOut) break;
+  }
+  const pairs = as.map((x, i) => [x, bs[i]]).filter(([x, y]) => y);
+  const cpuRatios = pairs.filter(([x, y]) => x.cpuMs && y.cpuMs).map(([x, y]) => y.cpuMs / x.cpuMs);
+  return {
+    a: summarize(as),
+    b: summarize(bs),
+    cpuRatio: cpuRatios.length ? median(cpuRatios) : null,
+    wallRatio: median(pairs.map(([x, y]) => y.ms / x.ms)),
+    /** 1-minute load average before each pair: what else the machine was doing. */
+    load: median(loads),
+  };
 }
 
 export function summarize(runs) {
