@@ -2,7 +2,7 @@
  * The Markdown reader parses without GFM autolink literals (compiler/readers/markdown-syntax.ts).
  * Its output must equal the all-of-GFM reference path except for the links autolink literals
  * make (bare URLs, `www.`, e-mail addresses), on every fixture and example document, docpact's
- * own docs and, when present, the oats corpus.
+ * own docs (the oats corpus: test/optimized-path.test.ts).
  */
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -12,7 +12,6 @@ import { readMarkdown } from "../../compiler/readers/markdown.js";
 import type { MarkdownDoc } from "../../compiler/model/types.js";
 import { decodeSource } from "../../compiler/util/text.js";
 import { repoRoot } from "../helpers/cli.js";
-import { hasShared, sharedPath } from "../helpers/shared.js";
 
 const opts = { binaries: ["aw", "docpact", "oats", "turn-record"], markers: [] as string[] };
 
@@ -82,13 +81,5 @@ describe("Markdown without autolink literals", () => {
     const r = compareAll(repoRoot, files);
     expect(r.docs).toBeGreaterThan(50);
   });
-
-  describe.skipIf(!hasShared("corpus/oats"))("on the oats corpus", () => {
-    it("gives the reference output on every document", () => {
-      const root = sharedPath("corpus/oats");
-      const r = compareAll(root, mdIn(root, ["**/*.md"]));
-      expect(r.docs).toBeGreaterThan(100);
-      console.log(`markdown-syntax: ${r.docs} oats docs identical; ${r.literals} autolink literals left out`);
-    }, 120_000);
-  });
+  // The oats corpus: test/optimized-path.test.ts compares the reader's output there, in the same runs as the report.
 });
