@@ -176,15 +176,26 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
   return readDecisions(config, host, cached);
 }
 
-/** Headings and anchors of the documents build rewrites, from the text it would write. */
+/**
+ * Headings and anchors of the documents build rewrites, from the text it would write; each
+ * parsed on first use (only fragments into it need them, and most rewritten documents have none).
+ */
 async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig): Promise<NonNullable<ContractModel["planned"]>> {
   const { readMarkdown } = await import("./readers/markdown.js");
-  const out = new Map<string, { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] }>();
-  for (const d of plan.documents) {
-    const doc = readMarkdown(d.path, d.content.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
-    out.set(d.path, { headings: doc.headings, anchors: doc.anchors });
-  }
-  return out;
+  const texts = new Map(plan.documents.map((d) => [d.path, d.content]));
+  const parsed = new Map<string, { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] }>();
+  return {
+    get(file) {
+      const text = texts.get(file);
+      if (text === undefined) return undefined;
+      let v = parsed.get(file);
+      if (!v) {
+        const doc = readMarkdown(file, text.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
+        parsed.set(file, (v = { headings: doc.headings, anchors: doc.anchors }));
+      }
+      return v;
+    },
+  };
 }
 
 function sourceText(root: string, file: string): string | null {

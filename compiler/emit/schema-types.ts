@@ -5,7 +5,6 @@
  * copied), unresolved refs are dropped; every ref target gets a stable name
  * (`title`), so both modules agree on it. Nothing is fetched or read from disk.
  */
-import { compile } from "json-schema-to-typescript";
 import type { SchemaGraph } from "../model/schemas.js";
 import { pointerToFragment } from "../model/schemas.js";
 import { splitPointer } from "../util/json-pointer.js";
@@ -110,6 +109,8 @@ export async function typesCode(graph: SchemaGraph, doc: SchemaDoc, targetNames:
   }
   copy.title = rootTypeName(doc);
   try {
+    // Loaded on first use: a check whose modules are all proven fresh never needs the generator.
+    const { compile } = await import("json-schema-to-typescript");
     const code = await compile(copy as never, copy.title as string, {
       bannerComment: "",
       unreachableDefinitions: true,

@@ -347,9 +347,10 @@ export interface ContractModel {
   /**
    * Headings and anchors of the documents whose regions build rewrites, as
    * build writes them: fragments are judged against what the documents will
-   * say, so a heading a region creates is not a missing anchor. Set after planning.
+   * say, so a heading a region creates is not a missing anchor. Set after
+   * planning; a document is parsed only when a fragment into it is judged.
    */
-  planned?: ReadonlyMap<string, Pick<MarkdownDoc, "headings" | "anchors">>;
+  planned?: { get(file: string): Pick<MarkdownDoc, "headings" | "anchors"> | undefined };
   /** Documentation sites (config `sites`, or detected), outermost first; documents outside all render as on GitHub. */
   sites: Site[];
   /** Paths the git history deleted or renamed (compiler/git/history.ts); null or absent without git. */

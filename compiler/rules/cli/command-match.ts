@@ -180,12 +180,23 @@ export class SurfaceIndex {
     return t.resolve(name);
   }
 
+  private known: string[][] | undefined;
+
+  /** Every command path, sorted by its words; built once per surface (each unknown command scans it). */
+  private knownPaths(): string[][] {
+    if (this.known) return this.known;
+    const known: string[][] = [];
+    for (const [k, m] of this.children) for (const p of m.values()) if (k === key(p.slice(0, -1))) known.push(p);
+    const keyed = known.map((p) => ({ p, k: key(p) }));
+    keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+    this.known = keyed.map((x) => x.p);
+    return this.known;
+  }
+
   /** The known path closest to the words (compared over the path's own length); small distances only. */
   private suggest(words: string[]): string[] | null {
     let best: { path: string[]; score: number } | null = null;
-    const known: string[][] = [];
-    for (const [k, m] of this.children) for (const p of m.values()) if (k === key(p.slice(0, -1))) known.push(p);
-    for (const path of known.sort((a, b) => (key(a) < key(b) ? -1 : 1))) {
+    for (const path of this.knownPaths()) {
       if (path.length === 0 || path.length > words.length) continue;
       const q = words.slice(0, path.length).join(" ");
       const p = path.join(" ");
