@@ -23,6 +23,7 @@ import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { applySuppressions } from "./suppress.js";
+import { unoptimized } from "./util/optimizations.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules, type RuleId } from "./rules/index.js";
@@ -101,7 +102,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });
-  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config);
+  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, model);
   timing.lap("emit");
   if (!opts.deferFlush) cache.flush();
   const notJudged: NotJudged[] = [];
@@ -178,20 +179,31 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
 
 /**
  * Headings and anchors of the documents build rewrites, from the text it would write; each
- * parsed on first use (only fragments into it need them, and most rewritten documents have none).
+ * parsed on first use (only fragments into it need them). A document whose rewritten regions,
+ * old and new, can hold no heading or anchor keeps its own (their ids are all that is used).
  */
-async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig): Promise<NonNullable<ContractModel["planned"]>> {
+async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: ContractModel): Promise<NonNullable<ContractModel["planned"]>> {
   const { readMarkdown } = await import("./readers/markdown.js");
+  const { mayShapeHeadings } = await import("./readers/markdown-syntax.js");
   const texts = new Map(plan.documents.map((d) => [d.path, d.content]));
+  const current = new Map(model.docs.map((d) => [d.file, d]));
   const parsed = new Map<string, { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] }>();
+  const reference = unoptimized();
+  const inert = (file: string) =>
+    !reference && plan.regions.every((r) => r.file !== file || r.status === "fresh" || (!mayShapeHeadings(r.current) && !mayShapeHeadings(r.expected ?? "")));
   return {
     get(file) {
       const text = texts.get(file);
       if (text === undefined) return undefined;
       let v = parsed.get(file);
       if (!v) {
-        const doc = readMarkdown(file, text.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
-        parsed.set(file, (v = { headings: doc.headings, anchors: doc.anchors }));
+        const doc = current.get(file);
+        if (doc && inert(file)) v = { headings: doc.headings, anchors: doc.anchors };
+        else {
+          const planned = readMarkdown(file, text.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
+          v = { headings: planned.headings, anchors: planned.anchors };
+        }
+        parsed.set(file, v);
       }
       return v;
     },

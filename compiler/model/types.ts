@@ -348,7 +348,9 @@ export interface ContractModel {
    * Headings and anchors of the documents whose regions build rewrites, as
    * build writes them: fragments are judged against what the documents will
    * say, so a heading a region creates is not a missing anchor. Set after
-   * planning; a document is parsed only when a fragment into it is judged.
+   * planning; a document is parsed only when a fragment into it is judged,
+   * and one whose rewritten regions can hold no heading or anchor keeps its
+   * current ones (their spans then are the current text's; only ids are read).
    */
   planned?: { get(file: string): Pick<MarkdownDoc, "headings" | "anchors"> | undefined };
   /** Documentation sites (config `sites`, or detected), outermost first; documents outside all render as on GitHub. */

@@ -37,3 +37,17 @@ export function parseMarkdown(text: string, allOfGfm = false): Root {
   full ??= unified().use(remarkParse).use(remarkGfm).freeze() as unknown as typeof lean;
   return full.parse(text) as Root;
 }
+
+/** A line that opens (in any container) an ATX heading, a fence, or is a setext underline. */
+const BLOCK_SHAPER = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(?:#|```|~~~)|^[ \t>]*(?:=+|-+)[ \t]*$/m;
+
+/**
+ * Whether region content may add or remove a heading or an HTML anchor, or
+ * change how the text after it parses (an open fence, an HTML block, a
+ * setext underline). When neither the old nor the new content of any
+ * rewritten region may, the document's headings and anchors are the same
+ * before and after build (their ids; the lines after a region move).
+ */
+export function mayShapeHeadings(content: string): boolean {
+  return content.includes("<") || BLOCK_SHAPER.test(content);
+}

@@ -9,6 +9,7 @@ import { join, relative } from "node:path";
 import { globSync } from "tinyglobby";
 import { afterEach, describe, expect, it } from "vitest";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
+import { mayShapeHeadings } from "../../compiler/readers/markdown-syntax.js";
 import type { MarkdownDoc } from "../../compiler/model/types.js";
 import { decodeSource } from "../../compiler/util/text.js";
 import { repoRoot } from "../helpers/cli.js";
@@ -82,4 +83,18 @@ describe("Markdown without autolink literals", () => {
     expect(r.docs).toBeGreaterThan(50);
   });
   // The oats corpus: test/optimized-path.test.ts compares the reader's output there, in the same runs as the report.
+});
+
+describe("mayShapeHeadings: region content that cannot change a document's headings or anchors", () => {
+  it("lists, tables and inline code cannot", () => {
+    expect(mayShapeHeadings("- `panel.failed`\n- `panel.queued`\n")).toBe(false);
+    expect(mayShapeHeadings("| a | b |\n| - | - |\n| [x](x.md#y) | `aw z` |\n")).toBe(false);
+    expect(mayShapeHeadings("")).toBe(false);
+  });
+
+  it("headings in any container, fences, setext underlines and HTML may", () => {
+    for (const c of ["## New\n", "> # Quoted\n", "- # In a list\n", "1. ## In a numbered list\n", "```sh\n", "~~~\n", "Title\n===\n", "text\n---\n", '<a id="x"></a>\n', "a <br> b\n"]) {
+      expect(mayShapeHeadings(c), c).toBe(true);
+    }
+  });
 });
