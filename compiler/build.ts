@@ -29,7 +29,8 @@ const RESOLVED_BY_BUILD: readonly RuleId[] = ["generated/stale", "fragment/stale
 export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
   const written: string[] = [];
   const cache = opts.cache ?? openCache(opts.root, true);
-  opts = { ...opts, cache, deferFlush: true };
+  // Syntax trees outlive the run only for a caller's long-lived cache (watch); a one-off build drops them.
+  opts = { ...opts, cache, deferFlush: true, keepTrees: opts.keepTrees ?? opts.cache !== undefined };
   let result = await runPipeline(opts);
   try {
     if (opts.fix && result.diagnostics.some((d) => d.fix)) {

@@ -47,6 +47,8 @@ export interface PipelineOptions {
   persistCache?: boolean;
   /** Leave flushing the cache to the caller (build, which adds the documents it rewrites). */
   deferFlush?: boolean;
+  /** Keep TypeScript syntax trees after reading (a long-lived process: an edit re-parses one file); default: when the caller owns the cache. */
+  keepTrees?: boolean;
   /** Told what the run is doing, for progress output. */
   onPhase?: (phase: string) => void;
 }
@@ -78,7 +80,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const codeRead = codeHash(cache, opts.root, discovered.code, config, read.readProblems);
   const readable = discovered.code.filter((f) => codeRead.texts.has(f));
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
-  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.cache !== undefined);
+  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.keepTrees ?? opts.cache !== undefined);
   opts.onPhase?.("checking");
   timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead);
