@@ -181,6 +181,8 @@ export class SurfaceIndex {
   }
 
   private known: string[][] | undefined;
+  /** Suggestions by the words they were asked for: the same mistyped command is written in many places. */
+  private readonly suggested = new Map<string, string[] | null>();
 
   /** Every command path, sorted by its words; built once per surface (each unknown command scans it). */
   private knownPaths(): string[][] {
@@ -195,18 +197,26 @@ export class SurfaceIndex {
 
   /** The known path closest to the words (compared over the path's own length); small distances only. */
   private suggest(words: string[]): string[] | null {
+    const memoKey = words.join("\u0000");
+    const memo = this.suggested.get(memoKey);
+    if (memo !== undefined) return memo;
     let best: { path: string[]; score: number } | null = null;
     for (const path of this.knownPaths()) {
       if (path.length === 0 || path.length > words.length) continue;
       const q = words.slice(0, path.length).join(" ");
       const p = path.join(" ");
-      const limit = Math.max(1, Math.floor(Math.max(q.length, p.length) * 0.34));
-      const d = editDistance(q, p, limit);
-      if (d > limit) continue;
-      const score = d / Math.max(q.length, p.length);
+      const longer = Math.max(q.length, p.length);
+      const limit = Math.max(1, Math.floor(longer * 0.34));
+      // A distance above best.score × length cannot win (nor tie): let the distance stop there.
+      const bound = best ? Math.min(limit, Math.floor(best.score * longer + 1e-9)) : limit;
+      const d = editDistance(q, p, bound);
+      if (d > bound) continue;
+      const score = d / longer;
       if (!best || score < best.score || (score === best.score && path.length > best.path.length)) best = { path, score };
     }
-    return best ? best.path : null;
+    const out = best ? best.path : null;
+    this.suggested.set(memoKey, out);
+    return out;
   }
 }
 
