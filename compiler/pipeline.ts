@@ -203,7 +203,7 @@ function assertRoot(root: string): void {
 }
 
 async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, texts: ReadonlyMap<string, string>, keepTrees: boolean): Promise<CodeFacts> {
-  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [] };
+  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [], defaultExports: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
   // Values folded for an earlier run may come from files that changed since (watch).

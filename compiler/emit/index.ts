@@ -54,8 +54,12 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
     const kept = keptModules(model, modules);
     plan.kept.push(...kept.map((f) => f.path));
+    // Registries import the project's own code, so the barrel (the contract's public face) leaves them out.
+    const { emitRegistries } = await import("./registries.js");
+    const taken = new Set(modules.map((f) => f.path));
+    const registries = emitRegistries(gen.registries, gen.outDir, model.defaultExports).filter((f) => !taken.has(f.path));
     // Kept modules stay in the barrel, so what imports them keeps compiling until the schema reads again.
-    plan.generated.push(...modules, buildBarrel(gen.outDir, [...modules, ...kept]));
+    plan.generated.push(...modules, ...registries, buildBarrel(gen.outDir, [...modules, ...kept]));
     plan.facts.push(...schemas.facts);
   }
   plan.generated.sort(by((f) => f.path));

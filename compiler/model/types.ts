@@ -338,6 +338,8 @@ export interface ContractModel {
   counts: FileCounts;
   /** Names declared in code (declarations, parameters, properties), sorted: a term equal to one names code, not a vocabulary member. */
   codeIdentifiers: string[];
+  /** Code files with a default export, sorted: what a generated registry (config `generate.registries`) lists. */
+  defaultExports: string[];
   /** Renames and retirements from config `vocabularies` and mapping files (already applied to `vocabularies`). */
   vocabularyDeclarations: VocabularyDeclaration[];
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */

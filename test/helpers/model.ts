@@ -23,6 +23,7 @@ export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
     readProblems: [],
     vocabularies: [],
     codeIdentifiers: [],
+    defaultExports: [],
     vocabularyDeclarations: [],
     schemas: [],
     instances: [],

@@ -1,5 +1,5 @@
 /**
- * The whole rule catalogue, checked at once: every rule module is listed, its
+ * The whole rule catalogue, checked at once: every rule module is in the generated list, its
  * id matches its path, every message it declares is used, it is documented
  * (explain, docs/rules.md, the README table) and its runnable examples hold.
  */
