@@ -27,9 +27,16 @@ export interface RuleExample {
  * `good` none.
  */
 export interface RuleExamples {
-  bad: Record<string, string | Uint8Array>;
-  good: Record<string, string | Uint8Array>;
+  bad: Record<string, ExampleFile>;
+  good: Record<string, ExampleFile>;
 }
+
+/**
+ * One file of an example project: its text or bytes, a symbolic link to
+ * `symlink` (relative to the link's folder), or a FIFO. A path starting with
+ * `../` lies outside the project root (to show what docpact refuses to read).
+ */
+export type ExampleFile = string | Uint8Array | { symlink: string } | { fifo: true };
 
 /** Message templates keyed by message id. */
 export type Messages = Readonly<Record<string, string>>;

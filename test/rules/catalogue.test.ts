@@ -21,16 +21,8 @@ const rulesDir = join(repoRoot, "compiler/rules");
  */
 const LEGACY_REPORTS: string[] = [];
 
-/** Rules without runnable `meta.examples` yet; each one here is a gap to close, not a design. */
-const WITHOUT_EXAMPLES: string[] = [
-  // Arrived from issues 17 and 18 without runnable examples.
-  "vocabulary/code-mismatch",
-  "vocabulary/unknown-term",
-  "cli/unmatched-config",
-  // Their inputs are a symbolic link leaving the root and a FIFO: not expressible as in-memory files (test/rules/input-rules.test.ts covers them).
-  "input/outside-root",
-  "input/special-file",
-];
+/** Rules without runnable `meta.examples`; each one here would be a gap to close, not a design. */
+const WITHOUT_EXAMPLES: string[] = [];
 
 /** `group/name` of every module under compiler/rules/<group>/ that default-exports a rule. */
 function ruleModules(): string[] {
