@@ -72,9 +72,10 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
   if (needsFolder && opts.sources) {
     const { Evaluator } = await import("../readers/evaluate/index.js");
     const { foldExportWith } = await import("../readers/constant-folder.js");
+    const { isOutsideRoot } = await import("../readers/source-host.js");
     // One evaluator for every `module:` source of the run: each module is parsed and each constant evaluated once.
     const evaluator = new Evaluator(model.root, opts.sources);
-    fold = (_root, file, name) => foldExportWith(evaluator, file, name);
+    fold = (root, file, name) => (isOutsideRoot(root, file) ? { ok: false, outsideRoot: true } : foldExportWith(evaluator, file, name));
   }
   const regions = planRegions(model, {
     force: opts.force,

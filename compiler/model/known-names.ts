@@ -5,7 +5,7 @@
  * found: the CLI's commands and flags, the property names (and nesting) of
  * every loaded schema, headings, file names and names declared in code.
  */
-import { splitPointer } from "../readers/json-positions.js";
+import { splitPointer } from "../util/json-pointer.js";
 import type { ContractModel } from "./types.js";
 
 /** What a token was found to name instead of a vocabulary member. */

@@ -123,7 +123,7 @@ export interface Suppression {
 
 export interface MarkdownDoc {
   file: string;
-  /** The raw YAML of a leading front matter block (parsed where it routes: compiler/readers/front-matter.ts); null when there is none. */
+  /** The raw YAML of a leading front matter block (parsed where it routes: compiler/util/front-matter.ts); null when there is none. */
   frontMatter: string | null;
   bom: boolean;
   eol: "\n" | "\r\n";
