@@ -106,14 +106,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-const cache = new WeakMap<object, KnownNames>();
-
-/** The index for a model, built once per run and shared by the vocabulary rules. */
-export function knownNamesFor(model: Pick<ContractModel, "surface" | "schemas" | "docs" | "files" | "codeIdentifiers">): KnownNames {
-  let k = cache.get(model);
-  if (!k) {
-    k = new KnownNames(model);
-    cache.set(model, k);
-  }
-  return k;
+/** The index for a model: the link stage's (built once per run and shared by the vocabulary rules). */
+export function knownNamesFor(model: ContractModel): KnownNames {
+  return model.index.knownNames;
 }
