@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { explainText } from "../../compiler/report/explain.js";
 import { findRule, isRuleId, ruleIds, rules } from "../../compiler/rules/index.js";
 import { metaProblems } from "../../compiler/rules/types.js";
+import { readMarkdown } from "../../compiler/readers/markdown.js";
 import { repoRoot, runCli } from "../helpers/cli.js";
 import { lintFiles, planFiles } from "../helpers/rule-tester.js";
 
@@ -75,6 +76,16 @@ describe("the rule catalogue", () => {
       expect(text).toContain(r.meta.explanation);
       expect(docs, `docs/rules.md has a section for ${id}`).toContain(`## \`${id}\``);
       expect(readme, `README's rule table has ${id}`).toContain(`\`${id}\``);
+    }
+  });
+
+  it("every rule's url points at its own section of docs/rules.md", () => {
+    const doc = readMarkdown("docs/rules.md", readFileSync(join(repoRoot, "docs/rules.md"), "utf8"), { binaries: [], markers: [] });
+    for (const r of rules) {
+      const [path, anchor] = (r.meta.url ?? "").split("#");
+      expect(path, r.meta.id).toBe("docs/rules.md");
+      const heading = doc.headings.find((h) => h.slug === anchor);
+      expect(heading?.text, `${r.meta.id}: ${r.meta.url}`).toBe(r.meta.id);
     }
   });
 
