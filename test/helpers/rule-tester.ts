@@ -37,6 +37,8 @@ export interface ValidCase {
   files: CaseFiles;
   /** `build --force` semantics for regions. */
   force?: boolean;
+  /** When given: exactly the places the rule recorded as not judged (fields compared as named, in order). */
+  notJudged?: { file?: string; line?: number; column?: number; reason: string }[];
 }
 
 export interface ExpectedError {
@@ -118,18 +120,26 @@ function picked(d: Diagnostic, e: ExpectedError): Partial<Diagnostic> {
   return out as Partial<Diagnostic>;
 }
 
+function expectNotJudged(actual: NotJudged[], c: ValidCase): void {
+  if (!c.notJudged) return;
+  const pick = (n: NotJudged, e: Record<string, unknown>) => Object.fromEntries(Object.keys(e).map((k) => [k, (n as unknown as Record<string, unknown>)[k]]));
+  expect(actual.map((n, i) => (c.notJudged![i] ? pick(n, c.notJudged![i]) : n)), "places not judged").toEqual(c.notJudged);
+}
+
 export const tester = {
   run(rule: Rule, cases: RuleCases): void {
     describe(rule.meta.id, () => {
       cases.valid.forEach((c, i) => {
         it(`valid: ${c.name ?? `#${i + 1}`}`, async () => {
-          const { diagnostics } = await lintFiles(rule, c.files, c);
+          const { diagnostics, notJudged } = await lintFiles(rule, c.files, c);
           expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual([]);
+          expectNotJudged(notJudged, c);
         });
       });
       cases.invalid.forEach((c, i) => {
         it(`invalid: ${c.name ?? `#${i + 1}`}`, async () => {
-          const { diagnostics } = await lintFiles(rule, c.files, c);
+          const { diagnostics, notJudged } = await lintFiles(rule, c.files, c);
+          expectNotJudged(notJudged, c);
           const known = Object.keys(rule.meta.messages ?? {});
           for (const e of c.errors) expect(known, `message id of ${rule.meta.id}`).toContain(e.messageId);
           expect(diagnostics.map((d, j) => (c.errors[j] ? picked(d, c.errors[j]) : d))).toEqual(c.errors);
