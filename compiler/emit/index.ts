@@ -58,6 +58,9 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     const { emitRegistries } = await import("./registries.js");
     const taken = new Set(modules.map((f) => f.path));
     const registries = emitRegistries(gen.registries, gen.outDir, model.defaultExports).filter((f) => !taken.has(f.path));
+    for (const f of emitRegistries(gen.registries, gen.outDir, []).filter((r) => taken.has(r.path))) {
+      plan.facts.push({ kind: "registry-clash", path: f.path, span: { file: model.config.file ?? "docpact.config.json", line: 1, column: 1, endLine: 1, endColumn: 1 } });
+    }
     // Kept modules stay in the barrel, so what imports them keeps compiling until the schema reads again.
     plan.generated.push(...modules, ...registries, buildBarrel(gen.outDir, [...modules, ...kept]));
     plan.facts.push(...schemas.facts);
