@@ -12,26 +12,13 @@ import { docpactVersion, installedVersion } from "../util/package-root.js";
 import { unoptimized } from "../util/optimizations.js";
 import { linkSchemas, type SchemaGraph } from "../model/schemas.js";
 import { ajvCopies } from "../model/schema-ajv.js";
+import { schemaDigest } from "../model/schema-digest.js";
 import type { EmitFact, PlannedFile } from "./plan.js";
 import { NameSet, importSpecifier, schemaModulePaths } from "./schema-naming.js";
 import { refTargetNames, rootTypeName, typesCode } from "./schema-types.js";
 import { type AjvCache, validatorCode } from "./schema-validators.js";
 import { vocabularyCode } from "./schema-vocab.js";
 
-const digests = new WeakMap<SchemaDoc, string>();
-
-/** A schema's value and vocabularies, hashed once per (cached, immutable) reader output. */
-function docDigest(d: SchemaDoc): string {
-  let h = digests.get(d);
-  if (h === undefined) {
-    h = contentHash(
-      JSON.stringify(d.value),
-      JSON.stringify(d.vocabularies.map((v) => [v.name, v.members.map((m) => [m.value, m.deprecated, m.replacedBy ?? null])])),
-    );
-    digests.set(d, h);
-  }
-  return h;
-}
 
 /** The schema files `file` reaches by `$ref`, itself included. */
 function refClosure(graph: SchemaGraph, file: string): Set<string> {
@@ -51,12 +38,12 @@ function refClosure(graph: SchemaGraph, file: string): Set<string> {
 }
 
 /** Everything one schema's modules are made from: the schemas it reaches by `$ref`, their paths, module paths and type names. */
-function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: Map<string, string>): string {
+function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: Map<string, string>, digest: (d: SchemaDoc) => string): string {
   const closure = refClosure(graph, doc.file);
   const parts = [outDir, doc.file];
   for (const file of [...closure].sort()) {
     const d = graph.docs.get(file)!;
-    parts.push(file, String(d.dialect), graph.rootUri.get(file) ?? "", modules.get(file) ?? "", docDigest(d));
+    parts.push(file, String(d.dialect), graph.rootUri.get(file) ?? "", modules.get(file) ?? "", digest(d));
   }
   for (const [k, v] of targets) if (closure.has(k.slice(0, k.indexOf("#")))) parts.push(k, v);
   return contentHash(...parts);
@@ -155,11 +142,13 @@ export interface ModuleOutput {
  * stamp of its current inputs, with untouched bodies, is taken from disk
  * (see stampGenerated); anything else is generated, so a hand edit still shows.
  */
+/** `digest` is the model index's (computed once per schema); without a model each call hashes afresh. */
 export async function emitSchemaModules(
   schemas: SchemaDoc[],
   outDir: string,
   memo?: EmitMemo,
   graph: SchemaGraph = linkSchemas(schemas),
+  digest: (d: SchemaDoc) => string = schemaDigest,
   onDisk?: Readonly<Record<string, string>>,
 ): Promise<ModuleOutput> {
   const docs = [...graph.docs.values()].filter((d) => d.dialect !== null && d.value !== null && typeof d.value === "object" && !Array.isArray(d.value));
@@ -249,7 +238,7 @@ export async function emitSchemaModules(
   const facts: EmitFact[] = [];
   const reference = unoptimized();
   for (const doc of docs) {
-    const key = moduleKey(graph, doc, outDir, modules, targets);
+    const key = moduleKey(graph, doc, outDir, modules, targets, digest);
     const inputs = contentHash(key, generatorIdentity());
     const out = (reference ? null : fresh(doc, inputs)) ?? (memo ? await memo(inputs, () => emitOne(doc, inputs)) : await emitOne(doc, inputs));
     files.push(...out.files);

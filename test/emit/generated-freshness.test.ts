@@ -54,15 +54,15 @@ describe("freshness stamps", () => {
     const event = "gen/schemas/event.ts";
     const disk = { ...built, [event]: forged(built[event]) };
     // Trusted: the forged body comes back, so nothing was generated for it.
-    expect(byPath((await emitSchemaModules(schemas, "gen", undefined, undefined, disk)).files)).toEqual(disk);
+    expect(byPath((await emitSchemaModules(schemas, "gen", undefined, undefined, undefined, disk)).files)).toEqual(disk);
     // A hand edit (the body no longer matches its stamp) is generated again.
     const edited = { ...built, [event]: built[event].replace("export", "// edited\nexport") };
-    expect(byPath((await emitSchemaModules(schemas, "gen", undefined, undefined, edited)).files)).toEqual(built);
+    expect(byPath((await emitSchemaModules(schemas, "gen", undefined, undefined, undefined, edited)).files)).toEqual(built);
     // Under another outDir the inputs differ: no stamp holds.
     const moved = Object.fromEntries(Object.entries(disk).map(([p, c]) => [p.replace(/^gen\//, "out/"), c]));
-    expect(byPath((await emitSchemaModules(schemas, "out", undefined, undefined, moved)).files)["out/schemas/event.ts"]).not.toContain("// forged");
+    expect(byPath((await emitSchemaModules(schemas, "out", undefined, undefined, undefined, moved)).files)["out/schemas/event.ts"]).not.toContain("// forged");
     process.env.DOCPACT_UNOPTIMIZED = "1";
-    expect(byPath((await emitSchemaModules(schemas, "gen", undefined, undefined, disk)).files)).toEqual(built);
+    expect(byPath((await emitSchemaModules(schemas, "gen", undefined, undefined, undefined, disk)).files)).toEqual(built);
   });
 });
 
