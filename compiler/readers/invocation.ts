@@ -76,7 +76,9 @@ export function tokenizeInvocation(src: string): LexToken[] {
     }
     const end = wordEnd(src, i);
     const text = src.slice(i, end);
-    out.push(classify(text, i, end));
+    const optional = bracketedFlags(text, i);
+    if (optional) out.push(...optional);
+    else out.push(classify(text, i, end));
     i = end;
   }
   return out;
@@ -186,6 +188,27 @@ function isPlaceholder(s: string): boolean {
   if (s === "..." || s === "…" || s.endsWith("...") || s.endsWith("…")) return true;
   if (s[0] === "$" && s.length > 1) return true;
   return EMBEDDED_PLACEHOLDER.test(s);
+}
+
+/**
+ * Usage synopses write optional flags in brackets: `[--hard]`, `[--otp={token}]`,
+ * `[-f|--force]`, `[--output <file>]`. Each flag inside is a flag token at its own
+ * offsets; the rest of the group (a value placeholder) is dropped. Every such token
+ * carries a value (possibly empty) so the word after the group is never read as
+ * the flag's value. Null when the group does not open with a dash (`[opt]`,
+ * `[exit|enter]` stay placeholders) or holds no flag.
+ */
+function bracketedFlags(text: string, start: number): LexToken[] | null {
+  if (text.length < 4 || text[0] !== "[" || text[text.length - 1] !== "]" || text[1] !== "-") return null;
+  const out: LexToken[] = [];
+  for (const m of text.slice(1, -1).matchAll(/[^\s|]+/g)) {
+    const piece = m[0].replace(/\.{2,}$|…$/, "");
+    const f = FLAG.exec(piece);
+    if (!f || !(f[1].startsWith("--") || /^-[A-Za-z]/.test(f[1])) || f[1] === "--") continue;
+    const s = start + 1 + m.index;
+    out.push({ kind: "flag", text: piece, start: s, end: s + piece.length, flag: f[1], value: f[2] !== undefined ? unquote(f[2]) : "" });
+  }
+  return out.length > 0 ? out : null;
 }
 
 function classify(text: string, start: number, end: number): LexToken {

@@ -46,6 +46,29 @@ describe("tokenizeInvocation", () => {
     ]);
   });
 
+  it("reads flags in a bracketed usage group at their own offsets, never eating the next word", () => {
+    const src = "aw x [--hard] [--otp={token}] [-f|--force] [--out <file>] [opt] [exit|enter {tag}] [--flags...]";
+    const toks = tokenizeInvocation(src);
+    expect(toks.map((t) => [t.kind, t.flag ?? t.text, t.value])).toEqual([
+      ["word", "aw", undefined],
+      ["word", "x", undefined],
+      ["flag", "--hard", ""],
+      ["flag", "--otp", "{token}"],
+      ["flag", "-f", ""],
+      ["flag", "--force", ""],
+      ["flag", "--out", ""],
+      ["placeholder", "[opt]", undefined],
+      ["placeholder", "[exit|enter {tag}]", undefined],
+      ["flag", "--flags", ""],
+    ]);
+    const hard = toks[2];
+    expect(src.slice(hard.start, hard.end)).toBe("--hard");
+    const force = toks[5];
+    expect(src.slice(force.start, force.end)).toBe("--force");
+    // A shell test `[ -f x ]` is not a usage group.
+    expect(kinds("[ -f x ]")[0]).toEqual(["placeholder", "[ -f x ]"]);
+  });
+
   it("keeps quoted arguments whole, with spaces and escapes", () => {
     const toks = tokenizeInvocation(`aw note "a | b; c" 'x y' "say \\"hi\\""`);
     expect(toks.map((t) => [t.kind, t.text])).toEqual([
