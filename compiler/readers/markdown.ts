@@ -22,7 +22,7 @@ import type {
   SectionRef,
 } from "../model/types.js";
 import { LineIndex } from "../util/text.js";
-import { parseInvocations, type RawInvocation } from "./invocation.js";
+import { parseInvocations, type RawInvocation, splitInvocations, tokenizeInvocation } from "./invocation.js";
 import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
@@ -125,10 +125,11 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const onCode = (node: Code, start: number, end: number) => {
     const lang = node.lang ? node.lang : null;
     codeBlocks.push({ lang, value: node.value, span: span(start, end) });
-    // A fence without a language counts through its `$ ` prompt lines only (oclif READMEs: `USAGE` / `  $ mycli plugins install …`).
+    // A fence without a language counts through its `$ ` prompt lines (oclif READMEs: `USAGE` / `  $ mycli plugins install …`),
+    // or when each of its lines is an invocation of a binary (a synopsis block: `changeset publish [--otp={token}]`).
     const shell = lang !== null && SHELL_LANGS.has(lang.toLowerCase());
-    if (!binaries.size || !(shell || (lang === null && node.value.split(/\r?\n/).some((l) => PROMPT.test(l))))) return;
-    if (!mentionsBinary(node.value, binaries)) return;
+    if (!binaries.size || !mentionsBinary(node.value, binaries)) return;
+    if (!(shell || (lang === null && (node.value.split(/\r?\n/).some((l) => PROMPT.test(l)) || onlyInvocations(node.value, binaries))))) return;
     const { src, offsets } = fenceSource(text, lines, node);
     if (!src) return;
     const map = (i: number) => offsets[Math.min(Math.max(i, 0), offsets.length - 1)];
@@ -274,6 +275,19 @@ function plainText(node: Nodes): string {
 }
 
 /** Cheap pre-filter: does any binary occur in the string at all? */
+/** Every non-blank line (continuations joined) starts with an invocation of one of the binaries (perhaps after `npx`, `yarn`, `FOO=1`). */
+function onlyInvocations(value: string, binaries: ReadonlySet<string>): boolean {
+  const lines = value.replace(/\\\r?\n/g, " ").split(/\r?\n/).filter((l) => l.trim() !== "");
+  return (
+    lines.length > 0 &&
+    lines.every((l) => {
+      const tokens = tokenizeInvocation(l);
+      const firstOp = tokens.find((t) => t.kind === "operator")?.start ?? l.length;
+      return splitInvocations(tokens, binaries).some((inv) => inv.start < firstOp);
+    })
+  );
+}
+
 function mentionsBinary(s: string, binaries: ReadonlySet<string>): boolean {
   for (const b of binaries) if (s.includes(b)) return true;
   return false;

@@ -161,7 +161,15 @@ describe("invocations", () => {
   });
 
   it("other fence languages are examples, not claims", () => {
-    expect(read("```text\naw a\n```\n\n```\naw b\n```\n\n```json\n\"aw c\"\n```\n").invocations).toEqual([]);
+    expect(read("```text\naw a\n```\n\n```\naw b\nsome output\n```\n\n```json\n\"aw c\"\n```\n").invocations).toEqual([]);
+  });
+
+  it("a fence without a language whose every line invokes a binary is a synopsis block", () => {
+    const doc = read("```\naw publish [--otp={token}]\n\nyarn aw pre exit\n```\n");
+    expect(doc.invocations.map((i) => [i.binary, i.tokens.map((t) => t.flag ?? t.text), i.span.line])).toEqual([
+      ["aw", ["publish", "--otp"], 2],
+      ["aw", ["pre", "exit"], 4],
+    ]);
   });
 
   it("a fence without a language counts through its `$ ` prompt lines only (oclif READMEs)", () => {
