@@ -239,14 +239,17 @@ export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<strin
     let k = i;
     // `FOO=1 BAR="a b" aw x`: environment prefixes before the binary.
     while (k < j && tokens[k].kind !== "flag" && ENV_ASSIGN.test(tokens[k].text)) k++;
+    const runner = k;
     k = skipRunner(tokens, k, j, binaries);
     if (k < j) {
       const head = tokens[k];
-      if (head.kind === "word" && binaries.has(head.text)) {
+      // After a runner the package may carry a version: `npx giget@latest`.
+      const binary = head.kind !== "word" ? null : binaries.has(head.text) ? head.text : k > runner && binaries.has(versionless(head.text)) ? versionless(head.text) : null;
+      if (binary) {
         const args: LexToken[] = [];
         for (let t = k + 1; t < j && tokens[t].kind !== "redirect"; t++) args.push(tokens[t]);
         const last = args.length ? args[args.length - 1] : head;
-        out.push({ binary: head.text, start: head.start, end: last.end, tokens: args });
+        out.push({ binary, start: head.start, end: last.end, tokens: args });
       }
     }
     i = j + 1;
@@ -274,7 +277,13 @@ function skipRunner(tokens: LexToken[], k: number, end: number, binaries: Readon
     else if (head.text === "npm" || head.text === "bun") return k;
   } else return k;
   while (i < end && (tokens[i].kind === "flag" || tokens[i].kind === "separator")) i++;
-  return i < end && tokens[i].kind === "word" && binaries.has(tokens[i].text) ? i : k;
+  return i < end && tokens[i].kind === "word" && (binaries.has(tokens[i].text) || binaries.has(versionless(tokens[i].text))) ? i : k;
+}
+
+/** `giget@latest` → `giget`, `@scope/cli@1.2` → `@scope/cli`; other words unchanged. */
+function versionless(word: string): string {
+  const at = word.lastIndexOf("@");
+  return at > 0 ? word.slice(0, at) : word;
 }
 
 /** Lexes and splits in one step. */

@@ -183,6 +183,11 @@ describe("package-runner prefixes", () => {
     expect(heads("yarn aw x")).toEqual(["aw:x"]);
     expect(heads("npm exec -- aw x")).toEqual(["aw:x"]);
   });
+  it("a runner's package may carry a version (`npx aw@latest`); a bare `aw@1` is not the binary", () => {
+    expect(heads("npx aw@latest flow")).toEqual(["aw:flow"]);
+    expect(heads("pnpm dlx aw@2.1.0 x")).toEqual(["aw:x"]);
+    expect(heads("aw@1 flow")).toEqual([]);
+  });
   it("a runner before another program is not an invocation", () => {
     expect(heads("npx other aw")).toEqual([]);
     expect(heads("npm install aw")).toEqual([]);
