@@ -24,7 +24,19 @@ describe("argv adapter (mri / minimist, dispatch outside any command object)", (
       "docs/drift.md:6 cli/unknown-command unknown command `rel pre leave`",
       "docs/drift.md:7 cli/unknown-flag unknown flag `--sinse` for `rel status`",
       "docs/drift.md:8 cli/unknown-flag unknown flag `--token` for `rel publish`",
+      "docs/options.md:11 cli/unknown-flag unknown flag `--tagg` for `rel publish`",
+      "docs/options.md:20 cli/unknown-flag unknown flag `--sinse` for `rel status`",
     ]);
+  });
+
+  it("a bare flag is judged only where its section ties it to one command", async () => {
+    // `--otp` in the `## publish` list, `--since` in the `## status` table: renamed in the code, each is reported there.
+    const otp = await cliErrors("cli-argv", [{ file: "src/index.ts", find: '["otp",', replace: '["code",' }]);
+    expect(otp).toContain("docs/options.md:9 cli/unknown-flag unknown flag `--otp` for `rel publish`");
+    const since = await cliErrors("cli-argv", [{ file: "src/index.ts", find: '"since", "snapshot"]', replace: '"from", "snapshot"]' }]);
+    expect(since).toContain("docs/options.md:19 cli/unknown-flag unknown flag `--since` for `rel status`");
+    // `--follow-tags` (git's) and `--whatever` (two commands in the section) are never judged.
+    expect((await cliErrors("cli-argv")).filter((e) => /follow-tags|whatever/.test(e))).toEqual([]);
   });
 
   it("a renamed command, sub-verb, flag and alias are each caught", async () => {

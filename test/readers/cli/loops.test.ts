@@ -13,6 +13,7 @@ describe("options registered in a loop over an array of option objects (evaluato
       "docs/drift.md:3 cli/unknown-flag unknown flag `--rejct` for `up`",
       "docs/drift.md:4 cli/unknown-flag unknown flag `--no-target` for `up`",
       "docs/drift.md:5 cli/unknown-flag unknown flag `-q` for `up`",
+      "docs/options.md:15 cli/unknown-flag unknown flag `--rejectt` for `up`",
     ]);
   });
 
@@ -21,6 +22,9 @@ describe("options registered in a loop over an array of option objects (evaluato
     expect(long).toContain("docs/usage.md:4 cli/unknown-flag unknown flag `--reject` for `up`");
     const short = await cliErrors("cli-option-loop", [{ file: "src/options.ts", find: 'short: "u"', replace: 'short: "U"' }]);
     expect(short).toContain("docs/usage.md:3 cli/unknown-flag unknown flag `-u` for `up`");
+    // The option table under `## Usage` › `### Options` of a single-command CLI counts too.
+    const upgrade = await cliErrors("cli-option-loop", [{ file: "src/options.ts", find: 'long: "upgrade"', replace: 'long: "overwrite"' }]);
+    expect(upgrade).toContain("docs/options.md:13 cli/unknown-flag unknown flag `--upgrade` for `up`");
   });
 
   it("an element whose name does not evaluate leaves the flag set open (nothing judged)", async () => {
