@@ -32,6 +32,8 @@ export interface InlineCode {
   span: Span;
   /** Offset of the first character of `value` in the text (after the backticks). */
   valueOffset: number;
+  /** The code opens a list item or a table cell (an entry of an option list or table). */
+  lead?: true;
 }
 
 export interface CodeBlock {

@@ -93,6 +93,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const inlineCodes: InlineCode[] = [];
   const codeBlocks: CodeBlock[] = [];
   const invocations: Invocation[] = [];
+  const leading = new Set<Nodes>();
   const inlineInvocations: { start: number; inv: Invocation }[] = [];
   const pendingNotes: PendingNote[] = [];
   const sectionRefs: SectionRef[] = [];
@@ -113,7 +114,9 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     // CommonMark: line endings inside a code span are spaces (mdast keeps them raw).
     const value = node.value.replace(/\r\n|\r|\n/g, " ");
     const layout = inlineCodeLayout(text, start, end, value);
-    inlineCodes.push({ value, span: span(start, end), valueOffset: layout.valueOffset });
+    const code: InlineCode = { value, span: span(start, end), valueOffset: layout.valueOffset };
+    if (leading.has(node)) code.lead = true;
+    inlineCodes.push(code);
     if (!binaries.size || !mentionsBinary(value, binaries)) return;
     for (const raw of parseInvocations(value, binaries)) {
       const inv = toInvocation(raw, value, layout.map, "inline");
@@ -211,6 +214,9 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     }
     if ("children" in node && node.children.length) {
       const parent = node as Nodes & { children: Nodes[] };
+      // The code that opens a list item or a table cell: an option list's or table's entry (`- \`--force\`: …`).
+      const first = parent.type === "listItem" && parent.children[0]?.type === "paragraph" ? (parent.children[0] as Nodes & { children: Nodes[] }).children[0] : parent.type === "tableCell" ? parent.children[0] : undefined;
+      if (first?.type === "inlineCode") leading.add(first);
       if (hasPhrasingRefHead(parent.children)) {
         for (const r of findSectionRefs(parent.children)) {
           sectionRefs.push({ target: r.target, section: r.section, span: span(r.start, r.end) });

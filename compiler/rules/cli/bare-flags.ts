@@ -1,6 +1,6 @@
 /**
- * Bare flags in prose (`--force` in an option list or a table cell, with no
- * binary before it), tied to one command only where the document says which:
+ * Bare flags in prose: the code that opens an option list's entry or a table
+ * cell (`- \`--force\`: …`, `| \`--since\` | … |`), with no binary before it, tied to one command only where the document says which:
  * the section it sits in (or the nearest enclosing section that shows any
  * invocation) shows invocations of exactly one command, and its heading
  * names that command (`## publish` over `changeset publish [--otp]`, or
@@ -25,7 +25,7 @@ const BARE = /^(--?[A-Za-z][A-Za-z0-9_.-]*)(?:=(.*)|\s+\S.*)?$/s;
 const USAGE_HEADING = /\b(usage|options?|flags?|synopsis|cli)\b/i;
 
 export function tiedBareFlags(doc: MarkdownDoc, index: SurfaceIndex): TiedFlag[] {
-  const bare = doc.inlineCodes.map((c) => ({ code: c, m: BARE.exec(c.value) })).filter((x) => x.m !== null && x.code.span.line === x.code.span.endLine);
+  const bare = doc.inlineCodes.filter((c) => c.lead && c.span.line === c.span.endLine).map((c) => ({ code: c, m: BARE.exec(c.value) })).filter((x) => x.m !== null);
   if (bare.length === 0 || doc.headings.length === 0) return [];
   const headings = [...doc.headings].sort((a, b) => before(a.span, b.span));
   const invocations = [...doc.invocations].sort((a, b) => before(a.span, b.span));
@@ -56,7 +56,8 @@ const NO_INVOCATIONS = undefined;
 function sectionCommand(h: number, headings: Heading[], invocations: Invocation[], index: SurfaceIndex): { binary: string; path: string[] } | null | undefined {
   const start = headings[h].span;
   const end = headings[h + 1]?.span ?? null;
-  const own = invocations.filter((i) => before(i.span, start) >= 0 && (end === null || before(i.span, end) < 0));
+  // The binary named alone (`the \`corepack\` binary`) mentions the program, not a command.
+  const own = invocations.filter((i) => i.tokens.length > 0 && before(i.span, start) >= 0 && (end === null || before(i.span, end) < 0));
   if (own.length === 0) return NO_INVOCATIONS;
   let one: { binary: string; path: string[] } | null = null;
   for (const inv of own) {
