@@ -34,6 +34,8 @@ export interface InlineCode {
   valueOffset: number;
   /** The code opens a list item or a table cell (an entry of an option list or table). */
   lead?: true;
+  /** The code is followed by ` of ` or ` for ` and another code (`` `--x` of `tool cmd` ``). */
+  ofNext?: true;
 }
 
 export interface CodeBlock {

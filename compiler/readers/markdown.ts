@@ -94,6 +94,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const codeBlocks: CodeBlock[] = [];
   const invocations: Invocation[] = [];
   const leading = new Set<Nodes>();
+  const ofNext = new Set<Nodes>();
   const inlineInvocations: { start: number; inv: Invocation }[] = [];
   const pendingNotes: PendingNote[] = [];
   const sectionRefs: SectionRef[] = [];
@@ -116,6 +117,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     const layout = inlineCodeLayout(text, start, end, value);
     const code: InlineCode = { value, span: span(start, end), valueOffset: layout.valueOffset };
     if (leading.has(node)) code.lead = true;
+    if (ofNext.has(node)) code.ofNext = true;
     inlineCodes.push(code);
     if (!binaries.size || !mentionsBinary(value, binaries)) return;
     for (const raw of parseInvocations(value, binaries)) {
@@ -217,6 +219,11 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
       // The code that opens a list item or a table cell: an option list's or table's entry (`- \`--force\`: …`).
       const first = parent.type === "listItem" && parent.children[0]?.type === "paragraph" ? (parent.children[0] as Nodes & { children: Nodes[] }).children[0] : parent.type === "tableCell" ? parent.children[0] : undefined;
       if (first?.type === "inlineCode") leading.add(first);
+      // `` `--x` of `tool cmd` ``: the code names what the next one invokes.
+      for (let i = 0; i + 2 < parent.children.length; i++) {
+        const [a, between, b] = [parent.children[i], parent.children[i + 1], parent.children[i + 2]];
+        if (a.type === "inlineCode" && b.type === "inlineCode" && between.type === "text" && /^\s+(?:of|for)\s+$/i.test(between.value)) ofNext.add(a);
+      }
       if (hasPhrasingRefHead(parent.children)) {
         for (const r of findSectionRefs(parent.children)) {
           sectionRefs.push({ target: r.target, section: r.section, span: span(r.start, r.end) });

@@ -173,6 +173,15 @@ describe("invocations", () => {
       ["--v", true],
       ["--w", false],
     ]);
+    const of = read("Use `--x` of `aw flow` or `--y` for `aw z`, not `--w` and `aw q`.\n");
+    expect(of.inlineCodes.map((c) => [c.value, c.ofNext ?? false])).toEqual([
+      ["--x", true],
+      ["aw flow", false],
+      ["--y", true],
+      ["aw z", false],
+      ["--w", false],
+      ["aw q", false],
+    ]);
   });
 
   it("a fence without a language whose every line invokes a binary is a synopsis block", () => {

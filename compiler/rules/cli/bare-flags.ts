@@ -8,7 +8,8 @@
  * sub-commands, a heading naming the binary or a usage heading (`Usage`,
  * `Options`, `Flags`, `Synopsis`, `CLI`) does. Anything else is not tied
  * (never a guess: a bare `--follow-tags` in a section about `git` is nobody's
- * here), and is not judged.
+ * here), and is not judged. A code written `` `--x` of `tool cmd` `` (or
+ * `for`) is tied to the command the next code invokes, wherever it is.
  */
 import type { Span } from "../../model/diagnostic.js";
 import type { Heading, InlineCode, Invocation, InvocationToken, MarkdownDoc } from "../../model/types.js";
@@ -25,13 +26,20 @@ const BARE = /^(--?[A-Za-z][A-Za-z0-9_.-]*)(?:=(.*)|\s+\S.*)?$/s;
 const USAGE_HEADING = /\b(usage|options?|flags?|synopsis|cli)\b/i;
 
 export function tiedBareFlags(doc: MarkdownDoc, index: SurfaceIndex): TiedFlag[] {
-  const bare = doc.inlineCodes.filter((c) => c.lead && c.span.line === c.span.endLine).map((c) => ({ code: c, m: BARE.exec(c.value) })).filter((x) => x.m !== null);
-  if (bare.length === 0 || doc.headings.length === 0) return [];
+  const bare = doc.inlineCodes.filter((c) => (c.lead || c.ofNext) && c.span.line === c.span.endLine).map((c) => ({ code: c, m: BARE.exec(c.value) })).filter((x) => x.m !== null);
+  if (bare.length === 0) return [];
   const headings = [...doc.headings].sort((a, b) => before(a.span, b.span));
   const invocations = [...doc.invocations].sort((a, b) => before(a.span, b.span));
+  const codes = [...doc.inlineCodes].sort((a, b) => before(a.span, b.span));
   const decided = new Map<number, { binary: string; path: string[] } | null | undefined>();
   const out: TiedFlag[] = [];
   for (const { code, m } of bare) {
+    if (code.ofNext) {
+      // `` `--x` of `tool cmd` ``: the next code says which command, or nothing does.
+      const tie = namedBy(codes, code, invocations, index);
+      if (tie) out.push({ token: flagToken(code, m![1], m![2]), binary: tie.binary, path: tie.path });
+      continue;
+    }
     let h = innermost(headings, code.span);
     let tie: { binary: string; path: string[] } | null = null;
     while (h >= 0) {
@@ -47,6 +55,16 @@ export function tiedBareFlags(doc: MarkdownDoc, index: SurfaceIndex): TiedFlag[]
     out.push({ token: flagToken(code, m![1], m![2]), binary: tie.binary, path: tie.path });
   }
   return out;
+}
+
+/** The command the code right after `code` invokes (`` `--x` of `tool cmd` ``), when it is one known invocation. */
+function namedBy(codes: InlineCode[], code: InlineCode, invocations: Invocation[], index: SurfaceIndex): { binary: string; path: string[] } | null {
+  const next = codes.find((c) => before(c.span, code.span) > 0);
+  if (!next || next.span.line !== code.span.line) return null;
+  const inv = invocations.find((i) => i.source === "inline" && before(i.span, next.span) >= 0 && (i.span.line < next.span.endLine || (i.span.line === next.span.endLine && i.span.column < next.span.endColumn)));
+  if (!inv) return null;
+  const m = index.match(inv);
+  return m.unknown || m.notJudged ? null : { binary: inv.binary, path: m.path };
 }
 
 /** A section that shows no invocation of its own defers to its parent. */

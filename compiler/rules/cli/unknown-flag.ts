@@ -19,7 +19,7 @@ export default defineRule({
       "A command that declares no flags of its own reads the global set: every `--name` literal in the CLI's code and every name passed to the configured flag accessors. " +
       "A flag is judged only against a closed set: when an option does not evaluate, a command accepts unknown options, or no flag accessor is configured for a global set, the flag is not judged and is counted in the summary. " +
       "`--help`, `-h` and `--version` are always accepted, and a short-flag cluster such as `-rf` is accepted when each letter is. " +
-      "A bare `--flag` that opens an option list's entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading); elsewhere it is not judged. " +
+      "A bare `--flag` that opens an option list's entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written \"`--x` of `tool cmd`\"; elsewhere it is not judged. " +
       "Invocations whose command is unknown are left to `cli/unknown-command`, and nothing is reported when the code reader finds no commands at all.",
     messages: {
       unknownFlag: "unknown flag `{{flag}}` for `{{command}}`",

@@ -26,6 +26,7 @@ describe("argv adapter (mri / minimist, dispatch outside any command object)", (
       "docs/drift.md:8 cli/unknown-flag unknown flag `--token` for `rel publish`",
       "docs/options.md:11 cli/unknown-flag unknown flag `--tagg` for `rel publish`",
       "docs/options.md:20 cli/unknown-flag unknown flag `--sinse` for `rel status`",
+      "docs/options.md:36 cli/unknown-flag unknown flag `--verbos` for `rel status`",
     ]);
   });
 
@@ -35,6 +36,9 @@ describe("argv adapter (mri / minimist, dispatch outside any command object)", (
     expect(otp).toContain("docs/options.md:9 cli/unknown-flag unknown flag `--otp` for `rel publish`");
     const since = await cliErrors("cli-argv", [{ file: "src/index.ts", find: '"since", "snapshot"]', replace: '"from", "snapshot"]' }]);
     expect(since).toContain("docs/options.md:19 cli/unknown-flag unknown flag `--since` for `rel status`");
+    // "`--verbose` of `rel status`" ties the flag wherever it is written.
+    const verbose = await cliErrors("cli-argv", [{ file: "src/index.ts", find: 'boolean: ["verbose",', replace: 'boolean: ["loud",' }, { file: "src/index.ts", find: 'v: "verbose"', replace: 'v: "loud"' }]);
+    expect(verbose).toContain("docs/options.md:36 cli/unknown-flag unknown flag `--verbose` for `rel status`");
     // `--follow-tags` (git's) and `--whatever` (two commands in the section) are never judged.
     expect((await cliErrors("cli-argv")).filter((e) => /follow-tags|whatever/.test(e))).toEqual([]);
   });
