@@ -5,9 +5,11 @@
  * `if (verb === "install-hooks")` — or checked against a constant list
  * (`VERBS.includes(verb)`, `const VERBS = ["advance", "submit"] as const`).
  *
- * The verb list is closed when a guard checks the word against a list that
- * evaluates, or when a `switch` has a `default` clause; a chain of `if`s
- * leaves other words possible (an id, a file), so the list stays open.
+ * The verb list is closed when a guard turns away every word not in a list
+ * that evaluates (`if (!VERBS.includes(verb)) return fail(…)`), when a
+ * `switch` has a `default` clause, or when a negated guard leaves
+ * (`if (verb !== "a" && verb !== "b") throw …`); a chain of `if`s leaves
+ * other words possible (an id, a file), so the list stays open.
  */
 import type { Closure } from "../../model/cli.js";
 import { CLOSED, open } from "../../model/cli.js";
@@ -89,7 +91,9 @@ export function readWords(file: ParsedFile, body: ts.Node, ctx: AdapterContext, 
       const list = listOf(file, n.expression.expression, ctx);
       if (Array.isArray(list) && list.every((x) => typeof x === "string")) {
         for (const v of list as string[]) if (v) verbs.add(v);
-        closure = CLOSED;
+        // Only a check that turns every other word away closes the list (`if (!VERBS.includes(v)) return fail(…)`);
+        // `if (OLD.includes(v)) warn()` names some words and lets the rest through.
+        if (rejectsOthers(n)) closure = CLOSED;
       }
     }
     ts.forEachChild(n, visit);
@@ -124,6 +128,20 @@ function negatedGuard(n: ts.IfStatement, isVerb: (e: ts.Expression) => boolean):
     return (isVerb(t.left) && stringLiteral(unwrap(t.right)) !== null) || (isVerb(t.right) && stringLiteral(unwrap(t.left)) !== null);
   });
   return negated && leaves(n.thenStatement);
+}
+
+/** `!list.includes(v)` as a term of an `if` condition (alone or in an `||`) whose branch leaves. */
+function rejectsOthers(call: ts.CallExpression): boolean {
+  let n: ts.Node = call;
+  while (ts.isParenthesizedExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isNonNullExpression(n.parent)) n = n.parent;
+  if (!ts.isPrefixUnaryExpression(n.parent) || n.parent.operator !== ts.SyntaxKind.ExclamationToken) return false;
+  n = n.parent;
+  for (;;) {
+    const p = n.parent;
+    if (ts.isParenthesizedExpression(p) || (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.BarBarToken)) n = p;
+    else break;
+  }
+  return ts.isIfStatement(n.parent) && n.parent.expression === n && leaves(n.parent.thenStatement);
 }
 
 /** The statement always ends the dispatch: its last statement throws, returns or calls `process.exit`. */
