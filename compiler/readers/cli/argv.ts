@@ -1,6 +1,7 @@
 /**
- * CLIs that parse argv with a small parser (mri, minimist) and dispatch their
- * commands themselves, outside any command object:
+ * CLIs that parse their argv (`process.argv.slice(2)`) with a small parser
+ * (mri, minimist) and dispatch their commands themselves, outside any command
+ * object:
  *
  *   const parsed = mri(argv, { boolean: ["verbose"], string: ["otp"], alias: { v: "verbose" } });
  *   run(parsed._, flags);                        // or switch (parsed._[0]) right here
@@ -25,7 +26,7 @@ import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "
 import { type AdapterContext, type AdapterOutput, type CliAdapter, command, flag } from "./adapter.js";
 import { isWordOf, readWords, type WordAt } from "./dispatch.js";
 import { declarationOf } from "./modules.js";
-import { paramNames } from "./syntax.js";
+import { localInit, paramNames } from "./syntax.js";
 
 const PARSERS = new Set(["mri", "minimist"]);
 const SYNTAX = { camelKebab: false, negateBooleans: true, dotted: false };
@@ -71,6 +72,8 @@ function parserNames(file: ParsedFile): Set<string> {
 function readParse(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext, out: AdapterOutput): void {
   const decl = call.parent;
   if (!ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return;
+  // The program's own argv (a script that parses some other list is not the CLI).
+  if (!call.arguments[0] || !isProcessArgv(call.arguments[0])) return;
   const result = decl.name.text;
   const span = spanOf(file, call);
   const options: FlagSpec[] = [];
@@ -152,6 +155,19 @@ function readParse(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContex
     }),
   );
   out.commands.push(...commands);
+}
+
+/** `process.argv.slice(2)`, or a variable bound to it. */
+function isProcessArgv(e: ts.Expression): boolean {
+  let u = unwrap(e);
+  if (ts.isIdentifier(u)) {
+    const init = localInit(u.text, u);
+    if (!init) return false;
+    u = unwrap(init);
+  }
+  if (!ts.isCallExpression(u) || !ts.isPropertyAccessExpression(u.expression) || u.expression.name.text !== "slice") return false;
+  const argv = unwrap(u.expression.expression);
+  return ts.isPropertyAccessExpression(argv) && argv.name.text === "argv" && ts.isIdentifier(argv.expression) && argv.expression.text === "process";
 }
 
 /** The mri/minimist options record → flag specs. */

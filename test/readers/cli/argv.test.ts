@@ -54,6 +54,10 @@ describe("argv adapter (mri / minimist, dispatch outside any command object)", (
     expect(alias).toContain("docs/usage.md:13 cli/unknown-flag unknown flag `-v` for `rel status`");
   });
 
+  it("a parser fed another list than the program's argv is not the CLI", async () => {
+    expect(await cliErrors("cli-argv", [{ file: "src/index.ts", find: "mri(process.argv.slice(2), {", replace: 'mri(["--verbose"], {' }])).toEqual([]);
+  });
+
   it("a switch without a default leaves the command list open; options that do not evaluate leave the flags open", async () => {
     const noDefault = await cliErrors("cli-argv", [{ file: "src/run.ts", find: "    default:\n      throw new Error(`Invalid command ${input[0]}`);\n", replace: "" }]);
     expect(noDefault).not.toContain("docs/drift.md:5 cli/unknown-command unknown command `rel pubish`");
