@@ -5,6 +5,7 @@
  */
 import { normalizeHeading } from "../model/references.js";
 import { DocpactError } from "../util/errors.js";
+import { diffPath, headingIn, HUNK, isMarkdownPath, literalsIn } from "./diff-lines.js";
 import { gitAllowed, inWorkTree, runGit, unquotePath } from "./run.js";
 
 export interface ChangeSet {
@@ -43,10 +44,6 @@ export function readChangesSince(root: string, ref: string): ChangeSet {
   return set;
 }
 
-const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
-const LITERAL = /"((?:[^"\\\n]|\\.){1,200})"|'((?:[^'\\\n]|\\.){1,200})'|`([^`$\\\n]{1,200})`/g;
-const HEADING = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
-
 /** Parses `git diff --unified=0 --src-prefix=a/ --dst-prefix=b/` output. */
 export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
   const set: ChangeSet = { ref, commit, lines: new Map(), wholeFiles: new Set(), movedFiles: new Map(), removedPaths: new Set(), removedLiterals: new Map(), removedHeadings: new Set() };
@@ -55,7 +52,7 @@ export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
   let newPath: string | null = null;
   let renameFrom: string | null = null;
   let inHunk = false;
-  const isMd = () => /\.(?:md|mdx|markdown)$/i.test(newPath ?? oldPath ?? "");
+  const isMd = () => isMarkdownPath(newPath ?? oldPath ?? "");
   const removedIn = (): Set<string> => {
     const file = oldPath ?? newPath ?? "";
     let lits = set.removedLiterals.get(file);
@@ -64,14 +61,11 @@ export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
   };
   const collect = (text: string, lits: Set<string>, heads: Set<string>) => {
     if (isMd()) {
-      const h = HEADING.exec(text);
-      if (h) heads.add(normalizeHeading(h[1]));
+      const h = headingIn(text);
+      if (h) heads.add(normalizeHeading(h.text));
       return;
     }
-    for (const m of text.matchAll(LITERAL)) {
-      const v = m[1] ?? m[2] ?? m[3];
-      if (v && v.trim()) lits.add(v);
-    }
+    for (const v of literalsIn(text)) lits.add(v);
   };
   for (const line of out.split("\n")) {
     if (line.startsWith("diff --git ")) {
@@ -89,9 +83,9 @@ export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
         }
         oldPath = renameFrom;
         newPath = to;
-      } else if (line.startsWith("--- ")) oldPath = pathOf(line.slice(4), "a/");
+      } else if (line.startsWith("--- ")) oldPath = diffPath(line.slice(4), "a/");
       else if (line.startsWith("+++ ")) {
-        newPath = pathOf(line.slice(4), "b/");
+        newPath = diffPath(line.slice(4), "b/");
         if (newPath === null && oldPath !== null) set.removedPaths.add(oldPath);
         if (oldPath === null && newPath !== null) set.wholeFiles.add(newPath);
       }
@@ -118,10 +112,4 @@ export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
   }
   for (const h of added.headings) set.removedHeadings.delete(h);
   return set;
-}
-
-function pathOf(raw: string, prefix: string): string | null {
-  if (raw === "/dev/null") return null;
-  const p = unquotePath(raw.replace(/\t$/, ""));
-  return p.startsWith(prefix) ? p.slice(prefix.length) : p;
 }

@@ -1,4 +1,5 @@
-import { closestAnchor, referenceIndex, resolveLink } from "../../model/references.js";
+import { contentRemovalText, headingRemoval } from "../../model/history.js";
+import { closestAnchor, markdownHeadingId, referenceIndex, resolveLink } from "../../model/references.js";
 import { defineRule } from "../types.js";
 
 /** `#x` and `doc.md#x` whose document has no heading slug or explicit anchor `x`. */
@@ -13,9 +14,11 @@ export default defineRule({
       "repeats `_1`; mdBook: normalize_id; Docusaurus, Starlight, Nextra: github-slugger), with `{#custom-id}` where the generator supports it. Elsewhere " +
       "a fragment must name a heading of the target document by GitHub's slug rules (lowercase; punctuation dropped; spaces to `-`; inline code and emphasis by their text; " +
       "non-ASCII letters kept; repeats numbered `-1`, `-2`, …) or an explicit `<a id>` / `<a name>` anchor. Renaming a heading silently breaks every link to it; this rule finds them. " +
+      "Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last 1,000 commits that touched the documents), " +
+      "and a rename's current anchor is the suggestion. " +
       "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone.",
     messages: {
-      missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}",
+      missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}{{history}}",
     },
     examples: {
       bad: { "README.md": "See [install](docs/guide.md#instal).\n", "docs/guide.md": "# Guide\n\n## Install\n" },
@@ -32,12 +35,17 @@ export default defineRule({
         if (r.anchor !== "missing" || r.path === null || r.fragment === null) continue;
         const target = index.docs.get(r.path);
         if (!target) continue;
-        const hint = closestAnchor(index, target, r.fragment);
+        // Git history, when there is one, says what became of the heading: the rename beats a guess.
+        const fragment = r.fragment.toLowerCase();
+        const anchors = index.anchorsOf(target);
+        const idOf = (h: string) => markdownHeadingId(index, target, h);
+        const gone = headingRemoval(ctx.model.history, r.path, (h) => idOf(h) === fragment, (h) => anchors.has(idOf(h)));
+        const hint = gone?.now ? idOf(gone.now) : closestAnchor(index, target, r.fragment);
         const where = r.path === doc.file ? "this document" : r.path;
         ctx.report({
           span: link.span,
           messageId: "missingAnchor",
-          data: { fragment: r.fragment, where },
+          data: { fragment: r.fragment, where, history: gone ? `; heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` : "" },
           ...(hint ? { suggestions: [`${r.target}#${hint}`] } : {}),
           ...(r.path !== doc.file ? { related: [{ file: r.path, line: 1, column: 1, message: "target document" }] } : {}),
         });

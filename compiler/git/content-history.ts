@@ -1,0 +1,226 @@
+/**
+ * Reads which Markdown headings and which quoted names (commands, members)
+ * the recent history removed or renamed: ONE `git log -p --unified=0` over
+ * the documentation, schema and code files, capped at CONTENT_LOG_COMMITS
+ * commits, started while documents are read (never per finding). Only
+ * removed and added lines are scanned, for headings and string literals.
+ */
+import { posix } from "node:path";
+import { inputMatcher } from "../config/ownership.js";
+import type { ResolvedConfig } from "../config/resolve.js";
+import type { Discovered } from "../discover.js";
+import type { ContentRemoval } from "../model/history.js";
+import { normalizeHeading } from "../model/references.js";
+import { diffPath, headingIn, HUNK, isMarkdownPath, literalsIn, renamedLiteral } from "./diff-lines.js";
+import { inWorkTree, runGitAsync, unquotePath } from "./run.js";
+
+/** The newest commits (that touched a scanned file) the content log reads. */
+export const CONTENT_LOG_COMMITS = 1000;
+
+export interface ContentScope {
+  /** Markdown documents in scope now (root-relative): their headings' history is read. */
+  docs: readonly string[];
+  /** Code and schema files now (root-relative): their string literals' history is read. */
+  code: readonly string[];
+  /** Whether a path that is gone now was an input (a command module deleted, a document renamed away). */
+  wasInput: (path: string) => boolean;
+}
+
+export interface ContentHistory {
+  headings: Map<string, ContentRemoval[]>;
+  literals: Map<string, ContentRemoval[]>;
+}
+
+/** What the content log reads for this run: the discovered inputs, and the config's globs for names that are gone. */
+export function historyScope(config: ResolvedConfig, discovered: Discovered): ContentScope {
+  const all = new Set(discovered.files);
+  const vocabFiles = config.vocabularies.flatMap((v) => [v.schema, v.code ?? ""].map((f) => f.split("#")[0])).filter((f) => all.has(f));
+  const input = inputMatcher(config);
+  return {
+    docs: discovered.docs.filter(isMarkdownPath),
+    code: [...new Set([...discovered.code, ...discovered.schemas, ...vocabFiles])].sort(),
+    wasInput: (p) => !all.has(p) && input(p),
+  };
+}
+
+const RS = "\x1e";
+const US = "\x1f";
+
+export async function readContentHistory(root: string, scope: ContentScope, maxCommits = CONTENT_LOG_COMMITS): Promise<ContentHistory | null> {
+  const specs = pathspecs([...scope.docs, ...scope.code]);
+  if (specs.length === 0 || !inWorkTree(root)) return null;
+  const r = await runGitAsync(root, [
+    "log",
+    "-p",
+    "--unified=0",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "-M",
+    "--relative",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--no-show-signature",
+    `--max-count=${maxCommits}`,
+    `--format=${RS}%h${US}%s`,
+    "--",
+    ...specs,
+  ]);
+  if (!r.ok) return null;
+  const docs = new Set(scope.docs);
+  const code = new Set(scope.code);
+  return parseContentLog(r.stdout, {
+    doc: (p) => docs.has(p) || (!code.has(p) && isMarkdownPath(p) && scope.wasInput(p)),
+    code: (p) => code.has(p) || (!docs.has(p) && !isMarkdownPath(p) && scope.wasInput(p)),
+  });
+}
+
+/**
+ * Git pathspecs that cover `files` and their neighbours of the same kind:
+ * `:(glob)docs/**\/*.md` for a nested file (so old names in that folder are
+ * seen), the file itself at the root (a root-level glob would take in a
+ * changelog or a lock file).
+ */
+export function pathspecs(files: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const f of files) {
+    const slash = f.indexOf("/");
+    const ext = posix.extname(f);
+    if (slash === -1 || ext === "" || ext === ".json") out.add(`:(literal)${f}`);
+    else out.add(`:(glob)${f.slice(0, slash)}/**/*${ext}`);
+  }
+  return [...out].sort();
+}
+
+interface Keep {
+  doc: (path: string) => boolean;
+  code: (path: string) => boolean;
+}
+
+/** Parses the log above (newest commit first) into removals of headings and literals. */
+export function parseContentLog(out: string, keep: Keep): ContentHistory {
+  const headings = new Map<string, ContentRemoval[]>();
+  const literals = new Map<string, ContentRemoval[]>();
+  let seq = 0;
+  for (const chunk of out.split(RS)) {
+    const nl = chunk.indexOf("\n");
+    const head = nl === -1 ? chunk : chunk.slice(0, nl);
+    const sep = head.indexOf(US);
+    if (sep === -1) continue;
+    const commit = { commit: head.slice(0, sep), subject: head.slice(sep + 1).trim(), seq: seq++ };
+    const c = scanCommit(nl === -1 ? "" : chunk.slice(nl + 1), keep);
+    const seenHead = new Set<string>();
+    for (const h of c.removedHeadings) {
+      const k = `${h.file}\0${normalizeHeading(h.value)}`;
+      // A heading moved within its document is not gone.
+      if (c.addedHeadings.has(k) || seenHead.has(k)) continue;
+      seenHead.add(k);
+      push(headings, h.file, { ...h, ...commit });
+    }
+    const seenLit = new Set<string>();
+    for (const l of c.removedLiterals) {
+      const k = `${l.file}\0${l.value}`;
+      // Still written somewhere in the same commit: moved, not removed.
+      if (c.addedLiterals.has(l.value) || seenLit.has(k)) continue;
+      seenLit.add(k);
+      push(literals, l.value, { ...l, ...commit });
+    }
+  }
+  return { headings, literals };
+}
+
+type Removed = Pick<ContentRemoval, "file" | "value" | "kind" | "to">;
+
+interface CommitScan {
+  removedHeadings: Removed[];
+  /** `file\0normalized heading` added in the commit. */
+  addedHeadings: Set<string>;
+  removedLiterals: Removed[];
+  addedLiterals: Set<string>;
+}
+
+/** One commit's patch: removed and added lines per hunk, a line replaced by a line paired in order. */
+function scanCommit(patch: string, keep: Keep): CommitScan {
+  const c: CommitScan = { removedHeadings: [], addedHeadings: new Set(), removedLiterals: [], addedLiterals: new Set() };
+  let oldPath: string | null = null;
+  let newPath: string | null = null;
+  let kind: "doc" | "code" | null = null;
+  let inHunk = false;
+  let minus: string[] = [];
+  let plus: string[] = [];
+  const flush = () => {
+    if (kind === "doc" && newPath !== null) docHunk(newPath, minus, plus, c);
+    else if (kind === "code") codeHunk(newPath ?? oldPath ?? "", minus, plus, c);
+    minus = [];
+    plus = [];
+  };
+  const startFile = () => {
+    const p = newPath ?? oldPath;
+    kind = p === null ? null : isMarkdownPath(p) ? (keep.doc(p) ? "doc" : null) : keep.code(p) ? "code" : null;
+  };
+  for (const line of patch.split("\n")) {
+    if (line.startsWith("diff --git ")) {
+      flush();
+      oldPath = newPath = kind = null;
+      inHunk = false;
+      continue;
+    }
+    if (!inHunk) {
+      if (line.startsWith("rename from ")) oldPath = unquotePath(line.slice(12));
+      else if (line.startsWith("rename to ")) {
+        newPath = unquotePath(line.slice(10));
+        startFile();
+      } else if (line.startsWith("--- ")) oldPath = diffPath(line.slice(4), "a/");
+      else if (line.startsWith("+++ ")) {
+        newPath = diffPath(line.slice(4), "b/");
+        startFile();
+      }
+    }
+    if (HUNK.test(line)) {
+      flush();
+      inHunk = true;
+      continue;
+    }
+    if (!inHunk || kind === null) continue;
+    if (line.startsWith("-")) minus.push(line.slice(1));
+    else if (line.startsWith("+")) plus.push(line.slice(1));
+  }
+  flush();
+  return c;
+}
+
+/** Headings a hunk removed; one replaced by a heading of the same depth at the same place is a rename. */
+function docHunk(file: string, minus: string[], plus: string[], c: CommitScan): void {
+  const gone = minus.map(headingIn).filter((h) => h !== null);
+  const added = plus.map(headingIn).filter((h) => h !== null);
+  for (const h of added) c.addedHeadings.add(`${file}\0${normalizeHeading(h.text)}`);
+  const paired = gone.length === added.length;
+  gone.forEach((h, i) => {
+    const to = paired && added[i].depth === h.depth && normalizeHeading(added[i].text) !== normalizeHeading(h.text) ? added[i].text : undefined;
+    c.removedHeadings.push(to === undefined ? { file, value: h.text, kind: "removed" } : { file, value: h.text, kind: "renamed", to });
+  });
+}
+
+/** Literals a hunk removed; a line replaced by the same line with one literal changed is a rename. */
+function codeHunk(file: string, minus: string[], plus: string[], c: CommitScan): void {
+  for (const line of plus) for (const v of literalsIn(line)) c.addedLiterals.add(v);
+  const renames = new Map<string, string>();
+  if (minus.length === plus.length) {
+    minus.forEach((line, i) => {
+      const r = renamedLiteral(line, plus[i]);
+      if (r && r.from.trim() && r.to.trim() && !renames.has(r.from)) renames.set(r.from, r.to);
+    });
+  }
+  for (const line of minus) {
+    for (const v of literalsIn(line)) {
+      const to = renames.get(v);
+      c.removedLiterals.push(to === undefined ? { file, value: v, kind: "removed" } : { file, value: v, kind: "renamed", to });
+    }
+  }
+}
+
+function push(map: Map<string, ContentRemoval[]>, key: string, r: ContentRemoval): void {
+  const list = map.get(key);
+  if (list) list.push(r);
+  else map.set(key, [r]);
+}
