@@ -111,11 +111,14 @@ export function parseContentLog(out: string, keep: Keep): ContentHistory {
     const c = scanCommit(nl === -1 ? "" : chunk.slice(nl + 1), keep);
     const seenHead = new Set<string>();
     for (const h of c.removedHeadings) {
-      const k = `${h.file}\0${normalizeHeading(h.value)}`;
+      const norm = normalizeHeading(h.value);
+      const k = `${h.file}\0${norm}`;
       // A heading moved within its document is not gone.
       if (c.addedHeadings.has(k) || seenHead.has(k)) continue;
       seenHead.add(k);
-      push(headings, h.file, { ...h, ...commit });
+      // Added to exactly one other document by the same commit: the section moved there.
+      const to = h.kind === "removed" ? (c.headingFiles.get(norm) ?? []) : [];
+      push(headings, h.file, to.length === 1 ? { ...h, kind: "moved", toFile: to[0], ...commit } : { ...h, ...commit });
     }
     const seenLit = new Set<string>();
     for (const l of c.removedLiterals) {
@@ -135,13 +138,15 @@ interface CommitScan {
   removedHeadings: Removed[];
   /** `file\0normalized heading` added in the commit. */
   addedHeadings: Set<string>;
+  /** Normalized heading → the documents the commit added it to. */
+  headingFiles: Map<string, string[]>;
   removedLiterals: Removed[];
   addedLiterals: Set<string>;
 }
 
 /** One commit's patch: removed and added lines per hunk, a line replaced by a line paired in order. */
 function scanCommit(patch: string, keep: Keep): CommitScan {
-  const c: CommitScan = { removedHeadings: [], addedHeadings: new Set(), removedLiterals: [], addedLiterals: new Set() };
+  const c: CommitScan = { removedHeadings: [], addedHeadings: new Set(), headingFiles: new Map(), removedLiterals: [], addedLiterals: new Set() };
   let oldPath: string | null = null;
   let newPath: string | null = null;
   let kind: "doc" | "code" | null = null;
@@ -193,7 +198,15 @@ function scanCommit(patch: string, keep: Keep): CommitScan {
 function docHunk(file: string, minus: string[], plus: string[], c: CommitScan): void {
   const gone = minus.map(headingIn).filter((h) => h !== null);
   const added = plus.map(headingIn).filter((h) => h !== null);
-  for (const h of added) c.addedHeadings.add(`${file}\0${normalizeHeading(h.text)}`);
+  for (const h of added) {
+    const norm = normalizeHeading(h.text);
+    const k = `${file}\0${norm}`;
+    if (c.addedHeadings.has(k)) continue;
+    c.addedHeadings.add(k);
+    const files = c.headingFiles.get(norm);
+    if (files) files.push(file);
+    else c.headingFiles.set(norm, [file]);
+  }
   const paired = gone.length === added.length;
   gone.forEach((h, i) => {
     const to = paired && added[i].depth === h.depth && normalizeHeading(added[i].text) !== normalizeHeading(h.text) ? added[i].text : undefined;

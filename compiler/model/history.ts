@@ -24,9 +24,12 @@ export interface ContentRemoval {
   file: string;
   /** The heading's Markdown text (`Retry policy`) or the literal's value (`advance`). */
   value: string;
-  kind: "removed" | "renamed";
+  /** `moved`: a heading the same commit added to one other document (`toFile`). */
+  kind: "removed" | "renamed" | "moved";
   /** For renames: what replaced it. */
   to?: string;
+  /** For moves: the document it was added to, as named at that commit. */
+  toFile?: string;
   commit: string;
   subject: string;
   /** Position of the commit in the log: 0 is the newest. */
@@ -173,10 +176,11 @@ function followRenames(events: ContentRemoval[], start: ContentRemoval, same: (e
 
 /**
  * `removed in 1a2b3c4 (subject)`, `removed from src/cli.ts in …` (with
- * `from`) or `renamed to "Retries" in …` (`quote` writes the new name).
+ * `from`), `renamed to "Retries" in …` (`quote` writes the new name) or
+ * `moved to docs/other.md in …`.
  */
 export function contentRemovalText(r: ContentRemoval, quote: (v: string) => string, from?: string): string {
-  const what = r.kind === "renamed" ? `renamed to ${quote(r.to ?? "")}` : from ? `removed from ${from}` : "removed";
+  const what = r.kind === "renamed" ? `renamed to ${quote(r.to ?? "")}` : r.kind === "moved" ? `moved to ${r.toFile}` : from ? `removed from ${from}` : "removed";
   return `${what} in ${r.commit} (${clip(r.subject)})`;
 }
 

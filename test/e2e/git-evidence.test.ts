@@ -101,6 +101,19 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     ]);
   });
 
+  it("a heading the same commit adds to another document moved there: the link to it is the suggestion", () => {
+    const repo = project();
+    repos.push(repo);
+    edit(repo, "docs/protocol.md", "## Retry policy\n\nRetries back off.\n\n", "");
+    repo.write({ "docs/retries.md": "# Retries\n\n## Retry policy\n\nRetries back off.\n" });
+    const id = repo.commit("docs: retries get their own page");
+    const f = check(repo.root).findings.filter((d) => d.line === 3);
+    expect(f).toEqual([
+      { rule: "reference/missing-anchor", line: 3, message: `#retry-policy names no heading or anchor in docs/protocol.md; heading moved to docs/retries.md in ${id} (docs: retries get their own page)`, suggestion: "docs/retries.md#retry-policy" },
+      { rule: "reference/missing-section", line: 3, message: `docs/protocol.md has no section "Retry policy"; heading moved to docs/retries.md in ${id} (docs: retries get their own page)` },
+    ]);
+  });
+
   it("a heading moved within its document is no removal", () => {
     const repo = project();
     repos.push(repo);

@@ -13,7 +13,7 @@ export default defineRule({
       "as in `[the chassis](../loops/CHASSIS.md) § *Compact / resume*`. The reference holds when the target document has a heading equal to the name, or starting with it " +
       "followed by a separator (` — `, ` – `, ` - `, `: `, ` (`), ignoring case and inline markup. Renamed headings break such references without breaking any link; " +
       "the rule suggests the closest heading. Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last " +
-      "1,000 commits that touched the documents), and a rename's current heading is the suggestion. Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
+      "1,000 commits that touched the documents), and a rename's current heading is the suggestion (a heading the same commit added to one other document is reported as moved there). Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
     messages: {
       missingSection: '{{path}} has no section "{{section}}"{{history}}',
     },
@@ -34,7 +34,8 @@ export default defineRule({
         // Git history, when there is one, says what became of the heading: the rename beats a guess.
         const gone = headingRemoval(ctx.model.history, r.path, (h) => headingMatches(h, ref.section), (h) => findSection(target.headings, h) !== null);
         const renamed = gone?.now ? (findSection(target.headings, gone.now)?.text ?? null) : null;
-        const hint = renamed ?? closestHeading(target.headings, ref.section);
+        // A section moved to another document has no near heading here worth suggesting.
+        const hint = renamed ?? (gone?.removal.kind === "moved" ? null : closestHeading(target.headings, ref.section));
         ctx.report({
           span: ref.span,
           messageId: "missingSection",
