@@ -11,7 +11,7 @@ import type { ResolvedConfig } from "../config/resolve.js";
 import type { Discovered } from "../discover.js";
 import type { ContentRemoval } from "../model/history.js";
 import { normalizeHeading } from "../model/references.js";
-import { diffPath, headingIn, HUNK, isMarkdownPath, literalsIn, renamedLiteral } from "./diff-lines.js";
+import { diffPath, headingIn, isMarkdownPath, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
 import { inWorkTree, runGitAsync, unquotePath } from "./run.js";
 
 /** The newest commits (that touched a scanned file) the content log reads. */
@@ -144,33 +144,41 @@ interface CommitScan {
   addedLiterals: Set<string>;
 }
 
-/** One commit's patch: removed and added lines per hunk, a line replaced by a line paired in order. */
+interface Hunk {
+  /** Old side: first line and count. */
+  start: number;
+  count: number;
+  minus: string[];
+  plus: string[];
+}
+
+/** One commit's patch: removed and added lines per hunk of each file in scope. */
 function scanCommit(patch: string, keep: Keep): CommitScan {
   const c: CommitScan = { removedHeadings: [], addedHeadings: new Set(), headingFiles: new Map(), removedLiterals: [], addedLiterals: new Set() };
   let oldPath: string | null = null;
   let newPath: string | null = null;
   let kind: "doc" | "code" | null = null;
-  let inHunk = false;
-  let minus: string[] = [];
-  let plus: string[] = [];
-  const flush = () => {
-    if (kind === "doc" && newPath !== null) docHunk(newPath, minus, plus, c);
-    else if (kind === "code") codeHunk(newPath ?? oldPath ?? "", minus, plus, c);
-    minus = [];
-    plus = [];
+  let hunks: Hunk[] = [];
+  let hunk: Hunk | null = null;
+  const flushFile = () => {
+    if (kind === "doc" && newPath !== null) docHunks(newPath, hunks, c);
+    else if (kind === "code") for (const h of hunks) codeHunk(newPath ?? oldPath ?? "", h.minus, h.plus, c);
+    hunks = [];
+    hunk = null;
   };
   const startFile = () => {
     const p = newPath ?? oldPath;
     kind = p === null ? null : isMarkdownPath(p) ? (keep.doc(p) ? "doc" : null) : keep.code(p) ? "code" : null;
   };
+  let inHunks = false;
   for (const line of patch.split("\n")) {
     if (line.startsWith("diff --git ")) {
-      flush();
+      flushFile();
       oldPath = newPath = kind = null;
-      inHunk = false;
+      inHunks = false;
       continue;
     }
-    if (!inHunk) {
+    if (!inHunks) {
       if (line.startsWith("rename from ")) oldPath = unquotePath(line.slice(12));
       else if (line.startsWith("rename to ")) {
         newPath = unquotePath(line.slice(10));
@@ -181,36 +189,50 @@ function scanCommit(patch: string, keep: Keep): CommitScan {
         startFile();
       }
     }
-    if (HUNK.test(line)) {
-      flush();
-      inHunk = true;
+    if (line.startsWith("@@ ")) {
+      inHunks = true;
+      const r = oldRange(line);
+      hunk = r && kind !== null ? { ...r, minus: [], plus: [] } : null;
+      if (hunk) hunks.push(hunk);
       continue;
     }
-    if (!inHunk || kind === null) continue;
-    if (line.startsWith("-")) minus.push(line.slice(1));
-    else if (line.startsWith("+")) plus.push(line.slice(1));
+    if (hunk === null) continue;
+    if (line.startsWith("-")) hunk.minus.push(line.slice(1));
+    else if (line.startsWith("+")) hunk.plus.push(line.slice(1));
   }
-  flush();
+  flushFile();
   return c;
 }
 
-/** Headings a hunk removed; one replaced by a heading of the same depth at the same place is a rename. */
-function docHunk(file: string, minus: string[], plus: string[], c: CommitScan): void {
-  const gone = minus.map(headingIn).filter((h) => h !== null);
-  const added = plus.map(headingIn).filter((h) => h !== null);
-  for (const h of added) {
-    const norm = normalizeHeading(h.text);
-    const k = `${file}\0${norm}`;
-    if (c.addedHeadings.has(k)) continue;
-    c.addedHeadings.add(k);
-    const files = c.headingFiles.get(norm);
-    if (files) files.push(file);
-    else c.headingFiles.set(norm, [file]);
-  }
-  const paired = gone.length === added.length;
-  gone.forEach((h, i) => {
-    const to = paired && added[i].depth === h.depth && normalizeHeading(added[i].text) !== normalizeHeading(h.text) ? added[i].text : undefined;
-    c.removedHeadings.push(to === undefined ? { file, value: h.text, kind: "removed" } : { file, value: h.text, kind: "renamed", to });
+/**
+ * Headings one document's hunks removed. A heading line replaced one for one
+ * by a heading of the same depth is a rename only when the section's body
+ * stayed (the two lines after it are unchanged): a rewritten section whose
+ * new heading lands on the old one's line is a removal.
+ */
+function docHunks(file: string, hunks: Hunk[], c: CommitScan): void {
+  hunks.forEach((h, n) => {
+    for (const line of h.plus) {
+      const added = headingIn(line);
+      if (added === null) continue;
+      const norm = normalizeHeading(added.text);
+      const k = `${file}\0${norm}`;
+      if (c.addedHeadings.has(k)) continue;
+      c.addedHeadings.add(k);
+      const files = c.headingFiles.get(norm);
+      if (files) files.push(file);
+      else c.headingFiles.set(norm, [file]);
+    }
+    const next = hunks[n + 1];
+    const nextChange = next === undefined ? Infinity : next.count === 0 ? next.start + 1 : next.start;
+    const bodyKept = nextChange > h.start + h.count + 1;
+    h.minus.forEach((line, i) => {
+      const gone = headingIn(line);
+      if (gone === null) return;
+      const to = bodyKept && h.minus.length === h.plus.length && i === h.minus.length - 1 ? headingIn(h.plus[i]) : null;
+      const renamed = to !== null && to.depth === gone.depth && normalizeHeading(to.text) !== normalizeHeading(gone.text);
+      c.removedHeadings.push(renamed ? { file, value: gone.text, kind: "renamed", to: to.text } : { file, value: gone.text, kind: "removed" });
+    });
   });
 }
 

@@ -9,6 +9,12 @@ import { unquotePath } from "./run.js";
 /** `@@ -a,b +c,d @@`: the current side's first line and count. */
 export const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
 
+/** `@@ -a,b +c,d @@`: the old side's first line and count (`a,0` inserts after line a). */
+export function oldRange(line: string): { start: number; count: number } | null {
+  const m = /^@@ -(\d+)(?:,(\d+))? \+/.exec(line);
+  return m ? { start: Number(m[1]), count: m[2] === undefined ? 1 : Number(m[2]) } : null;
+}
+
 const LITERAL = /"((?:[^"\\\n]|\\.){1,200})"|'((?:[^'\\\n]|\\.){1,200})'|`([^`$\\\n]{1,200})`/g;
 const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 

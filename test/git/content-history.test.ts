@@ -22,6 +22,18 @@ describe("parseContentLog", () => {
     ]);
   });
 
+  it("a section rewritten under a new heading on the old one's line is a removal, not a rename", () => {
+    const out = commit("c1", "v6 guide", file("docs/migration.md", "@@ -3 +3 @@\n-## Node.js Support\n+## Environment API\n@@ -5 +5 @@\n-Vite no longer supports Node.js 14.\n+As part of the new Environment API…\n"));
+    const h = parseContentLog(out, keepAll).headings.get("docs/migration.md")!;
+    expect(h.map((e) => [e.value, e.kind])).toEqual([["Node.js Support", "removed"]]);
+  });
+
+  it("a heading the same commit adds to exactly one other document moved there", () => {
+    const out = commit("c1", "split", file("docs/p.md", "@@ -7,3 +6,0 @@\n-## Incremental strategy\n-\n-Text.\n") + file("docs/q.md", "@@ -0,0 +1,3 @@\n+## Incremental strategy\n+\n+Text.\n"));
+    const h = parseContentLog(out, keepAll).headings.get("docs/p.md")!;
+    expect(h.map((e) => [e.value, e.kind, e.toFile])).toEqual([["Incremental strategy", "moved", "docs/q.md"]]);
+  });
+
   it("a heading or literal that the same commit adds back is moved, not removed; a deleted document's headings are not kept", () => {
     const out = commit(
       "c1",
