@@ -11,8 +11,8 @@ import type { ResolvedConfig } from "../config/resolve.js";
 import type { Discovered } from "../discover.js";
 import type { ContentRemoval } from "../model/history.js";
 import { normalizeHeading } from "../model/references.js";
-import { diffPath, headingIn, isMarkdownPath, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
-import { inWorkTree, runGitAsync, unquotePath } from "./run.js";
+import { DiffCursor, headingIn, isMarkdownPath, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
+import { inWorkTree, runGitAsync } from "./run.js";
 
 /** The newest commits (that touched a scanned file) the content log reads. */
 export const CONTENT_LOG_COMMITS = 1000;
@@ -155,50 +155,29 @@ interface Hunk {
 /** One commit's patch: removed and added lines per hunk of each file in scope. */
 function scanCommit(patch: string, keep: Keep): CommitScan {
   const c: CommitScan = { removedHeadings: [], addedHeadings: new Set(), headingFiles: new Map(), removedLiterals: [], addedLiterals: new Set() };
-  let oldPath: string | null = null;
-  let newPath: string | null = null;
+  const at = new DiffCursor();
   let kind: "doc" | "code" | null = null;
   let hunks: Hunk[] = [];
   let hunk: Hunk | null = null;
   const flushFile = () => {
-    if (kind === "doc" && newPath !== null) docHunks(newPath, hunks, c);
-    else if (kind === "code") for (const h of hunks) codeHunk(newPath ?? oldPath ?? "", h.minus, h.plus, c);
+    if (kind === "doc" && at.newPath !== null) docHunks(at.newPath, hunks, c);
+    else if (kind === "code") for (const h of hunks) codeHunk(at.newPath ?? at.oldPath ?? "", h.minus, h.plus, c);
     hunks = [];
     hunk = null;
   };
-  const startFile = () => {
-    const p = newPath ?? oldPath;
-    kind = p === null ? null : isMarkdownPath(p) ? (keep.doc(p) ? "doc" : null) : keep.code(p) ? "code" : null;
-  };
-  let inHunks = false;
   for (const line of patch.split("\n")) {
-    if (line.startsWith("diff --git ")) {
-      flushFile();
-      oldPath = newPath = kind = null;
-      inHunks = false;
-      continue;
-    }
-    if (!inHunks) {
-      if (line.startsWith("rename from ")) oldPath = unquotePath(line.slice(12));
-      else if (line.startsWith("rename to ")) {
-        newPath = unquotePath(line.slice(10));
-        startFile();
-      } else if (line.startsWith("--- ")) oldPath = diffPath(line.slice(4), "a/");
-      else if (line.startsWith("+++ ")) {
-        newPath = diffPath(line.slice(4), "b/");
-        startFile();
-      }
-    }
-    if (line.startsWith("@@ ")) {
-      inHunks = true;
+    if (line.startsWith("diff --git ")) flushFile();
+    const step = at.step(line);
+    if (step === "file") kind = null;
+    else if (step === "rename" || step === "paths") {
+      const p = at.newPath ?? at.oldPath;
+      kind = p === null ? null : isMarkdownPath(p) ? (keep.doc(p) ? "doc" : null) : keep.code(p) ? "code" : null;
+    } else if (step === "hunk") {
       const r = oldRange(line);
       hunk = r && kind !== null ? { ...r, minus: [], plus: [] } : null;
       if (hunk) hunks.push(hunk);
-      continue;
-    }
-    if (hunk === null) continue;
-    if (line.startsWith("-")) hunk.minus.push(line.slice(1));
-    else if (line.startsWith("+")) hunk.plus.push(line.slice(1));
+    } else if (step === "removed") hunk?.minus.push(line.slice(1));
+    else if (step === "added") hunk?.plus.push(line.slice(1));
   }
   flushFile();
   return c;

@@ -62,6 +62,45 @@ function splitLiterals(line: string): { literals: string[]; rest: string } {
   return { literals, rest: rest.trim() };
 }
 
+/** What one line of a unified diff is, to a DiffCursor. */
+export type DiffLine = "file" | "rename" | "paths" | "hunk" | "removed" | "added" | null;
+
+/**
+ * Walks a unified diff (`--src-prefix=a/ --dst-prefix=b/`) line by line and
+ * keeps the current file's old and new path. `step` says what a line was:
+ * `file` (a new `diff --git`), `rename` (`rename to`) or `paths` (`+++`),
+ * after which both paths are known (null for a side that does not exist),
+ * `hunk` (`@@`), `removed` / `added` (a changed line, inside hunks only).
+ */
+export class DiffCursor {
+  oldPath: string | null = null;
+  newPath: string | null = null;
+  private inHunk = false;
+
+  step(line: string): DiffLine {
+    if (line.startsWith("diff --git ")) {
+      this.oldPath = this.newPath = null;
+      this.inHunk = false;
+      return "file";
+    }
+    if (line.startsWith("@@ ")) {
+      this.inHunk = true;
+      return "hunk";
+    }
+    if (this.inHunk) return line.startsWith("-") ? "removed" : line.startsWith("+") ? "added" : null;
+    if (line.startsWith("rename from ")) this.oldPath = unquotePath(line.slice(12));
+    else if (line.startsWith("rename to ")) {
+      this.newPath = unquotePath(line.slice(10));
+      return "rename";
+    } else if (line.startsWith("--- ")) this.oldPath = diffPath(line.slice(4), "a/");
+    else if (line.startsWith("+++ ")) {
+      this.newPath = diffPath(line.slice(4), "b/");
+      return "paths";
+    }
+    return null;
+  }
+}
+
 /** A `--- a/x` / `+++ b/x` name: null for `/dev/null`, else the path without its prefix. */
 export function diffPath(raw: string, prefix: string): string | null {
   if (raw === "/dev/null") return null;

@@ -127,7 +127,8 @@ export function headingRemoval(
     .sort((a, b) => a.seq - b.seq);
   const removal = events.find((e) => matches(e.value));
   if (!removal) return null;
-  return { removal, now: followRenames(events, removal, (e, v) => normalizeHeading(e.value) === normalizeHeading(v), exists) };
+  const same = (v: string) => (e: ContentRemoval) => normalizeHeading(e.value) === normalizeHeading(v);
+  return { removal, now: followRenames(removal, (v) => events.filter(same(v)), exists) };
 }
 
 /**
@@ -142,34 +143,26 @@ export function literalRemoval(
 ): { removal: ContentRemoval; now: string | null } | null {
   const lits = history?.literals;
   if (!lits) return null;
-  const removal = (lits.get(value) ?? []).find((e) => accept(e.file));
-  if (!removal) return null;
-  const later = (v: string) => (lits.get(v) ?? []).filter((e) => accept(e.file));
-  let now: string | null = null;
-  const seen = new Set<string>([value]);
-  for (let at: ContentRemoval | undefined = removal; at?.kind === "renamed" && at.to !== undefined && !seen.has(at.to); ) {
-    const to: string = at.to;
-    if (exists(to)) {
-      now = to;
-      break;
-    }
-    seen.add(to);
-    const seq: number = at.seq;
-    at = later(to).filter((e) => e.seq < seq).pop();
-  }
-  return { removal, now };
+  const of = (v: string) => (lits.get(v) ?? []).filter((e) => accept(e.file));
+  const removal = of(value)[0];
+  return removal ? { removal, now: followRenames(removal, of, exists) } : null;
 }
 
-/** Follows a heading's renames to newer commits, in the events of one document. */
-function followRenames(events: ContentRemoval[], start: ContentRemoval, same: (e: ContentRemoval, v: string) => boolean, exists: (v: string) => boolean): string | null {
+/**
+ * Follows renames to newer commits: from a rename to `to`, the next step is
+ * the oldest removal of `to` after it (`removalsOf` lists a value's removals,
+ * newest first). The name that `exists` now, or null.
+ */
+function followRenames(start: ContentRemoval, removalsOf: (value: string) => ContentRemoval[], exists: (v: string) => boolean): string | null {
   const seen = new Set<string>([start.value]);
   for (let at: ContentRemoval | undefined = start; at?.kind === "renamed" && at.to !== undefined && !seen.has(at.to); ) {
     const to: string = at.to;
     if (exists(to)) return to;
     seen.add(to);
     const seq: number = at.seq;
-    // The oldest removal of `to` after it appeared: the next step of the chain.
-    at = events.filter((e) => e.seq < seq && same(e, to)).pop();
+    at = removalsOf(to)
+      .filter((e) => e.seq < seq)
+      .pop();
   }
   return null;
 }
