@@ -17,6 +17,9 @@ import { inWorkTree, runGitAsync } from "./run.js";
 /** The newest commits (that touched a scanned file) the content log reads. */
 export const CONTENT_LOG_COMMITS = 1000;
 
+/** A larger patch (vendored or generated files committed under the scanned folders) is not read: no evidence rather than a slow run. */
+export const CONTENT_LOG_MAX_BYTES = 64 * 1024 * 1024;
+
 export interface ContentScope {
   /** Markdown documents in scope now (root-relative): their headings' history is read. */
   docs: readonly string[];
@@ -65,7 +68,7 @@ export async function readContentHistory(root: string, scope: ContentScope, maxC
     `--format=${RS}%h${US}%s`,
     "--",
     ...specs,
-  ]);
+  ], CONTENT_LOG_MAX_BYTES);
   if (!r.ok) return null;
   const docs = new Set(scope.docs);
   const code = new Set(scope.code);

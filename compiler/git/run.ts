@@ -43,7 +43,7 @@ function gitArgs(cwd: string, args: string[]): string[] {
  * when the event loop runs, and while reading keeps the thread busy git would
  * stall on a full pipe (agent-workflow-cli: 11 MB of patch, 3 s of waiting).
  */
-export function runGitAsync(cwd: string, args: string[]): Promise<GitResult> {
+export function runGitAsync(cwd: string, args: string[], maxBytes = MAX_BUFFER): Promise<GitResult> {
   calls++;
   return new Promise((done) => {
     let dir: string;
@@ -75,7 +75,7 @@ export function runGitAsync(cwd: string, args: string[]): Promise<GitResult> {
     child.on("close", (code) => {
       if (code !== 0) return finish({ ok: false, missing: false, stderr: stderr || `git exited with ${code}` });
       try {
-        if (statSync(out).size > MAX_BUFFER) return finish({ ok: false, missing: false, stderr: "git output too large" });
+        if (statSync(out).size > maxBytes) return finish({ ok: false, missing: false, stderr: "git output too large" });
         finish({ ok: true, stdout: readFileSync(out, "utf8") });
       } catch (e) {
         finish({ ok: false, missing: false, stderr: (e as Error).message });

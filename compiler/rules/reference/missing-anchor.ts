@@ -1,6 +1,5 @@
 import { contentRemovalText, currentPath, headingRemoval, type GitHistory } from "../../model/history.js";
-import { closestAnchor, markdownHeadingId, referenceIndex, resolveLink, type LinkResolution, type ReferenceIndex } from "../../model/references.js";
-import type { MarkdownDoc } from "../../model/types.js";
+import { closestAnchor, markdownHeadingId, referenceIndex, resolveLink, type ReferenceIndex } from "../../model/references.js";
 import { relativeTo } from "./broken-link.js";
 import { defineRule } from "../types.js";
 
@@ -42,8 +41,16 @@ export default defineRule({
         const anchors = index.anchorsOf(target);
         const idOf = (h: string) => markdownHeadingId(index, target, h);
         const gone = headingRemoval(ctx.model.history, r.path, (h) => idOf(h) === fragment, (h) => anchors.has(idOf(h)));
-        const moved = gone?.removal.kind === "moved" ? movedAnchor(ctx.model.history!, index, gone.removal.toFile!, gone.removal.value) : null;
-        const hint = gone?.now ? `${r.target}#${idOf(gone.now)}` : moved ? `${relativeTo(doc.file, moved.file)}#${moved.id}` : gone?.removal.kind === "moved" ? null : closestAnchorLink(index, target, r);
+        let hint: string | null;
+        if (gone?.now) hint = `${r.target}#${idOf(gone.now)}`;
+        else if (gone?.removal.kind === "moved") {
+          // Moved to another document: the link to it there, never a near heading here.
+          const moved = movedAnchor(ctx.model.history!, index, gone.removal.toFile!, gone.removal.value);
+          hint = moved ? `${relativeTo(doc.file, moved.file)}#${moved.id}` : null;
+        } else {
+          const near = closestAnchor(index, target, r.fragment);
+          hint = near === null ? null : `${r.target}#${near}`;
+        }
         const where = r.path === doc.file ? "this document" : r.path;
         ctx.report({
           span: link.span,
@@ -56,11 +63,6 @@ export default defineRule({
     }
   },
 });
-
-function closestAnchorLink(index: ReferenceIndex, target: MarkdownDoc, r: LinkResolution): string | null {
-  const hit = closestAnchor(index, target, r.fragment ?? "");
-  return hit === null ? null : `${r.target}#${hit}`;
-}
 
 /** Where a moved heading is now: its document (renames followed) when that document still has it. */
 function movedAnchor(history: GitHistory, index: ReferenceIndex, toFile: string, heading: string): { file: string; id: string } | null {
