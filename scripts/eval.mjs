@@ -258,6 +258,7 @@ function printTable(rs) {
       else if (m.missed.length > 0) console.log(`  ${r.id} mutation ${m.id}: missed ${m.missed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
     }
     if (r.evidence?.wrong.length > 0) console.log(`  ${r.id}: ${r.evidence.wrong.length} of ${r.evidence.checked} labelled message(s) no longer say what the label expects (evidence, suggestion)`);
+    else if (r.evidence?.checked > 0) console.log(`  ${r.id}: ${r.evidence.checked} labelled message(s) say what their labels expect (evidence, suggestion)`);
     if (r.staleLabels > 0) console.log(`  ${r.id}: ${r.staleLabels} label(s) match no finding (drift fixed, or docpact no longer reports it)`);
   }
 }
