@@ -49,7 +49,7 @@ export function runGitAsync(cwd: string, args: string[], maxBytes = MAX_BUFFER):
     let dir: string;
     let fd: number;
     try {
-      dir = mkdtempSync(join(tmpdir(), "docpact-git-"));
+      dir = mkdtempSync(join(tmpdir(), "docpact-gitlog-"));
       fd = openSync(join(dir, "out"), "w");
     } catch (e) {
       done({ ok: false, missing: false, stderr: (e as Error).message });
