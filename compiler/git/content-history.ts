@@ -194,8 +194,10 @@ function scanCommit(patch: string, keep: Keep): CommitScan {
  */
 function docHunks(file: string, hunks: Hunk[], c: CommitScan): void {
   hunks.forEach((h, n) => {
-    for (const line of h.plus) {
-      const added = headingIn(line);
+    const plus = outsideFences(h.plus);
+    const minus = outsideFences(h.minus);
+    for (const line of plus) {
+      const added = line === null ? null : headingIn(line);
       if (added === null) continue;
       const norm = normalizeHeading(added.text);
       const k = `${file}\0${norm}`;
@@ -208,13 +210,32 @@ function docHunks(file: string, hunks: Hunk[], c: CommitScan): void {
     const next = hunks[n + 1];
     const nextChange = next === undefined ? Infinity : next.count === 0 ? next.start + 1 : next.start;
     const bodyKept = nextChange > h.start + h.count + 1;
-    h.minus.forEach((line, i) => {
-      const gone = headingIn(line);
+    minus.forEach((line, i) => {
+      const gone = line === null ? null : headingIn(line);
       if (gone === null) return;
-      const to = bodyKept && h.minus.length === h.plus.length && i === h.minus.length - 1 ? headingIn(h.plus[i]) : null;
+      const next = plus[i];
+      const to = bodyKept && h.minus.length === h.plus.length && i === h.minus.length - 1 && typeof next === "string" ? headingIn(next) : null;
       const renamed = to !== null && to.depth === gone.depth && normalizeHeading(to.text) !== normalizeHeading(gone.text);
       c.removedHeadings.push(renamed ? { file, value: gone.text, kind: "renamed", to: to.text } : { file, value: gone.text, kind: "removed" });
     });
+  });
+}
+
+/**
+ * The lines of a hunk with those inside a fenced block (seen opening in the
+ * hunk) as null: a `# comment` in a removed shell block is no heading. A hunk
+ * that starts inside a fence is not known to, and is read as prose.
+ */
+function outsideFences(lines: string[]): (string | null)[] {
+  let fence: string | null = null;
+  return lines.map((line) => {
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence === null) {
+      if (m) fence = m[1];
+      return m ? null : line;
+    }
+    if (m && m[1][0] === fence[0] && m[1].length >= fence.length && line.trim() === m[1]) fence = null;
+    return null;
   });
 }
 

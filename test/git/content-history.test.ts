@@ -28,6 +28,11 @@ describe("parseContentLog", () => {
     expect(h.map((e) => [e.value, e.kind])).toEqual([["Node.js Support", "removed"]]);
   });
 
+  it("a `# comment` inside a fenced block of the hunk is no heading", () => {
+    const out = commit("c1", "drop setup", file("docs/p.md", "@@ -3,6 +2,0 @@\n-## Setup\n-\n-```sh\n-# install deps\n-npm ci\n-```\n"));
+    expect(parseContentLog(out, keepAll).headings.get("docs/p.md")!.map((e) => e.value)).toEqual(["Setup"]);
+  });
+
   it("a heading the same commit adds to exactly one other document moved there", () => {
     const out = commit("c1", "split", file("docs/p.md", "@@ -7,3 +6,0 @@\n-## Incremental strategy\n-\n-Text.\n") + file("docs/q.md", "@@ -0,0 +1,3 @@\n+## Incremental strategy\n+\n+Text.\n"));
     const h = parseContentLog(out, keepAll).headings.get("docs/p.md")!;
