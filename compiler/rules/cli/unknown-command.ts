@@ -20,7 +20,7 @@ export default defineRule({
       "the message names that commit (the newest of the last 1,000 commits that touched the code); when the commit replaced it on the same line by a name that is a " +
       "command at that level now, that command is the suggestion.",
     messages: {
-      unknownCommand: "unknown command `{{command}}`{{history}}",
+      unknownCommand: "unknown command `{{command}}`",
     },
     examples: {
       bad: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }), "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n', "doc.md": "The CLI decides (`aw flow advanse`).\n" },
@@ -47,11 +47,11 @@ export default defineRule({
         const gone = literalRemoval(ctx.model.history, token.text, (f) => commandFiles.has(f) || !files.has(f), (v) => isCommandAt(ctx.model.surface.commands, level, v));
         const evidence = gone && (gone.removal.kind === "removed" || gone.now !== null) ? gone : null;
         const suggestion = evidence?.now ? [...level, evidence.now] : m.unknown.suggestion;
-        const history = evidence ? `; \`${token.text}\` ${contentRemovalText(evidence.removal, (v) => `\`${v}\``, evidence.removal.file)}` : "";
         ctx.report({
           span: token.span,
           messageId: "unknownCommand",
-          data: { command: [inv.binary, ...written].join(" "), history },
+          data: { command: [inv.binary, ...written].join(" ") },
+          ...(evidence ? { evidence: `\`${token.text}\` ${contentRemovalText(evidence.removal, (v) => `\`${v}\``, evidence.removal.file)}` } : {}),
           ...(suggestion ? { suggestions: [[inv.binary, ...suggestion].join(" ")] } : {}),
         });
       }

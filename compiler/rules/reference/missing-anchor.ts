@@ -19,7 +19,7 @@ export default defineRule({
       "and a rename's current anchor is the suggestion; a heading the same commit added to one other document is reported as moved there, with a link to it as the suggestion. " +
       "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone.",
     messages: {
-      missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}{{history}}",
+      missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}",
     },
     examples: {
       bad: { "README.md": "See [install](docs/guide.md#instal).\n", "docs/guide.md": "# Guide\n\n## Install\n" },
@@ -55,7 +55,8 @@ export default defineRule({
         ctx.report({
           span: link.span,
           messageId: "missingAnchor",
-          data: { fragment: r.fragment, where, history: gone ? `; heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` : "" },
+          data: { fragment: r.fragment, where },
+          ...(gone ? { evidence: `heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` } : {}),
           ...(hint ? { suggestions: [hint] } : {}),
           ...(r.path !== doc.file ? { related: [{ file: r.path, line: 1, column: 1, message: "target document" }] } : {}),
         });

@@ -15,7 +15,7 @@ export default defineRule({
       "the rule suggests the closest heading. Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last " +
       "1,000 commits that touched the documents), and a rename's current heading is the suggestion (a heading the same commit added to one other document is reported as moved there). Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
     messages: {
-      missingSection: '{{path}} has no section "{{section}}"{{history}}',
+      missingSection: '{{path}} has no section "{{section}}"',
     },
     examples: {
       bad: { "README.md": "See [the guide](docs/guide.md) § *Instal*.\n", "docs/guide.md": "# Guide\n\n## Install\n" },
@@ -39,7 +39,8 @@ export default defineRule({
         ctx.report({
           span: ref.span,
           messageId: "missingSection",
-          data: { path: r.path, section: ref.section, history: gone ? `; heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` : "" },
+          data: { path: r.path, section: ref.section },
+          ...(gone ? { evidence: `heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` } : {}),
           ...(hint ? { suggestions: [hint] } : {}),
           related: [{ file: r.path, line: 1, column: 1, message: "target document" }],
         });

@@ -39,9 +39,9 @@ export default defineRule({
       "Inside a git work tree, when a commit removed the term from the vocabulary's own file (the newest of the last 1,000 commits that touched the schemas and code), " +
       "the message names it; when the commit replaced it on the same line by a name that is a member now, that member is the suggestion.",
     messages: {
-      folded: "`{{term}}` is not a member of {{vocabulary}}; it differs from `{{member}}` only in separators{{history}}",
-      notMember: "`{{term}}` is not a member of {{vocabulary}}{{hint}}{{history}}",
-      namespace: "`{{term}}` has the namespace `{{namespace}}` and shape of {{vocabulary}} but is not one of its members{{hint}}{{history}}",
+      folded: "`{{term}}` is not a member of {{vocabulary}}; it differs from `{{member}}` only in separators",
+      notMember: "`{{term}}` is not a member of {{vocabulary}}{{hint}}",
+      namespace: "`{{term}}` has the namespace `{{namespace}}` and shape of {{vocabulary}} but is not one of its members{{hint}}",
     },
     examples: {
       bad: {
@@ -99,10 +99,10 @@ export default defineRule({
       const gone = literalRemoval(history, term.value, (f) => vocabFiles.includes(f), (x) => index.isMemberOf(x, v));
       const evidence = gone && (gone.removal.kind === "removed" || gone.now !== null) ? gone : null;
       const found = evidence?.now ? { ...match, suggestion: evidence.now } : match;
-      const said = evidence ? `; ${contentRemovalText(evidence.removal, (x) => `\`${x}\``, evidence.removal.file)}` : "";
       ctx.report({
         span: term.span,
-        ...message(term.value, found, said),
+        ...message(term.value, found),
+        ...(evidence ? { evidence: contentRemovalText(evidence.removal, (x) => `\`${x}\``, evidence.removal.file) } : {}),
         ...(found.suggestion !== null ? { suggestions: [found.suggestion] } : {}),
         related: [{ file: v.span.file, line: v.span.line, column: v.span.column, message: `vocabulary ${v.id}` }],
       });
@@ -110,16 +110,16 @@ export default defineRule({
   },
 });
 
-function message(value: string, m: UnknownMatch, history: string) {
+function message(value: string, m: UnknownMatch) {
   const id = m.vocabulary.id;
   const hint = m.suggestion !== null ? `; did you mean \`${m.suggestion}\`?` : "";
   switch (m.reason) {
     case "folded":
-      return { messageId: "folded", data: { term: value, vocabulary: id, member: m.suggestion ?? "", history } } as const;
+      return { messageId: "folded", data: { term: value, vocabulary: id, member: m.suggestion ?? "" } } as const;
     case "edit-distance":
-      return { messageId: "notMember", data: { term: value, vocabulary: id, hint, history } } as const;
+      return { messageId: "notMember", data: { term: value, vocabulary: id, hint } } as const;
     case "namespace":
-      return { messageId: "namespace", data: { term: value, vocabulary: id, namespace: m.namespace ?? "", hint, history } } as const;
+      return { messageId: "namespace", data: { term: value, vocabulary: id, namespace: m.namespace ?? "", hint } } as const;
   }
 }
 
