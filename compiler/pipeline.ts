@@ -29,6 +29,7 @@ import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules, type RuleId } from "./rules/index.js";
 import { toDiagnostic } from "./rules/message.js";
 import { readGitHistory } from "./git/history.js";
+import { historyScope } from "./git/content-history.js";
 import { gitCallCount } from "./git/run.js";
 import type { Rule, RuleReport } from "./rules/types.js";
 
@@ -70,8 +71,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
-  // One git log, run while the inputs are read.
-  const historyRead = readGitHistory(opts.root);
+  // Two bounded git logs (paths; headings and names), run while the inputs are read.
+  const historyRead = readGitHistory(opts.root, historyScope(config, discovered));
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const docsRead = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);

@@ -98,6 +98,11 @@ function evaluateProject(id) {
     else g.false++;
   }
   const warnings = labelled.filter((f) => f.severity === "warning");
+  // A label's `evidence` (text the message must contain: the commit git names) and `suggestion` check what a finding says, not only that it is real.
+  const withEvidence = labelled.filter((f) => f.label && (f.label.evidence !== undefined || f.label.suggestion !== undefined));
+  const evidenceWrong = withEvidence
+    .filter((f) => (f.label.evidence !== undefined && !f.message.includes(f.label.evidence)) || (f.label.suggestion !== undefined && (f.suggestion ?? null) !== f.label.suggestion))
+    .map((f) => ({ ...brief(f), message: f.message, suggestion: f.suggestion ?? null, expected: { evidence: f.label.evidence, suggestion: f.label.suggestion } }));
 
   if (args.pending) {
     const pending = labelled
@@ -126,6 +131,7 @@ function evaluateProject(id) {
     durationMs: run.report.summary.durationMs,
     files: run.report.summary.files,
     staleLabels: labels.filter((l) => !labelled.some((f) => f.label === l)).length,
+    evidence: { checked: withEvidence.length, wrong: evidenceWrong },
     mutations: mutationResults,
     recall: expected === 0 ? null : found / expected,
     falseFindings: errors.filter((f) => !f.label || f.label.verdict === "false").map(brief),
@@ -256,6 +262,8 @@ function printTable(rs) {
       else if (m.missed.length > 0) console.log(`  ${r.id} mutation ${m.id}: missed ${m.missed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
       if (m.guessed?.length > 0) console.log(`  ${r.id} mutation ${m.id}: reported where its set is open ${m.guessed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
     }
+    if (r.evidence?.wrong.length > 0) console.log(`  ${r.id}: ${r.evidence.wrong.length} of ${r.evidence.checked} labelled message(s) no longer say what the label expects (evidence, suggestion)`);
+    else if (r.evidence?.checked > 0) console.log(`  ${r.id}: ${r.evidence.checked} labelled message(s) say what their labels expect (evidence, suggestion)`);
     if (r.staleLabels > 0) console.log(`  ${r.id}: ${r.staleLabels} label(s) match no finding (drift fixed, or docpact no longer reports it)`);
   }
 }
