@@ -5,8 +5,10 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     exclude: ["test/fixtures/**", "node_modules/**"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Timeouts only catch hangs: with a worker per core on a machine other jobs load too, a test
+    // that spawns the CLI a few times on a few hundred documents can take over 30 s of wall time.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // One process per core (vitest's default leaves one core idle: a single worker on a 2-core machine).
     maxWorkers: Math.max(2, availableParallelism()),
     // Test files share a worker's loaded modules: loading ts-morph's TypeScript, remark and Ajv
