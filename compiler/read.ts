@@ -174,9 +174,15 @@ export function splitBySize<T extends { text: string }>(items: T[], weights: num
   return shares;
 }
 
-/** Reads every schema (positions, refs, vocabularies, terms); texts join `into.texts`. */
-export function readSchemas(root: string, files: string[], into: ReadResult, cache?: ReadCache, limits: Limits = DEFAULT_LIMITS): SchemaDoc[] {
+/** What reading the schemas gives: the parsed schemas, and their texts and problems (joined with the documents' by `joinReads`). */
+export interface SchemaRead extends Omit<ReadResult, "docs"> {
+  schemas: SchemaDoc[];
+}
+
+/** Reads every schema (positions, refs, vocabularies, terms); changes nothing it is given. */
+export function readSchemas(root: string, files: string[], cache?: ReadCache, limits: Limits = DEFAULT_LIMITS): SchemaRead {
   const schemas: SchemaDoc[] = [];
+  const into: SchemaRead = { schemas, texts: new Map(), sources: new Map(), readProblems: [] };
   for (const file of files) {
     const src = readInput(root, file, limits);
     if (isProblem(src)) {
@@ -193,7 +199,17 @@ export function readSchemas(root: string, files: string[], into: ReadResult, cac
     cache.noteFile(file, contentHash(src.text));
     schemas.push(cache.cachedRead("schema", contentHash(file, src.text, String(limits.maxNesting)), parse));
   }
-  return schemas;
+  return into;
+}
+
+/** The documents' read result with more texts and problems after it (schemas, code), as a new result: the parts are not changed. */
+export function joinReads(docs: ReadResult, ...more: Omit<ReadResult, "docs">[]): ReadResult {
+  return {
+    docs: docs.docs,
+    texts: new Map([docs.texts, ...more.map((m) => m.texts)].flatMap((m) => [...m])),
+    sources: new Map([docs.sources, ...more.map((m) => m.sources)].flatMap((m) => [...m])),
+    readProblems: [docs.readProblems, ...more.map((m) => m.readProblems)].flat(),
+  };
 }
 
 export type { Discovered };
