@@ -1,8 +1,13 @@
-/** End-to-end: the built CLI on fixture projects, asserting exit codes and the JSON report. */
+/**
+ * End-to-end: the built CLI on fixture projects, asserting exit codes and the JSON report.
+ * What is pipeline behaviour rather than the CLI's contract (a second build, CRLF against LF)
+ * runs in process through the API, which returns the same report as `--format json`.
+ */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { build, check } from "../../compiler/api.js";
 import { copyProject, runCli } from "../helpers/cli.js";
 
 interface JsonReport {
@@ -130,7 +135,7 @@ describe("the bundled example", () => {
     expect(snapshot(root)).toEqual(before);
   });
 
-  it("build writes generated code, then a second build changes nothing", () => {
+  it("build writes generated code, then a second build changes nothing", async () => {
     const root = copyProject("examples/aw-cli");
     const first = runCli(["build", "--root", root, "--format", "json"]);
     expect([0, 1]).toContain(first.status);
@@ -138,9 +143,9 @@ describe("the bundled example", () => {
     expect(delegations).toContain('"aw flow advance"');
     expect(delegations).toContain("export type DelegatedCommand");
     const after = snapshot(root);
-    runCli(["build", "--root", root, "--format", "json"]);
+    await build({ root });
     expect(snapshot(root)).toEqual(after);
-    const rules = new Set((JSON.parse(runCli(["check", "--root", root, "--format", "json"]).stdout) as JsonReport).diagnostics.map((d) => d.rule));
+    const rules = new Set((await check({ root })).diagnostics.map((d) => d.rule));
     expect(rules.has("generated/stale")).toBe(false);
   });
 
@@ -153,14 +158,14 @@ describe("the bundled example", () => {
     expect(commands.map((c) => c.path)).toEqual(expect.arrayContaining(["flow", "session-create", "resume", "next-number"]));
   });
 
-  it("CRLF documents give the same diagnostics as LF", () => {
+  it("CRLF documents give the same diagnostics as LF", async () => {
     const lf = copyProject("examples/aw-cli");
     const crlf = copyProject("examples/aw-cli");
     for (const f of walk(crlf).filter((f) => f.endsWith(".md"))) {
       writeFileSync(f, readFileSync(f, "utf8").replace(/\n/g, "\r\n"));
     }
-    const a = checkJson(lf).report.diagnostics.filter((d) => d.rule !== "fragment/stale");
-    const b = checkJson(crlf).report.diagnostics.filter((d) => d.rule !== "fragment/stale");
+    const a = (await check({ root: lf })).diagnostics.filter((d) => d.rule !== "fragment/stale");
+    const b = (await check({ root: crlf })).diagnostics.filter((d) => d.rule !== "fragment/stale");
     expect(b.map(strip)).toEqual(a.map(strip));
   });
 });

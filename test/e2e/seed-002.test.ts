@@ -4,11 +4,13 @@
  * facts page rendered through `module:` sources. The fixture's documents hold
  * the Markdown the package itself generates from this contract (with docpact's
  * markers in place of its own), so a clean `check` means docpact renders the
- * same bytes.
+ * same bytes. The built CLI proves the fresh fixture clean; what a region's
+ * anchors do in check and build is pipeline behaviour, run in process.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { build, check } from "../../compiler/api.js";
 import { copyProject, repoRoot, runCli } from "../helpers/cli.js";
 import { differential } from "../helpers/run-module.js";
 import { hasShared, sharedPath } from "../helpers/shared.js";
@@ -30,7 +32,7 @@ describe("seed 002: a real capability contract as a region source", () => {
     expect(r.status).toBe(0);
   });
 
-  it("anchors a region creates are not missing, in check and in the build that writes them; other anchors still are", () => {
+  it("anchors a region creates are not missing, in check and in the build that writes them; other anchors still are", async () => {
     const dir = copyProject(fixture);
     const file = join(dir, details);
     const text = readFileSync(file, "utf8");
@@ -38,10 +40,10 @@ describe("seed 002: a real capability contract as a region source", () => {
     writeFileSync(file, emptied);
     const skill = join(dir, "skills/workflow-authoring/SKILL.md");
     writeFileSync(skill, `${readFileSync(skill, "utf8")}\nNot generated: [nothing](references/capability-details.md#no-such-capability).\n`);
-    const check = json(runCli(["check", "--root", dir, "--format", "json"])).diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`);
-    expect(check).toEqual(["reference/missing-anchor skills/workflow-authoring/SKILL.md:13", `fragment/stale ${details}:4`]);
-    const build = runCli(["build", "--root", dir, "--format", "json"]);
-    expect(json(build).diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual(["reference/missing-anchor skills/workflow-authoring/SKILL.md:13"]);
+    const checked = (await check({ root: dir })).diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`);
+    expect(checked).toEqual(["reference/missing-anchor skills/workflow-authoring/SKILL.md:13", `fragment/stale ${details}:4`]);
+    const built = await build({ root: dir });
+    expect(built.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)).toEqual(["reference/missing-anchor skills/workflow-authoring/SKILL.md:13"]);
     expect(readFileSync(file, "utf8")).toBe(text);
   });
 });

@@ -3,11 +3,13 @@
  * names in the enum and declares them renamed only in a codemap file it ships (config `vocabularies[].mapping`),
  * and a YAML file lists an error code removed without a replacement. `build --fix` must reproduce the
  * release's renames in prose and schema descriptions, the retired code must be reported, and the code list of
- * the new names must not be taken for a mismatch.
+ * the new names must not be taken for a mismatch. The built CLI runs check and build --fix once each;
+ * the second build (idempotence) and the inline-config comparison are pipeline behaviour, run in process.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { build, check } from "../../compiler/api.js";
 import { copyProject, repoRoot, runCli } from "../helpers/cli.js";
 
 const FIXTURE = "test/fixtures/vocab-seed-003";
@@ -41,18 +43,18 @@ describe("seed 003: aliases from a codemap file, a retired code from a YAML file
     expect(d.filter((x) => x.rule === "vocabulary/code-mismatch" || x.rule === "vocabulary/unknown-term")).toEqual([]);
   });
 
-  it("build --fix reproduces the release's renames, leaves the retired code to a person, and is idempotent", () => {
+  it("build --fix reproduces the release's renames, leaves the retired code to a person, and is idempotent", async () => {
     const dir = copyProject(FIXTURE);
     const r = runCli(["build", "--fix", "--root", dir, "--format", "json"]);
     expect(r.status).toBe(1);
     expect(json(r).diagnostics.map((x) => x.rule)).toEqual(["vocabulary/retired-term"]);
     for (const f of CHANGED) expect(readFileSync(join(dir, f), "utf8"), f).toBe(readFileSync(join(repoRoot, `${FIXTURE}.expected`, f), "utf8"));
     const before = CHANGED.map((f) => readFileSync(join(dir, f), "utf8"));
-    runCli(["build", "--fix", "--root", dir]);
+    await build({ root: dir, fix: true });
     expect(CHANGED.map((f) => readFileSync(join(dir, f), "utf8"))).toEqual(before);
   });
 
-  it("the same renames declared inline in config (aliases, retired) give the same findings", () => {
+  it("the same renames declared inline in config (aliases, retired) give the same findings", async () => {
     const dir = copyProject(FIXTURE);
     const codemap = JSON.parse(readFileSync(join(dir, "spec/event-codemap.json"), "utf8")) as { events: Record<string, string> };
     const config = {
@@ -64,9 +66,9 @@ describe("seed 003: aliases from a codemap file, a retired code from a YAML file
       ],
     };
     writeFileSync(join(dir, "docpact.config.json"), JSON.stringify(config));
-    const inline = json(runCli(["check", "--root", dir, "--format", "json"])).diagnostics;
-    const mapped = json(runCli(["check", "--root", join(repoRoot, FIXTURE), "--format", "json"])).diagnostics;
-    const key = (x: Report["diagnostics"][number]) => `${x.rule} ${x.file}:${x.line} ${x.message}`;
+    const inline = (await check({ root: dir })).diagnostics;
+    const mapped = (await check({ root: join(repoRoot, FIXTURE) })).diagnostics;
+    const key = (x: { rule: string; file: string; line: number; message: string }) => `${x.rule} ${x.file}:${x.line} ${x.message}`;
     expect(inline.map(key)).toEqual(mapped.map(key));
   });
 
