@@ -17,7 +17,7 @@ import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { readSites } from "./readers/sites/index.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
-import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting } from "./model/diagnostic.js";
+import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting, type Span } from "./model/diagnostic.js";
 import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
 import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
@@ -30,6 +30,7 @@ import { toDiagnostic } from "./rules/message.js";
 import { readGitHistory } from "./git/history.js";
 import { gitCallCount } from "./git/run.js";
 import type { Rule, RuleReport } from "./rules/types.js";
+import { runPerDocument, type RuleMemo } from "./rules/incremental.js";
 
 export interface PipelineOptions {
   root: string;
@@ -101,15 +102,17 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });
-  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config);
+  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, cache);
   timing.lap("emit");
-  if (!opts.deferFlush) cache.flush();
   const notJudged: NotJudged[] = [];
-  const diagnostics = applySuppressions(runRules(model, plan, opts.rules ?? allRules, opts.skipRules ?? [], notJudged), model.docs, {
+  const ruleMemo: RuleMemo = { get: (key) => cache.peek("rule-doc", key), set: (key, value) => cache.put("rule-doc", key, value) };
+  const diagnostics = applySuppressions(runRules(model, plan, opts.rules ?? allRules, opts.skipRules ?? [], notJudged, ruleMemo), model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
   });
   timing.lap("rules");
+  // After the rules: their per-document results are entries of this run too.
+  if (!opts.deferFlush) cache.flush();
   timing.done();
   return { config, discovered, model, plan, diagnostics, notJudged };
 }
@@ -176,13 +179,25 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
   return readDecisions(config, host, cached);
 }
 
-/** Headings and anchors of the documents build rewrites, from the text it would write. */
-async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig): Promise<NonNullable<ContractModel["planned"]>> {
+/**
+ * Headings and anchors of the documents build rewrites, from the text it would write;
+ * cached by that text, so a re-check (watch) parses only the documents whose planned text changed.
+ */
+async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, cache: ReadCache): Promise<NonNullable<ContractModel["planned"]>> {
   const { readMarkdown } = await import("./readers/markdown.js");
-  const out = new Map<string, { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] }>();
+  const opts = { binaries: config.cli.binaries, markers: config.notes.markers };
+  const optsKey = JSON.stringify(opts);
+  type Anchors = { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] };
+  const out = new Map<string, Anchors>();
   for (const d of plan.documents) {
-    const doc = readMarkdown(d.path, d.content.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
-    out.set(d.path, { headings: doc.headings, anchors: doc.anchors });
+    const text = d.content.replace(/^\uFEFF/, "");
+    out.set(
+      d.path,
+      cache.cachedRead<Anchors>("planned-anchors", contentHash(d.path, text, optsKey), () => {
+        const doc = readMarkdown(d.path, text, opts);
+        return { headings: doc.headings, anchors: doc.anchors };
+      }),
+    );
   }
   return out;
 }
@@ -235,7 +250,7 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
   };
 }
 
-export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = []): Diagnostic[] {
+export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
   const slow: string[] = [];
@@ -245,16 +260,14 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
     if (skip.includes(id)) continue;
     const setting = (model.config.rules as Partial<Record<string, SeveritySetting>>)[id] ?? rule.meta.defaultSeverity;
     if (setting === "off") continue;
-    rule.check({
-      model,
-      plan,
-      report(r: RuleReport) {
-        out.push(toDiagnostic(rule.meta, setting, r));
-      },
-      notJudged(span, reason) {
-        notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });
-      },
-    });
+    const report = (r: RuleReport) => out.push(toDiagnostic(rule.meta, setting, r));
+    const skipped = (span: Span, reason: string) => notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });
+    const check = (view: ContractModel, rep: (r: RuleReport) => void, nj: (span: Span, reason: string) => void) => rule.check({ model: view, plan, report: rep, notJudged: nj });
+    if (memo && rule.meta.perDocument) {
+      const r = runPerDocument(rule, model, memo, check);
+      r.reports.forEach(report);
+      for (const n of r.notJudged) skipped(n.span, n.reason);
+    } else check(model, report, skipped);
     if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);
   }
   if (timed) process.stderr.write(`docpact timing (rules): ${slow.join(", ")}\n`);

@@ -1,0 +1,104 @@
+/**
+ * Incremental rules: a rule that declares `meta.perDocument` promises that
+ * what it reports about a document depends only on that document and on the
+ * parts of the model it names in `consults`. The runner then keys each
+ * document's reports by the document's content hash plus a digest of those
+ * parts, and re-runs the rule only on the documents whose key it has not seen
+ * (watch re-checks, a check after build). The result is the sequence a full
+ * run gives: documents in model order, each document's reports in the order
+ * the rule raised them.
+ *
+ * Reports are attributed by `span.file`; when a report or not-judged place
+ * falls outside the documents the rule was given, nothing is remembered and
+ * the rule runs on the whole model (the declaration was wrong, the output
+ * stays right).
+ */
+import { contentHash } from "../cache/hash.js";
+import { encode } from "../cache/codec.js";
+import type { Span } from "../model/diagnostic.js";
+import type { ContractModel, MarkdownDoc } from "../model/types.js";
+import type { Rule, RuleReport } from "./types.js";
+
+/** The global parts of the model a per-document rule may consult; each has a digest. */
+export type ModelPart = "surface";
+
+/** What one rule said about one document. */
+export interface DocumentResult {
+  reports: RuleReport[];
+  notJudged: { span: Span; reason: string }[];
+}
+
+/** Where per-document results are kept between runs (the read cache, in memory or on disk). */
+export interface RuleMemo {
+  get(key: string): DocumentResult | undefined;
+  set(key: string, value: DocumentResult): void;
+}
+
+/** Digests by the object they were computed from: a cached reader output reused by watch costs nothing. */
+const digests = new WeakMap<object, string>();
+
+function digestOf(value: object): string {
+  let d = digests.get(value);
+  if (d === undefined) digests.set(value, (d = contentHash(encode(value))));
+  return d;
+}
+
+export function partDigest(model: ContractModel, part: ModelPart): string {
+  switch (part) {
+    case "surface":
+      return digestOf(model.surface);
+  }
+}
+
+/** The content key of a document: its path, the text it was read from, and its BOM (the parse options are in the config digest). */
+function documentKey(model: ContractModel, doc: MarkdownDoc): string {
+  const memo = digests.get(doc);
+  if (memo !== undefined) return memo;
+  const key = contentHash(doc.file, model.texts.get(doc.file) ?? "\u0000missing", String(doc.bom));
+  digests.set(doc, key);
+  return key;
+}
+
+/**
+ * Runs a per-document rule, reusing remembered results. `run` checks a view
+ * of the model whose `docs` are the given documents (everything else is the
+ * model's own: its indexes see every document).
+ */
+export function runPerDocument(
+  rule: Rule,
+  model: ContractModel,
+  memo: RuleMemo,
+  run: (view: ContractModel, report: (r: RuleReport) => void, notJudged: (span: Span, reason: string) => void) => void,
+): DocumentResult {
+  const consults = rule.meta.perDocument?.consults ?? [];
+  const ruleKey = contentHash(rule.meta.id, digestOf(model.config), ...consults.map((p) => `${p}=${partDigest(model, p)}`));
+  const keys = model.docs.map((d) => contentHash(ruleKey, documentKey(model, d)));
+  const results: (DocumentResult | undefined)[] = keys.map((k) => memo.get(k));
+  const misses = model.docs.filter((_, i) => results[i] === undefined);
+  if (misses.length > 0) {
+    const fresh = new Map<string, DocumentResult>(misses.map((d) => [d.file, { reports: [], notJudged: [] }]));
+    const stray: DocumentResult = { reports: [], notJudged: [] };
+    const view = Object.create(model, { docs: { value: misses, enumerable: true } }) as ContractModel;
+    run(
+      view,
+      (r) => (fresh.get(r.span.file) ?? stray).reports.push(r),
+      (span, reason) => (fresh.get(span.file) ?? stray).notJudged.push({ span, reason }),
+    );
+    if (stray.reports.length > 0 || stray.notJudged.length > 0) {
+      // Not what the rule declared: nothing is remembered, and a full run is the answer.
+      const all: DocumentResult = { reports: [], notJudged: [] };
+      run(model, (r) => all.reports.push(r), (span, reason) => all.notJudged.push({ span, reason }));
+      return all;
+    }
+    model.docs.forEach((d, i) => {
+      if (results[i] !== undefined) return;
+      results[i] = fresh.get(d.file);
+      memo.set(keys[i], results[i]!);
+    });
+  }
+  return concat(results as DocumentResult[]);
+}
+
+function concat(parts: DocumentResult[]): DocumentResult {
+  return { reports: parts.flatMap((p) => p.reports), notJudged: parts.flatMap((p) => p.notJudged) };
+}
