@@ -49,6 +49,13 @@ export interface PipelineOptions {
   deferFlush?: boolean;
   /** Told what the run is doing, for progress output. */
   onPhase?: (phase: string) => void;
+  /**
+   * Root-relative paths (files or folders) changed since the previous run with
+   * the same `cache`, from file events (watch); with a cache that has a
+   * session, everything else is taken from that run instead of walked and read
+   * again. Undefined: not known, everything is walked and read.
+   */
+  changes?: readonly string[];
 }
 
 export interface PipelineResult {
@@ -65,9 +72,10 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   assertRoot(opts.root);
   const timing = stageTimer();
   const config = loadConfig(opts.root, opts.configPath);
-  const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
+  cache.session?.begin(opts.changes, JSON.stringify(config));
+  const discovered = discover(opts.root, config, cache.session);
   // One git log, run while the inputs are read.
   const historyRead = readGitHistory(opts.root);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
@@ -113,6 +121,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   timing.lap("rules");
   // After the rules: their per-document results are entries of this run too.
   if (!opts.deferFlush) cache.flush();
+  cache.session?.end();
   timing.done();
   return { config, discovered, model, plan, diagnostics, notJudged };
 }
@@ -126,18 +135,24 @@ function codeHash(cache: ReadCache, root: string, files: string[], config: Resol
   const parts = [JSON.stringify(config)];
   const texts = new Map<string, string>();
   let hash = true;
+  const session = cache.session;
+  type CodeRead = { problem: InputProblem } | { text: string; hash: string };
   for (const f of files) {
-    const src = readSource(root, f);
+    let read = session?.unchanged<CodeRead>("code", f);
+    if (read === undefined) {
+      const src = readSource(root, f);
+      read = isProblem(src) ? { problem: src } : { text: src.text, hash: contentHash(src.text) };
+      session?.remember("code", f, read);
+    }
     // An unreadable file is input/unreadable (not a syntax warning) and makes the run uncacheable.
-    if (isProblem(src)) {
-      problems.push(src);
+    if ("problem" in read) {
+      problems.push(read.problem);
       hash = false;
       continue;
     }
-    texts.set(f, src.text);
-    const h = contentHash(src.text);
-    cache.noteFile(f, h);
-    parts.push(f, h);
+    texts.set(f, read.text);
+    cache.noteFile(f, read.hash);
+    parts.push(f, read.hash);
   }
   return { hash: hash ? contentHash(...parts) : null, texts };
 }

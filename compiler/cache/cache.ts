@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { docpactVersion } from "../util/package-root.js";
 import { decode, encode } from "./codec.js";
 import { contentHash } from "./hash.js";
+import type { ReadSession } from "./session.js";
 
 /** Bumped when the file layout below changes. */
 const FORMAT = 1;
@@ -54,6 +55,8 @@ export class ReadCache {
   readonly stats: CacheStats = { hits: 0, misses: 0 };
   /** Content hash of every file read in the current run (path → hash), for watch's change filter. */
   fileHashes = new Map<string, string>();
+  /** What a long-lived process remembers by path between runs (watch sets it); see session.ts. */
+  session?: ReadSession;
 
   constructor(private readonly options: ReadCacheOptions) {
     this.fingerprint = options.fingerprint ?? readerFingerprint();
