@@ -17,10 +17,18 @@ import { contentHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
 import type { Span } from "../model/diagnostic.js";
 import type { ContractModel, MarkdownDoc } from "../model/types.js";
+import { siteOf } from "../model/site-links.js";
 import type { Rule, RuleReport } from "./types.js";
 
-/** The global parts of the model a per-document rule may consult; each has a digest. */
-export type ModelPart = "surface";
+/**
+ * The global parts of the model a per-document rule may consult; each has a digest.
+ * - `surface`: the CLI's command surface.
+ * - `references`: what the reference index is built from — every file's path,
+ *   each document's headings, anchors and front matter (and its whole text
+ *   when a docs site renders it: includes and attribute ids), the sites, the
+ *   anchors build would write, and git history.
+ */
+export type ModelPart = "surface" | "references";
 
 /** What one rule said about one document. */
 export interface DocumentResult {
@@ -47,7 +55,36 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
   switch (part) {
     case "surface":
       return digestOf(model.surface);
+    case "references":
+      return referencesDigest(model);
   }
+}
+
+function referencesDigest(model: ContractModel): string {
+  let d = digests.get(model);
+  if (d !== undefined) return d;
+  const sites = model.sites ?? [];
+  d = contentHash(
+    model.files.join("\u0000"),
+    encode(sites),
+    encode(model.planned ?? null),
+    model.history ? digestOf(model.history) : "no history",
+    // A docs site may pull in content or read attribute ids anywhere in a page: there the whole text counts.
+    ...model.docs.map((doc) => (siteOf(sites, doc.file) !== null ? `${referenceFace(doc)}+${documentKey(model, doc)}` : referenceFace(doc))),
+  );
+  digests.set(model, d);
+  return d;
+}
+
+/** What another document's reference checks can see of `doc`. */
+const faces = new WeakMap<MarkdownDoc, string>();
+function referenceFace(doc: MarkdownDoc): string {
+  let f = faces.get(doc);
+  if (f === undefined) {
+    f = contentHash(encode({ file: doc.file, h: doc.headings.map((h) => [h.depth, h.text, h.slug, h.idText ?? null]), a: doc.anchors.map((a) => a.id), fm: doc.frontMatter }));
+    faces.set(doc, f);
+  }
+  return f;
 }
 
 /** The content key of a document: its path, the text it was read from, and its BOM (the parse options are in the config digest). */
