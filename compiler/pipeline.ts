@@ -30,7 +30,7 @@ import { toDiagnostic } from "./rules/message.js";
 import { readGitHistory } from "./git/history.js";
 import { gitCallCount } from "./git/run.js";
 import type { Rule, RuleReport } from "./rules/types.js";
-import { runPerDocument, type RuleMemo } from "./rules/incremental.js";
+import { ruleMemo, runPerDocument, type RuleMemo } from "./rules/incremental.js";
 
 export interface PipelineOptions {
   root: string;
@@ -113,8 +113,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, cache);
   timing.lap("emit");
   const notJudged: NotJudged[] = [];
-  const ruleMemo: RuleMemo = { get: (key) => cache.peek("rule-doc", key), set: (key, value) => cache.put("rule-doc", key, value) };
-  const diagnostics = applySuppressions(runRules(model, plan, opts.rules ?? allRules, opts.skipRules ?? [], notJudged, ruleMemo), model.docs, {
+  const memo = ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) });
+  const diagnostics = applySuppressions(runRules(model, plan, opts.rules ?? allRules, opts.skipRules ?? [], notJudged, memo), model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
   });

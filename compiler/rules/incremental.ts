@@ -42,6 +42,23 @@ export interface RuleMemo {
   set(key: string, value: DocumentResult): void;
 }
 
+const EMPTY: DocumentResult = Object.freeze({ reports: [], notJudged: [] }) as DocumentResult;
+
+/**
+ * A RuleMemo over a key-value store (the read cache's `rule-doc` entries).
+ * Most documents give a rule nothing to say: those are stored as `0`, which
+ * keeps the disk cache small.
+ */
+export function ruleMemo(store: { peek(key: string): unknown; put(key: string, value: unknown): void }): RuleMemo {
+  return {
+    get: (key) => {
+      const v = store.peek(key);
+      return v === 0 ? EMPTY : (v as DocumentResult | undefined);
+    },
+    set: (key, value) => store.put(key, value.reports.length === 0 && value.notJudged.length === 0 ? 0 : value),
+  };
+}
+
 /** Digests by the object they were computed from: a cached reader output reused by watch costs nothing. */
 const digests = new WeakMap<object, string>();
 
