@@ -84,21 +84,24 @@ function referencesDigest(model: ContractModel): string {
   d = contentHash(
     model.files.join("\u0000"),
     encode(sites),
-    encode(model.planned ?? null),
     model.history ? digestOf(model.history) : "no history",
-    // A docs site may pull in content or read attribute ids anywhere in a page: there the whole text counts.
-    ...model.docs.map((doc) => (siteOf(sites, doc.file) !== null ? `${referenceFace(doc)}+${documentKey(model, doc)}` : referenceFace(doc))),
+    ...model.docs.map((doc) => {
+      // Anchors are judged against what build writes: after a build, the written document has the planned anchors.
+      const seen = `${doc.file}\u0000${anchorFace(model.planned?.get(doc.file) ?? doc)}\u0000${doc.frontMatter ?? "\u0001"}`;
+      // A docs site may pull in content or read attribute ids anywhere in a page: there the whole text counts.
+      return siteOf(sites, doc.file) !== null ? `${seen}\u0000${documentKey(model, doc)}` : seen;
+    }),
   );
   digests.set(model, d);
   return d;
 }
 
-/** What another document's reference checks can see of `doc`. */
-const faces = new WeakMap<MarkdownDoc, string>();
-function referenceFace(doc: MarkdownDoc): string {
+/** A document's headings and explicit anchors, as other documents' links see them. */
+const faces = new WeakMap<object, string>();
+function anchorFace(doc: Pick<MarkdownDoc, "headings" | "anchors">): string {
   let f = faces.get(doc);
   if (f === undefined) {
-    f = contentHash(encode({ file: doc.file, h: doc.headings.map((h) => [h.depth, h.text, h.slug, h.idText ?? null]), a: doc.anchors.map((a) => a.id), fm: doc.frontMatter }));
+    f = contentHash(encode({ h: doc.headings.map((h) => [h.depth, h.text, h.slug, h.idText ?? null]), a: doc.anchors.map((a) => a.id) }));
     faces.set(doc, f);
   }
   return f;
