@@ -56,6 +56,7 @@ export function link(input: LinkInput): ContractModel {
     readProblems: [...discovered.refused, ...read.readProblems],
     vocabularies,
     codeIdentifiers: code.identifiers,
+    defaultExports: code.defaultExports ?? [],
     vocabularyDeclarations: declarations,
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },

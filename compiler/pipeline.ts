@@ -19,7 +19,7 @@ import { readSites } from "./readers/sites/index.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting, type Span } from "./model/diagnostic.js";
 import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
-import { isProblem, readDocs, readSchemas, readSource } from "./read.js";
+import { isProblem, joinReads, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { applySuppressions } from "./suppress.js";
@@ -79,11 +79,14 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   // One git log, run while the inputs are read.
   const historyRead = readGitHistory(opts.root);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
-  const read = await readDocs(opts.root, discovered.docs, config, cache);
+  const docsRead = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
-  const schemas = readSchemas(opts.root, discovered.schemas, read, cache, config.limits);
+  const schemaRead = readSchemas(opts.root, discovered.schemas, cache, config.limits);
+  const schemas = schemaRead.schemas;
   opts.onPhase?.(`reading ${discovered.code.length} code files`);
-  const codeRead = codeHash(cache, opts.root, discovered.code, config, read.readProblems);
+  const codeRead = codeHash(cache, opts.root, discovered.code, config);
+  // Code texts stay out of the model's texts (documents and schemas only); their problems join the rest.
+  const read = joinReads(docsRead, schemaRead, { texts: new Map(), sources: new Map(), readProblems: codeRead.problems });
   const readable = discovered.code.filter((f) => codeRead.texts.has(f));
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
   const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.cache !== undefined);
@@ -131,9 +134,10 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
  * hash for watch; null when a file cannot be read (then nothing is cached).
  * The texts go on to the code reader, so each file is read once.
  */
-function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, problems: InputProblem[]): { hash: string | null; texts: Map<string, string> } {
+function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): { hash: string | null; texts: Map<string, string>; problems: InputProblem[] } {
   const parts = [JSON.stringify(config)];
   const texts = new Map<string, string>();
+  const problems: InputProblem[] = [];
   let hash = true;
   const session = cache.session;
   type CodeRead = { problem: InputProblem } | { text: string; hash: string };
@@ -154,7 +158,7 @@ function codeHash(cache: ReadCache, root: string, files: string[], config: Resol
     cache.noteFile(f, read.hash);
     parts.push(f, read.hash);
   }
-  return { hash: hash ? contentHash(...parts) : null, texts };
+  return { hash: hash ? contentHash(...parts) : null, texts, problems };
 }
 
 /** The code facts of the whole code base, cached under the hash of every file and the config. */
@@ -233,7 +237,7 @@ function assertRoot(root: string): void {
 }
 
 async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, texts: ReadonlyMap<string, string>, keepTrees: boolean): Promise<CodeFacts> {
-  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [] };
+  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [], defaultExports: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
   // Values folded for an earlier run may come from files that changed since (watch).

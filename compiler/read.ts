@@ -203,12 +203,18 @@ export function splitBySize<T extends { text: string }>(items: T[], weights: num
   return shares;
 }
 
-/** Reads every schema (positions, refs, vocabularies, terms); texts join `into.texts`. */
-export function readSchemas(root: string, files: string[], into: ReadResult, cache?: ReadCache, limits: Limits = DEFAULT_LIMITS): SchemaDoc[] {
+/** What reading the schemas gives: the parsed schemas, and their texts and problems (joined with the documents' by `joinReads`). */
+export interface SchemaRead extends Omit<ReadResult, "docs"> {
+  schemas: SchemaDoc[];
+}
+
+/** Reads every schema (positions, refs, vocabularies, terms); changes nothing it is given. */
+export function readSchemas(root: string, files: string[], cache?: ReadCache, limits: Limits = DEFAULT_LIMITS): SchemaRead {
   const schemas: SchemaDoc[] = [];
+  const into: SchemaRead = { schemas, texts: new Map(), sources: new Map(), readProblems: [] };
   const session = cache?.session;
   for (const file of files) {
-    const prev = session?.unchanged<SchemaRead>("schema", file);
+    const prev = session?.unchanged<SchemaSessionRead>("schema", file);
     if (prev !== undefined) {
       if ("problem" in prev) {
         into.readProblems.push(prev.problem);
@@ -224,7 +230,7 @@ export function readSchemas(root: string, files: string[], into: ReadResult, cac
     const src = readInput(root, file, limits);
     if (isProblem(src)) {
       into.readProblems.push(src);
-      session?.remember("schema", file, { problem: src } satisfies SchemaRead);
+      session?.remember("schema", file, { problem: src } satisfies SchemaSessionRead);
       continue;
     }
     into.sources.set(file, src);
@@ -238,12 +244,23 @@ export function readSchemas(root: string, files: string[], into: ReadResult, cac
     const key = contentHash(file, src.text, String(limits.maxNesting));
     cache.noteFile(file, textHash);
     const schema = cache.cachedRead("schema", key, parse);
-    session?.remember("schema", file, { src, schema, textHash, key } satisfies SchemaRead);
+    session?.remember("schema", file, { src, schema, textHash, key } satisfies SchemaSessionRead);
     schemas.push(schema);
   }
-  return schemas;
+  return into;
 }
 
-type SchemaRead = { problem: InputProblem } | { src: SourceText; schema: SchemaDoc; textHash: string; key: string };
+/** The documents' read result with more texts and problems after it (schemas, code), as a new result: the parts are not changed. */
+export function joinReads(docs: ReadResult, ...more: Omit<ReadResult, "docs">[]): ReadResult {
+  return {
+    docs: docs.docs,
+    texts: new Map([docs.texts, ...more.map((m) => m.texts)].flatMap((m) => [...m])),
+    sources: new Map([docs.sources, ...more.map((m) => m.sources)].flatMap((m) => [...m])),
+    readProblems: [docs.readProblems, ...more.map((m) => m.readProblems)].flat(),
+  };
+}
+
+/** One schema as a watch session remembers it. */
+type SchemaSessionRead = { problem: InputProblem } | { src: SourceText; schema: SchemaDoc; textHash: string; key: string };
 
 export type { Discovered };

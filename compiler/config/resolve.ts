@@ -47,6 +47,14 @@ export interface VocabularyConfig {
 }
 
 /** The config with every default applied; paths stay relative to the root (`/`). */
+/** A registry module build generates (config `generate.registries`). */
+export interface RegistryConfig {
+  /** Path inside outDir, ending in `.ts`. */
+  file: string;
+  /** Root-relative globs of the code files whose default exports it imports. */
+  include: string[];
+}
+
 export interface ResolvedConfig {
   /** Path of the config file relative to the root, or null when defaults are used. */
   file: string | null;
@@ -60,7 +68,8 @@ export interface ResolvedConfig {
   vocabularies: VocabularyConfig[];
   instances: { files: string[]; schema: string }[];
   decisions: DecisionsConfig | null;
-  generate: { outDir: string } | null;
+  /** Code generation; `registries` are the registry modules (paths inside outDir, include globs root-relative). */
+  generate: { outDir: string; registries: RegistryConfig[] } | null;
   templates: string | null;
   /** Size, depth and render bounds (config `limits`, defaults in compiler/config/limits.ts). */
   limits: Limits;
@@ -147,7 +156,9 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
           documentRoot: normalizeRel(d.documentRoot ?? "."),
         }
       : null,
-    generate: raw.generate ? { outDir: normalizeRel(raw.generate.outDir ?? "generated") } : null,
+    generate: raw.generate
+      ? { outDir: normalizeRel(raw.generate.outDir ?? "generated"), registries: (raw.generate.registries ?? []).map((r) => ({ file: r.file, include: r.include.map(normalizeRel) })) }
+      : null,
     templates: raw.templates ? normalizeRel(raw.templates) : null,
     limits: { ...DEFAULT_LIMITS, ...raw.limits },
     rules: knownRules(raw.rules ?? {}, rel ?? CONFIG_FILE),

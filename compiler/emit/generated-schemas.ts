@@ -10,26 +10,13 @@ import { contentHash } from "../cache/hash.js";
 import { generatedHeader } from "./generated-files.js";
 import { linkSchemas, type SchemaGraph } from "../model/schemas.js";
 import { ajvCopies } from "../model/schema-ajv.js";
+import { schemaDigest } from "../model/schema-digest.js";
 import type { EmitFact, PlannedFile } from "./plan.js";
 import { NameSet, importSpecifier, schemaModulePaths } from "./schema-naming.js";
 import { refTargetNames, rootTypeName, typesCode } from "./schema-types.js";
 import { type AjvCache, validatorCode } from "./schema-validators.js";
 import { vocabularyCode } from "./schema-vocab.js";
 
-const digests = new WeakMap<SchemaDoc, string>();
-
-/** A schema's value and vocabularies, hashed once per (cached, immutable) reader output. */
-function docDigest(d: SchemaDoc): string {
-  let h = digests.get(d);
-  if (h === undefined) {
-    h = contentHash(
-      JSON.stringify(d.value),
-      JSON.stringify(d.vocabularies.map((v) => [v.name, v.members.map((m) => [m.value, m.deprecated, m.replacedBy ?? null])])),
-    );
-    digests.set(d, h);
-  }
-  return h;
-}
 
 /** The schema files `file` reaches by `$ref`, itself included. */
 function refClosure(graph: SchemaGraph, file: string): Set<string> {
@@ -49,12 +36,12 @@ function refClosure(graph: SchemaGraph, file: string): Set<string> {
 }
 
 /** Everything one schema's modules are made from: the schemas it reaches by `$ref`, their paths, module paths and type names. */
-function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: Map<string, string>): string {
+function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: Map<string, string>, digest: (d: SchemaDoc) => string): string {
   const closure = refClosure(graph, doc.file);
   const parts = [outDir, doc.file];
   for (const file of [...closure].sort()) {
     const d = graph.docs.get(file)!;
-    parts.push(file, String(d.dialect), graph.rootUri.get(file) ?? "", modules.get(file) ?? "", docDigest(d));
+    parts.push(file, String(d.dialect), graph.rootUri.get(file) ?? "", modules.get(file) ?? "", digest(d));
   }
   for (const [k, v] of targets) if (closure.has(k.slice(0, k.indexOf("#")))) parts.push(k, v);
   return contentHash(...parts);
@@ -128,7 +115,8 @@ export interface ModuleOutput {
  * With `memo`, a schema whose inputs (itself, the schemas it reaches by
  * `$ref`, their module paths and type names) are unchanged is not compiled again.
  */
-export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, memo?: EmitMemo, graph: SchemaGraph = linkSchemas(schemas)): Promise<ModuleOutput> {
+/** `digest` is the model index's (computed once per schema); without a model each call hashes afresh. */
+export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, memo?: EmitMemo, graph: SchemaGraph = linkSchemas(schemas), digest: (d: SchemaDoc) => string = schemaDigest): Promise<ModuleOutput> {
   const docs = [...graph.docs.values()].filter((d) => d.dialect !== null && d.value !== null && typeof d.value === "object" && !Array.isArray(d.value));
   const modules = schemaModulePaths(docs.map((d) => d.file), outDir);
   const targets = refTargetNames(graph);
@@ -200,7 +188,7 @@ export async function emitSchemaModules(schemas: SchemaDoc[], outDir: string, me
   const files: PlannedFile[] = [];
   const facts: EmitFact[] = [];
   for (const doc of docs) {
-    const out = memo ? await memo(moduleKey(graph, doc, outDir, modules, targets), () => emitOne(doc)) : await emitOne(doc);
+    const out = memo ? await memo(moduleKey(graph, doc, outDir, modules, targets, digest), () => emitOne(doc)) : await emitOne(doc);
     files.push(...out.files);
     facts.push(...out.facts);
   }

@@ -50,12 +50,19 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     plan.outDir = gen.outDir;
     // The type and validator generators (json-schema-to-typescript, Ajv standalone) load only when generation is on.
     const { buildBarrel, emitSchemaModules } = await import("./generated-schemas.js");
-    const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo, model.index.schemas);
+    const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo, model.index.schemas, (d) => model.index.schemaDigest(d));
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
     const kept = keptModules(model, modules);
     plan.kept.push(...kept.map((f) => f.path));
+    // Registries import the project's own code, so the barrel (the contract's public face) leaves them out.
+    const { emitRegistries } = await import("./registries.js");
+    const taken = new Set(modules.map((f) => f.path));
+    const registries = emitRegistries(gen.registries, gen.outDir, model.defaultExports).filter((f) => !taken.has(f.path));
+    for (const f of emitRegistries(gen.registries, gen.outDir, []).filter((r) => taken.has(r.path))) {
+      plan.facts.push({ kind: "registry-clash", path: f.path, span: { file: model.config.file ?? "docpact.config.json", line: 1, column: 1, endLine: 1, endColumn: 1 } });
+    }
     // Kept modules stay in the barrel, so what imports them keeps compiling until the schema reads again.
-    plan.generated.push(...modules, buildBarrel(gen.outDir, [...modules, ...kept]));
+    plan.generated.push(...modules, ...registries, buildBarrel(gen.outDir, [...modules, ...kept]));
     plan.facts.push(...schemas.facts);
   }
   plan.generated.sort(by((f) => f.path));
@@ -68,9 +75,10 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
   if (needsFolder && opts.sources) {
     const { Evaluator } = await import("../readers/evaluate/index.js");
     const { foldExportWith } = await import("../readers/constant-folder.js");
+    const { isOutsideRoot } = await import("../readers/source-host.js");
     // One evaluator for every `module:` source of the run: each module is parsed and each constant evaluated once.
     const evaluator = new Evaluator(model.root, opts.sources);
-    fold = (_root, file, name) => foldExportWith(evaluator, file, name);
+    fold = (root, file, name) => (isOutsideRoot(root, file) ? { ok: false, outsideRoot: true } : foldExportWith(evaluator, file, name));
   }
   const regions = planRegions(model, {
     force: opts.force,

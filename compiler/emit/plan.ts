@@ -21,7 +21,9 @@ export type EmitFact =
   /** A region whose content no longer matches its recorded `sha=`; build keeps it. */
   | { kind: "region-hand-edited"; span: Span; template: string; sha: string }
   /** A schema whose module cannot be generated, at one step: its types, its validator, a `$ref` to a schema without a module, its root type. */
-  | { kind: "schema-not-generated"; span: Span; schema: string; step: "types" | "validator" | "ref-module" | "root-type"; detail: string };
+  | { kind: "schema-not-generated"; span: Span; schema: string; step: "types" | "validator" | "ref-module" | "root-type"; detail: string }
+  /** A registry (config `generate.registries`) whose path another generated module has: that module is written, the registry is not. */
+  | { kind: "registry-clash"; span: Span; path: string };
 
 export interface EmitPlan {
   /** Files under `generate.outDir` (empty when generation is off). */

@@ -230,38 +230,11 @@ export function firstSentence(text: string): string {
 
 // ───────────────────────────── notes, commands, rules ─────────────────────────────
 
-/** A note with its document's nearest heading, collected once per model (regions render many times). */
-interface CollectedNote {
-  file: string;
-  slug: string | null;
-  note: ContractModel["docs"][number]["notes"][number];
-}
-
-const collectedNotes = new WeakMap<ContractModel, CollectedNote[]>();
-
-function collectNotes(model: ContractModel): CollectedNote[] {
-  let out = collectedNotes.get(model);
-  if (out) return out;
-  out = [];
-  for (const doc of [...model.docs].sort((a, b) => cmp(a.file, b.file))) {
-    if (doc.notes.length === 0) continue;
-    // Generated text never feeds generation: notes and headings inside regions are skipped, so build twice is a no-op.
-    const inRegion = (line: number) => doc.regions.some((r) => line > r.span.line && line < r.span.endLine);
-    const headings = doc.headings.filter((h) => !inRegion(h.span.line));
-    for (const note of doc.notes) {
-      if (inRegion(note.span.line)) continue;
-      const heading = [...headings].reverse().find((h) => h.span.line <= note.span.line);
-      out.push({ file: doc.file, slug: heading ? heading.slug : null, note });
-    }
-  }
-  collectedNotes.set(model, out);
-  return out;
-}
 
 export function noteRows(model: ContractModel, document: string, filter: string | null): NoteRow[] {
   const from = posix.dirname(document);
   const rows: NoteRow[] = [];
-  for (const { file, slug, note } of collectNotes(model)) {
+  for (const { file, slug, note } of model.index.notes) {
     if (filter !== null && !matchesGlob(file, filter)) continue;
     let url = file === document ? "" : posix.relative(from, file);
     if (slug !== null) url += `#${slug}`;

@@ -8,13 +8,11 @@
  * - `code:../src/events.ts#RUN_EVENTS` — a code vocabulary the code reader found;
  * - `module:../src/contract.ts#NAME` — an exported constant, folded statically.
  *
- * Nothing here throws: a source that does not resolve is a message.
+ * Nothing here throws or reads a file: a source that does not resolve is a
+ * message, and a `module:` source is folded (and confined to the root) by the
+ * read stage's folder (compiler/emit/index.ts builds it from compiler/readers/).
  */
 import { resolvePath } from "../util/paths.js";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { reallyInside } from "../discover-tree.js";
-import { posix } from "node:path";
 import type { ContractModel, SchemaDoc, Vocabulary } from "../model/types.js";
 import { linkSchemas } from "../model/schemas.js";
 import type { FoldResult } from "../readers/constant-folder.js";
@@ -35,8 +33,11 @@ export type ResolvedSource =
 
 export type SourceResult = { ok: true; source: ResolvedSource } | { ok: false; message: string };
 
-/** Folds a module export; injectable for tests. */
-export type ExportFolder = (root: string, file: string, exportName: string) => FoldResult;
+/**
+ * Folds a module export; injectable for tests. `outsideRoot` means the module
+ * is a link whose real path leaves the root: it was not read.
+ */
+export type ExportFolder = (root: string, file: string, exportName: string) => FoldResult | { ok: false; outsideRoot: true };
 
 const MAX_REF_HOPS = 32;
 
@@ -78,9 +79,9 @@ export function resolveSource(model: ContractModel, document: string, raw: strin
 
   if (prefix === "module") {
     if (!fragment) return fail(`source '${raw}' names no export (module:FILE#NAME)`);
-    // Confined like every read: a module that is a link leading out of the root is not folded.
-    if (existsSync(join(model.root, file)) && !reallyInside(model.root, join(model.root, file))) return fail(`source '${raw}': ${file} resolves to a file outside the root; not read`);
     const r = fold(model.root, file, fragment);
+    // Confined like every read: a module that is a link leading out of the root is not folded.
+    if (!r.ok && "outsideRoot" in r) return fail(`source '${raw}': ${file} resolves to a file outside the root; not read`);
     // The unknown's location may be deep inside another module: name it.
     if (!r.ok) {
       const whole = r.span.line === 1 && r.span.column === 1 && r.span.endLine === 1 && r.span.endColumn === 1;

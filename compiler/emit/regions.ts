@@ -65,7 +65,11 @@ const BUILTIN_ARGS: Record<BuiltinTemplate, { required: string[]; optional: stri
   rules: { required: [], optional: ["prefix"] },
 };
 
-export function planRegions(model: ContractModel, opts: RegionPlanOptions): RegionPlan {
+/** The options, plus what one plan computes once. */
+type PlanState = RegionPlanOptions & { catalogueDigest?: string };
+
+export function planRegions(model: ContractModel, options: RegionPlanOptions): RegionPlan {
+  const opts: PlanState = { ...options };
   const out: RegionPlan = { documents: [], facts: [], regions: [] };
   const docs = model.docs.filter((d) => d.regions.length > 0).sort(by((d) => d.file));
   if (!docs.length) return out;
@@ -80,7 +84,7 @@ export function planRegions(model: ContractModel, opts: RegionPlanOptions): Regi
 }
 
 /** Plans one document's regions; returns its new text (BOM removed). */
-function planDocument(model: ContractModel, doc: MarkdownDoc, text: string, templates: TemplateSet, opts: RegionPlanOptions, out: RegionPlan): string {
+function planDocument(model: ContractModel, doc: MarkdownDoc, text: string, templates: TemplateSet, opts: PlanState, out: RegionPlan): string {
   const lines = new LineIndex(text);
   const toSpan = (start: number, end: number): Span => {
     const a = lines.position(start);
@@ -129,7 +133,7 @@ function planDocument(model: ContractModel, doc: MarkdownDoc, text: string, temp
 
 type Rendered = { ok: true; content: string } | { ok: false; message: string };
 
-function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, templates: TemplateSet, opts: RegionPlanOptions): Rendered {
+function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, templates: TemplateSet, opts: PlanState): Rendered {
   const name = region.template;
   const template = templates.templates.get(name);
   if (!template) {
@@ -218,18 +222,10 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
 /** Memo value meaning "this render read the project-wide lists; look under the wide key". */
 const WIDE = "\u0000wide";
 
-const wideDigests = new WeakMap<ContractModel, string>();
-
-/** The narrow key plus a digest of every note, command and rule (once per model). */
-function wideKey(narrow: string, model: ContractModel, opts: RegionPlanOptions): string {
-  let digest = wideDigests.get(model);
-  if (digest === undefined) {
-    const notes = model.docs.flatMap((d) => d.notes.map((n) => [d.file, n.id, n.span.line, n.subject, n.owners.map((o) => o.raw)]));
-    const headings = model.docs.filter((d) => d.notes.length > 0).map((d) => [d.file, d.headings.map((h) => [h.slug, h.span.line]), d.regions.map((r) => [r.span.line, r.span.endLine])]);
-    digest = fullHash(JSON.stringify(notes), JSON.stringify(headings), JSON.stringify(model.surface), JSON.stringify(model.binaries), JSON.stringify(opts.catalogue ?? []));
-    wideDigests.set(model, digest);
-  }
-  return fullHash(narrow, digest);
+/** The narrow key plus a digest of every note, command (the model's index) and rule (once per plan). */
+function wideKey(narrow: string, model: ContractModel, opts: PlanState): string {
+  opts.catalogueDigest ??= fullHash(JSON.stringify(opts.catalogue ?? []));
+  return fullHash(narrow, model.index.projectDigest, opts.catalogueDigest);
 }
 
 /** Replaces a context field by a getter that computes it once, on first read. */

@@ -8,7 +8,7 @@
  */
 import type { Diagnostic } from "../model/diagnostic.js";
 import { normalizeHeading } from "../model/references.js";
-import { githubSlug } from "../readers/slug.js";
+import { githubSlug } from "../util/slug.js";
 import type { ChangeSet } from "../git/changes.js";
 
 /**

@@ -10,6 +10,7 @@
  * may be unknown to docpact (a run-time value) without making the row
  * unreadable.
  */
+import type { FoldRowsResult } from "../readers/constant-folder.js";
 import { posix } from "node:path";
 import type { DecisionsConfig, ResolvedConfig } from "../config/resolve.js";
 import type { Span } from "./diagnostic.js";
@@ -57,7 +58,7 @@ export interface DecisionRegistry {
 const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
 /** Folds the registry's rows (the constant folder's `foldArrayRows`); the pipeline passes it in (and caches it). */
-export type RowFolder = () => Promise<ReturnType<typeof import("../readers/constant-folder.js").foldArrayRows>>;
+export type RowFolder = () => Promise<FoldRowsResult>;
 
 /**
  * Reads the registry named by `config.decisions`. Never throws on bad input:

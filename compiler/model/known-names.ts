@@ -5,7 +5,7 @@
  * found: the CLI's commands and flags, the property names (and nesting) of
  * every loaded schema, headings, file names and names declared in code.
  */
-import { splitPointer } from "../readers/json-positions.js";
+import { splitPointer } from "../util/json-pointer.js";
 import type { ContractModel } from "./types.js";
 
 /** What a token was found to name instead of a vocabulary member. */
@@ -106,14 +106,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-const cache = new WeakMap<object, KnownNames>();
-
-/** The index for a model, built once per run and shared by the vocabulary rules. */
-export function knownNamesFor(model: Pick<ContractModel, "surface" | "schemas" | "docs" | "files" | "codeIdentifiers">): KnownNames {
-  let k = cache.get(model);
-  if (!k) {
-    k = new KnownNames(model);
-    cache.set(model, k);
-  }
-  return k;
+/** The index for a model: the link stage's (built once per run and shared by the vocabulary rules). */
+export function knownNamesFor(model: ContractModel): KnownNames {
+  return model.index.knownNames;
 }

@@ -35,6 +35,32 @@ export interface ReferenceIndex {
   extensionsIn(dir: string): Set<string>;
   /** Whether some file's path ends with `/suffix` (or is `suffix`). */
   hasSuffix(suffix: string): boolean;
+  /** Lookup tables for suggesting the file a broken link meant, built on first use. */
+  suggestions(): PathSuggestions;
+}
+
+/** Every file, three ways, for suggesting what a broken link meant. */
+export interface PathSuggestions {
+  /** Lowercased path → the first file (sorted) with it. */
+  byLower: Map<string, string>;
+  /** File name → files with that name, sorted. */
+  byName: Map<string, string[]>;
+  /** Folder (`.` for the root) → names of the files directly in it. */
+  byDir: Map<string, string[]>;
+}
+
+/** Built once per index, on the first broken link: a scan of every file per link is quadratic. */
+function pathSuggestions(files: Iterable<string>): PathSuggestions {
+  const t: PathSuggestions = { byLower: new Map(), byName: new Map(), byDir: new Map() };
+  for (const f of [...files].sort()) {
+    const lower = f.toLowerCase();
+    if (!t.byLower.has(lower)) t.byLower.set(lower, f);
+    const name = posix.basename(f);
+    const dir = posix.dirname(f);
+    (t.byName.get(name) ?? t.byName.set(name, []).get(name)!).push(f);
+    (t.byDir.get(dir) ?? t.byDir.set(dir, []).get(dir)!).push(name);
+  }
+  return t;
 }
 
 /** The model's reference index (built by the link stage; built here only for a model that has none). */
@@ -59,8 +85,12 @@ export function buildReferenceIndex(model: Omit<ContractModel, "index">): Refere
   const siteCache = new Map<string, Site | null>();
   const sites = model.sites ?? [];
   let exts: Map<string, Set<string>> | null = null;
+  let suggest: PathSuggestions | null = null;
   return {
     files,
+    suggestions() {
+      return (suggest ??= pathSuggestions(files));
+    },
     dirs,
     docs,
     unlisted,

@@ -123,7 +123,7 @@ export interface Suppression {
 
 export interface MarkdownDoc {
   file: string;
-  /** The raw YAML of a leading front matter block (parsed where it routes: compiler/readers/front-matter.ts); null when there is none. */
+  /** The raw YAML of a leading front matter block (parsed where it routes: compiler/util/front-matter.ts); null when there is none. */
   frontMatter: string | null;
   bom: boolean;
   eol: "\n" | "\r\n";
@@ -338,6 +338,8 @@ export interface ContractModel {
   counts: FileCounts;
   /** Names declared in code (declarations, parameters, properties), sorted: a term equal to one names code, not a vocabulary member. */
   codeIdentifiers: string[];
+  /** Code files with a default export, sorted: what a generated registry (config `generate.registries`) lists. */
+  defaultExports: string[];
   /** Renames and retirements from config `vocabularies` and mapping files (already applied to `vocabularies`). */
   vocabularyDeclarations: VocabularyDeclaration[];
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */

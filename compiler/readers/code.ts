@@ -17,6 +17,7 @@ import { detectCommandTypes, readCommands } from "./cli/index.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
 import { readIdentifiers } from "./code-identifiers.js";
+import { readDefaultExports } from "./code-exports.js";
 
 export interface CodeFacts {
   surface: CommandSurface;
@@ -24,6 +25,8 @@ export interface CodeFacts {
   vocabularies: Vocabulary[];
   /** Names the code declares (see code-identifiers.ts), sorted. */
   identifiers: string[];
+  /** Files with a default export, sorted (for generated registries, config `generate.registries`). */
+  defaultExports: string[];
 }
 
 export interface CodeReadOptions {
@@ -56,7 +59,7 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions, t
   const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
   const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, commandTypeConfigured: !!opts.commandType, flagAccessors: opts.flagAccessors });
   const vocabularies = perFile.flatMap((f) => f.vocabularies).sort((a, b) => cmp(a.id, b.id));
-  return { surface, problems, vocabularies, identifiers: mergeIdentifiers(perFile.map((f) => f.identifiers)) };
+  return { surface, problems, vocabularies, identifiers: mergeIdentifiers(perFile.map((f) => f.identifiers)), defaultExports: readDefaultExports(parsed) };
 }
 
 /** What one file says on its own: its syntax error, vocabularies and declared names. */

@@ -26,9 +26,9 @@ import { parseInvocations, type RawInvocation } from "./invocation.js";
 import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
-import { frontMatterBlock } from "./front-matter.js";
+import { frontMatterBlock } from "../util/front-matter.js";
 import { findSectionRefs } from "./section-refs.js";
-import { Slugger } from "./slug.js";
+import { Slugger } from "../util/slug.js";
 
 export interface ReadMarkdownOptions {
   /** CLI binary names; inline code or shell lines starting with one are invocations. */

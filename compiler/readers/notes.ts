@@ -6,7 +6,7 @@
  */
 import type { Paragraph } from "mdast";
 import { toString } from "mdast-util-to-string";
-import { githubSlug } from "./slug.js";
+import { githubSlug } from "../util/slug.js";
 
 export const DEFAULT_MARKERS = ["not this document's call"];
 

@@ -3,8 +3,9 @@
  * (the code files), else the file under the root. Paths are root-relative;
  * one that leaves the root is never read.
  */
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, posix } from "node:path";
+import { reallyInside } from "../discover-tree.js";
 import type { SourceHost } from "./evaluate/modules.js";
 
 export type { SourceHost };
@@ -25,4 +26,10 @@ export function diskSourceHost(root: string, texts?: ReadonlyMap<string, string>
       }
     },
   };
+}
+
+/** True when `rel` exists and its real path (symbolic links resolved) leaves the root: such a module is not read. */
+export function isOutsideRoot(root: string, rel: string): boolean {
+  const abs = join(root, rel);
+  return existsSync(abs) && !reallyInside(root, abs);
 }

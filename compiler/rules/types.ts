@@ -9,6 +9,7 @@
  * diagnostic (compiler/rules/message.ts). `defineRule` checks the metadata
  * when the module loads and types `messageId` and `data` from `messages`.
  */
+import { githubSlug } from "../util/slug.js";
 import type { Fix, RelatedLocation, Severity, Span } from "../model/diagnostic.js";
 import type { ContractModel } from "../model/types.js";
 import type { EmitPlan } from "../emit/plan.js";
@@ -28,9 +29,16 @@ export interface RuleExample {
  * `good` none.
  */
 export interface RuleExamples {
-  bad: Record<string, string | Uint8Array>;
-  good: Record<string, string | Uint8Array>;
+  bad: Record<string, ExampleFile>;
+  good: Record<string, ExampleFile>;
 }
+
+/**
+ * One file of an example project: its text or bytes, a symbolic link to
+ * `symlink` (relative to the link's folder), or a FIFO. A path starting with
+ * `../` lies outside the project root (to show what docpact refuses to read).
+ */
+export type ExampleFile = string | Uint8Array | { symlink: string } | { fifo: true };
 
 /** Message templates keyed by message id. */
 export type Messages = Readonly<Record<string, string>>;
@@ -50,7 +58,12 @@ export interface RuleMeta<Id extends string = string, M extends Messages = Messa
   messages?: M;
   /** True when diagnostics may carry a fix applied by `build --fix`. */
   fixable?: boolean;
-  /** Where the rule is documented; the report's `url`. */
+  /**
+   * Where the rule is documented; each diagnostic's `url` in the JSON report.
+   * Default (set by `defineRule`): its section of docpact's rule reference,
+   * `docs/rules.md#<anchor of the heading \`<id>\`>` in docpact's repository,
+   * which the catalogue regenerates for every rule.
+   */
   url?: string;
   /** Prose example for the rule docs and `docpact explain`. */
   example?: RuleExample;
@@ -138,7 +151,13 @@ export function defineRule<const Id extends string, const M extends Messages = R
 }): Rule<Id> {
   const problems = metaProblems(rule.meta);
   if (problems.length > 0) throw new Error(`rule ${rule.meta.id}: ${problems.join("; ")}`);
+  rule.meta.url ??= ruleDocsUrl(rule.meta.id);
   return rule as unknown as Rule<Id>;
+}
+
+/** A rule's section of docs/rules.md (generated from the catalogue; the heading is the id in backticks). */
+export function ruleDocsUrl(id: string): string {
+  return `docs/rules.md#${githubSlug(id)}`;
 }
 
 /** What is wrong with a rule's metadata (empty when nothing). */

@@ -113,6 +113,21 @@ export interface DocpactConfig {
    */
   generate?: {
     outDir?: string;
+    /**
+     * Registry modules build generates under outDir: each imports the default export of every code file matching `include` (sorted by path) and exports them as one `as const` array, so a list of plugins (rules, adapters) is never kept by hand; check reports the module stale when a matching file is added or removed.
+     */
+    registries?: {
+      /**
+       * The module's path inside outDir (`rules.ts`); not `index.ts`, which is the barrel.
+       */
+      file: string;
+      /**
+       * Globs (relative to the root) of the code files whose default exports it lists; files without a default export are left out.
+       *
+       * @minItems 1
+       */
+      include: [string, ...string[]];
+    }[];
   };
   /**
    * A folder of user templates (`NAME.hbs`) that add or override built-in ones.

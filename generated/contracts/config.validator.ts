@@ -17,9 +17,10 @@ function docpactLength(str) {
 
 export const validate = validate0;
 export default validate0;
-const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Per schema vocabulary: the code vocabulary that mirrors it, and names it renamed (aliases) or retired, declared here or in a mapping file the spec ships.","type":"array","items":{"type":"object","additionalProperties":false,"required":["schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root: the code vocabulary that mirrors the schema vocabulary.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1},"aliases":{"description":"Old name → its replacement, a member of the schema vocabulary: prose naming the old one gets `vocabulary/deprecated-term` (with a fix).","type":"object","additionalProperties":{"type":"string","minLength":1}},"retired":{"description":"Names removed without a replacement: prose naming one gets `vocabulary/retired-term`.","type":"array","items":{"type":"string","minLength":1}},"mapping":{"description":"`path/to/map.json#/json/pointer` (or `.yaml`/`.yml`), relative to the root: an object of old name → new name the spec ships; a `null` new name means retired.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"sites":{"description":"Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`, Mintlify's `docs.json`/`mint.json`) when absent; documents outside every site are rendered as GitHub renders them.","type":"array","items":{"type":"object","additionalProperties":false,"required":["root","generator"],"properties":{"root":{"description":"Folder of the site (where its generator config lives), relative to the project root.","type":"string","minLength":1},"generator":{"description":"The site generator; `github` means files rendered as GitHub renders them.","enum":["github","vitepress","docusaurus","mkdocs","starlight","nextra","mdbook","mintlify"]},"base":{"description":"URL path the site is served under (`/`, `/docs/`); links may carry it or not. Default: read from the generator config, else `/`.","type":"string","minLength":1},"srcDir":{"description":"Folder of the site's pages, relative to the site root. Default: read from the generator config, else the generator's default.","type":"string","minLength":1}}}},"baseline":{"description":"The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.","type":"string","minLength":1},"limits":{"description":"Bounds on what docpact reads and renders; a file past one is an `input/too-large` diagnostic (or a `fragment/malformed` region), never a crash or a hang.","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"description":"Largest document, schema, instance or template read, in bytes.","type":"integer","minimum":1,"default":524288},"maxNesting":{"description":"Deepest nesting of Markdown containers (blockquotes, lists) and of JSON arrays and objects.","type":"integer","minimum":1,"default":100},"maxRegionBytes":{"description":"Largest output one region template may render, in bytes.","type":"integer","minimum":1,"default":1048576},"renderTimeoutMs":{"description":"Longest time one region template may spend rendering, in milliseconds.","type":"integer","minimum":1,"default":5000}}},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
+const schema0 = {"$id":"https://docpact.dev/schemas/config.schema.json","title":"DocpactConfig","description":"The `docpact.config.json` file. Every key is optional; a missing file means all defaults.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"Path or URI of this schema, for editors.","type":"string"},"docs":{"description":"Globs of the Markdown documents in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.md"]},"schemas":{"description":"Globs of the JSON Schemas in scope, relative to the root.","type":"array","items":{"type":"string","minLength":1},"default":["**/*.schema.json"]},"code":{"description":"Where the TypeScript code is: a tsconfig, or include globs. Default: the root `tsconfig.json` when there is one, else no code.","oneOf":[{"type":"object","additionalProperties":false,"required":["tsconfig"],"properties":{"tsconfig":{"type":"string","minLength":1}}},{"type":"object","additionalProperties":false,"required":["include"],"properties":{"include":{"type":"array","items":{"type":"string","minLength":1}}}}]},"cli":{"description":"How the CLI is recognized in prose and in code.","type":"object","additionalProperties":false,"properties":{"binaries":{"description":"Binary names that start an invocation. Default: the keys of package.json `bin`.","type":"array","items":{"type":"string","minLength":1}},"commandType":{"description":"Name of an interface or type whose object literals declare commands by `name`.","type":"string","minLength":1},"flagAccessors":{"description":"Names of calls whose string argument names a flag without its dashes (`values.get(\"code\")` with `get`).","type":"array","items":{"type":"string","minLength":1}}}},"notes":{"description":"Delegation notes.","type":"object","additionalProperties":false,"properties":{"markers":{"description":"Phrases that, after `is` or `are` at the end of a note's strong text, mark a delegation note.","type":"array","items":{"type":"string","minLength":1},"default":["not this document's call"]}}},"vocabularies":{"description":"Per schema vocabulary: the code vocabulary that mirrors it, and names it renamed (aliases) or retired, declared here or in a mapping file the spec ships.","type":"array","items":{"type":"object","additionalProperties":false,"required":["schema"],"properties":{"code":{"description":"`path/to/file.ts#NAME`, relative to the root: the code vocabulary that mirrors the schema vocabulary.","type":"string","minLength":1},"schema":{"description":"`path/to/x.schema.json#/json/pointer`, relative to the root.","type":"string","minLength":1},"aliases":{"description":"Old name → its replacement, a member of the schema vocabulary: prose naming the old one gets `vocabulary/deprecated-term` (with a fix).","type":"object","additionalProperties":{"type":"string","minLength":1}},"retired":{"description":"Names removed without a replacement: prose naming one gets `vocabulary/retired-term`.","type":"array","items":{"type":"string","minLength":1}},"mapping":{"description":"`path/to/map.json#/json/pointer` (or `.yaml`/`.yml`), relative to the root: an object of old name → new name the spec ships; a `null` new name means retired.","type":"string","minLength":1}}}},"instances":{"description":"JSON files validated against a schema.","type":"array","items":{"type":"object","additionalProperties":false,"required":["files","schema"],"properties":{"files":{"type":"array","items":{"type":"string","minLength":1}},"schema":{"type":"string","minLength":1}}}},"decisions":{"description":"The decision registry: an exported array of objects in the code naming CLI-owned decisions.","type":"object","additionalProperties":false,"required":["module","export"],"properties":{"module":{"description":"The TypeScript module, relative to the root.","type":"string","minLength":1},"export":{"description":"The exported array's name.","type":"string","minLength":1},"idField":{"type":"string","default":"id"},"documentField":{"type":"string","default":"document"},"attributionField":{"type":"string","default":"attribution"},"documentRoot":{"description":"Folder the rows' documents are relative to, relative to the root.","type":"string","default":"."}}},"generate":{"description":"Code generation; on only when this key is present.","type":"object","additionalProperties":false,"properties":{"outDir":{"type":"string","minLength":1,"default":"generated"},"registries":{"description":"Registry modules build generates under outDir: each imports the default export of every code file matching `include` (sorted by path) and exports them as one `as const` array, so a list of plugins (rules, adapters) is never kept by hand; check reports the module stale when a matching file is added or removed.","type":"array","items":{"type":"object","additionalProperties":false,"required":["file","include"],"properties":{"file":{"description":"The module's path inside outDir (`rules.ts`); not `index.ts`, which is the barrel.","type":"string","pattern":"^(?!index\\.ts$)(?![./])(?!.*\\.\\./)[A-Za-z0-9_./-]+\\.ts$"},"include":{"description":"Globs (relative to the root) of the code files whose default exports it lists; files without a default export are left out.","type":"array","minItems":1,"items":{"type":"string","minLength":1}}}}}}},"templates":{"description":"A folder of user templates (`NAME.hbs`) that add or override built-in ones.","type":"string","minLength":1},"sites":{"description":"Documentation sites: how links, routes and anchors resolve under each docs root. Detected from the generator's config (`.vitepress/config.*`, `docusaurus.config.*`, `mkdocs.yml`, `astro.config.*` with Starlight, Nextra, `book.toml`, Mintlify's `docs.json`/`mint.json`) when absent; documents outside every site are rendered as GitHub renders them.","type":"array","items":{"type":"object","additionalProperties":false,"required":["root","generator"],"properties":{"root":{"description":"Folder of the site (where its generator config lives), relative to the project root.","type":"string","minLength":1},"generator":{"description":"The site generator; `github` means files rendered as GitHub renders them.","enum":["github","vitepress","docusaurus","mkdocs","starlight","nextra","mdbook","mintlify"]},"base":{"description":"URL path the site is served under (`/`, `/docs/`); links may carry it or not. Default: read from the generator config, else `/`.","type":"string","minLength":1},"srcDir":{"description":"Folder of the site's pages, relative to the site root. Default: read from the generator config, else the generator's default.","type":"string","minLength":1}}}},"baseline":{"description":"The baseline file `check` and `build` use by default (relative to the root); `docpact baseline` writes it. Default: `docpact-baseline.json` when that file exists.","type":"string","minLength":1},"limits":{"description":"Bounds on what docpact reads and renders; a file past one is an `input/too-large` diagnostic (or a `fragment/malformed` region), never a crash or a hang.","type":"object","additionalProperties":false,"properties":{"maxFileBytes":{"description":"Largest document, schema, instance or template read, in bytes.","type":"integer","minimum":1,"default":524288},"maxNesting":{"description":"Deepest nesting of Markdown containers (blockquotes, lists) and of JSON arrays and objects.","type":"integer","minimum":1,"default":100},"maxRegionBytes":{"description":"Largest output one region template may render, in bytes.","type":"integer","minimum":1,"default":1048576},"renderTimeoutMs":{"description":"Longest time one region template may spend rendering, in milliseconds.","type":"integer","minimum":1,"default":5000}}},"rules":{"description":"Rule id → severity.","type":"object","additionalProperties":{"enum":["error","warning","off"]}}}};
 const func0 = Object.prototype.hasOwnProperty;
 const func1 = docpactLength;
+const pattern0 = new RegExp("^(?!index\\.ts$)(?![./])(?!.*\\.\\./)[A-Za-z0-9_./-]+\\.ts$", "u");
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="https://docpact.dev/schemas/config.schema.json" */;
@@ -1000,7 +1001,7 @@ if(data.generate !== undefined){
 let data39 = data.generate;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 for(const key9 in data39){
-if(!(key9 === "outDir")){
+if(!((key9 === "outDir") || (key9 === "registries"))){
 const err73 = {instancePath:instancePath+"/generate",schemaPath:"#/properties/generate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
@@ -1036,9 +1037,15 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/generate",schemaPath:"#/properties/generate/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data39.registries !== undefined){
+let data41 = data39.registries;
+if(Array.isArray(data41)){
+const len10 = data41.length;
+for(let i10=0; i10<len10; i10++){
+let data42 = data41[i10];
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.file === undefined){
+const err76 = {instancePath:instancePath+"/generate/registries/" + i10,schemaPath:"#/properties/generate/properties/registries/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1047,12 +1054,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data.templates !== undefined){
-let data41 = data.templates;
-if(typeof data41 === "string"){
-if(func1(data41) < 1){
-const err77 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data42.include === undefined){
+const err77 = {instancePath:instancePath+"/generate/registries/" + i10,schemaPath:"#/properties/generate/properties/registries/items/required",keyword:"required",params:{missingProperty: "include"},message:"must have required property '"+"include"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1061,9 +1064,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-else {
-const err78 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key10 in data42){
+if(!((key10 === "file") || (key10 === "include"))){
+const err78 = {instancePath:instancePath+"/generate/registries/" + i10,schemaPath:"#/properties/generate/properties/registries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1073,15 +1076,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data.sites !== undefined){
-let data42 = data.sites;
-if(Array.isArray(data42)){
-const len10 = data42.length;
-for(let i10=0; i10<len10; i10++){
-let data43 = data42[i10];
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.root === undefined){
-const err79 = {instancePath:instancePath+"/sites/" + i10,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
+if(data42.file !== undefined){
+let data43 = data42.file;
+if(typeof data43 === "string"){
+if(!pattern0.test(data43)){
+const err79 = {instancePath:instancePath+"/generate/registries/" + i10+"/file",schemaPath:"#/properties/generate/properties/registries/items/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?!index\\.ts$)(?![./])(?!.*\\.\\./)[A-Za-z0-9_./-]+\\.ts$"},message:"must match pattern \""+"^(?!index\\.ts$)(?![./])(?!.*\\.\\./)[A-Za-z0-9_./-]+\\.ts$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1090,8 +1089,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data43.generator === undefined){
-const err80 = {instancePath:instancePath+"/sites/" + i10,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "generator"},message:"must have required property '"+"generator"+"'"};
+}
+else {
+const err80 = {instancePath:instancePath+"/generate/registries/" + i10+"/file",schemaPath:"#/properties/generate/properties/registries/items/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1100,9 +1100,12 @@ vErrors.push(err80);
 }
 errors++;
 }
-for(const key10 in data43){
-if(!((((key10 === "root") || (key10 === "generator")) || (key10 === "base")) || (key10 === "srcDir"))){
-const err81 = {instancePath:instancePath+"/sites/" + i10,schemaPath:"#/properties/sites/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+}
+if(data42.include !== undefined){
+let data44 = data42.include;
+if(Array.isArray(data44)){
+if(data44.length < 1){
+const err81 = {instancePath:instancePath+"/generate/registries/" + i10+"/include",schemaPath:"#/properties/generate/properties/registries/items/properties/include/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1111,12 +1114,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data43.root !== undefined){
-let data44 = data43.root;
-if(typeof data44 === "string"){
-if(func1(data44) < 1){
-const err82 = {instancePath:instancePath+"/sites/" + i10+"/root",schemaPath:"#/properties/sites/items/properties/root/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len11 = data44.length;
+for(let i11=0; i11<len11; i11++){
+let data45 = data44[i11];
+if(typeof data45 === "string"){
+if(func1(data45) < 1){
+const err82 = {instancePath:instancePath+"/generate/registries/" + i10+"/include/" + i11,schemaPath:"#/properties/generate/properties/registries/items/properties/include/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1127,7 +1130,7 @@ errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/sites/" + i10+"/root",schemaPath:"#/properties/sites/items/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err83 = {instancePath:instancePath+"/generate/registries/" + i10+"/include/" + i11,schemaPath:"#/properties/generate/properties/registries/items/properties/include/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1137,10 +1140,9 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data43.generator !== undefined){
-let data45 = data43.generator;
-if(!((((((((data45 === "github") || (data45 === "vitepress")) || (data45 === "docusaurus")) || (data45 === "mkdocs")) || (data45 === "starlight")) || (data45 === "nextra")) || (data45 === "mdbook")) || (data45 === "mintlify"))){
-const err84 = {instancePath:instancePath+"/sites/" + i10+"/generator",schemaPath:"#/properties/sites/items/properties/generator/enum",keyword:"enum",params:{allowedValues: schema0.properties.sites.items.properties.generator.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err84 = {instancePath:instancePath+"/generate/registries/" + i10+"/include",schemaPath:"#/properties/generate/properties/registries/items/properties/include/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1150,11 +1152,9 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data43.base !== undefined){
-let data46 = data43.base;
-if(typeof data46 === "string"){
-if(func1(data46) < 1){
-const err85 = {instancePath:instancePath+"/sites/" + i10+"/base",schemaPath:"#/properties/sites/items/properties/base/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err85 = {instancePath:instancePath+"/generate/registries/" + i10,schemaPath:"#/properties/generate/properties/registries/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1164,8 +1164,9 @@ vErrors.push(err85);
 errors++;
 }
 }
+}
 else {
-const err86 = {instancePath:instancePath+"/sites/" + i10+"/base",schemaPath:"#/properties/sites/items/properties/base/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err86 = {instancePath:instancePath+"/generate/registries",schemaPath:"#/properties/generate/properties/registries/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1175,11 +1176,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data43.srcDir !== undefined){
-let data47 = data43.srcDir;
-if(typeof data47 === "string"){
-if(func1(data47) < 1){
-const err87 = {instancePath:instancePath+"/sites/" + i10+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err87 = {instancePath:instancePath+"/generate",schemaPath:"#/properties/generate/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1189,8 +1188,11 @@ vErrors.push(err87);
 errors++;
 }
 }
-else {
-const err88 = {instancePath:instancePath+"/sites/" + i10+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.templates !== undefined){
+let data46 = data.templates;
+if(typeof data46 === "string"){
+if(func1(data46) < 1){
+const err88 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1200,9 +1202,8 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
 else {
-const err89 = {instancePath:instancePath+"/sites/" + i10,schemaPath:"#/properties/sites/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err89 = {instancePath:instancePath+"/templates",schemaPath:"#/properties/templates/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1212,9 +1213,15 @@ vErrors.push(err89);
 errors++;
 }
 }
-}
-else {
-const err90 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.sites !== undefined){
+let data47 = data.sites;
+if(Array.isArray(data47)){
+const len12 = data47.length;
+for(let i12=0; i12<len12; i12++){
+let data48 = data47[i12];
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.root === undefined){
+const err90 = {instancePath:instancePath+"/sites/" + i12,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1223,12 +1230,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data.baseline !== undefined){
-let data48 = data.baseline;
-if(typeof data48 === "string"){
-if(func1(data48) < 1){
-const err91 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data48.generator === undefined){
+const err91 = {instancePath:instancePath+"/sites/" + i12,schemaPath:"#/properties/sites/items/required",keyword:"required",params:{missingProperty: "generator"},message:"must have required property '"+"generator"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1237,9 +1240,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-else {
-const err92 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key11 in data48){
+if(!((((key11 === "root") || (key11 === "generator")) || (key11 === "base")) || (key11 === "srcDir"))){
+const err92 = {instancePath:instancePath+"/sites/" + i12,schemaPath:"#/properties/sites/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1249,12 +1252,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data49 = data.limits;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-for(const key11 in data49){
-if(!((((key11 === "maxFileBytes") || (key11 === "maxNesting")) || (key11 === "maxRegionBytes")) || (key11 === "renderTimeoutMs"))){
-const err93 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(data48.root !== undefined){
+let data49 = data48.root;
+if(typeof data49 === "string"){
+if(func1(data49) < 1){
+const err93 = {instancePath:instancePath+"/sites/" + i12+"/root",schemaPath:"#/properties/sites/items/properties/root/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1264,10 +1266,8 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data49.maxFileBytes !== undefined){
-let data50 = data49.maxFileBytes;
-if(!((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50)))){
-const err94 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err94 = {instancePath:instancePath+"/sites/" + i12+"/root",schemaPath:"#/properties/sites/items/properties/root/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1276,9 +1276,11 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(typeof data50 == "number"){
-if(data50 < 1 || isNaN(data50)){
-const err95 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data48.generator !== undefined){
+let data50 = data48.generator;
+if(!((((((((data50 === "github") || (data50 === "vitepress")) || (data50 === "docusaurus")) || (data50 === "mkdocs")) || (data50 === "starlight")) || (data50 === "nextra")) || (data50 === "mdbook")) || (data50 === "mintlify"))){
+const err95 = {instancePath:instancePath+"/sites/" + i12+"/generator",schemaPath:"#/properties/sites/items/properties/generator/enum",keyword:"enum",params:{allowedValues: schema0.properties.sites.items.properties.generator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1288,11 +1290,11 @@ vErrors.push(err95);
 errors++;
 }
 }
-}
-if(data49.maxNesting !== undefined){
-let data51 = data49.maxNesting;
-if(!((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51)))){
-const err96 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data48.base !== undefined){
+let data51 = data48.base;
+if(typeof data51 === "string"){
+if(func1(data51) < 1){
+const err96 = {instancePath:instancePath+"/sites/" + i12+"/base",schemaPath:"#/properties/sites/items/properties/base/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1301,9 +1303,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(typeof data51 == "number"){
-if(data51 < 1 || isNaN(data51)){
-const err97 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err97 = {instancePath:instancePath+"/sites/" + i12+"/base",schemaPath:"#/properties/sites/items/properties/base/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1313,11 +1315,11 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
-if(data49.maxRegionBytes !== undefined){
-let data52 = data49.maxRegionBytes;
-if(!((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52)))){
-const err98 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data48.srcDir !== undefined){
+let data52 = data48.srcDir;
+if(typeof data52 === "string"){
+if(func1(data52) < 1){
+const err98 = {instancePath:instancePath+"/sites/" + i12+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1326,9 +1328,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(typeof data52 == "number"){
-if(data52 < 1 || isNaN(data52)){
-const err99 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err99 = {instancePath:instancePath+"/sites/" + i12+"/srcDir",schemaPath:"#/properties/sites/items/properties/srcDir/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1339,10 +1341,8 @@ errors++;
 }
 }
 }
-if(data49.renderTimeoutMs !== undefined){
-let data53 = data49.renderTimeoutMs;
-if(!((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53)))){
-const err100 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err100 = {instancePath:instancePath+"/sites/" + i12,schemaPath:"#/properties/sites/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1351,9 +1351,10 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(typeof data53 == "number"){
-if(data53 < 1 || isNaN(data53)){
-const err101 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/sites",schemaPath:"#/properties/sites/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1363,10 +1364,11 @@ vErrors.push(err101);
 errors++;
 }
 }
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.baseline !== undefined){
+let data53 = data.baseline;
+if(typeof data53 === "string"){
+if(func1(data53) < 1){
+const err102 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1376,13 +1378,8 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data.rules !== undefined){
-let data54 = data.rules;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-for(const key12 in data54){
-let data55 = data54[key12];
-if(!(((data55 === "error") || (data55 === "warning")) || (data55 === "off"))){
-const err103 = {instancePath:instancePath+"/rules/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+else {
+const err103 = {instancePath:instancePath+"/baseline",schemaPath:"#/properties/baseline/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1392,9 +1389,12 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.limits !== undefined){
+let data54 = data.limits;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key12 in data54){
+if(!((((key12 === "maxFileBytes") || (key12 === "maxNesting")) || (key12 === "maxRegionBytes")) || (key12 === "renderTimeoutMs"))){
+const err104 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1404,14 +1404,154 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-else {
-const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data54.maxFileBytes !== undefined){
+let data55 = data54.maxFileBytes;
+if(!((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55)))){
+const err105 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err105];
 }
 else {
 vErrors.push(err105);
+}
+errors++;
+}
+if(typeof data55 == "number"){
+if(data55 < 1 || isNaN(data55)){
+const err106 = {instancePath:instancePath+"/limits/maxFileBytes",schemaPath:"#/properties/limits/properties/maxFileBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+if(data54.maxNesting !== undefined){
+let data56 = data54.maxNesting;
+if(!((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56)))){
+const err107 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(typeof data56 == "number"){
+if(data56 < 1 || isNaN(data56)){
+const err108 = {instancePath:instancePath+"/limits/maxNesting",schemaPath:"#/properties/limits/properties/maxNesting/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+if(data54.maxRegionBytes !== undefined){
+let data57 = data54.maxRegionBytes;
+if(!((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57)))){
+const err109 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+if(typeof data57 == "number"){
+if(data57 < 1 || isNaN(data57)){
+const err110 = {instancePath:instancePath+"/limits/maxRegionBytes",schemaPath:"#/properties/limits/properties/maxRegionBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+if(data54.renderTimeoutMs !== undefined){
+let data58 = data54.renderTimeoutMs;
+if(!((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58)))){
+const err111 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+if(typeof data58 == "number"){
+if(data58 < 1 || isNaN(data58)){
+const err112 = {instancePath:instancePath+"/limits/renderTimeoutMs",schemaPath:"#/properties/limits/properties/renderTimeoutMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data59 = data.rules;
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+for(const key13 in data59){
+let data60 = data59[key13];
+if(!(((data60 === "error") || (data60 === "warning")) || (data60 === "off"))){
+const err114 = {instancePath:instancePath+"/rules/" + key13.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/rules/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema0.properties.rules.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+else {
+const err116 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
 }
 errors++;
 }

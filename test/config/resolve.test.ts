@@ -38,7 +38,16 @@ describe("loadConfig", () => {
     const c = loadConfig(root);
     expect(c.code).toEqual({ kind: "none" });
     expect(c.decisions).toEqual({ module: "src/d.ts", export: "D", idField: "id", documentField: "document", attributionField: "attribution", documentRoot: "." });
-    expect(c.generate).toEqual({ outDir: "generated" });
+    expect(c.generate).toEqual({ outDir: "generated", registries: [] });
+  });
+
+  it("normalizes registry globs and refuses a registry named like the barrel or leaving outDir", () => {
+    const ok = loadConfig(project({ "docpact.config.json": JSON.stringify({ generate: { registries: [{ file: "rules.ts", include: ["./src/rules/*/*.ts"] }] } }) }));
+    expect(ok.generate?.registries).toEqual([{ file: "rules.ts", include: ["src/rules/*/*.ts"] }]);
+    for (const file of ["index.ts", "../x.ts", "a/../../x.ts", "rules.js"]) {
+      const root = project({ "docpact.config.json": JSON.stringify({ generate: { registries: [{ file, include: ["src/*.ts"] }] } }) });
+      expect(() => loadConfig(root), file).toThrow(/registries\/0\/file/);
+    }
   });
 
   it("rejects an unknown key naming its JSON pointer", () => {

@@ -80,6 +80,7 @@ export function makeModel(input: ModelInput): ContractModel {
     counts: { docs: docs.length, schemas: schemas.length, code: 0 },
     decisions: null,
     codeIdentifiers: [],
+    defaultExports: [],
     vocabularyDeclarations: [],
     sites: [],
   } as unknown as Omit<ContractModel, "index">;

@@ -23,6 +23,7 @@ export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
     readProblems: [],
     vocabularies: [],
     codeIdentifiers: [],
+    defaultExports: [],
     vocabularyDeclarations: [],
     schemas: [],
     instances: [],
@@ -34,7 +35,10 @@ export function makeModel(partial: Partial<ContractModel> = {}): ContractModel {
     ...partial,
   };
   // Indexes as the link stage builds them; a test that changes the model afterwards calls `relink`.
-  return { ...model, index: partial.index ?? buildIndexes(model) };
+  // Like link: the indexes hold the model object itself, so what is built on first use sees later changes.
+  const full = model as ContractModel;
+  full.index = partial.index ?? buildIndexes(model);
+  return full;
 }
 
 /** The model with its indexes built again, after a test changed its parts. */

@@ -13,7 +13,8 @@
  * An error matches a diagnostic when every field it names is equal (`data`
  * compared whole); diagnostics are matched in report order (file, line, column).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { globSync } from "tinyglobby";
@@ -22,16 +23,22 @@ import { repoRoot } from "./cli.js";
 import type { Diagnostic, NotJudged } from "../../compiler/model/diagnostic.js";
 import { runPipeline, type PipelineResult } from "../../compiler/pipeline.js";
 import type { EmitPlan } from "../../compiler/emit/plan.js";
-import type { Rule } from "../../compiler/rules/types.js";
+import type { ExampleFile, Rule } from "../../compiler/rules/types.js";
 
-/** Path (relative to the project root) → text or bytes. `docpact.config.json` may be an object. */
-export type CaseFiles = Record<string, string | Uint8Array | object>;
+/**
+ * Path (relative to the project root) → text or bytes, `{ symlink: target }`
+ * or `{ fifo: true }` (see ExampleFile); `docpact.config.json` may be an
+ * object. A path starting with `../` is written outside the root.
+ */
+export type CaseFiles = Record<string, ExampleFile | object>;
 
 export interface ValidCase {
   name?: string;
   files: CaseFiles;
   /** `build --force` semantics for regions. */
   force?: boolean;
+  /** When given: exactly the places the rule recorded as not judged (fields compared as named, in order). */
+  notJudged?: { file?: string; line?: number; column?: number; reason: string }[];
 }
 
 export interface ExpectedError {
@@ -73,17 +80,27 @@ export function fixtureFiles(rel: string): Record<string, string> {
 
 /** Runs the pipeline with `rules` over the project `files` in a temp folder, removed afterwards. */
 async function inProject<T>(files: CaseFiles, rules: Rule[], force: boolean, take: (r: PipelineResult) => T): Promise<T> {
-  const root = mkdtempSync(join(tmpdir(), "docpact-rule-"));
+  // The project is one folder down, so `../x` files lie outside its root but inside the temp folder.
+  const outer = mkdtempSync(join(tmpdir(), "docpact-rule-"));
+  const root = join(outer, "project");
   try {
-    for (const [path, content] of Object.entries(files)) {
-      const abs = join(root, path);
-      mkdirSync(dirname(abs), { recursive: true });
-      writeFileSync(abs, typeof content === "string" || content instanceof Uint8Array ? content : JSON.stringify(content, null, 2));
-    }
+    mkdirSync(root);
+    for (const [path, content] of Object.entries(files)) writeCaseFile(join(root, path), content);
     return take(await runPipeline({ root, rules, force }));
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(outer, { recursive: true, force: true });
   }
+}
+
+function writeCaseFile(abs: string, content: ExampleFile | object): void {
+  mkdirSync(dirname(abs), { recursive: true });
+  if (typeof content === "string" || content instanceof Uint8Array) writeFileSync(abs, content);
+  else if ("symlink" in content && typeof content.symlink === "string") symlinkSync(content.symlink, abs);
+  else if ("fifo" in content && content.fifo === true) {
+    // Node has no mkfifo; the system's is on every POSIX machine docpact's tests run on.
+    const r = spawnSync("mkfifo", [abs]);
+    if (r.status !== 0) throw new Error(`cannot create a FIFO at ${abs}: ${r.stderr?.toString() ?? r.error}`);
+  } else writeFileSync(abs, JSON.stringify(content, null, 2));
 }
 
 /** Runs `rule` alone over the project `files`. */
@@ -103,18 +120,26 @@ function picked(d: Diagnostic, e: ExpectedError): Partial<Diagnostic> {
   return out as Partial<Diagnostic>;
 }
 
+function expectNotJudged(actual: NotJudged[], c: ValidCase): void {
+  if (!c.notJudged) return;
+  const pick = (n: NotJudged, e: Record<string, unknown>) => Object.fromEntries(Object.keys(e).map((k) => [k, (n as unknown as Record<string, unknown>)[k]]));
+  expect(actual.map((n, i) => (c.notJudged![i] ? pick(n, c.notJudged![i]) : n)), "places not judged").toEqual(c.notJudged);
+}
+
 export const tester = {
   run(rule: Rule, cases: RuleCases): void {
     describe(rule.meta.id, () => {
       cases.valid.forEach((c, i) => {
         it(`valid: ${c.name ?? `#${i + 1}`}`, async () => {
-          const { diagnostics } = await lintFiles(rule, c.files, c);
+          const { diagnostics, notJudged } = await lintFiles(rule, c.files, c);
           expect(diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`)).toEqual([]);
+          expectNotJudged(notJudged, c);
         });
       });
       cases.invalid.forEach((c, i) => {
         it(`invalid: ${c.name ?? `#${i + 1}`}`, async () => {
-          const { diagnostics } = await lintFiles(rule, c.files, c);
+          const { diagnostics, notJudged } = await lintFiles(rule, c.files, c);
+          expectNotJudged(notJudged, c);
           const known = Object.keys(rule.meta.messages ?? {});
           for (const e of c.errors) expect(known, `message id of ${rule.meta.id}`).toContain(e.messageId);
           expect(diagnostics.map((d, j) => (c.errors[j] ? picked(d, c.errors[j]) : d))).toEqual(c.errors);

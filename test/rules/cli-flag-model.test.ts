@@ -1,68 +1,93 @@
-/** The CLI rules with the flag model: values, file arguments, equivalences, open sets, the default command. */
-import { describe, expect, test } from "vitest";
-import { open } from "../../compiler/model/cli.js";
-import { flag, parseOptionSpec } from "../../compiler/readers/cli/adapter.js";
+/** The CLI rules with the flag model, on real code: values, file arguments, kebab/camel and negated names, the default command, open sets. */
 import unknownCommand from "../../compiler/rules/cli/unknown-command.js";
 import unknownFlag from "../../compiler/rules/cli/unknown-flag.js";
 import unmatchedConfig from "../../compiler/rules/cli/unmatched-config.js";
-import { makeModel } from "../helpers/model.js";
-import { cmd, modelWith, run } from "./cli-helpers.js";
+import { tester } from "../helpers/rule-tester.js";
+import { cliProject, lineOf } from "./cli-project.js";
 
-const camel = { camelKebab: true, negateBooleans: true, dotted: true };
-const root = cmd("", ["build"], null, {
-  options: [parseOptionSpec("--retry <n>")!, parseOptionSpec("--debug [filter]")!, flag(["--dry-run"])!, parseOptionSpec("--sequence <o>")!],
-  flagScope: "declared",
-  positionals: [{ name: "filters", required: false, variadic: true }],
-  isDefault: true,
-  syntax: camel,
-  aliases: ["run"],
+/** cac: a default command taking file filters, flags with values, kebab/camel, `--no-x` and dotted names. */
+const CAC = `import { cac } from "cac";
+
+const cli = cac("aw");
+cli.option("--retry <n>", "attempts").option("--debug [filter]", "debug").option("--dry-run", "dry").option("--sequence <o>", "order");
+cli.command("[...filters]", "run the tests").alias("run");
+cli.command("build", "build").option("--minify", "minify");
+cli.parse();
+`;
+const cac = (...raws: string[]) => cliProject(raws, CAC);
+
+/** commander: verbs added in a loop over a call (an open command list) and an option whose name does not evaluate (an open flag set). */
+const OPEN = `import { Command } from "commander";
+
+const program = new Command("aw");
+program.option("--json");
+const flow = program.command("flow");
+for (const v of verbs()) flow.command(v);
+flow.command("advance").option(process.env.FLAG ?? "--json");
+program.parse();
+`;
+/** The same CLI with both sets closed. */
+const CLOSED = `import { Command } from "commander";
+
+const program = new Command("aw");
+program.option("--json");
+const flow = program.command("flow");
+flow.command("advance");
+program.parse();
+`;
+
+const valueAndFiles = cac("aw --retry 3 build", "aw src/foo.test.ts:10", "aw --debug hmr", "aw run --retry 2");
+const spellings = cac("aw --dryRun", "aw --no-dry-run", "aw --sequence.shuffle", "aw build --no-minify");
+const open = cliProject(["aw flow advanse", "aw flow advance --jsn"], OPEN);
+const closed = cliProject(["aw flow advanse", "aw flow advance --jsn"], CLOSED);
+
+tester.run(unknownCommand, {
+  valid: [
+    { name: "a flag's value and a file argument are never command words", files: valueAndFiles },
+    {
+      name: "a word close to a command may be an argument of the default command: not judged",
+      files: cac("aw biuld"),
+      notJudged: [{ line: 1, column: 5, reason: "a word close to a command may be an argument of the default command" }],
+    },
+    { name: "an open command list is not judged, and counted", files: open, notJudged: [{ line: 1, column: 10, reason: "open command list: a command spec does not evaluate: `v`" }] },
+  ],
+  invalid: [{ name: "with the list closed, the word is reported", files: closed, errors: [{ messageId: "unknownCommand", data: { command: "aw flow advanse" }, suggestions: ["aw flow advance"], line: 1, column: 10 }] }],
 });
-const build = cmd("build", null, ["--minify"], { syntax: camel });
 
-describe("flag model", () => {
-  const both = (...raws: string[]) => {
-    const nj: string[] = [];
-    const m = modelWith([root, build], [], raws);
-    return { found: [...run(unknownCommand, m, nj), ...run(unknownFlag, m, nj)], nj };
-  };
-
-  test("a flag's value and a file argument are never command words", () => {
-    expect(both("aw --retry 3 build", "aw src/foo.test.ts:10", "aw --debug hmr", "aw run --retry 2").found).toEqual([]);
-  });
-
-  test("kebab/camel, --no-x and dotted names where the framework accepts them", () => {
-    expect(both("aw --dryRun", "aw --no-dry-run", "aw --sequence.shuffle", "aw build --no-minify").found).toEqual([]);
-    expect(both("aw --retries 3").found).toEqual(["1:4 unknown flag `--retries` for `aw` → --retry"]);
-  });
-
-  test("a word close to a command may be an argument of the default command: not judged", () => {
-    const r = both("aw biuld");
-    expect(r.found).toEqual([]);
-    expect(r.nj).toEqual(["1:4 a word close to a command may be an argument of the default command"]);
-  });
-
-  test("an open command list or flag set is not judged, and counted", () => {
-    const flow = cmd("flow", ["advance"], null, { commandSet: open("verbs compared one by one", null) });
-    const nj: string[] = [];
-    const m = modelWith([flow], ["--json"], ["aw flow advanse", "aw flow advance --jsn"], { globalFlagSet: open("no accessor", null) });
-    expect([...run(unknownCommand, m, nj), ...run(unknownFlag, m, nj)]).toEqual([]);
-    expect(nj).toEqual(["1:9 open command list: verbs compared one by one", "2:17 open flag set: no accessor"]);
-  });
-
-  test("with the same sets closed, both are reported", () => {
-    const m = modelWith([cmd("flow", ["advance"])], ["--json"], ["aw flow advanse", "aw flow advance --jsn"]);
-    expect([...run(unknownCommand, m), ...run(unknownFlag, m)]).toEqual([
-      "1:9 unknown command `aw flow advanse` → aw flow advance",
-      "2:17 unknown flag `--jsn` for `aw flow advance` → --json",
-    ]);
-  });
+tester.run(unknownFlag, {
+  valid: [
+    { name: "flags with values and file arguments", files: valueAndFiles },
+    { name: "kebab/camel, --no-x and dotted names where the framework accepts them", files: spellings },
+    { name: "an open flag set is not judged, and counted", files: open, notJudged: [{ line: lineOf(1), column: 18, reason: 'open flag set: an option does not evaluate: `process.env.FLAG ?? "--json"`' }] },
+  ],
+  invalid: [
+    { name: "a flag close to a declared one", files: cac("aw --retries 3"), errors: [{ messageId: "unknownFlag", data: { flag: "--retries", command: "aw" }, suggestions: ["--retry"], line: 1, column: 5 }] },
+    { name: "with the set closed, the flag is reported", files: closed, errors: [{ messageId: "unknownFlag", data: { flag: "--jsn", command: "aw flow advance" }, suggestions: ["--json"], line: lineOf(1), column: 18 }] },
+  ],
 });
 
-describe("cli/unmatched-config", () => {
-  test("names the configured value that matches nothing", () => {
-    const base = makeModel();
-    const m = makeModel({ surface: { ...base.surface, warnings: [{ message: "the configured command type `CliCommand` (cli.commandType) matches no command object in the code", span: null }] } });
-    expect(run(unmatchedConfig, m)).toEqual(["1:1 the configured command type `CliCommand` (cli.commandType) matches no command object in the code"]);
-    expect(unmatchedConfig.meta.defaultSeverity).toBe("warning");
-  });
+const registry = (commandType: string, binaries?: string[]) => ({
+  "package.json": { name: "aw", bin: { aw: "cli.js" } },
+  "docpact.config.json": { docs: ["docs/**/*.md"], code: { include: ["src/**/*.ts"] }, cli: { commandType, ...(binaries ? { binaries } : {}) } },
+  "src/commands.ts": 'interface Command { name: string }\nexport const commands: Command[] = [{ name: "flow" }];\n',
+  "docs/guide.md": "Run `aw flow`.\n",
+});
+
+tester.run(unmatchedConfig, {
+  valid: [
+    { name: "the configured command type declares commands", files: registry("Command") },
+    { name: "every configured binary is invoked", files: registry("Command", ["aw"]) },
+  ],
+  invalid: [
+    {
+      name: "a command type that matches nothing, at the config",
+      files: registry("CliCommand"),
+      errors: [{ messageId: "unmatched", data: { what: "the configured command type `CliCommand` (cli.commandType) matches no command object in the code" }, file: "docpact.config.json", line: 1, severity: "warning" }],
+    },
+    {
+      name: "a configured binary no document invokes",
+      files: registry("Command", ["aw", "awx"]),
+      errors: [{ messageId: "unusedBinary", data: { binary: "awx" }, file: "docpact.config.json", line: 1 }],
+    },
+  ],
 });

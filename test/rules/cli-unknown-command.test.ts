@@ -1,27 +1,14 @@
-import { describe, expect, test } from "vitest";
 import rule from "../../compiler/rules/cli/unknown-command.js";
-import { cmd, modelWith, run } from "./cli-helpers.js";
+import { tester } from "../helpers/rule-tester.js";
+import { cliProject, lineOf } from "./cli-project.js";
 
-const surface = [
-  cmd("flow", ["advance", "status", "reset"], ["--json"]),
-  cmd("session"),
-  cmd("inbox", ["list", "read"]),
-  cmd("inbox list", null, ["--unread"]),
-  cmd("close"),
-];
+const at = (i: number, column: number) => ({ line: lineOf(i), column });
 
-const check = (...raws: string[]) => run(rule, modelWith(surface, ["--json", "--verbose"], raws));
-
-describe("cli/unknown-command", () => {
-  test("meta", () => {
-    expect(rule.meta.id).toBe("cli/unknown-command");
-    expect(rule.meta.defaultSeverity).toBe("error");
-    expect(rule.meta.explanation.length).toBeGreaterThan(100);
-  });
-
-  test("valid: known paths, verbs, arguments after a command without verbs, flags before words, bare binary", () => {
-    expect(
-      check(
+tester.run(rule, {
+  valid: [
+    {
+      name: "known paths and sub-commands, arguments of a command that takes them, global flags before words, the bare binary, help",
+      files: cliProject([
         "aw flow advance",
         "aw flow advance --json",
         "aw flow",
@@ -30,37 +17,32 @@ describe("cli/unknown-command", () => {
         "aw close <id>",
         "aw inbox list --unread",
         "aw inbox read",
-        "aw flow advance now",
         "aw",
         "aw --help",
-        'aw "quoted" anything',
-        "aw <command>",
-      ),
-    ).toEqual([]);
-  });
-
-  test("invalid: unknown first word, with the closest known path as suggestion", () => {
-    expect(check("aw bogus", "aw flw advance", "aw sesion", "aw totally-different thing")).toEqual([
-      "1:4 unknown command `aw bogus`",
-      "2:4 unknown command `aw flw` → aw flow advance",
-      "3:4 unknown command `aw sesion` → aw session",
-      "4:4 unknown command `aw totally-different`",
-    ]);
-  });
-
-  test("invalid: a word that fails to match a declared sub-verb", () => {
-    expect(check("aw flow advanse --json", "aw inbox lst", "aw flow zzzzzz")).toEqual([
-      "1:9 unknown command `aw flow advanse` → aw flow advance",
-      "2:10 unknown command `aw inbox lst` → aw inbox list",
-      "3:9 unknown command `aw flow zzzzzz`",
-    ]);
-  });
-
-  test("placeholders and quoted words end the command path", () => {
-    expect(check("aw flow <verb>", 'aw flow "advance"', "aw flow -- nonsense")).toEqual([]);
-  });
-
-  test("a surface without commands reports nothing", () => {
-    expect(run(rule, modelWith([], ["--json"], ["aw bogus"]))).toEqual([]);
-  });
+      ]),
+    },
+    { name: "placeholders, quoted words and `--` end the command path", files: cliProject(['aw "quoted" anything', "aw <command>", "aw flow <verb>", 'aw flow "advance"', "aw flow -- nonsense"]) },
+    { name: "code without commands: nothing to compare against", files: cliProject(["aw bogus"], "export const x = 1;\n") },
+  ],
+  invalid: [
+    {
+      name: "an unknown first word, with the closest known command as the suggestion when one is close",
+      files: cliProject(["aw bogus", "aw flw advance", "aw sesion", "aw totally-different thing"]),
+      errors: [
+        { messageId: "unknownCommand", data: { command: "aw bogus" }, ...at(0, 5) },
+        { messageId: "unknownCommand", data: { command: "aw flw" }, suggestions: ["aw flow advance"], ...at(1, 5) },
+        { messageId: "unknownCommand", data: { command: "aw sesion" }, suggestions: ["aw session"], ...at(2, 5) },
+        { messageId: "unknownCommand", data: { command: "aw totally-different" }, ...at(3, 5) },
+      ],
+    },
+    {
+      name: "a word that names no sub-command of a command without arguments, at the word",
+      files: cliProject(["aw flow advanse --json", "aw inbox lst", "aw flow zzzzzz"]),
+      errors: [
+        { messageId: "unknownCommand", data: { command: "aw flow advanse" }, suggestions: ["aw flow advance"], ...at(0, 10) },
+        { messageId: "unknownCommand", data: { command: "aw inbox lst" }, suggestions: ["aw inbox list"], ...at(1, 11) },
+        { messageId: "unknownCommand", data: { command: "aw flow zzzzzz" }, ...at(2, 10) },
+      ],
+    },
+  ],
 });

@@ -1,26 +1,14 @@
-import { describe, expect, test } from "vitest";
 import rule from "../../compiler/rules/cli/unknown-flag.js";
-import { cmd, modelWith, run } from "./cli-helpers.js";
+import { tester } from "../helpers/rule-tester.js";
+import { cliProject, lineOf } from "./cli-project.js";
 
-const surface = [
-  cmd("flow", ["advance", "status"], ["--json", "--dry-run", "-n"]),
-  cmd("flow reset", null, ["--hard"]),
-  cmd("session"),
-  cmd("tar", null, ["-r", "-f"]),
-];
-const global = ["--json", "--verbose", "--session", "--code"];
+const at = (i: number, column: number) => ({ line: lineOf(i), column });
 
-const check = (...raws: string[]) => run(rule, modelWith(surface, global, raws));
-
-describe("cli/unknown-flag", () => {
-  test("meta", () => {
-    expect(rule.meta.id).toBe("cli/unknown-flag");
-    expect(rule.meta.defaultSeverity).toBe("error");
-  });
-
-  test("valid: own flags, verbs share them, parents' flags, global set when none declared, help/version, =value, clusters", () => {
-    expect(
-      check(
+tester.run(rule, {
+  valid: [
+    {
+      name: "own flags, the program's flags anywhere, help and version, =value, short clusters, after `--`",
+      files: cliProject([
         "aw flow advance --json",
         "aw flow status --dry-run -n",
         "aw flow reset --hard --json",
@@ -31,28 +19,21 @@ describe("cli/unknown-flag", () => {
         "aw session --version",
         "aw tar -rf",
         "aw flow advance -- --anything",
-      ),
-    ).toEqual([]);
-  });
-
-  test("invalid: against the command's own flags, with the closest flag as suggestion", () => {
-    expect(check("aw flow advance --jsn", "aw flow advance --verbose", "aw flow reset --hrd", "aw tar -rx")).toEqual([
-      "1:17 unknown flag `--jsn` for `aw flow advance` → --json",
-      "2:17 unknown flag `--verbose` for `aw flow advance`",
-      "3:15 unknown flag `--hrd` for `aw flow reset` → --hard",
-      "4:8 unknown flag `-rx` for `aw tar`",
-    ]);
-  });
-
-  test("invalid: against the global set when the command declares no flags", () => {
-    expect(check("aw session --verbsoe", "aw session --colour=red")).toEqual([
-      "1:12 unknown flag `--verbsoe` for `aw session` → --verbose",
-      "2:12 unknown flag `--colour` for `aw session`",
-    ]);
-  });
-
-  test("unknown commands are left to cli/unknown-command; an empty surface reports nothing", () => {
-    expect(check("aw bogus --nope")).toEqual([]);
-    expect(run(rule, modelWith([], [], ["aw flow --nope"]))).toEqual([]);
-  });
+      ]),
+    },
+    { name: "an unknown command is cli/unknown-command's to report, not its flags", files: cliProject(["aw bogus --nope"]) },
+  ],
+  invalid: [
+    {
+      name: "a flag neither the command nor the program declares, with the closest flag as the suggestion when one is close",
+      files: cliProject(["aw flow advance --jsn", "aw flow reset --hrd", "aw tar -rx", "aw session --verbsoe", "aw session --colour=red"]),
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "--jsn", command: "aw flow advance" }, suggestions: ["--json"], ...at(0, 18) },
+        { messageId: "unknownFlag", data: { flag: "--hrd", command: "aw flow reset" }, suggestions: ["--hard"], ...at(1, 16) },
+        { messageId: "unknownFlag", data: { flag: "-rx", command: "aw tar" }, ...at(2, 9) },
+        { messageId: "unknownFlag", data: { flag: "--verbsoe", command: "aw session" }, suggestions: ["--verbose"], ...at(3, 13) },
+        { messageId: "unknownFlag", data: { flag: "--colour", command: "aw session" }, ...at(4, 13) },
+      ],
+    },
+  ],
 });

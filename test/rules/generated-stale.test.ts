@@ -18,6 +18,19 @@ tester.run(stale, {
         { messageId: "extra", data: { path: "gen/old.ts", outDir: "gen" } },
       ],
     },
+    {
+      name: "a registry that is not generated yet is missing; one named like another generated module clashes",
+      files: {
+        "docpact.config.json": { code: { include: ["src/**/*.ts"] }, generate: { outDir: "gen", registries: [{ file: "plugins.ts", include: ["src/*.ts"] }, { file: "delegations.ts", include: ["src/*.ts"] }] } },
+        "src/a.ts": "export default 1;\n",
+      },
+      errors: [
+        { messageId: "registryClash", data: { path: "gen/delegations.ts" }, file: "docpact.config.json", line: 1 },
+        { messageId: "missing", data: { path: "gen/delegations.ts" } },
+        { messageId: "missing", data: { path: "gen/index.ts" } },
+        { messageId: "missing", data: { path: "gen/plugins.ts" } },
+      ],
+    },
   ],
 });
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import codeSyntax from "../../compiler/rules/input/code-syntax.js";
 import unreadable from "../../compiler/rules/input/unreadable.js";
-import { tester } from "../helpers/rule-tester.js";
+import { lintFiles, tester } from "../helpers/rule-tester.js";
 import outsideRoot from "../../compiler/rules/input/outside-root.js";
 import specialFile from "../../compiler/rules/input/special-file.js";
 import tooLarge from "../../compiler/rules/input/too-large.js";
-import { makeModel } from "../helpers/model.js";
-import { runRule } from "../helpers/run-rule.js";
 
 const code = { "package.json": { name: "x", bin: { aw: "x.js" } }, "tsconfig.json": { include: ["src"] } };
 
@@ -35,23 +33,43 @@ tester.run(codeSyntax, {
   ],
 });
 
-const span = (file: string, line = 1, column = 1) => ({ file, line, column, endLine: line, endColumn: column + 1 });
+tester.run(tooLarge, {
+  valid: [{ name: "a document within limits.maxFileBytes", files: { "docpact.config.json": { limits: { maxFileBytes: 64 } }, "a.md": "# A\n" } }],
+  invalid: [
+    {
+      name: "a document past limits.maxFileBytes is a warning and is not read",
+      files: { "docpact.config.json": { limits: { maxFileBytes: 64 } }, "big.md": `# Big\n\n${"x".repeat(100)}\n` },
+      errors: [{ messageId: "refused", file: "big.md", line: 1, column: 1, severity: "warning" }],
+    },
+  ],
+});
 
-describe("input/too-large, input/outside-root, input/special-file", () => {
-  const problems = [
-    { kind: "too-large" as const, message: "big.md is 2000000 bytes, more than limits.maxFileBytes (1048576); not read", span: span("big.md") },
-    { kind: "outside-root" as const, message: "p.md is a symbolic link to a file outside the root; not read", span: span("p.md") },
-    { kind: "special-file" as const, message: "f.md is not a regular file (a FIFO, socket or device); not read", span: span("f.md") },
-    { message: "c.md is not UTF-8 text", span: span("c.md") },
-  ];
-  it("valid: nothing refused, nothing reported", () => {
-    for (const rule of [tooLarge, outsideRoot, specialFile]) expect(runRule(rule, makeModel())).toEqual([]);
-  });
-  it("invalid: each rule reports only the problems of its kind; input/unreadable only those without one", () => {
-    const model = makeModel({ readProblems: problems });
-    expect(runRule(tooLarge, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/too-large", "warning", "big.md"]]);
-    expect(runRule(outsideRoot, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/outside-root", "error", "p.md"]]);
-    expect(runRule(specialFile, model).map((d) => [d.rule, d.severity, d.file])).toEqual([["input/special-file", "warning", "f.md"]]);
-    expect(runRule(unreadable, model).map((d) => d.file)).toEqual(["c.md"]);
+tester.run(outsideRoot, {
+  valid: [{ name: "a link that stays inside the root", files: { "docs/guide.md": "# Guide\n", "docs/alias.md": { symlink: "guide.md" } } }],
+  invalid: [
+    {
+      name: "a document that is a link leaving the root (`../` is outside it), by name",
+      files: { "../secret.md": "# Secret\n", "docs/secret.md": { symlink: "../../secret.md" } },
+      errors: [{ messageId: "refused", file: "docs/secret.md", line: 1, column: 1, severity: "error" }],
+    },
+  ],
+});
+
+tester.run(specialFile, {
+  valid: [{ name: "regular files only", files: { "docs/guide.md": "# Guide\n" } }],
+  invalid: [
+    {
+      name: "a FIFO matched by the docs glob is never opened",
+      files: { "docs/guide.md": "# Guide\n", "docs/pipe.md": { fifo: true } },
+      errors: [{ messageId: "refused", data: { reason: "docs/pipe.md is not a regular file (a FIFO, socket or device); not read" }, file: "docs/pipe.md", severity: "warning" }],
+    },
+  ],
+});
+
+describe("input/unreadable", () => {
+  it("reports only unreadable inputs, never the refused kinds (each has its own rule)", async () => {
+    const files = { "docpact.config.json": { limits: { maxFileBytes: 64 } }, "big.md": "x".repeat(100), "c.md": new Uint8Array([0xff, 0xfe, 0x20, 0x62]), "pipe.md": { fifo: true as const } };
+    const { diagnostics } = await lintFiles(unreadable, files);
+    expect(diagnostics.map((d) => d.file)).toEqual(["c.md"]);
   });
 });

@@ -10,7 +10,7 @@ import type { MarkdownDoc } from "../types.js";
 import type { Router } from "./types.js";
 import { dropIndex, stripPageExt, under } from "./types.js";
 import { githubSlug } from "./slugs.js";
-import { parseFrontMatter } from "../../readers/front-matter.js";
+import { parseFrontMatter } from "../../util/front-matter.js";
 
 const DOC_EXTS = [".mdx", ".md"];
 const PAGE_EXTS = [".mdx", ".md", ".tsx", ".jsx", ".ts", ".js"];

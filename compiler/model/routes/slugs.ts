@@ -4,7 +4,7 @@
  * heading's plain text as the Markdown reader gives it (inline code and
  * emphasis by their text).
  */
-import { githubSlug } from "../../readers/slug.js";
+import { githubSlug } from "../../util/slug.js";
 
 /** How repeats of one slug are numbered. */
 export type Dedupe =

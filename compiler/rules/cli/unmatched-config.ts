@@ -16,6 +16,16 @@ export default defineRule({
       unmatched: "{{what}}",
       unusedBinary: "the configured binary `{{binary}}` (cli.binaries) is invoked by no document",
     },
+    examples: {
+      bad: {
+        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { binaries: ["aw"], commandType: "CliCommand" } }),
+        "src/commands.ts": 'interface Command { name: string }\nexport const commands: Command[] = [{ name: "flow" }];\n',
+      },
+      good: {
+        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { binaries: ["aw"], commandType: "Command" } }),
+        "src/commands.ts": 'interface Command { name: string }\nexport const commands: Command[] = [{ name: "flow" }];\n',
+      },
+    },
     example: {
       bad: '"cli": { "commandType": "CliCommand" } after the interface was renamed to `Command`.',
       fix: 'Update the config: "commandType": "Command".',

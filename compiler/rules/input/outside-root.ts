@@ -13,6 +13,11 @@ export default defineRule({
     messages: {
       refused: "{{reason}}",
     },
+    examples: {
+      // `../` lies outside the example's root.
+      bad: { "../secret.md": "# Secret\n", "docs/secret.md": { symlink: "../../secret.md" } },
+      good: { "docs/guide.md": "# Guide\n", "docs/alias.md": { symlink: "guide.md" } },
+    },
   },
   check(ctx) {
     for (const p of ctx.model.readProblems) if (p.kind === "outside-root") ctx.report({ span: p.span, messageId: "refused", data: { reason: p.message } });

@@ -13,6 +13,10 @@ export default defineRule({
     messages: {
       refused: "{{reason}}",
     },
+    examples: {
+      bad: { "docs/guide.md": "# Guide\n", "docs/pipe.md": { fifo: true } },
+      good: { "docs/guide.md": "# Guide\n" },
+    },
   },
   check(ctx) {
     for (const p of ctx.model.readProblems) if (p.kind === "special-file") ctx.report({ span: p.span, messageId: "refused", data: { reason: p.message } });

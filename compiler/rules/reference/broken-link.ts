@@ -77,7 +77,7 @@ export default defineRule({
  * too few), else the closest name in the same folder.
  */
 export function suggestPath(index: ReferenceIndex, path: string, fromFile: string): string | null {
-  const t = tables(index);
+  const t = index.suggestions();
   const sameCase = t.byLower.get(path.toLowerCase());
   if (sameCase !== undefined) return sameCase;
   const from = posix.dirname(fromFile);
@@ -92,34 +92,6 @@ export function suggestPath(index: ReferenceIndex, path: string, fromFile: strin
   const prefix = dir === "." ? "" : `${dir}/`;
   const hit = closest(posix.basename(path), t.byDir.get(dir) ?? [], 0.34);
   return hit === null ? null : prefix + hit;
-}
-
-interface SuggestTables {
-  /** Lowercased path → the first file (sorted) with it. */
-  byLower: Map<string, string>;
-  /** File name → files with that name, sorted. */
-  byName: Map<string, string[]>;
-  /** Folder (`.` for the root) → names of the files directly in it. */
-  byDir: Map<string, string[]>;
-}
-
-const tablesOf = new WeakMap<ReferenceIndex, SuggestTables>();
-
-/** Built once per index, on the first broken link: a scan of every file per link is quadratic. */
-function tables(index: ReferenceIndex): SuggestTables {
-  let t = tablesOf.get(index);
-  if (t) return t;
-  t = { byLower: new Map(), byName: new Map(), byDir: new Map() };
-  for (const f of [...index.files].sort()) {
-    const lower = f.toLowerCase();
-    if (!t.byLower.has(lower)) t.byLower.set(lower, f);
-    const name = posix.basename(f);
-    const dir = posix.dirname(f);
-    (t.byName.get(name) ?? t.byName.set(name, []).get(name)!).push(f);
-    (t.byDir.get(dir) ?? t.byDir.set(dir, []).get(dir)!).push(name);
-  }
-  tablesOf.set(index, t);
-  return t;
 }
 
 /** `to` written relative to the folder of `fromFile`, as a link would be. */

@@ -37,6 +37,18 @@ export default defineRule({
       "carrying only the new names is no mismatch; an old name the code still carries is reported once, on the member it was renamed to. " +
       "An explicit link to a schema vocabulary that does not exist is reported too.",
     messages,
+    examples: {
+      bad: {
+        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, vocabularies: [{ code: "src/events.ts#EVENTS", schema: "events.schema.json#/$defs/eventType" }] }),
+        "events.schema.json": JSON.stringify({ $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed"] } } }),
+        "src/events.ts": 'export const EVENTS = ["run.started", "run.finished"] as const;\n',
+      },
+      good: {
+        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, vocabularies: [{ code: "src/events.ts#EVENTS", schema: "events.schema.json#/$defs/eventType" }] }),
+        "events.schema.json": JSON.stringify({ $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed"] } } }),
+        "src/events.ts": 'export const EVENTS = ["run.started", "run.finished", "run.failed"] as const;\n',
+      },
+    },
     example: {
       bad: 'export const EVENTS = ["run.started", "run.finished"] as const; // schema enum also has "run.failed"',
       fix: 'Add "run.failed" to EVENTS, or remove it from the schema.',

@@ -40,6 +40,16 @@ export default defineRule({
       notMember: "`{{term}}` is not a member of {{vocabulary}}{{hint}}",
       namespace: "`{{term}}` has the namespace `{{namespace}}` and shape of {{vocabulary}} but is not one of its members{{hint}}",
     },
+    examples: {
+      bad: {
+        "docs/events.md": "The kernel emits `run.strated` when a run begins and `run.finished` when it ends.\n",
+        "events.schema.json": JSON.stringify({ $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed"] } } }),
+      },
+      good: {
+        "docs/events.md": "The kernel emits `run.started` when a run begins and `run.finished` when it ends.\n",
+        "events.schema.json": JSON.stringify({ $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed"] } } }),
+      },
+    },
     example: {
       bad: "The kernel emits `run.strated` when a run begins.",
       fix: "Use the schema's member: `run.started`.",

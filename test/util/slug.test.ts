@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { githubSlug, Slugger } from "../../compiler/readers/slug.js";
+import { githubSlug, Slugger } from "../../compiler/util/slug.js";
 
 describe("githubSlug", () => {
   it.each([
