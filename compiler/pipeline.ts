@@ -28,6 +28,7 @@ import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules, type RuleId } from "./rules/index.js";
 import { toDiagnostic } from "./rules/message.js";
 import { readGitHistory } from "./git/history.js";
+import { historyScope } from "./git/content-history.js";
 import { gitCallCount } from "./git/run.js";
 import type { Rule, RuleReport } from "./rules/types.js";
 import { ruleMemo, runPerDocument, type RuleMemo } from "./rules/incremental.js";
@@ -76,8 +77,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   cache.beginRun();
   cache.session?.begin(opts.changes, JSON.stringify(config));
   const discovered = discover(opts.root, config, cache.session);
-  // One git log, run while the inputs are read.
-  const historyRead = readGitHistory(opts.root);
+  // Two bounded git logs (paths; headings and names), run while the inputs are read.
+  const historyRead = readGitHistory(opts.root, historyScope(config, discovered));
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const docsRead = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);

@@ -4,7 +4,7 @@
 //   project.json        { repo, commit, root?, kinds, why }   the pinned public repository
 //   docpact.config.json the config a user of that project would write (passed with --config)
 //   labels*.json        [{ rule, file, line, token, verdict: "real"|"false", why }]  hand labels
-//   mutations*.json     [{ id, why, edits: [{ file, find, replace, all? } | { file, moveTo } | { file, delete: true }], expect: [{ rule, file, line, token? }] }]
+//   mutations*.json     [{ id, why, edits: [{ file, find, replace, all? } | { file, moveTo } | { file, delete: true }], expect: [{ rule, file, line, token?, open? }] }]
 // Checkouts are made outside the repository (DOCPACT_EVAL_DIR, default /tmp/docpact-eval) from a
 // local git mirror (DOCPACT_EVAL_MIRRORS, default /work/.mirror, laid out as <owner>+<name>/repo);
 // a project without a mirror is skipped with the line that says how to get it. Nothing of a
@@ -98,6 +98,11 @@ function evaluateProject(id) {
     else g.false++;
   }
   const warnings = labelled.filter((f) => f.severity === "warning");
+  // A label's `evidence` (text the message must contain: the commit git names) and `suggestion` check what a finding says, not only that it is real.
+  const withEvidence = labelled.filter((f) => f.label && (f.label.evidence !== undefined || f.label.suggestion !== undefined));
+  const evidenceWrong = withEvidence
+    .filter((f) => (f.label.evidence !== undefined && !f.message.includes(f.label.evidence)) || (f.label.suggestion !== undefined && (f.suggestion ?? null) !== f.label.suggestion))
+    .map((f) => ({ ...brief(f), message: f.message, suggestion: f.suggestion ?? null, expected: { evidence: f.label.evidence, suggestion: f.label.suggestion } }));
 
   if (args.pending) {
     const pending = labelled
@@ -126,6 +131,7 @@ function evaluateProject(id) {
     durationMs: run.report.summary.durationMs,
     files: run.report.summary.files,
     staleLabels: labels.filter((l) => !labelled.some((f) => f.label === l)).length,
+    evidence: { checked: withEvidence.length, wrong: evidenceWrong },
     mutations: mutationResults,
     recall: expected === 0 ? null : found / expected,
     falseFindings: errors.filter((f) => !f.label || f.label.verdict === "false").map(brief),
@@ -155,13 +161,17 @@ function runMutation(mirror, checkout, project, configFile, m) {
   const run = runCheck(root, existsSync(configFile) ? configFile : undefined);
   if (run.failure) return { id: m.id, expected: m.expect.length, found: 0, error: `docpact failed: ${run.failure}` };
   const missed = [];
-  for (const x of m.expect) {
-    const hit = run.report.diagnostics.some(
+  // An expectation with `open` (why docpact cannot know it) is out of scope: the place must stay
+  // silent (an error there would be a guess), and it counts apart from recall.
+  const inScope = m.expect.filter((x) => !x.open);
+  const hitOf = (x) =>
+    run.report.diagnostics.some(
       (d) => d.rule === x.rule && d.file === x.file && (x.line === undefined || d.line === x.line) && (x.token === undefined || tokenOf(root, d).includes(x.token)),
     );
-    if (!hit) missed.push(x);
-  }
-  return { id: m.id, expected: m.expect.length, found: m.expect.length - missed.length, missed };
+  for (const x of inScope) if (!hitOf(x)) missed.push(x);
+  const open = m.expect.filter((x) => x.open);
+  const guessed = open.filter(hitOf);
+  return { id: m.id, expected: inScope.length, found: inScope.length - missed.length, missed, open: open.length, guessed };
 }
 
 function runCheck(root, configFile) {
@@ -250,7 +260,10 @@ function printTable(rs) {
     for (const m of r.mutations) {
       if (m.error) console.log(`  ${r.id} mutation ${m.id}: ${m.error}`);
       else if (m.missed.length > 0) console.log(`  ${r.id} mutation ${m.id}: missed ${m.missed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
+      if (m.guessed?.length > 0) console.log(`  ${r.id} mutation ${m.id}: reported where its set is open ${m.guessed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
     }
+    if (r.evidence?.wrong.length > 0) console.log(`  ${r.id}: ${r.evidence.wrong.length} of ${r.evidence.checked} labelled message(s) no longer say what the label expects (evidence, suggestion)`);
+    else if (r.evidence?.checked > 0) console.log(`  ${r.id}: ${r.evidence.checked} labelled message(s) say what their labels expect (evidence, suggestion)`);
     if (r.staleLabels > 0) console.log(`  ${r.id}: ${r.staleLabels} label(s) match no finding (drift fixed, or docpact no longer reports it)`);
   }
 }
@@ -259,7 +272,8 @@ function recallText(r) {
   if (r.recall === null) return "-";
   const e = r.mutations.reduce((n, m) => n + m.expected, 0);
   const f = r.mutations.reduce((n, m) => n + m.found, 0);
-  return `${f}/${e} (${pct(r.recall)})`;
+  const open = r.mutations.reduce((n, m) => n + (m.open ?? 0), 0);
+  return `${f}/${e} (${pct(r.recall)})${open ? ` + ${open} open` : ""}`;
 }
 
 function pct(x) {

@@ -5,7 +5,8 @@
  */
 import { normalizeHeading } from "../model/references.js";
 import { DocpactError } from "../util/errors.js";
-import { gitAllowed, inWorkTree, runGit, unquotePath } from "./run.js";
+import { DiffCursor, headingIn, HUNK, isMarkdownPath, literalsIn } from "./diff-lines.js";
+import { gitAllowed, inWorkTree, runGit } from "./run.js";
 
 export interface ChangeSet {
   ref: string;
@@ -43,74 +44,45 @@ export function readChangesSince(root: string, ref: string): ChangeSet {
   return set;
 }
 
-const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
-const LITERAL = /"((?:[^"\\\n]|\\.){1,200})"|'((?:[^'\\\n]|\\.){1,200})'|`([^`$\\\n]{1,200})`/g;
-const HEADING = /^ {0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
-
 /** Parses `git diff --unified=0 --src-prefix=a/ --dst-prefix=b/` output. */
 export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
   const set: ChangeSet = { ref, commit, lines: new Map(), wholeFiles: new Set(), movedFiles: new Map(), removedPaths: new Set(), removedLiterals: new Map(), removedHeadings: new Set() };
   const added = { literals: new Set<string>(), headings: new Set<string>() };
-  let oldPath: string | null = null;
-  let newPath: string | null = null;
-  let renameFrom: string | null = null;
-  let inHunk = false;
-  const isMd = () => /\.(?:md|mdx|markdown)$/i.test(newPath ?? oldPath ?? "");
+  const at = new DiffCursor();
+  const isMd = () => isMarkdownPath(at.newPath ?? at.oldPath ?? "");
   const removedIn = (): Set<string> => {
-    const file = oldPath ?? newPath ?? "";
+    const file = at.oldPath ?? at.newPath ?? "";
     let lits = set.removedLiterals.get(file);
     if (!lits) set.removedLiterals.set(file, (lits = new Set()));
     return lits;
   };
   const collect = (text: string, lits: Set<string>, heads: Set<string>) => {
     if (isMd()) {
-      const h = HEADING.exec(text);
-      if (h) heads.add(normalizeHeading(h[1]));
+      const h = headingIn(text);
+      if (h) heads.add(normalizeHeading(h.text));
       return;
     }
-    for (const m of text.matchAll(LITERAL)) {
-      const v = m[1] ?? m[2] ?? m[3];
-      if (v && v.trim()) lits.add(v);
-    }
+    for (const v of literalsIn(text)) lits.add(v);
   };
   for (const line of out.split("\n")) {
-    if (line.startsWith("diff --git ")) {
-      oldPath = newPath = renameFrom = null;
-      inHunk = false;
-      continue;
-    }
-    if (!inHunk) {
-      if (line.startsWith("rename from ")) renameFrom = unquotePath(line.slice(12));
-      else if (line.startsWith("rename to ")) {
-        const to = unquotePath(line.slice(10));
-        if (renameFrom) {
-          set.removedPaths.add(renameFrom);
-          set.movedFiles.set(to, renameFrom);
-        }
-        oldPath = renameFrom;
-        newPath = to;
-      } else if (line.startsWith("--- ")) oldPath = pathOf(line.slice(4), "a/");
-      else if (line.startsWith("+++ ")) {
-        newPath = pathOf(line.slice(4), "b/");
-        if (newPath === null && oldPath !== null) set.removedPaths.add(oldPath);
-        if (oldPath === null && newPath !== null) set.wholeFiles.add(newPath);
-      }
-    }
-    const h = HUNK.exec(line);
-    if (h) {
-      inHunk = true;
-      const start = Number(h[1]);
-      const count = h[2] === undefined ? 1 : Number(h[2]);
-      if (count > 0 && newPath !== null) {
-        let ranges = set.lines.get(newPath);
-        if (!ranges) set.lines.set(newPath, (ranges = []));
+    const kind = at.step(line);
+    if (kind === "rename" && at.oldPath !== null && at.newPath !== null) {
+      set.removedPaths.add(at.oldPath);
+      set.movedFiles.set(at.newPath, at.oldPath);
+    } else if (kind === "paths") {
+      if (at.newPath === null && at.oldPath !== null) set.removedPaths.add(at.oldPath);
+      if (at.oldPath === null && at.newPath !== null) set.wholeFiles.add(at.newPath);
+    } else if (kind === "hunk") {
+      const h = HUNK.exec(line);
+      const start = Number(h?.[1] ?? 0);
+      const count = h?.[2] === undefined ? 1 : Number(h[2]);
+      if (h && count > 0 && at.newPath !== null) {
+        let ranges = set.lines.get(at.newPath);
+        if (!ranges) set.lines.set(at.newPath, (ranges = []));
         ranges.push([start, start + count - 1]);
       }
-      continue;
-    }
-    if (!inHunk) continue;
-    if (line.startsWith("-")) collect(line.slice(1), isMd() ? new Set() : removedIn(), set.removedHeadings);
-    else if (line.startsWith("+")) collect(line.slice(1), added.literals, added.headings);
+    } else if (kind === "removed") collect(line.slice(1), isMd() ? new Set() : removedIn(), set.removedHeadings);
+    else if (kind === "added") collect(line.slice(1), added.literals, added.headings);
   }
   for (const [file, lits] of set.removedLiterals) {
     for (const l of added.literals) lits.delete(l);
@@ -118,10 +90,4 @@ export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
   }
   for (const h of added.headings) set.removedHeadings.delete(h);
   return set;
-}
-
-function pathOf(raw: string, prefix: string): string | null {
-  if (raw === "/dev/null") return null;
-  const p = unquotePath(raw.replace(/\t$/, ""));
-  return p.startsWith(prefix) ? p.slice(prefix.length) : p;
 }

@@ -1,8 +1,11 @@
 /**
- * What the repository's history says about paths that are gone: the commit
- * that deleted a file or renamed it away. Read once per run by
- * compiler/git/history.ts; rules only look things up here.
+ * What the repository's history says about things that are gone: the commit
+ * that deleted a file or renamed it away (compiler/git/history.ts), and the
+ * commit that removed or renamed a Markdown heading or a quoted name in code
+ * or a schema (compiler/git/content-history.ts). Read once per run, in
+ * bounded git calls; rules only look things up here.
  */
+import { normalizeHeading } from "./references.js";
 
 export interface PathRemoval {
   /** Root-relative path that was deleted or renamed away. */
@@ -15,9 +18,31 @@ export interface PathRemoval {
   subject: string;
 }
 
+/** A heading or quoted name a commit removed (not re-added in that commit), or replaced by another on the same line. */
+export interface ContentRemoval {
+  /** Root-relative file it was removed from, as the file was named at that commit. */
+  file: string;
+  /** The heading's Markdown text (`Retry policy`) or the literal's value (`advance`). */
+  value: string;
+  /** `moved`: a heading the same commit added to one other document (`toFile`). */
+  kind: "removed" | "renamed" | "moved";
+  /** For renames: what replaced it. */
+  to?: string;
+  /** For moves: the document it was added to, as named at that commit. */
+  toFile?: string;
+  commit: string;
+  subject: string;
+  /** Position of the commit in the log: 0 is the newest. */
+  seq: number;
+}
+
 export interface GitHistory {
   /** The newest removal of each path (a path re-added later exists on disk, so it is never looked up). */
   removals: Map<string, PathRemoval>;
+  /** Markdown file → headings removed or renamed there, newest first. Absent when not read. */
+  headings?: Map<string, ContentRemoval[]>;
+  /** Literal value → its removals from code and schema files, newest first. Absent when not read. */
+  literals?: Map<string, ContentRemoval[]>;
 }
 
 export function removalOf(history: GitHistory | null | undefined, path: string): PathRemoval | null {
@@ -44,9 +69,8 @@ const SUBJECT_MAX = 72;
 
 /** `removed in 1a2b3c4 (subject)` / `renamed to x.md in 1a2b3c4 (subject)`. */
 export function removalText(r: PathRemoval): string {
-  const subject = r.subject.length > SUBJECT_MAX ? `${r.subject.slice(0, SUBJECT_MAX - 1)}…` : r.subject;
   const what = r.kind === "renamed" ? `renamed to ${r.to} in` : "removed in";
-  return `${what} ${r.commit} (${subject})`;
+  return `${what} ${r.commit} (${clip(r.subject)})`;
 }
 
 /** The first of `paths` (resolutions tried, in order) that history shows was removed. */
@@ -73,4 +97,86 @@ export function renamedFrom(history: GitHistory | null | undefined, exists: (p: 
   }
   for (const list of out.values()) list.sort();
   return out;
+}
+
+/** `path` and every older name a chain of renames brought to it (a document's headings were removed under its old names too). */
+export function namesOf(history: GitHistory, path: string): string[] {
+  const out = [path];
+  for (const r of history.removals.values()) {
+    if (r.kind === "renamed" && r.path !== path && currentPath(history, r.path, (p) => p === path) === path) out.push(r.path);
+  }
+  return out;
+}
+
+/**
+ * The newest removal of a heading of document `path` (under any of its names)
+ * that `matches` accepts, and, when it was renamed, the heading it became
+ * now: renames followed (newer commits) while `exists` says no. `now` is null
+ * when the chain ends in a removal or at a heading that is gone.
+ */
+export function headingRemoval(
+  history: GitHistory | null | undefined,
+  path: string,
+  matches: (heading: string) => boolean,
+  exists: (heading: string) => boolean,
+): { removal: ContentRemoval; now: string | null } | null {
+  const byFile = history?.headings;
+  if (!history || !byFile) return null;
+  const events = namesOf(history, path)
+    .flatMap((f) => byFile.get(f) ?? [])
+    .sort((a, b) => a.seq - b.seq);
+  const removal = events.find((e) => matches(e.value));
+  if (!removal) return null;
+  const same = (v: string) => (e: ContentRemoval) => normalizeHeading(e.value) === normalizeHeading(v);
+  return { removal, now: followRenames(removal, (v) => events.filter(same(v)), exists) };
+}
+
+/**
+ * The newest removal of literal `value` from a file `accept` takes, and what
+ * it was renamed to now (renames followed while `exists` says no).
+ */
+export function literalRemoval(
+  history: GitHistory | null | undefined,
+  value: string,
+  accept: (file: string) => boolean,
+  exists: (value: string) => boolean,
+): { removal: ContentRemoval; now: string | null } | null {
+  const lits = history?.literals;
+  if (!lits) return null;
+  const of = (v: string) => (lits.get(v) ?? []).filter((e) => accept(e.file));
+  const removal = of(value)[0];
+  return removal ? { removal, now: followRenames(removal, of, exists) } : null;
+}
+
+/**
+ * Follows renames to newer commits: from a rename to `to`, the next step is
+ * the oldest removal of `to` after it (`removalsOf` lists a value's removals,
+ * newest first). The name that `exists` now, or null.
+ */
+function followRenames(start: ContentRemoval, removalsOf: (value: string) => ContentRemoval[], exists: (v: string) => boolean): string | null {
+  const seen = new Set<string>([start.value]);
+  for (let at: ContentRemoval | undefined = start; at?.kind === "renamed" && at.to !== undefined && !seen.has(at.to); ) {
+    const to: string = at.to;
+    if (exists(to)) return to;
+    seen.add(to);
+    const seq: number = at.seq;
+    at = removalsOf(to)
+      .filter((e) => e.seq < seq)
+      .pop();
+  }
+  return null;
+}
+
+/**
+ * `removed in 1a2b3c4 (subject)`, `removed from src/cli.ts in …` (with
+ * `from`), `renamed to "Retries" in …` (`quote` writes the new name) or
+ * `moved to docs/other.md in …`.
+ */
+export function contentRemovalText(r: ContentRemoval, quote: (v: string) => string, from?: string): string {
+  const what = r.kind === "renamed" ? `renamed to ${quote(r.to ?? "")}` : r.kind === "moved" ? `moved to ${r.toFile}` : from ? `removed from ${from}` : "removed";
+  return `${what} in ${r.commit} (${clip(r.subject)})`;
+}
+
+function clip(subject: string): string {
+  return subject.length > SUBJECT_MAX ? `${subject.slice(0, SUBJECT_MAX - 1)}…` : subject;
 }

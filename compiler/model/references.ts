@@ -11,7 +11,7 @@ import { posix } from "node:path";
 import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
-import { headingIds } from "./routes/slugs.js";
+import { githubSlug, headingIds } from "./routes/slugs.js";
 import { buildRouteTable, resolveSiteRoute, siteOf, type RouteTable } from "./site-links.js";
 
 export interface ReferenceIndex {
@@ -308,6 +308,24 @@ function anchorStatus(index: ReferenceIndex, doc: MarkdownDoc, fragment: string 
   if (NON_HEADING_FRAGMENT.test(fragment)) return "unchecked";
   // Case-insensitive: GitHub's slugs are lowercase and its anchor script matches either case.
   return index.anchorsOf(doc).has(fragment.toLowerCase()) ? "found" : "missing";
+}
+
+/**
+ * The id a heading written as Markdown (`## Retry \`policy\``, from a diff
+ * line, not parsed) gets in `doc`: its plain text slugged as the document's
+ * site generator, or GitHub, slugs it. Repeats are not numbered.
+ */
+export function markdownHeadingId(index: ReferenceIndex, doc: MarkdownDoc, markdown: string): string {
+  const plain = markdown
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/(\*\*|__|\*|\b_)(\S(?:.*?\S)?)\1/g, "$2")
+    .trim();
+  const site = index.siteOf(doc.file);
+  const router = site ? routers[site.generator] : null;
+  // Site generators slug the text without inline HTML (as the reader's `idText`).
+  if (router) return headingIds([plain.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim()], router.style)[0].toLowerCase();
+  return githubSlug(plain);
 }
 
 /** The closest anchor of `doc` to `fragment`, for suggestions. */

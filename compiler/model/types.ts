@@ -32,6 +32,10 @@ export interface InlineCode {
   span: Span;
   /** Offset of the first character of `value` in the text (after the backticks). */
   valueOffset: number;
+  /** The code opens a list item or a table cell (an entry of an option list or table). */
+  lead?: true;
+  /** The code is followed by ` of ` or ` for ` and another code (`` `--x` of `tool cmd` ``). */
+  ofNext?: true;
 }
 
 export interface CodeBlock {

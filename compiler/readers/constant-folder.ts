@@ -131,11 +131,22 @@ function rowOf(item: Value, span: Span): FoldedRow {
  * verbs and flags; the CLI adapters). `bindings` gives names a value first:
  * a factory's parameters bound to the arguments at one call site.
  */
-export function foldExpression(root: string, file: ParsedFile, expr: ts.Expression, bindings?: Readonly<Record<string, FoldedValue>>): Fold {
+export function foldExpression(root: string, file: ParsedFile, expr: ts.Expression, bindings?: Readonly<Record<string, Value>>): Fold {
   const v = evaluatorFor(root).evaluateExpression(file, expr, bindings);
   if (v instanceof Unknown) return { ok: false, message: v.unknown, span: v.span };
   return plain(v, null, null);
 }
+
+/**
+ * An expression's value as the evaluator holds it, unknown parts and all (an
+ * array of option objects whose `parse` functions are unknown): for callers
+ * that use some fields of it as bindings of a further `foldExpression`.
+ */
+export function evaluateValue(root: string, file: ParsedFile, expr: ts.Expression): Value {
+  return evaluatorFor(root).evaluateExpression(file, expr);
+}
+
+export type { Value as EvaluatedValue } from "./evaluate/index.js";
 
 function plain(v: Value, span: Span | null, what: string | null): Fold {
   const u = firstUnknown(v);

@@ -76,7 +76,9 @@ export function tokenizeInvocation(src: string): LexToken[] {
     }
     const end = wordEnd(src, i);
     const text = src.slice(i, end);
-    out.push(classify(text, i, end));
+    const optional = bracketedFlags(text, i);
+    if (optional) out.push(...optional);
+    else out.push(classify(text, i, end));
     i = end;
   }
   return out;
@@ -188,6 +190,27 @@ function isPlaceholder(s: string): boolean {
   return EMBEDDED_PLACEHOLDER.test(s);
 }
 
+/**
+ * Usage synopses write optional flags in brackets: `[--hard]`, `[--otp={token}]`,
+ * `[-f|--force]`, `[--output <file>]`. Each flag inside is a flag token at its own
+ * offsets; the rest of the group (a value placeholder) is dropped. Every such token
+ * carries a value (possibly empty) so the word after the group is never read as
+ * the flag's value. Null when the group does not open with a dash (`[opt]`,
+ * `[exit|enter]` stay placeholders) or holds no flag.
+ */
+function bracketedFlags(text: string, start: number): LexToken[] | null {
+  if (text.length < 4 || text[0] !== "[" || text[text.length - 1] !== "]" || text[1] !== "-") return null;
+  const out: LexToken[] = [];
+  for (const m of text.slice(1, -1).matchAll(/[^\s|]+/g)) {
+    const piece = m[0].replace(/\.{2,}$|…$/, "");
+    const f = FLAG.exec(piece);
+    if (!f || !(f[1].startsWith("--") || /^-[A-Za-z]/.test(f[1])) || f[1] === "--") continue;
+    const s = start + 1 + m.index;
+    out.push({ kind: "flag", text: piece, start: s, end: s + piece.length, flag: f[1], value: f[2] !== undefined ? unquote(f[2]) : "" });
+  }
+  return out.length > 0 ? out : null;
+}
+
 function classify(text: string, start: number, end: number): LexToken {
   if (text === "--") return { kind: "separator", text, start, end };
   if (isWholeQuoted(text)) return { kind: "quoted", text, start, end };
@@ -216,14 +239,17 @@ export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<strin
     let k = i;
     // `FOO=1 BAR="a b" aw x`: environment prefixes before the binary.
     while (k < j && tokens[k].kind !== "flag" && ENV_ASSIGN.test(tokens[k].text)) k++;
+    const runner = k;
     k = skipRunner(tokens, k, j, binaries);
     if (k < j) {
       const head = tokens[k];
-      if (head.kind === "word" && binaries.has(head.text)) {
+      // After a runner the package may carry a version: `npx giget@latest`.
+      const binary = head.kind !== "word" ? null : binaries.has(head.text) ? head.text : k > runner && binaries.has(versionless(head.text)) ? versionless(head.text) : null;
+      if (binary) {
         const args: LexToken[] = [];
         for (let t = k + 1; t < j && tokens[t].kind !== "redirect"; t++) args.push(tokens[t]);
         const last = args.length ? args[args.length - 1] : head;
-        out.push({ binary: head.text, start: head.start, end: last.end, tokens: args });
+        out.push({ binary, start: head.start, end: last.end, tokens: args });
       }
     }
     i = j + 1;
@@ -251,7 +277,13 @@ function skipRunner(tokens: LexToken[], k: number, end: number, binaries: Readon
     else if (head.text === "npm" || head.text === "bun") return k;
   } else return k;
   while (i < end && (tokens[i].kind === "flag" || tokens[i].kind === "separator")) i++;
-  return i < end && tokens[i].kind === "word" && binaries.has(tokens[i].text) ? i : k;
+  return i < end && tokens[i].kind === "word" && (binaries.has(tokens[i].text) || binaries.has(versionless(tokens[i].text))) ? i : k;
+}
+
+/** `giget@latest` → `giget`, `@scope/cli@1.2` → `@scope/cli`; other words unchanged. */
+function versionless(word: string): string {
+  const at = word.lastIndexOf("@");
+  return at > 0 ? word.slice(0, at) : word;
 }
 
 /** Lexes and splits in one step. */

@@ -22,7 +22,7 @@ import type {
   SectionRef,
 } from "../model/types.js";
 import { LineIndex } from "../util/text.js";
-import { parseInvocations, type RawInvocation } from "./invocation.js";
+import { parseInvocations, type RawInvocation, splitInvocations, tokenizeInvocation } from "./invocation.js";
 import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
@@ -93,6 +93,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const inlineCodes: InlineCode[] = [];
   const codeBlocks: CodeBlock[] = [];
   const invocations: Invocation[] = [];
+  const leading = new Set<Nodes>();
+  const ofNext = new Set<Nodes>();
   const inlineInvocations: { start: number; inv: Invocation }[] = [];
   const pendingNotes: PendingNote[] = [];
   const sectionRefs: SectionRef[] = [];
@@ -113,7 +115,10 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     // CommonMark: line endings inside a code span are spaces (mdast keeps them raw).
     const value = node.value.replace(/\r\n|\r|\n/g, " ");
     const layout = inlineCodeLayout(text, start, end, value);
-    inlineCodes.push({ value, span: span(start, end), valueOffset: layout.valueOffset });
+    const code: InlineCode = { value, span: span(start, end), valueOffset: layout.valueOffset };
+    if (leading.has(node)) code.lead = true;
+    if (ofNext.has(node)) code.ofNext = true;
+    inlineCodes.push(code);
     if (!binaries.size || !mentionsBinary(value, binaries)) return;
     for (const raw of parseInvocations(value, binaries)) {
       const inv = toInvocation(raw, value, layout.map, "inline");
@@ -125,10 +130,11 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const onCode = (node: Code, start: number, end: number) => {
     const lang = node.lang ? node.lang : null;
     codeBlocks.push({ lang, value: node.value, span: span(start, end) });
-    // A fence without a language counts through its `$ ` prompt lines only (oclif READMEs: `USAGE` / `  $ mycli plugins install …`).
+    // A fence without a language counts through its `$ ` prompt lines (oclif READMEs: `USAGE` / `  $ mycli plugins install …`),
+    // or when each of its lines is an invocation of a binary (a synopsis block: `changeset publish [--otp={token}]`).
     const shell = lang !== null && SHELL_LANGS.has(lang.toLowerCase());
-    if (!binaries.size || !(shell || (lang === null && node.value.split(/\r?\n/).some((l) => PROMPT.test(l))))) return;
-    if (!mentionsBinary(node.value, binaries)) return;
+    if (!binaries.size || !mentionsBinary(node.value, binaries)) return;
+    if (!(shell || (lang === null && (node.value.split(/\r?\n/).some((l) => PROMPT.test(l)) || onlyInvocations(node.value, binaries))))) return;
     const { src, offsets } = fenceSource(text, lines, node);
     if (!src) return;
     const map = (i: number) => offsets[Math.min(Math.max(i, 0), offsets.length - 1)];
@@ -210,6 +216,14 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     }
     if ("children" in node && node.children.length) {
       const parent = node as Nodes & { children: Nodes[] };
+      // The code that opens a list item or a table cell: an option list's or table's entry (`- \`--force\`: …`).
+      const first = parent.type === "listItem" && parent.children[0]?.type === "paragraph" ? (parent.children[0] as Nodes & { children: Nodes[] }).children[0] : parent.type === "tableCell" ? parent.children[0] : undefined;
+      if (first?.type === "inlineCode") leading.add(first);
+      // `` `--x` of `tool cmd` ``: the code names what the next one invokes.
+      for (let i = 0; i + 2 < parent.children.length; i++) {
+        const [a, between, b] = [parent.children[i], parent.children[i + 1], parent.children[i + 2]];
+        if (a.type === "inlineCode" && b.type === "inlineCode" && between.type === "text" && /^\s+(?:of|for)\s+$/i.test(between.value)) ofNext.add(a);
+      }
       if (hasPhrasingRefHead(parent.children)) {
         for (const r of findSectionRefs(parent.children)) {
           sectionRefs.push({ target: r.target, section: r.section, span: span(r.start, r.end) });
@@ -274,6 +288,19 @@ function plainText(node: Nodes): string {
 }
 
 /** Cheap pre-filter: does any binary occur in the string at all? */
+/** Every non-blank line (continuations joined) starts with an invocation of one of the binaries (perhaps after `npx`, `yarn`, `FOO=1`). */
+function onlyInvocations(value: string, binaries: ReadonlySet<string>): boolean {
+  const lines = value.replace(/\\\r?\n/g, " ").split(/\r?\n/).filter((l) => l.trim() !== "");
+  return (
+    lines.length > 0 &&
+    lines.every((l) => {
+      const tokens = tokenizeInvocation(l);
+      const firstOp = tokens.find((t) => t.kind === "operator")?.start ?? l.length;
+      return splitInvocations(tokens, binaries).some((inv) => inv.start < firstOp);
+    })
+  );
+}
+
 function mentionsBinary(s: string, binaries: ReadonlySet<string>): boolean {
   for (const b of binaries) if (s.includes(b)) return true;
   return false;

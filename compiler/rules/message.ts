@@ -22,6 +22,7 @@ export function toDiagnostic(meta: RuleMeta, severity: Severity, r: RuleReport):
     const template = meta.messages?.[r.messageId];
     if (template === undefined) throw new Error(`rule ${meta.id} reported unknown message id "${r.messageId}"`);
     d.message = formatMessage(template, r.data, `rule ${meta.id}, message ${r.messageId}`);
+    if (r.evidence) d.message += `; ${r.evidence}`;
     d.messageId = r.messageId;
     if (r.data !== undefined) d.data = r.data;
     const legacy = r.note ?? r.suggestions?.[0];

@@ -94,6 +94,13 @@ interface ReportBase {
   note?: string;
   related?: RelatedLocation[];
   fix?: Fix;
+  /**
+   * What the repository's history says about the thing that is gone
+   * (`heading renamed to "Retries" in abc1234 (…)`): appended to the
+   * message after `; `. Kept out of `data`, so the same finding has the same
+   * data with or without git.
+   */
+  evidence?: string;
 }
 
 /** One report by message id; `data` fills the message's placeholders. */

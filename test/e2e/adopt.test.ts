@@ -67,6 +67,20 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     expect(json.diagnostics[2].message).toBe(`path docs/ref/objetivo.md does not exist (looked from docs/ or any folder above it); removed in ${id} (drop the reference folder)`);
   });
 
+  it("the README's three commands: init, baseline, check is green; a new drift then fails", () => {
+    const repo = drifting();
+    repos.push(repo);
+    repo.remove("docpact.config.json", "src", "package.json");
+    repo.commit("no config yet");
+    expect(runCli(["init", "--root", repo.root]).status).toBe(0);
+    expect(runCli(["baseline", "--root", repo.root]).status).toBe(0);
+    const green = check(repo.root);
+    expect([green.status, green.json.summary.errors, green.json.summary.baselined]).toEqual([0, 0, 3]);
+    edit(repo, "README.md", (s) => s.replace("Use `aw status`.", "See [the old guide](docs/old.md)."));
+    const red = check(repo.root);
+    expect([red.status, red.json.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)]).toEqual([1, ["reference/broken-link README.md:3"]]);
+  });
+
   it("baseline round trip: write, check green, edit elsewhere still matched, new drift fails, fix is prunable, --prune drops it", () => {
     const repo = drifting();
     repos.push(repo);
@@ -179,8 +193,8 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     const many = Array.from({ length: 40 }, (_, i) => `- \`docs/ref/objetivo.md\` ${i} and [x](gone-${i}.md)`).join("\n");
     repo.write({ "docs/many.md": `# Many\n\n${many}\n` });
     const calls = (args: string[]) => Number(/git calls so far (\d+)/.exec(runCli(["check", "--root", repo.root, ...args], { env: { DOCPACT_TIMING: "1" } }).stderr)?.[1]);
-    expect(calls([])).toBe(2);
-    expect(calls(["--since", "HEAD"])).toBe(5);
+    expect(calls([])).toBe(3);
+    expect(calls(["--since", "HEAD"])).toBe(6);
   });
 
   it("without git, or outside a work tree, the run is as it is today", () => {

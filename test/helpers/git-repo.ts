@@ -4,7 +4,7 @@
  * machine. `hasGit` lets a suite skip cleanly where git is not installed.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -42,6 +42,10 @@ export class TestRepo {
       writeFileSync(join(this.root, path), text);
     }
     return this;
+  }
+
+  read(path: string): string {
+    return readFileSync(join(this.root, path), "utf8");
   }
 
   remove(...paths: string[]): this {

@@ -46,6 +46,29 @@ describe("tokenizeInvocation", () => {
     ]);
   });
 
+  it("reads flags in a bracketed usage group at their own offsets, never eating the next word", () => {
+    const src = "aw x [--hard] [--otp={token}] [-f|--force] [--out <file>] [opt] [exit|enter {tag}] [--flags...]";
+    const toks = tokenizeInvocation(src);
+    expect(toks.map((t) => [t.kind, t.flag ?? t.text, t.value])).toEqual([
+      ["word", "aw", undefined],
+      ["word", "x", undefined],
+      ["flag", "--hard", ""],
+      ["flag", "--otp", "{token}"],
+      ["flag", "-f", ""],
+      ["flag", "--force", ""],
+      ["flag", "--out", ""],
+      ["placeholder", "[opt]", undefined],
+      ["placeholder", "[exit|enter {tag}]", undefined],
+      ["flag", "--flags", ""],
+    ]);
+    const hard = toks[2];
+    expect(src.slice(hard.start, hard.end)).toBe("--hard");
+    const force = toks[5];
+    expect(src.slice(force.start, force.end)).toBe("--force");
+    // A shell test `[ -f x ]` is not a usage group.
+    expect(kinds("[ -f x ]")[0]).toEqual(["placeholder", "[ -f x ]"]);
+  });
+
   it("keeps quoted arguments whole, with spaces and escapes", () => {
     const toks = tokenizeInvocation(`aw note "a | b; c" 'x y' "say \\"hi\\""`);
     expect(toks.map((t) => [t.kind, t.text])).toEqual([
@@ -159,6 +182,11 @@ describe("package-runner prefixes", () => {
     expect(heads("pnpm dlx aw x")).toEqual(["aw:x"]);
     expect(heads("yarn aw x")).toEqual(["aw:x"]);
     expect(heads("npm exec -- aw x")).toEqual(["aw:x"]);
+  });
+  it("a runner's package may carry a version (`npx aw@latest`); a bare `aw@1` is not the binary", () => {
+    expect(heads("npx aw@latest flow")).toEqual(["aw:flow"]);
+    expect(heads("pnpm dlx aw@2.1.0 x")).toEqual(["aw:x"]);
+    expect(heads("aw@1 flow")).toEqual([]);
   });
   it("a runner before another program is not an invocation", () => {
     expect(heads("npx other aw")).toEqual([]);

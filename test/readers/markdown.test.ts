@@ -161,7 +161,35 @@ describe("invocations", () => {
   });
 
   it("other fence languages are examples, not claims", () => {
-    expect(read("```text\naw a\n```\n\n```\naw b\n```\n\n```json\n\"aw c\"\n```\n").invocations).toEqual([]);
+    expect(read("```text\naw a\n```\n\n```\naw b\nsome output\n```\n\n```json\n\"aw c\"\n```\n").invocations).toEqual([]);
+  });
+
+  it("marks the code that opens a list item or a table cell (an option entry)", () => {
+    const doc = read("- `--force`: x\n- see `--y`\n\n| a | b |\n| --- | --- |\n| `--z` | `--v` |\n\n`--w` opens a paragraph\n");
+    expect(doc.inlineCodes.map((c) => [c.value, c.lead ?? false])).toEqual([
+      ["--force", true],
+      ["--y", false],
+      ["--z", true],
+      ["--v", true],
+      ["--w", false],
+    ]);
+    const of = read("Use `--x` of `aw flow` or `--y` for `aw z`, not `--w` and `aw q`.\n");
+    expect(of.inlineCodes.map((c) => [c.value, c.ofNext ?? false])).toEqual([
+      ["--x", true],
+      ["aw flow", false],
+      ["--y", true],
+      ["aw z", false],
+      ["--w", false],
+      ["aw q", false],
+    ]);
+  });
+
+  it("a fence without a language whose every line invokes a binary is a synopsis block", () => {
+    const doc = read("```\naw publish [--otp={token}]\n\nyarn aw pre exit\n```\n");
+    expect(doc.invocations.map((i) => [i.binary, i.tokens.map((t) => t.flag ?? t.text), i.span.line])).toEqual([
+      ["aw", ["publish", "--otp"], 2],
+      ["aw", ["pre", "exit"], 4],
+    ]);
   });
 
   it("a fence without a language counts through its `$ ` prompt lines only (oclif READMEs)", () => {

@@ -44,7 +44,7 @@ import {
   type SurfaceWarning,
 } from "../../model/cli.js";
 import type { ParsedFile, ts } from "../code-source.js";
-import type { FoldedValue } from "../constant-folder.js";
+import type { EvaluatedValue, FoldedValue } from "../constant-folder.js";
 
 export interface CliReadOptions {
   /** The CLI's binaries: `new Command("aw")` names the program, not a command. */
@@ -62,8 +62,10 @@ export interface AdapterContext {
   opts: CliReadOptions;
   /** Every code file (for factories, constants and types defined elsewhere). */
   all: ParsedFile[];
-  /** A static value, or undefined when it does not evaluate. */
-  fold(file: ParsedFile, expr: ts.Expression): FoldedValue | undefined;
+  /** A static value, or undefined when it does not evaluate; `bindings` give names a value first (a loop variable for one element). */
+  fold(file: ParsedFile, expr: ts.Expression, bindings?: Readonly<Record<string, EvaluatedValue>>): FoldedValue | undefined;
+  /** The evaluator's value, unknown parts and all (what a loop walks, whose elements become bindings). */
+  evaluate(file: ParsedFile, expr: ts.Expression): EvaluatedValue;
   /** Every call in `all` by callee name (identifier or member name), from the one shared walk. */
   calls: ReadonlyMap<string, readonly { file: ParsedFile; call: ts.CallExpression }[]>;
 }

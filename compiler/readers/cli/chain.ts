@@ -286,12 +286,13 @@ class ChainReader {
     const u = unwrap(a0);
     const span = spanOf(file, call);
     if (name === "addOption") {
-      if (ts.isNewExpression(u)) {
-        const s = stringLiteral(u.arguments?.[0]);
-        const f = s ? parseOptionSpec(s, { span }) : null;
-        return f ? [f] : null;
-      }
-      return null;
+      // `new Option("-v, --verbose")`, possibly configured in a chain (`.hideHelp().default(1)`).
+      let o: ts.Expression = u;
+      while (ts.isCallExpression(o) && ts.isPropertyAccessExpression(o.expression)) o = unwrap(o.expression.expression);
+      const spec = ts.isNewExpression(o) ? o.arguments?.[0] : undefined;
+      const specs = spec ? foldAll(this.ctx, file, spec) : null;
+      if (specs === null || specs.some((s) => typeof s !== "string")) return null;
+      return (specs as string[]).map((s) => parseOptionSpec(s, { span })).filter((f): f is FlagSpec => f !== null);
     }
     if (name === "options" || (ts.isObjectLiteralExpression(u) && call.arguments.length === 1)) {
       const v = this.ctx.fold(file, a0);

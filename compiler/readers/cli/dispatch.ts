@@ -5,9 +5,11 @@
  * `if (verb === "install-hooks")` — or checked against a constant list
  * (`VERBS.includes(verb)`, `const VERBS = ["advance", "submit"] as const`).
  *
- * The verb list is closed when a guard checks the word against a list that
- * evaluates, or when a `switch` has a `default` clause; a chain of `if`s
- * leaves other words possible (an id, a file), so the list stays open.
+ * The verb list is closed when a guard turns away every word not in a list
+ * that evaluates (`if (!VERBS.includes(verb)) return fail(…)`), when a
+ * `switch` has a `default` clause, or when a negated guard leaves
+ * (`if (verb !== "a" && verb !== "b") throw …`); a chain of `if`s leaves
+ * other words possible (an id, a file), so the list stays open.
  */
 import type { Closure } from "../../model/cli.js";
 import { CLOSED, open } from "../../model/cli.js";
@@ -24,14 +26,38 @@ export interface Dispatch {
 
 /** The sub-verbs a handler body dispatches on, or null when it dispatches on none. */
 export function readDispatch(file: ParsedFile, body: ts.Node, ctx: AdapterContext): Dispatch | null {
+  return readWords(file, body, ctx, { isList: isPositionalList, index: 0 });
+}
+
+/** Which word of which list a dispatch compares: `args.rest` word 0, or the parameter `input` word 1. */
+export interface WordAt {
+  isList(e: ts.Expression): boolean;
+  index: number;
+}
+
+/** The expression is word `at.index` of a positional list (`list[1]`). */
+export function isWordOf(e: ts.Expression, at: WordAt): boolean {
+  const u = unwrap(e);
+  if (!ts.isElementAccessExpression(u)) return false;
+  const i = u.argumentExpression;
+  return ts.isNumericLiteral(i) && Number(i.text) === at.index && at.isList(u.expression);
+}
+
+/**
+ * The words `body` compares word `at.index` of the list with: `switch` cases,
+ * `===` / `!==` literals, a list guard. A `switch` with a `default`, a list
+ * guard, or a negated guard that leaves (`if (v !== "a" && v !== "b") throw …`)
+ * closes the list.
+ */
+export function readWords(file: ParsedFile, body: ts.Node, ctx: AdapterContext, at: WordAt): Dispatch | null {
   const verbVars = new Set<string>();
-  // Pass 1: variables bound to the first positional.
+  // Pass 1: variables bound to the word.
   const bindings = (n: ts.Node): void => {
     if (ts.isVariableDeclaration(n) && n.initializer) {
-      if (ts.isIdentifier(n.name) && isFirstPositional(n.initializer)) verbVars.add(n.name.text);
-      if (ts.isArrayBindingPattern(n.name) && isPositionalList(n.initializer)) {
-        const first = n.name.elements[0];
-        if (first && !ts.isOmittedExpression(first) && ts.isIdentifier(first.name)) verbVars.add(first.name.text);
+      if (ts.isIdentifier(n.name) && isWordOf(n.initializer, at)) verbVars.add(n.name.text);
+      if (ts.isArrayBindingPattern(n.name) && at.isList(n.initializer)) {
+        const el = n.name.elements[at.index];
+        if (el && !ts.isOmittedExpression(el) && ts.isIdentifier(el.name)) verbVars.add(el.name.text);
       }
     }
     ts.forEachChild(n, bindings);
@@ -39,7 +65,7 @@ export function readDispatch(file: ParsedFile, body: ts.Node, ctx: AdapterContex
   bindings(body);
   const isVerb = (e: ts.Expression): boolean => {
     const u = unwrap(e);
-    return (ts.isIdentifier(u) && verbVars.has(u.text)) || isFirstPositional(u);
+    return (ts.isIdentifier(u) && verbVars.has(u.text)) || isWordOf(u, at);
   };
   const verbs = new Set<string>();
   let closure: Closure | null = null;
@@ -53,7 +79,9 @@ export function readDispatch(file: ParsedFile, body: ts.Node, ctx: AdapterContex
         } else closure ??= CLOSED;
       }
       if (!n.caseBlock.clauses.some(ts.isDefaultClause) && closure === null) closure = open("the `switch` on the sub-verb has no `default`: other words may be arguments", spanOf(file, n.expression));
-    } else if (ts.isBinaryExpression(n) && (n.operatorToken.kind === ts.SyntaxKind.EqualsEqualsEqualsToken || n.operatorToken.kind === ts.SyntaxKind.EqualsEqualsToken)) {
+    } else if (ts.isIfStatement(n) && closure === null && negatedGuard(n, isVerb)) {
+      closure = CLOSED;
+    } else if (ts.isBinaryExpression(n) && isEquality(n.operatorToken.kind)) {
       const lit = isVerb(n.left) ? stringLiteral(unwrap(n.right)) : isVerb(n.right) ? stringLiteral(unwrap(n.left)) : null;
       if (lit) {
         verbs.add(lit);
@@ -63,7 +91,9 @@ export function readDispatch(file: ParsedFile, body: ts.Node, ctx: AdapterContex
       const list = listOf(file, n.expression.expression, ctx);
       if (Array.isArray(list) && list.every((x) => typeof x === "string")) {
         for (const v of list as string[]) if (v) verbs.add(v);
-        closure = CLOSED;
+        // Only a check that turns every other word away closes the list (`if (!VERBS.includes(v)) return fail(…)`);
+        // `if (OLD.includes(v)) warn()` names some words and lets the rest through.
+        if (rejectsOthers(n)) closure = CLOSED;
       }
     }
     ts.forEachChild(n, visit);
@@ -74,6 +104,56 @@ export function readDispatch(file: ParsedFile, body: ts.Node, ctx: AdapterContex
     verbs: [...verbs].sort(),
     closure: closure ?? open("sub-verbs are compared one by one (`if (verb === …)`): other words may be arguments", ifSpan ? spanOf(file, ifSpan) : null),
   };
+}
+
+function isEquality(k: ts.SyntaxKind): boolean {
+  return k === ts.SyntaxKind.EqualsEqualsEqualsToken || k === ts.SyntaxKind.EqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsToken;
+}
+
+/** `if (v !== "a" && v !== "b") { …; throw … }`: every other word leaves (throw, return, process.exit). */
+function negatedGuard(n: ts.IfStatement, isVerb: (e: ts.Expression) => boolean): boolean {
+  const terms: ts.Expression[] = [];
+  const split = (e: ts.Expression): void => {
+    const u = unwrap(e);
+    if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+      split(u.left);
+      split(u.right);
+    } else terms.push(u);
+  };
+  split(n.expression);
+  const negated = terms.every((t) => {
+    if (!ts.isBinaryExpression(t)) return false;
+    const k = t.operatorToken.kind;
+    if (k !== ts.SyntaxKind.ExclamationEqualsEqualsToken && k !== ts.SyntaxKind.ExclamationEqualsToken) return false;
+    return (isVerb(t.left) && stringLiteral(unwrap(t.right)) !== null) || (isVerb(t.right) && stringLiteral(unwrap(t.left)) !== null);
+  });
+  return negated && leaves(n.thenStatement);
+}
+
+/** `!list.includes(v)` as a term of an `if` condition (alone or in an `||`) whose branch leaves. */
+function rejectsOthers(call: ts.CallExpression): boolean {
+  let n: ts.Node = call;
+  while (ts.isParenthesizedExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isNonNullExpression(n.parent)) n = n.parent;
+  if (!ts.isPrefixUnaryExpression(n.parent) || n.parent.operator !== ts.SyntaxKind.ExclamationToken) return false;
+  n = n.parent;
+  for (;;) {
+    const p = n.parent;
+    if (ts.isParenthesizedExpression(p) || (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.BarBarToken)) n = p;
+    else break;
+  }
+  return ts.isIfStatement(n.parent) && n.parent.expression === n && leaves(n.parent.thenStatement);
+}
+
+/** The statement always ends the dispatch: its last statement throws, returns or calls `process.exit`. */
+function leaves(st: ts.Statement): boolean {
+  const last = ts.isBlock(st) ? st.statements[st.statements.length - 1] : st;
+  if (!last) return false;
+  if (ts.isThrowStatement(last) || ts.isReturnStatement(last)) return true;
+  if (ts.isExpressionStatement(last) && ts.isCallExpression(last.expression)) {
+    const c = last.expression.expression;
+    return ts.isPropertyAccessExpression(c) && c.name.text === "exit" && ts.isIdentifier(c.expression) && c.expression.text === "process";
+  }
+  return false;
 }
 
 /** An evaluated list: an array constant, or a `new Set([…])` bound to a local constant. */
@@ -92,11 +172,4 @@ function listOf(file: ParsedFile, e: ts.Expression, ctx: AdapterContext): unknow
 function isPositionalList(e: ts.Expression): boolean {
   const u = unwrap(e);
   return ts.isPropertyAccessExpression(u) && POSITIONAL_LISTS.has(u.name.text);
-}
-
-function isFirstPositional(e: ts.Expression): boolean {
-  const u = unwrap(e);
-  if (!ts.isElementAccessExpression(u)) return false;
-  const i = u.argumentExpression;
-  return ts.isNumericLiteral(i) && i.text === "0" && isPositionalList(u.expression);
 }

@@ -2,6 +2,7 @@
 import type { CommandSurface } from "../../model/cli.js";
 import type { ParsedFile } from "../code-source.js";
 import type { CliAdapter, CliReadOptions } from "./adapter.js";
+import { argvAdapter } from "./argv.js";
 import { cacAdapter } from "./cac.js";
 import { cittyAdapter } from "./citty.js";
 import { clipanionAdapter } from "./clipanion.js";
@@ -12,7 +13,7 @@ import { registryAdapter } from "./registry.js";
 import { readSurface } from "./surface.js";
 import { yargsAdapter } from "./yargs.js";
 
-export const ADAPTERS: readonly CliAdapter[] = [registryAdapter, commanderAdapter, yargsAdapter, cacAdapter, oclifAdapter, cittyAdapter, clipanionAdapter, jsdocAdapter];
+export const ADAPTERS: readonly CliAdapter[] = [registryAdapter, commanderAdapter, yargsAdapter, cacAdapter, oclifAdapter, cittyAdapter, clipanionAdapter, argvAdapter, jsdocAdapter];
 
 export function readCommands(root: string, files: ParsedFile[], opts: CliReadOptions): CommandSurface {
   return readSurface(root, files, opts, ADAPTERS);

@@ -17,7 +17,7 @@ import {
   type SurfaceWarning,
 } from "../../model/cli.js";
 import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
-import { foldExpression, type FoldedValue } from "../constant-folder.js";
+import { evaluateValue, foldExpression, type FoldedValue } from "../constant-folder.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, type CliReadOptions, flagName, type Opening, excerpt } from "./adapter.js";
 
 const FLAG_LITERAL = /^(--[A-Za-z0-9][A-Za-z0-9-]*)(=.*)?$/s;
@@ -30,12 +30,13 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
     root,
     opts,
     all: files,
-    fold(file, expr) {
+    fold(file, expr, bindings) {
       const s = stringLiteral(unwrap(expr));
       if (s !== null) return s;
-      const r = foldExpression(root, file, expr);
+      const r = foldExpression(root, file, expr, bindings);
       return r.ok ? r.value : undefined;
     },
+    evaluate: (file, expr) => evaluateValue(root, file, expr),
   };
   // One walk over every file: flag literals, accessor calls and the call index adapters share.
   const globals = scanGlobals(files, opts, ctx, calls);

@@ -141,6 +141,11 @@ export class SurfaceIndex {
     return { unknown: { token, written, suggestion } };
   }
 
+  /** Whether the CLI has any sub-command at the top level. */
+  hasSubcommands(): boolean {
+    return this.hasChildren([]);
+  }
+
   private hasChildren(path: string[]): boolean {
     return (this.children.get(key(path))?.size ?? 0) > 0;
   }

@@ -1,3 +1,5 @@
+import { contentRemovalText, literalRemoval } from "../../model/history.js";
+import type { CommandDecl } from "../../model/cli.js";
 import { defineRule } from "../types.js";
 import { SurfaceIndex } from "./command-match.js";
 
@@ -14,7 +16,10 @@ export default defineRule({
       "The words are walked down the command tree read by the CLI adapters, with each command's flag model: a flag's value (`--retry 3`) and a file argument (`src/a.ts:10`) are never command words. " +
       "A word that names no sub-command is an argument when the command takes arguments, and is reported, with the closest known command as the suggestion, only when the level's list of sub-commands is closed (docpact read all of it). " +
       "Where the list is open (a name that does not evaluate, commands loaded from a directory, verbs compared one by one) the word is not judged and is counted in the summary; `docpact inspect commands` shows why. " +
-      "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against).",
+      "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against). " +
+      "Inside a git work tree, when the word was a string literal that a commit removed from a file declaring commands (or from a code file that is gone), " +
+      "the message names that commit (the newest of the last 1,000 commits that touched the code); when the commit replaced it on the same line by a name that is a " +
+      "command at that level now, that command is the suggestion.",
     messages: {
       unknownCommand: "unknown command `{{command}}`",
     },
@@ -30,19 +35,33 @@ export default defineRule({
   check(ctx) {
     const index = new SurfaceIndex(ctx.model.surface);
     if (index.empty) return;
+    const commandFiles = new Set(ctx.model.surface.commands.map((c) => c.span.file));
+    const files = new Set(ctx.model.files);
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
         if (m.notJudged) ctx.notJudged(m.notJudged.span, m.notJudged.reason);
         if (!m.unknown) continue;
-        const { token, written, suggestion } = m.unknown;
+        const { token, written } = m.unknown;
+        // Git history, when there is one: the commit that removed the word from the command code, or renamed it to a command of this level.
+        const level = m.path;
+        const gone = literalRemoval(ctx.model.history, token.text, (f) => commandFiles.has(f) || !files.has(f), (v) => isCommandAt(ctx.model.surface.commands, level, v));
+        const evidence = gone && (gone.removal.kind === "removed" || gone.now !== null) ? gone : null;
+        const suggestion = evidence?.now ? [...level, evidence.now] : m.unknown.suggestion;
         ctx.report({
           span: token.span,
           messageId: "unknownCommand",
           data: { command: [inv.binary, ...written].join(" ") },
+          ...(evidence ? { evidence: `\`${token.text}\` ${contentRemovalText(evidence.removal, (v) => `\`${v}\``, evidence.removal.file)}` } : {}),
           ...(suggestion ? { suggestions: [[inv.binary, ...suggestion].join(" ")] } : {}),
         });
       }
     }
   },
 });
+
+/** Whether `word` names a command (or an alias of one) directly below `path`. */
+function isCommandAt(commands: readonly CommandDecl[], path: readonly string[], word: string): boolean {
+  const under = (c: CommandDecl, n: number) => c.path.length === n && path.every((p, i) => c.path[i] === p);
+  return commands.some((c) => (under(c, path.length + 1) && (c.path[path.length] === word || c.aliases.includes(word))) || (under(c, path.length) && (c.verbs ?? []).includes(word)));
+}

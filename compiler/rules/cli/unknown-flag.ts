@@ -1,5 +1,6 @@
 import { closest } from "../../util/edit-distance.js";
-import type { Closure, FlagSpec } from "../../model/types.js";
+import type { Closure, FlagSpec, InvocationToken } from "../../model/types.js";
+import { tiedBareFlags } from "./bare-flags.js";
 import { defineRule } from "../types.js";
 import { ALWAYS_ALLOWED_FLAGS, FlagTable, SurfaceIndex } from "./command-match.js";
 
@@ -19,6 +20,7 @@ export default defineRule({
       "A command that declares no flags of its own reads the global set: every `--name` literal in the CLI's code and every name passed to the configured flag accessors. " +
       "A flag is judged only against a closed set: when an option does not evaluate, a command accepts unknown options, or no flag accessor is configured for a global set, the flag is not judged and is counted in the summary. " +
       "`--help`, `-h` and `--version` are always accepted, and a short-flag cluster such as `-rf` is accepted when each letter is. " +
+      "A bare `--flag` that opens an option list's entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written \"`--x` of `tool cmd`\"; elsewhere it is not judged. " +
       "Invocations whose command is unknown are left to `cli/unknown-command`, and nothing is reported when the code reader finds no commands at all.",
     messages: {
       unknownFlag: "unknown flag `{{flag}}` for `{{command}}`",
@@ -56,31 +58,34 @@ export default defineRule({
       tables.set(k, (t = { table: new FlagTable(allowed, syntax), allowed, closure }));
       return t;
     };
+    const judge = (t: InvocationToken, binary: string, path: string[], judged: boolean) => {
+      const { table, allowed } = tableAt(path);
+      let closure = tableAt(path).closure;
+      if (!judged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
+      const name = t.flag ?? t.text;
+      if (accepted(name, table)) return;
+      if (!closure.closed) {
+        ctx.notJudged(t.span, `open flag set: ${closure.reason}`);
+        return;
+      }
+      const longs = allowed.flatMap((f) => [...(f.long ? [f.long] : []), ...f.aliases]);
+      // Short flags are one letter: any other letter is "close", so only long flags get a suggestion.
+      const suggestion = name.startsWith("--") ? closest(name, [...new Set(longs)].sort(), 0.34) : null;
+      ctx.report({
+        span: t.span,
+        messageId: "unknownFlag",
+        data: { flag: name, command: [binary, ...path].join(" ") },
+        ...(suggestion ? { suggestions: [suggestion] } : {}),
+      });
+    };
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
         if (m.unknown || m.flags.length === 0) continue;
-        const { table, allowed } = tableAt(m.path);
-        let closure = tableAt(m.path).closure;
-        if (m.notJudged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
-        for (const t of m.flags) {
-          const name = t.flag ?? t.text;
-          if (accepted(name, table)) continue;
-          if (!closure.closed) {
-            ctx.notJudged(t.span, `open flag set: ${closure.reason}`);
-            continue;
-          }
-          const longs = allowed.flatMap((f) => [...(f.long ? [f.long] : []), ...f.aliases]);
-          // Short flags are one letter: any other letter is "close", so only long flags get a suggestion.
-          const suggestion = name.startsWith("--") ? closest(name, [...new Set(longs)].sort(), 0.34) : null;
-          ctx.report({
-            span: t.span,
-            messageId: "unknownFlag",
-            data: { flag: name, command: [inv.binary, ...m.path].join(" ") },
-            ...(suggestion ? { suggestions: [suggestion] } : {}),
-          });
-        }
+        for (const t of m.flags) judge(t, inv.binary, m.path, !m.notJudged);
       }
+      // Bare `--flag`s in prose, where the section ties them to one command.
+      for (const b of tiedBareFlags(doc, index)) judge(b.token, b.binary, b.path, true);
     }
   },
 });

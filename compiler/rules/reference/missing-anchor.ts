@@ -1,4 +1,6 @@
-import { closestAnchor, referenceIndex, resolveLink } from "../../model/references.js";
+import { contentRemovalText, currentPath, headingRemoval, type GitHistory } from "../../model/history.js";
+import { closestAnchor, markdownHeadingId, referenceIndex, resolveLink, type ReferenceIndex } from "../../model/references.js";
+import { relativeTo } from "./broken-link.js";
 import { defineRule } from "../types.js";
 
 /** `#x` and `doc.md#x` whose document has no heading slug or explicit anchor `x`. */
@@ -14,6 +16,8 @@ export default defineRule({
       "repeats `_1`; mdBook: normalize_id; Docusaurus, Starlight, Nextra: github-slugger), with `{#custom-id}` where the generator supports it. Elsewhere " +
       "a fragment must name a heading of the target document by GitHub's slug rules (lowercase; punctuation dropped; spaces to `-`; inline code and emphasis by their text; " +
       "non-ASCII letters kept; repeats numbered `-1`, `-2`, …) or an explicit `<a id>` / `<a name>` anchor. Renaming a heading silently breaks every link to it; this rule finds them. " +
+      "Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last 1,000 commits that touched the documents), " +
+      "and a rename's current anchor is the suggestion; a heading the same commit added to one other document is reported as moved there, with a link to it as the suggestion. " +
       "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone.",
     messages: {
       missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}",
@@ -33,16 +37,40 @@ export default defineRule({
         if (r.anchor !== "missing" || r.path === null || r.fragment === null) continue;
         const target = index.docs.get(r.path);
         if (!target) continue;
-        const hint = closestAnchor(index, target, r.fragment);
+        // Git history, when there is one, says what became of the heading: the rename beats a guess.
+        const fragment = r.fragment.toLowerCase();
+        const anchors = index.anchorsOf(target);
+        const idOf = (h: string) => markdownHeadingId(index, target, h);
+        const gone = headingRemoval(ctx.model.history, r.path, (h) => idOf(h) === fragment, (h) => anchors.has(idOf(h)));
+        let hint: string | null;
+        if (gone?.now) hint = `${r.target}#${idOf(gone.now)}`;
+        else if (gone?.removal.kind === "moved") {
+          // Moved to another document: the link to it there, never a near heading here.
+          const moved = movedAnchor(ctx.model.history!, index, gone.removal.toFile!, gone.removal.value);
+          hint = moved ? `${relativeTo(doc.file, moved.file)}#${moved.id}` : null;
+        } else {
+          const near = closestAnchor(index, target, r.fragment);
+          hint = near === null ? null : `${r.target}#${near}`;
+        }
         const where = r.path === doc.file ? "this document" : r.path;
         ctx.report({
           span: link.span,
           messageId: "missingAnchor",
           data: { fragment: r.fragment, where },
-          ...(hint ? { suggestions: [`${r.target}#${hint}`] } : {}),
+          ...(gone ? { evidence: `heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` } : {}),
+          ...(hint ? { suggestions: [hint] } : {}),
           ...(r.path !== doc.file ? { related: [{ file: r.path, line: 1, column: 1, message: "target document" }] } : {}),
         });
       }
     }
   },
 });
+
+/** Where a moved heading is now: its document (renames followed) when that document still has it. */
+function movedAnchor(history: GitHistory, index: ReferenceIndex, toFile: string, heading: string): { file: string; id: string } | null {
+  const file = index.docs.has(toFile) ? toFile : currentPath(history, toFile, (p) => index.docs.has(p));
+  const doc = file === null ? undefined : index.docs.get(file);
+  if (!doc) return null;
+  const id = markdownHeadingId(index, doc, heading);
+  return index.anchorsOf(doc).has(id) ? { file: doc.file, id } : null;
+}

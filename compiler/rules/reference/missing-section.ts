@@ -1,4 +1,5 @@
-import { closestHeading, referenceIndex, resolveSection } from "../../model/references.js";
+import { contentRemovalText, headingRemoval } from "../../model/history.js";
+import { closestHeading, findSection, headingMatches, referenceIndex, resolveSection } from "../../model/references.js";
 import { defineRule } from "../types.js";
 
 /** `[doc](x.md) § *Name*` where x.md has no heading called Name. */
@@ -12,7 +13,8 @@ export default defineRule({
       "Docs point at sections by name: a link (or a backticked relative path) to a Markdown document followed by `§` and an emphasized heading name, " +
       "as in `[the chassis](../loops/CHASSIS.md) § *Compact / resume*`. The reference holds when the target document has a heading equal to the name, or starting with it " +
       "followed by a separator (` — `, ` – `, ` - `, `: `, ` (`), ignoring case and inline markup. Renamed headings break such references without breaking any link; " +
-      "the rule suggests the closest heading. Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
+      "the rule suggests the closest heading. Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last " +
+      "1,000 commits that touched the documents), and a rename's current heading is the suggestion (a heading the same commit added to one other document is reported as moved there). Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
     messages: {
       missingSection: '{{path}} has no section "{{section}}"',
     },
@@ -30,11 +32,16 @@ export default defineRule({
         if (r.status !== "missing" || r.path === null) continue;
         const target = index.docs.get(r.path);
         if (!target) continue;
-        const hint = closestHeading(target.headings, ref.section);
+        // Git history, when there is one, says what became of the heading: the rename beats a guess.
+        const gone = headingRemoval(ctx.model.history, r.path, (h) => headingMatches(h, ref.section), (h) => findSection(target.headings, h) !== null);
+        const renamed = gone?.now ? (findSection(target.headings, gone.now)?.text ?? null) : null;
+        // A section moved to another document has no near heading here worth suggesting.
+        const hint = renamed ?? (gone?.removal.kind === "moved" ? null : closestHeading(target.headings, ref.section));
         ctx.report({
           span: ref.span,
           messageId: "missingSection",
           data: { path: r.path, section: ref.section },
+          ...(gone ? { evidence: `heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` } : {}),
           ...(hint ? { suggestions: [hint] } : {}),
           related: [{ file: r.path, line: 1, column: 1, message: "target document" }],
         });

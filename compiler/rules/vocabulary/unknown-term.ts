@@ -1,6 +1,7 @@
 import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "../../model/terms.js";
 import { MATCH_LIMITS, vocabularyIndexFor, type UnknownMatch } from "../../model/vocabulary-index.js";
 import { knownNamesFor } from "../../model/known-names.js";
+import { contentRemovalText, literalRemoval, namesOf } from "../../model/history.js";
 import { defineRule } from "../types.js";
 
 const L = MATCH_LIMITS;
@@ -34,7 +35,9 @@ export default defineRule({
       "namespaces (plain words such as `draft`/`ready`, or a few hyphenated labels), inline unions of a property's type (they only serve as " +
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
       "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
-      "(`session-close` beside `session.close`, `run.runId` beside `run.started`).",
+      "(`session-close` beside `session.close`, `run.runId` beside `run.started`). " +
+      "Inside a git work tree, when a commit removed the term from the vocabulary's own file (the newest of the last 1,000 commits that touched the schemas and code), " +
+      "the message names it; when the commit replaced it on the same line by a name that is a member now, that member is the suggestion.",
     messages: {
       folded: "`{{term}}` is not a member of {{vocabulary}}; it differs from `{{member}}` only in separators",
       notMember: "`{{term}}` is not a member of {{vocabulary}}{{hint}}",
@@ -90,10 +93,17 @@ export default defineRule({
         ctx.notJudged(term.span, `also names a ${kind}`);
         continue;
       }
+      // Git history, when there is one: the commit that removed the term from the vocabulary's file, or renamed it to a member.
+      const history = model.history;
+      const vocabFiles = history ? namesOf(history, v.file) : [];
+      const gone = literalRemoval(history, term.value, (f) => vocabFiles.includes(f), (x) => index.isMemberOf(x, v));
+      const evidence = gone && (gone.removal.kind === "removed" || gone.now !== null) ? gone : null;
+      const found = evidence?.now ? { ...match, suggestion: evidence.now } : match;
       ctx.report({
         span: term.span,
-        ...message(term.value, match),
-        ...(match.suggestion !== null ? { suggestions: [match.suggestion] } : {}),
+        ...message(term.value, found),
+        ...(evidence ? { evidence: contentRemovalText(evidence.removal, (x) => `\`${x}\``, evidence.removal.file) } : {}),
+        ...(found.suggestion !== null ? { suggestions: [found.suggestion] } : {}),
         related: [{ file: v.span.file, line: v.span.line, column: v.span.column, message: `vocabulary ${v.id}` }],
       });
     }

@@ -1,0 +1,264 @@
+/**
+ * Reads which Markdown headings and which quoted names (commands, members)
+ * the recent history removed or renamed: ONE `git log -p --unified=0` over
+ * the documentation, schema and code files, capped at CONTENT_LOG_COMMITS
+ * commits, started while documents are read (never per finding). Only
+ * removed and added lines are scanned, for headings and string literals.
+ */
+import { posix } from "node:path";
+import { inputMatcher } from "../config/ownership.js";
+import type { ResolvedConfig } from "../config/resolve.js";
+import type { Discovered } from "../discover.js";
+import type { ContentRemoval } from "../model/history.js";
+import { normalizeHeading } from "../model/references.js";
+import { DiffCursor, headingIn, isMarkdownPath, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
+import { inWorkTree, runGitAsync } from "./run.js";
+
+/** The newest commits (that touched a scanned file) the content log reads. */
+export const CONTENT_LOG_COMMITS = 1000;
+
+/** A larger patch (vendored or generated files committed under the scanned folders) is not read: no evidence rather than a slow run. */
+export const CONTENT_LOG_MAX_BYTES = 64 * 1024 * 1024;
+
+export interface ContentScope {
+  /** Markdown documents in scope now (root-relative): their headings' history is read. */
+  docs: readonly string[];
+  /** Code and schema files now (root-relative): their string literals' history is read. */
+  code: readonly string[];
+  /** Whether a path that is gone now was an input (a command module deleted, a document renamed away). */
+  wasInput: (path: string) => boolean;
+}
+
+export interface ContentHistory {
+  headings: Map<string, ContentRemoval[]>;
+  literals: Map<string, ContentRemoval[]>;
+}
+
+/** What the content log reads for this run: the discovered inputs, and the config's globs for names that are gone. */
+export function historyScope(config: ResolvedConfig, discovered: Discovered): ContentScope {
+  const all = new Set(discovered.files);
+  const vocabFiles = config.vocabularies.flatMap((v) => [v.schema, v.code ?? ""].map((f) => f.split("#")[0])).filter((f) => all.has(f));
+  const input = inputMatcher(config);
+  return {
+    docs: discovered.docs.filter(isMarkdownPath),
+    code: [...new Set([...discovered.code, ...discovered.schemas, ...vocabFiles])].sort(),
+    wasInput: (p) => !all.has(p) && input(p),
+  };
+}
+
+const RS = "\x1e";
+const US = "\x1f";
+
+export async function readContentHistory(root: string, scope: ContentScope, maxCommits = CONTENT_LOG_COMMITS): Promise<ContentHistory | null> {
+  const specs = pathspecs([...scope.docs, ...scope.code]);
+  if (specs.length === 0 || !inWorkTree(root)) return null;
+  const r = await runGitAsync(root, [
+    "log",
+    "-p",
+    "--unified=0",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "-M",
+    "--relative",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    "--no-show-signature",
+    `--max-count=${maxCommits}`,
+    `--format=${RS}%h${US}%s`,
+    "--",
+    ...specs,
+  ], CONTENT_LOG_MAX_BYTES);
+  if (!r.ok) return null;
+  const docs = new Set(scope.docs);
+  const code = new Set(scope.code);
+  return parseContentLog(r.stdout, {
+    doc: (p) => docs.has(p) || (!code.has(p) && isMarkdownPath(p) && scope.wasInput(p)),
+    code: (p) => code.has(p) || (!docs.has(p) && !isMarkdownPath(p) && scope.wasInput(p)),
+  });
+}
+
+/**
+ * Git pathspecs that cover `files` and their neighbours of the same kind:
+ * `:(glob)docs/**\/*.md` for a nested file (so old names in that folder are
+ * seen), the file itself at the root (a root-level glob would take in a
+ * changelog or a lock file).
+ */
+export function pathspecs(files: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const f of files) {
+    const slash = f.indexOf("/");
+    const ext = posix.extname(f);
+    if (slash === -1 || ext === "" || ext === ".json") out.add(`:(literal)${f}`);
+    else out.add(`:(glob)${f.slice(0, slash)}/**/*${ext}`);
+  }
+  return [...out].sort();
+}
+
+interface Keep {
+  doc: (path: string) => boolean;
+  code: (path: string) => boolean;
+}
+
+/** Parses the log above (newest commit first) into removals of headings and literals. */
+export function parseContentLog(out: string, keep: Keep): ContentHistory {
+  const headings = new Map<string, ContentRemoval[]>();
+  const literals = new Map<string, ContentRemoval[]>();
+  let seq = 0;
+  for (const chunk of out.split(RS)) {
+    const nl = chunk.indexOf("\n");
+    const head = nl === -1 ? chunk : chunk.slice(0, nl);
+    const sep = head.indexOf(US);
+    if (sep === -1) continue;
+    const commit = { commit: head.slice(0, sep), subject: head.slice(sep + 1).trim(), seq: seq++ };
+    const c = scanCommit(nl === -1 ? "" : chunk.slice(nl + 1), keep);
+    const seenHead = new Set<string>();
+    for (const h of c.removedHeadings) {
+      const norm = normalizeHeading(h.value);
+      const k = `${h.file}\0${norm}`;
+      // A heading moved within its document is not gone.
+      if (c.addedHeadings.has(k) || seenHead.has(k)) continue;
+      seenHead.add(k);
+      // Added to exactly one other document by the same commit: the section moved there.
+      const to = h.kind === "removed" ? (c.headingFiles.get(norm) ?? []) : [];
+      push(headings, h.file, to.length === 1 ? { ...h, kind: "moved", toFile: to[0], ...commit } : { ...h, ...commit });
+    }
+    const seenLit = new Set<string>();
+    for (const l of c.removedLiterals) {
+      const k = `${l.file}\0${l.value}`;
+      // Still written somewhere in the same commit: moved, not removed.
+      if (c.addedLiterals.has(l.value) || seenLit.has(k)) continue;
+      seenLit.add(k);
+      push(literals, l.value, { ...l, ...commit });
+    }
+  }
+  return { headings, literals };
+}
+
+type Removed = Pick<ContentRemoval, "file" | "value" | "kind" | "to">;
+
+interface CommitScan {
+  removedHeadings: Removed[];
+  /** `file\0normalized heading` added in the commit. */
+  addedHeadings: Set<string>;
+  /** Normalized heading → the documents the commit added it to. */
+  headingFiles: Map<string, string[]>;
+  removedLiterals: Removed[];
+  addedLiterals: Set<string>;
+}
+
+interface Hunk {
+  /** Old side: first line and count. */
+  start: number;
+  count: number;
+  minus: string[];
+  plus: string[];
+}
+
+/** One commit's patch: removed and added lines per hunk of each file in scope. */
+function scanCommit(patch: string, keep: Keep): CommitScan {
+  const c: CommitScan = { removedHeadings: [], addedHeadings: new Set(), headingFiles: new Map(), removedLiterals: [], addedLiterals: new Set() };
+  const at = new DiffCursor();
+  let kind: "doc" | "code" | null = null;
+  let hunks: Hunk[] = [];
+  let hunk: Hunk | null = null;
+  const flushFile = () => {
+    if (kind === "doc" && at.newPath !== null) docHunks(at.newPath, hunks, c);
+    else if (kind === "code") for (const h of hunks) codeHunk(at.newPath ?? at.oldPath ?? "", h.minus, h.plus, c);
+    hunks = [];
+    hunk = null;
+  };
+  for (const line of patch.split("\n")) {
+    if (line.startsWith("diff --git ")) flushFile();
+    const step = at.step(line);
+    if (step === "file") kind = null;
+    else if (step === "rename" || step === "paths") {
+      const p = at.newPath ?? at.oldPath;
+      kind = p === null ? null : isMarkdownPath(p) ? (keep.doc(p) ? "doc" : null) : keep.code(p) ? "code" : null;
+    } else if (step === "hunk") {
+      const r = oldRange(line);
+      hunk = r && kind !== null ? { ...r, minus: [], plus: [] } : null;
+      if (hunk) hunks.push(hunk);
+    } else if (step === "removed") hunk?.minus.push(line.slice(1));
+    else if (step === "added") hunk?.plus.push(line.slice(1));
+  }
+  flushFile();
+  return c;
+}
+
+/**
+ * Headings one document's hunks removed. A heading line replaced one for one
+ * by a heading of the same depth is a rename only when the section's body
+ * stayed (the two lines after it are unchanged): a rewritten section whose
+ * new heading lands on the old one's line is a removal.
+ */
+function docHunks(file: string, hunks: Hunk[], c: CommitScan): void {
+  hunks.forEach((h, n) => {
+    const plus = outsideFences(h.plus);
+    const minus = outsideFences(h.minus);
+    for (const line of plus) {
+      const added = line === null ? null : headingIn(line);
+      if (added === null) continue;
+      const norm = normalizeHeading(added.text);
+      const k = `${file}\0${norm}`;
+      if (c.addedHeadings.has(k)) continue;
+      c.addedHeadings.add(k);
+      const files = c.headingFiles.get(norm);
+      if (files) files.push(file);
+      else c.headingFiles.set(norm, [file]);
+    }
+    const next = hunks[n + 1];
+    const nextChange = next === undefined ? Infinity : next.count === 0 ? next.start + 1 : next.start;
+    const bodyKept = nextChange > h.start + h.count + 1;
+    minus.forEach((line, i) => {
+      const gone = line === null ? null : headingIn(line);
+      if (gone === null) return;
+      const next = plus[i];
+      const to = bodyKept && h.minus.length === h.plus.length && i === h.minus.length - 1 && typeof next === "string" ? headingIn(next) : null;
+      const renamed = to !== null && to.depth === gone.depth && normalizeHeading(to.text) !== normalizeHeading(gone.text);
+      c.removedHeadings.push(renamed ? { file, value: gone.text, kind: "renamed", to: to.text } : { file, value: gone.text, kind: "removed" });
+    });
+  });
+}
+
+/**
+ * The lines of a hunk with those inside a fenced block (seen opening in the
+ * hunk) as null: a `# comment` in a removed shell block is no heading. A hunk
+ * that starts inside a fence is not known to, and is read as prose.
+ */
+function outsideFences(lines: string[]): (string | null)[] {
+  let fence: string | null = null;
+  return lines.map((line) => {
+    const m = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence === null) {
+      if (m) fence = m[1];
+      return m ? null : line;
+    }
+    if (m && m[1][0] === fence[0] && m[1].length >= fence.length && line.trim() === m[1]) fence = null;
+    return null;
+  });
+}
+
+/** Literals a hunk removed; a line replaced by the same line with one literal changed is a rename. */
+function codeHunk(file: string, minus: string[], plus: string[], c: CommitScan): void {
+  for (const line of plus) for (const v of literalsIn(line)) c.addedLiterals.add(v);
+  const renames = new Map<string, string>();
+  if (minus.length === plus.length) {
+    minus.forEach((line, i) => {
+      const r = renamedLiteral(line, plus[i]);
+      if (r && r.from.trim() && r.to.trim() && !renames.has(r.from)) renames.set(r.from, r.to);
+    });
+  }
+  for (const line of minus) {
+    for (const v of literalsIn(line)) {
+      const to = renames.get(v);
+      c.removedLiterals.push(to === undefined ? { file, value: v, kind: "removed" } : { file, value: v, kind: "renamed", to });
+    }
+  }
+}
+
+function push(map: Map<string, ContentRemoval[]>, key: string, r: ContentRemoval): void {
+  const list = map.get(key);
+  if (list) list.push(r);
+  else map.set(key, [r]);
+}

@@ -1,0 +1,109 @@
+/**
+ * What docpact reads out of a `git diff`/`git log -p` at `--unified=0`:
+ * hunk headers, file names, Markdown headings and quoted string literals on
+ * changed lines. Shared by `--since` (changes.ts) and the history of
+ * removed headings and names (content-history.ts).
+ */
+import { unquotePath } from "./run.js";
+
+/** `@@ -a,b +c,d @@`: the current side's first line and count. */
+export const HUNK = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/;
+
+/** `@@ -a,b +c,d @@`: the old side's first line and count (`a,0` inserts after line a). */
+export function oldRange(line: string): { start: number; count: number } | null {
+  const m = /^@@ -(\d+)(?:,(\d+))? \+/.exec(line);
+  return m ? { start: Number(m[1]), count: m[2] === undefined ? 1 : Number(m[2]) } : null;
+}
+
+const LITERAL = /"((?:[^"\\\n]|\\.){1,200})"|'((?:[^'\\\n]|\\.){1,200})'|`([^`$\\\n]{1,200})`/g;
+const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
+
+export const isMarkdownPath = (p: string) => /\.(?:md|mdx|markdown)$/i.test(p);
+
+/** Quoted string literals on one line of code or JSON (`"x"`, `'x'`, `` `x` `` without substitutions), in order. */
+export function literalsIn(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(LITERAL)) {
+    const v = m[1] ?? m[2] ?? m[3];
+    if (v && v.trim()) out.push(v);
+  }
+  return out;
+}
+
+/** The ATX heading on one Markdown line (`## Retry policy`), or null. */
+export function headingIn(text: string): { depth: number; text: string } | null {
+  const h = HEADING.exec(text);
+  return h ? { depth: h[1].length, text: h[2] } : null;
+}
+
+/**
+ * Two versions of one line that differ only in one string literal
+ * (`name: "advance"` → `name: "advanse"`): the old and new literal, else null.
+ */
+export function renamedLiteral(before: string, after: string): { from: string; to: string } | null {
+  const a = splitLiterals(before);
+  const b = splitLiterals(after);
+  if (a.literals.length !== b.literals.length || a.rest !== b.rest) return null;
+  let hit: { from: string; to: string } | null = null;
+  for (let i = 0; i < a.literals.length; i++) {
+    if (a.literals[i] === b.literals[i]) continue;
+    if (hit) return null;
+    hit = { from: a.literals[i], to: b.literals[i] };
+  }
+  return hit;
+}
+
+function splitLiterals(line: string): { literals: string[]; rest: string } {
+  const literals: string[] = [];
+  const rest = line.replace(LITERAL, (_m, a, b, c) => {
+    literals.push(a ?? b ?? c);
+    return "\0";
+  });
+  return { literals, rest: rest.trim() };
+}
+
+/** What one line of a unified diff is, to a DiffCursor. */
+export type DiffLine = "file" | "rename" | "paths" | "hunk" | "removed" | "added" | null;
+
+/**
+ * Walks a unified diff (`--src-prefix=a/ --dst-prefix=b/`) line by line and
+ * keeps the current file's old and new path. `step` says what a line was:
+ * `file` (a new `diff --git`), `rename` (`rename to`) or `paths` (`+++`),
+ * after which both paths are known (null for a side that does not exist),
+ * `hunk` (`@@`), `removed` / `added` (a changed line, inside hunks only).
+ */
+export class DiffCursor {
+  oldPath: string | null = null;
+  newPath: string | null = null;
+  private inHunk = false;
+
+  step(line: string): DiffLine {
+    if (line.startsWith("diff --git ")) {
+      this.oldPath = this.newPath = null;
+      this.inHunk = false;
+      return "file";
+    }
+    if (line.startsWith("@@ ")) {
+      this.inHunk = true;
+      return "hunk";
+    }
+    if (this.inHunk) return line.startsWith("-") ? "removed" : line.startsWith("+") ? "added" : null;
+    if (line.startsWith("rename from ")) this.oldPath = unquotePath(line.slice(12));
+    else if (line.startsWith("rename to ")) {
+      this.newPath = unquotePath(line.slice(10));
+      return "rename";
+    } else if (line.startsWith("--- ")) this.oldPath = diffPath(line.slice(4), "a/");
+    else if (line.startsWith("+++ ")) {
+      this.newPath = diffPath(line.slice(4), "b/");
+      return "paths";
+    }
+    return null;
+  }
+}
+
+/** A `--- a/x` / `+++ b/x` name: null for `/dev/null`, else the path without its prefix. */
+export function diffPath(raw: string, prefix: string): string | null {
+  if (raw === "/dev/null") return null;
+  const p = unquotePath(raw.replace(/\t$/, ""));
+  return p.startsWith(prefix) ? p.slice(prefix.length) : p;
+}
