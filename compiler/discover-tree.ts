@@ -4,7 +4,7 @@
  * cannot be read. Discover turns the ones that match an input glob into
  * `input/*` diagnostics, so nothing docpact was asked to read is skipped silently.
  */
-import { readdirSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import { toPosix } from "./util/text.js";
 
@@ -31,8 +31,58 @@ export interface Tree {
 export function walkTree(root: string, skip: (dir: string) => boolean): Tree {
   const files: string[] = [];
   const odd: OddEntry[] = [];
+  walkInto(root, realpathSync(root), [""], skip, files, odd);
+  return { files: files.map(toPosix).sort(), odd: odd.sort(byPath) };
+}
+
+/**
+ * The tree after `changed` paths (root-relative; files or folders, added,
+ * edited or removed) changed since `prev` was walked: only those paths are
+ * looked at again, so a watch session does not walk unchanged folders. Gives
+ * what `walkTree` would give now, provided nothing else changed.
+ */
+export function updateTree(root: string, prev: Tree, changed: readonly string[], skip: (dir: string) => boolean): Tree {
+  const paths = [...new Set(changed.map((p) => toPosix(p).replace(/\/+$/, "")))].filter((p) => p !== "" && !p.startsWith("../"));
+  if (paths.length === 0) return prev;
+  const under = (f: string) => paths.some((p) => f === p || f.startsWith(`${p}/`));
+  const files = prev.files.filter((f) => !under(f));
+  const odd = prev.odd.filter((e) => !under(e.path));
   const realRoot = realpathSync(root);
-  const stack = [""];
+  for (const p of paths) {
+    // Inside a dot or skipped folder, or covered by another changed folder: walkTree would not list it, or lists it below.
+    const segs = p.split("/");
+    if (segs.some((s) => s.startsWith("."))) continue;
+    if (segs.slice(0, -1).some((_, i) => skip(segs.slice(0, i + 1).join("/")))) continue;
+    if (paths.some((q) => q !== p && p.startsWith(`${q}/`))) continue;
+    // walkTree does not follow links: nothing below a linked folder is listed.
+    if (!segs.slice(0, -1).every((_, i) => isRealDir(join(root, segs.slice(0, i + 1).join("/"))))) continue;
+    let st;
+    try {
+      st = lstatSync(join(root, p));
+    } catch {
+      continue; // removed
+    }
+    if (st.isDirectory()) {
+      if (!skip(p)) walkInto(root, realRoot, [p], skip, files, odd);
+    } else if (st.isFile()) files.push(p);
+    else if (st.isSymbolicLink()) odd.push(classifyLink(root, realRoot, p));
+    else odd.push({ path: p, kind: "special" });
+  }
+  return { files: files.sort(), odd: odd.sort(byPath) };
+}
+
+function isRealDir(abs: string): boolean {
+  try {
+    return lstatSync(abs).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const byPath = (a: OddEntry, b: OddEntry) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+/** Walks the folders on `stack` (root-relative) and everything below them into `files` and `odd`. */
+function walkInto(root: string, realRoot: string, stack: string[], skip: (dir: string) => boolean, files: string[], odd: OddEntry[]): void {
   while (stack.length) {
     const dir = stack.pop()!;
     let entries;
@@ -47,12 +97,11 @@ export function walkTree(root: string, skip: (dir: string) => boolean): Tree {
       const rel = dir === "" ? e.name : `${dir}/${e.name}`;
       if (e.isDirectory()) {
         if (!skip(rel)) stack.push(rel);
-      } else if (e.isFile()) files.push(rel);
+      } else if (e.isFile()) files.push(toPosix(rel));
       else if (e.isSymbolicLink()) odd.push(classifyLink(root, realRoot, rel));
       else odd.push({ path: rel, kind: "special" });
     }
   }
-  return { files: files.map(toPosix).sort(), odd: odd.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
 }
 
 function classifyLink(root: string, realRoot: string, rel: string): OddEntry {

@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, posix, relative } from "node:path";
 import picomatch from "picomatch";
 import type { ResolvedConfig } from "./config/resolve.js";
-import { reallyInside, walkTree, type OddEntry } from "./discover-tree.js";
+import { reallyInside, updateTree, walkTree, type OddEntry } from "./discover-tree.js";
+import type { ReadSession } from "./cache/session.js";
 import { assertInsideRoot, inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";
 import type { InputProblem } from "./model/types.js";
 import { DocpactError } from "./util/errors.js";
@@ -24,10 +25,14 @@ export function ignoredDirs(config: ResolvedConfig): string[] {
   return ignoreGlobs(config.generate?.outDir ?? null);
 }
 
-export function discover(root: string, config: ResolvedConfig): Discovered {
+/** With a watch session that knows what changed, only the changed folders are walked again. */
+export function discover(root: string, config: ResolvedConfig, session?: ReadSession): Discovered {
   const ignore = ignoredDirs(config);
   const outDir = config.generate?.outDir;
-  const tree = walkTree(root, (d) => d === outDir || d === "node_modules" || d.endsWith("/node_modules"));
+  const skip = (d: string) => d === outDir || d === "node_modules" || d.endsWith("/node_modules");
+  const changes = session?.changes ?? null;
+  const tree = session?.tree && changes ? updateTree(root, session.tree, changes, skip) : walkTree(root, skip);
+  if (session) session.tree = tree;
   const files = tree.files;
   const all = new Set(files);
   // Globs are matched against the one walk of the tree, not by walking the disk again per glob.

@@ -17,7 +17,7 @@ import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { readSites } from "./readers/sites/index.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
-import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting } from "./model/diagnostic.js";
+import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting, type Span } from "./model/diagnostic.js";
 import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
 import { isProblem, joinReads, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
@@ -32,6 +32,7 @@ import { readGitHistory } from "./git/history.js";
 import { historyScope } from "./git/content-history.js";
 import { gitCallCount } from "./git/run.js";
 import type { Rule, RuleReport } from "./rules/types.js";
+import { ruleMemo, runPerDocument, type RuleMemo } from "./rules/incremental.js";
 
 export interface PipelineOptions {
   root: string;
@@ -52,6 +53,13 @@ export interface PipelineOptions {
   keepTrees?: boolean;
   /** Told what the run is doing, for progress output. */
   onPhase?: (phase: string) => void;
+  /**
+   * Root-relative paths (files or folders) changed since the previous run with
+   * the same `cache`, from file events (watch); with a cache that has a
+   * session, everything else is taken from that run instead of walked and read
+   * again. Undefined: not known, everything is walked and read.
+   */
+  changes?: readonly string[];
 }
 
 export interface PipelineResult {
@@ -68,9 +76,10 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   assertRoot(opts.root);
   const timing = stageTimer();
   const config = loadConfig(opts.root, opts.configPath);
-  const discovered = discover(opts.root, config);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   cache.beginRun();
+  cache.session?.begin(opts.changes, JSON.stringify(config));
+  const discovered = discover(opts.root, config, cache.session);
   // Two bounded git logs (paths; headings and names), run while the inputs are read.
   const historyRead = readGitHistory(opts.root, historyScope(config, discovered));
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
@@ -108,15 +117,18 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });
-  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, model);
+  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, model, cache);
   timing.lap("emit");
-  if (!opts.deferFlush) cache.flush();
   const notJudged: NotJudged[] = [];
-  const diagnostics = applySuppressions(runRules(model, plan, opts.rules ?? allRules, opts.skipRules ?? [], notJudged), model.docs, {
+  const memo = ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) });
+  const diagnostics = applySuppressions(runRules(model, plan, opts.rules ?? allRules, opts.skipRules ?? [], notJudged, memo), model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
   });
   timing.lap("rules");
+  // After the rules: their per-document results are entries of this run too.
+  if (!opts.deferFlush) cache.flush();
+  cache.session?.end();
   timing.done();
   return { config, discovered, model, plan, diagnostics, notJudged };
 }
@@ -131,18 +143,24 @@ function codeHash(cache: ReadCache, root: string, files: string[], config: Resol
   const texts = new Map<string, string>();
   const problems: InputProblem[] = [];
   let hash = true;
+  const session = cache.session;
+  type CodeRead = { problem: InputProblem } | { text: string; hash: string };
   for (const f of files) {
-    const src = readSource(root, f);
+    let read = session?.unchanged<CodeRead>("code", f);
+    if (read === undefined) {
+      const src = readSource(root, f);
+      read = isProblem(src) ? { problem: src } : { text: src.text, hash: contentHash(src.text) };
+      session?.remember("code", f, read);
+    }
     // An unreadable file is input/unreadable (not a syntax warning) and makes the run uncacheable.
-    if (isProblem(src)) {
-      problems.push(src);
+    if ("problem" in read) {
+      problems.push(read.problem);
       hash = false;
       continue;
     }
-    texts.set(f, src.text);
-    const h = contentHash(src.text);
-    cache.noteFile(f, h);
-    parts.push(f, h);
+    texts.set(f, read.text);
+    cache.noteFile(f, read.hash);
+    parts.push(f, read.hash);
   }
   return { hash: hash ? contentHash(...parts) : null, texts, problems };
 }
@@ -185,30 +203,39 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
 }
 
 /**
+/**
  * Headings and anchors of the documents build rewrites, from the text it would write; each
- * parsed on first use (only fragments into it need them). A document whose rewritten regions,
- * old and new, can hold no heading or anchor keeps its own (their ids are all that is used).
+ * parsed on first use (only fragments into it need them), and cached by that text, so a
+ * re-check (watch) parses only the documents whose planned text changed. A document whose
+ * rewritten regions, old and new, can hold no heading or anchor keeps its own (their ids are
+ * all that is used).
  */
-async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: ContractModel): Promise<NonNullable<ContractModel["planned"]>> {
+async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: ContractModel, cache: ReadCache): Promise<NonNullable<ContractModel["planned"]>> {
   const { readMarkdown } = await import("./readers/markdown.js");
   const { mayShapeHeadings } = await import("./readers/markdown-syntax.js");
+  const opts = { binaries: config.cli.binaries, markers: config.notes.markers };
+  const optsKey = JSON.stringify(opts);
+  type Anchors = { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] };
   const texts = new Map(plan.documents.map((d) => [d.path, d.content]));
   const current = new Map(model.docs.map((d) => [d.file, d]));
-  const parsed = new Map<string, { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] }>();
+  const parsed = new Map<string, Anchors>();
   const reference = unoptimized();
   const inert = (file: string) =>
     !reference && plan.regions.every((r) => r.file !== file || r.status === "fresh" || (!mayShapeHeadings(r.current) && !mayShapeHeadings(r.expected ?? "")));
   return {
     get(file) {
-      const text = texts.get(file);
-      if (text === undefined) return undefined;
+      const raw = texts.get(file);
+      if (raw === undefined) return undefined;
       let v = parsed.get(file);
       if (!v) {
         const doc = current.get(file);
         if (doc && inert(file)) v = { headings: doc.headings, anchors: doc.anchors };
         else {
-          const planned = readMarkdown(file, text.replace(/^\uFEFF/, ""), { binaries: config.cli.binaries, markers: config.notes.markers });
-          v = { headings: planned.headings, anchors: planned.anchors };
+          const text = raw.replace(/^\uFEFF/, "");
+          v = cache.cachedRead<Anchors>("planned-anchors", contentHash(file, text, optsKey), () => {
+            const planned = readMarkdown(file, text, opts);
+            return { headings: planned.headings, anchors: planned.anchors };
+          });
         }
         parsed.set(file, v);
       }
@@ -265,7 +292,7 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
   };
 }
 
-export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = []): Diagnostic[] {
+export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
   const slow: string[] = [];
@@ -275,16 +302,14 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
     if (skip.includes(id)) continue;
     const setting = (model.config.rules as Partial<Record<string, SeveritySetting>>)[id] ?? rule.meta.defaultSeverity;
     if (setting === "off") continue;
-    rule.check({
-      model,
-      plan,
-      report(r: RuleReport) {
-        out.push(toDiagnostic(rule.meta, setting, r));
-      },
-      notJudged(span, reason) {
-        notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });
-      },
-    });
+    const report = (r: RuleReport) => out.push(toDiagnostic(rule.meta, setting, r));
+    const skipped = (span: Span, reason: string) => notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });
+    const check = (view: ContractModel, rep: (r: RuleReport) => void, nj: (span: Span, reason: string) => void) => rule.check({ model: view, plan, report: rep, notJudged: nj });
+    if (memo && rule.meta.perDocument) {
+      const r = runPerDocument(rule, model, memo, check);
+      r.reports.forEach(report);
+      for (const n of r.notJudged) skipped(n.span, n.reason);
+    } else check(model, report, skipped);
     if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);
   }
   if (timed) process.stderr.write(`docpact timing (rules): ${slow.join(", ")}\n`);

@@ -82,16 +82,34 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
   const slots: (MarkdownDoc | undefined)[] = [];
   const misses: { slot: number; file: string; src: SourceText; hash: string | null }[] = [];
   const limits = config.limits ?? DEFAULT_LIMITS;
+  const session = cache?.session;
   for (const file of files) {
+    // Watch: a file no event named since the last run is what that run read.
+    const prev = session?.unchanged<DocRead>("markdown", file);
+    if (prev !== undefined) {
+      if ("problem" in prev) {
+        readProblems.push(prev.problem);
+        continue;
+      }
+      sources.set(file, prev.src);
+      texts.set(file, prev.src.text);
+      cache!.noteFile(file, prev.textHash);
+      cache!.peek("markdown", prev.key); // still in use: flush keeps it
+      slots.push(prev.doc);
+      continue;
+    }
     const src = readInput(root, file, limits);
     if (isProblem(src)) {
       readProblems.push(src);
+      session?.remember("markdown", file, { problem: src } satisfies DocRead);
       continue;
     }
     // The Markdown parser recurses per container: a bound before it, never a stack overflow or minutes of parsing.
     const deep = markdownTooDeep(src.text, limits.maxNesting);
     if (deep) {
-      readProblems.push({ ...tooLarge(file, `nests ${deep.depth} levels of blockquotes or lists at line ${deep.line}, more than limits.maxNesting (${limits.maxNesting})`), span: { ...fileSpan(file), line: deep.line, endLine: deep.line } });
+      const problem = { ...tooLarge(file, `nests ${deep.depth} levels of blockquotes or lists at line ${deep.line}, more than limits.maxNesting (${limits.maxNesting})`), span: { ...fileSpan(file), line: deep.line, endLine: deep.line } };
+      readProblems.push(problem);
+      session?.remember("markdown", file, { problem } satisfies DocRead);
       continue;
     }
     sources.set(file, src);
@@ -116,8 +134,19 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
     slots[m.slot] = parsed[i];
     if (cache && m.hash !== null) cache.put("markdown", m.hash, parsed[i]);
   });
+  if (session) {
+    const docs = slots as MarkdownDoc[];
+    for (const d of docs) {
+      if (session.unchanged("markdown", d.file) !== undefined) continue;
+      const src = sources.get(d.file)!;
+      session.remember("markdown", d.file, { src, doc: d, textHash: contentHash(src.text), key: contentHash(d.file, src.text, String(src.bom), optsKey) } satisfies DocRead);
+    }
+  }
   return { docs: slots as MarkdownDoc[], texts, sources, readProblems };
 }
+
+/** One document as a watch session remembers it (compiler/cache/session.ts). */
+type DocRead = { problem: InputProblem } | { src: SourceText; doc: MarkdownDoc; textHash: string; key: string };
 
 /** Below this many documents to parse, starting workers costs more than it saves. */
 const PARALLEL_MIN_DOCS = 300;
@@ -197,10 +226,25 @@ export interface SchemaRead extends Omit<ReadResult, "docs"> {
 export function readSchemas(root: string, files: string[], cache?: ReadCache, limits: Limits = DEFAULT_LIMITS): SchemaRead {
   const schemas: SchemaDoc[] = [];
   const into: SchemaRead = { schemas, texts: new Map(), sources: new Map(), readProblems: [] };
+  const session = cache?.session;
   for (const file of files) {
+    const prev = session?.unchanged<SchemaSessionRead>("schema", file);
+    if (prev !== undefined) {
+      if ("problem" in prev) {
+        into.readProblems.push(prev.problem);
+        continue;
+      }
+      into.sources.set(file, prev.src);
+      into.texts.set(file, prev.src.text);
+      cache!.noteFile(file, prev.textHash);
+      cache!.peek("schema", prev.key);
+      schemas.push(prev.schema);
+      continue;
+    }
     const src = readInput(root, file, limits);
     if (isProblem(src)) {
       into.readProblems.push(src);
+      session?.remember("schema", file, { problem: src } satisfies SchemaSessionRead);
       continue;
     }
     into.sources.set(file, src);
@@ -210,8 +254,12 @@ export function readSchemas(root: string, files: string[], cache?: ReadCache, li
       schemas.push(parse());
       continue;
     }
-    cache.noteFile(file, contentHash(src.text));
-    schemas.push(cache.cachedRead("schema", contentHash(file, src.text, String(limits.maxNesting)), parse));
+    const textHash = contentHash(src.text);
+    const key = contentHash(file, src.text, String(limits.maxNesting));
+    cache.noteFile(file, textHash);
+    const schema = cache.cachedRead("schema", key, parse);
+    session?.remember("schema", file, { src, schema, textHash, key } satisfies SchemaSessionRead);
+    schemas.push(schema);
   }
   return into;
 }
@@ -225,5 +273,8 @@ export function joinReads(docs: ReadResult, ...more: Omit<ReadResult, "docs">[])
     readProblems: [docs.readProblems, ...more.map((m) => m.readProblems)].flat(),
   };
 }
+
+/** One schema as a watch session remembers it. */
+type SchemaSessionRead = { problem: InputProblem } | { src: SourceText; schema: SchemaDoc; textHash: string; key: string };
 
 export type { Discovered };

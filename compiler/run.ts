@@ -27,6 +27,8 @@ export interface RunRequest {
   since?: string;
   /** A long-lived cache (watch). */
   cache?: ReadCache;
+  /** Paths changed since the previous run with `cache` (watch's file events); see PipelineOptions. */
+  changes?: readonly string[];
   onPhase?: (phase: string) => void;
 }
 
@@ -45,7 +47,7 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   // Bad gate input fails before the (long) run: an unknown REF, a missing --baseline file.
   const since = req.since !== undefined ? readChangesSince(req.root, req.since) : null;
   const explicit = req.baseline !== undefined ? { file: req.baseline, content: readBaseline(resolve(req.baseline), req.baseline) } : null;
-  const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase };
+  const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase, ...(req.changes ? { changes: req.changes } : {}) };
   const r = mode === "check" ? await runPipeline(base) : await runBuild({ ...base, fix: req.fix, force: req.force });
   const baseline = explicit ?? defaultBaseline(req.root, r.config);
   const sources = new Set([...r.discovered.code, ...r.discovered.schemas]);

@@ -138,12 +138,14 @@ function measureScale(o, scale) {
   const w = spawnSync(process.execPath, [WATCH, warmRoot, String(o.runs), meta.touch.doc, meta.touch.schema, meta.touch.ts], { encoding: "utf8", maxBuffer: 1 << 26 });
   try {
     const out = JSON.parse(w.stdout);
-    r.watch = { ms: median(out.ms), code: 0, rssMB: out.rssMB };
+    r.watch = { ms: median(out.doc.ms), cpuMs: median(out.doc.cpuMs), code: 0, rssMB: out.rssMB };
+    r.watchTs = { ms: median(out.ts.ms), cpuMs: median(out.ts.cpuMs), code: 0 };
   } catch {
     r.watch = { ms: NaN, code: w.status, failed: firstLine(w.stderr) || `exit ${w.status}` };
+    r.watchTs = r.watch;
   }
   rmSync(warmRoot, { recursive: true, force: true });
-  log(`${scale}×: watch re-check ${Math.round(r.watch.ms)} ms${r.watch.failed ? ` FAILED: ${r.watch.failed}` : ""}`);
+  log(`${scale}×: watch re-check after a doc edit ${Math.round(r.watch.ms)} ms (cpu ${Math.round(r.watch.cpuMs ?? 0)}), after a TS edit ${Math.round(r.watchTs.ms)} ms (cpu ${Math.round(r.watchTs.cpuMs ?? 0)})${r.watch.failed ? ` FAILED: ${r.watch.failed}` : ""}`);
   log(`${scale}×: warm ${Math.round(r.warm.ms)} ms, ${Math.round(r.warm.rssMB ?? 0)} MB${r.warm.failed ? ` FAILED: ${r.warm.failed}` : ""}`);
 
   r.tsc = runMedian(o.runs, TSC, ["-p", join(root, "tsconfig.json")], opts);
@@ -249,7 +251,7 @@ function main() {
       "build: one `docpact build` on a throwaway copy of the project; \"build MB\" is its peak RSS.",
       "warm: on the built copy, whose cache `docpact build` filled (`check` never writes, so it cannot), " +
         "then before each timed `docpact check` one doc, one schema and one TS file are edited (content changed).",
-      "watch: scripts/bench/watch-warm.mjs runs the pipeline once in one process with an in-memory cache, then times the re-check after the same three edits, as `docpact check --watch` does (no process start, no cache decoding).",
+      "watch: scripts/bench/watch-warm.mjs runs the pipeline once in one process with an in-memory cache and a watch session, then times the re-check after one doc edit (\"watch doc\") and after one TS edit (\"watch ts\"), each run told the path that changed, as `docpact check --watch` learns it from file events (no process start, no cache decoding); CPU in parentheses.",
       `RSS: peak resident set of the docpact process (max over cold and warm runs), from ${rssSource}.`,
       "tsc: `node_modules/.bin/tsc -p <project>/tsconfig.json` (TypeScript 7 native, `noEmit`, strict).",
       "json2ts: json-schema-to-typescript's CLI over `schemas/**/*.schema.json` with its default per-file `cwd` (the schema's folder, so relative `$ref`s resolve). " +

@@ -1,10 +1,10 @@
 /** The content-hash cache of parsed inputs: memory, disk, corruption, pruning. */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { CACHE_DIR, ReadCache, diskCacheDir } from "../compiler/cache/cache.js";
+import { CACHE_DIR, ReadCache, cacheFileOf, diskCacheDir } from "../compiler/cache/cache.js";
 import { decode, encode } from "../compiler/cache/codec.js";
 import { contentHash } from "../compiler/cache/hash.js";
 import { runPipeline } from "../compiler/pipeline.js";
@@ -41,18 +41,20 @@ describe("ReadCache", () => {
 
   it("discards a corrupt cache file and one from another fingerprint", () => {
     const dir = tmp();
-    writeFileSync(join(dir, "reads.json"), "{ not json");
+    writeFileSync(join(dir, "reads-md.json"), "{ not json");
+    writeFileSync(join(dir, "reads.json"), "{}"); // format 1's single file
     const a = new ReadCache({ dir, fingerprint: "f", persist: true });
     a.beginRun();
     expect(a.cachedRead("md", "h", () => 1)).toBe(1);
     a.flush();
-    expect(JSON.parse(readFileSync(join(dir, "reads.json"), "utf8")).fingerprint).toBe("f");
+    expect(JSON.parse(readFileSync(join(dir, "reads-md.json"), "utf8")).fingerprint).toBe("f");
+    expect(existsSync(join(dir, "reads.json"))).toBe(false);
 
     const b = new ReadCache({ dir, fingerprint: "other", persist: true });
     b.beginRun();
     expect(b.cachedRead("md", "h", () => 2)).toBe(2);
 
-    writeFileSync(join(dir, "reads.json"), JSON.stringify({ format: 1, fingerprint: "f", entries: [] }));
+    writeFileSync(join(dir, "reads-md.json"), JSON.stringify({ format: 2, fingerprint: "f", kind: "md", entries: [] }));
     const c = new ReadCache({ dir, fingerprint: "f", persist: true });
     c.beginRun();
     expect(c.cachedRead("md", "h", () => 3)).toBe(3);
@@ -67,8 +69,27 @@ describe("ReadCache", () => {
     a.beginRun();
     a.cachedRead("md", "new", () => 2);
     a.flush();
-    const entries = JSON.parse(readFileSync(join(dir, "reads.json"), "utf8")).entries;
-    expect(Object.keys(entries)).toEqual(["md:new"]);
+    const entries = JSON.parse(readFileSync(join(dir, "reads-md.json"), "utf8")).entries;
+    expect(Object.keys(entries)).toEqual(["new"]);
+  });
+
+  it("keeps one file per kind and decodes only the kinds a run looks up", () => {
+    const dir = tmp();
+    const a = new ReadCache({ dir, fingerprint: "f", persist: true });
+    a.beginRun();
+    a.cachedRead("markdown", "h", () => ({ doc: 1 }));
+    a.cachedRead("code", "h", () => ({ facts: 2 }));
+    a.flush();
+    expect(readdirSync(dir).sort()).toEqual(["reads-code.json", "reads-markdown.json"]);
+    // A corrupt file of a kind the run never looks up is never read.
+    writeFileSync(join(dir, "reads-code.json"), "{ not json");
+    const b = new ReadCache({ dir, fingerprint: "f", persist: true });
+    b.beginRun();
+    expect(b.cachedRead("markdown", "h", () => ({ doc: 0 }))).toEqual({ doc: 1 });
+    expect(b.stats).toEqual({ hits: 1, misses: 0 });
+    // A kind the run did not use is dropped at flush, as unused entries are.
+    b.flush();
+    expect(readdirSync(dir)).toEqual(["reads-markdown.json"]);
   });
 });
 
@@ -113,9 +134,9 @@ describe("the disk cache in runs", () => {
     delete process.env.DOCPACT_NO_CACHE;
     const root = project(true);
     await runPipeline({ root });
-    expect(existsSync(join(root, CACHE_DIR, "reads.json"))).toBe(false);
+    expect(existsSync(join(root, CACHE_DIR, cacheFileOf("markdown")))).toBe(false);
     const first = await runPipeline({ root, persistCache: true });
-    expect(existsSync(join(root, CACHE_DIR, "reads.json"))).toBe(true);
+    expect(existsSync(join(root, CACHE_DIR, cacheFileOf("markdown")))).toBe(true);
     const cache = new ReadCache({ dir: join(root, CACHE_DIR), persist: true });
     const second = await runPipeline({ root, cache });
     expect(cache.stats.misses).toBe(0);
@@ -129,10 +150,13 @@ describe("the disk cache in runs", () => {
     writeFileSync(join(root, "docs/other.md"), "# Other\n");
     const cache = new ReadCache({ dir: null });
     await runPipeline({ root, cache });
-    expect(cache.stats).toEqual({ hits: 0, misses: 2 });
+    expect(cache.statsOf("markdown")).toEqual({ hits: 0, misses: 2 });
     writeFileSync(join(root, "docs/other.md"), "# Other\n\n> **X is not this document's call:** nobody.\n");
     const r = await runPipeline({ root, cache });
-    expect(cache.stats).toEqual({ hits: 1, misses: 1 });
+    expect(cache.statsOf("markdown")).toEqual({ hits: 1, misses: 1 });
+    // Per-document rule results: the unchanged document's are reused, the changed one's computed.
+    expect(cache.statsOf("rule-doc").hits).toBeGreaterThan(0);
+    expect(cache.statsOf("rule-doc").misses).toBeGreaterThan(0);
     expect(r.diagnostics.some((d) => d.file === "docs/other.md" && d.rule === "delegation/no-owner")).toBe(true);
   });
 

@@ -3,8 +3,8 @@
  * `cachedRead(kind, hash, compute)` a hash of everything the reader sees (path,
  * text, options) and the cache either returns the earlier output or runs the
  * reader. One instance lives for a run (or for a whole `--watch` session);
- * it may be backed by a JSON file under `<root>/node_modules/.cache/docpact`
- * that cold runs reuse.
+ * it may be backed by JSON files under `<root>/node_modules/.cache/docpact`
+ * (one per kind) that cold runs reuse.
  *
  * Cached values are shared between runs in watch mode: code downstream of the
  * readers must treat reader outputs as immutable.
@@ -15,15 +15,25 @@ import { fileURLToPath } from "node:url";
 import { docpactVersion } from "../util/package-root.js";
 import { decode, encode } from "./codec.js";
 import { contentHash } from "./hash.js";
+import type { ReadSession } from "./session.js";
 
 /** Bumped when the file layout below changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 export const CACHE_DIR = "node_modules/.cache/docpact";
-const CACHE_FILE = "reads.json";
+/** Format 1 kept every kind in this one file; a flush removes it. */
+const OLD_CACHE_FILE = "reads.json";
+
+/**
+ * One file per kind of entry (`reads-markdown.json`, `reads-code.json`, …),
+ * so a run decodes only the kinds it looks up: a run with no code never
+ * decodes code facts, and a large kind does not slow the lookups of a small one.
+ */
+export const cacheFileOf = (kind: string): string => `reads-${kind.replace(/[^a-z0-9-]/gi, "_")}.json`;
 
 interface CacheFile {
   format: number;
   fingerprint: string;
+  kind: string;
   entries: Record<string, unknown>;
 }
 
@@ -45,15 +55,20 @@ export interface ReadCacheOptions {
 }
 
 export class ReadCache {
-  private readonly memory = new Map<string, unknown>();
-  /** Keys looked up during the current run, so flush() can drop the rest. */
-  private used = new Set<string>();
-  private loaded = false;
-  private dirty = false;
+  /** Entries by kind, then by hash. */
+  private readonly memory = new Map<string, Map<string, unknown>>();
+  /** Keys looked up during the current run, by kind, so flush() can drop the rest. */
+  private used = new Map<string, Set<string>>();
+  /** Kinds whose disk file has been read (or found missing or bad). */
+  private readonly loaded = new Set<string>();
+  private readonly dirty = new Set<string>();
   private readonly fingerprint: string;
   readonly stats: CacheStats = { hits: 0, misses: 0 };
+  private readonly byKind = new Map<string, CacheStats>();
   /** Content hash of every file read in the current run (path → hash), for watch's change filter. */
   fileHashes = new Map<string, string>();
+  /** What a long-lived process remembers by path between runs (watch sets it); see session.ts. */
+  session?: ReadSession;
 
   constructor(private readonly options: ReadCacheOptions) {
     this.fingerprint = options.fingerprint ?? readerFingerprint();
@@ -61,10 +76,16 @@ export class ReadCache {
 
   /** Starts a run: forgets which entries and files the previous run used. */
   beginRun(): void {
-    this.used = new Set();
+    this.used = new Map();
     this.fileHashes = new Map();
     this.stats.hits = 0;
     this.stats.misses = 0;
+    this.byKind.clear();
+  }
+
+  /** This run's hits and misses of one kind (`stats` counts all kinds). */
+  statsOf(kind: string): CacheStats {
+    return { ...(this.byKind.get(kind) ?? { hits: 0, misses: 0 }) };
   }
 
   noteFile(file: string, hash: string): void {
@@ -73,85 +94,115 @@ export class ReadCache {
 
   /** The cached value, or undefined; marks the entry used. For callers that compute misses in bulk. */
   peek<T>(kind: string, hash: string): T | undefined {
-    const hit = this.lookup(`${kind}:${hash}`);
+    const hit = this.lookup(kind, hash);
     return hit.found ? (hit.value as T) : undefined;
   }
 
   put(kind: string, hash: string, value: unknown): void {
-    this.store(`${kind}:${hash}`, value);
+    this.store(kind, hash, value);
   }
 
   cachedRead<T>(kind: string, hash: string, compute: () => T): T {
-    const key = `${kind}:${hash}`;
-    const hit = this.lookup(key);
+    const hit = this.lookup(kind, hash);
     if (hit.found) return hit.value as T;
     const value = compute();
-    this.store(key, value);
+    this.store(kind, hash, value);
     return value;
   }
 
   async cachedReadAsync<T>(kind: string, hash: string, compute: () => Promise<T>): Promise<T> {
-    const key = `${kind}:${hash}`;
-    const hit = this.lookup(key);
+    const hit = this.lookup(kind, hash);
     if (hit.found) return hit.value as T;
     const value = await compute();
-    this.store(key, value);
+    this.store(kind, hash, value);
     return value;
   }
 
   /**
    * Ends a run: entries this run did not use are dropped (so the cache tracks
-   * the project instead of growing forever), and the file is rewritten when
-   * anything changed. A cache that cannot be written is not an error.
+   * the project instead of growing forever), and the files of the kinds that
+   * changed are rewritten; a kind the run never looked up is dropped whole.
+   * A cache that cannot be written is not an error.
    */
   flush(): void {
-    for (const key of this.memory.keys()) {
-      if (!this.used.has(key)) {
-        this.memory.delete(key);
-        this.dirty = true;
+    for (const [kind, entries] of this.memory) {
+      const used = this.used.get(kind);
+      for (const key of entries.keys()) {
+        if (!used?.has(key)) {
+          entries.delete(key);
+          this.dirty.add(kind);
+        }
       }
     }
-    if (!this.dirty || this.options.dir === null || this.options.persist !== true) return;
-    this.dirty = false;
-    const file = join(this.options.dir, CACHE_FILE);
-    const entries: Record<string, unknown> = {};
-    for (const [k, v] of this.memory) entries[k] = v;
-    const body: CacheFile = { format: FORMAT, fingerprint: this.fingerprint, entries };
-    const tmp = `${file}.${process.pid}.tmp`;
+    if (this.options.dir === null || this.options.persist !== true) return;
+    const dir = this.options.dir;
     try {
-      mkdirSync(this.options.dir, { recursive: true });
-      writeFileSync(tmp, encode(body));
-      renameSync(tmp, file);
+      mkdirSync(dir, { recursive: true });
+      // Files of kinds this run did not use (and the one file of format 1) go.
+      for (const name of readdirSync(dir)) {
+        const kind = /^reads-(.+)\.json$/.exec(name)?.[1];
+        if (name === OLD_CACHE_FILE || (kind !== undefined && ![...this.used.keys()].some((k) => cacheFileOf(k) === name))) rmSync(join(dir, name), { force: true });
+      }
     } catch {
-      rmSync(tmp, { force: true });
+      return;
+    }
+    for (const kind of [...this.dirty].sort()) {
+      this.dirty.delete(kind);
+      const file = join(dir, cacheFileOf(kind));
+      const entries: Record<string, unknown> = {};
+      for (const [k, v] of this.memory.get(kind) ?? []) entries[k] = v;
+      if (Object.keys(entries).length === 0) {
+        rmSync(file, { force: true });
+        continue;
+      }
+      const body: CacheFile = { format: FORMAT, fingerprint: this.fingerprint, kind, entries };
+      const tmp = `${file}.${process.pid}.tmp`;
+      try {
+        writeFileSync(tmp, encode(body));
+        renameSync(tmp, file);
+      } catch {
+        rmSync(tmp, { force: true });
+      }
     }
   }
 
-  private lookup(key: string): { found: boolean; value?: unknown } {
-    this.load();
-    this.used.add(key);
-    if (this.memory.has(key)) {
+  private lookup(kind: string, hash: string): { found: boolean; value?: unknown } {
+    const entries = this.load(kind);
+    this.markUsed(kind, hash);
+    let k = this.byKind.get(kind);
+    if (!k) this.byKind.set(kind, (k = { hits: 0, misses: 0 }));
+    if (entries.has(hash)) {
       this.stats.hits++;
-      return { found: true, value: this.memory.get(key) };
+      k.hits++;
+      return { found: true, value: entries.get(hash) };
     }
     this.stats.misses++;
+    k.misses++;
     return { found: false };
   }
 
-  private store(key: string, value: unknown): void {
+  private store(kind: string, hash: string, value: unknown): void {
     // What a run stores, it used: flush must keep it.
-    this.used.add(key);
-    this.memory.set(key, value);
-    this.dirty = true;
+    this.markUsed(kind, hash);
+    this.load(kind).set(hash, value);
+    this.dirty.add(kind);
   }
 
-  /** Loads the disk file once. Anything unexpected in it means the whole file is discarded. */
-  private load(): void {
-    if (this.loaded) return;
-    this.loaded = true;
-    if (this.options.dir === null) return;
-    const file = join(this.options.dir, CACHE_FILE);
-    if (!existsSync(file)) return;
+  private markUsed(kind: string, hash: string): void {
+    let set = this.used.get(kind);
+    if (!set) this.used.set(kind, (set = new Set()));
+    set.add(hash);
+  }
+
+  /** The entries of one kind, read from its disk file on first use. Anything unexpected in the file means it is discarded. */
+  private load(kind: string): Map<string, unknown> {
+    let entries = this.memory.get(kind);
+    if (!entries) this.memory.set(kind, (entries = new Map()));
+    if (this.loaded.has(kind)) return entries;
+    this.loaded.add(kind);
+    if (this.options.dir === null) return entries;
+    const file = join(this.options.dir, cacheFileOf(kind));
+    if (!existsSync(file)) return entries;
     try {
       const body = decode(readFileSync(file, "utf8")) as CacheFile;
       const valid =
@@ -159,18 +210,20 @@ export class ReadCache {
         typeof body === "object" &&
         body.format === FORMAT &&
         body.fingerprint === this.fingerprint &&
+        body.kind === kind &&
         body.entries !== null &&
         typeof body.entries === "object" &&
         !Array.isArray(body.entries);
       if (!valid) {
-        this.dirty = true; // rewrite it with this run's entries
-        return;
+        this.dirty.add(kind); // rewrite it with this run's entries
+        return entries;
       }
-      for (const [k, v] of Object.entries(body.entries)) this.memory.set(k, v);
+      for (const [k, v] of Object.entries(body.entries)) entries.set(k, v);
     } catch {
-      this.memory.clear();
-      this.dirty = true;
+      entries.clear();
+      this.dirty.add(kind);
     }
+    return entries;
   }
 }
 

@@ -45,7 +45,7 @@ export function runFull(
   name: "check" | "build",
   s: RunSettings,
   b: { fix: boolean; force: boolean },
-  extra: { cache?: ReadCache; onPhase?: (phase: string) => void } = {},
+  extra: { cache?: ReadCache; onPhase?: (phase: string) => void; changes?: readonly string[] } = {},
 ): Promise<RunOutput> {
   return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, baseline: s.baseline, since: s.since, ...extra });
 }

@@ -2,21 +2,27 @@
  * `check --watch` / `build --watch`: run once, then re-run whenever a file
  * under the root changes, printing a fresh report each time.
  *
- * - Node 20's recursive fs.watch does not exist on Linux, so every folder is
- *   watched on its own (node_modules, .git, dot-folders and the generate outDir
- *   are skipped); the folder list is refreshed after each run so new folders
- *   are picked up.
+ * - Every folder is watched on its own (node_modules, .git, dot folders and the
+ *   generate outDir are skipped): on Linux, Node 20's recursive fs.watch is an
+ *   emulation that watches every file of the tree, node_modules included.
+ *   The tree is walked once at the start; after that a folder an event names
+ *   is watched when it appears and unwatched when it goes, so unchanged
+ *   folders are never walked again.
  * - Events are debounced; an event for a file whose content hash equals what
  *   the last run read (an editor touching a file, build writing what it just
  *   wrote) does not trigger a run.
  * - One ReadCache lives for the whole session, so a re-run parses only the
- *   inputs whose content changed.
+ *   inputs whose content changed, and its ReadSession takes the paths events
+ *   named since the last run: the run walks only those folders and reads only
+ *   those files (compiler/cache/session.ts). An event without a file name or a
+ *   failed watcher makes the next run read everything.
  * - Ctrl-C (SIGINT) or SIGTERM closes the watchers and exits 0: at once for
  *   check, after the writes in flight for build; no report is printed after it.
  */
 import { readdirSync, statSync, watch as fsWatch, type FSWatcher } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { ReadCache, diskCacheDir } from "../cache/cache.js";
+import { ReadSession } from "../cache/session.js";
 import { contentHash } from "../cache/hash.js";
 import { loadConfig } from "../config/resolve.js";
 import { DocpactError } from "../util/errors.js";
@@ -53,7 +59,10 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
   // A root that is not there is a usage error (exit 2), not something to wait out.
   if (!isDirectory(s.root)) return Promise.reject(new DocpactError(`root is not a directory: ${s.root}`));
   const cache = new ReadCache({ dir: diskCacheDir(s.root), persist: name === "build" });
+  cache.session = new ReadSession();
   const watchers = new Map<string, FSWatcher>();
+  /** Every path an event named since the last run started (root-relative); null when not known (read everything). */
+  let sinceLastRun: Set<string> | null = null;
   /** Content hashes of what the last run read (or build wrote). */
   let known = new Map<string, string>();
   const pending = new Set<string>();
@@ -65,8 +74,10 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
 
   const runOnce = async () => {
     running = true;
+    const changes = sinceLastRun === null ? undefined : [...sinceLastRun].sort();
+    sinceLastRun = new Set();
     try {
-      const out = await runFull(name, s, b, { cache });
+      const out = await runFull(name, s, b, { cache, changes });
       if (closed) return; // Ctrl-C during the run: no report after it
       io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate }));
       known = new Map(cache.fileHashes);
@@ -76,13 +87,13 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
       }
       say(`${exitCode(out.report, s.maxWarnings) === 0 ? "clean" : "drift"} · watching for changes (Ctrl-C to stop)`);
     } catch (e) {
-      // A config broken mid-edit is reported and waited out, not fatal.
+      // A config broken mid-edit is reported and waited out, not fatal; the next run reads everything.
+      sinceLastRun = null;
       say(e instanceof Error ? e.message.split("\n")[0] : String(e));
     } finally {
       running = false;
     }
     if (closed) return;
-    syncWatchers();
     if (pending.size > 0) schedule();
   };
 
@@ -91,6 +102,7 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
     timer = setTimeout(() => {
       timer = undefined;
       if (running || closed) return; // the run's end re-schedules
+      for (const f of pending) followFolder(f);
       const changed = [...pending].filter((f) => {
         const h = hashOf(s.root, f);
         return h === null || h !== known.get(f);
@@ -102,33 +114,45 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
 
   const onEvent = (dir: string, filename: string | Buffer | null) => {
     if (closed) return;
+    // Without a file name the folder's change is not known in detail: the next run reads everything.
+    if (!filename) sinceLastRun = null;
     const rel = filename ? toPosix(relative(s.root, join(dir, filename.toString()))) : toPosix(relative(s.root, dir));
     // Dot files are never inputs (editor swap files, docpact's own temp files).
     if (rel.split("/").some((seg) => seg.startsWith("."))) return;
     pending.add(rel);
+    sinceLastRun?.add(rel);
     if (!running) schedule();
   };
 
-  const syncWatchers = () => {
-    const dirs = new Set(watchDirs(s.root, skippedOutDir(s)));
-    if (s.configPath) dirs.add(dirname(resolve(s.configPath)));
-    for (const [dir, w] of watchers) {
-      if (!dirs.has(dir)) {
+  const watchDir = (dir: string) => {
+    if (watchers.has(dir)) return;
+    try {
+      const w = fsWatch(dir, { persistent: true }, (_event, filename) => onEvent(dir, filename));
+      w.on("error", () => {
         w.close();
         watchers.delete(dir);
-      }
+        sinceLastRun = null;
+      });
+      watchers.set(dir, w);
+    } catch (e) {
+      say(`cannot watch ${toPosix(relative(s.root, dir)) || "."}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
-    for (const dir of dirs) {
-      if (watchers.has(dir)) continue;
-      try {
-        const w = fsWatch(dir, { persistent: true }, (_event, filename) => onEvent(dir, filename));
-        w.on("error", () => {
-          w.close();
-          watchers.delete(dir);
-        });
-        watchers.set(dir, w);
-      } catch (e) {
-        say(`cannot watch ${toPosix(relative(s.root, dir)) || "."}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  };
+
+  const outDir = skippedOutDir(s);
+
+  /** A path an event named: a new folder (and what it holds) is watched, a folder that went is unwatched. */
+  const followFolder = (rel: string) => {
+    const abs = resolve(s.root, rel);
+    if (isDirectory(abs)) {
+      if (watchers.has(abs) || abs === outDir || rel.split("/").some((seg) => SKIP_DIRS.has(seg) || seg.startsWith("."))) return;
+      for (const dir of watchDirs(abs, outDir)) watchDir(dir);
+      return;
+    }
+    for (const [dir, w] of watchers) {
+      if ((dir === abs || dir.startsWith(abs + sep)) && !isDirectory(dir)) {
+        w.close();
+        watchers.delete(dir);
       }
     }
   };
@@ -148,7 +172,9 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
-    syncWatchers();
+    // The one walk of the folders; after it, events say which folders come and go.
+    for (const dir of watchDirs(s.root, outDir)) watchDir(dir);
+    if (s.configPath) watchDir(dirname(resolve(s.configPath)));
     void runOnce();
   });
 }

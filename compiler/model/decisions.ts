@@ -159,22 +159,42 @@ export function documentPath(documentRoot: string, document: string): string | n
  * matches.
  */
 export function normalizeSource(text: string): string {
-  return text
-    .normalize("NFC")
-    .replace(/^[ \t]*(?:>[ \t]?)+/gm, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return memoized(normalized, text, () =>
+    text
+      .normalize("NFC")
+      .replace(/^[ \t]*(?:>[ \t]?)+/gm, "")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+}
+
+/**
+ * Whole documents are normalized once per registry row that names them, and again on every
+ * watch re-check: long texts keep their normal form (bounded; the same text is the same string).
+ */
+const normalized = new Map<string, string>();
+const plain = new Map<string, string>();
+function memoized(memo: Map<string, string>, text: string, compute: () => string): string {
+  if (text.length < 256) return compute();
+  let v = memo.get(text);
+  if (v === undefined) {
+    if (memo.size >= 20_000) memo.clear();
+    memo.set(text, (v = compute()));
+  }
+  return v;
 }
 
 /** The text with inline markup removed (code ticks, emphasis, link syntax), then normalized like `normalizeSource`. */
 export function plainText(text: string): string {
-  return normalizeSource(text)
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[`*]+/g, "")
-    // `_` is emphasis only at a word edge; `snake_case` keeps its underscores.
-    .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return memoized(plain, text, () =>
+    normalizeSource(text)
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/[`*]+/g, "")
+      // `_` is emphasis only at a word edge; `snake_case` keeps its underscores.
+      .replace(/(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, "")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import { collectNotes, type CollectedNote } from "./note-headings.js";
 import { buildReferenceIndex, type ReferenceIndex } from "./references.js";
 import { schemaDigest } from "./schema-digest.js";
 import { linkSchemas, type SchemaGraph } from "./schemas.js";
-import type { ContractModel, SchemaDoc } from "./types.js";
+import type { ContractModel, SchemaDoc, Vocabulary } from "./types.js";
 import { VocabularyIndex } from "./vocabulary-index.js";
 
 export interface ModelIndex {
@@ -46,7 +46,7 @@ export function buildIndexes(model: Omit<ContractModel, "index">): ModelIndex {
   return {
     schemas: linkSchemas(model.schemas),
     references: buildReferenceIndex(model),
-    vocabulary: new VocabularyIndex(model.vocabularies, model.binaries),
+    vocabulary: vocabularyIndex(model.vocabularies, model.binaries),
     instanceValidators: new Map(),
     get knownNames() {
       return (known ??= new KnownNames(model));
@@ -63,6 +63,24 @@ export function buildIndexes(model: Omit<ContractModel, "index">): ModelIndex {
       return h;
     },
   };
+}
+
+/**
+ * The vocabulary index is a pure function of the vocabularies and binaries. A
+ * watch re-check after a doc edit links the same cached vocabulary objects
+ * again: then the last index is reused instead of built again.
+ */
+let lastVocabulary: { vocabularies: readonly Vocabulary[]; binaries: readonly string[]; index: VocabularyIndex } | null = null;
+function vocabularyIndex(vocabularies: readonly Vocabulary[], binaries: readonly string[]): VocabularyIndex {
+  const last = lastVocabulary;
+  if (last && sameItems(last.vocabularies, vocabularies) && sameItems(last.binaries, binaries)) return last.index;
+  const index = new VocabularyIndex(vocabularies, binaries);
+  lastVocabulary = { vocabularies: [...vocabularies], binaries: [...binaries], index };
+  return index;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 function digestOfProject(model: Omit<ContractModel, "index">): string {

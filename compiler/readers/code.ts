@@ -44,19 +44,52 @@ export interface CodeReadOptions {
 export function readCode(root: string, files: string[], opts: CodeReadOptions, texts: ReadonlyMap<string, string>): CodeFacts {
   const problems: CodeProblem[] = [];
   const parsed: ParsedFile[] = [];
+  const perFile: FileFacts[] = [];
   for (const rel of [...files].sort()) {
     const abs = resolve(root, rel);
     const text = texts.get(rel);
     if (text === undefined) continue;
     const file = parseText(root, abs, text, statOf(abs));
     parsed.push(file);
-    const err = firstParseError(file);
-    if (err) problems.push({ message: `syntax error: ${err.message}`, span: err.span });
+    const facts = factsOf(file);
+    perFile.push(facts);
+    if (facts.problem) problems.push(facts.problem);
   }
+  // The command surface is the one cross-file step: adapters follow imports and chains between files.
   const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
   const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, commandTypeConfigured: !!opts.commandType, flagAccessors: opts.flagAccessors });
-  const vocabularies = parsed.flatMap(readVocabularies).sort((a, b) => cmp(a.id, b.id));
-  return { surface, problems, vocabularies, identifiers: readIdentifiers(parsed), defaultExports: readDefaultExports(parsed) };
+  const vocabularies = perFile.flatMap((f) => f.vocabularies).sort((a, b) => cmp(a.id, b.id));
+  return { surface, problems, vocabularies, identifiers: mergeIdentifiers(perFile.map((f) => f.identifiers)), defaultExports: readDefaultExports(parsed) };
+}
+
+/** What one file says on its own: its syntax error, vocabularies and declared names. */
+interface FileFacts {
+  problem: CodeProblem | null;
+  vocabularies: Vocabulary[];
+  identifiers: string[];
+}
+
+/**
+ * Per-file facts by parsed file: the parse cache hands back the same object
+ * while a file's text is unchanged (watch keeps the trees), so re-reading the
+ * code after one edit extracts these from that one file only.
+ */
+const fileFacts = new WeakMap<ParsedFile, FileFacts>();
+
+function factsOf(file: ParsedFile): FileFacts {
+  let f = fileFacts.get(file);
+  if (f === undefined) {
+    const err = firstParseError(file);
+    f = { problem: err ? { message: `syntax error: ${err.message}`, span: err.span } : null, vocabularies: readVocabularies(file), identifiers: readIdentifiers([file]) };
+    fileFacts.set(file, f);
+  }
+  return f;
+}
+
+function mergeIdentifiers(lists: string[][]): string[] {
+  const names = new Set<string>();
+  for (const l of lists) for (const n of l) names.add(n);
+  return [...names].sort();
 }
 
 /** mtime and size for the parse cache's disk reuse (`loadFile`); unknown when the file vanished. */

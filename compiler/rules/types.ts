@@ -13,6 +13,7 @@ import { githubSlug } from "../util/slug.js";
 import type { Fix, RelatedLocation, Severity, Span } from "../model/diagnostic.js";
 import type { ContractModel } from "../model/types.js";
 import type { EmitPlan } from "../emit/plan.js";
+import type { ModelPart } from "./incremental.js";
 
 export interface RuleExample {
   /** A Markdown/JSON/TS snippet that fails the rule. */
@@ -68,6 +69,14 @@ export interface RuleMeta<Id extends string = string, M extends Messages = Messa
   example?: RuleExample;
   /** Runnable examples. */
   examples?: RuleExamples;
+  /**
+   * The rule judges each document on its own: what it reports about a
+   * document (spans in that document) depends only on the document, the
+   * config and the model parts named here. The runner may then reuse a
+   * document's earlier reports while none of those changed
+   * (compiler/rules/incremental.ts).
+   */
+  perDocument?: { consults: readonly ModelPart[] };
 }
 
 /** The names inside `{{…}}` of a message template (when its text is a literal type). */

@@ -37,9 +37,15 @@ function cell(m) {
   return fmtMs(m.ms);
 }
 
+/** A cell with its CPU time (user + system) in parentheses, when measured. */
+function withCpu(m) {
+  const c = cell(m);
+  return m && m.cpuMs !== undefined && !m.failed ? `${c} (${fmtMs(m.cpuMs)})` : c;
+}
+
 export const COLUMNS = [
   "project", "docs", "schemas", "ts", "load", "floor ms", "floor cpu ms", "cold ms", "cold cpu ms", "cold/floor", "cold/floor cpu",
-  "build ms", "build MB", "warm ms", "watch ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms",
+  "build ms", "build MB", "warm ms", "watch doc ms", "watch ts ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms",
 ];
 
 const labelOf = (r) => r.label ?? `${r.scale}×`;
@@ -60,7 +66,8 @@ export function rows(results) {
     cell(r.build),
     fmtMB(r.build?.rssMB),
     cell(r.warm),
-    cell(r.watch),
+    withCpu(r.watch),
+    withCpu(r.watchTs),
     fmtMB(Math.max(r.cold?.rssMB ?? 0, r.warm?.rssMB ?? 0) || null),
     cell(r.tsc),
     cell(r.json2ts),
@@ -91,12 +98,12 @@ export function evaluateTargets(results, help) {
     out.push({ name: "linear: cold 16× ≤ 18 × cold 1×", measured: `not measured${extra}`, met: null });
   }
   const warmAt = sixteen ?? largest;
-  for (const [key, label] of [["warm", "new process, disk cache"], ["watch", "in process, as --watch"]]) {
+  for (const [key, label, limit] of [["warm", "new process, disk cache", 300], ["watch", "--watch, doc edit", 300], ["watchTs", "--watch, TS edit", 1000]]) {
     const m = warmAt?.[key];
     out.push({
-      name: `warm re-check ≤ 300 ms at 16× (${label})`,
-      measured: m ? `${fmtMs(m.ms)} ms${warmAt === sixteen ? "" : ` (at ${warmAt.scale}×; 16× not run)`}` : "—",
-      met: sixteen?.[key] && ok(sixteen[key]) ? sixteen[key].ms <= 300 : m && ok(m) && m.ms > 300 ? false : null,
+      name: `warm re-check ≤ ${limit} ms at 16× (${label})`,
+      measured: m ? `${fmtMs(m.ms)} ms${m.cpuMs !== undefined ? ` (cpu ${fmtMs(m.cpuMs)})` : ""}${warmAt === sixteen ? "" : ` (at ${warmAt.scale}×; 16× not run)`}` : "—",
+      met: sixteen?.[key] && ok(sixteen[key]) ? sixteen[key].ms <= limit : m && ok(m) && m.ms > limit ? false : null,
     });
   }
   const rssAt = sixteen ?? largest;

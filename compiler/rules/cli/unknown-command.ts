@@ -7,6 +7,7 @@ import { SurfaceIndex } from "./command-match.js";
 export default defineRule({
   meta: {
     id: "cli/unknown-command",
+    perDocument: { consults: ["surface"] },
     defaultSeverity: "error",
     description: "A CLI invocation in the docs names a command the code does not implement.",
     explanation:

@@ -10,6 +10,7 @@ export { ALWAYS_ALLOWED_FLAGS };
 export default defineRule({
   meta: {
     id: "cli/unknown-flag",
+    perDocument: { consults: ["surface"] },
     defaultSeverity: "error",
     description: "A CLI invocation in the docs passes a flag the code does not accept.",
     explanation:

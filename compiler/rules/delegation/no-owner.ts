@@ -4,6 +4,7 @@ import { defineRule } from "../types.js";
 export default defineRule({
   meta: {
     id: "delegation/no-owner",
+    perDocument: { consults: [] },
     defaultSeverity: "error",
     description: "A delegation note names no CLI invocation that owns the decision.",
     explanation:

@@ -9,6 +9,7 @@ import { currentPath, removalOf, removalText } from "../../model/history.js";
 export default defineRule({
   meta: {
     id: "reference/broken-link",
+    perDocument: { consults: ["references"] },
     defaultSeverity: "error",
     description: "A relative link or image points at a file that does not exist.",
     explanation:

@@ -7,6 +7,7 @@ import { defineRule } from "../types.js";
 export default defineRule({
   meta: {
     id: "reference/missing-anchor",
+    perDocument: { consults: ["references"] },
     defaultSeverity: "error",
     description: "A link's #fragment names no heading or anchor of its target document.",
     explanation:

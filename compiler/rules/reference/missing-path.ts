@@ -8,6 +8,7 @@ import { defineRule } from "../types.js";
 export default defineRule({
   meta: {
     id: "reference/missing-path",
+    perDocument: { consults: ["references"] },
     defaultSeverity: "warning",
     description: "A backticked relative path names a document or source file that does not exist.",
     explanation:

@@ -6,6 +6,7 @@ import { defineRule } from "../types.js";
 export default defineRule({
   meta: {
     id: "reference/missing-section",
+    perDocument: { consults: ["references"] },
     defaultSeverity: "error",
     description: "A § section reference names a heading its target document does not have.",
     explanation:

@@ -1,0 +1,72 @@
+/** The per-document runner: reuse by document and consulted digests, document order, and the fallback when a rule reports outside its documents. */
+import { describe, expect, it } from "vitest";
+import { readMarkdown } from "../../compiler/readers/markdown.js";
+import { ruleMemo, runPerDocument, type DocumentResult } from "../../compiler/rules/incremental.js";
+import { defineRule, type Rule, type RuleReport } from "../../compiler/rules/types.js";
+import type { ContractModel } from "../../compiler/model/types.js";
+import type { Span } from "../../compiler/model/diagnostic.js";
+import { makeModel } from "../helpers/model.js";
+
+function modelOf(texts: Record<string, string>): ContractModel {
+  const docs = Object.entries(texts).map(([file, text]) => readMarkdown(file, text, { binaries: ["aw"], markers: ["not this document's call"] }));
+  return makeModel({ docs, texts: new Map(Object.entries(texts)), files: Object.keys(texts) });
+}
+
+function store() {
+  const m = new Map<string, unknown>();
+  return { m, memo: ruleMemo({ peek: (k) => m.get(k), put: (k, v) => void m.set(k, v) }) };
+}
+
+/** Reports every heading; counts the documents it was given. */
+function headingRule(seen: string[], elsewhere = false): Rule {
+  return defineRule({
+    meta: { id: "test/headings", perDocument: { consults: ["surface"] }, defaultSeverity: "error", description: "d", explanation: "e", messages: { h: "{{t}}" } },
+    check(ctx) {
+      for (const doc of ctx.model.docs) {
+        seen.push(doc.file);
+        for (const h of doc.headings) ctx.report({ span: elsewhere ? { ...h.span, file: "other.md" } : h.span, messageId: "h", data: { t: h.text } });
+      }
+    },
+  });
+}
+
+function runWith(rule: Rule, model: ContractModel, memo: ReturnType<typeof store>["memo"]): DocumentResult {
+  return runPerDocument(rule, model, memo, (view, report: (r: RuleReport) => void, nj: (s: Span, r: string) => void) => rule.check({ model: view, plan: undefined as never, report, notJudged: nj }));
+}
+
+describe("runPerDocument", () => {
+  it("re-runs the rule only on documents whose key it has not seen, and keeps document order", () => {
+    const seen: string[] = [];
+    const rule = headingRule(seen);
+    const { memo, m } = store();
+    const first = runWith(rule, modelOf({ "a.md": "# A\n", "b.md": "# B\n", "c.md": "no heading\n" }), memo);
+    expect(seen).toEqual(["a.md", "b.md", "c.md"]);
+    expect([...m.values()].filter((v) => v === 0)).toHaveLength(1); // c.md: nothing to say, stored as 0
+    seen.length = 0;
+    const second = runWith(rule, modelOf({ "a.md": "# A\n", "b.md": "# B2\n", "c.md": "no heading\n" }), memo);
+    expect(seen).toEqual(["b.md"]);
+    expect(second.reports.map((r) => ("data" in r ? r.data?.t : null))).toEqual(["A", "B2"]);
+    expect(first.reports).toHaveLength(2);
+  });
+
+  it("runs everything again when a consulted part changes", () => {
+    const seen: string[] = [];
+    const rule = headingRule(seen);
+    const { memo } = store();
+    const model = modelOf({ "a.md": "# A\n" });
+    runWith(rule, model, memo);
+    seen.length = 0;
+    const other = modelOf({ "a.md": "# A\n" });
+    runWith(rule, { ...other, surface: { ...other.surface, globalFlags: ["--x"] } }, memo);
+    expect(seen).toEqual(["a.md"]);
+  });
+
+  it("falls back to a full run, remembering nothing, when a report lands outside the documents it was given", () => {
+    const seen: string[] = [];
+    const rule = headingRule(seen, true);
+    const { memo, m } = store();
+    const r = runWith(rule, modelOf({ "a.md": "# A\n", "b.md": "# B\n" }), memo);
+    expect(r.reports).toHaveLength(2);
+    expect(m.size).toBe(0);
+  });
+});
