@@ -4,6 +4,18 @@ import { cliProject, lineOf } from "./cli-project.js";
 
 const at = (i: number, column: number) => ({ line: lineOf(i), column });
 
+/** A commander-like class of the project's own: docpact reads no adapter for it. */
+const HOME_MADE = `class Program {
+  command(spec: string): this {
+    void spec;
+    return this;
+  }
+}
+export const extra = new Program().command("deploy <env>");
+`;
+const OPEN_BY_HOME_MADE =
+  'open command list: `.command("deploy <env>")` registers a command through an object no CLI adapter reads (its file imports no known CLI framework)';
+
 tester.run(rule, {
   valid: [
     {
@@ -23,6 +35,14 @@ tester.run(rule, {
     },
     { name: "placeholders, quoted words and `--` end the command path", files: cliProject(['aw "quoted" anything', "aw <command>", "aw flow <verb>", 'aw flow "advance"', "aw flow -- nonsense"]) },
     { name: "code without commands: nothing to compare against", files: cliProject(["aw bogus"], "export const x = 1;\n") },
+    {
+      name: "a `.command(\"…\")` registration no adapter reads (a home-made class, no CLI framework imported) opens the top-level list: first words are not judged",
+      files: { ...cliProject(["aw deploy prod", "aw bogus"]), "src/extra.ts": HOME_MADE },
+      notJudged: [
+        { line: lineOf(0), reason: OPEN_BY_HOME_MADE },
+        { line: lineOf(1), reason: OPEN_BY_HOME_MADE },
+      ],
+    },
   ],
   invalid: [
     {
@@ -34,6 +54,11 @@ tester.run(rule, {
         { messageId: "unknownCommand", data: { command: "aw sesion" }, suggestions: ["aw session"], ...at(2, 5) },
         { messageId: "unknownCommand", data: { command: "aw totally-different" }, ...at(3, 5) },
       ],
+    },
+    {
+      name: "with the top-level list open, a known command's closed sub-commands are still judged",
+      files: { ...cliProject(["aw flow advanse"]), "src/extra.ts": HOME_MADE },
+      errors: [{ messageId: "unknownCommand", data: { command: "aw flow advanse" }, suggestions: ["aw flow advance"], ...at(0, 10) }],
     },
     {
       name: "a word that names no sub-command of a command without arguments, at the word",

@@ -41,14 +41,19 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
   // One walk over every file: flag literals, accessor calls and the call index adapters share.
   const globals = scanGlobals(files, opts, ctx, calls);
   const outputs: { id: string; out: AdapterOutput }[] = [];
+  const claimed = new Set<ParsedFile>();
   for (const a of adapters) {
     const mine = files.filter((f) => a.applies(f, opts));
     if (mine.length === 0) continue;
+    for (const f of mine) claimed.add(f);
     outputs.push({ id: a.id, out: a.read(mine, ctx) });
   }
   const commands = mergeCommands(outputs.flatMap((o) => o.out.commands));
   const byPath = new Map(commands.map((c) => [c.path.join("\u0000"), c]));
-  let commandSet: Closure = CLOSED;
+  const unread = unreadRegistration(calls, claimed);
+  let commandSet: Closure = unread ?? CLOSED;
+  const rootCommand = byPath.get("");
+  if (unread && rootCommand && rootCommand.commandSet.closed) rootCommand.commandSet = unread;
   for (const o of outputs.flatMap((x) => x.out.openings ?? []).sort(byOpening)) {
     const c = byPath.get(o.path.join("\u0000"));
     const closure = open(o.reason, o.span);
@@ -72,6 +77,28 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
     adapters: outputs.filter((o) => o.out.commands.length > 0).map((o) => o.id).sort(),
     warnings: warnings.sort((a, b) => cmp(a.span?.file ?? "", b.span?.file ?? "") || (a.span?.line ?? 0) - (b.span?.line ?? 0) || cmp(a.message, b.message)),
   };
+}
+
+/**
+ * A `.command("word …")` call in a file no adapter read (a home-made
+ * commander-like class, a program object passed in without an import): the
+ * code registers commands docpact does not see, so the top-level list is
+ * open. The first such call in file order is the reason.
+ */
+function unreadRegistration(calls: Map<string, { file: ParsedFile; call: ts.CallExpression }[]>, claimed: ReadonlySet<ParsedFile>): Closure | null {
+  let first: Span | null = null;
+  let text = "";
+  for (const { file, call } of calls.get("command") ?? []) {
+    if (claimed.has(file) || !ts.isPropertyAccessExpression(call.expression) || call.arguments.length === 0) continue;
+    const spec = stringLiteral(unwrap(call.arguments[0]!));
+    if (spec === null || !/^[A-Za-z][\w:-]*(\s|$)/.test(spec)) continue;
+    const span = spanOf(file, call);
+    if (first === null || cmp(span.file, first.file) < 0 || (span.file === first.file && (span.line - first.line || span.column - first.column) < 0)) {
+      first = span;
+      text = spec;
+    }
+  }
+  return first ? open(`\`.command(${JSON.stringify(text)})\` registers a command through an object no CLI adapter reads (its file imports no known CLI framework)`, first) : null;
 }
 
 function byOpening(a: Opening, b: Opening): number {
