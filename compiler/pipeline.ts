@@ -220,8 +220,9 @@ async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: Con
   const current = new Map(model.docs.map((d) => [d.file, d]));
   const parsed = new Map<string, Anchors>();
   const reference = unoptimized();
-  const inert = (file: string) =>
-    !reference && plan.regions.every((r) => r.file !== file || r.status === "fresh" || (!mayShapeHeadings(r.current) && !mayShapeHeadings(r.expected ?? "")));
+  // Files with a rewritten region that could add, drop or move a heading (one pass over the regions, not one per file).
+  const shaping = new Set(plan.regions.filter((r) => r.status !== "fresh" && (mayShapeHeadings(r.current) || mayShapeHeadings(r.expected ?? ""))).map((r) => r.file));
+  const inert = (file: string) => !reference && !shaping.has(file);
   return {
     get(file) {
       const raw = texts.get(file);
