@@ -37,15 +37,33 @@ function refClosure(graph: SchemaGraph, file: string): Set<string> {
   return closure;
 }
 
+/** The `$ref` targets' type names (`file#pointer` → name) grouped by the file before the `#`, each with its place in the map. */
+type TargetsByFile = Map<string, { at: number; key: string; name: string }[]>;
+
+function targetsByFile(targets: Map<string, string>): TargetsByFile {
+  const out: TargetsByFile = new Map();
+  let at = 0;
+  for (const [key, name] of targets) {
+    const file = key.slice(0, key.indexOf("#"));
+    const list = out.get(file);
+    const entry = { at: at++, key, name };
+    if (list) list.push(entry);
+    else out.set(file, [entry]);
+  }
+  return out;
+}
+
 /** Everything one schema's modules are made from: the schemas it reaches by `$ref`, their paths, module paths and type names. */
-function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: Map<string, string>, digest: (d: SchemaDoc) => string): string {
+function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: TargetsByFile, digest: (d: SchemaDoc) => string): string {
   const closure = refClosure(graph, doc.file);
   const parts = [outDir, doc.file];
   for (const file of [...closure].sort()) {
     const d = graph.docs.get(file)!;
     parts.push(file, String(d.dialect), graph.rootUri.get(file) ?? "", modules.get(file) ?? "", digest(d));
   }
-  for (const [k, v] of targets) if (closure.has(k.slice(0, k.indexOf("#")))) parts.push(k, v);
+  // The closure's targets in map order (a scan of every target per schema was quadratic at scale).
+  const reached = [...closure].flatMap((f) => targets.get(f) ?? []).sort((a, b) => a.at - b.at);
+  for (const t of reached) parts.push(t.key, t.name);
   return contentHash(...parts);
 }
 
@@ -237,8 +255,9 @@ export async function emitSchemaModules(
   const files: PlannedFile[] = [];
   const facts: EmitFact[] = [];
   const reference = unoptimized();
+  const grouped = targetsByFile(targets);
   for (const doc of docs) {
-    const key = moduleKey(graph, doc, outDir, modules, targets, digest);
+    const key = moduleKey(graph, doc, outDir, modules, grouped, digest);
     const inputs = contentHash(key, generatorIdentity());
     const out = (reference ? null : fresh(doc, inputs)) ?? (memo ? await memo(inputs, () => emitOne(doc, inputs)) : await emitOne(doc, inputs));
     files.push(...out.files);
