@@ -113,7 +113,7 @@ export function runPerDocument(
   const missedSchemas = schemas.filter((_, i) => results[model.docs.length + i] === undefined);
   if (missedDocs.length === 0 && missedSchemas.length === 0) {
     // The same units as the table holds: it stays as it is (looking it up kept it).
-    if (Object.keys(old!).length === units.length) return concat(results as DocumentResult[]);
+    if (old !== undefined && Object.keys(old).length === units.length) return concat(results as DocumentResult[]);
   } else {
     const fresh = new Map<string, DocumentResult>([...missedDocs, ...missedSchemas].map((d) => [d.file, { reports: [], notJudged: [] }]));
     const stray: DocumentResult = { reports: [], notJudged: [] };
