@@ -10,7 +10,7 @@
  */
 import { contentHash } from "../cache/hash.js";
 import { KnownNames } from "./known-names.js";
-import { knownNamesDigest } from "./digests.js";
+import { digestOf, knownNamesDigest } from "./digests.js";
 import { unoptimized } from "../util/optimizations.js";
 import { collectNotes, type CollectedNote } from "./note-headings.js";
 import { buildReferenceIndex, type ReferenceIndex } from "./references.js";
@@ -108,7 +108,8 @@ function digestOfProject(model: Omit<ContractModel, "index">): string {
     if (p.notes !== "") notes.push(p.notes);
     if (p.headings !== "") headings.push(p.headings);
   }
-  return contentHash(`[${notes.join(",")}]`, `[${headings.join(",")}]`, JSON.stringify(model.surface), JSON.stringify(model.binaries));
+  // The surface digested once per object (a watch re-check after a doc edit links the same one).
+  return contentHash(`[${notes.join(",")}]`, `[${headings.join(",")}]`, digestOf(model.surface), JSON.stringify(model.binaries));
 }
 
 const pieces = new WeakMap<MarkdownDoc, { notes: string; headings: string }>();
