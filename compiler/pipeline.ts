@@ -239,7 +239,8 @@ async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: Con
       let v = parsed.get(file);
       if (!v) {
         const doc = current.get(file);
-        if (doc && inert(file)) v = { headings: doc.headings, anchors: doc.anchors };
+        // The document itself (not a copy): digests kept per object (compiler/model/digests.ts) then hold across re-checks.
+        if (doc && inert(file)) v = doc;
         else {
           const text = raw.replace(/^\uFEFF/, "");
           v = cache.cachedRead<Anchors>("planned-anchors", contentHash(file, text, optsKey), () => {
@@ -302,6 +303,16 @@ function stageTimer(): { lap(stage: string): void; done(): void } {
   };
 }
 
+/** Diagnostics of remembered reports, by report object and severity setting (diagnostics are never changed after the rules). */
+const worded = new WeakMap<RuleReport, { setting: string; rule: string; d: Diagnostic }>();
+function wordedOnce(rule: Rule, setting: Exclude<SeveritySetting, "off">, r: RuleReport): Diagnostic {
+  const hit = worded.get(r);
+  if (hit && hit.setting === setting && hit.rule === rule.meta.id) return hit.d;
+  const d = toDiagnostic(rule.meta, setting, r);
+  worded.set(r, { setting, rule: rule.meta.id, d });
+  return d;
+}
+
 export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
@@ -317,7 +328,8 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
     const check = (view: ContractModel, rep: (r: RuleReport) => void, nj: (span: Span, reason: string) => void) => rule.check({ model: view, plan, report: rep, notJudged: nj });
     if (memo && (rule.meta.perDocument || rule.meta.wholeModel)) {
       const r = rule.meta.perDocument ? runPerDocument(rule, model, memo, check) : runWholeModel(rule, model, memo, check);
-      r.reports.forEach(report);
+      // A remembered report is the same object run after run: its diagnostic is worded once.
+      for (const rep of r.reports) out.push(wordedOnce(rule, setting, rep));
       for (const n of r.notJudged) skipped(n.span, n.reason);
     } else check(model, report, skipped);
     if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);

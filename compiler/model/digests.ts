@@ -6,7 +6,7 @@
  */
 import { contentHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
-import type { ContractModel, MarkdownDoc, SchemaDoc } from "./types.js";
+import type { ContractModel, MarkdownDoc, SchemaDoc, Vocabulary } from "./types.js";
 import { siteOf } from "./site-links.js";
 
 /**
@@ -67,7 +67,12 @@ function memoPart(model: ContractModel, part: ModelPart, compute: () => string):
 
 /** Each vocabulary digested once per object (a watch re-check links the cached objects again), in model order. */
 function vocabulariesDigest(model: ContractModel): string {
-  return memoPart(model, "vocabularies", () => contentHash(...model.vocabularies.map(digestOf), model.binaries.join("\u0000")));
+  return memoPart(model, "vocabularies", () => vocabularyDigest(model.vocabularies, model.binaries));
+}
+
+/** What the vocabulary index is built from: each vocabulary (all of it, spans included) and the binaries. */
+export function vocabularyDigest(vocabularies: readonly Vocabulary[], binaries: readonly string[]): string {
+  return contentHash(...vocabularies.map(digestOf), binaries.join("\u0000"));
 }
 
 /** Everything `KnownNames` (compiler/model/known-names.ts) reads: a model with the same digest has the same known names. */

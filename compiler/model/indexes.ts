@@ -10,7 +10,7 @@
  */
 import { contentHash } from "../cache/hash.js";
 import { KnownNames } from "./known-names.js";
-import { digestOf, knownNamesDigest } from "./digests.js";
+import { digestOf, knownNamesDigest, vocabularyDigest } from "./digests.js";
 import { unoptimized } from "../util/optimizations.js";
 import { collectNotes, type CollectedNote } from "./note-headings.js";
 import { buildReferenceIndex, type ReferenceIndex } from "./references.js";
@@ -70,14 +70,20 @@ export function buildIndexes(model: Omit<ContractModel, "index">): ModelIndex {
 /**
  * The vocabulary index is a pure function of the vocabularies and binaries. A
  * watch re-check after a doc edit links the same cached vocabulary objects
- * again: then the last index is reused instead of built again.
+ * again, and one after a code edit that changed no list links equal ones:
+ * then the last index is reused instead of built again.
  */
-let lastVocabulary: { vocabularies: readonly Vocabulary[]; binaries: readonly string[]; index: VocabularyIndex } | null = null;
+let lastVocabulary: { vocabularies: readonly Vocabulary[]; binaries: readonly string[]; digest: string | null; index: VocabularyIndex } | null = null;
 function vocabularyIndex(vocabularies: readonly Vocabulary[], binaries: readonly string[]): VocabularyIndex {
   const last = lastVocabulary;
   if (last && sameItems(last.vocabularies, vocabularies) && sameItems(last.binaries, binaries)) return last.index;
+  const digest = unoptimized() ? null : vocabularyDigest(vocabularies, binaries);
+  if (last && digest !== null && last.digest === digest) {
+    lastVocabulary = { ...last, vocabularies: [...vocabularies] };
+    return last.index;
+  }
   const index = new VocabularyIndex(vocabularies, binaries);
-  lastVocabulary = { vocabularies: [...vocabularies], binaries: [...binaries], index };
+  lastVocabulary = { vocabularies: [...vocabularies], binaries: [...binaries], digest, index };
   return index;
 }
 
