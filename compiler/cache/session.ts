@@ -17,6 +17,8 @@ export class ReadSession {
   private reads = new Map<string, unknown>();
   private touched = new Set<string>();
   private changed: readonly string[] | null = null;
+  /** The changed paths as folder prefixes (`p/`), built once per run, not once per file asked about. */
+  private folders: string[] = [];
   private settings: string | null = null;
 
   /**
@@ -27,6 +29,7 @@ export class ReadSession {
   begin(changed: readonly string[] | undefined, settings: string): void {
     const trusted = changed !== undefined && this.settings === settings;
     this.changed = trusted ? changed : null;
+    this.folders = trusted ? changed.map((p) => `${p}/`) : [];
     if (!trusted) this.tree = null;
     this.settings = settings;
     this.touched = new Set();
@@ -40,7 +43,7 @@ export class ReadSession {
   /** What the previous run read for `file` under `kind`, when the file did not change since; else undefined. */
   unchanged<T>(kind: string, file: string): T | undefined {
     if (this.changed === null) return undefined;
-    if (this.changed.some((p) => file === p || file.startsWith(`${p}/`))) return undefined;
+    if (this.changed.includes(file) || this.folders.some((p) => file.startsWith(p))) return undefined;
     const key = `${kind}:${file}`;
     const hit = this.reads.get(key) as T | undefined;
     if (hit !== undefined) this.touched.add(key);

@@ -25,7 +25,7 @@ import {
 } from "./region-context.js";
 import { contentHash as fullHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
-import { digestOf, partDigest, schemaKey } from "../model/digests.js";
+import { digestOf, hashList, partDigest, schemaKey } from "../model/digests.js";
 import { unoptimized } from "../util/optimizations.js";
 import { containsMarker, contentHash, currentContent, normalizeOutput, regionText } from "./region-content.js";
 import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
@@ -95,7 +95,7 @@ export function planRegions(model: ContractModel, options: RegionPlanOptions): R
  */
 function planInputs(model: ContractModel, opts: PlanState): string {
   opts.catalogueDigest ??= fullHash(JSON.stringify(opts.catalogue ?? []));
-  return fullHash(
+  return hashList([
     digestOf(model.config),
     encode(opts.templates),
     String(opts.force),
@@ -104,7 +104,7 @@ function planInputs(model: ContractModel, opts: PlanState): string {
     partDigest(model, "vocabularies"),
     partDigest(model, "surface"),
     model.index.projectDigest,
-  );
+  ]);
 }
 
 /** A document's last plan, kept by its reader object (same object, same text) under the plan inputs it was made with. */

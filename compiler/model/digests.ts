@@ -55,6 +55,16 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
   }
 }
 
+/**
+ * `contentHash` of many parts, each length-prefixed as it does, fed to the hash in one piece:
+ * thousands of parts (one per document) cost one native call instead of three per part.
+ */
+export function hashList(parts: readonly string[]): string {
+  let joined = "";
+  for (const p of parts) joined += `${p.length}:${p}`;
+  return contentHash(String(parts.length), joined);
+}
+
 /** Per part, the digest of the model it was last asked for (the model object is the run's). */
 const partDigests = new WeakMap<object, Map<ModelPart, string>>();
 function memoPart(model: ContractModel, part: ModelPart, compute: () => string): string {
@@ -72,13 +82,13 @@ function vocabulariesDigest(model: ContractModel): string {
 
 /** What the vocabulary index is built from: each vocabulary (all of it, spans included) and the binaries. */
 export function vocabularyDigest(vocabularies: readonly Vocabulary[], binaries: readonly string[]): string {
-  return contentHash(...vocabularies.map(digestOf), binaries.join("\u0000"));
+  return hashList([...vocabularies.map(digestOf), binaries.join("\u0000")]);
 }
 
 /** Everything `KnownNames` (compiler/model/known-names.ts) reads: a model with the same digest has the same known names. */
 export function knownNamesDigest(model: Pick<ContractModel, "config" | "surface" | "schemas" | "docs" | "files" | "codeIdentifiers" | "texts">): string {
   return memoPart(model as ContractModel, "known-names", () =>
-    contentHash(
+    hashList([
       // The config: schemas are keyed by their text, and the parse options (limits) are the config's.
       digestOf(model.config),
       digestOf(model.surface),
@@ -86,7 +96,7 @@ export function knownNamesDigest(model: Pick<ContractModel, "config" | "surface"
       ...model.docs.map((d) => anchorFace(d)),
       model.files.join("\u0000"),
       digestOf(model.codeIdentifiers),
-    ),
+    ]),
   );
 }
 
@@ -94,7 +104,7 @@ function referencesDigest(model: ContractModel): string {
   let d = digests.get(model);
   if (d !== undefined) return d;
   const sites = model.sites ?? [];
-  d = contentHash(
+  d = hashList([
     model.files.join("\u0000"),
     encode(sites),
     model.history ? digestOf(model.history) : "no history",
@@ -102,9 +112,9 @@ function referencesDigest(model: ContractModel): string {
       // Anchors are judged against what build writes: after a build, the written document has the planned anchors.
       const seen = `${doc.file}\u0000${anchorFace(model.planned?.get(doc.file) ?? doc)}\u0000${doc.frontMatter ?? "\u0001"}`;
       // A docs site may pull in content or read attribute ids anywhere in a page: there the whole text counts.
-      return siteOf(sites, doc.file) !== null ? `${seen}\u0000${documentKey(model, doc)}` : seen;
+      return sites.length > 0 && siteOf(sites, doc.file) !== null ? `${seen}\u0000${documentKey(model, doc)}` : seen;
     }),
-  );
+  ]);
   digests.set(model, d);
   return d;
 }

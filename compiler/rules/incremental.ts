@@ -104,9 +104,8 @@ export function runPerDocument(
   const schemas = declared?.schemas === true ? model.schemas : [];
   // Documents first, then schemas: the order a full run raises them in (the rule's own loop over docs, then schemas).
   // A document's and a schema's keys never meet: each hashes its own path.
-  const units: { file: string; key: string }[] = [];
-  for (const d of model.docs) units.push({ file: d.file, key: documentKey(model, d) });
-  for (const s of schemas) units.push({ file: s.file, key: schemaKey(model, s) });
+  const keys = unitKeys(model);
+  const units = declared?.schemas === true ? [...keys.docs, ...keys.schemas] : keys.docs;
   const old = memo.get(ruleKey);
   const results: (DocumentResult | undefined)[] = units.map((u) => (old ? result(old[u.key]) : undefined));
   const missedDocs = model.docs.filter((_, i) => results[i] === undefined);
@@ -140,6 +139,18 @@ export function runPerDocument(
   units.forEach((u, i) => (table[u.key] = stored(results[i]!)));
   memo.set(ruleKey, table);
   return concat(results as DocumentResult[]);
+}
+
+/** The model's documents and schemas with their content keys, once per run (every incremental rule asks). */
+const unitsOf = new WeakMap<ContractModel, { docs: Unit[]; schemas: Unit[] }>();
+type Unit = { file: string; key: string };
+function unitKeys(model: ContractModel): { docs: Unit[]; schemas: Unit[] } {
+  let u = unitsOf.get(model);
+  if (!u) {
+    u = { docs: model.docs.map((d) => ({ file: d.file, key: documentKey(model, d) })), schemas: model.schemas.map((s) => ({ file: s.file, key: schemaKey(model, s) })) };
+    unitsOf.set(model, u);
+  }
+  return u;
 }
 
 function concat(parts: DocumentResult[]): DocumentResult {
