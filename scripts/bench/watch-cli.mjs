@@ -38,6 +38,8 @@ try {
     const t = performance.now();
     writeFileSync(path, `${original}\nEdited through the CLI, pass ${pass}.\n`);
     out.ms.push((await report) - t);
+    // stdout and stderr are separate pipes: the report may land just after the line that ends it.
+    await new Promise((r) => setTimeout(r, 200));
     try {
       out.errors.push(JSON.parse(stdout).summary?.errors ?? null);
     } catch {
