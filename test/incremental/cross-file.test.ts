@@ -16,18 +16,10 @@ import { ReadCache } from "../../compiler/cache/cache.js";
 import { ReadSession } from "../../compiler/cache/session.js";
 import { runPipeline, type PipelineResult } from "../../compiler/pipeline.js";
 import { repoRoot } from "../helpers/cli.js";
+import { observable } from "../helpers/observable.js";
 
 const scratch: string[] = [];
 afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-function observable(r: PipelineResult): string {
-  return JSON.stringify({
-    diagnostics: r.diagnostics,
-    notJudged: r.notJudged,
-    generated: r.plan.generated.map((f) => [f.path, f.content]),
-    documents: r.plan.documents.map((d) => [d.path, d.content]),
-  });
-}
 
 interface Edit {
   name: string;
