@@ -46,7 +46,7 @@ export function buildIndexes(model: Omit<ContractModel, "index">): ModelIndex {
   let project: string | undefined;
   const digests = new Map<SchemaDoc, string>();
   return {
-    schemas: linkSchemas(model.schemas),
+    schemas: schemaGraph(model.schemas),
     references: buildReferenceIndex(model),
     vocabulary: vocabularyIndex(model.vocabularies, model.binaries),
     instanceValidators: new Map(),
@@ -85,6 +85,15 @@ function vocabularyIndex(vocabularies: readonly Vocabulary[], binaries: readonly
   const index = new VocabularyIndex(vocabularies, binaries);
   lastVocabulary = { vocabularies: [...vocabularies], binaries: [...binaries], digest, index };
   return index;
+}
+
+/** The schema graph is a pure function of the schemas: a re-check that read the same schema objects reuses the last one. */
+let lastGraph: { schemas: readonly SchemaDoc[]; graph: SchemaGraph } | null = null;
+function schemaGraph(schemas: SchemaDoc[]): SchemaGraph {
+  if (lastGraph && !unoptimized() && sameItems(lastGraph.schemas, schemas)) return lastGraph.graph;
+  const graph = linkSchemas(schemas);
+  lastGraph = { schemas: [...schemas], graph };
+  return graph;
 }
 
 /**
