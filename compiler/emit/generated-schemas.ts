@@ -177,6 +177,20 @@ export async function emitSchemaModules(
   digest: (d: SchemaDoc) => string = schemaDigest,
   onDisk?: Readonly<Record<string, string>>,
 ): Promise<ModuleOutput> {
+  const reference = unoptimized();
+  const last = lastEmit;
+  if (!reference && last !== null && last.outDir === outDir && sameItems(last.schemas, schemas) && sameFiles(last.onDisk, onDisk)) {
+    // The same schema objects and the same files on disk: the same modules. The memo is asked again, so the cache keeps them.
+    const files: PlannedFile[] = [];
+    const facts: EmitFact[] = [];
+    for (const m of last.made) {
+      const out = memo ? await memo(m.inputs, async () => m.out) : m.out;
+      files.push(...out.files);
+      facts.push(...out.facts);
+    }
+    files.sort(by((f) => f.path));
+    return { files, facts };
+  }
   const docs = [...graph.docs.values()].filter((d) => d.dialect !== null && d.value !== null && typeof d.value === "object" && !Array.isArray(d.value));
   const modules = schemaModulePaths(docs.map((d) => d.file), outDir);
   const targets = refTargetNames(graph);
@@ -262,29 +276,17 @@ export async function emitSchemaModules(
 
   const files: PlannedFile[] = [];
   const facts: EmitFact[] = [];
-  const reference = unoptimized();
-  const last = lastEmit;
-  const same = !reference && last !== null && last.outDir === outDir && sameItems(last.schemas, schemas) && sameFiles(last.onDisk, onDisk);
   const made: { inputs: string; out: ModuleOutput }[] = [];
-  if (same) {
-    // The same schema objects and the same files on disk: the same modules. The memo is asked again, so the cache keeps them.
-    for (const m of last.made) {
-      const out = memo ? await memo(m.inputs, async () => m.out) : m.out;
-      files.push(...out.files);
-      facts.push(...out.facts);
-    }
-  } else {
-    const grouped = targetsByFile(targets);
-    for (const doc of docs) {
-      const key = moduleKey(graph, doc, outDir, modules, grouped, digest);
-      const inputs = contentHash(key, generatorIdentity());
-      const out = (reference ? null : fresh(doc, inputs)) ?? (memo ? await memo(inputs, () => emitOne(doc, inputs)) : await emitOne(doc, inputs));
-      made.push({ inputs, out });
-      files.push(...out.files);
-      facts.push(...out.facts);
-    }
-    lastEmit = reference ? null : { schemas: [...schemas], outDir, onDisk, made };
+  const grouped = targetsByFile(targets);
+  for (const doc of docs) {
+    const key = moduleKey(graph, doc, outDir, modules, grouped, digest);
+    const inputs = contentHash(key, generatorIdentity());
+    const out = (reference ? null : fresh(doc, inputs)) ?? (memo ? await memo(inputs, () => emitOne(doc, inputs)) : await emitOne(doc, inputs));
+    made.push({ inputs, out });
+    files.push(...out.files);
+    facts.push(...out.facts);
   }
+  lastEmit = reference ? null : { schemas: [...schemas], outDir, onDisk, made };
   files.sort(by((f) => f.path));
   return { files, facts };
 }

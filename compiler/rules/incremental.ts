@@ -134,11 +134,38 @@ export function runPerDocument(
       if (results[i] === undefined) results[i] = fresh.get(u.file);
     });
   }
-  // This run's units only: results of texts no longer read are not kept.
-  const table: ResultTable = {};
-  units.forEach((u, i) => (table[u.key] = stored(results[i]!)));
-  memo.set(ruleKey, table);
+  memo.set(ruleKey, nextTable(old, units, results as DocumentResult[]));
   return concat(results as DocumentResult[]);
+}
+
+/** Which key each file has in a table this process built (a table decoded from disk has none: it is built again). */
+const tableKeys = new WeakMap<ResultTable, Map<string, string>>();
+
+/**
+ * The table for this run's units only (results of texts no longer read are not kept). A watch
+ * re-check that changed a few documents patches the last table: their old entries out, their new
+ * ones in; when that does not leave exactly this run's units (a file removed), it is built afresh.
+ */
+function nextTable(old: ResultTable | undefined, units: readonly Unit[], results: readonly DocumentResult[]): ResultTable {
+  const keys = old ? tableKeys.get(old) : undefined;
+  if (old && keys) {
+    units.forEach((u, i) => {
+      if (old[u.key] !== undefined) return;
+      const before = keys.get(u.file);
+      if (before !== undefined) delete old[before];
+      old[u.key] = stored(results[i]);
+      keys.set(u.file, u.key);
+    });
+    if (keys.size === units.length && Object.keys(old).length === units.length) return old;
+  }
+  const table: ResultTable = {};
+  const byFile = new Map<string, string>();
+  units.forEach((u, i) => {
+    table[u.key] = stored(results[i]);
+    byFile.set(u.file, u.key);
+  });
+  tableKeys.set(table, byFile);
+  return table;
 }
 
 /** The model's documents and schemas with their content keys, once per run (every incremental rule asks). */

@@ -3,7 +3,7 @@
 // to the end of the next report (the "watching for changes" line on stderr), then restores the
 // file and waits that report out too. Includes watch's debounce and the report's formatting.
 // Usage: node watch-cli.mjs <root> <runs> <file>
-// Prints {"ms": [...], "debounceMs": 150, "errors": [...]} as JSON (errors: the reports' error counts).
+// Prints {"ms": [...], "debounceMs": 50, "errors": [...]} as JSON (errors: the reports' error counts).
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,7 +27,7 @@ child.stderr.on("data", (d) => {
 const nextReport = () => new Promise((resolve) => (waiting = resolve));
 const path = join(root, rel);
 const original = readFileSync(path, "utf8");
-const out = { ms: [], debounceMs: 150, errors: [] };
+const out = { ms: [], debounceMs: 50, errors: [] };
 try {
   await nextReport();
   for (let pass = 1; pass <= Number(runsArg); pass++) {
