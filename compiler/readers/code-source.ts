@@ -14,7 +14,7 @@
  * Only this module and its siblings import ts-morph, so the CLI can lazy-load
  * them when a project has code.
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "../util/input-fs.js";
 import { isAbsolute, relative, resolve } from "node:path";
 import { ts } from "ts-morph";
 import type { Span } from "../model/diagnostic.js";

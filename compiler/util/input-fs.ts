@@ -1,0 +1,195 @@
+/**
+ * The one door through which the pipeline reads the file system. Every read,
+ * existence probe, stat, folder listing, link resolution and glob of a run
+ * passes here, and while a recording is open (build's closing check, see
+ * compiler/replay/) each one is noted as an observation: what the call saw,
+ * reduced to what a later run could compare (a content hash, a file kind and
+ * size, a sorted listing). The set of observations is the run's input
+ * manifest: a later run that observes the same things would compute the same
+ * result. A probe that found nothing is an observation too, so adding that
+ * file invalidates the record.
+ *
+ * Outside a recording the wrappers cost one null check. Writers (util/write.ts,
+ * build.ts) and the caches (cache/) use node:fs directly: they are not inputs.
+ * test/architecture.test.ts keeps every other module away from node:fs.
+ */
+import * as fs from "node:fs";
+import { createHash } from "node:crypto";
+import { globSync as tinyGlob } from "tinyglobby";
+
+/** Observation key (`<op> <absolute path>`) → what was observed. */
+export type Observations = Map<string, string>;
+
+let recording: Observations | null = null;
+
+/** Starts noting observations (one recording at a time; a nested start keeps the outer one). */
+export function startRecording(): { stop(): Observations } {
+  const outer = recording;
+  const mine: Observations = outer ?? new Map();
+  recording = mine;
+  return {
+    stop() {
+      recording = outer;
+      return mine;
+    },
+  };
+}
+
+/** The first observation of a path wins: later reads in the same run see the same state. */
+function note(key: string, value: () => string): void {
+  if (recording !== null && !recording.has(key)) recording.set(key, value());
+}
+
+const errCode = (e: unknown) => `!${(e as NodeJS.ErrnoException).code ?? "error"}`;
+const hashOf = (buf: Buffer | string) => createHash("sha1").update(buf).digest("hex");
+
+/** A stat reduced to what results depend on: the kind, and a regular file's size (never mtimes). */
+export function statObservation(st: fs.Stats): string {
+  if (st.isFile()) return `f${st.size}`;
+  if (st.isDirectory()) return "d";
+  if (st.isSymbolicLink()) return "l";
+  return "o";
+}
+
+const direntKind = (e: fs.Dirent) => (e.isFile() ? "f" : e.isDirectory() ? "d" : e.isSymbolicLink() ? "l" : "o");
+
+/**
+ * Each kind of observation and how to make it again: the replay re-observes
+ * every key of a manifest with these and compares (compiler/replay/manifest.ts).
+ */
+export const OBSERVE: Record<string, (abs: string) => string> = {
+  read: (abs) => {
+    try {
+      return hashOf(fs.readFileSync(abs));
+    } catch (e) {
+      return errCode(e);
+    }
+  },
+  exists: (abs) => (fs.existsSync(abs) ? "1" : "0"),
+  stat: (abs) => {
+    try {
+      return statObservation(fs.statSync(abs));
+    } catch (e) {
+      return errCode(e);
+    }
+  },
+  lstat: (abs) => {
+    try {
+      return statObservation(fs.lstatSync(abs));
+    } catch (e) {
+      return errCode(e);
+    }
+  },
+  dir: (abs) => {
+    try {
+      return hashOf(fs.readdirSync(abs, { withFileTypes: true }).map((e) => `${direntKind(e)}${e.name}`).sort().join("\0"));
+    } catch (e) {
+      return errCode(e);
+    }
+  },
+  real: (abs) => {
+    try {
+      return fs.realpathSync(abs);
+    } catch (e) {
+      return errCode(e);
+    }
+  },
+  glob: (abs) => {
+    try {
+      return hashOf(globFilesRaw(abs).join("\0"));
+    } catch (e) {
+      return errCode(e);
+    }
+  },
+};
+
+function observed<T>(op: string, abs: string, run: () => T): T {
+  if (recording === null) return run();
+  const key = `${op} ${abs}`;
+  try {
+    const v = run();
+    note(key, () => OBSERVE[op](abs));
+    return v;
+  } catch (e) {
+    note(key, () => errCode(e));
+    throw e;
+  }
+}
+
+export function readFileSync(path: string): Buffer;
+export function readFileSync(path: string, encoding: "utf8"): string;
+export function readFileSync(path: string, encoding?: "utf8"): string | Buffer {
+  if (recording === null) return encoding ? fs.readFileSync(path, encoding) : fs.readFileSync(path);
+  let buf: Buffer;
+  try {
+    buf = fs.readFileSync(path);
+  } catch (e) {
+    note(`read ${path}`, () => errCode(e));
+    throw e;
+  }
+  note(`read ${path}`, () => hashOf(buf));
+  return encoding ? buf.toString(encoding) : buf;
+}
+
+export function existsSync(path: string): boolean {
+  const yes = fs.existsSync(path);
+  note(`exists ${path}`, () => (yes ? "1" : "0"));
+  return yes;
+}
+
+export function statSync(path: string): fs.Stats {
+  if (recording === null) return fs.statSync(path);
+  return observedStat("stat", path, () => fs.statSync(path));
+}
+
+export function lstatSync(path: string): fs.Stats {
+  if (recording === null) return fs.lstatSync(path);
+  return observedStat("lstat", path, () => fs.lstatSync(path));
+}
+
+function observedStat(op: string, path: string, run: () => fs.Stats): fs.Stats {
+  let st: fs.Stats;
+  try {
+    st = run();
+  } catch (e) {
+    note(`${op} ${path}`, () => errCode(e));
+    throw e;
+  }
+  note(`${op} ${path}`, () => statObservation(st));
+  return st;
+}
+
+export function readdirSync(path: string): string[];
+export function readdirSync(path: string, options: { withFileTypes: true }): fs.Dirent[];
+export function readdirSync(path: string, options?: { withFileTypes: true }): string[] | fs.Dirent[] {
+  return observed("dir", path, () => (options ? fs.readdirSync(path, options) : fs.readdirSync(path)));
+}
+
+export function realpathSync(path: string): string {
+  return observed("real", path, () => fs.realpathSync(path));
+}
+
+/** The first `length` bytes of a file as UTF-8 ("" when it cannot be read); observed as a read of the whole file. */
+export function readHead(path: string, length: number): string {
+  const buf = Buffer.alloc(length);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(path, "r");
+    const n = fs.readSync(fd, buf, 0, length, 0);
+    return buf.subarray(0, n).toString("utf8");
+  } catch {
+    return "";
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+    note(`read ${path}`, () => OBSERVE.read(path));
+  }
+}
+
+/** Regular files below `cwd` (relative, `/`-separated as tinyglobby gives them, sorted), no dot entries, links not followed. */
+export function globFiles(cwd: string): string[] {
+  return observed("glob", cwd, () => globFilesRaw(cwd));
+}
+
+function globFilesRaw(cwd: string): string[] {
+  return tinyGlob(["**/*"], { cwd, onlyFiles: true, dot: false, followSymbolicLinks: false }).sort();
+}
