@@ -23,6 +23,11 @@ export function readSource(root: string, file: string): SourceText | CodeProblem
   } catch (e) {
     return { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) };
   }
+  return decodeBytes(file, buf);
+}
+
+/** A file's bytes as text (BOM removed, line endings noted), or the problem that they are not UTF-8. */
+export function decodeBytes(file: string, buf: Buffer): SourceText | CodeProblem {
   const raw = buf.toString("utf8");
   if (raw.includes("\uFFFD") && !Buffer.from(raw, "utf8").equals(buf)) {
     return { message: `${file} is not UTF-8 text`, span: fileSpan(file) };

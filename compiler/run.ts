@@ -1,6 +1,6 @@
 /** One check or build run turned into the report of `--format json`: shared by the CLI, watch and the API. */
 import { existsSync } from "./util/input-fs.js";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { ReadCache } from "./cache/cache.js";
 import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
 import type { ContractModel, FileCounts } from "./model/types.js";
@@ -12,9 +12,9 @@ import { BASELINE_FILE, readBaseline, type BaselineFile } from "./gate/baseline-
 import { gate, SOURCE_EXT, type GateResult } from "./gate/gate.js";
 import type { GetText } from "./gate/fingerprint.js";
 import { readChangesSince } from "./git/changes.js";
-import { isProblem, readInput } from "./read-input.js";
+import { decodeBytes, isProblem, readInput } from "./read-input.js";
 import { DEFAULT_LIMITS } from "./config/limits.js";
-import { dropRecord, loadReplay, replayEnabled, writeRecord, type StoredRun } from "./replay/record.js";
+import { dropRecord, fixKeyOfThisProcess, loadReplay, replayEnabled, writeRecord, type StoredRun } from "./replay/record.js";
 import { renamedFrom } from "./model/history.js";
 import type { ResolvedConfig } from "./config/resolve.js";
 
@@ -51,8 +51,10 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   const since = req.since !== undefined ? readChangesSince(req.root, req.since) : null;
   const explicit = req.baseline !== undefined ? { file: req.baseline, content: readBaseline(resolve(req.baseline), req.baseline) } : null;
   // A one-off run (no caller-owned cache: not watch) replays or records; see compiler/replay/.
-  const oneOff = req.cache === undefined && replayEnabled(req.root);
-  const facts: RunFacts & { closing?: () => Promise<void> } = (mode === "check" && oneOff ? replayed(req) : null) ?? (await pipelineRun(mode, req, oneOff));
+  const oneOff = req.cache === undefined;
+  const recording = oneOff && replayEnabled(req.root);
+  if (recording) fixKeyOfThisProcess();
+  const facts: RunFacts & { closing?: () => Promise<void> } = (mode === "check" && oneOff ? replayed(req) : null) ?? (await pipelineRun(mode, req, recording));
   const baseline = explicit ?? defaultBaselineOf(req.root, facts.baseline);
   const sources = new Set(facts.sources);
   // A deleted file is no longer discovered: then its extension decides.
@@ -85,12 +87,17 @@ interface RunFacts {
 
 /** The recorded result of build's closing check, when nothing it depended on changed since. */
 function replayed(req: RunRequest): RunFacts | null {
+  const started = performance.now();
   const hit = loadReplay(req.root, req.configPath);
-  if (process.env.DOCPACT_TIMING === "1") process.stderr.write(`docpact timing: replay ${"result" in hit ? "hit" : `miss (${hit.miss}${hit.detail ? `: ${hit.detail}` : ""})`}\n`);
+  if (process.env.DOCPACT_TIMING === "1") {
+    const ms = Math.round(performance.now() - started);
+    process.stderr.write(`docpact timing: replay ${"result" in hit ? `hit (${hit.inputs} inputs compared)` : `miss (${hit.miss}${hit.detail ? `: ${hit.detail}` : ""})`} in ${ms} ms\n`);
+  }
   if (!("result" in hit)) return null;
   const r = hit.result;
   const inTexts = new Set(r.textFiles);
   const limits = { ...DEFAULT_LIMITS, maxFileBytes: r.maxFileBytes };
+  const verified = hit.texts;
   return {
     diagnostics: r.diagnostics,
     notJudged: r.notJudged,
@@ -100,21 +107,23 @@ function replayed(req: RunRequest): RunFacts | null {
     baseline: r.baseline,
     // As textGetter: the model's text (read within the config's limits), else the file within the default ones.
     getText: (file) => {
-      const src = readInput(req.root, file, inTexts.has(file) ? limits : DEFAULT_LIMITS);
+      // A text the model held, from bytes the replay just compared: readInput would accept them again (its stat and link checks are in the manifest).
+      const bytes = inTexts.has(file) ? verified.get(join(req.root, file)) : undefined;
+      const src = bytes !== undefined ? decodeBytes(file, bytes) : readInput(req.root, file, inTexts.has(file) ? limits : DEFAULT_LIMITS);
       return isProblem(src) ? undefined : src.text;
     },
     renames: new Map(r.renames),
   };
 }
 
-async function pipelineRun(mode: "check" | "build", req: RunRequest, oneOff: boolean): Promise<RunFacts & { closing?: () => Promise<void> }> {
+async function pipelineRun(mode: "check" | "build", req: RunRequest, record: boolean): Promise<RunFacts & { closing?: () => Promise<void> }> {
   const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase, ...(req.changes ? { changes: req.changes } : {}) };
   if (mode === "check") {
     const { runPipeline } = await import("./pipeline.js");
     return factsOf(req.root, await runPipeline(base));
   }
   const { runBuild, closingCheck } = await import("./build.js");
-  if (!oneOff) {
+  if (!record) {
     const r = await runBuild({ ...base, fix: req.fix, force: req.force });
     return { ...factsOf(req.root, r), written: r.written };
   }

@@ -17,7 +17,7 @@ import { diskCacheDir } from "../cache/cache.js";
 import type { Diagnostic, NotJudged } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
 import { gitAllowed, runGit } from "../git/run.js";
-import { OBSERVE, type Observations } from "../util/input-fs.js";
+import { hashOf, OBSERVE, type Observations } from "../util/input-fs.js";
 import { unoptimized } from "../util/optimizations.js";
 import { buildFingerprint } from "./fingerprint.js";
 
@@ -63,6 +63,11 @@ interface RecordFile {
 
 /** Environment switches that change what a run finds (DOCPACT_UNOPTIMIZED and DOCPACT_NO_CACHE bypass replay instead). */
 const ENV_SWITCHES = ["DOCPACT_NO_GIT"] as const;
+
+/** Computed when a run starts, so a record is keyed by the docpact that made its result. */
+export function fixKeyOfThisProcess(): void {
+  buildFingerprint();
+}
 
 function recordKey(root: string, configPath: string | undefined): RecordKey {
   return {
@@ -119,12 +124,25 @@ export function dropRecord(root: string): void {
 
 export type ReplayMiss = "disabled" | "no record" | "bad record" | "key" | "input";
 
+let lastOutcome: "hit" | ReplayMiss | null = null;
+
+/** What the last replay attempt of this process gave (tests; DOCPACT_TIMING prints it too). */
+export function lastReplayOutcome(): "hit" | ReplayMiss | null {
+  return lastOutcome;
+}
+
 /**
  * The recorded result when the key and every observation of the manifest are
  * the same now; else why not. Each observation is made again (files are
  * hashed, not trusted by their mtime).
  */
-export function loadReplay(root: string, configPath: string | undefined): { result: StoredRun } | { miss: ReplayMiss; detail?: string } {
+export function loadReplay(root: string, configPath: string | undefined): { result: StoredRun; inputs: number; texts: Map<string, Buffer> } | { miss: ReplayMiss; detail?: string } {
+  const r = compareRecord(root, configPath);
+  lastOutcome = "result" in r ? "hit" : r.miss;
+  return r;
+}
+
+function compareRecord(root: string, configPath: string | undefined): ReturnType<typeof loadReplay> {
   const file = recordPath(root);
   if (file === null || unoptimized()) return { miss: "disabled" };
   let body: RecordFile;
@@ -135,11 +153,26 @@ export function loadReplay(root: string, configPath: string | undefined): { resu
   }
   if (body === null || typeof body !== "object" || body.format !== FORMAT || !Array.isArray(body.inputs) || typeof body.result !== "object") return { miss: "bad record" };
   if (JSON.stringify(body.key) !== JSON.stringify(recordKey(root, configPath))) return { miss: "key" };
+  // The bytes of the files findings name are kept from the check: reports and fingerprints quote their lines.
+  const named = new Set((body.result.diagnostics ?? []).map((d) => join(root, d.file)));
+  const texts = new Map<string, Buffer>();
   for (const [key, seen] of body.inputs) {
     const space = key.indexOf(" ");
     const op = key.slice(0, space);
+    const path = key.slice(space + 1);
+    if (op === "read" && named.has(path)) {
+      let buf: Buffer | null = null;
+      try {
+        buf = readFileSync(path);
+      } catch {
+        buf = null;
+      }
+      if (buf === null || hashOf(buf) !== seen) return { miss: "input", detail: key };
+      texts.set(path, buf);
+      continue;
+    }
     const observe = Object.hasOwn(OBSERVE, op) ? OBSERVE[op] : undefined;
-    if (observe === undefined || observe(key.slice(space + 1)) !== seen) return { miss: "input", detail: key };
+    if (observe === undefined || observe(path) !== seen) return { miss: "input", detail: key };
   }
-  return { result: body.result };
+  return { result: body.result, inputs: body.inputs.length, texts };
 }

@@ -41,7 +41,7 @@ function note(key: string, value: () => string): void {
 }
 
 const errCode = (e: unknown) => `!${(e as NodeJS.ErrnoException).code ?? "error"}`;
-const hashOf = (buf: Buffer | string) => createHash("sha1").update(buf).digest("hex");
+export const hashOf = (buf: Buffer | string) => createHash("sha1").update(buf).digest("hex");
 
 /** A stat reduced to what results depend on: the kind, and a regular file's size (never mtimes). */
 export function statObservation(st: fs.Stats): string {
@@ -89,7 +89,8 @@ export const OBSERVE: Record<string, (abs: string) => string> = {
   },
   real: (abs) => {
     try {
-      return fs.realpathSync(abs);
+      // One realpath(3) call instead of an lstat per path segment; a result that differed would only miss a replay.
+      return fs.realpathSync.native(abs);
     } catch (e) {
       return errCode(e);
     }
