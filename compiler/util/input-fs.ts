@@ -22,9 +22,22 @@ export type Observations = Map<string, string>;
 
 let recording: Observations | null = null;
 
+const resets: (() => void)[] = [];
+
+/**
+ * A module that remembers file contents by path within a process (a parse
+ * reused while the mtime is unchanged, an evaluator's loaded modules) would
+ * answer a recorded run without reading: it registers here, and a recording
+ * starts with those memories dropped, so every read of the run is observed.
+ */
+export function onRecordingStart(reset: () => void): void {
+  resets.push(reset);
+}
+
 /** Starts noting observations (one recording at a time; a nested start keeps the outer one). */
 export function startRecording(): { stop(): Observations } {
   const outer = recording;
+  if (outer === null) for (const reset of resets) reset();
   const mine: Observations = outer ?? new Map();
   recording = mine;
   return {

@@ -11,7 +11,7 @@ import { build, check } from "../../compiler/api.js";
 import type { Report } from "../../compiler/report/report.js";
 import { lastReplayOutcome, REPLAY_FILE } from "../../compiler/replay/record.js";
 import { CACHE_DIR } from "../../compiler/cache/cache.js";
-import { repoRoot, runCli } from "../helpers/cli.js";
+import { copyProject, repoRoot, runCli } from "../helpers/cli.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
 const SWITCHES = ["DOCPACT_NO_CACHE", "DOCPACT_NO_GIT", "DOCPACT_UNOPTIMIZED"] as const;
@@ -163,6 +163,26 @@ describe.skipIf(!hasGit)("replayed clean check in a new process (built CLI)", ()
       expect(readFileSync(join(repo.root, CACHE_DIR, REPLAY_FILE), "utf8")).toBe(record);
     } finally {
       repo.dispose();
+    }
+  });
+});
+
+describe("replayed clean check: reads a process remembers by path are observed too", () => {
+  it("a same-size edit of a docs-site config (parsed once per process, reused by mtime) misses the replay", async () => {
+    const root = copyProject("test/fixtures/site-docusaurus");
+    try {
+      mkdirSync(join(root, "node_modules"));
+      const config = join(root, "website/docusaurus.config.ts");
+      // The first check parses the config; build and its closing check then find it in the process's parse cache.
+      await withEnv({ DOCPACT_NO_CACHE: "1" }, () => check({ root }));
+      await build({ root });
+      expect((await checked(root)).outcome).toBe("hit");
+      writeFileSync(config, readFileSync(config, "utf8").replace('baseUrl: "/"', 'baseUrl: "x"'));
+      const after = await checked(root);
+      expect(after.outcome).not.toBe("hit");
+      expect(after.report).toEqual(await cold(root));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
