@@ -1,6 +1,6 @@
 /** One check or build run turned into the report of `--format json`: shared by the CLI, watch and the API. */
 import { existsSync } from "./util/input-fs.js";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { ReadCache } from "./cache/cache.js";
 import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
 import type { ContractModel, FileCounts } from "./model/types.js";
@@ -12,7 +12,7 @@ import { BASELINE_FILE, readBaseline, type BaselineFile } from "./gate/baseline-
 import { gate, SOURCE_EXT, type GateResult } from "./gate/gate.js";
 import type { GetText } from "./gate/fingerprint.js";
 import { readChangesSince } from "./git/changes.js";
-import { decodeBytes, isProblem, readInput } from "./read-input.js";
+import { isProblem, readInput } from "./read-input.js";
 import { DEFAULT_LIMITS } from "./config/limits.js";
 import { dropRecord, fixKeyOfThisProcess, loadReplay, replayEnabled, writeRecord, type StoredRun } from "./replay/record.js";
 import { renamedFrom } from "./model/history.js";
@@ -97,7 +97,6 @@ function replayed(req: RunRequest): RunFacts | null {
   const r = hit.result;
   const inTexts = new Set(r.textFiles);
   const limits = { ...DEFAULT_LIMITS, maxFileBytes: r.maxFileBytes };
-  const verified = hit.texts;
   return {
     diagnostics: r.diagnostics,
     notJudged: r.notJudged,
@@ -107,9 +106,7 @@ function replayed(req: RunRequest): RunFacts | null {
     baseline: r.baseline,
     // As textGetter: the model's text (read within the config's limits), else the file within the default ones.
     getText: (file) => {
-      // A text the model held, from bytes the replay just compared: readInput would accept them again (its stat and link checks are in the manifest).
-      const bytes = inTexts.has(file) ? verified.get(join(req.root, file)) : undefined;
-      const src = bytes !== undefined ? decodeBytes(file, bytes) : readInput(req.root, file, inTexts.has(file) ? limits : DEFAULT_LIMITS);
+      const src = readInput(req.root, file, inTexts.has(file) ? limits : DEFAULT_LIMITS);
       return isProblem(src) ? undefined : src.text;
     },
     renames: new Map(r.renames),

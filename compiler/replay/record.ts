@@ -17,7 +17,7 @@ import { diskCacheDir } from "../cache/cache.js";
 import type { Diagnostic, NotJudged } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
 import { gitAllowed, runGit } from "../git/run.js";
-import { hashOf, OBSERVE, type Observations } from "../util/input-fs.js";
+import { observationComparer, type Observations } from "../util/input-fs.js";
 import { unoptimized } from "../util/optimizations.js";
 import { buildFingerprint } from "./fingerprint.js";
 
@@ -134,9 +134,10 @@ export function lastReplayOutcome(): "hit" | ReplayMiss | null {
 /**
  * The recorded result when the key and every observation of the manifest are
  * the same now; else why not. Each observation is made again (files are
- * hashed, not trusted by their mtime).
+ * hashed unless their size, mtime, ctime and inode are the same and were
+ * not racy when recorded; see observationComparer).
  */
-export function loadReplay(root: string, configPath: string | undefined): { result: StoredRun; inputs: number; texts: Map<string, Buffer> } | { miss: ReplayMiss; detail?: string } {
+export function loadReplay(root: string, configPath: string | undefined): { result: StoredRun; inputs: number } | { miss: ReplayMiss; detail?: string } {
   const r = compareRecord(root, configPath);
   lastOutcome = "result" in r ? "hit" : r.miss;
   return r;
@@ -153,26 +154,7 @@ function compareRecord(root: string, configPath: string | undefined): ReturnType
   }
   if (body === null || typeof body !== "object" || body.format !== FORMAT || !Array.isArray(body.inputs) || typeof body.result !== "object") return { miss: "bad record" };
   if (JSON.stringify(body.key) !== JSON.stringify(recordKey(root, configPath))) return { miss: "key" };
-  // The bytes of the files findings name are kept from the check: reports and fingerprints quote their lines.
-  const named = new Set((body.result.diagnostics ?? []).map((d) => join(root, d.file)));
-  const texts = new Map<string, Buffer>();
-  for (const [key, seen] of body.inputs) {
-    const space = key.indexOf(" ");
-    const op = key.slice(0, space);
-    const path = key.slice(space + 1);
-    if (op === "read" && named.has(path)) {
-      let buf: Buffer | null = null;
-      try {
-        buf = readFileSync(path);
-      } catch {
-        buf = null;
-      }
-      if (buf === null || hashOf(buf) !== seen) return { miss: "input", detail: key };
-      texts.set(path, buf);
-      continue;
-    }
-    const observe = Object.hasOwn(OBSERVE, op) ? OBSERVE[op] : undefined;
-    if (observe === undefined || observe(path) !== seen) return { miss: "input", detail: key };
-  }
-  return { result: body.result, inputs: body.inputs.length, texts };
+  const same = observationComparer();
+  for (const [key, seen] of body.inputs) if (!same(key, seen)) return { miss: "input", detail: key };
+  return { result: body.result, inputs: body.inputs.length };
 }

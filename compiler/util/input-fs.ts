@@ -34,9 +34,10 @@ export function onRecordingStart(reset: () => void): void {
   resets.push(reset);
 }
 
-/** Starts noting observations (one recording at a time; a nested start keeps the outer one). */
-export function startRecording(): { stop(): Observations } {
+/** Starts noting observations (one recording at a time; a nested start keeps the outer one). `racyWindowMs`: tests only. */
+export function startRecording(opts: { racyWindowMs?: number } = {}): { stop(): Observations } {
   const outer = recording;
+  racyMs = opts.racyWindowMs ?? RACY_MS;
   if (outer === null) for (const reset of resets) reset();
   const mine: Observations = outer ?? new Map();
   recording = mine;
@@ -54,7 +55,7 @@ function note(key: string, value: () => string): void {
 }
 
 const errCode = (e: unknown) => `!${(e as NodeJS.ErrnoException).code ?? "error"}`;
-export const hashOf = (buf: Buffer | string) => createHash("sha1").update(buf).digest("hex");
+const hashOf = (buf: Buffer | string) => createHash("sha1").update(buf).digest("hex");
 
 /** A stat reduced to what results depend on: the kind, and a regular file's size (never mtimes). */
 export function statObservation(st: fs.Stats): string {
@@ -130,10 +131,33 @@ function observed<T>(op: string, abs: string, run: () => T): T {
   }
 }
 
+/**
+ * How recent a file's mtime or ctime may be, at the moment it is stat'ed
+ * before being read, for its stat to stand in for its content later: a file
+ * changed again within the file system's timestamp granularity could keep
+ * the same stat (git's "racy" entries). Such files are always hashed.
+ */
+const RACY_MS = 2000;
+let racyMs = RACY_MS;
+
+/** size, mtime, ctime and inode: ctime cannot be set back (cp -p, rsync -t and touch -d set mtime only). */
+function statSignature(st: fs.Stats): string {
+  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+}
+
 export function readFileSync(path: string): Buffer;
 export function readFileSync(path: string, encoding: "utf8"): string;
 export function readFileSync(path: string, encoding?: "utf8"): string | Buffer {
   if (recording === null) return encoding ? fs.readFileSync(path, encoding) : fs.readFileSync(path);
+  // The stat is taken before the read: a change between the two then shows as a different stat later, never as a same one.
+  let signature = "";
+  try {
+    const now = Date.now();
+    const st = fs.statSync(path);
+    if (st.isFile() && st.mtimeMs < now - racyMs && st.ctimeMs < now - racyMs) signature = ` ${statSignature(st)}`;
+  } catch {
+    signature = "";
+  }
   let buf: Buffer;
   try {
     buf = fs.readFileSync(path);
@@ -141,8 +165,49 @@ export function readFileSync(path: string, encoding?: "utf8"): string | Buffer {
     note(`read ${path}`, () => errCode(e));
     throw e;
   }
-  note(`read ${path}`, () => hashOf(buf));
+  note(`read ${path}`, () => `${hashOf(buf)}${signature}`);
   return encoding ? buf.toString(encoding) : buf;
+}
+
+/**
+ * Whether observing `key` again sees what was recorded (`seen`). A read
+ * recorded with a stat signature is taken as unchanged when the file's stat
+ * is the same now (one stat instead of reading and hashing); otherwise, and
+ * for racy files, its content is hashed. Stats are shared between the
+ * observations of one path within one `same` instance.
+ */
+export function observationComparer(): (key: string, seen: string) => boolean {
+  const stats = new Map<string, fs.Stats | null>();
+  const statOf = (abs: string) => {
+    let st = stats.get(abs);
+    if (st === undefined) {
+      try {
+        st = fs.statSync(abs, { throwIfNoEntry: false }) ?? null;
+      } catch {
+        st = null;
+      }
+      stats.set(abs, st);
+    }
+    return st;
+  };
+  return (key, seen) => {
+    const space = key.indexOf(" ");
+    const op = key.slice(0, space);
+    const abs = key.slice(space + 1);
+    if (op === "read") {
+      const sep = seen.indexOf(" ");
+      if (sep !== -1) {
+        const st = statOf(abs);
+        if (st !== null && st.isFile() && statSignature(st) === seen.slice(sep + 1)) return true;
+        return OBSERVE.read(abs) === seen.slice(0, sep);
+      }
+    }
+    if (op === "stat") {
+      const st = statOf(abs);
+      if (st !== null) return statObservation(st) === seen;
+    }
+    return Object.hasOwn(OBSERVE, op) && OBSERVE[op](abs) === seen;
+  };
 }
 
 export function existsSync(path: string): boolean {
