@@ -143,9 +143,14 @@ async function pipelineRun(mode: "check" | "build", req: RunRequest, record: boo
       return;
     }
     const again = startRecording();
+    const [wall, cpu] = [performance.now(), process.cpuUsage()];
     try {
       const check = await closingCheck(req.root, req.configPath, cache);
       writeRecord(req.root, req.configPath, again.stop(), storedRunOf(req.root, check));
+      if (process.env.DOCPACT_TIMING === "1") {
+        const used = process.cpuUsage(cpu);
+        process.stderr.write(`docpact timing: closing check and record ${Math.round(performance.now() - wall)} ms (cpu ${Math.round((used.user + used.system) / 1000)} ms)\n`);
+      }
     } catch {
       // No record rather than a failed build: the next check runs the pipeline and reports what it finds.
       again.stop();

@@ -11,6 +11,7 @@ import { build, check } from "../../compiler/api.js";
 import type { Report } from "../../compiler/report/report.js";
 import { lastReplayOutcome, REPLAY_FILE } from "../../compiler/replay/record.js";
 import { CACHE_DIR } from "../../compiler/cache/cache.js";
+import { runBaseline } from "../../compiler/cli/baseline.js";
 import { copyProject, repoRoot, runCli } from "../helpers/cli.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
@@ -130,6 +131,24 @@ describe.skipIf(!hasGit)("replayed clean check", () => {
     }));
 
   it("misses under an environment switch that changes results (DOCPACT_NO_GIT)", () => missesAfter(() => undefined, { DOCPACT_NO_GIT: "1" }));
+
+  it("a baseline and --since are applied afresh to a replayed result", async () => {
+    await runBaseline({ root: repo.root, prune: false }, { write: () => true });
+    // A finding the baseline does not know, in a file committed with the rest.
+    edit("README.md", (t) => `${t}\nRun \`aw flow sideways\`.\n`);
+    repo.commit("baseline and a new finding");
+    await build({ root: repo.root });
+    const withBaseline = await checked(repo.root);
+    expect(withBaseline.outcome).toBe("hit");
+    expect(withBaseline.report.summary.baselined).toBeGreaterThan(0);
+    expect(withBaseline.report).toEqual(await cold(repo.root));
+    edit("docs/modules/PLAN-SPLIT-GATE.md", (t) => t);
+    const since = withoutDuration(await check({ root: repo.root, since: "HEAD~1" }));
+    expect(lastReplayOutcome()).toBe("hit");
+    expect(since).toEqual(withoutDuration(await withEnv({ DOCPACT_NO_CACHE: "1" }, () => check({ root: repo.root, since: "HEAD~1" }))));
+    rmSync(path("docpact-baseline.json"));
+    repo.commit("no baseline");
+  });
 
   it("misses when the record is damaged, and never fails because of it", async () => {
     await build({ root: repo.root });
