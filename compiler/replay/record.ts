@@ -12,7 +12,7 @@
  * `check` only reads the record; `build` writes it (check writes nothing).
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { diskCacheDir } from "../cache/cache.js";
 import type { Diagnostic, NotJudged } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
@@ -22,7 +22,7 @@ import { unoptimized } from "../util/optimizations.js";
 import { buildFingerprint } from "./fingerprint.js";
 
 /** Bumped when the record's shape or the meaning of an observation changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 export const REPLAY_FILE = "replay.json";
 
 /** What `run()` needs of a pipeline run to gate and report it (no model). */
@@ -56,9 +56,10 @@ interface RecordKey {
 interface RecordFile {
   format: number;
   key: RecordKey;
-  /** Observation key → observation, sorted by key. */
-  inputs: [string, string][];
-  result: StoredRun;
+  /** Observation keys and observations, flat (`key, seen, key, seen, …`), sorted by key; paths under the root are relative to it. */
+  inputs: string[];
+  /** The result, its not-judged places as `[rule, file, line, column, reason]` (the largest part, kept small). */
+  result: Omit<StoredRun, "notJudged"> & { notJudged: [string, string, number, number, string][] };
 }
 
 /** Environment switches that change what a run finds (DOCPACT_UNOPTIMIZED and DOCPACT_NO_CACHE bypass replay instead). */
@@ -105,7 +106,15 @@ export function replayEnabled(root: string): boolean {
 export function writeRecord(root: string, configPath: string | undefined, observations: Observations, result: StoredRun): void {
   const file = recordPath(root);
   if (file === null || unoptimized()) return;
-  const body: RecordFile = { format: FORMAT, key: recordKey(root, configPath), inputs: [...observations].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)), result };
+  const inside = `${resolve(root)}/`;
+  const inputs: string[] = [];
+  for (const [key, seen] of [...observations].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const space = key.indexOf(" ");
+    const path = key.slice(space + 1);
+    inputs.push(path.startsWith(inside) ? `${key.slice(0, space)} ${path.slice(inside.length)}` : key, seen);
+  }
+  const notJudged = result.notJudged.map((n): [string, string, number, number, string] => [n.rule, n.file, n.line, n.column, n.reason]);
+  const body: RecordFile = { format: FORMAT, key: recordKey(root, configPath), inputs, result: { ...result, notJudged } };
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(join(file, ".."), { recursive: true });
@@ -155,6 +164,16 @@ function compareRecord(root: string, configPath: string | undefined): ReturnType
   if (body === null || typeof body !== "object" || body.format !== FORMAT || !Array.isArray(body.inputs) || typeof body.result !== "object") return { miss: "bad record" };
   if (JSON.stringify(body.key) !== JSON.stringify(recordKey(root, configPath))) return { miss: "key" };
   const same = observationComparer();
-  for (const [key, seen] of body.inputs) if (!same(key, seen)) return { miss: "input", detail: key };
-  return { result: body.result, inputs: body.inputs.length };
+  const inside = `${resolve(root)}/`;
+  const inputs = body.inputs;
+  for (let i = 0; i + 1 < inputs.length; i += 2) {
+    const key = inputs[i];
+    const space = key.indexOf(" ");
+    // Recorded paths are absolute, or relative to the root.
+    const abs = isAbsolute(key.slice(space + 1)) ? key : `${key.slice(0, space)} ${inside}${key.slice(space + 1)}`;
+    if (!same(abs, inputs[i + 1])) return { miss: "input", detail: abs };
+  }
+  const r = body.result;
+  const notJudged = r.notJudged.map(([rule, file, line, column, reason]) => ({ rule, file, line, column, reason }));
+  return { result: { ...r, notJudged }, inputs: inputs.length / 2 };
 }

@@ -15,6 +15,7 @@
  */
 import * as fs from "node:fs";
 import { createHash } from "node:crypto";
+import { basename, dirname, join } from "node:path";
 import { globSync as tinyGlob } from "tinyglobby";
 
 /** Observation key (`<op> <absolute path>`) → what was observed. */
@@ -177,34 +178,67 @@ export function readFileSync(path: string, encoding?: "utf8"): string | Buffer {
  * observations of one path within one `same` instance.
  */
 export function observationComparer(): (key: string, seen: string) => boolean {
-  const stats = new Map<string, fs.Stats | null>();
-  const statOf = (abs: string) => {
-    let st = stats.get(abs);
+  // One lstat per path serves its stat (when it is no link), its read signature and its realpath.
+  const lstats = new Map<string, fs.Stats | null>();
+  const lstatOf = (abs: string) => {
+    let st = lstats.get(abs);
     if (st === undefined) {
       try {
-        st = fs.statSync(abs, { throwIfNoEntry: false }) ?? null;
+        st = fs.lstatSync(abs, { throwIfNoEntry: false }) ?? null;
       } catch {
         st = null;
       }
-      stats.set(abs, st);
+      lstats.set(abs, st);
     }
     return st;
+  };
+  const statOf = (abs: string) => {
+    const l = lstatOf(abs);
+    if (l === null || !l.isSymbolicLink()) return l;
+    try {
+      return fs.statSync(abs, { throwIfNoEntry: false }) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const reals = new Map<string, string>();
+  // A path whose last part is no link resolves to its folder's real path plus its name: one realpath per folder, not per file.
+  const realOf = (abs: string): string => {
+    let r = reals.get(abs);
+    if (r !== undefined) return r;
+    const parent = dirname(abs);
+    const l = parent === abs ? null : lstatOf(abs);
+    if (l !== null && !l.isSymbolicLink()) {
+      const up = realOf(parent);
+      r = up.startsWith("!") ? OBSERVE.real(abs) : join(up, basename(abs));
+    } else r = OBSERVE.real(abs);
+    reals.set(abs, r);
+    return r;
   };
   return (key, seen) => {
     const space = key.indexOf(" ");
     const op = key.slice(0, space);
     const abs = key.slice(space + 1);
-    if (op === "read") {
-      const sep = seen.indexOf(" ");
-      if (sep !== -1) {
+    switch (op) {
+      case "read": {
+        const sep = seen.indexOf(" ");
+        if (sep === -1) break;
         const st = statOf(abs);
         if (st !== null && st.isFile() && statSignature(st) === seen.slice(sep + 1)) return true;
         return OBSERVE.read(abs) === seen.slice(0, sep);
       }
-    }
-    if (op === "stat") {
-      const st = statOf(abs);
-      if (st !== null) return statObservation(st) === seen;
+      case "stat": {
+        const st = statOf(abs);
+        if (st !== null) return statObservation(st) === seen;
+        break;
+      }
+      case "lstat": {
+        const st = lstatOf(abs);
+        if (st !== null) return statObservation(st) === seen;
+        break;
+      }
+      case "real":
+        return realOf(abs) === seen;
     }
     return Object.hasOwn(OBSERVE, op) && OBSERVE[op](abs) === seen;
   };
