@@ -107,6 +107,30 @@ describe("architecture", () => {
     for (const f of Object.keys(RAW_FS_ALLOWED)) expect(imports(join(repoRoot, f)).some((s) => s === "node:fs" || s === "tinyglobby"), f).toBe(true);
   });
 
+  it("the CLI up to a replayed check loads no parser: ts-morph, remark, Ajv, Handlebars and json-schema-to-typescript are imported lazily", () => {
+    const staticImports = (file: string) => {
+      const text = readFileSync(file, "utf8");
+      return [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/gm)].map((m) => m[1]);
+    };
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (f: string) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const s of staticImports(f)) {
+        const t = localTarget(f, s);
+        if (t) visit(t);
+        else packages.add(s);
+      }
+    };
+    visit(join(compilerDir, "cli/main.ts"));
+    visit(join(compilerDir, "cli/commands.ts"));
+    // The replay itself is on that path.
+    expect(seen.has(join(compilerDir, "replay/record.ts"))).toBe(true);
+    const heavy = [...packages].filter((p) => /^(ts-morph|typescript|remark|micromark|mdast|unified|ajv|handlebars|json-schema-to-typescript|prettier|yaml|smol-toml)/.test(p));
+    expect(heavy).toEqual([]);
+  });
+
   it("compiler/ has no import cycle", () => {
     const files = tsFiles(compilerDir);
     const graph = new Map(files.map((f) => [f, imports(f).map((s) => localTarget(f, s)).filter((t): t is string => t !== null)]));

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { contentHash } from "../cache/hash.js";
-import { docpactVersion, installedVersion, packagePath } from "../util/package-root.js";
+import { docpactVersion, packagePath, packageRoot } from "../util/package-root.js";
 
 let memo: string | undefined;
 
@@ -21,7 +21,8 @@ export function buildFingerprint(): string {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const abs = join(dir, e.name);
       if (e.isDirectory()) walk(abs, `${rel}${e.name}/`);
-      else if (e.isFile() && /\.[cm]?[jt]s$/.test(e.name)) {
+      // Code only (.js in dist/, .ts from sources): declarations and maps do not run.
+      else if (e.isFile() && /\.[cm]?[jt]s$/.test(e.name) && !/\.d\.[cm]?ts$/.test(e.name)) {
         const st = statSync(abs);
         parts.push(`${rel}${e.name}:${st.size}:${st.mtimeMs}`);
       }
@@ -41,7 +42,23 @@ export function buildFingerprint(): string {
   } catch {
     parts.push("no-package");
   }
-  for (const d of deps) parts.push(`${d}@${installedVersion(d)}`);
+  for (const d of deps) parts.push(`${d}@${versionOf(d)}`);
   memo = contentHash(...parts);
   return memo;
+}
+
+/**
+ * A dependency's installed version, found as Node finds a package (the
+ * nearest node_modules folder up from docpact's own that holds it), by reading
+ * its package.json: much cheaper than a require.resolve per package.
+ */
+function versionOf(name: string): string {
+  for (let dir = packageRoot(); ; dir = dirname(dir)) {
+    try {
+      return String((JSON.parse(readFileSync(join(dir, "node_modules", name, "package.json"), "utf8")) as { version?: unknown }).version);
+    } catch {
+      // not in this node_modules: one folder up
+    }
+    if (dirname(dir) === dir) return "missing";
+  }
 }

@@ -16,7 +16,7 @@
 import * as fs from "node:fs";
 import { createHash } from "node:crypto";
 import { basename, dirname, join } from "node:path";
-import { globSync as tinyGlob } from "tinyglobby";
+import { createRequire } from "node:module";
 
 /** Observation key (`<op> <absolute path>`) → what was observed. */
 export type Observations = Map<string, string>;
@@ -303,6 +303,11 @@ export function globFiles(cwd: string): string[] {
   return observed("glob", cwd, () => globFilesRaw(cwd));
 }
 
+type GlobSync = (patterns: string[], opts: { cwd: string; onlyFiles: boolean; dot: boolean; followSymbolicLinks: boolean }) => string[];
+let tinyGlob: GlobSync | undefined;
+
 function globFilesRaw(cwd: string): string[] {
+  // Loaded on first use (its CommonJS build, so the call stays synchronous): a replayed check that globs nothing never loads it.
+  tinyGlob ??= (createRequire(import.meta.url)("tinyglobby") as { globSync: GlobSync }).globSync;
   return tinyGlob(["**/*"], { cwd, onlyFiles: true, dot: false, followSymbolicLinks: false }).sort();
 }
