@@ -9,7 +9,7 @@
  * result. A probe that found nothing is an observation too, so adding that
  * file invalidates the record.
  *
- * Outside a recording the wrappers cost one null check. Writers (util/write.ts,
+ * Outside a recording the wrappers cost one size check. Writers (util/write.ts,
  * build.ts) and the caches (cache/) use node:fs directly: they are not inputs.
  * test/architecture.test.ts keeps every other module away from node:fs.
  */
@@ -21,7 +21,8 @@ import { createRequire } from "node:module";
 /** Observation key (`<op> <absolute path>`) → what was observed. */
 export type Observations = Map<string, string>;
 
-let recording: Observations | null = null;
+/** Open recordings: each read is noted in every one, so overlapping runs (API calls in one process) each see all of theirs. */
+const active = new Set<Observations>();
 
 const resets: (() => void)[] = [];
 
@@ -35,16 +36,15 @@ export function onRecordingStart(reset: () => void): void {
   resets.push(reset);
 }
 
-/** Starts noting observations (one recording at a time; a nested start keeps the outer one). `racyWindowMs`: tests only. */
+/** Starts noting observations until `stop()`. `racyWindowMs`: tests only. */
 export function startRecording(opts: { racyWindowMs?: number } = {}): { stop(): Observations } {
-  const outer = recording;
   racyMs = opts.racyWindowMs ?? RACY_MS;
-  if (outer === null) for (const reset of resets) reset();
-  const mine: Observations = outer ?? new Map();
-  recording = mine;
+  for (const reset of resets) reset();
+  const mine: Observations = new Map();
+  active.add(mine);
   return {
     stop() {
-      recording = outer;
+      active.delete(mine);
       return mine;
     },
   };
@@ -52,7 +52,9 @@ export function startRecording(opts: { racyWindowMs?: number } = {}): { stop(): 
 
 /** The first observation of a path wins: later reads in the same run see the same state. */
 function note(key: string, value: () => string): void {
-  if (recording !== null && !recording.has(key)) recording.set(key, value());
+  if (active.size === 0) return;
+  let v: string | undefined;
+  for (const obs of active) if (!obs.has(key)) obs.set(key, (v ??= value()));
 }
 
 const errCode = (e: unknown) => `!${(e as NodeJS.ErrnoException).code ?? "error"}`;
@@ -120,7 +122,7 @@ export const OBSERVE: Record<string, (abs: string) => string> = {
 };
 
 function observed<T>(op: string, abs: string, run: () => T): T {
-  if (recording === null) return run();
+  if (active.size === 0) return run();
   const key = `${op} ${abs}`;
   try {
     const v = run();
@@ -149,7 +151,7 @@ function statSignature(st: fs.Stats): string {
 export function readFileSync(path: string): Buffer;
 export function readFileSync(path: string, encoding: "utf8"): string;
 export function readFileSync(path: string, encoding?: "utf8"): string | Buffer {
-  if (recording === null) return encoding ? fs.readFileSync(path, encoding) : fs.readFileSync(path);
+  if (active.size === 0) return encoding ? fs.readFileSync(path, encoding) : fs.readFileSync(path);
   // The stat is taken before the read: a change between the two then shows as a different stat later, never as a same one.
   let signature = "";
   try {
@@ -251,12 +253,12 @@ export function existsSync(path: string): boolean {
 }
 
 export function statSync(path: string): fs.Stats {
-  if (recording === null) return fs.statSync(path);
+  if (active.size === 0) return fs.statSync(path);
   return observedStat("stat", path, () => fs.statSync(path));
 }
 
 export function lstatSync(path: string): fs.Stats {
-  if (recording === null) return fs.lstatSync(path);
+  if (active.size === 0) return fs.lstatSync(path);
   return observedStat("lstat", path, () => fs.lstatSync(path));
 }
 

@@ -95,3 +95,20 @@ describe("input-fs stat signatures", () => {
     expect(unchanged(obs)).toEqual([]);
   });
 });
+
+describe("overlapping recordings", () => {
+  it("each sees every read made while it is open (two runs in one process)", () => {
+    const f1 = join(dir, "one.md");
+    const f2 = join(dir, "two.md");
+    writeFileSync(f1, "1");
+    writeFileSync(f2, "2");
+    const a = input.startRecording();
+    const b = input.startRecording();
+    input.readFileSync(f1);
+    const first = a.stop();
+    input.readFileSync(f2);
+    const second = b.stop();
+    expect([...first.keys()]).toEqual([`read ${f1}`]);
+    expect([...second.keys()]).toEqual([`read ${f1}`, `read ${f2}`]);
+  });
+});
