@@ -49,6 +49,8 @@ interface RecordKey {
   root: string;
   config: string | null;
   node: string;
+  /** ICU's default locale: the evaluator folds `localeCompare` calls of the code it reads. */
+  locale: string;
   env: Record<string, string | null>;
   git: string;
 }
@@ -76,6 +78,7 @@ function recordKey(root: string, configPath: string | undefined): RecordKey {
     root: resolve(root),
     config: configPath === undefined ? null : resolve(configPath),
     node: process.version,
+    locale: new Intl.Collator().resolvedOptions().locale,
     env: Object.fromEntries(ENV_SWITCHES.map((k) => [k, process.env[k] ?? null])),
     git: gitState(root),
   };
