@@ -20,7 +20,8 @@ import { siteOf } from "./site-links.js";
  *   members, aliases, retired names and spans: what the vocabulary index is built from.
  * - `known-names`: what KnownNames is built from — the surface, every schema's
  *   text, every document's headings, every file's path, the names declared in code.
- * - `history`: the git history (removed and renamed paths and names), or its absence.
+ * - `history`: git history (what commits removed or renamed) and every file's
+ *   path (a removal from a file that is gone counts as evidence).
  * - `decisions`: the decision registry's module, export, error and rows (not the
  *   texts of the row documents it holds), or its absence.
  */
@@ -46,7 +47,7 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
     case "known-names":
       return knownNamesDigest(model);
     case "history":
-      return model.history ? digestOf(model.history) : "no history";
+      return contentHash(model.history ? digestOf(model.history) : "no history", digestOf(model.files));
     case "decisions":
       return memoPart(model, "decisions", () => {
         const reg = model.decisions;
