@@ -260,8 +260,8 @@ let fingerprintMemo: string | undefined;
 export function readerFingerprint(): string {
   if (fingerprintMemo) return fingerprintMemo;
   const parts = [docpactVersion()];
-  // Readers and emitters both put their outputs in the cache; util/ holds helpers they parse with (slugs, front matter).
-  for (const folder of ["readers", "emit", "util"]) {
+  // Readers and emitters both put their outputs in the cache; util/ holds helpers they parse with (slugs, front matter); rules/ (per-document results).
+  for (const folder of ["readers", "emit", "util", "rules"]) {
     const dir = join(dirname(fileURLToPath(import.meta.url)), "..", folder);
     try {
       for (const name of readdirSync(dir).sort()) {

@@ -27,8 +27,10 @@ import type { Rule, RuleReport } from "./types.js";
  *   each document's headings, anchors and front matter (and its whole text
  *   when a docs site renders it: includes and attribute ids), the sites, the
  *   anchors build would write, and git history.
+ * - `history`: git history alone (paths removed; headings and names removed,
+ *   when read): evidence in a rule that consults no references.
  */
-export type ModelPart = "surface" | "references";
+export type ModelPart = "surface" | "references" | "history";
 
 /** What one rule said about one document. */
 export interface DocumentResult {
@@ -74,6 +76,8 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
       return digestOf(model.surface);
     case "references":
       return referencesDigest(model);
+    case "history":
+      return model.history ? digestOf(model.history) : "no history";
   }
 }
 
