@@ -123,7 +123,11 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, model, cache);
   timing.lap("emit");
   const notJudged: NotJudged[] = [];
-  const memo = ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) });
+  // Per-document rule results pay only when a later run can reuse them (build persists them, a caller-owned cache
+  // lives on) or an earlier run left some: a cold check skips their keys (the references digest alone hashed every
+  // document's anchors, parsing every rewritten document's planned headings for it).
+  const memoPays = !unoptimized() && (opts.cache !== undefined || opts.persistCache === true || cache.has("rule-doc"));
+  const memo = memoPays ? ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) }) : undefined;
   const rules = opts.rules ?? allRules;
   const asks = new Map<string, HistoryAsk[]>();
   let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined);
@@ -317,7 +321,7 @@ async function withEvidence(
   asks: ReadonlyMap<string, HistoryAsk[]>,
   found: Diagnostic[],
   notJudged: NotJudged[],
-  memo: RuleMemo,
+  memo: RuleMemo | undefined,
   read: (wanted: (path: string) => boolean) => ReturnType<typeof readContentHistoryOf>,
 ): Promise<Diagnostic[]> {
   const history = model.history!;

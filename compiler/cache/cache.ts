@@ -98,6 +98,11 @@ export class ReadCache {
     return hit.found ? (hit.value as T) : undefined;
   }
 
+  /** Whether any entry of `kind` is there to be found (in memory, or in its disk file); not a lookup. */
+  has(kind: string): boolean {
+    return this.load(kind).size > 0;
+  }
+
   put(kind: string, hash: string, value: unknown): void {
     this.store(kind, hash, value);
   }
