@@ -7,7 +7,7 @@
  * on every fixture project, the bundled example, a built project with a hand edit and, when
  * present, the oats corpus; and a git repository whose history gives evidence.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,6 +83,24 @@ describe("optimized cold path = reference path", () => {
     writeFileSync(actor, readFileSync(actor, "utf8").replace('"bot"', '"robot"'));
     await expectSame(root);
   }, 120_000);
+
+  it("on a document whose stale region holds `<id>` only in code spans (its headings are kept, not parsed again)", async () => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-optimized-"));
+    temps.push(root);
+    const files: Record<string, string> = {
+      "package.json": JSON.stringify({ name: "aw", bin: { aw: "cli.js" } }),
+      "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"], code: { include: [] }, cli: { binaries: ["aw"] } }),
+      "docs/a.md": "# A\n\n> **Gating is not this document's call:** decided by the CLI (`aw gate <id>`).\n\n## Steps\n\nText.\n",
+      "docs/index.md": "# Index\n\n<!-- docpact:begin delegations -->\n| old |\n| --- |\n<!-- docpact:end -->\n\n## After\n\nSee [after](#after), [gone](#gone) and [steps](a.md#steps).\n",
+    };
+    for (const [f, t] of Object.entries(files)) {
+      mkdirSync(join(root, f, ".."), { recursive: true });
+      writeFileSync(join(root, f), t);
+    }
+    const r = JSON.parse(await expectSame(root)) as { diagnostics: { rule: string }[]; documents: { path: string; content: string }[] };
+    expect(r.documents.find((d) => d.path === "docs/index.md")?.content).toContain("`aw gate <id>`");
+    expect(r.diagnostics.map((d) => d.rule)).toContain("reference/missing-anchor");
+  }, 60_000);
 
   it("with the per-document rule memo (a caller-owned cache: first run fills it, second reuses it)", async () => {
     for (const name of ["seed-002", "vocab-seed-003", "refs-basic"]) {
