@@ -126,7 +126,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   // Per-document rule results pay only when a later run can reuse them (build persists them, a caller-owned cache
   // lives on) or an earlier run left some: a cold check skips their keys (the references digest alone hashed every
   // document's anchors, parsing every rewritten document's planned headings for it).
-  const memoPays = !unoptimized() && (opts.cache !== undefined || opts.persistCache === true || cache.has("rule-doc"));
+  const memoPays = !reference && (opts.cache !== undefined || opts.persistCache === true || cache.has("rule-doc"));
   const memo = memoPays ? ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) }) : undefined;
   const rules = opts.rules ?? allRules;
   const asks = new Map<string, HistoryAsk[]>();
