@@ -1,4 +1,5 @@
 import { carriesAttribution, sliceSpan } from "../../model/decisions.js";
+import { LineIndex } from "../../util/text.js";
 import { defineRule } from "../types.js";
 
 /** A delegation note that no registry row attributes. */
@@ -24,12 +25,21 @@ export default defineRule({
   check(ctx) {
     const reg = ctx.model.decisions;
     if (!reg || reg.error) return;
+    // Rows by document, in registry order: one pass, not one per document with notes.
+    const byDocument = new Map<string, typeof reg.rows>();
+    for (const r of reg.rows) {
+      if (r.documentPath === null || r.attributions.length === 0) continue;
+      const list = byDocument.get(r.documentPath);
+      if (list) list.push(r);
+      else byDocument.set(r.documentPath, [r]);
+    }
     for (const doc of ctx.model.docs) {
       if (doc.notes.length === 0) continue;
-      const rows = reg.rows.filter((r) => r.documentPath === doc.file && r.attributions.length > 0);
+      const rows = byDocument.get(doc.file) ?? [];
       const text = ctx.model.texts.get(doc.file) ?? "";
+      const lines = text ? new LineIndex(text) : null;
       for (const note of doc.notes) {
-        const slice = text ? sliceSpan(text, note.span) : note.text;
+        const slice = lines ? sliceSpan(text, note.span, lines) : note.text;
         const hit = rows.some((r) => r.attributions.some((a) => carriesAttribution(slice, a) || carriesAttribution(note.text, a)));
         if (hit) continue;
         ctx.report({ span: note.headSpan, messageId: "unregistered", data: { subject: note.subject, registry: `${reg.module}#${reg.export}` } });
