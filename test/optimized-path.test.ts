@@ -12,6 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuild } from "../compiler/build.js";
+import { build, check } from "../compiler/api.js";
+import type { Report } from "../compiler/report/report.js";
+import { lastReplayOutcome } from "../compiler/replay/record.js";
 import { runPipeline } from "../compiler/pipeline.js";
 import { ReadCache } from "../compiler/cache/cache.js";
 import { hasGit, TestRepo } from "./helpers/git-repo.js";
@@ -150,6 +153,28 @@ describe("optimized cold path = reference path", () => {
       expect(withEvidence.sort()).toEqual(["cli/unknown-command", "cli/unknown-command", "reference/missing-anchor", "reference/missing-anchor", "reference/missing-section", "vocabulary/unknown-term"]);
     }, 120_000);
   });
+
+  it("a check replayed after build (compiler/replay/) equals the reference path's check, which never replays", async () => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-optimized-"));
+    temps.push(root);
+    cpSync(join(repoRoot, "examples/aw-cli"), root, { recursive: true });
+    writeFileSync(join(root, "docpact.config.json"), readFileSync(join(root, "docpact.config.json"), "utf8").replace(/\s*"\$schema": "[^"]*",/, ""));
+    mkdirSync(join(root, "node_modules"));
+    const strip = (r: Report) => JSON.stringify({ ...r, summary: { ...r.summary, durationMs: 0 } });
+    delete process.env.DOCPACT_NO_CACHE;
+    try {
+      await build({ root });
+      const replayed = strip(await check({ root }));
+      expect(lastReplayOutcome()).toBe("hit");
+      process.env.DOCPACT_UNOPTIMIZED = "1";
+      const reference = strip(await check({ root }));
+      expect(lastReplayOutcome()).toBe("disabled");
+      expect(replayed).toBe(reference);
+    } finally {
+      delete process.env.DOCPACT_UNOPTIMIZED;
+      process.env.DOCPACT_NO_CACHE = "1";
+    }
+  }, 120_000);
 
   describe.skipIf(!hasShared("corpus/oats"))("on the oats corpus", () => {
     it("gives the same report", async () => {

@@ -27,8 +27,8 @@ import type { Rule, RuleReport } from "./types.js";
  *   each document's headings, anchors and front matter (and its whole text
  *   when a docs site renders it: includes and attribute ids), the sites, the
  *   anchors build would write, and git history.
- * - `history`: git history alone (paths removed; headings and names removed,
- *   when read): evidence in a rule that consults no references.
+ * - `history`: git history (what commits removed or renamed) and every file's
+ *   path (a removal from a file that is gone counts as evidence).
  */
 export type ModelPart = "surface" | "references" | "history";
 
@@ -77,7 +77,7 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
     case "references":
       return referencesDigest(model);
     case "history":
-      return model.history ? digestOf(model.history) : "no history";
+      return contentHash(model.history ? digestOf(model.history) : "no history", digestOf(model.files));
   }
 }
 
