@@ -30,7 +30,8 @@ import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules, type RuleId } from "./rules/index.js";
 import { toDiagnostic } from "./rules/message.js";
 import { readGitHistory } from "./git/history.js";
-import { historyScope } from "./git/content-history.js";
+import { historyScope, readContentHistoryOf } from "./git/content-history.js";
+import { askedPaths, type GitHistory, type HistoryAsk } from "./model/history.js";
 import { gitCallCount } from "./git/run.js";
 import type { Rule, RuleReport } from "./rules/types.js";
 import { ruleMemo, runPerDocument, runWholeModel, type RuleMemo } from "./rules/incremental.js";
@@ -81,8 +82,10 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   cache.beginRun();
   cache.session?.begin(opts.changes, JSON.stringify(config));
   const discovered = discover(opts.root, config, cache.session);
-  // Two bounded git logs (paths; headings and names), run while the inputs are read.
-  const historyRead = readGitHistory(opts.root, historyScope(config, discovered));
+  // The path log runs while the inputs are read; the content log (headings and names removed) after the
+  // rules, only for findings that ask (the reference path reads all of it here).
+  const reference = unoptimized();
+  const historyRead = readGitHistory(opts.root, reference ? historyScope(config, discovered) : undefined);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const docsRead = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
@@ -121,13 +124,24 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, model, cache);
   timing.lap("emit");
   const notJudged: NotJudged[] = [];
-  // The reference path runs every rule on the whole model.
-  const memo = unoptimized() ? undefined : ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) });
-  const diagnostics = applySuppressions(runRules(model, plan, opts.rules ?? allRules, opts.skipRules ?? [], notJudged, memo), model.docs, {
+  // Per-document rule results pay only when a later run can reuse them (build persists them, a caller-owned cache
+  // lives on) or an earlier run left some: a cold check skips their keys (the references digest alone hashed every
+  // document's anchors, parsing every rewritten document's planned headings for it). The reference path runs every
+  // rule on the whole model.
+  const memoPays = !reference && (opts.cache !== undefined || opts.persistCache === true || cache.has("rule-doc"));
+  const memo = memoPays ? ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) }) : undefined;
+  const rules = opts.rules ?? allRules;
+  const asks = new Map<string, HistoryAsk[]>();
+  let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined);
+  timing.lap("rules");
+  if (asks.size > 0) {
+    found = await withEvidence(model, plan, rules.filter((r) => asks.has(r.meta.id)), asks, found, notJudged, memo, (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted));
+    timing.lap("git evidence");
+  }
+  const diagnostics = applySuppressions(found, model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
   });
-  timing.lap("rules");
   // After the rules: their per-document results are entries of this run too.
   if (!opts.deferFlush) cache.flush();
   cache.session?.end();
@@ -313,7 +327,44 @@ function wordedOnce(rule: Rule, setting: Exclude<SeveritySetting, "off">, r: Rul
   return d;
 }
 
-export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo): Diagnostic[] {
+/**
+ * The evidence step: the content history over the files the findings' asks
+ * name (one names-only log, one patch log over the commits that touched
+ * them), then the asking rules again on the model with it; their diagnostics
+ * and places not judged replace the first run's. Without a readable log, the
+ * first run's findings stand (as they would with the log failing up front).
+ */
+async function withEvidence(
+  model: ContractModel,
+  plan: EmitPlan,
+  again: readonly Rule[],
+  asks: ReadonlyMap<string, HistoryAsk[]>,
+  found: Diagnostic[],
+  notJudged: NotJudged[],
+  memo: RuleMemo | undefined,
+  read: (wanted: (path: string) => boolean) => ReturnType<typeof readContentHistoryOf>,
+): Promise<Diagnostic[]> {
+  const history = model.history!;
+  const content = await read(askedPaths(history, [...asks.values()].flat(), new Set(model.files)));
+  if (!content) return found;
+  const full: GitHistory = { ...history, headings: content.headings, literals: content.literals };
+  // A view, not an edit: digests and indexes keyed by the model object stay those of the first run.
+  const view = Object.create(model, { history: { value: full, enumerable: true } }) as ContractModel;
+  const redone: NotJudged[] = [];
+  const diagnostics = runRules(view, plan, again, [], redone, memo);
+  const ids = new Set(again.map((r) => r.meta.id));
+  const kept = notJudged.filter((n) => !ids.has(n.rule));
+  notJudged.splice(0, notJudged.length, ...kept, ...redone);
+  sortNotJudged(notJudged);
+  return [...found.filter((d) => !ids.has(d.rule)), ...diagnostics].sort(compareDiagnostics);
+}
+
+function sortNotJudged(notJudged: NotJudged[]): void {
+  notJudged.sort((a, b) => cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.reason, b.reason));
+}
+
+/** Runs the rules; `asks` (when given) collects, per rule, what its findings' evidence would read from git's content history. */
+export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo, asks?: Map<string, HistoryAsk[]>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
   const slow: string[] = [];
@@ -323,18 +374,31 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
     if (skip.includes(id)) continue;
     const setting = (model.config.rules as Partial<Record<string, SeveritySetting>>)[id] ?? rule.meta.defaultSeverity;
     if (setting === "off") continue;
-    const report = (r: RuleReport) => out.push(toDiagnostic(rule.meta, setting, r));
+    // What a finding's evidence would read from git's content history (remembered findings ask too).
+    const noteAsk = (r: RuleReport) => {
+      if (!asks || !("historyAsk" in r) || !r.historyAsk) return;
+      const list = asks.get(id);
+      if (list) list.push(r.historyAsk);
+      else asks.set(id, [r.historyAsk]);
+    };
+    const report = (r: RuleReport) => {
+      noteAsk(r);
+      out.push(toDiagnostic(rule.meta, setting, r));
+    };
     const skipped = (span: Span, reason: string) => notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });
     const check = (view: ContractModel, rep: (r: RuleReport) => void, nj: (span: Span, reason: string) => void) => rule.check({ model: view, plan, report: rep, notJudged: nj });
     if (memo && (rule.meta.perDocument || rule.meta.wholeModel)) {
       const r = rule.meta.perDocument ? runPerDocument(rule, model, memo, check) : runWholeModel(rule, model, memo, check);
       // A remembered report is the same object run after run: its diagnostic is worded once.
-      for (const rep of r.reports) out.push(wordedOnce(rule, setting, rep));
+      for (const rep of r.reports) {
+        noteAsk(rep);
+        out.push(wordedOnce(rule, setting, rep));
+      }
       for (const n of r.notJudged) skipped(n.span, n.reason);
     } else check(model, report, skipped);
     if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);
   }
   if (timed) process.stderr.write(`docpact timing (rules): ${slow.join(", ")}\n`);
-  notJudged.sort((a, b) => cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.reason, b.reason));
+  sortNotJudged(notJudged);
   return out.sort(compareDiagnostics);
 }

@@ -98,6 +98,11 @@ export class ReadCache {
     return hit.found ? (hit.value as T) : undefined;
   }
 
+  /** Whether any entry of `kind` is there to be found (in memory, or in its disk file); not a lookup. */
+  has(kind: string): boolean {
+    return this.load(kind).size > 0;
+  }
+
   put(kind: string, hash: string, value: unknown): void {
     this.store(kind, hash, value);
   }
@@ -260,8 +265,8 @@ let fingerprintMemo: string | undefined;
 export function readerFingerprint(): string {
   if (fingerprintMemo) return fingerprintMemo;
   const parts = [docpactVersion()];
-  // Readers and emitters both put their outputs in the cache; util/ holds helpers they parse with (slugs, front matter).
-  for (const folder of ["readers", "emit", "util"]) {
+  // Readers and emitters both put their outputs in the cache; util/ holds helpers they parse with (slugs, front matter); rules/ (per-document results).
+  for (const folder of ["readers", "emit", "util", "rules"]) {
     const dir = join(dirname(fileURLToPath(import.meta.url)), "..", folder);
     try {
       for (const name of readdirSync(dir).sort()) {

@@ -96,8 +96,46 @@ export function phrasing(value: unknown, format: CellFormat = "text"): PhrasingC
   return [format === "code" ? { type: "inlineCode", value: s } : { type: "text", value: s }];
 }
 
+/**
+ * Tables rendered in this process, by their rows and columns: documents of one
+ * folder get the same table of every delegation note, and serializing it costs
+ * far more than the key (bounded; the same input is the same output).
+ */
+const rendered = new Map<string, string>();
+
 /** A GFM table; one row per object, cells from `columns`. No trailing newline. */
 export function markdownTable(rows: readonly Record<string, unknown>[], columns: readonly ColumnSpec[]): string {
+  let key: string | undefined;
+  try {
+    key = JSON.stringify([columns, rows], plainOnly);
+  } catch {
+    // Not plain data (a NaN, a Date, a cycle): rendered every time, as its JSON could equal another value's.
+  }
+  const hit = key === undefined ? undefined : rendered.get(key);
+  if (hit !== undefined) return hit;
+  const out = renderTable(rows, columns);
+  if (key !== undefined) {
+    if (rendered.size >= 256) rendered.clear();
+    rendered.set(key, out);
+  }
+  return out;
+}
+
+const NOT_PLAIN = new Error("not plain data");
+
+/** JSON.stringify's replacer that refuses what JSON would write like something else (NaN as null, a Date as its string). */
+function plainOnly(this: unknown, k: string, v: unknown): unknown {
+  const original = (this as Record<string, unknown>)[k];
+  if (typeof original === "number" && !Number.isFinite(original)) throw NOT_PLAIN;
+  if (typeof original === "function" || typeof original === "symbol" || typeof original === "bigint") throw NOT_PLAIN;
+  if (original !== null && typeof original === "object" && !Array.isArray(original)) {
+    const proto = Object.getPrototypeOf(original);
+    if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN;
+  }
+  return v;
+}
+
+function renderTable(rows: readonly Record<string, unknown>[], columns: readonly ColumnSpec[]): string {
   const cell = (children: PhrasingContent[]): TableCell => ({ type: "tableCell", children });
   const header: TableRow = { type: "tableRow", children: columns.map((c) => cell([{ type: "text", value: c.header }])) };
   const body: TableRow[] = rows.map((row) => ({

@@ -1,9 +1,14 @@
 /**
  * Reads which Markdown headings and which quoted names (commands, members)
- * the recent history removed or renamed: ONE `git log -p --unified=0` over
+ * the recent history removed or renamed, from `git log -p --unified=0` over
  * the documentation, schema and code files, capped at CONTENT_LOG_COMMITS
- * commits, started while documents are read (never per finding). Only
- * removed and added lines are scanned, for headings and string literals.
+ * commits (never per finding). Only removed and added lines are scanned, for
+ * headings and string literals.
+ *
+ * The pipeline reads it after the rules, only when a finding asks for
+ * evidence, and only the patches of the commits that touched a file those
+ * findings name (readContentHistoryOf); readContentHistory reads every
+ * commit's patch, the reference path.
  */
 import { posix } from "node:path";
 import { inputMatcher } from "../config/ownership.js";
@@ -49,33 +54,63 @@ export function historyScope(config: ResolvedConfig, discovered: Discovered): Co
 const RS = "\x1e";
 const US = "\x1f";
 
+/** The options of the patch log: each commit's diff against its parent, removed and added lines only. */
+const PATCH_ARGS = ["-p", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", "--no-show-signature", `--format=${RS}%h${US}%s`];
+
+/** Every commit's patch: the reference path (and what readContentHistoryOf must equal on the files it is asked about). */
 export async function readContentHistory(root: string, scope: ContentScope, maxCommits = CONTENT_LOG_COMMITS): Promise<ContentHistory | null> {
   const specs = pathspecs([...scope.docs, ...scope.code]);
   if (specs.length === 0 || !inWorkTree(root)) return null;
-  const r = await runGitAsync(root, [
-    "log",
-    "-p",
-    "--unified=0",
-    "--no-color",
-    "--no-ext-diff",
-    "--no-textconv",
-    "-M",
-    "--relative",
-    "--src-prefix=a/",
-    "--dst-prefix=b/",
-    "--no-show-signature",
-    `--max-count=${maxCommits}`,
-    `--format=${RS}%h${US}%s`,
-    "--",
-    ...specs,
-  ], CONTENT_LOG_MAX_BYTES);
+  const r = await runGitAsync(root, ["log", ...PATCH_ARGS, `--max-count=${maxCommits}`, "--", ...specs], CONTENT_LOG_MAX_BYTES);
   if (!r.ok) return null;
+  return parseContentLog(r.stdout, keepOf(scope));
+}
+
+/**
+ * The same history as readContentHistory for every file `wanted` accepts,
+ * reading fewer patches: a names-only log picks, among the same newest
+ * commits, those that touched a wanted file (under any name: renames are not
+ * paired there), then one patch log over just those commits, with the same
+ * paths and options, so each commit's patch (and what the parse makes of
+ * it: a heading moved to another document, a literal written elsewhere in
+ * the commit) is the one the full log shows. Positions (`seq`) are the
+ * commits' places in the full log. Entries for files `wanted` rejects may
+ * be missing. An empty history when no commit touched a wanted file.
+ */
+export async function readContentHistoryOf(root: string, scope: ContentScope, wanted: (path: string) => boolean, maxCommits = CONTENT_LOG_COMMITS): Promise<ContentHistory | null> {
+  const specs = pathspecs([...scope.docs, ...scope.code]);
+  if (specs.length === 0 || !inWorkTree(root)) return null;
+  const names = await runGitAsync(root, ["log", "--name-only", "--no-renames", "--relative", "-z", "--no-show-signature", `--max-count=${maxCommits}`, `--format=${RS}%h`, "--", ...specs]);
+  if (!names.ok) return null;
+  const window = touchedFiles(names.stdout);
+  const picked = window.filter((c) => c.files.some(wanted)).map((c) => c.commit);
+  if (picked.length === 0) return { headings: new Map(), literals: new Map() };
+  const seqs = new Map(window.map((c, i) => [c.commit, i]));
+  const r = await runGitAsync(root, ["log", "--no-walk=unsorted", ...PATCH_ARGS, ...picked, "--", ...specs], CONTENT_LOG_MAX_BYTES);
+  if (!r.ok) return null;
+  return parseContentLog(r.stdout, keepOf(scope), (commit) => seqs.get(commit));
+}
+
+/** Parses `--name-only -z --format=<RS>%h`: each commit (newest first) and the paths it touched. */
+export function touchedFiles(out: string): { commit: string; files: string[] }[] {
+  const commits: { commit: string; files: string[] }[] = [];
+  for (const chunk of out.split(RS)) {
+    const fields = chunk.split("\0");
+    const commit = fields[0].trim();
+    if (!commit) continue;
+    commits.push({ commit, files: fields.slice(1).map((f) => f.replace(/^\n/, "")).filter((f) => f !== "") });
+  }
+  return commits;
+}
+
+/** Which changed paths the parse reads as documents and which as code: those in scope now, and inputs that are gone. */
+function keepOf(scope: ContentScope): Keep {
   const docs = new Set(scope.docs);
   const code = new Set(scope.code);
-  return parseContentLog(r.stdout, {
+  return {
     doc: (p) => docs.has(p) || (!code.has(p) && isMarkdownPath(p) && scope.wasInput(p)),
     code: (p) => code.has(p) || (!docs.has(p) && !isMarkdownPath(p) && scope.wasInput(p)),
-  });
+  };
 }
 
 /**
@@ -101,16 +136,19 @@ interface Keep {
 }
 
 /** Parses the log above (newest commit first) into removals of headings and literals. */
-export function parseContentLog(out: string, keep: Keep): ContentHistory {
+export function parseContentLog(out: string, keep: Keep, seqOf?: (commit: string) => number | undefined): ContentHistory {
   const headings = new Map<string, ContentRemoval[]>();
   const literals = new Map<string, ContentRemoval[]>();
-  let seq = 0;
+  let n = 0;
   for (const chunk of out.split(RS)) {
     const nl = chunk.indexOf("\n");
     const head = nl === -1 ? chunk : chunk.slice(0, nl);
     const sep = head.indexOf(US);
     if (sep === -1) continue;
-    const commit = { commit: head.slice(0, sep), subject: head.slice(sep + 1).trim(), seq: seq++ };
+    const id = head.slice(0, sep);
+    const seq = seqOf?.(id) ?? n;
+    n++;
+    const commit = { commit: id, subject: head.slice(sep + 1).trim(), seq };
     const c = scanCommit(nl === -1 ? "" : chunk.slice(nl + 1), keep);
     const seenHead = new Set<string>();
     for (const h of c.removedHeadings) {

@@ -210,8 +210,7 @@ export function carriesAttribution(text: string, attribution: string): boolean {
   return p.length > 0 && plainText(text).includes(p);
 }
 
-/** The slice of `text` covered by `span` (1-based lines/columns). */
-export function sliceSpan(text: string, span: Span): string {
-  const lines = new LineIndex(text);
+/** The slice of `text` covered by `span` (1-based lines/columns); `lines` when the caller slices the same text again. */
+export function sliceSpan(text: string, span: Span, lines: LineIndex = new LineIndex(text)): string {
   return text.slice(lines.offset(span.line, span.column), lines.offset(span.endLine, span.endColumn));
 }

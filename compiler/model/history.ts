@@ -45,6 +45,39 @@ export interface GitHistory {
   literals?: Map<string, ContentRemoval[]>;
 }
 
+/**
+ * What a finding's evidence would look up in the content history (headings
+ * or literals removed): the files, as named now, whose history it reads, and
+ * `gone`: also any file that is not there now (a deleted command module). A
+ * rule attaches it to the report (RuleReport.historyAsk) whenever there is
+ * git history; the pipeline reads the content log after the rules, only when
+ * some finding asks, only over the commits that touched those files, and runs
+ * the asking rules again with it.
+ */
+export interface HistoryAsk {
+  files: readonly string[];
+  gone?: true;
+}
+
+/**
+ * Whether a path (as a commit named it) is one the asks need: one of their
+ * files or an older name of one (renames followed in the path log), or, for an
+ * ask with `gone`, any path not in `files` now.
+ */
+export function askedPaths(history: GitHistory, asks: readonly HistoryAsk[], files: ReadonlySet<string>): (path: string) => boolean {
+  const named = new Set<string>();
+  const requested = new Set(asks.flatMap((a) => a.files));
+  for (const f of requested) named.add(f);
+  for (const r of history.removals.values()) {
+    if (r.kind !== "renamed" || named.has(r.path)) continue;
+    // Cheaper than namesOf per file: one walk of the renames for every asked file.
+    const now = currentPath(history, r.path, (p) => requested.has(p));
+    if (now !== null) named.add(r.path);
+  }
+  const gone = asks.some((a) => a.gone);
+  return (p) => named.has(p) || (gone && !files.has(p));
+}
+
 export function removalOf(history: GitHistory | null | undefined, path: string): PathRemoval | null {
   return history?.removals.get(path) ?? null;
 }

@@ -361,15 +361,26 @@ export function normalizeHeading(s: string): string {
 
 /** Whether `heading` is the section called `name`: equal, or `name` plus a separator and more. */
 export function headingMatches(heading: string, name: string): boolean {
-  const h = normalizeHeading(heading);
   const n = normalizeHeading(name);
-  if (!n) return false;
+  return n !== "" && normalizedMatch(normalizeHeading(heading), n);
+}
+
+/** headingMatches on normalized forms (`n` not empty). */
+function normalizedMatch(h: string, n: string): boolean {
   if (h === n || h === `${n}:`) return true;
   return h.startsWith(n) && SEPARATORS.some((sep) => h.startsWith(sep, n.length));
 }
 
+/** Each document's headings, normalized once (a document many sections point at was normalized per reference and heading). */
+const normalizedHeadings = new WeakMap<readonly Heading[], string[]>();
+
 export function findSection(headings: readonly Heading[], name: string): Heading | null {
-  return headings.find((h) => headingMatches(h.text, name)) ?? null;
+  const n = normalizeHeading(name);
+  if (!n) return null;
+  let norms = normalizedHeadings.get(headings);
+  if (!norms) normalizedHeadings.set(headings, (norms = headings.map((h) => normalizeHeading(h.text))));
+  const i = norms.findIndex((h) => normalizedMatch(h, n));
+  return i === -1 ? null : headings[i];
 }
 
 /** The heading text closest to `name` (by edit distance on the normalized forms). */

@@ -49,5 +49,25 @@ const BLOCK_SHAPER = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(?:#|```|~~~)|^[ \
  * before and after build (their ids; the lines after a region move).
  */
 export function mayShapeHeadings(content: string): boolean {
-  return content.includes("<") || BLOCK_SHAPER.test(content);
+  return (content.includes("<") && !htmlOnlyInCode(content)) || BLOCK_SHAPER.test(content);
+}
+
+/**
+ * Whether every `<` of the content is text inside a one-backtick code span on
+ * its own line (`aw gate <id>` in a table cell of owners): only when each
+ * table-cell-sized piece of each line (split at unescaped `|`, as GFM splits
+ * a row before inlines) holds single backticks in pairs, so no span can open
+ * on one line or cell and close in another, and no backslash stands before a
+ * backtick (an escaped one opens nothing). Anything else counts as HTML.
+ */
+function htmlOnlyInCode(content: string): boolean {
+  if (content.includes("``") || content.includes("\\`")) return false;
+  for (const line of content.split("\n")) {
+    for (const piece of line.split(/(?<!\\)\|/)) {
+      const ticks = piece.split("`").length - 1;
+      if (ticks % 2 === 1) return false;
+      if (piece.includes("<") && piece.replace(/`[^`]*`/g, "").includes("<")) return false;
+    }
+  }
+  return true;
 }

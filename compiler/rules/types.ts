@@ -10,6 +10,7 @@
  * when the module loads and types `messageId` and `data` from `messages`.
  */
 import { githubSlug } from "../util/slug.js";
+import type { HistoryAsk } from "../model/history.js";
 import type { Fix, RelatedLocation, Severity, Span } from "../model/diagnostic.js";
 import type { ContractModel } from "../model/types.js";
 import type { EmitPlan } from "../emit/plan.js";
@@ -116,6 +117,13 @@ interface ReportBase {
    * data with or without git.
    */
   evidence?: string;
+  /**
+   * What the evidence for this finding would read from git's content history
+   * (set whenever `model.history` exists): the pipeline reads that history
+   * after the rules only when a finding asks, only over the files asked
+   * about, and runs the asking rule again with it. Never in the diagnostic.
+   */
+  historyAsk?: HistoryAsk;
 }
 
 /** One report by message id; `data` fills the message's placeholders. */

@@ -3,8 +3,9 @@
  * vocabulary member that are gone. Each test builds its repository (fixed
  * author and date) and commits the rename or removal itself; the built CLI
  * then names the commit, and a rename gives the suggestion. Git is called
- * the same bounded number of times however many findings there are, and
- * without git the findings are the same, without evidence.
+ * the same bounded number of times however many findings there are (the
+ * content log only when a finding asks for evidence), and without git the
+ * findings are the same, without evidence.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
@@ -166,7 +167,18 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     ]);
   });
 
-  it("git is called three times however many findings; without git the same findings come without evidence", () => {
+  it("a project with no finding that could carry evidence never runs the content log: two git calls", () => {
+    const repo = project();
+    repos.push(repo);
+    repo.write({ "README.md": "# Project\n\nSee [retries](docs/protocol.md#retry-policy) and [the protocol](docs/protocol.md) § *Events*.\n\nA run emits `run.started`.\n" });
+    repo.commit("clean readme");
+    const timed = runCli(["check", "--root", repo.root], { env: { DOCPACT_TIMING: "1" } });
+    expect(timed.status).toBe(0);
+    expect(Number(/git calls so far (\d+)/.exec(timed.stderr)?.[1])).toBe(2);
+    expect(timed.stderr).not.toContain("git evidence");
+  });
+
+  it("git is called four times however many findings; without git the same findings come without evidence; the reference path agrees", () => {
     const repo = project();
     repos.push(repo);
     edit(repo, "docs/protocol.md", "## Retry policy", "## Retries");
@@ -175,8 +187,10 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     const many = Array.from({ length: 30 }, (_, i) => `- [r${i}](protocol.md#retry-policy) and \`run.finished\` beside \`run.started\` and [p](protocol.md) § *Legacy ${i}*`).join("\n");
     repo.write({ "docs/many.md": `# Many\n\n${many}\n` });
     const timed = runCli(["check", "--root", repo.root], { env: { DOCPACT_TIMING: "1" } });
-    expect(Number(/git calls so far (\d+)/.exec(timed.stderr)?.[1])).toBe(3);
+    // Work tree, path log, then after the rules: the names-only log and the patches of the commits it picked.
+    expect(Number(/git calls so far (\d+)/.exec(timed.stderr)?.[1])).toBe(4);
     const withGit = check(repo.root).findings;
+    expect(check(repo.root, { DOCPACT_UNOPTIMIZED: "1" }).findings).toEqual(withGit);
     const off = check(repo.root, { DOCPACT_NO_GIT: "1" }).findings;
     expect(check(repo.root, { PATH: "/nonexistent" }).findings).toEqual(off);
     expect(off.length).toBe(withGit.length);

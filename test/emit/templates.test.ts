@@ -28,6 +28,17 @@ describe("markdown-table", () => {
     );
   });
 
+  it("a table rendered again is the same text, and values JSON would write alike (NaN and null, a Date and its string) are told apart", () => {
+    const once = markdownTable([{ name: "a", note: "n", doc: "d" }], cols);
+    expect(markdownTable([{ name: "a", note: "n", doc: "d" }], cols)).toBe(once);
+    expect(markdownTable([{ name: "x", note: null }], cols)).toBe("| Name | Note | Doc |\n| - | - | - |\n| `x` | | |");
+    expect(markdownTable([{ name: "x", note: NaN }], cols)).toBe("| Name | Note | Doc |\n| - | - | - |\n| `x` | NaN | |");
+    const date = new Date(0);
+    const asString = markdownTable([{ name: "x", note: date.toJSON() }], cols);
+    expect(asString).toContain("| 1970-01-01T00:00:00.000Z |");
+    expect(markdownTable([{ name: "x", note: date }], cols)).not.toBe(asString);
+  });
+
   it("parses column specs and rejects bad ones", () => {
     expect(parseColumn("k")).toEqual({ key: "k", header: "k", format: "text" });
     expect(parseColumn({ key: "k", header: "K", format: "code" })).toEqual({ key: "k", header: "K", format: "code" });

@@ -92,6 +92,17 @@ describe("mayShapeHeadings: region content that cannot change a document's headi
     expect(mayShapeHeadings("")).toBe(false);
   });
 
+  it("a `<` inside one-backtick code spans cannot (an invocation's placeholder in a table of owners)", () => {
+    expect(mayShapeHeadings("| Document | Decided by |\n| - | - |\n| [a](a.md#x) | `aw gate <id>`, `aw run <task> --json` |\n")).toBe(false);
+    expect(mayShapeHeadings("- `aw gate <id>`\n")).toBe(false);
+  });
+
+  it("a `<` that a code span may not hold may: outside a span, a span across cells or lines, escaped or double backticks", () => {
+    for (const c of ["| `a | <a id=\"z\"> b` |\n", "`x\n<a id=\"z\">`\n", "\\`<a id=\"z\">`\n", "`` <a id=\"z\"> ``\n", "`a` <a id=\"z\"> `b`\n", "`a` `b\n"]) {
+      expect(mayShapeHeadings(c.includes("<") ? c : `${c}<br>`), c).toBe(true);
+    }
+  });
+
   it("headings in any container, fences, setext underlines and HTML may", () => {
     for (const c of ["## New\n", "> # Quoted\n", "- # In a list\n", "1. ## In a numbered list\n", "```sh\n", "~~~\n", "Title\n===\n", "text\n---\n", '<a id="x"></a>\n', "a <br> b\n"]) {
       expect(mayShapeHeadings(c), c).toBe(true);

@@ -38,6 +38,8 @@ export default defineRule({
     if (index.empty) return;
     const commandFiles = new Set(ctx.model.surface.commands.map((c) => c.span.file));
     const files = new Set(ctx.model.files);
+    // The command code's history, and that of command modules deleted since.
+    const historyAsk = ctx.model.history ? { files: [...commandFiles].sort(), gone: true as const } : undefined;
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
@@ -54,6 +56,7 @@ export default defineRule({
           messageId: "unknownCommand",
           data: { command: [inv.binary, ...written].join(" ") },
           ...(evidence ? { evidence: `\`${token.text}\` ${contentRemovalText(evidence.removal, (v) => `\`${v}\``, evidence.removal.file)}` } : {}),
+          ...(historyAsk ? { historyAsk } : {}),
           ...(suggestion ? { suggestions: [[inv.binary, ...suggestion].join(" ")] } : {}),
         });
       }

@@ -1,4 +1,5 @@
 import { carriesAttribution, sliceSpan } from "../../model/decisions.js";
+import { LineIndex } from "../../util/text.js";
 import { defineRule } from "../types.js";
 
 /** A delegation note that no registry row attributes. */
@@ -37,8 +38,9 @@ export default defineRule({
       if (doc.notes.length === 0) continue;
       const rows = byDocument.get(doc.file) ?? [];
       const text = ctx.model.texts.get(doc.file) ?? "";
+      const lines = text ? new LineIndex(text) : null;
       for (const note of doc.notes) {
-        const slice = text ? sliceSpan(text, note.span) : note.text;
+        const slice = lines ? sliceSpan(text, note.span, lines) : note.text;
         const hit = rows.some((r) => r.attributions.some((a) => carriesAttribution(slice, a) || carriesAttribution(note.text, a)));
         if (hit) continue;
         ctx.report({ span: note.headSpan, messageId: "unregistered", data: { subject: note.subject, registry: `${reg.module}#${reg.export}` } });

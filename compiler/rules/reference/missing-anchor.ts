@@ -58,6 +58,7 @@ export default defineRule({
           messageId: "missingAnchor",
           data: { fragment: r.fragment, where },
           ...(gone ? { evidence: `heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` } : {}),
+          ...(ctx.model.history ? { historyAsk: { files: [r.path] } } : {}),
           ...(hint ? { suggestions: [hint] } : {}),
           ...(r.path !== doc.file ? { related: [{ file: r.path, line: 1, column: 1, message: "target document" }] } : {}),
         });

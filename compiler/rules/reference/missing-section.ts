@@ -42,6 +42,7 @@ export default defineRule({
           messageId: "missingSection",
           data: { path: r.path, section: ref.section },
           ...(gone ? { evidence: `heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` } : {}),
+          ...(ctx.model.history ? { historyAsk: { files: [r.path] } } : {}),
           ...(hint ? { suggestions: [hint] } : {}),
           related: [{ file: r.path, line: 1, column: 1, message: "target document" }],
         });

@@ -59,6 +59,7 @@ export default defineRule({
     const { model } = ctx;
     const schemaVocabs = model.vocabularies.filter((v) => v.kind === "schema").sort(byId);
     const byIdMap = new Map(schemaVocabs.map((v) => [v.id, v]));
+    const order = new Map(schemaVocabs.map((v, i) => [v, i]));
     const explicit = explicitLinks(model);
     // Member value → schema vocabularies holding it, so each code list meets only the schemas it shares a member with.
     const byMember = new Map<string, Vocabulary[]>();
@@ -82,7 +83,9 @@ export default defineRule({
         continue;
       }
       const candidates = new Set(code.members.flatMap((m) => byMember.get(m.value) ?? []));
-      const schema = bestMirror(code, schemaVocabs.filter((v) => candidates.has(v) && atProperty(v, code.property)));
+      // The candidates in schemaVocabs' order (ties go to the first), without a pass over every schema vocabulary per code list.
+      const inOrder = [...candidates].filter((v) => atProperty(v, code.property)).sort((a, b) => order.get(a)! - order.get(b)!);
+      const schema = bestMirror(code, inOrder);
       if (!schema) continue;
       const found = compare(code, schema);
       const verdict = judgeInferred(found);

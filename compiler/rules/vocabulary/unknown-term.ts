@@ -104,6 +104,7 @@ export default defineRule({
         span: term.span,
         ...message(term.value, found),
         ...(evidence ? { evidence: contentRemovalText(evidence.removal, (x) => `\`${x}\``, evidence.removal.file) } : {}),
+        ...(history ? { historyAsk: { files: vocabFiles } } : {}),
         ...(found.suggestion !== null ? { suggestions: [found.suggestion] } : {}),
         related: [{ file: v.span.file, line: v.span.line, column: v.span.column, message: `vocabulary ${v.id}` }],
       });
