@@ -49,5 +49,22 @@ const BLOCK_SHAPER = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(?:#|```|~~~)|^[ \
  * before and after build (their ids; the lines after a region move).
  */
 export function mayShapeHeadings(content: string): boolean {
-  return content.includes("<") || BLOCK_SHAPER.test(content);
+  return htmlOutsideCode(content) || BLOCK_SHAPER.test(content);
+}
+
+/**
+ * Whether a `<` may open HTML: one inside a code span cannot (`aw get <id>`
+ * in a generated table is the common case). Code spans are recognised only
+ * where the pairing is certain: every backtick single and unescaped, an even
+ * number on every line (so no span crosses a line), and no `|` inside one (a
+ * table splits its cells before it pairs backticks); anything else counts
+ * every `<`.
+ */
+function htmlOutsideCode(content: string): boolean {
+  if (!content.includes("<")) return false;
+  if (content.includes("``") || content.includes("\\`")) return true;
+  const lines = content.split("\n");
+  const parts = lines.map((line) => line.split("`"));
+  if (parts.some((p) => p.length % 2 === 0 || p.some((x, i) => i % 2 === 1 && x.includes("|")))) return true;
+  return parts.some((p) => p.some((x, i) => i % 2 === 0 && x.includes("<")));
 }
