@@ -11,6 +11,7 @@ import { openCache } from "./cache/cache.js";
 import { readDocs } from "./read.js";
 import { runPipeline, stageTimer, type PipelineOptions, type PipelineResult } from "./pipeline.js";
 import { DocpactError } from "./util/errors.js";
+import { withBoundedHeapGrowth } from "./util/heap.js";
 import { removeInsideRoot, removeStaleTemps, writeAtomic } from "./util/write.js";
 
 export interface BuildOptions extends PipelineOptions {
@@ -27,6 +28,10 @@ export interface BuildResult extends PipelineResult {
 const RESOLVED_BY_BUILD: readonly RuleId[] = ["generated/stale", "fragment/stale"];
 
 export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
+  return withBoundedHeapGrowth(() => buildOnce(opts));
+}
+
+async function buildOnce(opts: BuildOptions): Promise<BuildResult> {
   const written: string[] = [];
   const cache = opts.cache ?? openCache(opts.root, true);
   // Syntax trees outlive the run only for a caller's long-lived cache (watch); a one-off build drops them.

@@ -192,8 +192,12 @@ export class ReadCache {
       fd = openSync(tmp, "w");
       let chunk = JSON.stringify({ format: FORMAT, fingerprint: this.fingerprint, kind } satisfies CacheHeader) + "\n";
       for (const key of keys) {
-        const text = encoded.get(key) ?? encodeEntry(entries.get(key));
-        if (this.options.persist === true) encoded.set(key, text);
+        let text = encoded.get(key);
+        if (text === undefined) {
+          text = encodeEntry(entries.get(key));
+          // A long-lived process (watch) flushes again: it keeps the text for the next flush; a one-off run ends here.
+          if (this.session) encoded.set(key, text);
+        }
         chunk += `${JSON.stringify(key)}\t${text}\n`;
         if (chunk.length >= WRITE_CHUNK) {
           writeSync(fd, chunk);

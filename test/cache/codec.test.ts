@@ -112,7 +112,7 @@ describe("compact cache entries", () => {
     const text = encodeEntry(doc);
     // Once in the document's own `file`, once in the entry's file table: not once per span.
     expect(text.split("a-long-folder-name").length - 1).toBe(2);
-    expect(text.length).toBeLessThan(encode(doc).length / 3);
+    expect(text.length).toBeLessThan(encode(doc).length / 2.5);
     expectRoundTrip(doc, "doc");
   });
 
