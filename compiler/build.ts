@@ -11,7 +11,7 @@ import { openCache } from "./cache/cache.js";
 import { readDocs } from "./read.js";
 import { runPipeline, stageTimer, type PipelineOptions, type PipelineResult } from "./pipeline.js";
 import { DocpactError } from "./util/errors.js";
-import { withBoundedHeapGrowth } from "./util/heap.js";
+import { BUILD_GROWING_PERCENT, REPARSE_GROWING_PERCENT, withBoundedHeapGrowth } from "./util/heap.js";
 import { removeInsideRoot, removeStaleTemps, writeAtomic } from "./util/write.js";
 
 export interface BuildOptions extends PipelineOptions {
@@ -28,7 +28,7 @@ export interface BuildResult extends PipelineResult {
 const RESOLVED_BY_BUILD: readonly RuleId[] = ["generated/stale", "fragment/stale"];
 
 export async function runBuild(opts: BuildOptions): Promise<BuildResult> {
-  return withBoundedHeapGrowth(() => buildOnce(opts));
+  return withBoundedHeapGrowth(BUILD_GROWING_PERCENT, () => buildOnce(opts));
 }
 
 async function buildOnce(opts: BuildOptions): Promise<BuildResult> {
@@ -52,7 +52,7 @@ async function buildOnce(opts: BuildOptions): Promise<BuildResult> {
   // The next check reads the documents build just rewrote: parse them now, so the cache has them.
   const rewritten = result.plan.documents.map((d) => d.path).filter((p) => written.includes(p));
   cache.session?.forget(written);
-  if (rewritten.length > 0) await readDocs(opts.root, rewritten, result.config, cache);
+  if (rewritten.length > 0) await withBoundedHeapGrowth(REPARSE_GROWING_PERCENT, () => readDocs(opts.root, rewritten, result.config, cache));
   timing.lap("reparse");
   cache.flush();
   timing.lap("cache flush");
