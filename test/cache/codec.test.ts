@@ -149,6 +149,23 @@ describe("compact cache entries", () => {
   });
 });
 
+describe("build's planned documents", () => {
+  it("a rewritten document whose regions may move headings is parsed once, and the read after the write finds it cached", async () => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-codec-"));
+    temps.push(root);
+    cpSync(join(repoRoot, "test/fixtures/fragments-stale"), root, { recursive: true });
+    const doc = join(root, "docs/events.md");
+    // A heading inside a stale region (no sha=, so not a hand edit): its planned anchors need the rewritten text parsed.
+    writeFileSync(doc, readFileSync(doc, "utf8").replace(/(<!-- docpact:begin vocabulary[^\n]*-->\n)/, "$1## Old heading\n").replace(/<!-- docpact:end sha=[0-9a-f]+ -->/, "<!-- docpact:end -->"));
+    const cache = await recordRun(root, true);
+    const parsed = cache.seen.filter((s) => s.kind === "markdown").map((s) => (s.value as { file: string }).file);
+    // The document as it was, and as build wrote it: not a third time after the write.
+    expect(parsed).toEqual(["docs/events.md", "docs/events.md"]);
+    expect(cache.seen.map((s) => s.kind)).not.toContain("planned-anchors");
+    expect(readFileSync(doc, "utf8")).not.toContain("## Old heading");
+  }, 120_000);
+});
+
 describe("cache file format", () => {
   it("ignores a cache written in the previous format instead of misreading it", () => {
     const dir = mkdtempSync(join(tmpdir(), "docpact-codec-"));
