@@ -340,7 +340,8 @@ export function readerFingerprint(): string {
   if (fingerprintMemo) return fingerprintMemo;
   const parts = [docpactVersion()];
   // Readers and emitters both put their outputs in the cache; util/ holds helpers they parse with (slugs, front matter).
-  for (const folder of ["readers", "emit", "util"]) {
+  // cache/ holds the codec: an encoding change never reads an older file's entries, FORMAT bump or not.
+  for (const folder of ["readers", "emit", "util", "cache"]) {
     const dir = join(dirname(fileURLToPath(import.meta.url)), "..", folder);
     try {
       for (const name of readdirSync(dir).sort()) {
