@@ -4,7 +4,7 @@
  * cannot be read. Discover turns the ones that match an input glob into
  * `input/*` diagnostics, so nothing docpact was asked to read is skipped silently.
  */
-import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync, statSync } from "./util/input-fs.js";
 import { isAbsolute, join, relative } from "node:path";
 import { toPosix } from "./util/text.js";
 

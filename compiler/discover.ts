@@ -1,6 +1,6 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { ignoreGlobs } from "./util/ignored.js";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "./util/input-fs.js";
 import { dirname, join, posix, relative } from "node:path";
 import picomatch from "picomatch";
 import type { ResolvedConfig } from "./config/resolve.js";

@@ -3,7 +3,7 @@
  * Each stage is a plain function; this module only wires them and applies
  * severities. Writing belongs to build.ts.
  */
-import { statSync } from "node:fs";
+import { statSync } from "./util/input-fs.js";
 import { DocpactError } from "./util/errors.js";
 import { emptySurface } from "./model/cli.js";
 import { loadConfig, type ResolvedConfig } from "./config/resolve.js";

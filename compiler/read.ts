@@ -1,71 +1,27 @@
 /** Read: every discovered input through its reader. Readers never judge; problems become data. */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync } from "./util/input-fs.js";
+import { fileURLToPath } from "node:url";
+import { fileSpan, isProblem, readInput, readSource, tooLarge } from "./read-input.js";
 import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
-import { join } from "node:path";
 import type { ResolvedConfig } from "./config/resolve.js";
 import type { Discovered } from "./discover.js";
-import type { Span } from "./model/diagnostic.js";
 import type { CodeProblem, InputProblem, MarkdownDoc, SchemaDoc } from "./model/types.js";
 import { DEFAULT_LIMITS, markdownTooDeep, type Limits } from "./config/limits.js";
-import { reallyInside } from "./discover-tree.js";
 import type { ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { readMarkdown } from "./readers/markdown.js";
 import type { MarkdownJob } from "./readers/markdown-worker.js";
 import { readSchema } from "./readers/schema.js";
-import { decodeSource, type SourceText } from "./util/text.js";
+import type { SourceText } from "./util/text.js";
+
+export { isProblem, readInput, readSource };
 
 export interface ReadResult {
   docs: MarkdownDoc[];
   texts: Map<string, string>;
   sources: Map<string, SourceText>;
   readProblems: InputProblem[];
-}
-
-const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
-
-/** Reads a file as UTF-8 text; returns a problem instead of throwing. */
-export function readSource(root: string, file: string): SourceText | CodeProblem {
-  let buf: Buffer;
-  try {
-    // Opening a FIFO blocks until a writer comes: only regular files are opened.
-    if (!statSync(join(root, file)).isFile()) return { message: `${file} is not a regular file; not read`, span: fileSpan(file) };
-    buf = readFileSync(join(root, file));
-  } catch (e) {
-    return { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) };
-  }
-  const raw = buf.toString("utf8");
-  if (raw.includes("\uFFFD") && !Buffer.from(raw, "utf8").equals(buf)) {
-    return { message: `${file} is not UTF-8 text`, span: fileSpan(file) };
-  }
-  return decodeSource(raw);
-}
-
-/**
- * Reads an input the config matched, within bounds: a path whose real
- * location leaves the root, or that is not a regular file, or is larger than
- * `limits.maxFileBytes`, is refused with a problem naming it, before any parser sees it.
- */
-export function readInput(root: string, file: string, limits: Limits = DEFAULT_LIMITS): SourceText | InputProblem {
-  const abs = join(root, file);
-  let size: number;
-  try {
-    const st = statSync(abs);
-    if (!st.isFile()) return { kind: "special-file", message: `${file} is not a regular file; not read`, span: fileSpan(file) };
-    size = st.size;
-  } catch (e) {
-    return { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) };
-  }
-  if (!reallyInside(root, abs)) return { kind: "outside-root", message: `${file} resolves to a file outside the root; not read`, span: fileSpan(file) };
-  if (size > limits.maxFileBytes) return tooLarge(file, `is ${size} bytes, more than limits.maxFileBytes (${limits.maxFileBytes})`);
-  return readSource(root, file);
-}
-
-const tooLarge = (file: string, why: string): InputProblem => ({ kind: "too-large", message: `${file} ${why}; not read`, span: fileSpan(file) });
-
-export function isProblem(x: SourceText | CodeProblem): x is CodeProblem {
-  return (x as CodeProblem).span !== undefined;
 }
 
 /**
@@ -182,7 +138,7 @@ async function parseInParallel(jobs: MarkdownJob["files"], opts: MarkdownJob["op
   const parseHere = (list: MarkdownJob["files"]) => list.map((f) => readMarkdown(f.file, f.text, { ...opts, bom: f.bom }));
   const workerUrl = new URL("./readers/markdown-worker.js", import.meta.url);
   const workers = jobs.length === 0 ? 0 : markdownWorkers(jobs.length, process.env, availableParallelism(), loadavg()[0]);
-  if (workers < 1 || !import.meta.url.endsWith(".js") || !existsSync(workerUrl)) return parseHere(jobs);
+  if (workers < 1 || !import.meta.url.endsWith(".js") || !existsSync(fileURLToPath(workerUrl))) return parseHere(jobs);
   // Shares by text size; this thread parses the first share while the workers run. (A smaller share
   // here, to make room for receiving results, measured slower: 0.6 gave 10.8 s against 10.3 s at 4×.)
   const shares = splitBySize(jobs, [MAIN_SHARE, ...Array<number>(workers).fill(1)]);

@@ -126,6 +126,9 @@ function measureScale(o, scale) {
   const warmOpts = { cwd: warmRoot, timeoutMs: o.timeoutMs, node: true };
   r.build = docpactVerdict(summarize([runOnce(CLI, ["build", "--root", warmRoot, "--format", "json"], warmOpts)]));
   log(`${scale}×: build ${Math.round(r.build.ms)} ms (cpu ${Math.round(r.build.cpuMs ?? 0)}), ${Math.round(r.build.rssMB ?? 0)} MB${r.build.failed ? ` FAILED: ${r.build.failed}` : ""}`);
+  // Clean: a new process checks the built copy right after build, nothing edited (build's record replayed).
+  r.clean = docpactVerdict(runMedian(o.runs, CLI, ["check", "--root", warmRoot, "--format", "json"], warmOpts));
+  log(`${scale}×: clean check after build ${Math.round(r.clean.ms)} ms (cpu ${Math.round(r.clean.cpuMs ?? 0)})${r.clean.failed ? ` FAILED: ${r.clean.failed}` : ""}`);
   rmSync(join(root, "generated"), { recursive: true, force: true });
   if (existsSync(join(warmRoot, "generated"))) cpSync(join(warmRoot, "generated"), join(root, "generated"), { recursive: true });
 
@@ -249,10 +252,11 @@ function main() {
         "Floor and cold runs alternate.",
       "Real projects (`--corpus DIR`, default ../shared/corpus/oats when present): floor and cold check only, nothing written into them.",
       "build: one `docpact build` on a throwaway copy of the project; \"build MB\" is its peak RSS.",
+      "clean: a new-process `docpact check --format json` on the built copy right after `docpact build`, nothing edited: build recorded its closing check's inputs and result, and the check replays them after comparing every input (compiler/replay/); CPU in parentheses.",
       "warm: on the built copy, whose cache `docpact build` filled (`check` never writes, so it cannot), " +
         "then before each timed `docpact check` one doc, one schema and one TS file are edited (content changed).",
       "watch: scripts/bench/watch-warm.mjs runs the pipeline once in one process with an in-memory cache and a watch session, then times the re-check after one doc edit (\"watch doc\") and after one TS edit (\"watch ts\"), each run told the path that changed, as `docpact check --watch` learns it from file events (no process start, no cache decoding); CPU in parentheses.",
-      `RSS: peak resident set of the docpact process (max over cold and warm runs), from ${rssSource}.`,
+      `RSS: peak resident set of the docpact process (max over cold, clean and warm runs), from ${rssSource}.`,
       "tsc: `node_modules/.bin/tsc -p <project>/tsconfig.json` (TypeScript 7 native, `noEmit`, strict).",
       "json2ts: json-schema-to-typescript's CLI over `schemas/**/*.schema.json` with its default per-file `cwd` (the schema's folder, so relative `$ref`s resolve). " +
         "It cannot resolve a `$ref` by `$id` (it tries to download the URL; the `.invalid` host fails at once, no network wait) and stops at the first failure, so on these projects it fails; " +

@@ -77,6 +77,60 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
+  /**
+   * Every read the pipeline makes goes through compiler/util/input-fs.ts, which records it for the
+   * replay's input manifest (compiler/replay/): a read behind its back would be an input a replay
+   * does not compare, and a changed file could replay an old answer. Allowed, each with its reason.
+   */
+  const RAW_FS_ALLOWED: Record<string, string> = {
+    "compiler/util/input-fs.ts": "the one door",
+    "compiler/util/write.ts": "writes (build)",
+    "compiler/build.ts": "writes, and compares what it would write with the file",
+    "compiler/cache/cache.ts": "the read cache: what it holds is keyed by content, not an input",
+    "compiler/replay/record.ts": "the record itself, and re-observing its manifest",
+    "compiler/replay/fingerprint.ts": "docpact's own modules, not the project's",
+    "compiler/git/run.ts": "git's output in a temp file",
+    "compiler/cli/watch.ts": "watching folders (each run reads through the pipeline)",
+    "compiler/cli/init.ts": "docpact init (writes a config; not a check)",
+    "compiler/cli/baseline.ts": "docpact baseline (writes the baseline file)",
+    "compiler/init/detect.ts": "docpact init's project scan",
+    "compiler/init/scan.ts": "docpact init's project scan",
+  };
+
+  it("pipeline modules read the file system only through compiler/util/input-fs.ts", () => {
+    const offenders = tsFiles(compilerDir)
+      .filter((f) => !(rel(f) in RAW_FS_ALLOWED))
+      .filter((f) => imports(f).some((s) => s === "node:fs" || s === "fs" || s === "node:fs/promises" || s === "tinyglobby" || s === "fast-glob"))
+      .map(rel);
+    expect(offenders).toEqual([]);
+    // The allowlist names files that exist and need it.
+    for (const f of Object.keys(RAW_FS_ALLOWED)) expect(imports(join(repoRoot, f)).some((s) => s === "node:fs" || s === "tinyglobby"), f).toBe(true);
+  });
+
+  it("the CLI up to a replayed check loads no parser: ts-morph, remark, Ajv, Handlebars and json-schema-to-typescript are imported lazily", () => {
+    const staticImports = (file: string) => {
+      const text = readFileSync(file, "utf8");
+      return [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/gm)].map((m) => m[1]);
+    };
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (f: string) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const s of staticImports(f)) {
+        const t = localTarget(f, s);
+        if (t) visit(t);
+        else packages.add(s);
+      }
+    };
+    visit(join(compilerDir, "cli/main.ts"));
+    visit(join(compilerDir, "cli/commands.ts"));
+    // The replay itself is on that path.
+    expect(seen.has(join(compilerDir, "replay/record.ts"))).toBe(true);
+    const heavy = [...packages].filter((p) => /^(ts-morph|typescript|remark|micromark|mdast|unified|ajv|handlebars|json-schema-to-typescript|prettier|yaml|smol-toml)/.test(p));
+    expect(heavy).toEqual([]);
+  });
+
   it("compiler/ has no import cycle", () => {
     const files = tsFiles(compilerDir);
     const graph = new Map(files.map((f) => [f, imports(f).map((s) => localTarget(f, s)).filter((t): t is string => t !== null)]));

@@ -6,11 +6,14 @@
  * on every fixture project, the bundled example, a built project with a hand edit and, when
  * present, the oats corpus.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBuild } from "../compiler/build.js";
+import { build, check } from "../compiler/api.js";
+import type { Report } from "../compiler/report/report.js";
+import { lastReplayOutcome } from "../compiler/replay/record.js";
 import { runPipeline } from "../compiler/pipeline.js";
 import type { MarkdownDoc } from "../compiler/model/types.js";
 import { repoRoot } from "./helpers/cli.js";
@@ -78,6 +81,28 @@ describe("optimized cold path = reference path", () => {
     const actor = join(root, "schemas/common/actor.schema.json");
     writeFileSync(actor, readFileSync(actor, "utf8").replace('"bot"', '"robot"'));
     await expectSame(root);
+  }, 120_000);
+
+  it("a check replayed after build (compiler/replay/) equals the reference path's check, which never replays", async () => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-optimized-"));
+    temps.push(root);
+    cpSync(join(repoRoot, "examples/aw-cli"), root, { recursive: true });
+    writeFileSync(join(root, "docpact.config.json"), readFileSync(join(root, "docpact.config.json"), "utf8").replace(/\s*"\$schema": "[^"]*",/, ""));
+    mkdirSync(join(root, "node_modules"));
+    const strip = (r: Report) => JSON.stringify({ ...r, summary: { ...r.summary, durationMs: 0 } });
+    delete process.env.DOCPACT_NO_CACHE;
+    try {
+      await build({ root });
+      const replayed = strip(await check({ root }));
+      expect(lastReplayOutcome()).toBe("hit");
+      process.env.DOCPACT_UNOPTIMIZED = "1";
+      const reference = strip(await check({ root }));
+      expect(lastReplayOutcome()).toBe("disabled");
+      expect(replayed).toBe(reference);
+    } finally {
+      delete process.env.DOCPACT_UNOPTIMIZED;
+      process.env.DOCPACT_NO_CACHE = "1";
+    }
   }, 120_000);
 
   describe.skipIf(!hasShared("corpus/oats"))("on the oats corpus", () => {

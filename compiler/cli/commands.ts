@@ -1,16 +1,13 @@
 /** The commands behind the CLI: each turns parsed arguments into output and an exit code. */
 import { resolve } from "node:path";
-import { runPipeline } from "../pipeline.js";
 import { exitCode } from "../report/report.js";
 import type { RunOutput } from "../run.js";
 import { runFull, settingsFrom, useColor } from "./run-settings.js";
-import { explainText } from "../report/explain.js";
 import { startProgress } from "./progress.js";
-import { findRule, rules } from "../rules/index.js";
 import { DocpactError } from "../util/errors.js";
 import { closest } from "../util/edit-distance.js";
 import type { CommandName } from "./help.js";
-import { formatReport } from "./format.js";
+import { formatReport, ruleMetasFor } from "./format.js";
 import { inspect, INSPECT_TARGETS } from "./inspect.js";
 
 type Values = Record<string, string | boolean | undefined>;
@@ -61,7 +58,7 @@ async function runCheckOrBuild(name: "check" | "build", values: Values): Promise
   } finally {
     progress.stop();
   }
-  process.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate }));
+  process.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate, rules: await ruleMetasFor(s.format) }));
   return exitCode(out.report, s.maxWarnings);
 }
 
@@ -72,12 +69,15 @@ async function runInspect(values: Values, positionals: string[]): Promise<number
   }
   if (extra.length) throw new DocpactError(`inspect takes one argument (got "${extra[0]}")`);
   const root = resolve(str(values.root) ?? ".");
+  const { runPipeline } = await import("../pipeline.js");
   const r = await runPipeline({ root, configPath: str(values.config) });
   process.stdout.write(`${JSON.stringify(inspect(what as (typeof INSPECT_TARGETS)[number], r.model), null, 2)}\n`);
   return 0;
 }
 
-function runExplain(values: Values, positionals: string[]): number {
+async function runExplain(values: Values, positionals: string[]): Promise<number> {
+  const { findRule, rules } = await import("../rules/index.js");
+  const { explainText } = await import("../report/explain.js");
   if (values.list) {
     for (const r of rules) process.stdout.write(`${r.meta.id.padEnd(32)} ${r.meta.defaultSeverity.padEnd(8)} ${r.meta.description}\n`);
     return 0;

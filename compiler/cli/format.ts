@@ -4,10 +4,10 @@ import { formatGithub } from "../report/github.js";
 import { formatPretty } from "../report/pretty.js";
 import { formatSarif } from "../report/sarif.js";
 import type { Diagnostic } from "../model/diagnostic.js";
-import { rules } from "../rules/index.js";
+import type { RuleMeta } from "../rules/types.js";
 import { docpactVersion } from "../util/package-root.js";
 import type { Report } from "../report/report.js";
-import { isProblem, readInput } from "../read.js";
+import { isProblem, readInput } from "../read-input.js";
 import type { GateResult } from "../gate/gate.js";
 
 export const FORMATS = ["pretty", "json", "sarif", "github"] as const;
@@ -20,6 +20,13 @@ export interface FormatContext {
   diagnostics?: Diagnostic[];
   /** Fingerprints and baseline states for SARIF; absent in callers that have none (then SARIF computes fingerprints). */
   gate?: GateResult;
+  /** The rule catalogue, for SARIF (see ruleMetasFor); the other formats do not need it. */
+  rules?: readonly RuleMeta[];
+}
+
+/** The catalogue a format needs, loaded only for SARIF: loading every rule costs a replayed check most of its time. */
+export async function ruleMetasFor(format: Format): Promise<RuleMeta[] | undefined> {
+  return format === "sarif" ? (await import("../rules/index.js")).rules.map((r) => r.meta) : undefined;
 }
 
 export function formatReport(report: Report, format: Format, ctx: FormatContext): string {
@@ -39,7 +46,7 @@ export function formatReport(report: Report, format: Format, ctx: FormatContext)
       return formatSarif({
         diagnostics: ctx.diagnostics ?? report.diagnostics,
         gate: ctx.gate,
-        rules: rules.map((r) => r.meta),
+        rules: [...(ctx.rules ?? missingCatalogue())],
         version: docpactVersion(),
         getText: (file) => {
           const src = readInput(ctx.root, file);
@@ -49,4 +56,8 @@ export function formatReport(report: Report, format: Format, ctx: FormatContext)
     case "github":
       return formatGithub(report);
   }
+}
+
+function missingCatalogue(): never {
+  throw new Error("SARIF output needs the rule catalogue (ruleMetasFor)");
 }

@@ -31,7 +31,7 @@ import { exitCode } from "../report/report.js";
 import { toPosix } from "../util/text.js";
 import { NEVER_READ } from "../util/ignored.js";
 import { runFull, useColor, type RunSettings } from "./run-settings.js";
-import { formatReport } from "./format.js";
+import { formatReport, ruleMetasFor } from "./format.js";
 
 export interface WatchOptions {
   fix: boolean;
@@ -79,7 +79,7 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
     try {
       const out = await runFull(name, s, b, { cache, changes });
       if (closed) return; // Ctrl-C during the run: no report after it
-      io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate }));
+      io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate, rules: await ruleMetasFor(s.format) }));
       known = new Map(cache.fileHashes);
       for (const f of out.written ?? []) {
         const h = hashOf(s.root, f);

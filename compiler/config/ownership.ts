@@ -3,9 +3,8 @@
  * and `generate.outDir` is a folder docpact may own (build writes and deletes
  * there). Checked when the config is loaded, so check and build refuse alike.
  */
-import { closeSync, lstatSync, openSync, readSync } from "node:fs";
+import { globFiles, lstatSync, readHead } from "../util/input-fs.js";
 import picomatch from "picomatch";
-import { globSync } from "tinyglobby";
 import { GENERATED_HEADER_PREFIX } from "../emit/generated-files.js";
 import { isAbsolute, join } from "node:path";
 import { posix } from "node:path";
@@ -115,7 +114,7 @@ function assertOwnedOutDir(root: string, config: ResolvedConfig, where: string):
 function heldInput(root: string, outDir: string, config: ResolvedConfig): string | null {
   let files: string[];
   try {
-    files = globSync(["**/*"], { cwd: join(root, outDir), onlyFiles: true, dot: false, followSymbolicLinks: false });
+    files = globFiles(join(root, outDir));
   } catch {
     return null;
   }
@@ -130,15 +129,5 @@ function heldInput(root: string, outDir: string, config: ResolvedConfig): string
 }
 
 function startsWithHeader(abs: string): boolean {
-  const buf = Buffer.alloc(GENERATED_HEADER_PREFIX.length);
-  let fd: number | undefined;
-  try {
-    fd = openSync(abs, "r");
-    readSync(fd, buf, 0, buf.length, 0);
-    return buf.toString("utf8") === GENERATED_HEADER_PREFIX;
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  return readHead(abs, Buffer.byteLength(GENERATED_HEADER_PREFIX)) === GENERATED_HEADER_PREFIX;
 }

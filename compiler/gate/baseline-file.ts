@@ -5,7 +5,7 @@
  * the token and message for the reviewer; only `rule`, `file` and
  * `fingerprint` take part in matching.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "../util/input-fs.js";
 import { cmp } from "../model/diagnostic.js";
 import { DocpactError } from "../util/errors.js";
 import type { Fingerprinted } from "./fingerprint.js";

@@ -42,6 +42,22 @@ export interface GateResult {
 }
 
 export function gate(diagnostics: readonly Diagnostic[], getText: GetText, input: GateInput): GateResult {
+  if (!input.baseline && !input.since) {
+    // Nothing to gate: every finding is new. Fingerprints (they read every named file's lines) only when a reporter asks (SARIF).
+    let states: GateResult["states"] | undefined;
+    return {
+      failing: [...diagnostics],
+      get states() {
+        return (states ??= fingerprint(diagnostics, getText).map((p) => ({ diagnostic: p.diagnostic, fingerprint: p.fingerprint, token: p.token, state: "new" as const, baselined: false })));
+      },
+      absent: [],
+      baselined: 0,
+      outsideSince: 0,
+      active: false,
+      baselineFile: null,
+      since: null,
+    };
+  }
   const prints = fingerprint(diagnostics, getText);
   const known = new Map<string, BaselineEntry>();
   for (const e of input.baseline?.content.findings ?? []) known.set(key(e.rule, e.file, e.fingerprint), e);

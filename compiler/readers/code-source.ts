@@ -14,7 +14,7 @@
  * Only this module and its siblings import ts-morph, so the CLI can lazy-load
  * them when a project has code.
  */
-import { readFileSync, statSync } from "node:fs";
+import { onRecordingStart, readFileSync, statSync } from "../util/input-fs.js";
 import { isAbsolute, relative, resolve } from "node:path";
 import { ts } from "ts-morph";
 import type { Span } from "../model/diagnostic.js";
@@ -42,6 +42,8 @@ interface CacheEntry {
 }
 
 const cache = new Map<string, CacheEntry>();
+// A parse reused by mtime skips the read a recorded run must observe.
+onRecordingStart(() => cache.clear());
 
 /** Parses `text` as the file at `abs`, reusing the cached parse when the text is unchanged. */
 export function parseText(root: string, abs: string, text: string, stat?: { mtimeMs: number; size: number }): ParsedFile {

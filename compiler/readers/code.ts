@@ -9,7 +9,7 @@
  * see `detectCommandTypes` in cli/registry.ts. The commands themselves are
  * read by the CLI adapters (cli/index.ts).
  */
-import { statSync } from "node:fs";
+import { statSync } from "../util/input-fs.js";
 import { resolve } from "node:path";
 import type { CodeProblem, CommandSurface, Vocabulary } from "../model/types.js";
 import { cmp } from "../model/diagnostic.js";

@@ -13,6 +13,7 @@ import type { Span } from "../model/diagnostic.js";
 import type { ParsedFile, ts } from "./code-source.js";
 import { Builtin, Closure, Evaluator, firstUnknown, isPlainObject, openOf, toPlain, Unknown, type Value } from "./evaluate/index.js";
 import { diskSourceHost, type SourceHost } from "./source-host.js";
+import { onRecordingStart } from "../util/input-fs.js";
 
 export type FoldedValue = string | number | boolean | null | FoldedValue[] | { [key: string]: FoldedValue };
 
@@ -43,6 +44,8 @@ export type FoldRowsResult = { rows: FoldedRow[] } | { error: string; span?: Spa
 export type Fold = { ok: true; value: FoldedValue } | { ok: false; message: string; span: Span };
 
 const evaluators = new Map<string, { host: SourceHost; evaluator: Evaluator }>();
+// Modules an evaluator loaded are not read again: a recorded run starts without them.
+onRecordingStart(() => evaluators.clear());
 
 /** Steps per expression the code reader folds (module constants it reaches are evaluated once and remembered). */
 const CODE_READER_STEPS = 200_000;

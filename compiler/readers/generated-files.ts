@@ -1,7 +1,6 @@
 /** Reads what is in the generate outDir now, for `generated/stale` and for build's clean-up of extra files. */
-import { lstatSync, readFileSync } from "node:fs";
+import { globFiles, lstatSync, readFileSync } from "../util/input-fs.js";
 import { join } from "node:path";
-import { globSync } from "tinyglobby";
 import { toPosix } from "../util/text.js";
 
 /**
@@ -11,7 +10,7 @@ import { toPosix } from "../util/text.js";
  */
 export function generatedFilesOnDisk(root: string, outDir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const files = globSync(["**/*"], { cwd: join(root, outDir), onlyFiles: true, dot: false, followSymbolicLinks: false }).map(toPosix).sort();
+  const files = globFiles(join(root, outDir)).map(toPosix).sort();
   for (const f of files) {
     const path = outDir === "." ? f : `${outDir}/${f}`;
     try {

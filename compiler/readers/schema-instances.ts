@@ -2,7 +2,7 @@
  * Instance reader: the files config `instances` names, parsed with positions so
  * `schema/invalid-instance` can point at the offending value. Reads files; never judges.
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "../util/input-fs.js";
 import { DEFAULT_LIMITS } from "../config/limits.js";
 import { join } from "node:path";
 import type { ResolvedConfig } from "../config/resolve.js";

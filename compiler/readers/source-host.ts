@@ -3,7 +3,7 @@
  * (the code files), else the file under the root. Paths are root-relative;
  * one that leaves the root is never read.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "../util/input-fs.js";
 import { join, posix } from "node:path";
 import { reallyInside } from "../discover-tree.js";
 import type { SourceHost } from "./evaluate/modules.js";

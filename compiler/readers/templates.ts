@@ -3,7 +3,7 @@
  * overridden or extended by `NAME.hbs` in the config's `templates` folder.
  * Part of the read stage, so emitters never touch the file system.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "../util/input-fs.js";
 import { join, posix } from "node:path";
 import { reallyInside } from "../discover-tree.js";
 import { DEFAULT_LIMITS } from "../config/limits.js";

@@ -6,7 +6,7 @@
  * file, invalid JSON or YAML, a pointer to nothing, a value that is not a
  * name) is a one-line config error: these files are part of the config.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "../util/input-fs.js";
 import { join, relative, resolve, isAbsolute } from "node:path";
 import { LineCounter, parseDocument, isMap, isScalar, type Node as YamlNode } from "yaml";
 import type { ResolvedConfig } from "../config/resolve.js";

@@ -27,8 +27,10 @@ import type { Rule, RuleReport } from "./types.js";
  *   each document's headings, anchors and front matter (and its whole text
  *   when a docs site renders it: includes and attribute ids), the sites, the
  *   anchors build would write, and git history.
+ * - `history`: git history (what commits removed or renamed) and every file's
+ *   path (a removal from a file that is gone counts as evidence).
  */
-export type ModelPart = "surface" | "references";
+export type ModelPart = "surface" | "references" | "history";
 
 /** What one rule said about one document. */
 export interface DocumentResult {
@@ -74,6 +76,8 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
       return digestOf(model.surface);
     case "references":
       return referencesDigest(model);
+    case "history":
+      return contentHash(model.history ? digestOf(model.history) : "no history", digestOf(model.files));
   }
 }
 

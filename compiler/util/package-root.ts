@@ -1,5 +1,5 @@
 /** Locates files shipped with docpact (contracts/, templates/) from source or from dist/. */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "./input-fs.js";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";

@@ -45,7 +45,7 @@ function withCpu(m) {
 
 export const COLUMNS = [
   "project", "docs", "schemas", "ts", "load", "floor ms", "floor cpu ms", "cold ms", "cold cpu ms", "cold/floor", "cold/floor cpu",
-  "build ms", "build MB", "warm ms", "watch doc ms", "watch ts ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms",
+  "build ms", "build MB", "clean ms", "warm ms", "watch doc ms", "watch ts ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms",
 ];
 
 const labelOf = (r) => r.label ?? `${r.scale}×`;
@@ -65,10 +65,11 @@ export function rows(results) {
     fmtRatio(r.pair?.cpuRatio),
     cell(r.build),
     fmtMB(r.build?.rssMB),
+    withCpu(r.clean),
     cell(r.warm),
     withCpu(r.watch),
     withCpu(r.watchTs),
-    fmtMB(Math.max(r.cold?.rssMB ?? 0, r.warm?.rssMB ?? 0) || null),
+    fmtMB(Math.max(r.cold?.rssMB ?? 0, r.warm?.rssMB ?? 0, r.clean?.rssMB ?? 0) || null),
     cell(r.tsc),
     cell(r.json2ts),
     r.json2tsCore ? `${cell(r.json2tsCore)} (${r.json2tsCore.files})` : "—",
@@ -98,16 +99,23 @@ export function evaluateTargets(results, help) {
     out.push({ name: "linear: cold 16× ≤ 18 × cold 1×", measured: `not measured${extra}`, met: null });
   }
   const warmAt = sixteen ?? largest;
-  for (const [key, label, limit] of [["warm", "new process, disk cache", 300], ["watch", "--watch, doc edit", 300], ["watchTs", "--watch, TS edit", 1000]]) {
+  const measuredAt = (m) => (m ? `${fmtMs(m.ms)} ms${m.cpuMs != null ? ` (cpu ${fmtMs(m.cpuMs)})` : ""}${warmAt === sixteen ? "" : ` (at ${warmAt.scale}×; 16× not run)`}` : "—");
+  for (const [key, name, limit] of [
+    ["clean", "new-process clean check after build ≤ 1000 ms at 16× (nothing edited: the recorded result replayed)", 1000],
+    ["watch", "warm re-check ≤ 300 ms at 16× (--watch, doc edit)", 300],
+    ["watchTs", "warm re-check ≤ 1000 ms at 16× (--watch, TS edit)", 1000],
+  ]) {
     const m = warmAt?.[key];
     out.push({
-      name: `warm re-check ≤ ${limit} ms at 16× (${label})`,
-      measured: m ? `${fmtMs(m.ms)} ms${m.cpuMs !== undefined ? ` (cpu ${fmtMs(m.cpuMs)})` : ""}${warmAt === sixteen ? "" : ` (at ${warmAt.scale}×; 16× not run)`}` : "—",
+      name,
+      measured: measuredAt(m),
       met: sixteen?.[key] && ok(sixteen[key]) ? sixteen[key].ms <= limit : m && ok(m) && m.ms > limit ? false : null,
     });
   }
+  // A new process after edits re-reads and re-judges what changed from the disk cache: no target of its own (the issue's targets are watch's and the clean check's).
+  out.push({ name: "new-process check after a doc, a schema and a TS edit at 16× (warm column; informational)", measured: measuredAt(warmAt?.warm), met: "info" });
   const rssAt = sixteen ?? largest;
-  const rss = rssAt ? Math.max(rssAt.cold?.rssMB ?? 0, rssAt.warm?.rssMB ?? 0) : 0;
+  const rss = rssAt ? Math.max(rssAt.cold?.rssMB ?? 0, rssAt.warm?.rssMB ?? 0, rssAt.clean?.rssMB ?? 0) : 0;
   const at = (r) => (r === sixteen ? "" : ` (at ${r.scale}×; 16× not run)`);
   out.push({
     name: "check peak RSS ≤ 1.5 GB at 16×",
@@ -125,7 +133,7 @@ export function evaluateTargets(results, help) {
 }
 
 const ok = (m) => m && !m.timedOut && !m.failed;
-const verdict = (met) => (met === true ? "met" : met === false ? "**missed**" : "not measured");
+const verdict = (met) => (met === true ? "met" : met === false ? "**missed**" : met === "info" ? "no target" : "not measured");
 
 export function consoleTable(results) {
   const all = [COLUMNS, ...rows(results)];

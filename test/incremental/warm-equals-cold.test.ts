@@ -6,14 +6,17 @@
  * wrote, as file events tell `--watch`) and a run from a disk cache a previous
  * process left (as a check after build does) give exactly what a cold run gives.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ReadCache } from "../../compiler/cache/cache.js";
 import { ReadSession } from "../../compiler/cache/session.js";
 import { runPipeline, type PipelineResult } from "../../compiler/pipeline.js";
+import { build, check } from "../../compiler/api.js";
+import { lastReplayOutcome } from "../../compiler/replay/record.js";
 import { repoRoot } from "../helpers/cli.js";
+import { hasGit, TestRepo } from "../helpers/git-repo.js";
 import { hasShared, sharedPath } from "../helpers/shared.js";
 
 const scratch: string[] = [];
@@ -194,4 +197,64 @@ describe.skipIf(!hasShared("corpus/oats"))("on the oats corpus", () => {
   it("doc edit, linked heading renamed (watch)", async () => {
     await compareThroughEdits(sharedPath("corpus/oats"), EDITS.filter((e) => e.name === "doc edit" || e.name === "linked heading renamed"), ["watch"]);
   }, 600_000);
+});
+
+/**
+ * A new-process check right after build replays build's record (compiler/replay/): that answer
+ * equals a cold run, and after each edit (and a git commit, and an environment switch) the check
+ * misses the replay and again equals a cold run.
+ */
+describe("a replayed check after build equals a cold run; every edit misses the replay", () => {
+  const SWITCHES = ["DOCPACT_NO_CACHE", "DOCPACT_NO_GIT", "DOCPACT_UNOPTIMIZED"] as const;
+  const report = async (root: string, env: Partial<Record<(typeof SWITCHES)[number], string>> = {}) => {
+    const saved = Object.fromEntries(SWITCHES.map((k) => [k, process.env[k]]));
+    SWITCHES.forEach((k) => delete process.env[k]);
+    Object.assign(process.env, env);
+    try {
+      const r = await check({ root });
+      delete (r.summary as Partial<typeof r.summary>).durationMs;
+      return { report: JSON.stringify(r), outcome: lastReplayOutcome() };
+    } finally {
+      for (const k of SWITCHES) {
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
+      }
+    }
+  };
+
+  it.skipIf(!hasGit)("seed-002 in a git work tree", async () => {
+    const repo = new TestRepo();
+    try {
+      cpSync(join(repoRoot, "test/fixtures/seed-002"), repo.root, { recursive: true });
+      mkdirSync(join(repo.root, "node_modules"), { recursive: true });
+      repo.commit("fixture");
+      const root = repo.root;
+      const steps: { name: string; apply(r: PipelineResult): void; env?: Record<string, string> }[] = [
+        ...EDITS.map((e) => ({ name: e.name, apply: (r: PipelineResult) => e.apply(root, r) })),
+        { name: "git commit", apply: () => void repo.commit("edits") },
+        { name: "DOCPACT_NO_GIT", apply: () => undefined, env: { DOCPACT_NO_GIT: "1" } },
+      ];
+      for (const step of steps) {
+        const saved = process.env.DOCPACT_NO_CACHE;
+        delete process.env.DOCPACT_NO_CACHE;
+        try {
+          await build({ root });
+        } finally {
+          if (saved !== undefined) process.env.DOCPACT_NO_CACHE = saved;
+        }
+        const replayed = await report(root);
+        expect(replayed.outcome, `${step.name}: before`).toBe("hit");
+        expect(replayed.report, `${step.name}: replayed`).toBe((await report(root, { DOCPACT_NO_CACHE: "1" })).report);
+        touched = [];
+        step.apply(await runPipeline({ root, cache: new ReadCache({ dir: null }) }));
+        // An edit the project has nothing for (no schema to edit) changed nothing: the replay holds.
+        if (touched.length === 0 && step.name !== "git commit" && !step.env) continue;
+        const after = await report(root, step.env);
+        expect(after.outcome, `${step.name}: after`).not.toBe("hit");
+        expect(after.report, `${step.name}: after`).toBe((await report(root, { DOCPACT_NO_CACHE: "1", ...step.env })).report);
+      }
+    } finally {
+      repo.dispose();
+    }
+  }, 300_000);
 });

@@ -118,9 +118,9 @@ describe("SARIF reporter", () => {
 
   it("formatReport --format sarif carries fixes from the raw diagnostics", () => {
     const report = makeReport(diagnostics, { docs: 1, schemas: 0, code: 0 }, 5);
-    const withFix = JSON.parse(formatReport(report, "sarif", { root: "/nonexistent", color: false, diagnostics }));
+    const withFix = JSON.parse(formatReport(report, "sarif", { root: "/nonexistent", color: false, diagnostics, rules: rules.map((r) => r.meta) }));
     expect(withFix.runs[0].results[0].fixes).toHaveLength(1);
-    const noFix = JSON.parse(formatReport(report, "sarif", { root: "/nonexistent", color: false }));
+    const noFix = JSON.parse(formatReport(report, "sarif", { root: "/nonexistent", color: false, rules: rules.map((r) => r.meta) }));
     expect(noFix.runs[0].results[0].fixes).toBeUndefined();
     expect(sarifValidator()(withFix)).toBe(true);
   });

@@ -18,7 +18,7 @@
  * opens the top-level command list (plugins add commands, flexible taxonomy
  * accepts the topic words in any order). oclif adds `--help` everywhere.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "../../util/input-fs.js";
 import { join, posix } from "node:path";
 import type { CommandDecl, FlagArity, FlagSpec, PositionalSpec } from "../../model/cli.js";
 import type { Span } from "../../model/diagnostic.js";

@@ -3,7 +3,7 @@
  * folders, i18n locales, the classic preset's docs/blog/pages options and
  * content plugins; `versions.json` for versioned docs.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "../../util/input-fs.js";
 import { join } from "node:path";
 import type { Site } from "../../model/types.js";
 import { ConfigFile, type Lookup } from "./config-object.js";

@@ -4,7 +4,7 @@
  * `sites` win; otherwise every folder holding documents in scope is looked
  * at for a generator config, the nearest one owning the documents below it.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "../../util/input-fs.js";
 import { join, posix } from "node:path";
 import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/resolve.js";
 import type { Site } from "../../model/types.js";

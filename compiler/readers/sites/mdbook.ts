@@ -1,5 +1,5 @@
 /** mdBook: `book.toml` parsed as TOML for `book.src`, `site-url` and redirects. */
-import { readFileSync } from "node:fs";
+import { readFileSync } from "../../util/input-fs.js";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import type { Site } from "../../model/types.js";

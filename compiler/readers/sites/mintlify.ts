@@ -6,7 +6,7 @@
  * and pages generated from an OpenAPI file make every route not judged
  * (confident or silent).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync } from "../../util/input-fs.js";
 import { join } from "node:path";
 import type { Site } from "../../model/types.js";
 import { emptySite, type SiteInput } from "./types.js";

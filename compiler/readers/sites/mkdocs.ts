@@ -1,5 +1,5 @@
 /** MkDocs: `mkdocs.yml` parsed as YAML (Python tags tolerated) for `docs_dir`, plugins and the toc slugify. */
-import { readFileSync } from "node:fs";
+import { readFileSync } from "../../util/input-fs.js";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
 import type { Site } from "../../model/types.js";

@@ -7,7 +7,8 @@ import { SurfaceIndex } from "./command-match.js";
 export default defineRule({
   meta: {
     id: "cli/unknown-command",
-    perDocument: { consults: ["surface"] },
+    // The evidence of a message comes from git history and which files exist.
+    perDocument: { consults: ["surface", "history"] },
     defaultSeverity: "error",
     description: "A CLI invocation in the docs names a command the code does not implement.",
     explanation:
