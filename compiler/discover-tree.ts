@@ -68,7 +68,13 @@ export function updateTree(root: string, prev: Tree, changed: readonly string[],
     else if (st.isSymbolicLink()) odd.push(classifyLink(root, realRoot, p));
     else odd.push({ path: p, kind: "special" });
   }
-  return { files: files.sort(), odd: odd.sort(byPath) };
+  files.sort();
+  odd.sort(byPath);
+  // An edit inside files already listed leaves the lists as they were: the previous arrays are kept, so what is
+  // derived from them (the globs' matches) is reused by identity.
+  const sameFiles = files.length === prev.files.length && files.every((f, i) => f === prev.files[i]);
+  const sameOdd = odd.length === prev.odd.length && odd.every((e, i) => e === prev.odd[i]);
+  return { files: sameFiles ? prev.files : files, odd: sameOdd ? prev.odd : odd };
 }
 
 function isRealDir(abs: string): boolean {

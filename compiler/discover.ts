@@ -76,6 +76,18 @@ type Match = (patterns: string[], extraIgnore?: string[]) => string[];
 /** The files (root-relative, sorted) that match `patterns` and no `ignore` pattern, as a glob over the tree would list them. */
 export function matchFiles(files: readonly string[], patterns: string[], ignore: string[]): string[] {
   if (patterns.length === 0) return [];
+  // A watch re-check whose edit added or removed no file walks to the same list: its matches are the last ones.
+  const key = JSON.stringify([patterns, ignore]);
+  let byGlobs = matched.get(files);
+  if (!byGlobs) matched.set(files, (byGlobs = new Map()));
+  let hit = byGlobs.get(key);
+  if (!hit) byGlobs.set(key, (hit = matchNow(files, patterns, ignore)));
+  return [...hit];
+}
+
+const matched = new WeakMap<readonly string[], Map<string, string[]>>();
+
+function matchNow(files: readonly string[], patterns: string[], ignore: string[]): string[] {
   const strip = (p: string) => p.replace(/^(\.\/)+/, "");
   const wanted = picomatch(patterns.map(strip), { dot: false });
   const ignored = ignore.length ? picomatch(ignore.map(strip), { dot: true }) : () => false;

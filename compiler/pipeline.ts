@@ -24,7 +24,7 @@ import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { applySuppressions } from "./suppress.js";
 import { unoptimized } from "./util/optimizations.js";
-import { decodeSource } from "./util/text.js";
+import { decodeSource, type SourceText } from "./util/text.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules, type RuleId } from "./rules/index.js";
@@ -33,7 +33,7 @@ import { readGitHistory } from "./git/history.js";
 import { historyScope } from "./git/content-history.js";
 import { gitCallCount } from "./git/run.js";
 import type { Rule, RuleReport } from "./rules/types.js";
-import { ruleMemo, runPerDocument, type RuleMemo } from "./rules/incremental.js";
+import { ruleMemo, runPerDocument, runWholeModel, type RuleMemo } from "./rules/incremental.js";
 
 export interface PipelineOptions {
   root: string;
@@ -104,7 +104,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.keepTrees ?? opts.cache !== undefined);
   opts.onPhase?.("checking");
   timing.lap("read");
-  const decisions = await cachedDecisions(cache, opts.root, config, codeRead);
+  const decisions = await cachedDecisions(cache, opts.root, config, codeRead, docsRead.sources);
   timing.lap("decisions");
   const instances = readInstances(opts.root, config, discovered.files);
   const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
@@ -128,7 +128,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, model, cache, opts.writesPlan === true);
   timing.lap("emit");
   const notJudged: NotJudged[] = [];
-  const memo = ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) });
+  // The reference path runs every rule on the whole model.
+  const memo = unoptimized() ? undefined : ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) });
   const diagnostics = applySuppressions(runRules(model, plan, opts.rules ?? allRules, opts.skipRules ?? [], notJudged, memo), model.docs, {
     settings: config.rules,
     skip: opts.skipRules ?? [],
@@ -180,12 +181,19 @@ async function cachedCode(cache: ReadCache, root: string, files: string[], confi
 }
 
 /** The decision registry; its folding (ts-morph) is cached under the code hash and the registry module's text. */
-async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedConfig, read: ReturnType<typeof codeHash>): Promise<DecisionRegistry | null> {
+async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedConfig, read: ReturnType<typeof codeHash>, docs: ReadonlyMap<string, SourceText>): Promise<DecisionRegistry | null> {
   if (!config.decisions) return null;
   const { readDecisions } = await import("./model/decisions.js");
   const cfg = config.decisions;
   const { diskSourceHost } = await import("./readers/source-host.js");
-  const host = diskSourceHost(root, read.texts);
+  const disk = diskSourceHost(root, read.texts);
+  // Row documents the docs reader read are not read again (a watch re-check would read every one): the file's text as read, BOM included.
+  const host = {
+    read(rel: string) {
+      const doc = read.texts.has(rel) ? undefined : docs.get(rel);
+      return doc ? (doc.bom ? `\uFEFF${doc.text}` : doc.text) : disk.read(rel);
+    },
+  };
   // Files the evaluation read besides the code files (JSON modules, modules outside `code`): a cached result holds only while they are unchanged.
   const deps = new Map<string, string | null>();
   const recording = {
@@ -238,12 +246,12 @@ async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: Con
       let v = parsed.get(file);
       if (!v) {
         const doc = current.get(file);
-        if (doc && inert(file)) v = { headings: doc.headings, anchors: doc.anchors };
+        // The document itself (not a copy): digests kept per object (compiler/model/digests.ts) then hold across re-checks.
+        if (doc && inert(file)) v = doc;
         else if (written && !reference) {
           // Build: the document as readDocs will read it from disk (same text, BOM and key), parsed once for both.
           const src = decodeSource(raw);
-          const doc = cache.cachedRead<MarkdownDoc>("markdown", markdownKey(file, src, optsKey), () => readMarkdown(file, src.text, { ...opts, bom: src.bom }));
-          v = { headings: doc.headings, anchors: doc.anchors };
+          v = cache.cachedRead<MarkdownDoc>("markdown", markdownKey(file, src, optsKey), () => readMarkdown(file, src.text, { ...opts, bom: src.bom }));
         } else {
           const text = raw.replace(/^\uFEFF/, "");
           v = cache.cachedRead<Anchors>("planned-anchors", contentHash(file, text, optsKey), () => {
@@ -317,6 +325,16 @@ export function memoryNow(): string {
   return `rss ${Math.round(m.rss / 1048576)} MB heap ${Math.round(m.heapUsed / 1048576)} MB`;
 }
 
+/** Diagnostics of remembered reports, by report object and severity setting (diagnostics are never changed after the rules). */
+const worded = new WeakMap<RuleReport, { setting: string; rule: string; d: Diagnostic }>();
+function wordedOnce(rule: Rule, setting: Exclude<SeveritySetting, "off">, r: RuleReport): Diagnostic {
+  const hit = worded.get(r);
+  if (hit && hit.setting === setting && hit.rule === rule.meta.id) return hit.d;
+  const d = toDiagnostic(rule.meta, setting, r);
+  worded.set(r, { setting, rule: rule.meta.id, d });
+  return d;
+}
+
 export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
@@ -330,9 +348,10 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
     const report = (r: RuleReport) => out.push(toDiagnostic(rule.meta, setting, r));
     const skipped = (span: Span, reason: string) => notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });
     const check = (view: ContractModel, rep: (r: RuleReport) => void, nj: (span: Span, reason: string) => void) => rule.check({ model: view, plan, report: rep, notJudged: nj });
-    if (memo && rule.meta.perDocument) {
-      const r = runPerDocument(rule, model, memo, check);
-      r.reports.forEach(report);
+    if (memo && (rule.meta.perDocument || rule.meta.wholeModel)) {
+      const r = rule.meta.perDocument ? runPerDocument(rule, model, memo, check) : runWholeModel(rule, model, memo, check);
+      // A remembered report is the same object run after run: its diagnostic is worded once.
+      for (const rep of r.reports) out.push(wordedOnce(rule, setting, rep));
       for (const n of r.notJudged) skipped(n.span, n.reason);
     } else check(model, report, skipped);
     if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);

@@ -14,9 +14,12 @@ import type { Tree } from "../discover-tree.js";
 export class ReadSession {
   /** The tree the previous run walked. */
   tree: Tree | null = null;
-  private reads = new Map<string, unknown>();
-  private touched = new Set<string>();
+  /** By kind, then by file: no key string is built per file asked about. */
+  private reads = new Map<string, Map<string, unknown>>();
+  private touched = new Map<string, Set<string>>();
   private changed: readonly string[] | null = null;
+  /** The changed paths as folder prefixes (`p/`), built once per run, not once per file asked about. */
+  private folders: string[] = [];
   private settings: string | null = null;
 
   /**
@@ -27,9 +30,10 @@ export class ReadSession {
   begin(changed: readonly string[] | undefined, settings: string): void {
     const trusted = changed !== undefined && this.settings === settings;
     this.changed = trusted ? changed : null;
+    this.folders = trusted ? changed.map((p) => `${p}/`) : [];
     if (!trusted) this.tree = null;
     this.settings = settings;
-    this.touched = new Set();
+    this.touched = new Map();
   }
 
   /** The changed paths when they are known, else null (walk and read everything). */
@@ -40,26 +44,35 @@ export class ReadSession {
   /** What the previous run read for `file` under `kind`, when the file did not change since; else undefined. */
   unchanged<T>(kind: string, file: string): T | undefined {
     if (this.changed === null) return undefined;
-    if (this.changed.some((p) => file === p || file.startsWith(`${p}/`))) return undefined;
-    const key = `${kind}:${file}`;
-    const hit = this.reads.get(key) as T | undefined;
-    if (hit !== undefined) this.touched.add(key);
+    if (this.changed.includes(file) || this.folders.some((p) => file.startsWith(p))) return undefined;
+    const hit = this.reads.get(kind)?.get(file) as T | undefined;
+    if (hit !== undefined) this.touch(kind, file);
     return hit;
   }
 
   remember(kind: string, file: string, value: unknown): void {
-    const key = `${kind}:${file}`;
-    this.reads.set(key, value);
-    this.touched.add(key);
+    let byFile = this.reads.get(kind);
+    if (!byFile) this.reads.set(kind, (byFile = new Map()));
+    byFile.set(file, value);
+    this.touch(kind, file);
+  }
+
+  private touch(kind: string, file: string): void {
+    let set = this.touched.get(kind);
+    if (!set) this.touched.set(kind, (set = new Set()));
+    set.add(file);
   }
 
   /** Forgets what was read of `files` (build rewrote them): the next read of each is a real one. */
   forget(files: readonly string[]): void {
-    for (const key of [...this.reads.keys()]) if (files.includes(key.slice(key.indexOf(":") + 1))) this.reads.delete(key);
+    for (const byFile of this.reads.values()) for (const f of files) byFile.delete(f);
   }
 
   /** Ends a run: reads of files this run did not look at (deleted, no longer matched) are forgotten. */
   end(): void {
-    for (const key of this.reads.keys()) if (!this.touched.has(key)) this.reads.delete(key);
+    for (const [kind, byFile] of this.reads) {
+      const seen = this.touched.get(kind);
+      for (const file of byFile.keys()) if (!seen?.has(file)) byFile.delete(file);
+    }
   }
 }

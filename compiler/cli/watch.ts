@@ -41,7 +41,11 @@ export interface WatchOptions {
 export interface WatchIO {
   stdout: { write(s: string): unknown };
   stderr: { write(s: string): unknown };
-  /** Debounce in milliseconds; default 150. */
+  /**
+   * Debounce in milliseconds; default 50: one save's events (an editor's write, rename and
+   * chmod) arrive within a few milliseconds, and every millisecond here is save-to-report time.
+   * A burst longer than this (a checkout) makes a second, incremental run.
+   */
   debounceMs?: number;
 }
 
@@ -109,7 +113,7 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
       });
       pending.clear();
       if (changed.length > 0) void runOnce();
-    }, io.debounceMs ?? 150);
+    }, io.debounceMs ?? 50);
   };
 
   const onEvent = (dir: string, filename: string | Buffer | null) => {

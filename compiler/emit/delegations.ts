@@ -1,5 +1,5 @@
 /** Emits `<outDir>/delegations.ts`: the notes as a typed `as const` registry and the delegated command paths as a union. */
-import type { ContractModel, DelegationNote, Invocation } from "../model/types.js";
+import type { ContractModel, Invocation, MarkdownDoc } from "../model/types.js";
 import { generatedHeader } from "./generated-files.js";
 import type { PlannedFile } from "./plan.js";
 
@@ -15,8 +15,8 @@ export function ownerPath(inv: Invocation): string {
 }
 
 export function emitDelegations(model: ContractModel, outDir: string): PlannedFile {
-  const notes: DelegationNote[] = model.docs.flatMap((d) => d.notes);
-  const paths = [...new Set(notes.flatMap((n) => n.owners.map(ownerPath)))].sort();
+  const parts = model.docs.map(delegationLines);
+  const paths = [...new Set(parts.flatMap((p) => p.paths))].sort();
   const lines: string[] = [
     generatedHeader().trimEnd(),
     "// Source: the delegation notes in the project's Markdown documents; `docpact build` regenerates it.",
@@ -24,15 +24,7 @@ export function emitDelegations(model: ContractModel, outDir: string): PlannedFi
     "/** Every delegation note: a document saying a decision is the CLI's, and which invocations own it. */",
     "export const DELEGATIONS = [",
   ];
-  for (const n of notes) {
-    lines.push("  {");
-    lines.push(`    id: ${JSON.stringify(n.id)},`);
-    lines.push(`    document: ${JSON.stringify(n.file)},`);
-    lines.push(`    line: ${n.span.line},`);
-    lines.push(`    subject: ${JSON.stringify(n.subject)},`);
-    lines.push(`    owners: [${[...new Set(n.owners.map(ownerPath))].map((p) => JSON.stringify(p)).join(", ")}],`);
-    lines.push("  },");
-  }
+  for (const p of parts) lines.push(...p.lines);
   lines.push("] as const;", "");
   lines.push("/** One delegation note. */");
   lines.push("export type Delegation = (typeof DELEGATIONS)[number];", "");
@@ -43,6 +35,27 @@ export function emitDelegations(model: ContractModel, outDir: string): PlannedFi
   lines.push("/** The delegated command paths as a list. */");
   lines.push(`export const DELEGATED_COMMANDS = [${paths.map((p) => JSON.stringify(p)).join(", ")}] as const;`, "");
   return { path: joinOut(outDir, "delegations.ts"), content: lines.join("\n") };
+}
+
+/** One document's entries and owner paths, a function of its notes alone: kept per document object, so a re-check redoes only the edited ones. */
+const perDocument = new WeakMap<MarkdownDoc, { lines: string[]; paths: string[] }>();
+function delegationLines(doc: MarkdownDoc): { lines: string[]; paths: string[] } {
+  let out = perDocument.get(doc);
+  if (out) return out;
+  out = { lines: [], paths: [] };
+  for (const n of doc.notes) {
+    const owners = [...new Set(n.owners.map(ownerPath))];
+    out.paths.push(...owners);
+    out.lines.push("  {");
+    out.lines.push(`    id: ${JSON.stringify(n.id)},`);
+    out.lines.push(`    document: ${JSON.stringify(n.file)},`);
+    out.lines.push(`    line: ${n.span.line},`);
+    out.lines.push(`    subject: ${JSON.stringify(n.subject)},`);
+    out.lines.push(`    owners: [${owners.map((p) => JSON.stringify(p)).join(", ")}],`);
+    out.lines.push("  },");
+  }
+  perDocument.set(doc, out);
+  return out;
 }
 
 export function joinOut(outDir: string, file: string): string {

@@ -37,15 +37,33 @@ function refClosure(graph: SchemaGraph, file: string): Set<string> {
   return closure;
 }
 
+/** The `$ref` targets' type names (`file#pointer` → name) grouped by the file before the `#`, each with its place in the map. */
+type TargetsByFile = Map<string, { at: number; key: string; name: string }[]>;
+
+function targetsByFile(targets: Map<string, string>): TargetsByFile {
+  const out: TargetsByFile = new Map();
+  let at = 0;
+  for (const [key, name] of targets) {
+    const file = key.slice(0, key.indexOf("#"));
+    const list = out.get(file);
+    const entry = { at: at++, key, name };
+    if (list) list.push(entry);
+    else out.set(file, [entry]);
+  }
+  return out;
+}
+
 /** Everything one schema's modules are made from: the schemas it reaches by `$ref`, their paths, module paths and type names. */
-function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: Map<string, string>, digest: (d: SchemaDoc) => string): string {
+function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: TargetsByFile, digest: (d: SchemaDoc) => string): string {
   const closure = refClosure(graph, doc.file);
   const parts = [outDir, doc.file];
   for (const file of [...closure].sort()) {
     const d = graph.docs.get(file)!;
     parts.push(file, String(d.dialect), graph.rootUri.get(file) ?? "", modules.get(file) ?? "", digest(d));
   }
-  for (const [k, v] of targets) if (closure.has(k.slice(0, k.indexOf("#")))) parts.push(k, v);
+  // The closure's targets in map order (a scan of every target per schema was quadratic at scale).
+  const reached = [...closure].flatMap((f) => targets.get(f) ?? []).sort((a, b) => a.at - b.at);
+  for (const t of reached) parts.push(t.key, t.name);
   return contentHash(...parts);
 }
 
@@ -80,6 +98,14 @@ export function exportedNames(content: string): { name: string; type: boolean }[
   return out;
 }
 
+/** A planned module's exported names, once per planned file object (a watch re-check plans the same module objects again). */
+const exportsKept = new WeakMap<PlannedFile, { name: string; type: boolean }[]>();
+function exportsOf(m: PlannedFile): { name: string; type: boolean }[] {
+  let names = exportsKept.get(m);
+  if (!names) exportsKept.set(m, (names = exportedNames(m.content)));
+  return names;
+}
+
 /**
  * The barrel: names exported by exactly one module are re-exported by name;
  * every module is also available as a namespace (`export * as <name>`), so a
@@ -88,7 +114,7 @@ export function exportedNames(content: string): { name: string; type: boolean }[
 export function buildBarrel(outDir: string, modules: PlannedFile[]): PlannedFile {
   const sorted = [...modules].filter((m) => m.path.endsWith(".ts") && !m.path.endsWith(".validator.ts")).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const owners = new Map<string, number>();
-  const names = sorted.map((m) => exportedNames(m.content));
+  const names = sorted.map(exportsOf);
   for (const list of names) for (const n of list) owners.set(n.name, (owners.get(n.name) ?? 0) + 1);
   const ns = new NameSet();
   const lines: string[] = [];
@@ -151,6 +177,20 @@ export async function emitSchemaModules(
   digest: (d: SchemaDoc) => string = schemaDigest,
   onDisk?: Readonly<Record<string, string>>,
 ): Promise<ModuleOutput> {
+  const reference = unoptimized();
+  const last = lastEmit;
+  if (!reference && last !== null && last.outDir === outDir && sameItems(last.schemas, schemas) && sameFiles(last.onDisk, onDisk)) {
+    // The same schema objects and the same files on disk: the same modules. The memo is asked again, so the cache keeps them.
+    const files: PlannedFile[] = [];
+    const facts: EmitFact[] = [];
+    for (const m of last.made) {
+      const out = memo ? await memo(m.inputs, async () => m.out) : m.out;
+      files.push(...out.files);
+      facts.push(...out.facts);
+    }
+    files.sort(by((f) => f.path));
+    return { files, facts };
+  }
   const docs = [...graph.docs.values()].filter((d) => d.dialect !== null && d.value !== null && typeof d.value === "object" && !Array.isArray(d.value));
   const modules = schemaModulePaths(docs.map((d) => d.file), outDir);
   const targets = refTargetNames(graph);
@@ -236,14 +276,33 @@ export async function emitSchemaModules(
 
   const files: PlannedFile[] = [];
   const facts: EmitFact[] = [];
-  const reference = unoptimized();
+  const made: { inputs: string; out: ModuleOutput }[] = [];
+  const grouped = targetsByFile(targets);
   for (const doc of docs) {
-    const key = moduleKey(graph, doc, outDir, modules, targets, digest);
+    const key = moduleKey(graph, doc, outDir, modules, grouped, digest);
     const inputs = contentHash(key, generatorIdentity());
     const out = (reference ? null : fresh(doc, inputs)) ?? (memo ? await memo(inputs, () => emitOne(doc, inputs)) : await emitOne(doc, inputs));
+    made.push({ inputs, out });
     files.push(...out.files);
     facts.push(...out.facts);
   }
+  lastEmit = reference ? null : { schemas: [...schemas], outDir, onDisk, made };
   files.sort(by((f) => f.path));
   return { files, facts };
+}
+
+/**
+ * The last plan's inputs and modules, for a watch re-check whose edit touched no schema and
+ * nothing in outDir (a doc or code edit): a pure function of those (and of the generator, fixed per process).
+ */
+let lastEmit: { schemas: SchemaDoc[]; outDir: string; onDisk: Readonly<Record<string, string>> | undefined; made: { inputs: string; out: ModuleOutput }[] } | null = null;
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function sameFiles(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }

@@ -24,6 +24,9 @@ import {
   type TemplateContext,
 } from "./region-context.js";
 import { contentHash as fullHash } from "../cache/hash.js";
+import { encode } from "../cache/codec.js";
+import { digestOf, hashList, partDigest, schemaKey } from "../model/digests.js";
+import { unoptimized } from "../util/optimizations.js";
 import { containsMarker, contentHash, currentContent, normalizeOutput, regionText } from "./region-content.js";
 import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
 import { BUILTIN_TEMPLATES, isBuiltin, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
@@ -74,13 +77,69 @@ export function planRegions(model: ContractModel, options: RegionPlanOptions): R
   const docs = model.docs.filter((d) => d.regions.length > 0).sort(by((d) => d.file));
   if (!docs.length) return out;
   const templates = opts.templates;
+  const inputs = unoptimized() ? null : planInputs(model, opts);
   for (const doc of docs) {
     const text = model.texts.get(doc.file);
     if (text === undefined) continue;
-    const planned = planDocument(model, doc, text, templates, opts, out);
+    const planned = inputs === null ? planDocument(model, doc, text, templates, opts, out) : reusedPlan(model, doc, text, templates, opts, out, inputs);
     if (planned !== text) out.documents.push({ path: doc.file, content: (doc.bom ? "\uFEFF" : "") + planned });
   }
   return out;
+}
+
+/**
+ * Everything a document's plan reads besides the document itself, as one digest per plan: the
+ * config (limits, templates folder), the templates, `force`, the rule catalogue, every schema's
+ * text (sources, `$ref`s), the vocabularies, the command surface, and the notes and their headings
+ * (the project digest). A document with a `module:` source also reads code: it is always planned.
+ */
+function planInputs(model: ContractModel, opts: PlanState): string {
+  opts.catalogueDigest ??= fullHash(JSON.stringify(opts.catalogue ?? []));
+  return hashList([
+    digestOf(model.config),
+    encode(opts.templates),
+    String(opts.force),
+    opts.catalogueDigest,
+    ...model.schemas.map((s) => schemaKey(model, s)),
+    partDigest(model, "vocabularies"),
+    partDigest(model, "surface"),
+    model.index.projectDigest,
+  ]);
+}
+
+/** A document's last plan, kept by its reader object (same object, same text) under the plan inputs it was made with. */
+interface KeptPlan {
+  inputs: string;
+  regions: RegionOutcome[];
+  facts: EmitFact[];
+  planned: string;
+  /** The render memo's keys the plan looked up: a reused plan looks them up again, so the cache keeps them. */
+  memoKeys: string[];
+}
+const kept = new WeakMap<MarkdownDoc, KeptPlan>();
+
+/** `planDocument`, or the document's last plan when neither it nor the plan inputs changed (a watch re-check). */
+function reusedPlan(model: ContractModel, doc: MarkdownDoc, text: string, templates: TemplateSet, opts: PlanState, out: RegionPlan, inputs: string): string {
+  if (doc.regions.some((r) => r.args.source?.startsWith("module:"))) return planDocument(model, doc, text, templates, opts, out);
+  const last = kept.get(doc);
+  if (last && last.inputs === inputs) {
+    for (const k of last.memoKeys) opts.memo?.get(k);
+    out.regions.push(...last.regions);
+    out.facts.push(...last.facts);
+    return last.planned;
+  }
+  const memoKeys: string[] = [];
+  const memo = opts.memo;
+  const recording: PlanState = memo
+    ? { ...opts, memo: { get: (k) => (memoKeys.push(k), memo.get(k)), set: (k, v) => (memoKeys.push(k), memo.set(k, v)) } }
+    : opts;
+  const mine: RegionPlan = { documents: [], facts: [], regions: [] };
+  const planned = planDocument(model, doc, text, templates, recording, mine);
+  opts.catalogueDigest ??= recording.catalogueDigest;
+  out.regions.push(...mine.regions);
+  out.facts.push(...mine.facts);
+  kept.set(doc, { inputs, regions: mine.regions, facts: mine.facts, planned, memoKeys: [...new Set(memoKeys)] });
+  return planned;
 }
 
 /** Plans one document's regions; returns its new text (BOM removed). */

@@ -10,11 +10,13 @@
  */
 import { contentHash } from "../cache/hash.js";
 import { KnownNames } from "./known-names.js";
+import { digestOf, knownNamesDigest, vocabularyDigest } from "./digests.js";
+import { unoptimized } from "../util/optimizations.js";
 import { collectNotes, type CollectedNote } from "./note-headings.js";
 import { buildReferenceIndex, type ReferenceIndex } from "./references.js";
 import { schemaDigest } from "./schema-digest.js";
 import { linkSchemas, type SchemaGraph } from "./schemas.js";
-import type { ContractModel, SchemaDoc, Vocabulary } from "./types.js";
+import type { ContractModel, MarkdownDoc, SchemaDoc, Vocabulary } from "./types.js";
 import { VocabularyIndex } from "./vocabulary-index.js";
 
 export interface ModelIndex {
@@ -44,12 +46,12 @@ export function buildIndexes(model: Omit<ContractModel, "index">): ModelIndex {
   let project: string | undefined;
   const digests = new Map<SchemaDoc, string>();
   return {
-    schemas: linkSchemas(model.schemas),
+    schemas: schemaGraph(model.schemas),
     references: buildReferenceIndex(model),
     vocabulary: vocabularyIndex(model.vocabularies, model.binaries),
     instanceValidators: new Map(),
     get knownNames() {
-      return (known ??= new KnownNames(model));
+      return (known ??= knownNames(model));
     },
     get notes() {
       return (notes ??= collectNotes(model.docs));
@@ -68,15 +70,44 @@ export function buildIndexes(model: Omit<ContractModel, "index">): ModelIndex {
 /**
  * The vocabulary index is a pure function of the vocabularies and binaries. A
  * watch re-check after a doc edit links the same cached vocabulary objects
- * again: then the last index is reused instead of built again.
+ * again, and one after a code edit that changed no list links equal ones:
+ * then the last index is reused instead of built again.
  */
-let lastVocabulary: { vocabularies: readonly Vocabulary[]; binaries: readonly string[]; index: VocabularyIndex } | null = null;
+let lastVocabulary: { vocabularies: readonly Vocabulary[]; binaries: readonly string[]; digest: string | null; index: VocabularyIndex } | null = null;
 function vocabularyIndex(vocabularies: readonly Vocabulary[], binaries: readonly string[]): VocabularyIndex {
   const last = lastVocabulary;
   if (last && sameItems(last.vocabularies, vocabularies) && sameItems(last.binaries, binaries)) return last.index;
+  const digest = unoptimized() ? null : vocabularyDigest(vocabularies, binaries);
+  if (last && digest !== null && last.digest === digest) {
+    lastVocabulary = { ...last, vocabularies: [...vocabularies] };
+    return last.index;
+  }
   const index = new VocabularyIndex(vocabularies, binaries);
-  lastVocabulary = { vocabularies: [...vocabularies], binaries: [...binaries], index };
+  lastVocabulary = { vocabularies: [...vocabularies], binaries: [...binaries], digest, index };
   return index;
+}
+
+/** The schema graph is a pure function of the schemas: a re-check that read the same schema objects reuses the last one. */
+let lastGraph: { schemas: readonly SchemaDoc[]; graph: SchemaGraph } | null = null;
+function schemaGraph(schemas: SchemaDoc[]): SchemaGraph {
+  if (lastGraph && !unoptimized() && sameItems(lastGraph.schemas, schemas)) return lastGraph.graph;
+  const graph = linkSchemas(schemas);
+  lastGraph = { schemas: [...schemas], graph };
+  return graph;
+}
+
+/**
+ * KnownNames is a pure function of what its digest covers (compiler/model/digests.ts): a watch
+ * re-check whose edit changed none of it (a paragraph, not a heading) reuses the last one.
+ */
+let lastKnown: { digest: string; names: KnownNames } | null = null;
+function knownNames(model: Omit<ContractModel, "index">): KnownNames {
+  if (unoptimized()) return new KnownNames(model);
+  const digest = knownNamesDigest(model);
+  if (lastKnown?.digest === digest) return lastKnown.names;
+  const names = new KnownNames(model);
+  lastKnown = { digest, names };
+  return names;
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -84,7 +115,26 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 }
 
 function digestOfProject(model: Omit<ContractModel, "index">): string {
-  const notes = model.docs.flatMap((d) => d.notes.map((n) => [d.file, n.id, n.span.line, n.subject, n.owners.map((o) => o.raw)]));
-  const headings = model.docs.filter((d) => d.notes.length > 0).map((d) => [d.file, d.headings.map((h) => [h.slug, h.span.line]), d.regions.map((r) => [r.span.line, r.span.endLine])]);
-  return contentHash(JSON.stringify(notes), JSON.stringify(headings), JSON.stringify(model.surface), JSON.stringify(model.binaries));
+  // The JSON of the whole lists, put together from each document's (kept per document object: a re-check redoes the edited ones).
+  const notes: string[] = [];
+  const headings: string[] = [];
+  for (const d of model.docs) {
+    const p = projectPieces(d);
+    if (p.notes !== "") notes.push(p.notes);
+    if (p.headings !== "") headings.push(p.headings);
+  }
+  // The surface digested once per object (a watch re-check after a doc edit links the same one).
+  return contentHash(`[${notes.join(",")}]`, `[${headings.join(",")}]`, digestOf(model.surface), JSON.stringify(model.binaries));
+}
+
+const pieces = new WeakMap<MarkdownDoc, { notes: string; headings: string }>();
+function projectPieces(d: MarkdownDoc): { notes: string; headings: string } {
+  let p = pieces.get(d);
+  if (p) return p;
+  p = {
+    notes: d.notes.map((n) => JSON.stringify([d.file, n.id, n.span.line, n.subject, n.owners.map((o) => o.raw)])).join(","),
+    headings: d.notes.length > 0 ? JSON.stringify([d.file, d.headings.map((h) => [h.slug, h.span.line]), d.regions.map((r) => [r.span.line, r.span.endLine])]) : "",
+  };
+  pieces.set(d, p);
+  return p;
 }

@@ -68,16 +68,27 @@ export function referenceIndex(model: ContractModel): ReferenceIndex {
   return model.index?.references ?? buildReferenceIndex(model);
 }
 
-export function buildReferenceIndex(model: Omit<ContractModel, "index">): ReferenceIndex {
-  const files = new Set(model.files);
+/** The files and folders of a file list, once per list (a watch re-check whose edit added or removed no file walks to the same array). */
+const pathSetsOf = new WeakMap<readonly string[], { files: Set<string>; dirs: Set<string> }>();
+function pathSets(list: readonly string[]): { files: Set<string>; dirs: Set<string> } {
+  let hit = pathSetsOf.get(list);
+  if (hit) return hit;
+  const files = new Set(list);
   const dirs = new Set<string>([""]);
-  for (const f of model.files) {
+  for (const f of list) {
     for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) {
       const d = f.slice(0, i);
       if (dirs.has(d)) break;
       dirs.add(d);
     }
   }
+  hit = { files, dirs };
+  pathSetsOf.set(list, hit);
+  return hit;
+}
+
+export function buildReferenceIndex(model: Omit<ContractModel, "index">): ReferenceIndex {
+  const { files, dirs } = pathSets(model.files);
   const docs = new Map(model.docs.map((d) => [d.file, d]));
   const unlisted = unlistedFolders(model.config.generate?.outDir ?? null);
   const anchorCache = new Map<string, Set<string>>();

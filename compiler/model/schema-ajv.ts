@@ -45,6 +45,15 @@ const metaAjv = new Map<SchemaDialect, AnyAjv>();
  * each with a pointer into the schema (the offending keyword's value).
  */
 export function metaValidate(doc: SchemaDoc): AjvIssue[] {
+  // Reader outputs are immutable and a watch re-check links the cached ones again: each is validated once.
+  let issues = metaIssues.get(doc);
+  if (issues === undefined) metaIssues.set(doc, (issues = metaValidateOnce(doc)));
+  return issues;
+}
+
+const metaIssues = new WeakMap<SchemaDoc, AjvIssue[]>();
+
+function metaValidateOnce(doc: SchemaDoc): AjvIssue[] {
   if (doc.value === undefined || doc.value === null || doc.dialect === null || typeof doc.value !== "object") return [];
   let ajv = metaAjv.get(doc.dialect);
   if (!ajv) {

@@ -14,23 +14,13 @@
  * stays right).
  */
 import { contentHash } from "../cache/hash.js";
-import { encode } from "../cache/codec.js";
 import type { Span } from "../model/diagnostic.js";
-import type { ContractModel, MarkdownDoc } from "../model/types.js";
-import { siteOf } from "../model/site-links.js";
+import { digestOf, documentKey, partDigest, schemaKey, type ModelPart } from "../model/digests.js";
+import type { ContractModel } from "../model/types.js";
 import type { Rule, RuleReport } from "./types.js";
 
-/**
- * The global parts of the model a per-document rule may consult; each has a digest.
- * - `surface`: the CLI's command surface.
- * - `references`: what the reference index is built from — every file's path,
- *   each document's headings, anchors and front matter (and its whole text
- *   when a docs site renders it: includes and attribute ids), the sites, the
- *   anchors build would write, and git history.
- * - `history`: git history (what commits removed or renamed) and every file's
- *   path (a removal from a file that is gone counts as evidence).
- */
-export type ModelPart = "surface" | "references" | "history";
+export { partDigest, type ModelPart };
+
 
 /** What one rule said about one document. */
 export interface DocumentResult {
@@ -38,92 +28,70 @@ export interface DocumentResult {
   notJudged: { span: Span; reason: string }[];
 }
 
-/** Where per-document results are kept between runs (the read cache, in memory or on disk). */
+/**
+ * One rule's results under one rule key, by unit (a document's or schema's
+ * content key). Most documents give a rule nothing to say: those are `0`,
+ * which keeps the disk cache small.
+ */
+export type ResultTable = Record<string, DocumentResult | 0>;
+
+/**
+ * Where results are kept between runs (the read cache, in memory or on disk):
+ * one table per rule key, so a re-check looks up one entry per rule and its
+ * units by the content keys each document object keeps (no key strings built
+ * and hashed per document per rule).
+ */
 export interface RuleMemo {
-  get(key: string): DocumentResult | undefined;
-  set(key: string, value: DocumentResult): void;
+  get(ruleKey: string): ResultTable | undefined;
+  set(ruleKey: string, table: ResultTable): void;
 }
 
 const EMPTY: DocumentResult = Object.freeze({ reports: [], notJudged: [] }) as DocumentResult;
+const WHOLE = "*";
 
-/**
- * A RuleMemo over a key-value store (the read cache's `rule-doc` entries).
- * Most documents give a rule nothing to say: those are stored as `0`, which
- * keeps the disk cache small.
- */
+/** A RuleMemo over a key-value store (the read cache's `rule-doc` entries). */
 export function ruleMemo(store: { peek(key: string): unknown; put(key: string, value: unknown): void }): RuleMemo {
   return {
     get: (key) => {
       const v = store.peek(key);
-      return v === 0 ? EMPTY : (v as DocumentResult | undefined);
+      return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as ResultTable) : undefined;
     },
-    set: (key, value) => store.put(key, value.reports.length === 0 && value.notJudged.length === 0 ? 0 : value),
+    set: (key, table) => store.put(key, table),
   };
 }
 
-/** Digests by the object they were computed from: a cached reader output reused by watch costs nothing. */
-const digests = new WeakMap<object, string>();
+const stored = (r: DocumentResult): DocumentResult | 0 => (r.reports.length === 0 && r.notJudged.length === 0 ? 0 : r);
+const result = (v: DocumentResult | 0 | undefined): DocumentResult | undefined => (v === 0 ? EMPTY : v);
 
-function digestOf(value: object): string {
-  let d = digests.get(value);
-  if (d === undefined) digests.set(value, (d = contentHash(encode(value))));
-  return d;
+/** The key of a rule's results: its id, the config and the parts it consults. */
+function ruleKeyOf(rule: Rule, model: ContractModel, consults: readonly ModelPart[]): string {
+  return contentHash(rule.meta.id, digestOf(model.config), ...consults.map((p) => `${p}=${partDigest(model, p)}`));
 }
 
-export function partDigest(model: ContractModel, part: ModelPart): string {
-  switch (part) {
-    case "surface":
-      return digestOf(model.surface);
-    case "references":
-      return referencesDigest(model);
-    case "history":
-      return contentHash(model.history ? digestOf(model.history) : "no history", digestOf(model.files));
-  }
-}
-
-function referencesDigest(model: ContractModel): string {
-  let d = digests.get(model);
-  if (d !== undefined) return d;
-  const sites = model.sites ?? [];
-  d = contentHash(
-    model.files.join("\u0000"),
-    encode(sites),
-    model.history ? digestOf(model.history) : "no history",
-    ...model.docs.map((doc) => {
-      // Anchors are judged against what build writes: after a build, the written document has the planned anchors.
-      const seen = `${doc.file}\u0000${anchorFace(model.planned?.get(doc.file) ?? doc)}\u0000${doc.frontMatter ?? "\u0001"}`;
-      // A docs site may pull in content or read attribute ids anywhere in a page: there the whole text counts.
-      return siteOf(sites, doc.file) !== null ? `${seen}\u0000${documentKey(model, doc)}` : seen;
-    }),
-  );
-  digests.set(model, d);
-  return d;
-}
-
-/** A document's headings and explicit anchors, as other documents' links see them. */
-const faces = new WeakMap<object, string>();
-function anchorFace(doc: Pick<MarkdownDoc, "headings" | "anchors">): string {
-  let f = faces.get(doc);
-  if (f === undefined) {
-    f = contentHash(encode({ h: doc.headings.map((h) => [h.depth, h.text, h.slug, h.idText ?? null]), a: doc.anchors.map((a) => a.id) }));
-    faces.set(doc, f);
-  }
-  return f;
-}
-
-/** The content key of a document: its path, the text it was read from, and its BOM (the parse options are in the config digest). */
-function documentKey(model: ContractModel, doc: MarkdownDoc): string {
-  const memo = digests.get(doc);
-  if (memo !== undefined) return memo;
-  const key = contentHash(doc.file, model.texts.get(doc.file) ?? "\u0000missing", String(doc.bom));
-  digests.set(doc, key);
-  return key;
+/**
+ * Runs a rule that declares `meta.wholeModel`: its whole result depends only
+ * on the config and the parts it consults, so it is remembered under their digests.
+ */
+export function runWholeModel(
+  rule: Rule,
+  model: ContractModel,
+  memo: RuleMemo,
+  run: (view: ContractModel, report: (r: RuleReport) => void, notJudged: (span: Span, reason: string) => void) => void,
+): DocumentResult {
+  const key = ruleKeyOf(rule, model, rule.meta.wholeModel?.consults ?? []);
+  const hit = result(memo.get(key)?.[WHOLE]);
+  if (hit !== undefined) return hit;
+  const out: DocumentResult = { reports: [], notJudged: [] };
+  run(model, (r) => out.reports.push(r), (span, reason) => out.notJudged.push({ span, reason }));
+  memo.set(key, { [WHOLE]: stored(out) });
+  return out;
 }
 
 /**
  * Runs a per-document rule, reusing remembered results. `run` checks a view
- * of the model whose `docs` are the given documents (everything else is the
- * model's own: its indexes see every document).
+ * of the model whose `docs` are the given documents (and, for a rule that
+ * declares `perDocument.schemas`, whose `schemas` are the given schemas);
+ * everything else is the model's own: its indexes see every document and schema.
  */
 export function runPerDocument(
   rule: Rule,
@@ -131,16 +99,26 @@ export function runPerDocument(
   memo: RuleMemo,
   run: (view: ContractModel, report: (r: RuleReport) => void, notJudged: (span: Span, reason: string) => void) => void,
 ): DocumentResult {
-  const consults = rule.meta.perDocument?.consults ?? [];
-  const ruleKey = contentHash(rule.meta.id, digestOf(model.config), ...consults.map((p) => `${p}=${partDigest(model, p)}`));
-  // Concatenated, not hashed again: one hash per document per rule would cost more than the lookups.
-  const keys = model.docs.map((d) => `${ruleKey}:${documentKey(model, d)}`);
-  const results: (DocumentResult | undefined)[] = keys.map((k) => memo.get(k));
-  const misses = model.docs.filter((_, i) => results[i] === undefined);
-  if (misses.length > 0) {
-    const fresh = new Map<string, DocumentResult>(misses.map((d) => [d.file, { reports: [], notJudged: [] }]));
+  const declared = rule.meta.perDocument;
+  const ruleKey = ruleKeyOf(rule, model, declared?.consults ?? []);
+  const schemas = declared?.schemas === true ? model.schemas : [];
+  // Documents first, then schemas: the order a full run raises them in (the rule's own loop over docs, then schemas).
+  // A document's and a schema's keys never meet: each hashes its own path.
+  const keys = unitKeys(model);
+  const units = declared?.schemas === true ? [...keys.docs, ...keys.schemas] : keys.docs;
+  const old = memo.get(ruleKey);
+  const results: (DocumentResult | undefined)[] = units.map((u) => (old ? result(old[u.key]) : undefined));
+  const missedDocs = model.docs.filter((_, i) => results[i] === undefined);
+  const missedSchemas = schemas.filter((_, i) => results[model.docs.length + i] === undefined);
+  if (missedDocs.length === 0 && missedSchemas.length === 0) {
+    // The same units as the table holds: it stays as it is (looking it up kept it).
+    if (old !== undefined && Object.keys(old).length === units.length) return concat(results as DocumentResult[]);
+  } else {
+    const fresh = new Map<string, DocumentResult>([...missedDocs, ...missedSchemas].map((d) => [d.file, { reports: [], notJudged: [] }]));
     const stray: DocumentResult = { reports: [], notJudged: [] };
-    const view = Object.create(model, { docs: { value: misses, enumerable: true } }) as ContractModel;
+    const parts: PropertyDescriptorMap = { docs: { value: missedDocs, enumerable: true } };
+    if (declared?.schemas === true) parts.schemas = { value: missedSchemas, enumerable: true };
+    const view = Object.create(model, parts) as ContractModel;
     run(
       view,
       (r) => (fresh.get(r.span.file) ?? stray).reports.push(r),
@@ -152,13 +130,54 @@ export function runPerDocument(
       run(model, (r) => all.reports.push(r), (span, reason) => all.notJudged.push({ span, reason }));
       return all;
     }
-    model.docs.forEach((d, i) => {
-      if (results[i] !== undefined) return;
-      results[i] = fresh.get(d.file);
-      memo.set(keys[i], results[i]!);
+    units.forEach((u, i) => {
+      if (results[i] === undefined) results[i] = fresh.get(u.file);
     });
   }
+  memo.set(ruleKey, nextTable(old, units, results as DocumentResult[]));
   return concat(results as DocumentResult[]);
+}
+
+/** Which key each file has in a table this process built (a table decoded from disk has none: it is built again). */
+const tableKeys = new WeakMap<ResultTable, Map<string, string>>();
+
+/**
+ * The table for this run's units only (results of texts no longer read are not kept). A watch
+ * re-check that changed a few documents patches the last table: their old entries out, their new
+ * ones in; when that does not leave exactly this run's units (a file removed), it is built afresh.
+ */
+function nextTable(old: ResultTable | undefined, units: readonly Unit[], results: readonly DocumentResult[]): ResultTable {
+  const keys = old ? tableKeys.get(old) : undefined;
+  if (old && keys) {
+    units.forEach((u, i) => {
+      if (old[u.key] !== undefined) return;
+      const before = keys.get(u.file);
+      if (before !== undefined) delete old[before];
+      old[u.key] = stored(results[i]);
+      keys.set(u.file, u.key);
+    });
+    if (keys.size === units.length && Object.keys(old).length === units.length) return old;
+  }
+  const table: ResultTable = {};
+  const byFile = new Map<string, string>();
+  units.forEach((u, i) => {
+    table[u.key] = stored(results[i]);
+    byFile.set(u.file, u.key);
+  });
+  tableKeys.set(table, byFile);
+  return table;
+}
+
+/** The model's documents and schemas with their content keys, once per run (every incremental rule asks). */
+const unitsOf = new WeakMap<ContractModel, { docs: Unit[]; schemas: Unit[] }>();
+type Unit = { file: string; key: string };
+function unitKeys(model: ContractModel): { docs: Unit[]; schemas: Unit[] } {
+  let u = unitsOf.get(model);
+  if (!u) {
+    u = { docs: model.docs.map((d) => ({ file: d.file, key: documentKey(model, d) })), schemas: model.schemas.map((s) => ({ file: s.file, key: schemaKey(model, s) })) };
+    unitsOf.set(model, u);
+  }
+  return u;
 }
 
 function concat(parts: DocumentResult[]): DocumentResult {

@@ -76,7 +76,22 @@ export interface RuleMeta<Id extends string = string, M extends Messages = Messa
    * document's earlier reports while none of those changed
    * (compiler/rules/incremental.ts).
    */
-  perDocument?: { consults: readonly ModelPart[] };
+  perDocument?: {
+    consults: readonly ModelPart[];
+    /**
+     * Schemas are judged one by one too (terms in schema descriptions): what
+     * the rule reports about a schema depends only on that schema's text, the
+     * config and the consulted parts, and the rule reads `model.schemas` only
+     * to find what to judge (the view holds the schemas to judge, the indexes every one).
+     */
+    schemas?: true;
+  };
+  /**
+   * The rule's whole output depends only on the config and the model parts
+   * named here (not on any document or schema text): the runner may reuse its
+   * earlier result while none of those changed (compiler/rules/incremental.ts).
+   */
+  wholeModel?: { consults: readonly ModelPart[] };
 }
 
 /** The names inside `{{…}}` of a message template (when its text is a literal type). */

@@ -18,6 +18,7 @@ import { lastReplayOutcome } from "../../compiler/replay/record.js";
 import { repoRoot } from "../helpers/cli.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 import { hasShared, sharedPath } from "../helpers/shared.js";
+import { observable } from "../helpers/observable.js";
 
 const scratch: string[] = [];
 afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -27,16 +28,6 @@ function copyOf(src: string): string {
   scratch.push(dir);
   cpSync(src, join(dir, "p"), { recursive: true, filter: (p) => !p.includes("node_modules") });
   return join(dir, "p");
-}
-
-/** What must not change: diagnostics, not-judged places, and what build would write. */
-function observable(r: PipelineResult): string {
-  return JSON.stringify({
-    diagnostics: r.diagnostics,
-    notJudged: r.notJudged,
-    generated: r.plan.generated.map((f) => [f.path, f.content]),
-    documents: r.plan.documents.map((d) => [d.path, d.content]),
-  });
 }
 
 /** An edit writes through `write` and `remove`, which note the paths: what watch learns from file events. */

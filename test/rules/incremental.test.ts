@@ -1,7 +1,7 @@
 /** The per-document runner: reuse by document and consulted digests, document order, and the fallback when a rule reports outside its documents. */
 import { describe, expect, it } from "vitest";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
-import { ruleMemo, runPerDocument, type DocumentResult } from "../../compiler/rules/incremental.js";
+import { ruleMemo, runPerDocument, runWholeModel, type DocumentResult } from "../../compiler/rules/incremental.js";
 import { defineRule, type Rule, type RuleReport } from "../../compiler/rules/types.js";
 import type { ContractModel } from "../../compiler/model/types.js";
 import type { Span } from "../../compiler/model/diagnostic.js";
@@ -41,7 +41,8 @@ describe("runPerDocument", () => {
     const { memo, m } = store();
     const first = runWith(rule, modelOf({ "a.md": "# A\n", "b.md": "# B\n", "c.md": "no heading\n" }), memo);
     expect(seen).toEqual(["a.md", "b.md", "c.md"]);
-    expect([...m.values()].filter((v) => v === 0)).toHaveLength(1); // c.md: nothing to say, stored as 0
+    const [table] = [...m.values()] as Record<string, unknown>[];
+    expect(Object.values(table).filter((v) => v === 0)).toHaveLength(1); // c.md: nothing to say, stored as 0
     seen.length = 0;
     const second = runWith(rule, modelOf({ "a.md": "# A\n", "b.md": "# B2\n", "c.md": "no heading\n" }), memo);
     expect(seen).toEqual(["b.md"]);
@@ -68,5 +69,49 @@ describe("runPerDocument", () => {
     const r = runWith(rule, modelOf({ "a.md": "# A\n", "b.md": "# B\n" }), memo);
     expect(r.reports).toHaveLength(2);
     expect(m.size).toBe(0);
+  });
+
+  it("judges schemas one by one for a rule that declares them, documents first", () => {
+    const seen: string[] = [];
+    const rule = defineRule({
+      meta: { id: "test/units", perDocument: { consults: ["vocabularies"], schemas: true }, defaultSeverity: "error", description: "d", explanation: "e", messages: { u: "{{f}}" } },
+      check(ctx) {
+        for (const d of ctx.model.docs) seen.push(d.file);
+        for (const sc of ctx.model.schemas) {
+          seen.push(sc.file);
+          ctx.report({ span: { file: sc.file, line: 1, column: 1, endLine: 1, endColumn: 1 }, messageId: "u", data: { f: sc.file } });
+        }
+      },
+    });
+    const schema = (file: string) => ({ file, locations: {}, problems: [], schemaUri: null, dialect: null, id: null, refs: [], nestedIds: [], anchors: [], vocabularies: [], terms: [] });
+    const withSchemas = (text: string) => ({ ...modelOf({ "a.md": "# A\n" }), schemas: [schema("s.schema.json"), schema("t.schema.json")], texts: new Map([["a.md", "# A\n"], ["s.schema.json", text], ["t.schema.json", "{}"]]) });
+    const { memo } = store();
+    expect(runWith(rule, withSchemas("{}"), memo).reports).toHaveLength(2);
+    expect(seen).toEqual(["a.md", "s.schema.json", "t.schema.json"]);
+    seen.length = 0;
+    const again = runWith(rule, withSchemas('{"x":1}'), memo);
+    expect(seen).toEqual(["s.schema.json"]);
+    expect(again.reports.map((r) => r.span.file)).toEqual(["s.schema.json", "t.schema.json"]);
+  });
+});
+
+describe("runWholeModel", () => {
+  it("reuses the whole result while the consulted parts hold, and runs again when one changes", () => {
+    let runs = 0;
+    const rule = defineRule({
+      meta: { id: "test/whole", wholeModel: { consults: ["surface"] }, defaultSeverity: "error", description: "d", explanation: "e", messages: { w: "w" } },
+      check(ctx) {
+        runs++;
+        ctx.report({ span: { file: "x", line: 1, column: 1, endLine: 1, endColumn: 1 }, messageId: "w" });
+      },
+    });
+    const run = (model: ContractModel, memo: ReturnType<typeof store>["memo"]) => runWholeModel(rule, model, memo, (view, report, nj) => rule.check({ model: view, plan: undefined as never, report, notJudged: nj }));
+    const { memo } = store();
+    const model = modelOf({ "a.md": "# A\n" });
+    run(model, memo);
+    expect(run(modelOf({ "a.md": "# changed, not consulted\n" }), memo).reports).toHaveLength(1);
+    expect(runs).toBe(1);
+    run({ ...model, surface: { ...model.surface, globalFlags: ["--x"] } }, memo);
+    expect(runs).toBe(2);
   });
 });

@@ -142,43 +142,25 @@ function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterCont
   let closure: Closure | null = null;
   const accessors = opts.flagAccessors;
   for (const file of files) {
-    const visit = (node: ts.Node): void => {
-      switch (node.kind) {
-        case ts.SyntaxKind.StringLiteral:
-        case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
-          literalFlag((node as ts.StringLiteral).text, flags, false);
-          break;
-        case ts.SyntaxKind.TemplateHead:
-        case ts.SyntaxKind.TemplateMiddle:
-        case ts.SyntaxKind.TemplateTail:
-          for (const tok of (node as ts.TemplateLiteralLikeNode).text.split(/\s+/)) literalFlag(tok, flags, true);
-          break;
-        case ts.SyntaxKind.CallExpression: {
-          const call = node as ts.CallExpression;
-          const name = calleeName(call);
-          if (name) {
-            let list = calls.get(name);
-            if (!list) calls.set(name, (list = []));
-            list.push({ file, call });
-          }
-          if (accessors.length > 0) {
-            for (const a of accessors) {
-              if (!calleeMatches(call, a)) continue;
-              const got = accessorName(file, call, ctx);
-              if (got === "skip") continue;
-              matched.add(a);
-              if (typeof got === "string") flags.add(flagName(got));
-              else if (closure === null && (a.includes(".") || ts.isIdentifier(call.expression))) {
-                closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${excerpt(got.text)}\``, got.span);
-              }
-            }
-          }
-          break;
+    // What the walk found, in walk order; the accessor names are evaluated here, each run (they may read other files).
+    for (const e of walkEvents(file, accessors)) {
+      if (e.kind === "flag") flags.add(e.name);
+      else if (e.kind === "call") {
+        let list = calls.get(e.name);
+        if (!list) calls.set(e.name, (list = []));
+        list.push({ file, call: e.call });
+      } else {
+        const a = e.accessor;
+        const call = e.call;
+        const got = accessorName(file, call, ctx);
+        if (got === "skip") continue;
+        matched.add(a);
+        if (typeof got === "string") flags.add(flagName(got));
+        else if (closure === null && (a.includes(".") || ts.isIdentifier(call.expression))) {
+          closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${excerpt(got.text)}\``, got.span);
         }
       }
-      ts.forEachChild(node, visit);
-    };
-    visit(file.sf);
+    }
   }
   const warnings: SurfaceWarning[] = [];
   for (const a of accessors) {
@@ -192,10 +174,52 @@ function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterCont
   return { flags: [...flags], closure, warnings };
 }
 
-function literalFlag(text: string, out: Set<string>, inTemplate: boolean): void {
+function literalFlag(text: string, inTemplate: boolean): string | null {
   const m = FLAG_LITERAL.exec(text);
-  if (m) out.add(m[1]);
-  else if (!inTemplate && SHORT_LITERAL.test(text)) out.add(text);
+  if (m) return m[1];
+  return !inTemplate && SHORT_LITERAL.test(text) ? text : null;
+}
+
+/** One finding of the walk over a file: a flag literal, a call (for the call index), or a call of a configured accessor. */
+type WalkEvent = { kind: "flag"; name: string } | { kind: "call"; name: string; call: ts.CallExpression } | { kind: "accessor"; accessor: string; call: ts.CallExpression };
+
+/**
+ * The walk's findings for one file, kept by parsed file (its syntax tree) and the accessors: a
+ * watch re-check after a TS edit walks only the edited file (an unchanged file keeps its tree).
+ */
+const walked = new WeakMap<ParsedFile, { accessors: string; events: WalkEvent[] }>();
+function walkEvents(file: ParsedFile, accessors: readonly string[]): WalkEvent[] {
+  const key = accessors.join("\u0000");
+  const hit = walked.get(file);
+  if (hit && hit.accessors === key) return hit.events;
+  const events: WalkEvent[] = [];
+  const flag = (name: string | null) => {
+    if (name !== null) events.push({ kind: "flag", name });
+  };
+  const visit = (node: ts.Node): void => {
+    switch (node.kind) {
+      case ts.SyntaxKind.StringLiteral:
+      case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
+        flag(literalFlag((node as ts.StringLiteral).text, false));
+        break;
+      case ts.SyntaxKind.TemplateHead:
+      case ts.SyntaxKind.TemplateMiddle:
+      case ts.SyntaxKind.TemplateTail:
+        for (const tok of (node as ts.TemplateLiteralLikeNode).text.split(/\s+/)) flag(literalFlag(tok, true));
+        break;
+      case ts.SyntaxKind.CallExpression: {
+        const call = node as ts.CallExpression;
+        const name = calleeName(call);
+        if (name) events.push({ kind: "call", name, call });
+        for (const a of accessors) if (calleeMatches(call, a)) events.push({ kind: "accessor", accessor: a, call });
+        break;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file.sf);
+  walked.set(file, { accessors: key, events });
+  return events;
 }
 
 /** The flag name an accessor call reads: its first string argument; "skip" for a wrapper's own body or a call with no name argument. */

@@ -34,6 +34,14 @@ export interface InvocationMatch {
 
 const PATH_LIKE = /[/\\]|\.[A-Za-z0-9]{1,5}(:\d+)*$|:\d+$|^\.{1,2}$|^~/;
 
+/** The index of a surface, built once per surface object (a watch re-check after a doc edit links the same one). */
+const indexes = new WeakMap<CommandSurface, SurfaceIndex>();
+export function surfaceIndexFor(surface: CommandSurface): SurfaceIndex {
+  let index = indexes.get(surface);
+  if (!index) indexes.set(surface, (index = new SurfaceIndex(surface)));
+  return index;
+}
+
 export class SurfaceIndex {
   private readonly byPath = new Map<string, CommandDecl>();
   /** Level path → word (name or alias) → the child's path. */

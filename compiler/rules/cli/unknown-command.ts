@@ -1,7 +1,7 @@
 import { contentRemovalText, literalRemoval } from "../../model/history.js";
 import type { CommandDecl } from "../../model/cli.js";
 import { defineRule } from "../types.js";
-import { SurfaceIndex } from "./command-match.js";
+import { surfaceIndexFor } from "./command-match.js";
 
 /** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
 export default defineRule({
@@ -34,7 +34,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const index = new SurfaceIndex(ctx.model.surface);
+    const index = surfaceIndexFor(ctx.model.surface);
     if (index.empty) return;
     const commandFiles = new Set(ctx.model.surface.commands.map((c) => c.span.file));
     const files = new Set(ctx.model.files);

@@ -2,7 +2,7 @@ import { closest } from "../../util/edit-distance.js";
 import type { Closure, FlagSpec, InvocationToken } from "../../model/types.js";
 import { tiedBareFlags } from "./bare-flags.js";
 import { defineRule } from "../types.js";
-import { ALWAYS_ALLOWED_FLAGS, FlagTable, SurfaceIndex } from "./command-match.js";
+import { ALWAYS_ALLOWED_FLAGS, FlagTable, surfaceIndexFor } from "./command-match.js";
 
 export { ALWAYS_ALLOWED_FLAGS };
 
@@ -36,7 +36,7 @@ export default defineRule({
   },
   check(ctx) {
     const surface = ctx.model.surface;
-    const index = new SurfaceIndex(surface);
+    const index = surfaceIndexFor(surface);
     if (index.empty) return;
     const global: FlagSpec[] = surface.globalFlags.map((f) => ({ long: f.startsWith("--") ? f : null, short: f.startsWith("--") ? [] : [f], aliases: [], arity: "boolean", negatable: false, inherited: false, span: null }));
     // One flag table per matched command path (a CLI has few commands and many invocations).

@@ -37,7 +37,12 @@ export default defineRule({
     for (const w of model.surface.warnings) ctx.report({ span: w.span ?? at, messageId: "unmatched", data: { what: w.message } });
     // Binaries named in the config (not the package.json default) that no document invokes, in a project whose code has commands.
     if (model.config.cli.binariesConfigured && model.docs.length > 0 && model.surface.commands.length > 0) {
-      const used = new Set(model.docs.flatMap((d) => d.invocations.map((i) => i.binary)));
+      // Documents are scanned only until every binary is seen (usually the first one that invokes any).
+      const used = new Set<string>();
+      for (const d of model.docs) {
+        for (const i of d.invocations) used.add(i.binary);
+        if (model.binaries.every((b) => used.has(b))) break;
+      }
       for (const b of model.binaries) {
         if (!used.has(b)) ctx.report({ span: at, messageId: "unusedBinary", data: { binary: b } });
       }

@@ -5,6 +5,7 @@ import { defineRule } from "../types.js";
 export default defineRule({
   meta: {
     id: "decision/unregistered-note",
+    perDocument: { consults: ["decisions"] },
     defaultSeverity: "warning",
     description: "A delegation note is not backed by any row of the decision registry.",
     explanation:
@@ -24,9 +25,17 @@ export default defineRule({
   check(ctx) {
     const reg = ctx.model.decisions;
     if (!reg || reg.error) return;
+    // Rows by document once (not a scan of every row per document: quadratic at scale), in registry order.
+    const byDocument = new Map<string, typeof reg.rows>();
+    for (const r of reg.rows) {
+      if (r.documentPath === null || r.attributions.length === 0) continue;
+      const list = byDocument.get(r.documentPath);
+      if (list) list.push(r);
+      else byDocument.set(r.documentPath, [r]);
+    }
     for (const doc of ctx.model.docs) {
       if (doc.notes.length === 0) continue;
-      const rows = reg.rows.filter((r) => r.documentPath === doc.file && r.attributions.length > 0);
+      const rows = byDocument.get(doc.file) ?? [];
       const text = ctx.model.texts.get(doc.file) ?? "";
       for (const note of doc.notes) {
         const slice = text ? sliceSpan(text, note.span) : note.text;

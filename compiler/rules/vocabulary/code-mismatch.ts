@@ -19,6 +19,7 @@ const messages = {
 export default defineRule({
   meta: {
     id: "vocabulary/code-mismatch",
+    wholeModel: { consults: ["vocabularies"] },
     defaultSeverity: "error",
     description: "A code vocabulary that mirrors a schema vocabulary lacks one of its members or has one the schema does not.",
     explanation:

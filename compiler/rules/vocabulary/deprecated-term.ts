@@ -7,6 +7,7 @@ import { defineRule } from "../types.js";
 export default defineRule({
   meta: {
     id: "vocabulary/deprecated-term",
+    perDocument: { consults: ["vocabularies"], schemas: true },
     defaultSeverity: "warning",
     description: "Prose or a schema description names a deprecated vocabulary member.",
     explanation:

@@ -9,6 +9,7 @@ const RETIREMENT_NOTE = /\b(retired|removed|deprecated|formerly|previously|no lo
 export default defineRule({
   meta: {
     id: "vocabulary/retired-term",
+    perDocument: { consults: ["vocabularies"], schemas: true },
     defaultSeverity: "error",
     description: "Prose or a schema description names a vocabulary term that was removed without a replacement.",
     explanation:

@@ -13,6 +13,7 @@ const OUTSIDE_NOTE = /\b(non-normative|extensions?|vendor|custom|proposed|propos
 export default defineRule({
   meta: {
     id: "vocabulary/unknown-term",
+    perDocument: { consults: ["vocabularies", "known-names", "history"], schemas: true },
     defaultSeverity: "error",
     description: "Prose or a schema description names a term that clearly belongs to a vocabulary but is not one of its members.",
     explanation:

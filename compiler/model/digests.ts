@@ -1,0 +1,151 @@
+/**
+ * Digests of the model's parts, for results remembered between runs
+ * (incremental rules, indexes a watch re-check reuses): each digest covers
+ * everything the part is built from, and is computed once per object, so a
+ * reader output a watch session reuses object for object costs nothing again.
+ */
+import { contentHash } from "../cache/hash.js";
+import { encode } from "../cache/codec.js";
+import type { ContractModel, MarkdownDoc, SchemaDoc, Vocabulary } from "./types.js";
+import { siteOf } from "./site-links.js";
+
+/**
+ * The global parts of the model an incremental rule may consult; each has a digest.
+ * - `surface`: the CLI's command surface.
+ * - `references`: what the reference index is built from — every file's path,
+ *   each document's headings, anchors and front matter (and its whole text
+ *   when a docs site renders it: includes and attribute ids), the sites, the
+ *   anchors build would write, and git history.
+ * - `vocabularies`: every vocabulary (schema and code, declarations applied),
+ *   members, aliases, retired names and spans: what the vocabulary index is built from.
+ * - `known-names`: what KnownNames is built from — the surface, every schema's
+ *   text, every document's headings, every file's path, the names declared in code.
+ * - `history`: git history (what commits removed or renamed) and every file's
+ *   path (a removal from a file that is gone counts as evidence).
+ * - `decisions`: the decision registry's module, export, error and rows (not the
+ *   texts of the row documents it holds), or its absence.
+ */
+export type ModelPart = "surface" | "references" | "vocabularies" | "known-names" | "history" | "decisions";
+
+/** Digests by the object they were computed from: a cached reader output reused by watch costs nothing. */
+const digests = new WeakMap<object, string>();
+
+export function digestOf(value: object): string {
+  let d = digests.get(value);
+  if (d === undefined) digests.set(value, (d = contentHash(encode(value))));
+  return d;
+}
+
+export function partDigest(model: ContractModel, part: ModelPart): string {
+  switch (part) {
+    case "surface":
+      return digestOf(model.surface);
+    case "references":
+      return referencesDigest(model);
+    case "vocabularies":
+      return vocabulariesDigest(model);
+    case "known-names":
+      return knownNamesDigest(model);
+    case "history":
+      return contentHash(model.history ? digestOf(model.history) : "no history", digestOf(model.files));
+    case "decisions":
+      return memoPart(model, "decisions", () => {
+        const reg = model.decisions;
+        return reg ? contentHash(encode({ module: reg.module, export: reg.export, error: reg.error, rows: reg.rows, unreadable: reg.unreadable })) : "no registry";
+      });
+  }
+}
+
+/**
+ * `contentHash` of many parts, each length-prefixed as it does, fed to the hash in one piece:
+ * thousands of parts (one per document) cost one native call instead of three per part.
+ */
+export function hashList(parts: readonly string[]): string {
+  let joined = "";
+  for (const p of parts) joined += `${p.length}:${p}`;
+  return contentHash(String(parts.length), joined);
+}
+
+/** Per part, the digest of the model it was last asked for (the model object is the run's). */
+const partDigests = new WeakMap<object, Map<ModelPart, string>>();
+function memoPart(model: ContractModel, part: ModelPart, compute: () => string): string {
+  let m = partDigests.get(model);
+  if (!m) partDigests.set(model, (m = new Map()));
+  let d = m.get(part);
+  if (d === undefined) m.set(part, (d = compute()));
+  return d;
+}
+
+/** Each vocabulary digested once per object (a watch re-check links the cached objects again), in model order. */
+function vocabulariesDigest(model: ContractModel): string {
+  return memoPart(model, "vocabularies", () => vocabularyDigest(model.vocabularies, model.binaries));
+}
+
+/** What the vocabulary index is built from: each vocabulary (all of it, spans included) and the binaries. */
+export function vocabularyDigest(vocabularies: readonly Vocabulary[], binaries: readonly string[]): string {
+  return hashList([...vocabularies.map(digestOf), binaries.join("\u0000")]);
+}
+
+/** Everything `KnownNames` (compiler/model/known-names.ts) reads: a model with the same digest has the same known names. */
+export function knownNamesDigest(model: Pick<ContractModel, "config" | "surface" | "schemas" | "docs" | "files" | "codeIdentifiers" | "texts">): string {
+  return memoPart(model as ContractModel, "known-names", () =>
+    hashList([
+      // The config: schemas are keyed by their text, and the parse options (limits) are the config's.
+      digestOf(model.config),
+      digestOf(model.surface),
+      ...model.schemas.map((s) => schemaKey(model, s)),
+      ...model.docs.map((d) => anchorFace(d)),
+      model.files.join("\u0000"),
+      digestOf(model.codeIdentifiers),
+    ]),
+  );
+}
+
+function referencesDigest(model: ContractModel): string {
+  let d = digests.get(model);
+  if (d !== undefined) return d;
+  const sites = model.sites ?? [];
+  d = hashList([
+    model.files.join("\u0000"),
+    encode(sites),
+    model.history ? digestOf(model.history) : "no history",
+    ...model.docs.map((doc) => {
+      // Anchors are judged against what build writes: after a build, the written document has the planned anchors.
+      const seen = `${doc.file}\u0000${anchorFace(model.planned?.get(doc.file) ?? doc)}\u0000${doc.frontMatter ?? "\u0001"}`;
+      // A docs site may pull in content or read attribute ids anywhere in a page: there the whole text counts.
+      return sites.length > 0 && siteOf(sites, doc.file) !== null ? `${seen}\u0000${documentKey(model, doc)}` : seen;
+    }),
+  ]);
+  digests.set(model, d);
+  return d;
+}
+
+/** A document's headings and explicit anchors, as other documents' links see them. */
+const faces = new WeakMap<object, string>();
+export function anchorFace(doc: Pick<MarkdownDoc, "headings" | "anchors">): string {
+  let f = faces.get(doc);
+  if (f === undefined) {
+    f = contentHash(encode({ h: doc.headings.map((h) => [h.depth, h.text, h.slug, h.idText ?? null]), a: doc.anchors.map((a) => a.id) }));
+    faces.set(doc, f);
+  }
+  return f;
+}
+
+/** The content key of a document: its path, the text it was read from, and its BOM (the parse options are in the config digest). */
+export function documentKey(model: ContractModel, doc: MarkdownDoc): string {
+  const memo = digests.get(doc);
+  if (memo !== undefined) return memo;
+  const key = contentHash(doc.file, model.texts.get(doc.file) ?? "\u0000missing", String(doc.bom));
+  digests.set(doc, key);
+  return key;
+}
+
+/** The content key of a schema: its path and text (the parse options are in the config digest), as the read cache keys it. */
+export function schemaKey(model: Pick<ContractModel, "texts">, schema: SchemaDoc): string {
+  const memo = digests.get(schema);
+  if (memo !== undefined) return memo;
+  const key = contentHash(schema.file, model.texts.get(schema.file) ?? "\u0000missing");
+  digests.set(schema, key);
+  return key;
+}
+

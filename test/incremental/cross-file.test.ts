@@ -1,0 +1,109 @@
+/**
+ * The cross-file cases of incremental re-checks, one per remembered result:
+ * each edit changes a file and moves findings in files that did not change
+ * (a vocabulary member removed in a schema or in code that docs use, a heading
+ * that explained a term renamed, a registry row's attribution changed, a
+ * region's source changed, a delegation note added). After each, a watch-style
+ * run (told only the edited paths) and a run from a disk cache equal a cold run;
+ * and each edit must change what a cold run says, so no case passes by doing nothing.
+ * A key that leaves out what a result depends on makes its case fail.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ReadCache } from "../../compiler/cache/cache.js";
+import { ReadSession } from "../../compiler/cache/session.js";
+import { runPipeline, type PipelineResult } from "../../compiler/pipeline.js";
+import { repoRoot } from "../helpers/cli.js";
+import { observable } from "../helpers/observable.js";
+
+const scratch: string[] = [];
+afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+interface Edit {
+  name: string;
+  file: string;
+  change(text: string): string;
+  /** A rule whose findings the edit must move in a file it did not touch. */
+  moves: { rule: string; file: string };
+}
+
+const EDITS: Edit[] = [
+  {
+    name: "vocabulary member removed in a schema",
+    file: "schemas/events.schema.json",
+    change: (t) => t.replace(', "run.retried"', ""),
+    moves: { rule: "vocabulary/unknown-term", file: "docs/events.md" },
+  },
+  {
+    name: "region source changed (same edit, the vocabulary table)",
+    file: "schemas/events.schema.json",
+    change: (t) => t.replace('"run.failed"', '"run.failed", "run.paused"'),
+    moves: { rule: "fragment/stale", file: "docs/table.md" },
+  },
+  {
+    name: "code vocabulary member renamed",
+    file: "src/steps.ts",
+    change: (t) => t.replace('"step.paused"', '"step.pausd"'),
+    moves: { rule: "vocabulary/unknown-term", file: "docs/events.md" },
+  },
+  {
+    name: "heading that explained a term renamed",
+    file: "docs/restarts.md",
+    change: (t) => t.replace("## run.restarted", "## Restarted runs"),
+    moves: { rule: "vocabulary/unknown-term", file: "docs/events.md" },
+  },
+  {
+    name: "registry attribution changed in code",
+    file: "src/decisions.ts",
+    change: (t) => t.replace("aw flow advance", "aw flow retreat"),
+    moves: { rule: "decision/unregistered-note", file: "docs/plan.md" },
+  },
+  {
+    name: "schema description names a misspelt member",
+    file: "schemas/events.schema.json",
+    change: (t) => t.replace("the first is `run.started`", "the first is `run.strated`"),
+    moves: { rule: "vocabulary/unknown-term", file: "schemas/events.schema.json" },
+  },
+  {
+    name: "delegation note added (generated delegations)",
+    file: "docs/events.md",
+    change: (t) => `${t}\n> **Retry policy is not this document's call:** \`aw run retry\` decides.\n`,
+    moves: { rule: "generated/stale", file: "generated/delegations.ts" },
+  },
+];
+
+const has = (r: PipelineResult, rule: string, file: string) => r.diagnostics.some((d) => d.rule === rule && d.file === file);
+
+describe("incremental re-checks across files equal a cold run", () => {
+  it("after each edit of the sequence, watch-style and disk-cache runs equal a cold run", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "docpact-cross-"));
+    scratch.push(dir);
+    const root = join(dir, "p");
+    cpSync(join(repoRoot, "test/fixtures/watch-cross-file"), root, { recursive: true });
+    const watch = new ReadCache({ dir: null });
+    watch.session = new ReadSession();
+    const diskDir = join(dirname(root), "cache");
+    const fromDisk = () => new ReadCache({ dir: diskDir, persist: true, fingerprint: "cross-file" });
+    let before = await runPipeline({ root, cache: watch });
+    await runPipeline({ root, cache: fromDisk(), persistCache: true });
+    expect(before.diagnostics).toEqual([]);
+    for (const edit of EDITS) {
+      const path = join(root, edit.file);
+      const text = readFileSync(path, "utf8");
+      const next = edit.change(text);
+      expect(next, `${edit.name}: the edit applies`).not.toBe(text);
+      writeFileSync(path, next);
+      const cold = await runPipeline({ root, cache: new ReadCache({ dir: null }) });
+      const expected = observable(cold);
+      expect(expected, `${edit.name}: changes what a cold run says`).not.toBe(observable(before));
+      if (edit.moves.file !== edit.file || !has(before, edit.moves.rule, edit.moves.file)) {
+        expect(has(cold, edit.moves.rule, edit.moves.file), `${edit.name}: ${edit.moves.rule} in ${edit.moves.file}`).toBe(true);
+      }
+      expect(observable(await runPipeline({ root, cache: watch, changes: [edit.file] })), `${edit.name}: watch run`).toBe(expected);
+      expect(observable(await runPipeline({ root, cache: fromDisk(), persistCache: true })), `${edit.name}: run from a disk cache`).toBe(expected);
+      before = cold;
+    }
+  }, 120_000);
+});
