@@ -19,12 +19,12 @@ import { readSites } from "./readers/sites/index.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting, type Span } from "./model/diagnostic.js";
 import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
-import type { SourceText } from "./util/text.js";
-import { isProblem, joinReads, readDocs, readSchemas, readSource } from "./read.js";
+import { isProblem, joinReads, markdownKey, markdownOptions, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { applySuppressions } from "./suppress.js";
 import { unoptimized } from "./util/optimizations.js";
+import { decodeSource, type SourceText } from "./util/text.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules, type RuleId } from "./rules/index.js";
@@ -51,6 +51,13 @@ export interface PipelineOptions {
   persistCache?: boolean;
   /** Leave flushing the cache to the caller (build, which adds the documents it rewrites). */
   deferFlush?: boolean;
+  /**
+   * The caller writes the planned documents next (build): a planned document
+   * parsed for its anchors is parsed as the Markdown reader would read it
+   * once written, and its whole reader output cached under that key, so
+   * reading it after the write parses nothing.
+   */
+  writesPlan?: boolean;
   /** Keep TypeScript syntax trees after reading (a long-lived process: an edit re-parses one file); default: when the caller owns the cache. */
   keepTrees?: boolean;
   /** Told what the run is doing, for progress output. */
@@ -121,7 +128,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
     memo: (key, compute) => cache.cachedReadAsync("schema-module", key, compute),
     regionMemo: { get: (key) => cache.peek<string>("region", key), set: (key, content) => cache.put("region", key, content) },
   });
-  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, model, cache);
+  if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, model, cache, opts.writesPlan === true);
   timing.lap("emit");
   const notJudged: NotJudged[] = [];
   // Per-document rule results pay only when a later run can reuse them (build persists them, a caller-owned cache
@@ -233,10 +240,10 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
  * rewritten regions, old and new, can hold no heading or anchor keeps its own (their ids are
  * all that is used).
  */
-async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: ContractModel, cache: ReadCache): Promise<NonNullable<ContractModel["planned"]>> {
+async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: ContractModel, cache: ReadCache, written: boolean): Promise<NonNullable<ContractModel["planned"]>> {
   const { readMarkdown } = await import("./readers/markdown.js");
   const { mayShapeHeadings } = await import("./readers/markdown-syntax.js");
-  const opts = { binaries: config.cli.binaries, markers: config.notes.markers };
+  const opts = markdownOptions(config);
   const optsKey = JSON.stringify(opts);
   type Anchors = { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] };
   const texts = new Map(plan.documents.map((d) => [d.path, d.content]));
@@ -255,7 +262,11 @@ async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: Con
         const doc = current.get(file);
         // The document itself (not a copy): digests kept per object (compiler/model/digests.ts) then hold across re-checks.
         if (doc && inert(file)) v = doc;
-        else {
+        else if (written && !reference) {
+          // Build: the document as readDocs will read it from disk (same text, BOM and key), parsed once for both.
+          const src = decodeSource(raw);
+          v = cache.cachedRead<MarkdownDoc>("markdown", markdownKey(file, src, optsKey), () => readMarkdown(file, src.text, { ...opts, bom: src.bom }));
+        } else {
           const text = raw.replace(/^\uFEFF/, "");
           v = cache.cachedRead<Anchors>("planned-anchors", contentHash(file, text, optsKey), () => {
             const planned = readMarkdown(file, text, opts);
@@ -300,21 +311,32 @@ async function readCodeLazily(root: string, files: string[], config: ResolvedCon
  * `DOCPACT_TIMING=1` prints how long each stage (and each rule) took to
  * stderr: the first thing to look at when a project checks slowly.
  */
-function stageTimer(): { lap(stage: string): void; done(): void } {
+export function stageTimer(label = "docpact"): { lap(stage: string): void; done(): void } {
   const on = process.env.DOCPACT_TIMING === "1";
   const laps: string[] = [];
+  const memory: string[] = [];
   let last = performance.now();
   return {
     lap(stage) {
       if (!on) return;
       const now = performance.now();
       laps.push(`${stage} ${Math.round(now - last)} ms`);
+      memory.push(`${stage} ${memoryNow()}`);
       last = now;
     },
     done() {
-      if (on) process.stderr.write(`docpact timing: ${laps.join(", ")}; git calls so far ${gitCallCount()}\n`);
+      if (!on) return;
+      process.stderr.write(`${label} timing: ${laps.join(", ")}; git calls so far ${gitCallCount()}\n`);
+      process.stderr.write(`${label} memory (after each stage): ${memory.join(", ")}\n`);
     },
   };
+}
+
+/** Resident set and live heap now, in MB; `node --expose-gc` makes the heap figure exclude garbage. */
+export function memoryNow(): string {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return `rss ${Math.round(m.rss / 1048576)} MB heap ${Math.round(m.heapUsed / 1048576)} MB`;
 }
 
 /** Diagnostics of remembered reports, by report object and severity setting (diagnostics are never changed after the rules). */

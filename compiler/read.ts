@@ -33,7 +33,7 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
   const texts = new Map<string, string>();
   const sources = new Map<string, SourceText>();
   const readProblems: CodeProblem[] = [];
-  const opts = { binaries: config.cli.binaries, markers: config.notes.markers };
+  const opts = markdownOptions(config);
   const optsKey = JSON.stringify(opts);
   const slots: (MarkdownDoc | undefined)[] = [];
   const misses: { slot: number; file: string; src: SourceText; hash: string | null }[] = [];
@@ -76,7 +76,7 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
       continue;
     }
     // The key covers everything the reader sees: path, text, BOM and options.
-    const hash = contentHash(file, src.text, String(src.bom), optsKey);
+    const hash = markdownKey(file, src, optsKey);
     cache.noteFile(file, contentHash(src.text));
     const hit = cache.peek<MarkdownDoc>("markdown", hash);
     if (hit !== undefined) slots[slot] = hit;
@@ -95,11 +95,17 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
     for (const d of docs) {
       if (session.unchanged("markdown", d.file) !== undefined) continue;
       const src = sources.get(d.file)!;
-      session.remember("markdown", d.file, { src, doc: d, textHash: contentHash(src.text), key: contentHash(d.file, src.text, String(src.bom), optsKey) } satisfies DocRead);
+      session.remember("markdown", d.file, { src, doc: d, textHash: contentHash(src.text), key: markdownKey(d.file, src, optsKey) } satisfies DocRead);
     }
   }
   return { docs: slots as MarkdownDoc[], texts, sources, readProblems };
 }
+
+/** What the Markdown reader is told besides the text; `JSON.stringify` of it is part of every document's cache key. */
+export const markdownOptions = (config: ResolvedConfig) => ({ binaries: config.cli.binaries, markers: config.notes.markers });
+
+/** A document's cache key: everything the reader sees (path, text, BOM, options). */
+export const markdownKey = (file: string, src: SourceText, optsKey: string): string => contentHash(file, src.text, String(src.bom), optsKey);
 
 /** One document as a watch session remembers it (compiler/cache/session.ts). */
 type DocRead = { problem: InputProblem } | { src: SourceText; doc: MarkdownDoc; textHash: string; key: string };

@@ -9,16 +9,20 @@
  * Cached values are shared between runs in watch mode: code downstream of the
  * readers must treat reader outputs as immutable.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { docpactVersion } from "../util/package-root.js";
-import { decode, encode } from "./codec.js";
+import { decodeEntry, encodeEntry } from "./codec.js";
 import { contentHash } from "./hash.js";
 import type { ReadSession } from "./session.js";
 
-/** Bumped when the file layout below changes. */
-const FORMAT = 2;
+/**
+ * Bumped when the file layout below changes. Format 3: a header line, then one
+ * line per entry, `"key"<TAB>entry`, each entry in codec.ts's compact encoding
+ * (decoded on its first lookup). Format 2 was one JSON object per kind.
+ */
+export const FORMAT = 3;
 export const CACHE_DIR = "node_modules/.cache/docpact";
 /** Format 1 kept every kind in this one file; a flush removes it. */
 const OLD_CACHE_FILE = "reads.json";
@@ -30,12 +34,15 @@ const OLD_CACHE_FILE = "reads.json";
  */
 export const cacheFileOf = (kind: string): string => `reads-${kind.replace(/[^a-z0-9-]/gi, "_")}.json`;
 
-interface CacheFile {
+/** The first line of a cache file. */
+interface CacheHeader {
   format: number;
   fingerprint: string;
   kind: string;
-  entries: Record<string, unknown>;
 }
+
+/** Bytes gathered before each write while a cache file is written. */
+const WRITE_CHUNK = 1 << 20;
 
 export interface CacheStats {
   hits: number;
@@ -57,6 +64,13 @@ export interface ReadCacheOptions {
 export class ReadCache {
   /** Entries by kind, then by hash. */
   private readonly memory = new Map<string, Map<string, unknown>>();
+  /**
+   * Encoded entries read from disk, by kind, then by hash: decoded on first
+   * lookup. A persisting cache keeps the text after decoding too, so flush
+   * writes an unchanged entry back without encoding it again (values are
+   * immutable); otherwise the text goes once decoded.
+   */
+  private readonly encoded = new Map<string, Map<string, string>>();
   /** Keys looked up during the current run, by kind, so flush() can drop the rest. */
   private used = new Map<string, Set<string>>();
   /** Kinds whose disk file has been read (or found missing or bad). */
@@ -132,9 +146,16 @@ export class ReadCache {
   flush(): void {
     for (const [kind, entries] of this.memory) {
       const used = this.used.get(kind);
+      const encoded = this.encoded.get(kind);
       for (const key of entries.keys()) {
         if (!used?.has(key)) {
           entries.delete(key);
+          this.dirty.add(kind);
+        }
+      }
+      for (const key of encoded?.keys() ?? []) {
+        if (!used?.has(key)) {
+          encoded!.delete(key);
           this.dirty.add(kind);
         }
       }
@@ -153,21 +174,48 @@ export class ReadCache {
     }
     for (const kind of [...this.dirty].sort()) {
       this.dirty.delete(kind);
-      const file = join(dir, cacheFileOf(kind));
-      const entries: Record<string, unknown> = {};
-      for (const [k, v] of this.memory.get(kind) ?? []) entries[k] = v;
-      if (Object.keys(entries).length === 0) {
-        rmSync(file, { force: true });
-        continue;
+      this.writeKind(dir, kind);
+    }
+  }
+
+  /**
+   * Writes one kind's file entry by entry (never the whole file as one
+   * string), in key order, to a temp file renamed over the old one.
+   */
+  private writeKind(dir: string, kind: string): void {
+    const file = join(dir, cacheFileOf(kind));
+    const entries = this.memory.get(kind) ?? new Map<string, unknown>();
+    const encoded = this.encoded.get(kind) ?? new Map<string, string>();
+    const keys = [...new Set([...entries.keys(), ...encoded.keys()])].sort();
+    if (keys.length === 0) {
+      rmSync(file, { force: true });
+      return;
+    }
+    const tmp = `${file}.${process.pid}.tmp`;
+    let fd: number | undefined;
+    try {
+      fd = openSync(tmp, "w");
+      let chunk = JSON.stringify({ format: FORMAT, fingerprint: this.fingerprint, kind } satisfies CacheHeader) + "\n";
+      for (const key of keys) {
+        let text = encoded.get(key);
+        if (text === undefined) {
+          text = encodeEntry(entries.get(key));
+          // A long-lived process (watch) flushes again: it keeps the text for the next flush; a one-off run ends here.
+          if (this.session) encoded.set(key, text);
+        }
+        chunk += `${JSON.stringify(key)}\t${text}\n`;
+        if (chunk.length >= WRITE_CHUNK) {
+          writeSync(fd, chunk);
+          chunk = "";
+        }
       }
-      const body: CacheFile = { format: FORMAT, fingerprint: this.fingerprint, kind, entries };
-      const tmp = `${file}.${process.pid}.tmp`;
-      try {
-        writeFileSync(tmp, encode(body));
-        renameSync(tmp, file);
-      } catch {
-        rmSync(tmp, { force: true });
-      }
+      writeSync(fd, chunk);
+      closeSync(fd);
+      fd = undefined;
+      renameSync(tmp, file);
+    } catch {
+      if (fd !== undefined) closeSync(fd);
+      rmSync(tmp, { force: true });
     }
   }
 
@@ -181,6 +229,16 @@ export class ReadCache {
       k.hits++;
       return { found: true, value: entries.get(hash) };
     }
+    const text = this.encoded.get(kind)?.get(hash);
+    if (text !== undefined) {
+      const value = this.decodeOne(kind, hash, text);
+      if (value.ok) {
+        entries.set(hash, value.value);
+        this.stats.hits++;
+        k.hits++;
+        return { found: true, value: value.value };
+      }
+    }
     this.stats.misses++;
     k.misses++;
     return { found: false };
@@ -190,7 +248,22 @@ export class ReadCache {
     // What a run stores, it used: flush must keep it.
     this.markUsed(kind, hash);
     this.load(kind).set(hash, value);
+    this.encoded.get(kind)?.delete(hash);
     this.dirty.add(kind);
+  }
+
+  /** One entry's value; an entry that does not decode is dropped (a miss), and its kind rewritten. */
+  private decodeOne(kind: string, hash: string, text: string): { ok: true; value: unknown } | { ok: false } {
+    const encoded = this.encoded.get(kind)!;
+    try {
+      const value = decodeEntry(text);
+      if (this.options.persist !== true) encoded.delete(hash);
+      return { ok: true, value };
+    } catch {
+      encoded.delete(hash);
+      this.dirty.add(kind);
+      return { ok: false };
+    }
   }
 
   private markUsed(kind: string, hash: string): void {
@@ -199,7 +272,12 @@ export class ReadCache {
     set.add(hash);
   }
 
-  /** The entries of one kind, read from its disk file on first use. Anything unexpected in the file means it is discarded. */
+  /**
+   * The entries of one kind; on first use, its disk file is read and split
+   * into encoded entries (decoded one by one as they are looked up). A file
+   * of another format, fingerprint or kind, or not shaped as written, is
+   * discarded whole.
+   */
   private load(kind: string): Map<string, unknown> {
     let entries = this.memory.get(kind);
     if (!entries) this.memory.set(kind, (entries = new Map()));
@@ -208,24 +286,25 @@ export class ReadCache {
     if (this.options.dir === null) return entries;
     const file = join(this.options.dir, cacheFileOf(kind));
     if (!existsSync(file)) return entries;
+    const encoded = new Map<string, string>();
     try {
-      const body = decode(readFileSync(file, "utf8")) as CacheFile;
-      const valid =
-        body !== null &&
-        typeof body === "object" &&
-        body.format === FORMAT &&
-        body.fingerprint === this.fingerprint &&
-        body.kind === kind &&
-        body.entries !== null &&
-        typeof body.entries === "object" &&
-        !Array.isArray(body.entries);
+      const text = readFileSync(file, "utf8");
+      const lines = text.split("\n");
+      const header = JSON.parse(lines[0]) as CacheHeader;
+      const valid = header !== null && typeof header === "object" && header.format === FORMAT && header.fingerprint === this.fingerprint && header.kind === kind && lines[lines.length - 1] === "";
       if (!valid) {
         this.dirty.add(kind); // rewrite it with this run's entries
         return entries;
       }
-      for (const [k, v] of Object.entries(body.entries)) entries.set(k, v);
+      for (let i = 1; i < lines.length - 1; i++) {
+        const line = lines[i];
+        const tab = line.indexOf("\t");
+        const key = tab > 0 ? (JSON.parse(line.slice(0, tab)) as unknown) : undefined;
+        if (typeof key !== "string") throw new Error("malformed cache line");
+        encoded.set(key, line.slice(tab + 1));
+      }
+      this.encoded.set(kind, encoded);
     } catch {
-      entries.clear();
       this.dirty.add(kind);
     }
     return entries;
@@ -265,8 +344,9 @@ let fingerprintMemo: string | undefined;
 export function readerFingerprint(): string {
   if (fingerprintMemo) return fingerprintMemo;
   const parts = [docpactVersion()];
-  // Readers and emitters both put their outputs in the cache; util/ holds helpers they parse with (slugs, front matter); rules/ (per-document results).
-  for (const folder of ["readers", "emit", "util", "rules"]) {
+  // Readers and emitters both put their outputs in the cache; util/ holds helpers they parse with (slugs, front matter);
+  // rules/ (per-document results); cache/ holds the codec: an encoding change never reads an older file's entries.
+  for (const folder of ["readers", "emit", "util", "rules", "cache"]) {
     const dir = join(dirname(fileURLToPath(import.meta.url)), "..", folder);
     try {
       for (const name of readdirSync(dir).sort()) {

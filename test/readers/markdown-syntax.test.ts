@@ -90,6 +90,22 @@ describe("mayShapeHeadings: region content that cannot change a document's headi
     expect(mayShapeHeadings("- `panel.failed`\n- `panel.queued`\n")).toBe(false);
     expect(mayShapeHeadings("| a | b |\n| - | - |\n| [x](x.md#y) | `aw z` |\n")).toBe(false);
     expect(mayShapeHeadings("")).toBe(false);
+    // A `<` inside a code span is no HTML.
+    expect(mayShapeHeadings("| [x](x.md#y) | `aw get <id>`, `aw put <id> --force` |\n")).toBe(false);
+    expect(mayShapeHeadings("- `a<b`\n- `<c>`\n")).toBe(false);
+  });
+
+  it("a `<` counts wherever the code spans are not certain", () => {
+    for (const c of [
+      "`code` <a id=\"x\"></a>\n", // outside the span
+      "a ` b\nc ` <a id=x> ` d\n", // the first backtick pairs across the line
+      "`a | <b id=x>` |\n", // a table cell ends at the pipe
+      "` <a id=x> ``\n", // runs of different lengths do not pair
+      "``a <x> ``\n",
+      "\\` <a id=x> `\n", // an escaped backtick
+    ]) {
+      expect(mayShapeHeadings(c), c).toBe(true);
+    }
   });
 
   it("a `<` inside one-backtick code spans cannot (an invocation's placeholder in a table of owners)", () => {
