@@ -114,3 +114,25 @@ describe("incremental re-checks across files equal a cold run", () => {
     }
   }, 120_000);
 });
+
+describe("a command renamed in its registry file, through a watch-style run", () => {
+  it("moves cli/unknown-command in the documents that invoke it (each file's typed places are kept per syntax tree)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "docpact-cross-"));
+    scratch.push(dir);
+    const root = join(dir, "p");
+    cpSync(join(repoRoot, "test/fixtures/cli-registry"), root, { recursive: true });
+    const watch = new ReadCache({ dir: null });
+    watch.session = new ReadSession();
+    const before = await runPipeline({ root, cache: watch });
+    expect(has(before, "cli/unknown-command", "docs/valid.md")).toBe(false);
+    const file = "src/commands/flow.ts";
+    const text = readFileSync(join(root, file), "utf8");
+    writeFileSync(join(root, file), text.replace('name: "flow"', 'name: "flows"'));
+    const cold = await runPipeline({ root, cache: new ReadCache({ dir: null }) });
+    expect(has(cold, "cli/unknown-command", "docs/valid.md")).toBe(true);
+    expect(observable(await runPipeline({ root, cache: watch, changes: [file] }))).toBe(observable(cold));
+    // And back: the first tree's places are not reused for the second text.
+    writeFileSync(join(root, file), text);
+    expect(observable(await runPipeline({ root, cache: watch, changes: [file] }))).toBe(observable(before));
+  }, 60_000);
+});
