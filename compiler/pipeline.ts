@@ -110,7 +110,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead, docsRead.sources);
   timing.lap("decisions");
   const instances = readInstances(opts.root, config, discovered.files);
-  const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir) : {};
+  const generatedOnDisk = config.generate ? generatedFilesOnDisk(opts.root, config.generate.outDir, cache.session) : {};
   timing.lap("instances");
   const history = await historyRead;
   timing.lap("git (wait)");

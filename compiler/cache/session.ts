@@ -21,6 +21,8 @@ export class ReadSession {
   /** The changed paths as folder prefixes (`p/`), built once per run, not once per file asked about. */
   private folders: string[] = [];
   private settings: string | null = null;
+  /** Reads of a whole folder (the generate outDir), by kind: kept while no changed path is in, or holds, the folder. */
+  private folderReads = new Map<string, { dir: string; value: unknown }>();
 
   /**
    * Starts a run. `changed`: root-relative paths changed since the previous
@@ -50,6 +52,24 @@ export class ReadSession {
     return hit;
   }
 
+  /**
+   * What the previous run read of the whole folder `dir` under `kind`, when no changed path is
+   * inside it, is it, or holds it (a folder removed or renamed above it); else undefined. The
+   * root itself is never taken as unchanged: every change is in it.
+   */
+  unchangedFolder<T>(kind: string, dir: string): T | undefined {
+    if (this.changed === null || dir === "." || dir === "") return undefined;
+    const hit = this.folderReads.get(kind);
+    if (hit === undefined || hit.dir !== dir) return undefined;
+    const inside = `${dir}/`;
+    for (const p of this.changed) if (p === dir || p.startsWith(inside) || dir.startsWith(`${p}/`)) return undefined;
+    return hit.value as T;
+  }
+
+  rememberFolder(kind: string, dir: string, value: unknown): void {
+    this.folderReads.set(kind, { dir, value });
+  }
+
   remember(kind: string, file: string, value: unknown): void {
     let byFile = this.reads.get(kind);
     if (!byFile) this.reads.set(kind, (byFile = new Map()));
@@ -66,6 +86,7 @@ export class ReadSession {
   /** Forgets what was read of `files` (build rewrote them): the next read of each is a real one. */
   forget(files: readonly string[]): void {
     for (const byFile of this.reads.values()) for (const f of files) byFile.delete(f);
+    for (const [kind, { dir }] of this.folderReads) if (files.some((f) => f === dir || f.startsWith(`${dir}/`) || dir.startsWith(`${f}/`))) this.folderReads.delete(kind);
   }
 
   /** Ends a run: reads of files this run did not look at (deleted, no longer matched) are forgotten. */

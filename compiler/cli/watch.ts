@@ -2,12 +2,15 @@
  * `check --watch` / `build --watch`: run once, then re-run whenever a file
  * under the root changes, printing a fresh report each time.
  *
- * - Every folder is watched on its own (node_modules, .git, dot folders and the
- *   generate outDir are skipped): on Linux, Node 20's recursive fs.watch is an
+ * - Every folder is watched on its own (node_modules, .git and dot folders are
+ *   skipped): on Linux, Node 20's recursive fs.watch is an
  *   emulation that watches every file of the tree, node_modules included.
  *   The tree is walked once at the start; after that a folder an event names
  *   is watched when it appears and unwatched when it goes, so unchanged
- *   folders are never walked again.
+ *   folders are never walked again. The generate outDir is watched too: a hand
+ *   edit there changes generated/stale, and with its events known a run reuses
+ *   the last read of outDir. build's own writes there are known hashes, so they
+ *   trigger no run (no loop); they only make the next run read outDir again.
  * - Events are debounced; an event for a file whose content hash equals what
  *   the last run read (an editor touching a file, build writing what it just
  *   wrote) does not trigger a run.
@@ -24,7 +27,6 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { ReadCache, diskCacheDir } from "../cache/cache.js";
 import { ReadSession } from "../cache/session.js";
 import { contentHash } from "../cache/hash.js";
-import { loadConfig } from "../config/resolve.js";
 import { DocpactError } from "../util/errors.js";
 import { isProblem, readSource } from "../read.js";
 import { exitCode } from "../report/report.js";
@@ -143,14 +145,12 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
     }
   };
 
-  const outDir = skippedOutDir(s);
-
   /** A path an event named: a new folder (and what it holds) is watched, a folder that went is unwatched. */
   const followFolder = (rel: string) => {
     const abs = resolve(s.root, rel);
     if (isDirectory(abs)) {
-      if (watchers.has(abs) || abs === outDir || rel.split("/").some((seg) => SKIP_DIRS.has(seg) || seg.startsWith("."))) return;
-      for (const dir of watchDirs(abs, outDir)) watchDir(dir);
+      if (watchers.has(abs) || rel.split("/").some((seg) => SKIP_DIRS.has(seg) || seg.startsWith("."))) return;
+      for (const dir of watchDirs(abs)) watchDir(dir);
       return;
     }
     for (const [dir, w] of watchers) {
@@ -177,7 +177,7 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
     // The one walk of the folders; after it, events say which folders come and go.
-    for (const dir of watchDirs(s.root, outDir)) watchDir(dir);
+    for (const dir of watchDirs(s.root)) watchDir(dir);
     if (s.configPath) watchDir(dirname(resolve(s.configPath)));
     void runOnce();
   });
@@ -188,18 +188,8 @@ function hashOf(root: string, file: string): string | null {
   return isProblem(src) ? null : contentHash(src.text);
 }
 
-/** The generate outDir, when the config can be loaded and has one. */
-function skippedOutDir(s: RunSettings): string | null {
-  try {
-    const c = loadConfig(s.root, s.configPath);
-    return c.generate ? resolve(s.root, c.generate.outDir) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Every folder under the root that may hold inputs (absolute paths). */
-export function watchDirs(root: string, outDir: string | null): string[] {
+/** Every folder under the root that may hold inputs or generated files (absolute paths). */
+export function watchDirs(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     out.push(dir);
@@ -211,9 +201,7 @@ export function watchDirs(root: string, outDir: string | null): string[] {
     }
     for (const e of entries) {
       if (!e.isDirectory() || SKIP_DIRS.has(e.name) || e.name.startsWith(".")) continue;
-      const sub = join(dir, e.name);
-      if (outDir !== null && sub === outDir) continue;
-      walk(sub);
+      walk(join(dir, e.name));
     }
   };
   walk(resolve(root));

@@ -2,13 +2,24 @@
 import { globFiles, lstatSync, readFileSync } from "../util/input-fs.js";
 import { join } from "node:path";
 import { toPosix } from "../util/text.js";
+import type { ReadSession } from "../cache/session.js";
+import { unoptimized } from "../util/optimizations.js";
 
 /**
  * Path (relative to the root) → content of every regular file under outDir.
  * Symbolic links are neither followed nor listed: nothing they point at is
  * docpact's to read, rewrite or delete.
  */
-export function generatedFilesOnDisk(root: string, outDir: string): Record<string, string> {
+export function generatedFilesOnDisk(root: string, outDir: string, session?: ReadSession | null): Record<string, string> {
+  // A watch session that saw no event in outDir (watch watches its folders too) has this run's answer already.
+  const kept = unoptimized() ? undefined : session?.unchangedFolder<Record<string, string>>("generated-files", outDir);
+  if (kept !== undefined) return kept;
+  const out = readOutDir(root, outDir);
+  session?.rememberFolder("generated-files", outDir, out);
+  return out;
+}
+
+function readOutDir(root: string, outDir: string): Record<string, string> {
   const out: Record<string, string> = {};
   const files = globFiles(join(root, outDir)).map(toPosix).sort();
   for (const f of files) {

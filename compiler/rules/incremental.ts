@@ -112,7 +112,7 @@ export function runPerDocument(
   const missedSchemas = schemas.filter((_, i) => results[model.docs.length + i] === undefined);
   if (missedDocs.length === 0 && missedSchemas.length === 0) {
     // The same units as the table holds: it stays as it is (looking it up kept it).
-    if (old !== undefined && Object.keys(old).length === units.length) return concat(results as DocumentResult[]);
+    if (old !== undefined && sizeOf(old) === units.length) return concat(results as DocumentResult[]);
   } else {
     const fresh = new Map<string, DocumentResult>([...missedDocs, ...missedSchemas].map((d) => [d.file, { reports: [], notJudged: [] }]));
     const stray: DocumentResult = { reports: [], notJudged: [] };
@@ -138,8 +138,16 @@ export function runPerDocument(
   return concat(results as DocumentResult[]);
 }
 
-/** Which key each file has in a table this process built (a table decoded from disk has none: it is built again). */
-const tableKeys = new WeakMap<ResultTable, Map<string, string>>();
+/**
+ * Which key each file has in a table this process built, and how many entries the table holds
+ * (a table decoded from disk has neither: it is built again). Counting here spares an
+ * Object.keys of ten thousand entries per rule per re-check (garbage a watch session paid for in GC).
+ */
+const tableKeys = new WeakMap<ResultTable, { byFile: Map<string, string>; size: number }>();
+
+function sizeOf(table: ResultTable): number {
+  return tableKeys.get(table)?.size ?? Object.keys(table).length;
+}
 
 /**
  * The table for this run's units only (results of texts no longer read are not kept). A watch
@@ -151,20 +159,26 @@ function nextTable(old: ResultTable | undefined, units: readonly Unit[], results
   if (old && keys) {
     units.forEach((u, i) => {
       if (old[u.key] !== undefined) return;
-      const before = keys.get(u.file);
-      if (before !== undefined) delete old[before];
+      const before = keys.byFile.get(u.file);
+      if (before !== undefined && old[before] !== undefined) {
+        delete old[before];
+        keys.size--;
+      }
       old[u.key] = stored(results[i]);
-      keys.set(u.file, u.key);
+      keys.size++;
+      keys.byFile.set(u.file, u.key);
     });
-    if (keys.size === units.length && Object.keys(old).length === units.length) return old;
+    if (keys.byFile.size === units.length && keys.size === units.length) return old;
   }
   const table: ResultTable = {};
   const byFile = new Map<string, string>();
+  let size = 0;
   units.forEach((u, i) => {
+    if (table[u.key] === undefined) size++;
     table[u.key] = stored(results[i]);
     byFile.set(u.file, u.key);
   });
-  tableKeys.set(table, byFile);
+  tableKeys.set(table, { byFile, size });
   return table;
 }
 

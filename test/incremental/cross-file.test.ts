@@ -1,7 +1,7 @@
 /**
  * The cross-file cases of incremental re-checks, one per remembered result:
  * each edit changes a file and moves findings in files that did not change
- * (a vocabulary member removed in a schema or in code that docs use, a heading
+ * (a generated file edited by hand, a vocabulary member removed in a schema or in code that docs use, a heading
  * that explained a term renamed, a registry row's attribution changed, a
  * region's source changed, a delegation note added). After each, a watch-style
  * run (told only the edited paths) and a run from a disk cache equal a cold run;
@@ -30,6 +30,13 @@ interface Edit {
 }
 
 const EDITS: Edit[] = [
+  {
+    // The outDir's read is kept while no event names a path in it: a hand edit there is one (watch watches outDir).
+    name: "generated file hand-edited",
+    file: "generated/index.ts",
+    change: (t) => `${t}// edited by hand\n`,
+    moves: { rule: "generated/stale", file: "generated/index.ts" },
+  },
   {
     name: "vocabulary member removed in a schema",
     file: "schemas/events.schema.json",
@@ -106,4 +113,26 @@ describe("incremental re-checks across files equal a cold run", () => {
       before = cold;
     }
   }, 120_000);
+});
+
+describe("a command renamed in its registry file, through a watch-style run", () => {
+  it("moves cli/unknown-command in the documents that invoke it (each file's typed places are kept per syntax tree)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "docpact-cross-"));
+    scratch.push(dir);
+    const root = join(dir, "p");
+    cpSync(join(repoRoot, "test/fixtures/cli-registry"), root, { recursive: true });
+    const watch = new ReadCache({ dir: null });
+    watch.session = new ReadSession();
+    const before = await runPipeline({ root, cache: watch });
+    expect(has(before, "cli/unknown-command", "docs/valid.md")).toBe(false);
+    const file = "src/commands/flow.ts";
+    const text = readFileSync(join(root, file), "utf8");
+    writeFileSync(join(root, file), text.replace('name: "flow"', 'name: "flows"'));
+    const cold = await runPipeline({ root, cache: new ReadCache({ dir: null }) });
+    expect(has(cold, "cli/unknown-command", "docs/valid.md")).toBe(true);
+    expect(observable(await runPipeline({ root, cache: watch, changes: [file] }))).toBe(observable(cold));
+    // And back: the first tree's places are not reused for the second text.
+    writeFileSync(join(root, file), text);
+    expect(observable(await runPipeline({ root, cache: watch, changes: [file] }))).toBe(observable(before));
+  }, 60_000);
 });

@@ -169,7 +169,7 @@ async function compareThroughEdits(src: string, edits: Edit[] = EDITS, variants:
   }
 }
 
-const FIXTURES = ["seed-002", "refs-basic", "cli-commander", "cli-yargs", "code-command-type", "fragments-stale", "decisions-basic", "vocab-seed-003", "site-docusaurus", "suppress-notes"];
+const FIXTURES = ["seed-002", "refs-basic", "cli-commander", "cli-yargs", "code-command-type", "cli-registry", "fragments-stale", "decisions-basic", "vocab-seed-003", "site-docusaurus", "suppress-notes"];
 
 describe("warm and incremental runs equal a cold run after each edit", () => {
   for (const name of FIXTURES) {

@@ -16,6 +16,7 @@
 import type { Span } from "../../model/diagnostic.js";
 import { CLOSED, type Closure, type CommandDecl, type FlagSpec } from "../../model/cli.js";
 import { readDispatch } from "./dispatch.js";
+import { unoptimized } from "../../util/optimizations.js";
 import { type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { FoldedValue } from "../constant-folder.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, command, commandWords, flag, type Opening, excerpt } from "./adapter.js";
@@ -81,11 +82,20 @@ export const registryAdapter: CliAdapter = {
   read: (files, ctx) => new RegistryReader(files, ctx).read(),
 };
 
+/** What one file's walk added to the reader's candidates and typed parameters. */
+interface FileIndex {
+  typesKey: string;
+  file: ParsedFile;
+  candidates: Map<ts.ObjectLiteralExpression, ParsedFile>;
+  typedParams: Map<ts.SignatureDeclaration, FnParamInfo[]>;
+}
+const fileIndexes = new WeakMap<ts.SourceFile, FileIndex>();
+
 class RegistryReader {
   private readonly types: Set<string>;
   private readonly calls: AdapterContext["calls"];
-  private readonly typedParams = new Map<ts.SignatureDeclaration, FnParamInfo[]>();
-  private readonly candidates = new Map<ts.ObjectLiteralExpression, ParsedFile>();
+  private typedParams = new Map<ts.SignatureDeclaration, FnParamInfo[]>();
+  private candidates = new Map<ts.ObjectLiteralExpression, ParsedFile>();
   private readonly found: Found[] = [];
   private readonly openings: Opening[] = [];
   /** Object literals reached as nested commands of another command. */
@@ -101,12 +111,46 @@ class RegistryReader {
   }
 
   read(): AdapterOutput {
-    for (const f of this.files) this.index(f);
+    for (const f of this.files) this.merge(this.indexOnce(f));
     this.expandTypedParams();
     for (const [obj, file] of this.candidates) this.deriveRoot(file, obj);
     // A typed object that is also listed under another command's verbs is declared there, with its full path.
     const kept = this.found.filter((f) => f.isNested || !this.nested.has(f.origin));
     return { commands: kept.map((f) => f.decl), openings: this.openings };
+  }
+
+  /**
+   * A file's typed places depend on its syntax tree and the command types only (identifiers are
+   * followed within the file), so they are kept per tree: a watch re-check walks only the edited files.
+   */
+  private indexOnce(file: ParsedFile): FileIndex {
+    const typesKey = [...this.types].join("\0");
+    const hit = fileIndexes.get(file.sf);
+    if (hit && hit.typesKey === typesKey && hit.file === file) return hit;
+    const candidates = this.candidates;
+    const typedParams = this.typedParams;
+    const own: FileIndex = { typesKey, file, candidates: new Map(), typedParams: new Map() };
+    // The walk fills the reader's maps; pointed at the file's own, it records what this file adds.
+    this.candidates = own.candidates;
+    this.typedParams = own.typedParams;
+    try {
+      this.index(file);
+    } finally {
+      this.candidates = candidates;
+      this.typedParams = typedParams;
+    }
+    if (!unoptimized()) fileIndexes.set(file.sf, own);
+    return own;
+  }
+
+  /** Adds a file's typed places, in the order the walk found them (nodes are the file's own: none is there yet). */
+  private merge(own: FileIndex): void {
+    for (const [obj, f] of own.candidates) if (!this.candidates.has(obj)) this.candidates.set(obj, f);
+    for (const [fn, list] of own.typedParams) {
+      const mine = this.typedParams.get(fn);
+      if (mine) mine.push(...list);
+      else this.typedParams.set(fn, [...list]);
+    }
   }
 
   private index(file: ParsedFile): void {

@@ -307,7 +307,8 @@ export class Modules {
 }
 
 const MUTATING_METHODS = new Set(["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin", "set", "add", "delete", "clear"]);
-const mutationIndex = new WeakMap<ModuleRecord, Map<string, ts.Node>>();
+/** By syntax tree, not module record: a watch session keeps the trees of unchanged files, and each run builds new records. */
+const mutationIndex = new WeakMap<ts.SourceFile, Map<string, ts.Node>>();
 
 /**
  * Places anywhere in the module (top-level code run at load, or functions)
@@ -315,7 +316,7 @@ const mutationIndex = new WeakMap<ModuleRecord, Map<string, ts.Node>>();
  * `Object.assign(X, …)`. Syntax only; a change through an alias is not seen.
  */
 function mutations(rec: ModuleRecord): Map<string, ts.Node> {
-  let found = mutationIndex.get(rec);
+  let found = mutationIndex.get(rec.file.sf);
   if (found) return found;
   const out = new Map<string, ts.Node>();
   found = out;
@@ -344,7 +345,7 @@ function mutations(rec: ModuleRecord): Map<string, ts.Node> {
     ts.forEachChild(n, visit);
   };
   visit(rec.file.sf);
-  mutationIndex.set(rec, out);
+  mutationIndex.set(rec.file.sf, out);
   return out;
 }
 
