@@ -13,6 +13,8 @@ import { decodeSource, type SourceText } from "./util/text.js";
 
 export const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
+const cannotRead = (file: string, e: unknown): CodeProblem => ({ message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) });
+
 /** Reads a file as UTF-8 text; returns a problem instead of throwing. */
 export function readSource(root: string, file: string): SourceText | CodeProblem {
   let buf: Buffer;
@@ -21,7 +23,7 @@ export function readSource(root: string, file: string): SourceText | CodeProblem
     if (!statSync(join(root, file)).isFile()) return { message: `${file} is not a regular file; not read`, span: fileSpan(file) };
     buf = readFileSync(join(root, file));
   } catch (e) {
-    return { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) };
+    return cannotRead(file, e);
   }
   return decodeBytes(file, buf);
 }
@@ -48,11 +50,16 @@ export function readInput(root: string, file: string, limits: Limits = DEFAULT_L
     if (!st.isFile()) return { kind: "special-file", message: `${file} is not a regular file; not read`, span: fileSpan(file) };
     size = st.size;
   } catch (e) {
-    return { message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) };
+    return cannotRead(file, e);
   }
   if (!reallyInside(root, abs)) return { kind: "outside-root", message: `${file} resolves to a file outside the root; not read`, span: fileSpan(file) };
   if (size > limits.maxFileBytes) return tooLarge(file, `is ${size} bytes, more than limits.maxFileBytes (${limits.maxFileBytes})`);
-  return readSource(root, file);
+  // Known to be a regular file by the stat above: read it without a second stat (every input passes here).
+  try {
+    return decodeBytes(file, readFileSync(abs));
+  } catch (e) {
+    return cannotRead(file, e);
+  }
 }
 
 export const tooLarge = (file: string, why: string): InputProblem => ({ kind: "too-large", message: `${file} ${why}; not read`, span: fileSpan(file) });
