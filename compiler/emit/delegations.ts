@@ -2,6 +2,7 @@
 import type { ContractModel, Invocation, MarkdownDoc } from "../model/types.js";
 import { generatedHeader } from "./generated-files.js";
 import type { PlannedFile } from "./plan.js";
+import { LastResult } from "../util/reuse.js";
 
 
 /** The command path an owner invocation names: binary plus its leading words, up to the first non-word token. */
@@ -14,8 +15,18 @@ export function ownerPath(inv: Invocation): string {
   return words.join(" ");
 }
 
+/** The file is a function of outDir and each document's part: a re-check after an edit that changed no note takes the last one. */
+const lastFile = new LastResult<PlannedFile>();
+
 export function emitDelegations(model: ContractModel, outDir: string): PlannedFile {
   const parts = model.docs.map(delegationLines);
+  // By each part's text (an edited document is a new object, its notes mostly the same).
+  return lastFile.get([outDir, ...parts.map((p) => p.text)], () => delegationsFile(parts, outDir));
+}
+
+type Part = { lines: string[]; paths: string[]; text: string };
+
+function delegationsFile(parts: readonly Part[], outDir: string): PlannedFile {
   const paths = [...new Set(parts.flatMap((p) => p.paths))].sort();
   const lines: string[] = [
     generatedHeader().trimEnd(),
@@ -38,11 +49,11 @@ export function emitDelegations(model: ContractModel, outDir: string): PlannedFi
 }
 
 /** One document's entries and owner paths, a function of its notes alone: kept per document object, so a re-check redoes only the edited ones. */
-const perDocument = new WeakMap<MarkdownDoc, { lines: string[]; paths: string[] }>();
-function delegationLines(doc: MarkdownDoc): { lines: string[]; paths: string[] } {
+const perDocument = new WeakMap<MarkdownDoc, Part>();
+function delegationLines(doc: MarkdownDoc): Part {
   let out = perDocument.get(doc);
   if (out) return out;
-  out = { lines: [], paths: [] };
+  out = { lines: [], paths: [], text: "" };
   for (const n of doc.notes) {
     const owners = [...new Set(n.owners.map(ownerPath))];
     out.paths.push(...owners);
@@ -54,6 +65,8 @@ function delegationLines(doc: MarkdownDoc): { lines: string[]; paths: string[] }
     out.lines.push(`    owners: [${owners.map((p) => JSON.stringify(p)).join(", ")}],`);
     out.lines.push("  },");
   }
+  // Everything the part adds to the file.
+  out.text = JSON.stringify([out.lines, out.paths]);
   perDocument.set(doc, out);
   return out;
 }

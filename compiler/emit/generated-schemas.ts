@@ -10,6 +10,7 @@ import { contentHash } from "../cache/hash.js";
 import { generatedHeader, provenFresh, stampGenerated } from "./generated-files.js";
 import { docpactVersion, installedVersion } from "../util/package-root.js";
 import { unoptimized } from "../util/optimizations.js";
+import { LastResult, sameItems } from "../util/reuse.js";
 import { linkSchemas, type SchemaGraph } from "../model/schemas.js";
 import { ajvCopies } from "../model/schema-ajv.js";
 import { schemaDigest } from "../model/schema-digest.js";
@@ -112,6 +113,12 @@ function exportsOf(m: PlannedFile): { name: string; type: boolean }[] {
  * name two schemas share stays reachable without a conflict.
  */
 export function buildBarrel(outDir: string, modules: PlannedFile[]): PlannedFile {
+  // A function of outDir and the modules' paths and texts: a re-check that planned the same modules takes the last barrel.
+  return lastBarrel.get([outDir, ...modules.flatMap((m) => [m.path, m.content])], () => barrelOf(outDir, modules));
+}
+const lastBarrel = new LastResult<PlannedFile>();
+
+function barrelOf(outDir: string, modules: PlannedFile[]): PlannedFile {
   const sorted = [...modules].filter((m) => m.path.endsWith(".ts") && !m.path.endsWith(".validator.ts")).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const owners = new Map<string, number>();
   const names = sorted.map(exportsOf);
@@ -296,10 +303,6 @@ export async function emitSchemaModules(
  * nothing in outDir (a doc or code edit): a pure function of those (and of the generator, fixed per process).
  */
 let lastEmit: { schemas: SchemaDoc[]; outDir: string; onDisk: Readonly<Record<string, string>> | undefined; made: { inputs: string; out: ModuleOutput }[] } | null = null;
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
 
 function sameFiles(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;

@@ -17,13 +17,17 @@ import type { PlannedFile } from "./plan.js";
  * no module this run (unreadable, half-typed, not compilable): they are kept.
  */
 function keptModules(model: ContractModel, produced: PlannedFile[]): PlannedFile[] {
+  const onDisk = model.generatedOnDisk ?? {};
   const made = new Set(produced.map((f) => f.path));
+  // Sorted by path (not by [path, content] entries, whose default sort makes a string of every file).
+  const left = Object.keys(onDisk).filter((path) => !made.has(path));
+  if (left.length === 0) return [];
   const sources = new Set(produced.map((f) => headerSource(f.content)));
   const failed = new Set([...model.schemas.map((s) => s.file), ...model.readProblems.map((p) => p.span.file)].filter((f) => !sources.has(f)));
   const out: PlannedFile[] = [];
-  for (const [path, content] of Object.entries(model.generatedOnDisk ?? {}).sort()) {
-    const src = headerSource(content);
-    if (!made.has(path) && src !== null && failed.has(src)) out.push({ path, content });
+  for (const path of left.sort()) {
+    const src = headerSource(onDisk[path]);
+    if (src !== null && failed.has(src)) out.push({ path, content: onDisk[path] });
   }
   return out;
 }

@@ -12,6 +12,7 @@ import { contentHash } from "../cache/hash.js";
 import { KnownNames } from "./known-names.js";
 import { digestOf, knownNamesDigest, vocabularyDigest } from "./digests.js";
 import { unoptimized } from "../util/optimizations.js";
+import { LastResult, sameItems } from "../util/reuse.js";
 import { collectNotes, type CollectedNote } from "./note-headings.js";
 import { buildReferenceIndex, type ReferenceIndex } from "./references.js";
 import { schemaDigest } from "./schema-digest.js";
@@ -110,21 +111,24 @@ function knownNames(model: Omit<ContractModel, "index">): KnownNames {
   return names;
 }
 
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
+/** The digest is a function of each document's pieces, the surface and the binaries. */
+const lastProject = new LastResult<string>();
 function digestOfProject(model: Omit<ContractModel, "index">): string {
-  // The JSON of the whole lists, put together from each document's (kept per document object: a re-check redoes the edited ones).
-  const notes: string[] = [];
-  const headings: string[] = [];
-  for (const d of model.docs) {
-    const p = projectPieces(d);
-    if (p.notes !== "") notes.push(p.notes);
-    if (p.headings !== "") headings.push(p.headings);
-  }
   // The surface digested once per object (a watch re-check after a doc edit links the same one).
-  return contentHash(`[${notes.join(",")}]`, `[${headings.join(",")}]`, digestOf(model.surface), JSON.stringify(model.binaries));
+  const surface = digestOf(model.surface);
+  const binaries = JSON.stringify(model.binaries);
+  const all = model.docs.map(projectPieces);
+  // By the pieces' texts: an edited document is a new object, its pieces mostly the same.
+  return lastProject.get([surface, binaries, ...all.flatMap((p) => [p.notes, p.headings])], () => {
+    // The JSON of the whole lists, put together from each document's (a re-check redoes the edited ones).
+    const notes: string[] = [];
+    const headings: string[] = [];
+    for (const p of all) {
+      if (p.notes !== "") notes.push(p.notes);
+      if (p.headings !== "") headings.push(p.headings);
+    }
+    return contentHash(`[${notes.join(",")}]`, `[${headings.join(",")}]`, surface, binaries);
+  });
 }
 
 const pieces = new WeakMap<MarkdownDoc, { notes: string; headings: string }>();

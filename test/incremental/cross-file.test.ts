@@ -3,7 +3,7 @@
  * each edit changes a file and moves findings in files that did not change
  * (a generated file edited by hand, a vocabulary member removed in a schema or in code that docs use, a heading
  * that explained a term renamed, a registry row's attribution changed, a
- * region's source changed, a delegation note added). After each, a watch-style
+ * region's source changed, a heading above a note renamed, a delegation note added). After each, a watch-style
  * run (told only the edited paths) and a run from a disk cache equal a cold run;
  * and each edit must change what a cold run says, so no case passes by doing nothing.
  * A key that leaves out what a result depends on makes its case fail.
@@ -72,6 +72,13 @@ const EDITS: Edit[] = [
     file: "schemas/events.schema.json",
     change: (t) => t.replace("the first is `run.started`", "the first is `run.strated`"),
     moves: { rule: "vocabulary/unknown-term", file: "schemas/events.schema.json" },
+  },
+  {
+    // The project digest (notes and the headings of documents with notes) keys every region plan.
+    name: "heading above a delegation note renamed (a delegations region elsewhere)",
+    file: "docs/plan.md",
+    change: (t) => t.replace("# Plan", "# Planning"),
+    moves: { rule: "fragment/stale", file: "docs/owners.md" },
   },
   {
     name: "delegation note added (generated delegations)",

@@ -1,8 +1,31 @@
 import { unifiedDiff } from "../../util/diff.js";
 import { defineRule } from "../types.js";
 import { withoutStamp } from "../../emit/generated-files.js";
+import { unoptimized } from "../../util/optimizations.js";
 
 const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
+
+type Verdict = { disk: string; content: string; diff: string | null };
+/**
+ * Each generated path's last verdict (null: same file; else the diff): a function of the two
+ * texts, taken again while both are the same strings (a watch re-check plans and reads the same
+ * ones; comparing and diffing a thousand files again was most of this rule's time and garbage).
+ */
+let lastVerdicts = new Map<string, Verdict>();
+
+function difference(path: string, disk: string, content: string, last: ReadonlyMap<string, Verdict>, now: Map<string, Verdict>): string | null {
+  const was = last.get(path);
+  if (was !== undefined && was.disk === disk && was.content === content) {
+    now.set(path, was);
+    return was.diff;
+  }
+  const a = withoutStamp(disk);
+  const b = withoutStamp(content);
+  // The freshness stamp is build's note to itself, not content: an old or missing stamp alone is not drift.
+  const diff = a === b ? null : unifiedDiff(a, b, path);
+  now.set(path, { disk, content, diff });
+  return diff;
+}
 
 /** Generated files on disk that differ from what `build` would write. */
 export default defineRule({
@@ -40,17 +63,20 @@ export default defineRule({
     for (const f of plan.facts) if (f.kind === "registry-clash") ctx.report({ span: f.span, messageId: "registryClash", data: { path: f.path } });
     const onDisk = ctx.model.generatedOnDisk ?? {};
     const planned = new Set<string>();
+    const last = unoptimized() ? new Map<string, Verdict>() : lastVerdicts;
+    const now = new Map<string, Verdict>();
     for (const f of plan.generated) {
       planned.add(f.path);
       const disk = onDisk[f.path];
       if (disk === undefined) {
         ctx.report({ span: fileSpan(f.path), messageId: "missing", data: { path: f.path }, suggestions: ["docpact build"] });
-      } else if (withoutStamp(disk) !== withoutStamp(f.content)) {
-        // The freshness stamp is build's note to itself, not content: an old or missing stamp alone is not drift.
-        const diff = unifiedDiff(withoutStamp(disk), withoutStamp(f.content), f.path);
-        ctx.report({ span: fileSpan(f.path), messageId: "differs", data: { path: f.path, diff }, suggestions: ["docpact build"] });
+        continue;
       }
+      const diff = difference(f.path, disk, f.content, last, now);
+      if (diff !== null) ctx.report({ span: fileSpan(f.path), messageId: "differs", data: { path: f.path, diff }, suggestions: ["docpact build"] });
     }
+    // Only this run's verdicts are kept: the memory is one run's files, whatever the process checks next.
+    lastVerdicts = now;
     const kept = new Set(plan.kept);
     for (const path of Object.keys(onDisk).sort()) {
       if (planned.has(path)) continue;

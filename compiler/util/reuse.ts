@@ -1,0 +1,32 @@
+/**
+ * Reusing a pure computation's last result while its inputs are the same
+ * values, item by item: a watch re-check links the reader outputs of the
+ * files it did not re-read as the same objects, so what is computed from
+ * them can be taken as it was instead of computed again. Off on the
+ * reference path (DOCPACT_UNOPTIMIZED=1).
+ */
+import { unoptimized } from "./optimizations.js";
+
+/** Whether two lists hold the same items in the same order (`===`: objects by identity, strings by value). */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The last result of one computation and the inputs it was computed from.
+ * The caller lists everything the result depends on; a fresh array each call.
+ */
+export class LastResult<R> {
+  private inputs: readonly unknown[] | null = null;
+  private value: R | undefined;
+
+  get(inputs: readonly unknown[], compute: () => R): R {
+    if (this.inputs !== null && !unoptimized() && sameItems(this.inputs, inputs)) return this.value as R;
+    const value = compute();
+    this.inputs = inputs;
+    this.value = value;
+    return value;
+  }
+}
