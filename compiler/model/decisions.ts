@@ -15,6 +15,8 @@ import { posix } from "node:path";
 import type { DecisionsConfig, ResolvedConfig } from "../config/resolve.js";
 import type { Span } from "./diagnostic.js";
 import { decodeSource, LineIndex } from "../util/text.js";
+import { unoptimized } from "../util/optimizations.js";
+import { LastResult } from "../util/reuse.js";
 
 /** Root-relative file texts (the read stage's file access). */
 export interface SourceHost {
@@ -78,18 +80,38 @@ export async function readDecisions(config: ResolvedConfig, host: SourceHost, fo
     reg.error = { message: `decision registry \`${cfg.export}\` in ${cfg.module} cannot be read: ${folded.error}`, span: folded.span ?? fileSpan(cfg.module) };
     return reg;
   }
-  folded.rows.forEach((r, index) => {
-    const row = toRow(cfg, index, r.span, r.value, r.error, r.partial, r.unknown);
-    if ("message" in row) reg.unreadable.push(row);
-    else reg.rows.push(row);
-  });
+  const made = rowsOf(cfg, folded);
+  reg.rows = made.rows;
+  reg.unreadable = made.unreadable;
   for (const row of reg.rows) {
     const p = row.documentPath;
     if (p === null || p in reg.documents) continue;
     const text = host.read(p);
     if (text !== undefined) reg.documents[p] = decodeSource(text).text;
   }
-  return reg;
+  // The same rows and the same texts: the last registry object, so what is keyed by it (digests, rule memos) holds.
+  return lastRegistry.get([made, ...Object.entries(reg.documents).flat()], () => reg);
+}
+
+/**
+ * The rows made from one folded result under one config. A re-check whose registry module and
+ * its imports did not change folds to the cached result object again: its rows are the same objects.
+ */
+const rowsMade = new WeakMap<object, { cfg: string; rows: DecisionRow[]; unreadable: UnreadableDecision[] }>();
+const lastRegistry = new LastResult<DecisionRegistry>();
+
+function rowsOf(cfg: DecisionsConfig, folded: Extract<FoldRowsResult, { rows: unknown }>): { rows: DecisionRow[]; unreadable: UnreadableDecision[] } {
+  const key = JSON.stringify(cfg);
+  const hit = unoptimized() ? undefined : rowsMade.get(folded);
+  if (hit?.cfg === key) return hit;
+  const made = { cfg: key, rows: [] as DecisionRow[], unreadable: [] as UnreadableDecision[] };
+  folded.rows.forEach((r, index) => {
+    const row = toRow(cfg, index, r.span, r.value, r.error, r.partial, r.unknown);
+    if ("message" in row) made.unreadable.push(row);
+    else made.rows.push(row);
+  });
+  rowsMade.set(folded, made);
+  return made;
 }
 
 type Folded = string | number | boolean | null | Folded[] | { [k: string]: Folded };

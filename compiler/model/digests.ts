@@ -48,11 +48,14 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
       return knownNamesDigest(model);
     case "history":
       return contentHash(model.history ? digestOf(model.history) : "no history", digestOf(model.files));
-    case "decisions":
-      return memoPart(model, "decisions", () => {
-        const reg = model.decisions;
-        return reg ? contentHash(encode({ module: reg.module, export: reg.export, error: reg.error, rows: reg.rows, unreadable: reg.unreadable })) : "no registry";
-      });
+    case "decisions": {
+      const reg = model.decisions;
+      if (!reg) return "no registry";
+      // Once per registry object (a re-check that folded the same rows and read the same texts links the same one).
+      let d = digests.get(reg);
+      if (d === undefined) digests.set(reg, (d = contentHash(encode({ module: reg.module, export: reg.export, error: reg.error, rows: reg.rows, unreadable: reg.unreadable }))));
+      return d;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
-import { carriesAttribution } from "../../model/decisions.js";
+import { carriesAttribution, type DecisionRow } from "../../model/decisions.js";
+import { unoptimized } from "../../util/optimizations.js";
 import { defineRule } from "../types.js";
 
 /** A registry row whose attribution text no longer appears in its document. */
@@ -31,8 +32,7 @@ export default defineRule({
       if (row.documentPath === null) continue;
       const text = reg.documents[row.documentPath];
       if (text === undefined) continue; // decision/missing-document
-      for (const attribution of row.attributions) {
-        if (carriesAttribution(text, attribution)) continue;
+      for (const attribution of missingIn(row, text)) {
         ctx.report({
           span: row.span,
           messageId: "missingAttribution",
@@ -43,6 +43,20 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * The row's attributions its document's text does not carry: a function of the row and the text,
+ * kept per row object while the text is the same string (a watch re-check links the same rows
+ * and texts: matching thousands of rows again was this rule's whole time).
+ */
+const verdicts = new WeakMap<DecisionRow, { text: string; missing: string[] }>();
+function missingIn(row: DecisionRow, text: string): string[] {
+  const hit = unoptimized() ? undefined : verdicts.get(row);
+  if (hit !== undefined && hit.text === text) return hit.missing;
+  const missing = row.attributions.filter((a) => !carriesAttribution(text, a));
+  verdicts.set(row, { text, missing });
+  return missing;
+}
 
 function shorten(s: string): string {
   const one = s.replace(/\s+/g, " ").trim();
