@@ -84,8 +84,9 @@ export interface PipelineResult {
 export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult> {
   assertRoot(opts.root);
   const timing = stageTimer();
-  const config = loadConfig(opts.root, opts.configPath);
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
+  const session = unoptimized() ? undefined : cache.session;
+  const config = loadConfig(opts.root, opts.configPath, session && ((kind, dir, key, compute) => session.folderResult(kind, dir, key, opts.changes, compute)));
   cache.beginRun();
   cache.session?.begin(opts.changes, JSON.stringify(config));
   const discovered = discover(opts.root, config, cache.session);

@@ -23,6 +23,8 @@ export class ReadSession {
   private settings: string | null = null;
   /** Reads of a whole folder (the generate outDir), by kind: kept while no changed path is in, or holds, the folder. */
   private folderReads = new Map<string, { dir: string; value: unknown }>();
+  /** Results computed from a folder before a run begins (folderResult), by kind. */
+  private early = new Map<string, { dir: string; key: string; value: unknown }>();
 
   /**
    * Starts a run. `changed`: root-relative paths changed since the previous
@@ -58,12 +60,24 @@ export class ReadSession {
    * root itself is never taken as unchanged: every change is in it.
    */
   unchangedFolder<T>(kind: string, dir: string): T | undefined {
-    if (this.changed === null || dir === "." || dir === "") return undefined;
+    if (this.changed === null) return undefined;
     const hit = this.folderReads.get(kind);
-    if (hit === undefined || hit.dir !== dir) return undefined;
-    const inside = `${dir}/`;
-    for (const p of this.changed) if (p === dir || p.startsWith(inside) || dir.startsWith(`${p}/`)) return undefined;
+    if (hit === undefined || hit.dir !== dir || touches(this.changed, dir)) return undefined;
     return hit.value as T;
+  }
+
+  /**
+   * A result computed from the folder `dir` before the run begins (the config step, which
+   * decides the settings `begin` is given): the last one while `changed` (this run's changes,
+   * when known) names nothing in, at or above `dir` and `key` (everything else the result
+   * depends on) is the same; else `compute()`, kept for the next run.
+   */
+  folderResult<T>(kind: string, dir: string, key: string, changed: readonly string[] | undefined, compute: () => T): T {
+    const hit = this.early.get(kind);
+    if (changed !== undefined && hit !== undefined && hit.dir === dir && hit.key === key && !touches(changed, dir)) return hit.value as T;
+    const value = compute();
+    this.early.set(kind, { dir, key, value });
+    return value;
   }
 
   rememberFolder(kind: string, dir: string, value: unknown): void {
@@ -86,7 +100,8 @@ export class ReadSession {
   /** Forgets what was read of `files` (build rewrote them): the next read of each is a real one. */
   forget(files: readonly string[]): void {
     for (const byFile of this.reads.values()) for (const f of files) byFile.delete(f);
-    for (const [kind, { dir }] of this.folderReads) if (files.some((f) => f === dir || f.startsWith(`${dir}/`) || dir.startsWith(`${f}/`))) this.folderReads.delete(kind);
+    for (const [kind, { dir }] of this.folderReads) if (touches(files, dir)) this.folderReads.delete(kind);
+    for (const [kind, { dir }] of this.early) if (touches(files, dir)) this.early.delete(kind);
   }
 
   /** Ends a run: reads of files this run did not look at (deleted, no longer matched) are forgotten. */
@@ -96,4 +111,12 @@ export class ReadSession {
       for (const file of byFile.keys()) if (!seen?.has(file)) byFile.delete(file);
     }
   }
+}
+
+/** Whether one of `paths` is in the folder `dir`, is it, or holds it (a folder removed or renamed above it); the root is always touched. */
+function touches(paths: readonly string[], dir: string): boolean {
+  if (dir === "." || dir === "") return true;
+  const inside = `${dir}/`;
+  for (const p of paths) if (p === dir || p.startsWith(inside) || dir.startsWith(`${p}/`)) return true;
+  return false;
 }

@@ -71,17 +71,23 @@ export function assertInsideRoot(root: string, abs: string, rel: string): void {
 }
 
 /** Throws a config error when an input leaves the root or the outDir is not docpact's to own. */
-export function assertConfinedConfig(root: string, config: ResolvedConfig): void {
+/**
+ * Reuses a result computed from a folder (a watch session's, told this run's changes): the last
+ * one while nothing in the folder changed and `key` is the same.
+ */
+export type FolderMemo = <T>(kind: string, dir: string, key: string, compute: () => T) => T;
+
+export function assertConfinedConfig(root: string, config: ResolvedConfig, memo?: FolderMemo): void {
   const where = config.file ?? "docpact.config.json";
   for (const i of inputs(config)) {
     if (i.path && leavesRoot(i.path)) {
       throw new DocpactError(`${where}: ${i.key} "${i.path}" leaves the root; docpact reads only inside the root (run it with --root at a folder that holds both)`);
     }
   }
-  if (config.generate) assertOwnedOutDir(root, config, where);
+  if (config.generate) assertOwnedOutDir(root, config, where, memo);
 }
 
-function assertOwnedOutDir(root: string, config: ResolvedConfig, where: string): void {
+function assertOwnedOutDir(root: string, config: ResolvedConfig, where: string, memo?: FolderMemo): void {
   const outDir = config.generate!.outDir;
   const bad = (why: string) => new DocpactError(`${where}: generate.outDir "${outDir}" ${why}; it must be a folder inside the root that only docpact writes (the default is "generated")`);
   if (outDir === "." || outDir === "") throw bad("is the root itself");
@@ -106,7 +112,8 @@ function assertOwnedOutDir(root: string, config: ResolvedConfig, where: string):
     const b = posix.normalize(base);
     if (b === norm || b.startsWith(`${norm}/`)) throw bad(`holds inputs (${i.key} "${i.path}")`);
   }
-  const held = heldInput(root, norm, config);
+  // Lists outDir and reads the head of every input-shaped file there: a watch re-check whose changes are elsewhere takes the last answer.
+  const held = memo ? memo("held-input", norm, JSON.stringify(config), () => heldInput(root, norm, config)) : heldInput(root, norm, config);
   if (held) throw bad(`holds inputs (${held}, which docpact did not generate, would no longer be read)`);
 }
 

@@ -8,7 +8,7 @@ import { escapePointerToken } from "../util/json-pointer.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
 import { DEFAULT_LIMITS, type Limits } from "./limits.js";
-import { assertConfinedConfig, assertInsideRoot } from "./ownership.js";
+import { assertConfinedConfig, assertInsideRoot, type FolderMemo } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
 export const CONFIG_FILE = "docpact.config.json";
@@ -82,7 +82,8 @@ export interface ResolvedConfig {
   packageJson: { name: string | null; bin: Record<string, string> } | null;
 }
 
-export function loadConfig(root: string, configPath?: string): ResolvedConfig {
+/** `memo`: a watch session's reuse of what the config step reads in outDir (see FolderMemo). */
+export function loadConfig(root: string, configPath?: string, memo?: FolderMemo): ResolvedConfig {
   const file = configPath ? resolve(configPath) : join(root, CONFIG_FILE);
   let raw: DocpactConfig = {};
   let rel: string | null = null;
@@ -95,7 +96,7 @@ export function loadConfig(root: string, configPath?: string): ResolvedConfig {
     throw new DocpactError(`config file not found: ${configPath}`);
   }
   const config = resolveConfig(root, raw, rel);
-  assertConfinedConfig(root, config);
+  assertConfinedConfig(root, config, memo);
   return config;
 }
 

@@ -83,14 +83,19 @@ export async function readDecisions(config: ResolvedConfig, host: SourceHost, fo
   const made = rowsOf(cfg, folded);
   reg.rows = made.rows;
   reg.unreadable = made.unreadable;
+  // What the registry is made of: the rows, then each row document's path and text.
+  const inputs: unknown[] = [made];
   for (const row of reg.rows) {
     const p = row.documentPath;
     if (p === null || p in reg.documents) continue;
     const text = host.read(p);
-    if (text !== undefined) reg.documents[p] = decodeSource(text).text;
+    if (text === undefined) continue;
+    const decoded = decodeSource(text).text;
+    reg.documents[p] = decoded;
+    inputs.push(p, decoded);
   }
   // The same rows and the same texts: the last registry object, so what is keyed by it (digests, rule memos) holds.
-  return lastRegistry.get([made, ...Object.entries(reg.documents).flat()], () => reg);
+  return lastRegistry.get(inputs, () => reg);
 }
 
 /**

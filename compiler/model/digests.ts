@@ -6,7 +6,8 @@
  */
 import { contentHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
-import type { ContractModel, MarkdownDoc, SchemaDoc, Vocabulary } from "./types.js";
+import type { ContractModel, MarkdownDoc, SchemaDoc, Site, Vocabulary } from "./types.js";
+import { LastResult } from "../util/reuse.js";
 import { siteOf } from "./site-links.js";
 
 /**
@@ -47,7 +48,7 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
     case "known-names":
       return knownNamesDigest(model);
     case "history":
-      return contentHash(model.history ? digestOf(model.history) : "no history", digestOf(model.files));
+      return contentHash(model.history ? digestOf(model.history) : "no history", filesDigest(model.files));
     case "decisions": {
       const reg = model.decisions;
       if (!reg) return "no registry";
@@ -91,36 +92,57 @@ export function vocabularyDigest(vocabularies: readonly Vocabulary[], binaries: 
 
 /** Everything `KnownNames` (compiler/model/known-names.ts) reads: a model with the same digest has the same known names. */
 export function knownNamesDigest(model: Pick<ContractModel, "config" | "surface" | "schemas" | "docs" | "files" | "codeIdentifiers" | "texts">): string {
-  return memoPart(model as ContractModel, "known-names", () =>
-    hashList([
+  return memoPart(model as ContractModel, "known-names", () => {
+    const parts = [
       // The config: schemas are keyed by their text, and the parse options (limits) are the config's.
       digestOf(model.config),
       digestOf(model.surface),
       ...model.schemas.map((s) => schemaKey(model, s)),
       ...model.docs.map((d) => anchorFace(d)),
-      model.files.join("\u0000"),
+      filesDigest(model.files),
       digestOf(model.codeIdentifiers),
-    ]),
-  );
+    ];
+    return lastKnownNames.get(parts, () => hashList(parts));
+  });
+}
+const lastKnownNames = new LastResult<string>();
+
+/**
+ * The digest of the project's file list, once per list of the same paths (a watch re-check
+ * after an edit walks no folder again: the same path strings, compared item by item).
+ */
+const lastFiles = new LastResult<string>();
+function filesDigest(files: readonly string[]): string {
+  return lastFiles.get([...files], () => contentHash(files.join("\u0000")));
 }
 
 function referencesDigest(model: ContractModel): string {
   let d = digests.get(model);
   if (d !== undefined) return d;
   const sites = model.sites ?? [];
-  d = hashList([
-    model.files.join("\u0000"),
-    encode(sites),
-    model.history ? digestOf(model.history) : "no history",
-    ...model.docs.map((doc) => {
-      // Anchors are judged against what build writes: after a build, the written document has the planned anchors.
-      const seen = `${doc.file}\u0000${anchorFace(model.planned?.get(doc.file) ?? doc)}\u0000${doc.frontMatter ?? "\u0001"}`;
-      // A docs site may pull in content or read attribute ids anywhere in a page: there the whole text counts.
-      return sites.length > 0 && siteOf(sites, doc.file) !== null ? `${seen}\u0000${documentKey(model, doc)}` : seen;
-    }),
-  ]);
+  const sitesKey = encode(sites);
+  const parts = [filesDigest(model.files), sitesKey, model.history ? digestOf(model.history) : "no history", ...model.docs.map((doc) => referenceFace(model, doc, sites, sitesKey))];
+  d = lastReferences.get(parts, () => hashList(parts));
   digests.set(model, d);
   return d;
+}
+const lastReferences = new LastResult<string>();
+
+/**
+ * What the reference index takes from one document, kept per document object while the document
+ * build would write for it (the planned object) and the sites are the same.
+ */
+const referenceFaces = new WeakMap<MarkdownDoc, { planned: object | undefined; sites: string; face: string }>();
+function referenceFace(model: ContractModel, doc: MarkdownDoc, sites: readonly Site[], sitesKey: string): string {
+  const planned = model.planned?.get(doc.file);
+  const kept = referenceFaces.get(doc);
+  if (kept !== undefined && kept.planned === planned && kept.sites === sitesKey) return kept.face;
+  // Anchors are judged against what build writes: after a build, the written document has the planned anchors.
+  const seen = `${doc.file}\u0000${anchorFace(planned ?? doc)}\u0000${doc.frontMatter ?? "\u0001"}`;
+  // A docs site may pull in content or read attribute ids anywhere in a page: there the whole text counts.
+  const face = sites.length > 0 && siteOf(sites, doc.file) !== null ? `${seen}\u0000${documentKey(model, doc)}` : seen;
+  referenceFaces.set(doc, { planned, sites: sitesKey, face });
+  return face;
 }
 
 /** A document's headings and explicit anchors, as other documents' links see them. */

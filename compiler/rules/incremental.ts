@@ -101,23 +101,47 @@ export function runPerDocument(
 ): DocumentResult {
   const declared = rule.meta.perDocument;
   const ruleKey = ruleKeyOf(rule, model, declared?.consults ?? []);
-  const schemas = declared?.schemas === true ? model.schemas : [];
+  const withSchemas = declared?.schemas === true;
   // Documents first, then schemas: the order a full run raises them in (the rule's own loop over docs, then schemas).
   // A document's and a schema's keys never meet: each hashes its own path.
-  const keys = unitKeys(model);
-  const units = declared?.schemas === true ? [...keys.docs, ...keys.schemas] : keys.docs;
+  const units = unitKeys(model, withSchemas);
   const old = memo.get(ruleKey);
-  const results: (DocumentResult | undefined)[] = units.map((u) => (old ? result(old[u.key]) : undefined));
-  const missedDocs = model.docs.filter((_, i) => results[i] === undefined);
-  const missedSchemas = schemas.filter((_, i) => results[model.docs.length + i] === undefined);
-  if (missedDocs.length === 0 && missedSchemas.length === 0) {
+  const known = old ? tableKeys.get(old) : undefined;
+  const results: (DocumentResult | undefined)[] = new Array(units.length);
+  const missed: number[] = [];
+  // A unit that is the same object as at this index in the run that last matched the table has that run's
+  // result (the table still holds it): an identity check, not a key lookup, for the thousands of units an edit left alone.
+  let same = known !== undefined && known.units.length === units.length;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
+    let r: DocumentResult | undefined;
+    if (known !== undefined && known.units[i] === u) r = known.results[i];
+    else {
+      same = false;
+      r = old ? result(old[u.key]) : undefined;
+    }
+    if (r === undefined) missed.push(i);
+    results[i] = r;
+  }
+  if (missed.length === 0) {
     // The same units as the table holds: it stays as it is (looking it up kept it).
-    if (old !== undefined && sizeOf(old) === units.length) return concat(results as DocumentResult[]);
+    if (old !== undefined && sizeOf(old) === units.length) {
+      if (same) {
+        known!.units = units;
+        return known!.all;
+      }
+      const all = concat(results as DocumentResult[]);
+      if (known !== undefined) Object.assign(known, { units, results, all });
+      return all;
+    }
   } else {
+    const nDocs = model.docs.length;
+    const missedDocs = missed.filter((i) => i < nDocs).map((i) => model.docs[i]);
+    const missedSchemas = missed.filter((i) => i >= nDocs).map((i) => model.schemas[i - nDocs]);
     const fresh = new Map<string, DocumentResult>([...missedDocs, ...missedSchemas].map((d) => [d.file, { reports: [], notJudged: [] }]));
     const stray: DocumentResult = { reports: [], notJudged: [] };
     const parts: PropertyDescriptorMap = { docs: { value: missedDocs, enumerable: true } };
-    if (declared?.schemas === true) parts.schemas = { value: missedSchemas, enumerable: true };
+    if (withSchemas) parts.schemas = { value: missedSchemas, enumerable: true };
     const view = Object.create(model, parts) as ContractModel;
     run(
       view,
@@ -130,20 +154,27 @@ export function runPerDocument(
       run(model, (r) => all.reports.push(r), (span, reason) => all.notJudged.push({ span, reason }));
       return all;
     }
-    units.forEach((u, i) => {
-      if (results[i] === undefined) results[i] = fresh.get(u.file);
-    });
+    for (const i of missed) results[i] = fresh.get(units[i].file);
   }
-  memo.set(ruleKey, nextTable(old, units, results as DocumentResult[]));
-  return concat(results as DocumentResult[]);
+  const all = concat(results as DocumentResult[]);
+  memo.set(ruleKey, nextTable(old, units, results as DocumentResult[], missed, all));
+  return all;
 }
 
 /**
- * Which key each file has in a table this process built, and how many entries the table holds
- * (a table decoded from disk has neither: it is built again). Counting here spares an
+ * What this process knows of a table it built: which key each file has in it, how many entries
+ * it holds, and the units, results and concatenated result of the run that last matched it
+ * (a table decoded from disk has none of it: it is built again). Counting here spares an
  * Object.keys of ten thousand entries per rule per re-check (garbage a watch session paid for in GC).
  */
-const tableKeys = new WeakMap<ResultTable, { byFile: Map<string, string>; size: number }>();
+interface TableFacts {
+  byFile: Map<string, string>;
+  size: number;
+  units: readonly Unit[];
+  results: readonly DocumentResult[];
+  all: DocumentResult;
+}
+const tableKeys = new WeakMap<ResultTable, TableFacts>();
 
 function sizeOf(table: ResultTable): number {
   return tableKeys.get(table)?.size ?? Object.keys(table).length;
@@ -151,14 +182,15 @@ function sizeOf(table: ResultTable): number {
 
 /**
  * The table for this run's units only (results of texts no longer read are not kept). A watch
- * re-check that changed a few documents patches the last table: their old entries out, their new
- * ones in; when that does not leave exactly this run's units (a file removed), it is built afresh.
+ * re-check that changed a few documents patches the last table: the missed units' old entries
+ * out, their new ones in; when that does not leave exactly this run's units (a file removed), it
+ * is built afresh.
  */
-function nextTable(old: ResultTable | undefined, units: readonly Unit[], results: readonly DocumentResult[]): ResultTable {
+function nextTable(old: ResultTable | undefined, units: readonly Unit[], results: readonly DocumentResult[], missed: readonly number[], all: DocumentResult): ResultTable {
   const keys = old ? tableKeys.get(old) : undefined;
   if (old && keys) {
-    units.forEach((u, i) => {
-      if (old[u.key] !== undefined) return;
+    for (const i of missed) {
+      const u = units[i];
       const before = keys.byFile.get(u.file);
       if (before !== undefined && old[before] !== undefined) {
         delete old[before];
@@ -167,8 +199,13 @@ function nextTable(old: ResultTable | undefined, units: readonly Unit[], results
       old[u.key] = stored(results[i]);
       keys.size++;
       keys.byFile.set(u.file, u.key);
-    });
-    if (keys.byFile.size === units.length && keys.size === units.length) return old;
+    }
+    if (keys.byFile.size === units.length && keys.size === units.length) {
+      Object.assign(keys, { units, results, all });
+      return old;
+    }
+    // Patched out of step with what it knew: never matched by identity again.
+    tableKeys.delete(old);
   }
   const table: ResultTable = {};
   const byFile = new Map<string, string>();
@@ -178,20 +215,31 @@ function nextTable(old: ResultTable | undefined, units: readonly Unit[], results
     table[u.key] = stored(results[i]);
     byFile.set(u.file, u.key);
   });
-  tableKeys.set(table, { byFile, size });
+  tableKeys.set(table, { byFile, size, units, results, all });
   return table;
 }
 
-/** The model's documents and schemas with their content keys, once per run (every incremental rule asks). */
-const unitsOf = new WeakMap<ContractModel, { docs: Unit[]; schemas: Unit[] }>();
-type Unit = { file: string; key: string };
-function unitKeys(model: ContractModel): { docs: Unit[]; schemas: Unit[] } {
+/**
+ * The model's units with their content keys, once per run (every incremental rule asks): one
+ * list of documents, one of documents then schemas. Each unit object is kept per reader object,
+ * so an unchanged document is the same unit run after run (what the identity check above relies on).
+ */
+const unitsOf = new WeakMap<ContractModel, { docs: Unit[]; all: Unit[] }>();
+type Unit = { readonly file: string; readonly key: string };
+const unitOfReader = new WeakMap<object, Unit>();
+function unitKeys(model: ContractModel, withSchemas: boolean): readonly Unit[] {
   let u = unitsOf.get(model);
   if (!u) {
-    u = { docs: model.docs.map((d) => ({ file: d.file, key: documentKey(model, d) })), schemas: model.schemas.map((s) => ({ file: s.file, key: schemaKey(model, s) })) };
+    const unit = (reader: object, file: string, key: () => string): Unit => {
+      let x = unitOfReader.get(reader);
+      if (x === undefined || x.file !== file) unitOfReader.set(reader, (x = { file, key: key() }));
+      return x;
+    };
+    const docs = model.docs.map((d) => unit(d, d.file, () => documentKey(model, d)));
+    u = { docs, all: [...docs, ...model.schemas.map((s) => unit(s, s.file, () => schemaKey(model, s)))] };
     unitsOf.set(model, u);
   }
-  return u;
+  return withSchemas ? u.all : u.docs;
 }
 
 function concat(parts: DocumentResult[]): DocumentResult {

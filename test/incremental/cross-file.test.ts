@@ -180,3 +180,24 @@ describe("a command renamed in its registry file, through a watch-style run", ()
     expect(observable(await runPipeline({ root, cache: watch, changes: [file] }))).toBe(observable(before));
   }, 60_000);
 });
+
+describe("a hand-written input put in outDir, through a watch-style run", () => {
+  it("is the config error a cold run gives (the config step's listing of outDir is kept only while nothing there changed)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "docpact-cross-"));
+    scratch.push(dir);
+    const root = join(dir, "p");
+    cpSync(join(repoRoot, "test/fixtures/watch-cross-file"), root, { recursive: true });
+    // Code from every TypeScript file: the generated ones (they carry the header) are inputs docpact may own.
+    const config = JSON.parse(readFileSync(join(root, "docpact.config.json"), "utf8"));
+    writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ ...config, code: { include: ["**/*.ts"] } }));
+    const watch = new ReadCache({ dir: null });
+    watch.session = new ReadSession();
+    await runPipeline({ root, cache: watch });
+    // An edit elsewhere keeps the answer; then a TypeScript file docpact did not generate appears in outDir.
+    writeFileSync(join(root, "docs/events.md"), `${readFileSync(join(root, "docs/events.md"), "utf8")}\nMore.\n`);
+    await runPipeline({ root, cache: watch, changes: ["docs/events.md"] });
+    writeFileSync(join(root, "generated/hand.ts"), "export const x = 1;\n");
+    await expect(runPipeline({ root, cache: new ReadCache({ dir: null }) })).rejects.toThrow(/generated\/hand\.ts/);
+    await expect(runPipeline({ root, cache: watch, changes: ["generated/hand.ts"] })).rejects.toThrow(/generated\/hand\.ts/);
+  }, 60_000);
+});

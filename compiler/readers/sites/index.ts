@@ -80,13 +80,13 @@ function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { ge
   for (const c of CONFIGS) {
     for (const f of c.files) {
       const rel = dir === "" ? f : `${dir}/${f}`;
-      const abs = join(root, rel);
-      const present = f.startsWith(".") ? dotDir && existsSync(abs) : listed ? listed.has(rel) : existsSync(abs);
+      // The absolute path only when the disk is asked (thirty names a folder, hundreds of folders a run).
+      const present = f.startsWith(".") ? dotDir && existsSync(join(root, rel)) : listed ? listed.has(rel) : existsSync(join(root, rel));
       if (!present) continue;
       if (c.test) {
         let text = "";
         try {
-          text = readFileSync(abs, "utf8");
+          text = readFileSync(join(root, rel), "utf8");
         } catch {
           continue;
         }
