@@ -12,7 +12,7 @@ import { contentHash } from "../cache/hash.js";
 import { KnownNames } from "./known-names.js";
 import { digestOf, knownNamesDigest, vocabularyDigest } from "./digests.js";
 import { unoptimized } from "../util/optimizations.js";
-import { LastResult, sameItems } from "../util/reuse.js";
+import { LastMapped, LastResult, sameItems } from "../util/reuse.js";
 import { collectNotes, type CollectedNote } from "./note-headings.js";
 import { buildReferenceIndex, type ReferenceIndex } from "./references.js";
 import { schemaDigest } from "./schema-digest.js";
@@ -113,13 +113,14 @@ function knownNames(model: Omit<ContractModel, "index">): KnownNames {
 
 /** The digest is a function of each document's pieces, the surface and the binaries. */
 const lastProject = new LastResult<string>();
+const lastPieces = new LastMapped<MarkdownDoc, { notes: string; headings: string; key: string }>();
 function digestOfProject(model: Omit<ContractModel, "index">): string {
   // The surface digested once per object (a watch re-check after a doc edit links the same one).
   const surface = digestOf(model.surface);
   const binaries = JSON.stringify(model.binaries);
-  const all = model.docs.map(projectPieces);
+  const all = lastPieces.map(model.docs, projectPieces);
   // By the pieces' texts: an edited document is a new object, its pieces mostly the same.
-  return lastProject.get([surface, binaries, ...all.flatMap((p) => [p.notes, p.headings])], () => {
+  return lastProject.get([surface, binaries, ...all.map((p) => p.key)], () => {
     // The JSON of the whole lists, put together from each document's (a re-check redoes the edited ones).
     const notes: string[] = [];
     const headings: string[] = [];
@@ -131,14 +132,8 @@ function digestOfProject(model: Omit<ContractModel, "index">): string {
   });
 }
 
-const pieces = new WeakMap<MarkdownDoc, { notes: string; headings: string }>();
-function projectPieces(d: MarkdownDoc): { notes: string; headings: string } {
-  let p = pieces.get(d);
-  if (p) return p;
-  p = {
-    notes: d.notes.map((n) => JSON.stringify([d.file, n.id, n.span.line, n.subject, n.owners.map((o) => o.raw)])).join(","),
-    headings: d.notes.length > 0 ? JSON.stringify([d.file, d.headings.map((h) => [h.slug, h.span.line]), d.regions.map((r) => [r.span.line, r.span.endLine])]) : "",
-  };
-  pieces.set(d, p);
-  return p;
+function projectPieces(d: MarkdownDoc): { notes: string; headings: string; key: string } {
+  const notes = d.notes.map((n) => JSON.stringify([d.file, n.id, n.span.line, n.subject, n.owners.map((o) => o.raw)])).join(",");
+  const headings = d.notes.length > 0 ? JSON.stringify([d.file, d.headings.map((h) => [h.slug, h.span.line]), d.regions.map((r) => [r.span.line, r.span.endLine])]) : "";
+  return { notes, headings, key: JSON.stringify([notes, headings]) };
 }

@@ -30,3 +30,22 @@ export class LastResult<R> {
     return value;
   }
 }
+
+/**
+ * A function mapped over a list, taking the last output for an item that is the same object at
+ * the same index as in the last list (the documents a re-check did not read again): no lookup
+ * per item, one comparison.
+ */
+export class LastMapped<T extends object, R> {
+  private items: readonly T[] = [];
+  private out: readonly R[] = [];
+
+  map(items: readonly T[], f: (item: T) => R): R[] {
+    const reuse = !unoptimized();
+    const out: R[] = new Array(items.length);
+    for (let i = 0; i < items.length; i++) out[i] = reuse && items[i] === this.items[i] ? this.out[i] : f(items[i]);
+    this.items = items;
+    this.out = out;
+    return out;
+  }
+}
