@@ -53,12 +53,15 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
       const reg = model.decisions;
       if (!reg) return "no registry";
       // Once per registry object (a re-check that folded the same rows and read the same texts links the same one).
-      let d = digests.get(reg);
-      if (d === undefined) digests.set(reg, (d = contentHash(encode({ module: reg.module, export: reg.export, error: reg.error, rows: reg.rows, unreadable: reg.unreadable }))));
+      let d = registryDigests.get(reg);
+      if (d === undefined) registryDigests.set(reg, (d = contentHash(encode({ module: reg.module, export: reg.export, error: reg.error, rows: reg.rows, unreadable: reg.unreadable }))));
       return d;
     }
   }
 }
+
+/** The decision registry's digest by registry object (not `digestOf`: it leaves the row documents' texts out). */
+const registryDigests = new WeakMap<object, string>();
 
 /**
  * `contentHash` of many parts, each length-prefixed as it does, fed to the hash in one piece:
