@@ -115,8 +115,12 @@ const lastKnownNames = new LastResult<string>();
  * after an edit walks no folder again: the same path strings, compared item by item).
  */
 const lastFiles = new LastResult<string>();
+const fileLists = new WeakMap<readonly string[], string>();
 function filesDigest(files: readonly string[]): string {
-  return lastFiles.get([...files], () => contentHash(files.join("\u0000")));
+  // Once per list object (three parts ask each run), and across runs while the paths are the same.
+  let d = fileLists.get(files);
+  if (d === undefined) fileLists.set(files, (d = lastFiles.get([...files], () => contentHash(files.join("\u0000")))));
+  return d;
 }
 
 function referencesDigest(model: ContractModel): string {

@@ -89,12 +89,9 @@ function vocabularyIndex(vocabularies: readonly Vocabulary[], binaries: readonly
 }
 
 /** The schema graph is a pure function of the schemas: a re-check that read the same schema objects reuses the last one. */
-let lastGraph: { schemas: readonly SchemaDoc[]; graph: SchemaGraph } | null = null;
+const lastGraph = new LastResult<SchemaGraph>();
 function schemaGraph(schemas: SchemaDoc[]): SchemaGraph {
-  if (lastGraph && !unoptimized() && sameItems(lastGraph.schemas, schemas)) return lastGraph.graph;
-  const graph = linkSchemas(schemas);
-  lastGraph = { schemas: [...schemas], graph };
-  return graph;
+  return lastGraph.get([...schemas], () => linkSchemas(schemas));
 }
 
 /**
