@@ -15,6 +15,8 @@ export default defineConfig({
     // again for each of ~80 files cost more CPU than all the unit tests together. Tests keep no
     // state between files (temp folders per test; module caches are keyed by path and content).
     isolate: false,
+    // Incremental rules read only the model parts they declare (compiler/rules/consult-guard.ts).
+    env: { DOCPACT_STRICT_CONSULTS: "1" },
     // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
     reporters: ["default", ["json", { outputFile: "node_modules/.cache/vitest-report.json" }]],
   },

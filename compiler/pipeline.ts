@@ -34,6 +34,7 @@ import { historyScope, readContentHistoryOf } from "./git/content-history.js";
 import { askedPaths, type GitHistory, type HistoryAsk } from "./model/history.js";
 import { gitCallCount } from "./git/run.js";
 import type { Rule, RuleReport } from "./rules/types.js";
+import { guardedView } from "./rules/consult-guard.js";
 import { ruleMemo, runPerDocument, runWholeModel, type RuleMemo } from "./rules/incremental.js";
 
 export interface PipelineOptions {
@@ -409,7 +410,7 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
       out.push(toDiagnostic(rule.meta, setting, r));
     };
     const skipped = (span: Span, reason: string) => notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });
-    const check = (view: ContractModel, rep: (r: RuleReport) => void, nj: (span: Span, reason: string) => void) => rule.check({ model: view, plan, report: rep, notJudged: nj });
+    const check = (view: ContractModel, rep: (r: RuleReport) => void, nj: (span: Span, reason: string) => void) => rule.check({ model: guardedView(rule, view), plan, report: rep, notJudged: nj });
     if (memo && (rule.meta.perDocument || rule.meta.wholeModel)) {
       const r = rule.meta.perDocument ? runPerDocument(rule, model, memo, check) : runWholeModel(rule, model, memo, check);
       // A remembered report is the same object run after run: its diagnostic is worded once.
