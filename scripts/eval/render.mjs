@@ -1,0 +1,136 @@
+// The harness's table on the terminal and docs/PRECISION.md. 0 of 0 is "—", never 100 %.
+
+export function pct(x) {
+  return x === null || x === undefined ? "—" : `${(x * 100).toFixed(1)}%`;
+}
+
+/** "real/false/unlabelled of N": the whole truth of a tally in one cell. */
+function counts(t) {
+  return t.count === 0 ? "0" : `${t.count} (${t.real} real, ${t.false} false${t.unlabelled ? `, ${t.unlabelled} unlabelled` : ""})`;
+}
+
+function coverageText(r) {
+  if (!r.coverage) return "not reported";
+  const t = r.coverage.total;
+  if (t.found === 0) return "— (0 mentions)";
+  return `${t.judged}/${t.found} (${pct(t.judged / t.found)})`;
+}
+
+function neitherText(r) {
+  return r.coverage ? String(r.coverage.total.neither) : "—";
+}
+
+function recallText(r) {
+  if (r.recall === null) return "—";
+  const e = r.mutations.reduce((n, m) => n + m.expected, 0);
+  const f = r.mutations.reduce((n, m) => n + m.found, 0);
+  return `${f}/${e} (${pct(r.recall)})`;
+}
+
+function mutationSums(r) {
+  const open = r.mutations.reduce((n, m) => n + m.open, 0);
+  const withNames = r.mutations.filter((m) => m.places !== null);
+  const unlisted = withNames.reduce((n, m) => n + m.unlisted.length, 0);
+  const extra = r.mutations.flatMap((m) => m.extra);
+  const extraUnl = extra.filter((e) => e.label === "unlabelled").length;
+  const extraFalse = extra.filter((e) => e.label === "false").length;
+  return {
+    open,
+    places:
+      withNames.length === 0
+        ? "—"
+        : `${unlisted} of ${withNames.reduce((n, m) => n + m.places, 0)} unlisted` +
+          (withNames.length < r.mutations.length ? ` (${r.mutations.length - withNames.length} mutation(s) name nothing to search)` : "") +
+          (withNames.some((m) => m.namesFrom !== "names") ? ` (${withNames.filter((m) => m.namesFrom !== "names").length} searched by expectation tokens)` : ""),
+    extra: extra.length === 0 ? "0" : `${extra.length} (${extra.length - extraUnl - extraFalse} real, ${extraFalse} false${extraUnl ? `, ${extraUnl} unlabelled` : ""})`,
+  };
+}
+
+function configText(r) {
+  return r.config.why ? `${r.config.from}: ${r.config.why}` : r.config.from;
+}
+
+const columns = ["project", "config", "errors", "precision", "warnings", "warning precision", "coverage (judged/found)", "not judged", "neither", "mutation recall", "open", "documented places", "extra under mutation"];
+
+function row(r) {
+  const m = mutationSums(r);
+  return [r.id, configText(r), counts(r.errors), pct(r.errors.precision), counts(r.warnings), pct(r.warnings.precision), coverageText(r), String(r.notJudged?.total ?? 0), neitherText(r), recallText(r), String(m.open), m.places, m.extra];
+}
+
+export function printTable(rs) {
+  for (const r of rs) {
+    if (r.skipped) {
+      console.log(`${r.id}: skipped: ${r.skipped}`);
+      continue;
+    }
+    const cells = row(r);
+    console.log(`${r.id}  (${r.kinds.join(",")}, ${r.durationMs} ms)`);
+    for (let i = 1; i < columns.length; i++) console.log(`  ${columns[i].padEnd(24)} ${cells[i]}`);
+    for (const mu of r.mutations) {
+      if (mu.error) console.log(`  mutation ${mu.id}: ${mu.error}`);
+      else if (mu.missed.length > 0) console.log(`  mutation ${mu.id}: missed ${mu.missed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
+      if (mu.guessed.length > 0) console.log(`  mutation ${mu.id}: reported where its set is open ${mu.guessed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
+      if (mu.unlisted?.length > 0) console.log(`  mutation ${mu.id}: ${mu.unlisted.length} documented place(s) unlisted: ${mu.unlisted.map((p) => `${p.file}:${p.line}`).join(", ")}`);
+      const unl = mu.extra.filter((e) => e.label === "unlabelled");
+      if (unl.length > 0) console.log(`  mutation ${mu.id}: ${unl.length} unlabelled extra finding(s): ${unl.map((e) => `${e.rule} ${e.file}:${e.line}`).join(", ")}`);
+    }
+    if (r.evidence.wrong.length > 0) console.log(`  ${r.evidence.wrong.length} of ${r.evidence.checked} labelled message(s) no longer say what the label expects (evidence, suggestion)`);
+    else if (r.evidence.checked > 0) console.log(`  ${r.evidence.checked} labelled message(s) say what their labels expect (evidence, suggestion)`);
+    if (r.staleLabels > 0) console.log(`  ${r.staleLabels} label(s) match no finding (drift fixed, or docpact no longer reports it)`);
+    if (r.coverage) for (const [k, v] of Object.entries(r.coverage.kinds)) console.log(`  coverage ${k}: ${v.judged} judged, ${v.notJudged} not judged, ${v.neither} neither, of ${v.found}`);
+  }
+}
+
+export function renderPrecisionDoc(rs) {
+  const run = rs.filter((r) => !r.skipped);
+  const lines = [
+    "# Precision and coverage on real projects",
+    "",
+    "Written by `npm run eval -- --write` (scripts/eval.mjs) from the projects in `eval/projects/`:",
+    "each is a public repository pinned by commit, with the config a user of it would write, a hand",
+    "label (real or false, and why) for every finding docpact reports there, errors and warnings alike,",
+    "and mutations (a command, flag, heading, page or member renamed or removed) with every documented",
+    "place each must be reported at. An unlabelled finding counts as not real. Checkouts live outside",
+    "the repository.",
+    "",
+    "How to read it:",
+    "",
+    "- **precision** is real / reported; **—** means nothing was reported (0 of 0 is not 100 %).",
+    "- **coverage** is the mentions docpact judged out of the mentions it found (`summary.coverage` of the",
+    "  report: commands, flags and the other kinds it counts); **not judged** is `summary.notJudged.total`;",
+    "  **neither** is found − judged − not judged, what docpact saw but neither judged nor counted (must be 0).",
+    "  \"not reported\" means this docpact's report has no coverage figure for the project.",
+    "- **config** says where the project's config comes from: `init` (what `docpact init` writes), `init+docs`",
+    "  (plus what docpact's docs tell a user to add), or `narrowed` with the reason.",
+    "- **open** counts documented places a mutation breaks that docpact cannot judge (its set is open there:",
+    "  it must stay silent); **documented places** are the lines of the docs in scope that name what the",
+    "  mutation renames (a search of the checkout, not of what docpact saw), and how many of them no",
+    "  expectation lists; **extra under mutation** are findings the mutation added that no expectation names.",
+    "",
+    `| ${columns.join(" | ")} |`,
+    `| ${columns.map(() => "---").join(" | ")} |`,
+  ];
+  for (const r of rs) {
+    if (r.skipped) lines.push(`| ${r.id} | not run: ${r.skipped} |${" |".repeat(columns.length - 2)}`);
+    else lines.push(`| ${row(r).map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`);
+  }
+  lines.push("", "Projects: " + rs.map((r) => `${r.id} = ${r.repo} @ ${r.commit.slice(0, 10)} (${r.kinds.join(", ")})`).join("; ") + ".");
+  const groups = new Map();
+  for (const r of run) {
+    for (const [g, v] of Object.entries(r.byGroup)) {
+      const t = groups.get(g) ?? { errors: { count: 0, real: 0 }, warnings: { count: 0, real: 0 } };
+      for (const s of ["errors", "warnings"]) {
+        t[s].count += v[s].count;
+        t[s].real += v[s].real;
+      }
+      groups.set(g, t);
+    }
+  }
+  lines.push("", "By rule group, over all projects:", "", "| group | errors | real | precision | warnings | real | precision |", "| --- | --- | --- | --- | --- | --- | --- |");
+  for (const [g, t] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const p = (s) => pct(s.count ? s.real / s.count : null);
+    lines.push(`| ${g} | ${t.errors.count} | ${t.errors.real} | ${p(t.errors)} | ${t.warnings.count} | ${t.warnings.real} | ${p(t.warnings)} |`);
+  }
+  lines.push("", "To reproduce: fetch each repository (see eval/README.md), then `npm run build && npm run eval`.", "");
+  return lines.join("\n");
+}
