@@ -13,7 +13,7 @@
 // Options: --project ID (repeatable), --pending (write pending.json with every unlabelled
 // finding and every unlisted documented place, to label by hand), --write (regenerate
 // docs/PRECISION.md), --json (machine output), --min-precision P (exit 1 when a project's error
-// precision is below P).
+// precision is below P), --no-mutations (the unmutated run only: labelling; never with --write).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -32,6 +32,7 @@ const mirrorsDir = process.env.DOCPACT_EVAL_MIRRORS ?? "/work/.mirror";
 
 const args = parseArgs(process.argv.slice(2));
 if (!existsSync(cli)) fail("dist/ is missing: run `npm run build` first");
+if (args.write && !args.mutations) fail("--write needs the mutations: drop --no-mutations");
 
 const ids = readdirSync(projectsDir, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(projectsDir, d.name, "project.json")))
@@ -78,7 +79,11 @@ function evaluateProject(id) {
   }
   const checkout = join(workDir, id);
   forgetLines();
-  prepareCheckout(mirror, checkout, project.commit, project.sparseExclude);
+  try {
+    prepareCheckout(mirror, checkout, project.commit, project.sparseExclude);
+  } catch (e) {
+    return { ...base, skipped: `checkout failed: ${e.message.split("\n")[0]}` };
+  }
   const root = join(checkout, project.root ?? ".");
   const made = projectConfig(dir, id, root, project);
   if (made.failure) return { ...base, skipped: made.failure };
@@ -106,7 +111,7 @@ function evaluateProject(id) {
 
   const docs = docsInScope(trackedFiles(root), config);
   const baseKeys = multiset(labelled.map(findingKey));
-  const mutationResults = mutations.map((m) => runMutation(checkout, root, project, configFile, m, docs, baseKeys));
+  const mutationResults = (args.mutations ? mutations : []).map((m) => runMutation(checkout, root, project, configFile, m, docs, baseKeys));
   restore(checkout, project.commit);
   forgetLines();
 
@@ -254,13 +259,14 @@ function runCheck(root, configFile) {
 }
 
 function parseArgs(argv) {
-  const out = { projects: [], pending: false, write: false, json: false, minPrecision: 0 };
+  const out = { projects: [], pending: false, write: false, json: false, minPrecision: 0, mutations: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--project") out.projects.push(argv[++i]);
     else if (a === "--pending") out.pending = true;
     else if (a === "--write") out.write = true;
     else if (a === "--json") out.json = true;
+    else if (a === "--no-mutations") out.mutations = false;
     else if (a === "--min-precision") out.minPrecision = Number(argv[++i]);
     else fail(`unknown option: ${a}`);
   }

@@ -8,15 +8,34 @@ export function prepareCheckout(mirror, checkout, commit, sparseExclude) {
     mkdirSync(dirname(checkout), { recursive: true });
     git(["clone", "-q", "--no-checkout", mirror, checkout]);
   }
-  // Files a mirror lacks (snapshots leave out blobs of 4 MiB and more) would fail the checkout:
-  // project.json `sparseExclude` lists them, and a sparse checkout leaves them out.
-  if (sparseExclude?.length) {
+  // Files a mirror lacks (snapshots leave out blobs of 4 MiB and more) would fail the checkout: a
+  // sparse checkout leaves them out, those project.json `sparseExclude` lists and any other blob of
+  // the commit's tree the clone does not have.
+  const missing = [...new Set([...(sparseExclude ?? []), ...missingBlobs(checkout, commit)])].sort();
+  if (missing.length) {
     git(["-C", checkout, "config", "core.sparseCheckout", "true"]);
     const info = join(checkout, ".git", "info");
     mkdirSync(info, { recursive: true });
-    writeFileSync(join(info, "sparse-checkout"), ["/*", ...sparseExclude.map((p) => `!/${p}`), ""].join("\n"));
+    writeFileSync(join(info, "sparse-checkout"), ["/*", ...missing.map((p) => `!/${p}`), ""].join("\n"));
   }
   restore(checkout, commit);
+}
+
+/** Paths of the commit's tree whose blob the clone lacks (one batch check, not one call per blob). */
+function missingBlobs(checkout, commit) {
+  const tree = git(["-C", checkout, "ls-tree", "-r", "-z", commit])
+    .split("\0")
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, path] = line.split("\t");
+      const [, type, id] = meta.split(" ");
+      return { type, id, path };
+    })
+    .filter((e) => e.type === "blob");
+  if (tree.length === 0) return [];
+  const r = spawnSync("git", ["-C", checkout, "cat-file", "--batch-check=%(objectname)"], { input: tree.map((e) => e.id).join("\n") + "\n", encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const gone = new Set(r.stdout.split("\n").filter((l) => l.endsWith(" missing")).map((l) => l.split(" ")[0]));
+  return tree.filter((e) => gone.has(e.id)).map((e) => e.path);
 }
 
 export function restore(checkout, commit) {

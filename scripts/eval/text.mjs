@@ -1,5 +1,5 @@
 // Lines of the checkout's files (cached until the checkout changes) and the token a finding covers.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 const fileLines = new Map();
@@ -12,7 +12,9 @@ export function forgetLines() {
 export function linesOf(root, file) {
   const key = join(root, file);
   if (!fileLines.has(key)) {
-    fileLines.set(key, existsSync(key) ? readFileSync(key, "utf8").replace(/^\uFEFF/, "").split(/\r?\n/) : null);
+    // A finding may sit on a folder or a file that is gone (a config entry, a moved page): no lines.
+    const isFile = statSync(key, { throwIfNoEntry: false })?.isFile() ?? false;
+    fileLines.set(key, isFile ? readFileSync(key, "utf8").replace(/^\uFEFF/, "").split(/\r?\n/) : null);
   }
   return fileLines.get(key);
 }
