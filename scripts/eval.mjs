@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyEdits, prepareCheckout, restore, trackedFiles } from "./eval/checkout.mjs";
-import { brief, findLabel, tally } from "./eval/labels.mjs";
+import { brief, findLabel, staleLabels, tally } from "./eval/labels.mjs";
 import { docsInScope, documentedPlaces, unlistedPlaces } from "./eval/places.mjs";
 import { printTable, renderPrecisionDoc } from "./eval/render.mjs";
 import { forgetLines, lineText, tokenOf } from "./eval/text.mjs";
@@ -128,7 +128,7 @@ function evaluateProject(id) {
     notJudged: run.report.summary.notJudged ?? null,
     durationMs: run.report.summary.durationMs,
     files: run.report.summary.files,
-    staleLabels: labels.filter((l) => !labelled.some((f) => f.label === l)).length,
+    staleLabels: staleLabels(labels, labelled).length,
     evidence: { checked: withEvidence.length, wrong: evidenceWrong },
     mutations: mutationResults,
     recall: expected === 0 ? null : found / expected,
