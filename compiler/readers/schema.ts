@@ -1,10 +1,11 @@
 /**
  * Schema reader: one JSON Schema file → SchemaDoc (value with positions, dialect,
- * `$id`, `$ref`s, anchors, vocabularies and backticked terms). It never judges:
+ * `$id` (draft-04 `id`), `$ref`s, anchors, vocabularies and backticked terms). It never judges:
  * an unknown dialect is recorded as `dialect: null`, and rules decide.
  */
 import type { Span } from "../model/diagnostic.js";
 import type { JsonLocation, SchemaDialect, SchemaDoc, SchemaRef, Term, Vocabulary, VocabularyMember } from "../model/types.js";
+import { idKeyword, idMayBeAnchor } from "../util/schema-dialect.js";
 import { escapePointerToken, parseJsonWithPositions, spanAtPointer, stringOffsets } from "./json-positions.js";
 
 /** Keywords whose value is one subschema. */
@@ -17,7 +18,7 @@ const MAP = ["properties", "patternProperties", "$defs", "definitions", "depende
 const PROSE = ["description", "title", "$comment"];
 
 /** `$schema` URI → dialect. Trailing `#` and http/https are ignored. */
-export function dialectOf(uri: string | null): SchemaDialect | "draft-04" | null {
+export function dialectOf(uri: string | null): SchemaDialect | null {
   if (uri === null) return "draft-07";
   const u = uri.trim().replace(/#$/, "").replace(/^http:/, "https:");
   switch (u) {
@@ -62,9 +63,9 @@ export function readSchema(file: string, text: string, maxNesting?: number): Sch
     return doc;
   }
   doc.schemaUri = typeof root.$schema === "string" ? root.$schema : null;
-  const d = dialectOf(doc.schemaUri);
-  doc.dialect = d === "draft-04" ? null : d;
-  doc.id = typeof root.$id === "string" ? root.$id : null;
+  doc.dialect = dialectOf(doc.schemaUri);
+  const idKey = idKeyword(doc.dialect);
+  doc.id = typeof root[idKey] === "string" ? (root[idKey] as string) : null;
   new Walker(doc, src).schema(root, "");
   return doc;
 }
@@ -83,10 +84,11 @@ class Walker {
     if (!isObject(s)) return;
     const doc = this.doc;
     if (typeof s.$ref === "string") doc.refs.push({ pointer, ref: s.$ref, span: this.span(pointer + "/$ref") } satisfies SchemaRef);
-    if (typeof s.$id === "string") {
-      const legacyAnchor = (doc.dialect === "draft-06" || doc.dialect === "draft-07") && s.$id.startsWith("#");
-      if (legacyAnchor) doc.anchors.push({ pointer, name: s.$id.slice(1) });
-      else if (pointer !== "") doc.nestedIds.push({ pointer, id: s.$id });
+    const id = s[idKeyword(doc.dialect)];
+    if (typeof id === "string") {
+      const legacyAnchor = idMayBeAnchor(doc.dialect) && id.startsWith("#");
+      if (legacyAnchor) doc.anchors.push({ pointer, name: id.slice(1) });
+      else if (pointer !== "") doc.nestedIds.push({ pointer, id });
     }
     if (typeof s.$anchor === "string") doc.anchors.push({ pointer, name: s.$anchor });
     for (const k of PROSE) if (typeof s[k] === "string") this.terms(pointer + "/" + escapePointerToken(k));

@@ -107,6 +107,36 @@ describe("emitSchemaModules on the fixture", () => {
   }, 60_000);
 });
 
+describe("every dialect (fixture schemas-dialects)", () => {
+  test("draft-04 to 2020-12: types and validators for each; draft-04 `id`, boolean exclusive bounds and `#name` anchors", async () => {
+    const a = await generate(loadSchemas(join(fixtures, "schemas-dialects")));
+    expect(a.facts).toEqual([]);
+    expect(a.all.filter((f) => !f.path.endsWith(".validator.ts")).map((f) => f.path)).toEqual([
+      "gen/schemas/d04.ts",
+      "gen/schemas/d06.ts",
+      "gen/schemas/d07.ts",
+      "gen/schemas/d2019.ts",
+      "gen/schemas/d2020.ts",
+      "gen/index.ts",
+    ]);
+    const d04 = a.all.find((f) => f.path === "gen/schemas/d04.ts")!.content;
+    expect(d04).toContain("export interface Draft04 {\n  size: number;\n  kind?: Kind;\n  id?: string;");
+    expect(d04).toContain('export type Kind = "small" | "large";');
+    const dir = writeOut(a.all);
+    const js = join(dir, "js");
+    expect(typecheck(dir, "gen/index.ts", js)).toBe("");
+    const mod = await import(pathToFileURL(join(js, "index.js")).href);
+    const ptrs = (r: { ok: boolean; errors?: { pointer: string }[] }) => (r.ok ? [] : r.errors!.map((e) => e.pointer));
+    expect(ptrs(mod.schemasD04.validateDraft04({ size: 5, kind: "small" }))).toEqual([]);
+    // draft-04: exclusiveMaximum true makes 10 out of range; the `#kind` anchor ref is followed.
+    expect(ptrs(mod.schemasD04.validateDraft04({ size: 10, kind: "medium" }))).toEqual(["/size", "/kind"]);
+    expect(ptrs(mod.schemasD06.validateDraft06({ size: 10, tag: "six", names: [1] }))).toEqual(["/size", "/names/0", "/names"]);
+    expect(ptrs(mod.schemasD07.validateDraft07({ mode: "a" }))).toEqual(["", ""]);
+    expect(ptrs(mod.schemasD2019.validateDraft201909({ name: "x", extra: 1 }))).toEqual(["", ""]);
+    expect(ptrs(mod.schemasD2020.validateDraft202012({ pair: ["a", 1, 2] }))).toEqual(["/pair"]);
+  }, 60_000);
+});
+
 const corpus = sharedPath("corpus/oats");
 describe.skipIf(!existsSync(join(corpus, "docs")))("the oats corpus", () => {
   // Read in beforeAll, never at collection: a clone without ../shared skips this block without touching it.
