@@ -6,7 +6,9 @@
 import type { Span } from "../model/diagnostic.js";
 import type { JsonLocation, SchemaDialect, SchemaDoc, SchemaRef, Term, Vocabulary, VocabularyMember } from "../model/types.js";
 import { idKeyword, idMayBeAnchor } from "../util/schema-dialect.js";
-import { escapePointerToken, parseJsonWithPositions, spanAtPointer, stringOffsets } from "./json-positions.js";
+import { escapePointerToken, spanAtPointer, stringOffsets } from "./json-positions.js";
+import { parseDataWithPositions } from "./yaml-positions.js";
+import { LineIndex } from "../util/text.js";
 
 /** Keywords whose value is one subschema. */
 const SINGLE = ["additionalProperties", "additionalItems", "items", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"];
@@ -39,7 +41,8 @@ export function dialectOf(uri: string | null): SchemaDialect | null {
 
 export function readSchema(file: string, text: string, maxNesting?: number): SchemaDoc {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const parsed = parseJsonWithPositions(file, src, maxNesting);
+  // A schema file named `.yaml`/`.yml` is YAML (config `schemas` decides which files are schemas).
+  const parsed = parseDataWithPositions(file, src, maxNesting);
   const doc: SchemaDoc = {
     file,
     value: parsed.value,
@@ -66,7 +69,7 @@ export function readSchema(file: string, text: string, maxNesting?: number): Sch
   doc.dialect = dialectOf(doc.schemaUri);
   const idKey = idKeyword(doc.dialect);
   doc.id = typeof root[idKey] === "string" ? (root[idKey] as string) : null;
-  new Walker(doc, src).schema(root, "");
+  new Walker(doc, src, parsed.format === "yaml").schema(root, "");
   return doc;
 }
 
@@ -74,7 +77,11 @@ class Walker {
   constructor(
     private readonly doc: SchemaDoc,
     private readonly text: string,
+    private readonly yaml: boolean,
   ) {}
+
+  /** Line starts of the text, made on first use (YAML strings may span lines). */
+  private lines?: LineIndex;
 
   private span(pointer: string, part: "key" | "value" = "value"): Span {
     return spanAtPointer(this.doc.locations, pointer, part) ?? { file: this.doc.file, line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -91,7 +98,7 @@ class Walker {
       else if (pointer !== "") doc.nestedIds.push({ pointer, id });
     }
     if (typeof s.$anchor === "string") doc.anchors.push({ pointer, name: s.$anchor });
-    for (const k of PROSE) if (typeof s[k] === "string") this.terms(pointer + "/" + escapePointerToken(k));
+    for (const k of PROSE) if (typeof s[k] === "string") this.terms(pointer + "/" + escapePointerToken(k), s[k]);
 
     const constBranches = this.vocabulary(s, pointer, inConstVocab);
 
@@ -145,14 +152,12 @@ class Walker {
   }
 
   /** Backticked tokens inside the string at `pointer`, with exact positions (escapes accounted for). */
-  private terms(pointer: string): void {
+  private terms(pointer: string, value: unknown): void {
     const loc: JsonLocation | undefined = this.doc.locations[pointer];
-    if (!loc) return;
-    const value = this.text.slice(loc.start, loc.end);
-    if (!value.includes("`")) return;
-    const decoded = JSON.parse(value) as string;
+    if (!loc || typeof value !== "string" || !value.includes("`")) return;
+    if (this.yaml) return this.yamlTerms(loc, value);
     let offsets: number[] | undefined;
-    for (const m of decoded.matchAll(/`([^`\n]+)`/g)) {
+    for (const m of value.matchAll(/`([^`\n]+)`/g)) {
       offsets ??= stringOffsets(this.text, loc.start);
       const from = m.index + 1;
       const to = from + m[1].length;
@@ -160,6 +165,33 @@ class Walker {
       const end = offsets[to];
       this.doc.terms.push({ value: m[1], offset: start, span: spanFromLocation(loc, start, end, this.text) } satisfies Term);
     }
+  }
+
+  /**
+   * In YAML the decoded string is found in the source token by token: plain, quoted and block
+   * scalars keep a backticked name as written. A token folded across lines is not found verbatim;
+   * it is placed at the start of its string, where no fix applies (the text there is not the token).
+   */
+  private yamlTerms(loc: JsonLocation, value: string): void {
+    const raw = this.text.slice(loc.start, loc.end);
+    let from = 0;
+    for (const m of value.matchAll(/`([^`\n]+)`/g)) {
+      const i = raw.indexOf(m[0], from);
+      if (i === -1) {
+        this.doc.terms.push({ value: m[1], offset: loc.start, span: loc.value } satisfies Term);
+        continue;
+      }
+      from = i + m[0].length;
+      const start = loc.start + i + 1;
+      this.doc.terms.push({ value: m[1], offset: start, span: this.spanAt(start, start + m[1].length) } satisfies Term);
+    }
+  }
+
+  private spanAt(start: number, end: number): Span {
+    const lines = (this.lines ??= new LineIndex(this.text));
+    const a = lines.position(start);
+    const b = lines.position(end);
+    return { file: this.doc.file, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
   }
 }
 

@@ -13,6 +13,7 @@ tester.run(invalid, {
   valid: [
     { name: "draft-07 next to 2020-12", files: good },
     { name: "every dialect, draft-04 (`id`, boolean exclusive bounds) included", files: fixtureFiles("test/fixtures/schemas-dialects") },
+    { name: "a schema written in YAML", files: fixtureFiles("test/fixtures/schemas-yaml") },
     { name: "a $schema written with https or without its `#`", files: { "a.schema.json": '{ "$schema": "https://json-schema.org/draft-07/schema#" }', "b.schema.json": '{ "$schema": "https://json-schema.org/draft-04/schema" }' } },
   ],
   invalid: [
@@ -101,6 +102,16 @@ tester.run(invalidInstance, {
       errors: [
         { messageId: "violation", file: "examples/d04-bad.json", line: 2, column: 11, message: "/size must be < 10 (schemas/d04.schema.json)" },
         { messageId: "violation", file: "examples/d04-bad.json", line: 3, column: 11, message: '/kind must be one of "small", "large" (schemas/d04.schema.json)' },
+      ],
+    },
+    {
+      name: "YAML instances (comments and all) against a YAML schema, each violation at its node",
+      files: fixtureFiles("test/fixtures/schemas-yaml"),
+      errors: [
+        { messageId: "violation", file: "examples/bad.yaml", line: 3, column: 9, endColumn: 19, message: '/document/name must match pattern "^[a-z][a-z0-9-]*$" (schema/workflow.yaml)' },
+        { messageId: "violation", file: "examples/bad.yaml", line: 5, column: 11, message: '/do/0/call must be one of "http", "grpc" (schema/workflow.yaml)' },
+        { messageId: "violation", file: "examples/bad.yaml", line: 6, column: 5, message: '/do/0/retries must NOT have additional property "retries" (schema/workflow.yaml)' },
+        { messageId: "unreadable", file: "examples/broken.yml", line: 3, column: 1, message: "invalid YAML: All mapping items must start at the same column" },
       ],
     },
     {
