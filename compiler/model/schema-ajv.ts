@@ -156,13 +156,21 @@ function at(root: unknown, pointer: string): unknown {
 /**
  * An Ajv instance holding every schema copy, for the dialect of the schema to compile.
  * Draft-04 copies name themselves with `id`, which the later dialects' Ajv refuses, and
- * the draft-04 Ajv knows only `id`: each holds the copies of its own side, so a `$ref`
- * from one side to the other does not compile (and says so) rather than half-validate.
+ * the draft-04 Ajv knows only `id`: a copy whose `$schema` names a dialect of the other
+ * side is left out, so a `$ref` across does not compile (and says so) rather than
+ * half-validate. A schema without `$schema` takes the dialect of the schema that reaches
+ * it (a shared `defs.json` beside draft-04 schemas), with its identifier renamed to match.
  */
 export function ajvWithAll(graph: SchemaGraph, copies: Map<string, Record<string, unknown>>, dialect: SchemaDialect, options: Options = {}): AnyAjv {
   const ajv = newAjv(dialect, { validateSchema: false, ...options });
   const draft04 = dialect === "draft-04";
-  for (const [file, copy] of copies) if ((graph.docs.get(file)?.dialect === "draft-04") === draft04) ajv.addSchema(copy);
+  for (const [file, copy] of copies) {
+    const doc = graph.docs.get(file);
+    if (doc?.schemaUri === null && draft04) {
+      const { $id, ...rest } = copy;
+      ajv.addSchema({ ...rest, id: $id } as Record<string, unknown>);
+    } else if (doc?.schemaUri === null || (doc?.dialect === "draft-04") === draft04) ajv.addSchema(copy);
+  }
   return ajv;
 }
 

@@ -120,6 +120,7 @@ describe("every dialect (fixture schemas-dialects)", () => {
       "gen/schemas/d07.ts",
       "gen/schemas/d2019.ts",
       "gen/schemas/d2020.ts",
+      "gen/schemas/defs.ts",
       "gen/index.ts",
     ]);
     const d04 = a.all.find((f) => f.path === "gen/schemas/d04.ts")!.content;
@@ -132,7 +133,7 @@ describe("every dialect (fixture schemas-dialects)", () => {
     const ptrs = (r: { ok: boolean; errors?: { pointer: string }[] }) => (r.ok ? [] : r.errors!.map((e) => e.pointer));
     expect(ptrs(mod.schemasD04.validateDraft04({ size: 5, kind: "small" }))).toEqual([]);
     // draft-04: exclusiveMaximum true makes 10 out of range; the `#kind` anchor ref is followed.
-    expect(ptrs(mod.schemasD04.validateDraft04({ size: 10, kind: "medium" }))).toEqual(["/size", "/kind"]);
+    expect(ptrs(mod.schemasD04.validateDraft04({ size: 10, kind: "medium", digest: "md5:1" }))).toEqual(["/size", "/kind", "/digest"]);
     expect(ptrs(mod.schemasD06.validateDraft06({ size: 10, tag: "six", names: [1] }))).toEqual(["/size", "/names/0", "/names"]);
     expect(ptrs(mod.schemasD07.validateDraft07({ mode: "a" }))).toEqual(["", ""]);
     expect(ptrs(mod.schemasD2019.validateDraft201909({ name: "x", extra: 1 }))).toEqual(["", ""]);

@@ -97,11 +97,13 @@ tester.run(invalidInstance, {
       errors: [{ messageId: "noSchema", file: "x.json", line: 1, column: 1, message: "schema nope.schema.json (config `instances`) is not a loaded schema; add it to `schemas`" }],
     },
     {
-      name: "against a draft-04 schema: boolean exclusiveMaximum, a `#name` anchor ref",
+      name: "against a draft-04 schema: boolean exclusiveMaximum, a `#name` anchor ref, a ref to a schema without $schema",
       files: fixtureFiles("test/fixtures/schemas-dialects"),
       errors: [
         { messageId: "violation", file: "examples/d04-bad.json", line: 2, column: 11, message: "/size must be < 10 (schemas/d04.schema.json)" },
         { messageId: "violation", file: "examples/d04-bad.json", line: 3, column: 11, message: '/kind must be one of "small", "large" (schemas/d04.schema.json)' },
+        // Through a schema without `$schema` (it takes draft-04 from the schema that reaches it).
+        { messageId: "violation", file: "examples/d04-bad.json", line: 4, column: 13, message: '/digest must match pattern "^sha256:[a-f0-9]{64}$" (schemas/d04.schema.json)' },
       ],
     },
     {
