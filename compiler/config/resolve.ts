@@ -44,6 +44,7 @@ export interface VocabularyConfig {
   aliases?: Record<string, string>;
   retired?: string[];
   mapping?: string;
+  mappingFields?: { from?: string; to?: string };
 }
 
 /** The config with every default applied; paths stay relative to the root (`/`). */

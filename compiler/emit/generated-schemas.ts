@@ -5,7 +5,7 @@
  * no timestamps, LF.
  */
 import { by } from "../util/compare.js";
-import type { SchemaDoc } from "../model/types.js";
+import type { SchemaDoc, Vocabulary, VocabularyMember } from "../model/types.js";
 import { contentHash } from "../cache/hash.js";
 import { generatedHeader, provenFresh, stampGenerated } from "./generated-files.js";
 import { docpactVersion, installedVersion } from "../util/package-root.js";
@@ -54,10 +54,31 @@ function targetsByFile(targets: Map<string, string>): TargetsByFile {
   return out;
 }
 
-/** Everything one schema's modules are made from: the schemas it reaches by `$ref`, their paths, module paths and type names. */
-function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: TargetsByFile, digest: (d: SchemaDoc) => string): string {
+/**
+ * A schema's vocabularies as the model has them: renames and retirements declared in config or
+ * a mapping file applied (compiler/model/vocabulary-declarations.ts), so the generated members
+ * leave the old names out and the replacements map carries them. `keyOf` is what the
+ * declarations changed in one schema's vocabularies ("" when nothing: its modules' stamps stay
+ * as they were), `key` the same for every schema.
+ */
+function declaredVocabularies(schemas: readonly SchemaDoc[], vocabularies: readonly Vocabulary[] | undefined) {
+  const byId = new Map((vocabularies ?? []).filter((v) => v.kind === "schema").map((v) => [v.id, v]));
+  const of = (doc: SchemaDoc): Vocabulary[] => doc.vocabularies.map((v) => byId.get(v.id) ?? v);
+  const keys = new Map<string, string>();
+  for (const doc of schemas) {
+    const changed = of(doc).filter((v, i) => v !== doc.vocabularies[i]);
+    if (changed.length === 0) continue;
+    const shape = (m: VocabularyMember) => [m.value, m.deprecated, m.replacedBy ?? null];
+    keys.set(doc.file, JSON.stringify(changed.map((v) => [v.id, v.members.map(shape), (v.aliases ?? []).map(shape)])));
+  }
+  return { of, keyOf: (doc: SchemaDoc) => keys.get(doc.file) ?? "", key: JSON.stringify([...keys]) };
+}
+
+/** Everything one schema's modules are made from: the schemas it reaches by `$ref`, their paths, module paths and type names, and renames declared for its vocabularies. */
+function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: TargetsByFile, digest: (d: SchemaDoc) => string, declared: string): string {
   const closure = refClosure(graph, doc.file);
   const parts = [outDir, doc.file];
+  if (declared !== "") parts.push("declared", declared);
   for (const file of [...closure].sort()) {
     const d = graph.docs.get(file)!;
     parts.push(file, String(d.dialect), graph.rootUri.get(file) ?? "", modules.get(file) ?? "", digest(d));
@@ -183,10 +204,12 @@ export async function emitSchemaModules(
   graph: SchemaGraph = linkSchemas(schemas),
   digest: (d: SchemaDoc) => string = schemaDigest,
   onDisk?: Readonly<Record<string, string>>,
+  vocabularies?: readonly Vocabulary[],
 ): Promise<ModuleOutput> {
   const reference = unoptimized();
+  const declared = declaredVocabularies(schemas, vocabularies);
   const last = lastEmit;
-  if (!reference && last !== null && last.outDir === outDir && sameItems(last.schemas, schemas) && sameFiles(last.onDisk, onDisk)) {
+  if (!reference && last !== null && last.outDir === outDir && sameItems(last.schemas, schemas) && sameFiles(last.onDisk, onDisk) && last.declared === declared.key) {
     // The same schema objects and the same files on disk: the same modules. The memo is asked again, so the cache keeps them.
     const files: PlannedFile[] = [];
     const facts: EmitFact[] = [];
@@ -228,7 +251,7 @@ export async function emitSchemaModules(
     const names = new NameSet(exportedNames(types.code).map((n) => n.name));
     for (const list of types.imports.values()) for (const n of list) names.take(n);
     if (!names.has(root)) facts.push(notGenerated(doc.file, "root-type", root));
-    const vocab = vocabularyCode(doc.vocabularies, root, names);
+    const vocab = vocabularyCode(declared.of(doc), root, names);
 
     const validator = validatorCode(graph, ajvCopies(graph, refClosure(graph, doc.file)), doc.file, doc.dialect!, new Map() as AjvCache);
     const sections: string[] = [generatedHeader(doc.file)];
@@ -286,14 +309,14 @@ export async function emitSchemaModules(
   const made: { inputs: string; out: ModuleOutput }[] = [];
   const grouped = targetsByFile(targets);
   for (const doc of docs) {
-    const key = moduleKey(graph, doc, outDir, modules, grouped, digest);
+    const key = moduleKey(graph, doc, outDir, modules, grouped, digest, declared.keyOf(doc));
     const inputs = contentHash(key, generatorIdentity());
     const out = (reference ? null : fresh(doc, inputs)) ?? (memo ? await memo(inputs, () => emitOne(doc, inputs)) : await emitOne(doc, inputs));
     made.push({ inputs, out });
     files.push(...out.files);
     facts.push(...out.facts);
   }
-  lastEmit = reference ? null : { schemas: [...schemas], outDir, onDisk, made };
+  lastEmit = reference ? null : { schemas: [...schemas], outDir, onDisk, declared: declared.key, made };
   files.sort(by((f) => f.path));
   return { files, facts };
 }
@@ -302,7 +325,7 @@ export async function emitSchemaModules(
  * The last plan's inputs and modules, for a watch re-check whose edit touched no schema and
  * nothing in outDir (a doc or code edit): a pure function of those (and of the generator, fixed per process).
  */
-let lastEmit: { schemas: SchemaDoc[]; outDir: string; onDisk: Readonly<Record<string, string>> | undefined; made: { inputs: string; out: ModuleOutput }[] } | null = null;
+let lastEmit: { schemas: SchemaDoc[]; outDir: string; onDisk: Readonly<Record<string, string>> | undefined; declared: string; made: { inputs: string; out: ModuleOutput }[] } | null = null;
 
 function sameFiles(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;

@@ -54,7 +54,7 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     plan.outDir = gen.outDir;
     // The type and validator generators (json-schema-to-typescript, Ajv standalone) load only when generation is on.
     const { buildBarrel, emitSchemaModules } = await import("./generated-schemas.js");
-    const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo, model.index.schemas, (d) => model.index.schemaDigest(d), model.generatedOnDisk);
+    const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo, model.index.schemas, (d) => model.index.schemaDigest(d), model.generatedOnDisk, model.vocabularies);
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
     const kept = keptModules(model, modules);
     plan.kept.push(...kept.map((f) => f.path));

@@ -12,7 +12,7 @@
  * message, and a `module:` source is folded (and confined to the root) by the
  * read stage's folder (compiler/emit/index.ts builds it from compiler/readers/).
  */
-import { resolvePath } from "../util/paths.js";
+import { isYamlFile, resolvePath } from "../util/paths.js";
 import type { ContractModel, SchemaDoc, Vocabulary } from "../model/types.js";
 import { linkSchemas } from "../model/schemas.js";
 import type { FoldResult } from "../readers/constant-folder.js";
@@ -93,7 +93,7 @@ export function resolveSource(model: ContractModel, document: string, raw: strin
   const schemas: SchemaDoc[] = model.schemas ?? [];
   const doc = schemas.find((s) => s.file === file);
   if (!doc) return fail(`source '${raw}': ${file} is not one of the project's schemas (config \`schemas\`)`);
-  if (doc.value === undefined) return fail(`source '${raw}': ${file} is not valid JSON`);
+  if (doc.value === undefined) return fail(`source '${raw}': ${file} is not valid ${isYamlFile(file) ? "YAML" : "JSON"}`);
   let pointer: string;
   try {
     pointer = fragment === null ? "" : decodeURIComponent(fragment);

@@ -8,15 +8,16 @@ const RESERVED = new Set(["index", "delegations"]);
 
 /**
  * Module path (relative to the root, without `.ts`) for each schema file:
- * `<outDir>/<path without .schema.json or .json>`, folders kept. When two
- * schemas would share a module (`a.json` and `a.schema.json`, or a reserved
- * top-level name) the `.schema` part is kept, then a numeric suffix is added.
+ * `<outDir>/<path without .schema.json, .json, .schema.yaml, .yaml or .yml>`, folders
+ * kept. When two schemas would share a module (`a.json` and `a.schema.json`, `a.json`
+ * and `a.yaml`, or a reserved top-level name) the `.schema` part (and a YAML extension)
+ * is kept, then a numeric suffix is added.
  */
 export function schemaModulePaths(files: string[], outDir: string): Map<string, string> {
   const out = new Map<string, string>();
   const used = new Set<string>();
   const sorted = [...files].sort();
-  const strip = (f: string) => f.replace(/\.json$/i, "").replace(/\.schema$/i, "");
+  const strip = (f: string) => f.replace(/\.(json|ya?ml)$/i, "").replace(/\.schema$/i, "");
   const counts = new Map<string, number>();
   for (const f of sorted) counts.set(strip(f), (counts.get(strip(f)) ?? 0) + 1);
   for (const f of sorted) {

@@ -8,6 +8,7 @@
 import type { SchemaGraph } from "../model/schemas.js";
 import { pointerToFragment } from "../model/schemas.js";
 import { splitPointer } from "../util/json-pointer.js";
+import { idKeyword } from "../util/schema-dialect.js";
 import type { SchemaDoc } from "../model/types.js";
 import { NameSet, typeName } from "./schema-naming.js";
 
@@ -80,14 +81,15 @@ export async function typesCode(graph: SchemaGraph, doc: SchemaDoc, targetNames:
     imports.get(r.target.file)!.add(name);
     node.tsType = name;
   }
-  // `$id`s would be taken for names and refs by the ref parser: drop them all.
-  for (const n of doc.nestedIds) delete (nodeAt(copy, n.pointer) as Record<string, unknown>).$id;
+  // `$id`s (draft-04: `id`s) would be taken for names and refs by the ref parser: drop them all.
+  const idKey = idKeyword(doc.dialect);
+  for (const n of doc.nestedIds) delete (nodeAt(copy, n.pointer) as Record<string, unknown>)[idKey];
   for (const a of doc.anchors) {
     const node = nodeAt(copy, a.pointer) as Record<string, unknown>;
     delete node.$anchor;
-    if (typeof node.$id === "string") delete node.$id;
+    if (typeof node[idKey] === "string") delete node[idKey];
   }
-  delete copy.$id;
+  delete copy[idKey];
   delete copy.$schema;
   // Targets of refs get their agreed names; a target outside `$defs`/`definitions`
   // that only other schemas use is made reachable through a definitions entry.

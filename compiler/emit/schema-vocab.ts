@@ -23,7 +23,8 @@ export function vocabularyCode(vocabularies: Vocabulary[], rootName: string, nam
     const guard = names.take(`is${stem}Member`);
     const map = names.take(`${lower(stem)}Replacements`);
     const replacements: [string, string][] = [];
-    for (const m of v.members) {
+    // Deprecated members first (document order), then aliases that are no members (declared in config or a mapping file).
+    for (const m of [...v.members, ...(v.aliases ?? [])]) {
       if (!m.deprecated || m.replacedBy === undefined) continue;
       // A replacement that is no canonical member is left out; schema/invalid reports it from the model.
       if (!unique.includes(m.replacedBy)) continue;

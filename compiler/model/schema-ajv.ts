@@ -12,11 +12,16 @@ import { createRequire } from "node:module";
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import AjvDraft04Module from "ajv-draft-04";
 import type { SchemaDialect, SchemaDoc } from "./types.js";
 import { type SchemaGraph, pointerToFragment } from "./schemas.js";
 import { escapePointerToken, valueAt } from "../util/json-pointer.js";
+import { idKeyword } from "../util/schema-dialect.js";
 
 const require = createRequire(import.meta.url);
+
+/** Ajv's draft-04 class (its own package: Ajv 8 dropped the dialect from its core). */
+const AjvDraft04 = ((AjvDraft04Module as unknown as { default?: typeof AjvDraft04Module }).default ?? AjvDraft04Module) as unknown as new (opts: Options) => Ajv;
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 
@@ -33,12 +38,22 @@ export function newAjv(dialect: SchemaDialect, options: Options = {}): AnyAjv {
   const opts: Options = { allErrors: true, strict: false, logger: false, ...options };
   if (dialect === "2020-12") return new Ajv2020(opts);
   if (dialect === "2019-09") return new Ajv2019(opts);
+  if (dialect === "draft-04") return new AjvDraft04(opts);
   const ajv = new Ajv(opts);
   if (dialect === "draft-06") ajv.addMetaSchema(require("ajv/dist/refs/json-schema-draft-06.json"));
   return ajv;
 }
 
 const metaAjv = new Map<SchemaDialect, AnyAjv>();
+
+/** Each dialect's meta-schema, as Ajv (and ajv-draft-04) register it. */
+const META_SCHEMA: Record<SchemaDialect, string> = {
+  "draft-04": "http://json-schema.org/draft-04/schema",
+  "draft-06": "http://json-schema.org/draft-06/schema",
+  "draft-07": "http://json-schema.org/draft-07/schema",
+  "2019-09": "https://json-schema.org/draft/2019-09/schema",
+  "2020-12": "https://json-schema.org/draft/2020-12/schema",
+};
 
 /**
  * Validates a schema against its own dialect's meta-schema. Returns every error,
@@ -61,8 +76,10 @@ function metaValidateOnce(doc: SchemaDoc): AjvIssue[] {
     metaAjv.set(doc.dialect, ajv);
   }
   const value = doc.value as Record<string, unknown>;
-  // Without `$schema` Ajv uses its class default; that is draft-07 for the plain class.
-  const ok = ajv.validateSchema(value) as boolean;
+  // Against the dialect's bundled meta-schema by the URI Ajv registered it under: `$schema`
+  // as written may differ from it (https for http, a trailing `#` or none), and without one
+  // the dialect is draft-07.
+  const ok = ajv.validate(META_SCHEMA[doc.dialect], value) as boolean;
   if (ok) return [];
   return simplify(ajv.errors ?? []);
 }
@@ -116,14 +133,16 @@ export function ajvCopies(graph: SchemaGraph, only?: Iterable<string>): Map<stri
       if (r) node.$ref = `${graph.rootUri.get(r.target.file)}#${pointerToFragment(r.target.pointer)}`;
       else delete node.$ref;
     }
-    for (const n of doc.nestedIds) delete (at(copy, n.pointer) as Record<string, unknown>).$id;
+    const idKey = idKeyword(doc.dialect);
+    for (const n of doc.nestedIds) delete (at(copy, n.pointer) as Record<string, unknown>)[idKey];
     for (const a of doc.anchors) {
       const node = at(copy, a.pointer) as Record<string, unknown>;
       delete node.$anchor;
-      if (typeof node.$id === "string" && node.$id.startsWith("#")) delete node.$id;
+      const id = node[idKey];
+      if (typeof id === "string" && id.startsWith("#")) delete node[idKey];
     }
     delete copy.$schema;
-    copy.$id = uri;
+    copy[idKey] = uri;
     out.set(file, copy);
   }
   return out;
@@ -134,10 +153,24 @@ function at(root: unknown, pointer: string): unknown {
   return found.ok ? found.value : undefined;
 }
 
-/** An Ajv instance holding every schema copy, for the dialect of the schema to compile. */
+/**
+ * An Ajv instance holding every schema copy, for the dialect of the schema to compile.
+ * Draft-04 copies name themselves with `id`, which the later dialects' Ajv refuses, and
+ * the draft-04 Ajv knows only `id`: a copy whose `$schema` names a dialect of the other
+ * side is left out, so a `$ref` across does not compile (and says so) rather than
+ * half-validate. A schema without `$schema` takes the dialect of the schema that reaches
+ * it (a shared `defs.json` beside draft-04 schemas), with its identifier renamed to match.
+ */
 export function ajvWithAll(graph: SchemaGraph, copies: Map<string, Record<string, unknown>>, dialect: SchemaDialect, options: Options = {}): AnyAjv {
   const ajv = newAjv(dialect, { validateSchema: false, ...options });
-  for (const copy of copies.values()) ajv.addSchema(copy);
+  const draft04 = dialect === "draft-04";
+  for (const [file, copy] of copies) {
+    const doc = graph.docs.get(file);
+    if (doc?.schemaUri === null && draft04) {
+      const { $id, ...rest } = copy;
+      ajv.addSchema({ ...rest, id: $id } as Record<string, unknown>);
+    } else if (doc?.schemaUri === null || (doc?.dialect === "draft-04") === draft04) ajv.addSchema(copy);
+  }
   return ajv;
 }
 

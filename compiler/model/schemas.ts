@@ -5,6 +5,7 @@
  * not among the loaded schemas is an unresolved ref, data for `schema/unresolved-ref`.
  */
 import { by } from "../util/compare.js";
+import { idKeyword } from "../util/schema-dialect.js";
 import type { Span } from "./diagnostic.js";
 import type { SchemaDoc, SchemaRef } from "./types.js";
 
@@ -103,14 +104,14 @@ export function linkSchemas(schemas: SchemaDoc[]): SchemaGraph {
     rootUri.set(doc.file, base);
     const list = [{ pointer: "", base }];
     if (base !== fu) register(fu, { file: doc.file, pointer: "" }, null);
-    register(base, { file: doc.file, pointer: "" }, doc.id !== null ? doc.locations["/$id"]?.value ?? null : null);
+    register(base, { file: doc.file, pointer: "" }, doc.id !== null ? doc.locations[`/${idKeyword(doc.dialect)}`]?.value ?? null : null);
     for (const n of doc.nestedIds) {
       const parent = baseFor(list, n.pointer);
       const u = tryUrl(n.id, parent);
       if (!u) continue;
       const b = stripHash(u.href);
       list.push({ pointer: n.pointer, base: b });
-      register(b, { file: doc.file, pointer: n.pointer }, doc.locations[`${n.pointer}/$id`]?.value ?? null);
+      register(b, { file: doc.file, pointer: n.pointer }, doc.locations[`${n.pointer}/${idKeyword(doc.dialect)}`]?.value ?? null);
     }
     bases.set(doc.file, list);
   }

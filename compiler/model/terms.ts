@@ -5,6 +5,7 @@
  */
 import type { Span, TextEdit } from "./diagnostic.js";
 import type { ContractModel } from "./types.js";
+import { isYamlFile } from "../util/paths.js";
 
 export interface TermOccurrence {
   value: string;
@@ -47,6 +48,8 @@ export function replaceTermEdit(term: TermOccurrence, replacement: string, text:
   const end = term.offset + term.value.length;
   if (text.slice(term.offset, end) !== term.value) return null;
   const escaped = term.source === "schema" ? JSON.stringify(replacement).slice(1, -1) : replacement;
+  // A YAML scalar's escapes depend on its style: only a name that needs none is written there.
+  if (term.source === "schema" && isYamlFile(term.file) && escaped !== replacement) return null;
   if (term.source === "markdown" && replacement.includes("`")) return null;
   return { start: term.offset, end, text: escaped };
 }

@@ -169,7 +169,7 @@ export interface JsonProblem {
 }
 
 /** JSON Schema dialects docpact understands (`$schema`); a missing `$schema` means draft-07. */
-export type SchemaDialect = "draft-06" | "draft-07" | "2019-09" | "2020-12";
+export type SchemaDialect = "draft-04" | "draft-06" | "draft-07" | "2019-09" | "2020-12";
 
 /** The reader's view of one schema file: parsed value with positions, plus what it declares. Plain data (cacheable). */
 export interface SchemaDoc {
@@ -182,15 +182,15 @@ export interface SchemaDoc {
   problems: JsonProblem[];
   /** `$schema` as written, or null when absent. */
   schemaUri: string | null;
-  /** Known dialect, or null when `$schema` names something docpact does not support (draft-04, unknown URIs). */
+  /** Known dialect, or null when `$schema` names something docpact does not support (an unknown URI). */
   dialect: SchemaDialect | null;
-  /** Root `$id` as written, or null. */
+  /** Root `$id` (draft-04: `id`) as written, or null. */
   id: string | null;
   /** Every `$ref`, in document order. */
   refs: SchemaRef[];
-  /** Every `$id` below the root (pointer → `$id` as written), for base-URI changes. */
+  /** Every `$id` (draft-04: `id`) below the root (pointer → as written), for base-URI changes. */
   nestedIds: { pointer: string; id: string }[];
-  /** `$anchor`s (2019-09+) and `$id: "#name"` anchors (draft-06/07): pointer of the schema object → name. */
+  /** `$anchor`s (2019-09+) and `$id: "#name"` anchors (draft-04 `id`, draft-06/07): pointer of the schema object → name. */
   anchors: { pointer: string; name: string }[];
   vocabularies: Vocabulary[];
   /** Backticked tokens in `description`, `title` and `$comment` strings. */

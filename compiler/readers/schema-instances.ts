@@ -9,11 +9,11 @@ import type { ResolvedConfig } from "../config/resolve.js";
 import { ignoredDirs, matchFiles } from "../discover.js";
 import type { InstanceDoc } from "../model/types.js";
 import { toPosix } from "../util/text.js";
-import { parseJsonWithPositions } from "./json-positions.js";
+import { parseDataWithPositions } from "./yaml-positions.js";
 
-/** Parses one instance file's text (BOM tolerated). */
+/** Parses one instance file's text (BOM tolerated): YAML when it is named `.yaml`/`.yml`, else JSON. */
 export function readInstance(file: string, schema: string, text: string, maxNesting?: number): InstanceDoc {
-  const p = parseJsonWithPositions(file, text, maxNesting);
+  const p = parseDataWithPositions(file, text, maxNesting);
   return { file, schema, value: p.value, locations: p.locations, problems: p.problems };
 }
 

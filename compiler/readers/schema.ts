@@ -1,11 +1,14 @@
 /**
  * Schema reader: one JSON Schema file → SchemaDoc (value with positions, dialect,
- * `$id`, `$ref`s, anchors, vocabularies and backticked terms). It never judges:
+ * `$id` (draft-04 `id`), `$ref`s, anchors, vocabularies and backticked terms). It never judges:
  * an unknown dialect is recorded as `dialect: null`, and rules decide.
  */
 import type { Span } from "../model/diagnostic.js";
 import type { JsonLocation, SchemaDialect, SchemaDoc, SchemaRef, Term, Vocabulary, VocabularyMember } from "../model/types.js";
-import { escapePointerToken, parseJsonWithPositions, spanAtPointer, stringOffsets } from "./json-positions.js";
+import { idKeyword, idMayBeAnchor } from "../util/schema-dialect.js";
+import { escapePointerToken, spanAtPointer, stringOffsets } from "./json-positions.js";
+import { parseDataWithPositions } from "./yaml-positions.js";
+import { LineIndex } from "../util/text.js";
 
 /** Keywords whose value is one subschema. */
 const SINGLE = ["additionalProperties", "additionalItems", "items", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"];
@@ -17,7 +20,7 @@ const MAP = ["properties", "patternProperties", "$defs", "definitions", "depende
 const PROSE = ["description", "title", "$comment"];
 
 /** `$schema` URI → dialect. Trailing `#` and http/https are ignored. */
-export function dialectOf(uri: string | null): SchemaDialect | "draft-04" | null {
+export function dialectOf(uri: string | null): SchemaDialect | null {
   if (uri === null) return "draft-07";
   const u = uri.trim().replace(/#$/, "").replace(/^http:/, "https:");
   switch (u) {
@@ -38,7 +41,8 @@ export function dialectOf(uri: string | null): SchemaDialect | "draft-04" | null
 
 export function readSchema(file: string, text: string, maxNesting?: number): SchemaDoc {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const parsed = parseJsonWithPositions(file, src, maxNesting);
+  // A schema file named `.yaml`/`.yml` is YAML (config `schemas` decides which files are schemas).
+  const parsed = parseDataWithPositions(file, src, maxNesting);
   const doc: SchemaDoc = {
     file,
     value: parsed.value,
@@ -62,10 +66,10 @@ export function readSchema(file: string, text: string, maxNesting?: number): Sch
     return doc;
   }
   doc.schemaUri = typeof root.$schema === "string" ? root.$schema : null;
-  const d = dialectOf(doc.schemaUri);
-  doc.dialect = d === "draft-04" ? null : d;
-  doc.id = typeof root.$id === "string" ? root.$id : null;
-  new Walker(doc, src).schema(root, "");
+  doc.dialect = dialectOf(doc.schemaUri);
+  const idKey = idKeyword(doc.dialect);
+  doc.id = typeof root[idKey] === "string" ? (root[idKey] as string) : null;
+  new Walker(doc, src, parsed.format === "yaml").schema(root, "");
   return doc;
 }
 
@@ -73,7 +77,11 @@ class Walker {
   constructor(
     private readonly doc: SchemaDoc,
     private readonly text: string,
+    private readonly yaml: boolean,
   ) {}
+
+  /** Line starts of the text, made on first use (YAML strings may span lines). */
+  private lines?: LineIndex;
 
   private span(pointer: string, part: "key" | "value" = "value"): Span {
     return spanAtPointer(this.doc.locations, pointer, part) ?? { file: this.doc.file, line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -83,13 +91,14 @@ class Walker {
     if (!isObject(s)) return;
     const doc = this.doc;
     if (typeof s.$ref === "string") doc.refs.push({ pointer, ref: s.$ref, span: this.span(pointer + "/$ref") } satisfies SchemaRef);
-    if (typeof s.$id === "string") {
-      const legacyAnchor = (doc.dialect === "draft-06" || doc.dialect === "draft-07") && s.$id.startsWith("#");
-      if (legacyAnchor) doc.anchors.push({ pointer, name: s.$id.slice(1) });
-      else if (pointer !== "") doc.nestedIds.push({ pointer, id: s.$id });
+    const id = s[idKeyword(doc.dialect)];
+    if (typeof id === "string") {
+      const legacyAnchor = idMayBeAnchor(doc.dialect) && id.startsWith("#");
+      if (legacyAnchor) doc.anchors.push({ pointer, name: id.slice(1) });
+      else if (pointer !== "") doc.nestedIds.push({ pointer, id });
     }
     if (typeof s.$anchor === "string") doc.anchors.push({ pointer, name: s.$anchor });
-    for (const k of PROSE) if (typeof s[k] === "string") this.terms(pointer + "/" + escapePointerToken(k));
+    for (const k of PROSE) if (typeof s[k] === "string") this.terms(pointer + "/" + escapePointerToken(k), s[k]);
 
     const constBranches = this.vocabulary(s, pointer, inConstVocab);
 
@@ -143,14 +152,12 @@ class Walker {
   }
 
   /** Backticked tokens inside the string at `pointer`, with exact positions (escapes accounted for). */
-  private terms(pointer: string): void {
+  private terms(pointer: string, value: unknown): void {
     const loc: JsonLocation | undefined = this.doc.locations[pointer];
-    if (!loc) return;
-    const value = this.text.slice(loc.start, loc.end);
-    if (!value.includes("`")) return;
-    const decoded = JSON.parse(value) as string;
+    if (!loc || typeof value !== "string" || !value.includes("`")) return;
+    if (this.yaml) return this.yamlTerms(loc, value);
     let offsets: number[] | undefined;
-    for (const m of decoded.matchAll(/`([^`\n]+)`/g)) {
+    for (const m of value.matchAll(/`([^`\n]+)`/g)) {
       offsets ??= stringOffsets(this.text, loc.start);
       const from = m.index + 1;
       const to = from + m[1].length;
@@ -158,6 +165,33 @@ class Walker {
       const end = offsets[to];
       this.doc.terms.push({ value: m[1], offset: start, span: spanFromLocation(loc, start, end, this.text) } satisfies Term);
     }
+  }
+
+  /**
+   * In YAML the decoded string is found in the source token by token: plain, quoted and block
+   * scalars keep a backticked name as written. A token folded across lines is not found verbatim;
+   * it is placed at the start of its string, where no fix applies (the text there is not the token).
+   */
+  private yamlTerms(loc: JsonLocation, value: string): void {
+    const raw = this.text.slice(loc.start, loc.end);
+    let from = 0;
+    for (const m of value.matchAll(/`([^`\n]+)`/g)) {
+      const i = raw.indexOf(m[0], from);
+      if (i === -1) {
+        this.doc.terms.push({ value: m[1], offset: loc.start, span: loc.value } satisfies Term);
+        continue;
+      }
+      from = i + m[0].length;
+      const start = loc.start + i + 1;
+      this.doc.terms.push({ value: m[1], offset: start, span: this.spanAt(start, start + m[1].length) } satisfies Term);
+    }
+  }
+
+  private spanAt(start: number, end: number): Span {
+    const lines = (this.lines ??= new LineIndex(this.text));
+    const a = lines.position(start);
+    const b = lines.position(end);
+    return { file: this.doc.file, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
   }
 }
 

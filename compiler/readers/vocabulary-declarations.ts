@@ -2,19 +2,20 @@
  * Renamed and retired vocabulary names declared outside the schema: config
  * `vocabularies[].aliases` / `retired`, and mapping files the spec ships
  * (`vocabularies[].mapping`: a JSON or YAML file and a JSON pointer to an
- * object of old name → new name, `null` meaning retired). Bad input (a missing
+ * object of old name → new name, or to an array of rows whose fields config
+ * `mappingFields` names, `null` meaning retired). Bad input (a missing
  * file, invalid JSON or YAML, a pointer to nothing, a value that is not a
  * name) is a one-line config error: these files are part of the config.
  */
 import { existsSync, readFileSync } from "../util/input-fs.js";
 import { join, relative, resolve, isAbsolute } from "node:path";
-import { LineCounter, parseDocument, isMap, isScalar, type Node as YamlNode } from "yaml";
 import type { ResolvedConfig } from "../config/resolve.js";
 import { reallyInside } from "../discover-tree.js";
 import type { Span } from "../model/diagnostic.js";
 import type { VocabularyDeclaration } from "../model/types.js";
 import { DocpactError } from "../util/errors.js";
-import { parseJsonWithPositions, spanAtPointer, splitPointer } from "./json-positions.js";
+import { escapePointerToken, spanAtPointer, valueAt } from "../util/json-pointer.js";
+import { parseDataWithPositions } from "./yaml-positions.js";
 
 const lineOne = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
@@ -26,14 +27,14 @@ export function readVocabularyDeclarations(root: string, config: ResolvedConfig)
     const decl: VocabularyDeclaration = { schema: entry.schema, aliases: [], retired: [] };
     for (const [from, to] of Object.entries(entry.aliases ?? {})) decl.aliases.push({ from, to, span: lineOne(configFile) });
     for (const value of entry.retired ?? []) decl.retired.push({ value, span: lineOne(configFile) });
-    if (entry.mapping) readMapping(root, configFile, entry.mapping, decl);
+    if (entry.mapping) readMapping(root, configFile, entry.mapping, decl, { from: entry.mappingFields?.from ?? "from", to: entry.mappingFields?.to ?? "to" });
     out.push(decl);
   }
   return out;
 }
 
-/** One mapping file: `path#/pointer` → the object of old → new names at the pointer. */
-function readMapping(root: string, configFile: string, ref: string, decl: VocabularyDeclaration): void {
+/** One mapping file: `path#/pointer` → the old → new names at the pointer (an object, or rows). */
+function readMapping(root: string, configFile: string, ref: string, decl: VocabularyDeclaration, fields: RowFields): void {
   const hash = ref.indexOf("#");
   const rel = (hash === -1 ? ref : ref.slice(0, hash)).replace(/\\/g, "/").replace(/^(\.\/)+/, "");
   const pointer = hash === -1 ? "" : ref.slice(hash + 1);
@@ -49,7 +50,7 @@ function readMapping(root: string, configFile: string, ref: string, decl: Vocabu
   } catch (e) {
     throw new DocpactError(`${where}: cannot read ${rel}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
-  const entries = /\.ya?ml$/i.test(rel) ? yamlEntries(rel, text, pointer, where) : jsonEntries(rel, text, pointer, where);
+  const entries = mappingEntries(rel, text, pointer, where, fields);
   for (const e of entries) {
     if (e.to === null) decl.retired.push({ value: e.from, span: e.span });
     else decl.aliases.push({ from: e.from, to: e.to, span: e.span });
@@ -62,51 +63,40 @@ interface Entry {
   span: Span;
 }
 
-function jsonEntries(file: string, text: string, pointer: string, where: string): Entry[] {
-  const parsed = parseJsonWithPositions(file, text);
-  if (parsed.problems.length > 0 || parsed.value === undefined) {
+/** The field names of a mapping file's rows (config `vocabularies[].mappingFields`). */
+interface RowFields {
+  from: string;
+  to: string;
+}
+
+/**
+ * The entries at `pointer` of a JSON or YAML mapping file: an object of old name → new name,
+ * or an array of rows (`[{ "from": …, "to": …, … }]`, other fields ignored), each placed at its
+ * old name.
+ */
+function mappingEntries(file: string, text: string, pointer: string, where: string, fields: RowFields): Entry[] {
+  const parsed = parseDataWithPositions(file, text);
+  if (parsed.value === undefined) {
     const p = parsed.problems[0];
-    throw new DocpactError(`${where}: invalid JSON${p ? ` at ${p.span.line}:${p.span.column}: ${p.message}` : ""}`);
+    const kind = parsed.format === "yaml" ? "YAML" : "JSON";
+    const message = p ? p.message.replace(/^invalid (JSON|YAML): /, "") : "";
+    throw new DocpactError(`${where}: invalid ${kind}${p ? ` at ${p.span.line}:${p.span.column}: ${message}` : ""}`);
   }
-  const obj = at(parsed.value, pointer, where);
-  return Object.entries(obj).map(([from, to]) => ({
-    from,
-    to: nameOrNull(to, from, where),
-    span: spanAtPointer(parsed.locations, `${pointer}/${from.replace(/~/g, "~0").replace(/\//g, "~1")}`, "key") ?? lineOne(file),
-  }));
-}
-
-function yamlEntries(file: string, text: string, pointer: string, where: string): Entry[] {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  if (doc.errors.length > 0) throw new DocpactError(`${where}: invalid YAML: ${doc.errors[0].message.split("\n")[0]}`);
-  let node: unknown = doc.contents;
-  for (const token of splitPointer(pointer)) {
-    node = isMap(node) ? node.get(token, true) : undefined;
-    if (node === undefined) throw new DocpactError(`${where}: nothing at ${pointer}`);
+  const found = valueAt(parsed.value, pointer);
+  if (!found.ok) throw new DocpactError(`${where}: nothing at ${pointer}`);
+  const here = (ptr: string, part: "key" | "value") => spanAtPointer(parsed.locations, ptr, part) ?? lineOne(file);
+  if (Array.isArray(found.value)) {
+    return found.value.map((row, i) => {
+      const at = `${pointer}/${i}`;
+      if (!isObject(row)) throw new DocpactError(`${where}: row ${i} is not an object with "${fields.from}" and "${fields.to}"`);
+      const from = row[fields.from];
+      if (typeof from !== "string" || from === "") throw new DocpactError(`${where}: row ${i} has no name in "${fields.from}" (config \`mappingFields\` names the fields)`);
+      if (!(fields.to in row)) throw new DocpactError(`${where}: row ${i} (\`${from}\`) has no "${fields.to}" (null when retired; config \`mappingFields\` names the fields)`);
+      return { from, to: nameOrNull(row[fields.to], from, where), span: here(`${at}/${escapePointerToken(fields.from)}`, "value") };
+    });
   }
-  if (!isMap(node)) throw new DocpactError(`${where}: expected an object of old name → new name at ${pointer || "the root"}`);
-  const out: Entry[] = [];
-  for (const pair of node.items) {
-    const key = pair.key as YamlNode | null;
-    const from = isScalar(key) ? String(key.value) : null;
-    if (from === null) throw new DocpactError(`${where}: a key is not a name`);
-    const value = pair.value as YamlNode | null;
-    const to = value === null || (isScalar(value) && value.value === null) ? null : isScalar(value) ? value.value : value;
-    const pos = key?.range ? lines.linePos(key.range[0]) : { line: 1, col: 1 };
-    out.push({ from, to: nameOrNull(to, from, where), span: { file, line: pos.line, column: pos.col, endLine: pos.line, endColumn: pos.col + from.length } });
-  }
-  return out;
-}
-
-function at(value: unknown, pointer: string, where: string): Record<string, unknown> {
-  let v = value;
-  for (const token of splitPointer(pointer)) {
-    v = isObject(v) ? v[token] : Array.isArray(v) ? v[Number(token)] : undefined;
-    if (v === undefined) throw new DocpactError(`${where}: nothing at ${pointer}`);
-  }
-  if (!isObject(v)) throw new DocpactError(`${where}: expected an object of old name → new name at ${pointer || "the root"}`);
-  return v;
+  if (!isObject(found.value)) throw new DocpactError(`${where}: expected an object of old name → new name, or an array of rows, at ${pointer || "the root"}`);
+  return Object.entries(found.value).map(([from, to]) => ({ from, to: nameOrNull(to, from, where), span: here(`${pointer}/${escapePointerToken(from)}`, "key") }));
 }
 
 function nameOrNull(to: unknown, from: string, where: string): string | null {

@@ -14,3 +14,8 @@ export function resolvePath(fromFile: string, target: string): string | null {
   if (joined === "." || joined === "./") return "";
   return joined.replace(/\/+$/, "");
 }
+
+/** Files read as YAML wherever docpact reads JSON data (schemas, instances, mapping files): named `.yaml` or `.yml`. */
+export function isYamlFile(file: string): boolean {
+  return /\.ya?ml$/i.test(file);
+}

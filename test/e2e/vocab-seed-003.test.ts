@@ -87,4 +87,48 @@ describe("seed 003: aliases from a codemap file, a retired code from a YAML file
     expect(m.stderr.trim().split("\n")).toHaveLength(1);
     expect(m.stderr).toContain("cannot read spec/missing.yaml: ENOENT");
   });
+
+  it("with generation on, the codemap reaches the generated members and replacements map, and a changed codemap makes them stale", async () => {
+    const dir = copyProject(FIXTURE);
+    const file = join(dir, "docpact.config.json");
+    const config = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...config, generate: { outDir: "generated" } }));
+    await build({ root: dir });
+    const mod = readFileSync(join(dir, "generated/schemas/capabilities.ts"), "utf8");
+    expect(mod).toContain(
+      'export const reliabilityEventsMembers = ["envelope.refusal", "envelope.truncated", "envelope.retry-attempted", "envelope.retry-exhausted", "envelope.nl-to-format-engaged", "envelope.recovery-applied"] as const;',
+    );
+    expect(mod).toContain(
+      [
+        "export const reliabilityEventsReplacements: Readonly<Record<string, ReliabilityEventsMember>> = {",
+        '  "envelope.retry.attempted": "envelope.retry-attempted",',
+        '  "envelope.retry.exhausted": "envelope.retry-exhausted",',
+        '  "envelope.nlToFormat.engaged": "envelope.nl-to-format-engaged",',
+        '  "envelope.recovery.applied": "envelope.recovery-applied",',
+        "};",
+      ].join("\n"),
+    );
+    expect((await check({ root: dir })).diagnostics.filter((d) => d.rule === "generated/stale")).toEqual([]);
+    // The release drops one rename from its codemap: the generated map must follow.
+    const codemap = join(dir, "spec/event-codemap.json");
+    writeFileSync(codemap, readFileSync(codemap, "utf8").replace(/\n\s*"envelope\.recovery\.applied": "envelope\.recovery-applied"/, "").replace(/,(\s*})/, "$1"));
+    const stale = (await check({ root: dir })).diagnostics.filter((d) => d.rule === "generated/stale").map((d) => d.file);
+    expect(stale).toContain("generated/schemas/capabilities.ts");
+  });
+
+  it("the codemap shipped as an array of rows (fields named in config) gives the same findings", async () => {
+    const dir = copyProject(FIXTURE);
+    const codemap = JSON.parse(readFileSync(join(dir, "spec/event-codemap.json"), "utf8")) as { events: Record<string, string> };
+    const rows = Object.entries(codemap.events).map(([v1, v2]) => ({ v1, v2, rfc: "0228" }));
+    writeFileSync(join(dir, "spec/event-codemap.json"), JSON.stringify({ events: rows }, null, 2));
+    const file = join(dir, "docpact.config.json");
+    const config = JSON.parse(readFileSync(file, "utf8")) as { vocabularies: Record<string, unknown>[] };
+    config.vocabularies[0].mappingFields = { from: "v1", to: "v2" };
+    writeFileSync(file, JSON.stringify(config));
+    const key = (x: { rule: string; file: string; line: number; message: string }) => `${x.rule} ${x.file}:${x.line} ${x.message}`;
+    const rowsFound = (await check({ root: dir })).diagnostics.map(key);
+    const objectFound = (await check({ root: join(repoRoot, FIXTURE) })).diagnostics.map(key);
+    expect(rowsFound).toEqual(objectFound);
+    expect(rowsFound.some((k) => k.startsWith("vocabulary/deprecated-term"))).toBe(true);
+  });
 });

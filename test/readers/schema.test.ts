@@ -62,7 +62,7 @@ describe("readSchema", () => {
     expect(d.refs).toEqual([]);
   });
 
-  test("dialects: draft-04 and unknown URIs are recorded as unsupported; BOM and bad JSON never throw", () => {
+  test("dialects: unknown URIs are recorded as unsupported, draft-04 as itself with `id`; BOM and bad JSON never throw", () => {
     expect(dialectOf("http://json-schema.org/draft-07/schema#")).toBe("draft-07");
     expect(dialectOf("https://json-schema.org/draft/2019-09/schema")).toBe("2019-09");
     expect(dialectOf("http://json-schema.org/draft-06/schema#")).toBe("draft-06");
@@ -70,7 +70,10 @@ describe("readSchema", () => {
     expect(dialectOf(null)).toBe("draft-07");
     const bad = loadSchemas(join(fixtures, "schemas-bad"));
     const byFile = Object.fromEntries(bad.map((d) => [d.file, d]));
-    expect(byFile["draft4.schema.json"].dialect).toBeNull();
+    expect(byFile["draft4.schema.json"]).toMatchObject({ dialect: "draft-04", id: "https://example.test/old.json" });
+    const d04 = readSchema("d.json", '{"$schema": "http://json-schema.org/draft-04/schema#", "definitions": {"a": {"id": "#a"}, "b": {"id": "b.json"}, "c": {"$id": "c.json"}}}');
+    expect(d04.anchors).toEqual([{ pointer: "/definitions/a", name: "a" }]);
+    expect(d04.nestedIds).toEqual([{ pointer: "/definitions/b", id: "b.json" }]);
     expect(byFile["unknown.schema.json"].dialect).toBeNull();
     expect(byFile["bom-crlf.schema.json"].locations["/type"].value).toMatchObject({ line: 4, column: 11 });
     expect(byFile["broken.schema.json"].value).toBeUndefined();

@@ -39,6 +39,31 @@ describe("vocabulary declarations: config, JSON and YAML mapping files", () => {
     ]);
   });
 
+  it("reads a mapping shipped as an array of rows: default fields `from`/`to`, or the ones config `mappingFields` names", () => {
+    const root = project({
+      "rows.json": '[\n  { "from": "a.old", "to": "a.new", "since": "2.0" },\n  { "from": "gone", "to": null }\n]\n',
+      "rows.yaml": "renames:\n  - old: a.old # comment\n    new: a.new\n  - old: gone\n    new: null\n",
+    });
+    const d = declarationsOf(root, [
+      { schema: "x.schema.json#/$defs/e", mapping: "rows.json" },
+      { schema: "x.schema.json#/$defs/e", mapping: "rows.yaml#/renames", mappingFields: { from: "old", to: "new" } },
+    ]);
+    expect(d.map((x) => [x.aliases.map((a) => [a.from, a.to, a.span.file, a.span.line, a.span.column]), x.retired.map((r) => [r.value, r.span.line])])).toEqual([
+      [[["a.old", "a.new", "rows.json", 2, 13]], [["gone", 3]]],
+      [[["a.old", "a.new", "rows.yaml", 2, 10]], [["gone", 4]]],
+    ]);
+  });
+
+  it.each([
+    ["a row that is not an object", '["a"]', undefined, 'row 0 is not an object with "from" and "to"'],
+    ["a row without its old name", '[{ "to": "a.new" }]', undefined, 'row 0 has no name in "from"'],
+    ["a row without its new name", '[{ "from": "a.old" }]', undefined, 'row 0 (`a.old`) has no "to" (null when retired'],
+    ["rows whose fields config does not name", '[{ "old": "a.old", "new": "a.new" }]', { from: "was" }, 'row 0 has no name in "was"'],
+  ])("%s is a one-line config error", (_name, text, mappingFields, message) => {
+    const root = project({ "rows.json": text });
+    expect(() => declarationsOf(root, [{ schema: "x.schema.json#/$defs/e", mapping: "rows.json", ...(mappingFields ? { mappingFields } : {}) }])).toThrow(message);
+  });
+
   it.each([
     ["a missing file", "none.json", "cannot read none.json: ENOENT"],
     ["invalid JSON", "bad.json", "invalid JSON"],

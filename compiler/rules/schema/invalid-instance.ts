@@ -7,11 +7,11 @@ export default defineRule({
   meta: {
     id: "schema/invalid-instance",
     defaultSeverity: "error",
-    description: "A JSON file listed under config `instances` does not validate against its schema.",
+    description: "A JSON or YAML file listed under config `instances` does not validate against its schema.",
     explanation:
       "Example and fixture files that claim to follow a schema drift when the schema changes. Each file matched by an `instances` entry " +
-      "is parsed with positions and validated with Ajv against its schema (all loaded schemas available to `$ref`, formats checked, allErrors). " +
-      "Every violation is reported at the offending value's line and column with Ajv's message and the JSON pointer; invalid JSON is reported at its position.",
+      "is parsed with positions (as YAML when it is named `.yaml` or `.yml`, else as JSON) and validated with Ajv against its schema (all loaded schemas available to `$ref`, formats checked, allErrors). " +
+      "Every violation is reported at the offending value's line and column with Ajv's message and the JSON pointer; invalid JSON or YAML is reported at its position.",
     messages: {
       unreadable: "{{reason}}",
       noSchema: "{{reason}}",

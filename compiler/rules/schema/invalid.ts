@@ -6,10 +6,7 @@ import { defineRule } from "../types.js";
 /** Why a `$schema` is refused; null when the dialect is supported. */
 export function dialectMessage(doc: SchemaDoc): string | null {
   if (doc.dialect !== null || doc.schemaUri === null) return null;
-  if (/draft-04\/schema#?$/.test(doc.schemaUri.trim())) {
-    return `draft-04 schemas are not supported ($schema "${doc.schemaUri}"): move to draft-07 (rename "id" to "$id", make exclusiveMinimum/exclusiveMaximum numbers) or 2020-12`;
-  }
-  return `unknown $schema dialect "${doc.schemaUri}": docpact supports draft-06, draft-07, 2019-09 and 2020-12 (https://json-schema.org/draft-07/schema#, https://json-schema.org/draft/2020-12/schema, …)`;
+  return `unknown $schema dialect "${doc.schemaUri}": docpact supports draft-04, draft-06, draft-07, 2019-09 and 2020-12 (http://json-schema.org/draft-04/schema#, https://json-schema.org/draft-07/schema#, https://json-schema.org/draft/2020-12/schema, …)`;
 }
 
 /** A schema that is not valid JSON, names an unsupported dialect, fails its meta-schema or reuses an `$id`. */
@@ -20,8 +17,8 @@ export default defineRule({
     description: "A JSON Schema is not valid JSON, names an unsupported dialect, fails its dialect's meta-schema or reuses another schema's $id.",
     explanation:
       "Schemas are the machine-readable half of the contract; everything docpact generates or checks from them assumes they are well-formed. " +
-      "The rule reports JSON syntax errors and duplicate keys at their position, a `$schema` that is not draft-06, draft-07, 2019-09 or 2020-12 " +
-      "(draft-04 is refused with a migration hint; a missing `$schema` means draft-07), every error Ajv finds when validating the schema against " +
+      "The rule reports JSON syntax errors and duplicate keys at their position, a `$schema` that is not draft-04, draft-06, draft-07, 2019-09 or 2020-12 " +
+      "(a missing `$schema` means draft-07; each dialect is checked by Ajv's own support for it), every error Ajv finds when validating the schema against " +
       "its own dialect's bundled meta-schema (never fetched), at the offending keyword, and an `$id` already declared by another schema, at the second one.",
     messages: {
       unreadable: "{{reason}}",

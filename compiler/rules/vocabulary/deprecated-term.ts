@@ -14,7 +14,7 @@ export default defineRule({
       "When a vocabulary renames a member (`envelope.retry.exhausted` → `envelope.retry-exhausted`) the old name lives on as a deprecated alias, " +
       "declared in the schema (`x-deprecated` / `x-replaced-by` next to an `enum`, or `deprecated` / `x-replaced-by` on a `const` branch), in " +
       "config (`vocabularies: [{ \"schema\": \"x.schema.json#/pointer\", \"aliases\": { \"old\": \"new\" } }]`), in a mapping file the spec ships " +
-      "(`vocabularies[].mapping`: a JSON or YAML file and a pointer to an object of old → new names), or on a code member (`/** @deprecated use x */`). " +
+      "(`vocabularies[].mapping`: a JSON or YAML file and a pointer to an object of old → new names, or to an array of rows whose fields `mappingFields` names), or on a code member (`/** @deprecated use x */`). " +
       "Docs and schema descriptions that still say the old name teach readers a name the contract is dropping. The rule reports every backticked " +
       "term in Markdown prose or in a schema `description`, `title` or `$comment` that equals a deprecated name exactly, and suggests its " +
       "replacement; `docpact build --fix` rewrites exactly the token (JSON-escaped inside schema strings) and nothing else. It stays silent when " +
