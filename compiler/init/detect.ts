@@ -71,7 +71,18 @@ export function detect(root: string): Detection {
 
   // ── schemas ──
   const schemas = files.filter((f) => f.endsWith(".schema.json"));
-  proposeGlobs(schemas, ".schema.json", "schemas", "schema", config, note);
+  // Specifications often name schemas `*.json` (cdevents' schemas/, a spec's schema.json): found by their `$schema` key.
+  const byContent = schemasByContent(root, files);
+  if (byContent.length === 0) proposeGlobs(schemas, ".schema.json", "schemas", "schema", config, note);
+  else {
+    const isSchema = new Set([...schemas.filter((f) => exclusionReason(f) === null), ...byContent]);
+    config.schemas = coveringGlobs(
+      files.filter((f) => f.endsWith(".json")),
+      ".json",
+      (f) => isSchema.has(f),
+    );
+    note("schemas", `${isSchema.size} JSON Schema file(s), ${byContent.length} of them found by their "$schema" key (not named *.schema.json)`);
+  }
 
   // ── code ──
   const tsFiles = files.filter((f) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?ts$/.test(f));
@@ -144,6 +155,25 @@ export function detect(root: string): Detection {
 }
 
 type Note = (topic: string, reason: string) => void;
+
+/** At most this many `.json` files are opened to look for a `$schema` key. */
+const JSON_SCAN_LIMIT = 5000;
+const META_SCHEMA = /^https?:\/\/json-schema\.org\//;
+
+/** `.json` files outside build, test and fixture folders whose top-level `$schema` names a JSON Schema meta-schema. */
+function schemasByContent(root: string, files: string[]): string[] {
+  return files
+    .filter((f) => f.endsWith(".json") && !f.endsWith(".schema.json") && exclusionReason(f) === null)
+    .slice(0, JSON_SCAN_LIMIT)
+    .filter((f) => {
+      const text = readText(join(root, f));
+      // Cheap test first: most JSON files never mention it.
+      if (!text.includes('"$schema"')) return false;
+      const value = readJson(join(root, f));
+      const meta = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>).$schema : undefined;
+      return typeof meta === "string" && META_SCHEMA.test(meta);
+    });
+}
 
 function proposeGlobs(found: string[], ext: string, key: "docs" | "schemas", what: string, config: StarterConfig, note: Note): void {
   if (found.length === 0) {

@@ -68,17 +68,17 @@ export function exclusionReason(file: string): string | null {
  * a folder with nothing excluded becomes `folder/**\/*ext`, anything else is
  * split into its files and sub-folders.
  */
-export function coveringGlobs(files: string[], ext: string): string[] {
+export function coveringGlobs(files: string[], ext: string, keep: (file: string) => boolean = (f) => exclusionReason(f) === null): string[] {
   const out: string[] = [];
   const visit = (prefix: string, group: string[]) => {
-    const kept = group.filter((f) => exclusionReason(f) === null);
+    const kept = group.filter(keep);
     if (kept.length === 0) return;
     if (kept.length === group.length) {
       out.push(`${prefix}**/*${ext}`);
       return;
     }
     const direct = group.filter((f) => !f.slice(prefix.length).includes("/"));
-    const directKept = direct.filter((f) => exclusionReason(f) === null);
+    const directKept = direct.filter(keep);
     if (directKept.length > 0 && directKept.length === direct.length) out.push(`${prefix}*${ext}`);
     else out.push(...directKept);
     const subs = new Map<string, string[]>();

@@ -51,6 +51,13 @@ describe("docpact init", () => {
     expect(validateConfig(config)).toBeNull();
   });
 
+  it("JSON Schemas not named *.schema.json are found by their $schema key, and only they are proposed", () => {
+    const { out, config } = init("init-spec-schemas");
+    expect(config.schemas).toEqual(["envelope.json", "schemas/**/*.json"]);
+    expect(out).toContain('4 JSON Schema file(s), 4 of them found by their "$schema" key');
+    expect(validateConfig(config)).toBeNull();
+  });
+
   it("monorepo: binaries and CLI sources from the workspace package's bin (plain JS), not the docs site's tsconfig", () => {
     const { root, out, config } = init("init-monorepo");
     expect(config.cli).toEqual({ binaries: ["mono"] });
