@@ -43,7 +43,9 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
-        if (m.notJudged) ctx.notJudged(m.notJudged.span, m.notJudged.reason);
+        // The invocation is the command mention (summary.coverage): judged, unless a word of it was not.
+        if (m.notJudged) ctx.notJudged(m.notJudged.span, m.notJudged.reason, { kind: "commands", span: inv.span });
+        else ctx.judged(inv.span, "commands");
         if (!m.unknown) continue;
         const { token, written } = m.unknown;
         // Git history, when there is one: the commit that removed the word from the command code, or renamed it to a command of this level.

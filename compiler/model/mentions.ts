@@ -1,0 +1,127 @@
+/**
+ * Documented mentions, found independently of the rules that judge them: the
+ * denominator of the report's `summary.coverage`. A rule that looks at a
+ * mention records it as judged (`ctx.judged(span, kind)`) or not judged
+ * (`ctx.notJudged(span, reason, kind)`) at the mention's span; whatever is
+ * found and neither judged nor counted is a blind spot, and the coverage
+ * figure shows it (found − judged − notJudged).
+ *
+ * Kinds today: `commands` (one per CLI invocation: its command path) and
+ * `flags` (each flag of an invocation up to `--`, and each bare `--flag` that
+ * opens an option list's entry or a table cell in a document that invokes a
+ * binary). Other kinds (links, anchors, terms) add a finder here and their
+ * rules mark them the same way.
+ */
+import type { Span } from "./diagnostic.js";
+import type { ContractModel, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
+
+export type MentionKind = "commands" | "flags";
+export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags"];
+
+export interface Mention {
+  kind: MentionKind;
+  span: Span;
+  /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first). */
+  binary: string;
+}
+
+/** A bare flag in an option list or table: `--force`, `-f`, `--out=dir`, `--out <dir>`. */
+export const BARE_FLAG = /^(--?[A-Za-z][A-Za-z0-9_.-]*)(?:=(.*)|\s+\S.*)?$/s;
+
+/** The inline codes of a document that are bare flags (open a list entry or table cell, or are written `` `--x` of `tool cmd` ``), single-line. */
+export function bareFlagCodes(doc: MarkdownDoc): { code: InlineCode; name: string; value: string | undefined }[] {
+  const out: { code: InlineCode; name: string; value: string | undefined }[] = [];
+  for (const c of doc.inlineCodes) {
+    if (!(c.lead || c.ofNext) || c.span.line !== c.span.endLine) continue;
+    const m = BARE_FLAG.exec(c.value);
+    if (m) out.push({ code: c, name: m[1], value: m[2] });
+  }
+  return out;
+}
+
+/** The flag name's own span inside the code span (single-line code: the backtick runs are symmetric), as a flag token. */
+export function bareFlagToken(code: InlineCode, name: string, value: string | undefined): InvocationToken {
+  const pad = Math.max(0, Math.floor((code.span.endColumn - code.span.column - code.value.length) / 2));
+  const column = code.span.column + pad;
+  const span: Span = { file: code.span.file, line: code.span.line, column, endLine: code.span.line, endColumn: column + name.length };
+  return { kind: "flag", text: code.value, flag: name, ...(value !== undefined ? { value } : { value: "" }), span };
+}
+
+/** The CLI mentions of one document, in document order per kind (commands first). */
+export function cliMentions(doc: MarkdownDoc): Mention[] {
+  const out: Mention[] = [];
+  if (doc.invocations.length === 0) return out;
+  for (const inv of doc.invocations) out.push({ kind: "commands", span: inv.span, binary: inv.binary });
+  for (const inv of doc.invocations) {
+    for (const t of inv.tokens) {
+      if (t.kind === "separator") break;
+      if (t.kind === "flag") out.push({ kind: "flags", span: t.span, binary: inv.binary });
+    }
+  }
+  const invs = [...doc.invocations].sort((a, b) => before(a.span, b.span));
+  for (const { code, name, value } of bareFlagCodes(doc)) {
+    const span = bareFlagToken(code, name, value).span;
+    let binary = invs[0].binary;
+    for (const i of invs) if (before(i.span, span) < 0) binary = i.binary;
+    out.push({ kind: "flags", span, binary });
+  }
+  return out;
+}
+
+/** Every document's mentions, kept by document object (a watch re-check links the same objects again). */
+const byDoc = new WeakMap<MarkdownDoc, Mention[]>();
+export function modelMentions(model: Pick<ContractModel, "docs">): Mention[] {
+  const out: Mention[] = [];
+  for (const d of model.docs) {
+    let m = byDoc.get(d);
+    if (!m) byDoc.set(d, (m = cliMentions(d)));
+    for (const x of m) out.push(x);
+  }
+  return out;
+}
+
+/** The key coverage marks are matched by: kind and start position. */
+export function mentionKey(kind: string, file: string, line: number, column: number): string {
+  return `${kind}\u0000${file}\u0000${line}\u0000${column}`;
+}
+
+function before(a: Span, b: Span): number {
+  return a.line - b.line || a.column - b.column;
+}
+
+/** A mention a rule judged (recorded through `ctx.judged`), at its start. */
+export interface JudgedMention {
+  rule: string;
+  kind: string;
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** `summary.coverage` of the JSON report: per kind, the mentions found, judged, and counted as not judged. */
+export type CoverageSummary = Record<string, { found: number; judged: number; notJudged: number }>;
+
+/**
+ * Coverage per kind: a found mention is judged when a rule judged it, else
+ * not judged when a rule counted it so (with that kind, at its span). What is
+ * neither is `found − judged − notJudged`: a blind spot, 0 when every rule
+ * keeps its promise. Every kind is present, found or not.
+ */
+export function coverageOf(found: readonly Mention[], judged: readonly JudgedMention[], notJudged: readonly { file: string; mention?: { kind: string; line: number; column: number } }[]): CoverageSummary {
+  const isJudged = new Set(judged.map((j) => mentionKey(j.kind, j.file, j.line, j.column)));
+  const isCounted = new Set<string>();
+  for (const n of notJudged) if (n.mention) isCounted.add(mentionKey(n.mention.kind, n.file, n.mention.line, n.mention.column));
+  const out: CoverageSummary = {};
+  for (const k of MENTION_KINDS) out[k] = { found: 0, judged: 0, notJudged: 0 };
+  const seen = new Set<string>();
+  for (const m of found) {
+    const key = mentionKey(m.kind, m.span.file, m.span.line, m.span.column);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const c = out[m.kind];
+    c.found++;
+    if (isJudged.has(key)) c.judged++;
+    else if (isCounted.has(key)) c.notJudged++;
+  }
+  return out;
+}

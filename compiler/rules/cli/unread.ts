@@ -1,0 +1,77 @@
+import { cliMentions, type Mention } from "../../model/mentions.js";
+import type { ContractModel } from "../../model/types.js";
+import { defineRule } from "../types.js";
+
+/** The docs invoke a binary whose CLI no reader understood: say so once, and count every mention as not judged. */
+export default defineRule({
+  meta: {
+    id: "cli/unread",
+    defaultSeverity: "warning",
+    description: "The docs invoke a binary whose CLI no reader understood: none of its documented commands and flags is judged.",
+    explanation:
+      "docpact judges a documented invocation only against a command surface it read from the code. " +
+      "When the code reader finds no commands at all (no code in scope, a bin file that is build output, a CLI parsed by hand or by a library no reader knows), " +
+      "the other CLI rules have nothing to compare against and stay silent; without this warning a planted `tool --no-such-flag` would pass unnoticed. " +
+      "One warning per invoked binary, at its first documented mention, names the binary's entry file (package.json `bin`) and where reading stopped, " +
+      "and every documented mention of the binary (each invocation's command and flags, the bare flags of option lists and tables in documents that invoke it) " +
+      "is counted in `summary.notJudged` and `summary.coverage`. " +
+      "Fix it by bringing the CLI's code into scope (config `code`), configuring how it declares commands (`cli.commandType`, `cli.flagAccessors`), " +
+      "or, where no reader fits, turning the rule off knowingly.",
+    messages: {
+      unread: "no CLI reader understood `{{binary}}` ({{entry}}: {{stopped}}): {{count}} documented mention(s) of it not judged",
+    },
+    examples: {
+      bad: {
+        "package.json": JSON.stringify({ name: "tool", bin: { tool: "bin.js" } }),
+        "bin.js": "const args = process.argv.slice(2);\nif (args.includes(\"--verbose\")) console.log(\"v\");\n",
+        "README.md": "Run `tool --no-such-flag`.\n",
+      },
+      good: {
+        "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }),
+        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }),
+        "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n',
+        "doc.md": "Run `aw flow advance --json`.\n",
+      },
+    },
+    example: {
+      bad: "package.json `bin` is a hand-parsing `bin.js` outside the code in scope, and the README says `tool --no-such-flag`.",
+      fix: "Bring the CLI's code into scope (`\"code\": { \"include\": [\"bin.js\"] }`) with a parser docpact reads, or turn `cli/unread` off knowingly.",
+    },
+  },
+  check(ctx) {
+    const { model } = ctx;
+    if (model.surface.commands.length > 0) return;
+    const byBinary = new Map<string, Mention[]>();
+    for (const doc of model.docs) {
+      for (const m of cliMentions(doc)) {
+        let list = byBinary.get(m.binary);
+        if (!list) byBinary.set(m.binary, (list = []));
+        list.push(m);
+      }
+    }
+    for (const binary of [...byBinary.keys()].sort()) {
+      const mentions = byBinary.get(binary)!;
+      const reason = `no CLI reader understood \`${binary}\``;
+      for (const m of mentions) ctx.notJudged(m.span, reason, { kind: m.kind });
+      const first = mentions.find((m) => m.kind === "commands") ?? mentions[0];
+      const { entry, stopped } = whereReadingStopped(model, binary);
+      ctx.report({ span: first.span, messageId: "unread", data: { binary, entry, stopped, count: mentions.length } });
+    }
+  },
+});
+
+/** The binary's entry file (package.json `bin`) and why no command surface came out of it. */
+function whereReadingStopped(model: ContractModel, binary: string): { entry: string; stopped: string } {
+  const raw = model.config.packageJson?.bin?.[binary];
+  const entry = raw === undefined ? null : raw.replace(/\\/g, "/").replace(/^\.\//, "");
+  const code = model.codeFiles;
+  const noCode = model.counts.code === 0 ? "no code is in scope (config `code`, or a root tsconfig.json)" : null;
+  if (entry === null) {
+    return { entry: "no entry file (package.json `bin` does not name it)", stopped: noCode ?? "no reader recognized a command or flag declaration in the code in scope" };
+  }
+  const label = `entry \`${entry}\``;
+  if (!model.files.includes(entry)) return { entry: label, stopped: "the file is not in the repository (build output?), and no reader recognized the code in scope" };
+  if (noCode) return { entry: label, stopped: noCode };
+  if (code && !code.includes(entry)) return { entry: label, stopped: "the file is not in the code in scope (config `code`), and no reader recognized the code that is" };
+  return { entry: label, stopped: "no reader recognized how it parses its arguments (no known framework call, configured command type or flag accessor)" };
+}
