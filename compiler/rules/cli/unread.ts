@@ -1,5 +1,5 @@
 import { cliMentions, type Mention } from "../../model/mentions.js";
-import type { ContractModel } from "../../model/types.js";
+import { binaryReading, entryLabel } from "../../model/cli-reading.js";
 import { defineRule } from "../types.js";
 
 /** The docs invoke a binary whose CLI no reader understood: say so once, and count every mention as not judged. */
@@ -54,24 +54,8 @@ export default defineRule({
       const reason = `no CLI reader understood \`${binary}\``;
       for (const m of mentions) ctx.notJudged(m.span, reason, { kind: m.kind });
       const first = mentions.find((m) => m.kind === "commands") ?? mentions[0];
-      const { entry, stopped } = whereReadingStopped(model, binary);
-      ctx.report({ span: first.span, messageId: "unread", data: { binary, entry, stopped, count: mentions.length } });
+      const r = binaryReading(model, binary);
+      ctx.report({ span: first.span, messageId: "unread", data: { binary, entry: entryLabel(r), stopped: r.stopped ?? "", count: mentions.length } });
     }
   },
 });
-
-/** The binary's entry file (package.json `bin`) and why no command surface came out of it. */
-function whereReadingStopped(model: ContractModel, binary: string): { entry: string; stopped: string } {
-  const raw = model.config.packageJson?.bin?.[binary];
-  const entry = raw === undefined ? null : raw.replace(/\\/g, "/").replace(/^\.\//, "");
-  const code = model.codeFiles;
-  const noCode = model.counts.code === 0 ? "no code is in scope (config `code`, or a root tsconfig.json)" : null;
-  if (entry === null) {
-    return { entry: "no entry file (package.json `bin` does not name it)", stopped: noCode ?? "no reader recognized a command or flag declaration in the code in scope" };
-  }
-  const label = `entry \`${entry}\``;
-  if (!model.files.includes(entry)) return { entry: label, stopped: "the file is not in the repository (build output?), and no reader recognized the code in scope" };
-  if (noCode) return { entry: label, stopped: noCode };
-  if (code && !code.includes(entry)) return { entry: label, stopped: "the file is not in the code in scope (config `code`), and no reader recognized the code that is" };
-  return { entry: label, stopped: "no reader recognized how it parses its arguments (no known framework call, configured command type or flag accessor)" };
-}
