@@ -9,17 +9,21 @@
  * Kinds today: `commands` (one per CLI invocation: its command path) and
  * `flags` (each flag of an invocation up to `--`, and each bare `--flag` that
  * opens an option list's entry or a table cell in a document that invokes a
- * binary). Other kinds (links, anchors, terms) add a finder here and their
+ * binary). Outside shell fences, a help-output listing of a binary — a fence
+ * with a synopsis line `Usage: tool …` — gives a `commands` mention at the
+ * synopsis and a `flags` mention per option line (`  -f, --force  …`). Other kinds (links, anchors, terms) add a finder here and their
  * rules mark them the same way.
  */
 import type { Span } from "./diagnostic.js";
-import type { ContractModel, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
+import type { CodeBlock, ContractModel, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
 
 export type MentionKind = "commands" | "flags";
 export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags"];
 
 export interface Mention {
   kind: MentionKind;
+  /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line. */
+  source: "invocation" | "bare" | "synopsis" | "help";
   span: Span;
   /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first). */
   binary: string;
@@ -47,36 +51,73 @@ export function bareFlagToken(code: InlineCode, name: string, value: string | un
   return { kind: "flag", text: code.value, flag: name, ...(value !== undefined ? { value } : { value: "" }), span };
 }
 
-/** The CLI mentions of one document, in document order per kind (commands first). */
-export function cliMentions(doc: MarkdownDoc): Mention[] {
+/** The CLI mentions of one document (`binaries`: the CLI's binaries), in document order per source. */
+export function cliMentions(doc: MarkdownDoc, binaries: readonly string[]): Mention[] {
   const out: Mention[] = [];
-  if (doc.invocations.length === 0) return out;
-  for (const inv of doc.invocations) out.push({ kind: "commands", span: inv.span, binary: inv.binary });
+  for (const inv of doc.invocations) out.push({ kind: "commands", source: "invocation", span: inv.span, binary: inv.binary });
   for (const inv of doc.invocations) {
     for (const t of inv.tokens) {
       if (t.kind === "separator") break;
-      if (t.kind === "flag") out.push({ kind: "flags", span: t.span, binary: inv.binary });
+      if (t.kind === "flag") out.push({ kind: "flags", source: "invocation", span: t.span, binary: inv.binary });
     }
   }
-  const invs = [...doc.invocations].sort((a, b) => before(a.span, b.span));
-  for (const { code, name, value } of bareFlagCodes(doc)) {
-    const span = bareFlagToken(code, name, value).span;
-    let binary = invs[0].binary;
-    for (const i of invs) if (before(i.span, span) < 0) binary = i.binary;
-    out.push({ kind: "flags", span, binary });
+  if (doc.invocations.length > 0) {
+    const invs = [...doc.invocations].sort((a, b) => before(a.span, b.span));
+    for (const { code, name, value } of bareFlagCodes(doc)) {
+      const span = bareFlagToken(code, name, value).span;
+      let binary = invs[0].binary;
+      for (const i of invs) if (before(i.span, span) < 0) binary = i.binary;
+      out.push({ kind: "flags", source: "bare", span, binary });
+    }
   }
+  if (binaries.length > 0) for (const b of doc.codeBlocks) out.push(...helpListing(b, binaries));
+  return out;
+}
+
+const SHELL_FENCE = /^(sh|bash|shell|console|zsh|shell-session|shellsession)$/i;
+const SYNOPSIS = /^(\s*(?:usage|synopsis)\s*:?\s+(?:\$\s+)?)([^\s/]+\/)*([A-Za-z0-9@._-]+)(?=\s|$)/i;
+const OPTION_LINE = /^(\s{0,12})(?:-[A-Za-z0-9](?:,\s*|\s+(?=--)))?(--?[A-Za-z0-9][\w.-]*)/;
+
+/**
+ * A fence that shows a binary's help output (a line `Usage: tool …`, outside a
+ * shell fence, whose invocations are read as such): its synopsis line and its
+ * option lines. Lines are counted from the fence's opening line; columns in the
+ * block's text (its indentation removed).
+ */
+function helpListing(block: CodeBlock, binaries: readonly string[]): Mention[] {
+  if (block.lang !== null && SHELL_FENCE.test(block.lang)) return [];
+  const lines = block.value.split(/\r?\n/);
+  let binary: string | null = null;
+  const out: Mention[] = [];
+  const at = (i: number, column: number, length: number): Span => ({ file: block.span.file, line: block.span.line + 1 + i, column, endLine: block.span.line + 1 + i, endColumn: column + length });
+  lines.forEach((l, i) => {
+    const s = SYNOPSIS.exec(l);
+    if (s && binaries.includes(s[3])) {
+      binary = s[3];
+      out.push({ kind: "commands", source: "synopsis", span: at(i, s[1].length + (s[2]?.length ?? 0) + 1, s[3].length), binary });
+    }
+  });
+  if (binary === null) return [];
+  lines.forEach((l, i) => {
+    if (SYNOPSIS.test(l)) return;
+    const o = OPTION_LINE.exec(l);
+    if (o) out.push({ kind: "flags", source: "help", span: at(i, l.indexOf(o[2], o[1].length) + 1, o[2].length), binary: binary! });
+  });
   return out;
 }
 
 /** Every document's mentions, kept by document object (a watch re-check links the same objects again). */
-const byDoc = new WeakMap<MarkdownDoc, Mention[]>();
-export function modelMentions(model: Pick<ContractModel, "docs">): Mention[] {
+const byDoc = new WeakMap<MarkdownDoc, { binaries: string; mentions: Mention[] }>();
+export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Mention[] {
+  const key = binaries.join("\u0000");
+  let m = byDoc.get(doc);
+  if (!m || m.binaries !== key) byDoc.set(doc, (m = { binaries: key, mentions: cliMentions(doc, binaries) }));
+  return m.mentions;
+}
+
+export function modelMentions(model: Pick<ContractModel, "docs" | "binaries">): Mention[] {
   const out: Mention[] = [];
-  for (const d of model.docs) {
-    let m = byDoc.get(d);
-    if (!m) byDoc.set(d, (m = cliMentions(d)));
-    for (const x of m) out.push(x);
-  }
+  for (const d of model.docs) for (const x of docMentions(d, model.binaries)) out.push(x);
   return out;
 }
 

@@ -2,6 +2,7 @@ import { contentRemovalText, literalRemoval } from "../../model/history.js";
 import type { CommandDecl } from "../../model/cli.js";
 import { defineRule } from "../types.js";
 import { surfaceIndexFor } from "./command-match.js";
+import { docMentions } from "../../model/mentions.js";
 
 /** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
 export default defineRule({
@@ -62,6 +63,7 @@ export default defineRule({
           ...(suggestion ? { suggestions: [[inv.binary, ...suggestion].join(" ")] } : {}),
         });
       }
+      for (const m of docMentions(doc, ctx.model.binaries)) if (m.source === "synopsis") ctx.notJudged(m.span, "the synopsis line of a help-output listing is not judged", { kind: "commands" });
     }
   },
 });

@@ -1,6 +1,7 @@
 import { closest } from "../../util/edit-distance.js";
 import type { Closure, FlagSpec, InvocationToken } from "../../model/types.js";
 import { tiedBareFlags } from "./bare-flags.js";
+import { docMentions } from "../../model/mentions.js";
 import { defineRule } from "../types.js";
 import { ALWAYS_ALLOWED_FLAGS, FlagTable, surfaceIndexFor } from "./command-match.js";
 
@@ -96,6 +97,7 @@ export default defineRule({
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) judge(b.token, b.binary, b.path, true);
       if (doc.invocations.length > 0) for (const t of bare.untied) ctx.notJudged(t.span, "a bare flag its section does not tie to one command", { kind: "flags" });
+      for (const m of docMentions(doc, ctx.model.binaries)) if (m.source === "help") ctx.notJudged(m.span, "an option line of a help-output listing is not judged", { kind: "flags" });
     }
   },
 });

@@ -1,4 +1,4 @@
-import { cliMentions, type Mention } from "../../model/mentions.js";
+import { docMentions, type Mention } from "../../model/mentions.js";
 import { binaryReading, entryLabel } from "../../model/cli-reading.js";
 import { defineRule } from "../types.js";
 
@@ -43,7 +43,7 @@ export default defineRule({
     if (model.surface.commands.length > 0) return;
     const byBinary = new Map<string, Mention[]>();
     for (const doc of model.docs) {
-      for (const m of cliMentions(doc)) {
+      for (const m of docMentions(doc, model.binaries)) {
         let list = byBinary.get(m.binary);
         if (!list) byBinary.set(m.binary, (list = []));
         list.push(m);
