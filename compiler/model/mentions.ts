@@ -8,8 +8,8 @@
  *
  * Kinds today: `commands` (one per CLI invocation: its command path) and
  * `flags` (each flag of an invocation up to `--`, and each bare `--flag` that
- * opens an option list's entry or a table cell in a document that invokes a
- * binary). Outside shell fences, a help-output listing of a binary — a fence
+ * opens an option list's entry or a table cell, or stands in running prose, in
+ * a document that invokes a binary). Outside shell fences, a help-output listing of a binary — a fence
  * with a synopsis line `Usage: tool …` — gives a `commands` mention at the
  * synopsis and a `flags` mention per option line (`  -f, --force  …`). Other kinds (links, anchors, terms) add a finder here and their
  * rules mark them the same way.
@@ -23,7 +23,7 @@ export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags"];
 export interface Mention {
   kind: MentionKind;
   /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line. */
-  source: "invocation" | "bare" | "synopsis" | "help";
+  source: "invocation" | "bare" | "prose" | "synopsis" | "help";
   span: Span;
   /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first). */
   binary: string;
@@ -68,6 +68,16 @@ export function cliMentions(doc: MarkdownDoc, binaries: readonly string[]): Ment
       let binary = invs[0].binary;
       for (const i of invs) if (before(i.span, span) < 0) binary = i.binary;
       out.push({ kind: "flags", source: "bare", span, binary });
+    }
+    // A flag in running prose (`` use `--watch` to … ``) of a document that invokes a binary.
+    for (const c of doc.inlineCodes) {
+      if (c.lead || c.ofNext || c.span.line !== c.span.endLine) continue;
+      const m = BARE_FLAG.exec(c.value);
+      if (!m) continue;
+      const span = bareFlagToken(c, m[1], m[2]).span;
+      let binary = invs[0].binary;
+      for (const i of invs) if (before(i.span, span) < 0) binary = i.binary;
+      out.push({ kind: "flags", source: "prose", span, binary });
     }
   }
   if (binaries.length > 0) for (const b of doc.codeBlocks) out.push(...helpListing(b, binaries));

@@ -56,7 +56,7 @@ describe("summary.coverage", () => {
       "package.json": JSON.stringify({ name: "aw", bin: { aw: "cli.js" } }),
       "docpact.config.json": JSON.stringify({ code: { include: ["*.ts"] } }),
       "cli.ts": 'import { Command } from "commander";\nconst program = new Command("aw");\nprogram.command("build").option("--out <dir>");\nprogram.command("serve").allowUnknownOption();\nprogram.parse();\n',
-      "README.md": "# aw\n\nRun `aw build --out x --bogus`, `aw serve --anything`, `aw nope --x`.\n\n## Misc\n\nSee `aw build` and `aw serve`.\n\n| flag | what |\n| --- | --- |\n| `--stray` | not tied |\n\n```text\nUsage: aw build [options]\n\nOptions:\n  -o, --out <dir>  where\n  --gone           removed\n```\n",
+      "README.md": "# aw\n\nRun `aw build --out x --bogus`, `aw serve --anything`, `aw nope --x`.\n\n## Misc\n\nSee `aw build` and `aw serve`; pass `--out` to choose.\n\n| flag | what |\n| --- | --- |\n| `--stray` | not tied |\n\n```text\nUsage: aw build [options]\n\nOptions:\n  -o, --out <dir>  where\n  --gone           removed\n```\n",
     });
     try {
       const report = await check({ root });
@@ -64,7 +64,8 @@ describe("summary.coverage", () => {
       const cov = report.summary.coverage!;
       // Commands: 5 invocations, all judged, and a help listing's synopsis line, counted. Flags: --out, --bogus judged; --anything (open set),
       // --x (unknown command), --stray (untied) and the listing's two option lines counted.
-      expect(cov).toEqual({ commands: { found: 6, judged: 5, notJudged: 1 }, flags: { found: 7, judged: 2, notJudged: 5 } });
+      // A flag in running prose (`--out` to choose) is counted too.
+      expect(cov).toEqual({ commands: { found: 6, judged: 5, notJudged: 1 }, flags: { found: 8, judged: 2, notJudged: 6 } });
       expect(report.summary.notJudged?.byRule["cli/unknown-flag"]?.reasons["an option line of a help-output listing is not judged"]).toBe(2);
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -97,7 +97,10 @@ export default defineRule({
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) judge(b.token, b.binary, b.path, true);
       if (doc.invocations.length > 0) for (const t of bare.untied) ctx.notJudged(t.span, "a bare flag its section does not tie to one command", { kind: "flags" });
-      for (const m of docMentions(doc, ctx.model.binaries)) if (m.source === "help") ctx.notJudged(m.span, "an option line of a help-output listing is not judged", { kind: "flags" });
+      for (const m of docMentions(doc, ctx.model.binaries)) {
+        if (m.source === "help") ctx.notJudged(m.span, "an option line of a help-output listing is not judged", { kind: "flags" });
+        else if (m.source === "prose") ctx.notJudged(m.span, "a flag in prose is not tied to a command", { kind: "flags" });
+      }
     }
   },
 });

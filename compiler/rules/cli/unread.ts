@@ -13,7 +13,7 @@ export default defineRule({
       "When the code reader finds no commands at all (no code in scope, a bin file that is build output, a CLI parsed by hand or by a library no reader knows), " +
       "the other CLI rules have nothing to compare against and stay silent; without this warning a planted `tool --no-such-flag` would pass unnoticed. " +
       "One warning per invoked binary, at its first documented mention, names the binary's entry file (package.json `bin`) and where reading stopped, " +
-      "and every documented mention of the binary (each invocation's command and flags, the bare flags of option lists and tables in documents that invoke it) " +
+      "and every documented mention of the binary (each invocation's command and flags, the bare flags of option lists, tables and prose in documents that invoke it, the synopsis and option lines of its help-output listings) " +
       "is counted in `summary.notJudged` and `summary.coverage`. " +
       "Fix it by bringing the CLI's code into scope (config `code`), configuring how it declares commands (`cli.commandType`, `cli.flagAccessors`), " +
       "or, where no reader fits, turning the rule off knowingly.",
