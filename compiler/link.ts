@@ -60,6 +60,7 @@ export function link(input: LinkInput): ContractModel {
     vocabularyDeclarations: declarations,
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
+    codeFiles: discovered.code,
     decisions: input.decisions ?? null,
     sites: input.sites ?? [],
     history: input.history ?? null,

@@ -33,9 +33,10 @@ import { readGitHistory } from "./git/history.js";
 import { historyScope, readContentHistoryOf } from "./git/content-history.js";
 import { askedPaths, type GitHistory, type HistoryAsk } from "./model/history.js";
 import { gitCallCount } from "./git/run.js";
-import type { Rule, RuleReport } from "./rules/types.js";
+import type { MentionMark, Rule, RuleReport } from "./rules/types.js";
 import { guardedView } from "./rules/consult-guard.js";
-import { ruleMemo, runPerDocument, runWholeModel, type RuleMemo } from "./rules/incremental.js";
+import { ruleMemo, runPerDocument, runWholeModel, type RuleMemo, type RunCheck } from "./rules/incremental.js";
+import { coverageOf, modelMentions, type CoverageSummary, type JudgedMention } from "./model/mentions.js";
 
 export interface PipelineOptions {
   root: string;
@@ -80,6 +81,8 @@ export interface PipelineResult {
   diagnostics: Diagnostic[];
   /** Places rules chose not to judge (sorted); see NotJudged. */
   notJudged: NotJudged[];
+  /** Documented mentions found, judged and not judged, per kind (compiler/model/mentions.ts). */
+  coverage: CoverageSummary;
 }
 
 export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult> {
@@ -133,6 +136,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   if (plan.documents.length > 0) model.planned = await plannedAnchors(plan, config, model, cache, opts.writesPlan === true);
   timing.lap("emit");
   const notJudged: NotJudged[] = [];
+  const judged: JudgedMention[] = [];
   // Per-document rule results pay only when a later run can reuse them (build persists them, a caller-owned cache
   // lives on) or an earlier run left some: a cold check skips their keys (the references digest alone hashed every
   // document's anchors, parsing every rewritten document's planned headings for it). The reference path runs every
@@ -141,10 +145,10 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const memo = memoPays ? ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) }) : undefined;
   const rules = opts.rules ?? allRules;
   const asks = new Map<string, HistoryAsk[]>();
-  let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined);
+  let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined, judged);
   timing.lap("rules");
   if (asks.size > 0) {
-    found = await withEvidence(model, plan, rules.filter((r) => asks.has(r.meta.id)), asks, found, notJudged, memo, (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted));
+    found = await withEvidence(model, plan, rules.filter((r) => asks.has(r.meta.id)), asks, found, notJudged, judged, memo, (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted));
     timing.lap("git evidence");
   }
   const diagnostics = applySuppressions(found, model.docs, {
@@ -155,7 +159,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   if (!opts.deferFlush) cache.flush();
   cache.session?.end();
   timing.done();
-  return { config, discovered, model, plan, diagnostics, notJudged };
+  const coverage = coverageOf(modelMentions(model), judged, notJudged);
+  return { config, discovered, model, plan, diagnostics, notJudged, coverage };
 }
 
 /**
@@ -365,6 +370,7 @@ async function withEvidence(
   asks: ReadonlyMap<string, HistoryAsk[]>,
   found: Diagnostic[],
   notJudged: NotJudged[],
+  judged: JudgedMention[],
   memo: RuleMemo | undefined,
   read: (wanted: (path: string) => boolean) => ReturnType<typeof readContentHistoryOf>,
 ): Promise<Diagnostic[]> {
@@ -375,10 +381,12 @@ async function withEvidence(
   // A view, not an edit: digests and indexes keyed by the model object stay those of the first run.
   const view = Object.create(model, { history: { value: full, enumerable: true } }) as ContractModel;
   const redone: NotJudged[] = [];
-  const diagnostics = runRules(view, plan, again, [], redone, memo);
+  const rejudged: JudgedMention[] = [];
+  const diagnostics = runRules(view, plan, again, [], redone, memo, undefined, rejudged);
   const ids = new Set(again.map((r) => r.meta.id));
   const kept = notJudged.filter((n) => !ids.has(n.rule));
   notJudged.splice(0, notJudged.length, ...kept, ...redone);
+  judged.splice(0, judged.length, ...judged.filter((j) => !ids.has(j.rule)), ...rejudged);
   sortNotJudged(notJudged);
   return [...found.filter((d) => !ids.has(d.rule)), ...diagnostics].sort(compareDiagnostics);
 }
@@ -388,7 +396,7 @@ function sortNotJudged(notJudged: NotJudged[]): void {
 }
 
 /** Runs the rules; `asks` (when given) collects, per rule, what its findings' evidence would read from git's content history. */
-export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo, asks?: Map<string, HistoryAsk[]>): Diagnostic[] {
+export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo, asks?: Map<string, HistoryAsk[]>, judged: JudgedMention[] = []): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
   const slow: string[] = [];
@@ -409,8 +417,10 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
       noteAsk(r);
       out.push(toDiagnostic(rule.meta, setting, r));
     };
-    const skipped = (span: Span, reason: string) => notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason });
-    const check = (view: ContractModel, rep: (r: RuleReport) => void, nj: (span: Span, reason: string) => void) => rule.check({ model: guardedView(rule, view), plan, report: rep, notJudged: nj });
+    const skipped = (span: Span, reason: string, mention?: MentionMark) =>
+      notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason, ...(mention ? { mention: { kind: mention.kind, line: (mention.span ?? span).line, column: (mention.span ?? span).column } } : {}) });
+    const seen = (span: Span, kind: string) => judged.push({ rule: id, kind, file: span.file, line: span.line, column: span.column });
+    const check: RunCheck = (view, rep, nj, jd) => rule.check({ model: guardedView(rule, view), plan, report: rep, notJudged: nj, judged: jd });
     if (memo && (rule.meta.perDocument || rule.meta.wholeModel)) {
       const r = rule.meta.perDocument ? runPerDocument(rule, model, memo, check) : runWholeModel(rule, model, memo, check);
       // A remembered report is the same object run after run: its diagnostic is worded once.
@@ -418,8 +428,9 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
         noteAsk(rep);
         out.push(wordedOnce(rule, setting, rep));
       }
-      for (const n of r.notJudged) skipped(n.span, n.reason);
-    } else check(model, report, skipped);
+      for (const n of r.notJudged) skipped(n.span, n.reason, n.mention);
+      if (r.judged) for (const j of r.judged) seen(j.span, j.kind);
+    } else check(model, report, skipped, seen);
     if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);
   }
   if (timed) process.stderr.write(`docpact timing (rules): ${slow.join(", ")}\n`);

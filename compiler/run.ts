@@ -3,6 +3,7 @@ import { existsSync } from "./util/input-fs.js";
 import { resolve } from "node:path";
 import type { ReadCache } from "./cache/cache.js";
 import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
+import type { CoverageSummary } from "./model/mentions.js";
 import type { ContractModel, FileCounts } from "./model/types.js";
 import type { PipelineResult } from "./pipeline.js";
 import type { BuildResult } from "./build.js";
@@ -61,7 +62,7 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   const onDisk = new Set(facts.files);
   const isSource = (p: string) => sources.has(p) || (!onDisk.has(p) && SOURCE_EXT.test(p));
   const g = gate(facts.diagnostics, facts.getText, { baseline, since, renamedFrom: facts.renames, isSource });
-  const report = makeReport(g.failing, facts.counts, performance.now() - started, facts.notJudged);
+  const report = makeReport(g.failing, facts.counts, performance.now() - started, facts.notJudged, facts.coverage);
   addGateSummary(report, {
     baseline: baseline ? { baselined: g.baselined, prunable: g.absent } : null,
     since: since ? { ref: since.ref, commit: since.commit, outside: g.outsideSince } : null,
@@ -76,6 +77,7 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
 interface RunFacts {
   diagnostics: Diagnostic[];
   notJudged: NotJudged[];
+  coverage?: CoverageSummary;
   counts: FileCounts;
   files: readonly string[];
   sources: readonly string[];
@@ -100,6 +102,7 @@ function replayed(req: RunRequest): RunFacts | null {
   return {
     diagnostics: r.diagnostics,
     notJudged: r.notJudged,
+    ...(r.coverage ? { coverage: r.coverage } : {}),
     counts: r.counts,
     files: r.files,
     sources: r.sources,
@@ -164,6 +167,7 @@ function factsOf(root: string, r: PipelineResult): RunFacts {
   return {
     diagnostics: r.diagnostics,
     notJudged: r.notJudged,
+    coverage: r.coverage,
     counts: r.model.counts,
     files: r.model.files,
     sources: [...r.discovered.code, ...r.discovered.schemas],
@@ -178,6 +182,7 @@ export function storedRunOf(root: string, r: PipelineResult): StoredRun {
   return {
     diagnostics: r.diagnostics,
     notJudged: r.notJudged,
+    coverage: r.coverage,
     counts: r.model.counts,
     files: [...r.model.files],
     sources: [...r.discovered.code, ...r.discovered.schemas],

@@ -3,6 +3,7 @@
 import cliUnknownCommand from "../compiler/rules/cli/unknown-command.js";
 import cliUnknownFlag from "../compiler/rules/cli/unknown-flag.js";
 import cliUnmatchedConfig from "../compiler/rules/cli/unmatched-config.js";
+import cliUnread from "../compiler/rules/cli/unread.js";
 import decisionMissingAttribution from "../compiler/rules/decision/missing-attribution.js";
 import decisionMissingDocument from "../compiler/rules/decision/missing-document.js";
 import decisionUnreadableRegistry from "../compiler/rules/decision/unreadable-registry.js";
@@ -36,6 +37,7 @@ export default [
   cliUnknownCommand,
   cliUnknownFlag,
   cliUnmatchedConfig,
+  cliUnread,
   decisionMissingAttribution,
   decisionMissingDocument,
   decisionUnreadableRegistry,

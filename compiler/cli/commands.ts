@@ -24,8 +24,11 @@ export async function runCommand(name: CommandName, values: Values, positionals:
       return runInspect(values, positionals);
     case "init": {
       noPositionals(name, positionals);
-      const { runInit } = await import("./init.js");
-      return runInit(resolve(str(values.root) ?? "."), process.stdout);
+      const { runInit, printReadings } = await import("./init.js");
+      const root = resolve(str(values.root) ?? ".");
+      const code = runInit(root, process.stdout);
+      await printReadings(root, process.stdout);
+      return code;
     }
     case "explain":
       return runExplain(values, positionals);

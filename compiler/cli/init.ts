@@ -31,6 +31,32 @@ export function runInit(root: string, out: Output): number {
 }
 
 /**
+ * After the config is written: per binary, which CLI reader read it with that
+ * config, or why none could (the read stage over the code the config names; no
+ * rule runs). A run that fails says so in one line instead.
+ */
+export async function printReadings(root: string, out: Output): Promise<void> {
+  let lines: string[];
+  try {
+    const { runPipeline } = await import("../pipeline.js");
+    const { binaryReadings, entryLabel } = await import("../model/cli-reading.js");
+    const { model } = await runPipeline({ root, rules: [] });
+    const readings = binaryReadings(model);
+    if (readings.length === 0) return;
+    const n = model.surface.commands.length;
+    const width = Math.max(...readings.map((r) => r.binary.length));
+    lines = ["CLI, read with this config:"];
+    for (const r of readings) {
+      const what = r.read ? `read by the ${r.readers.join(", ")} reader${r.readers.length === 1 ? "" : "s"} (${n} command${n === 1 ? "" : "s"})` : `not read: ${r.stopped}; \`cli/unread\` warns where the docs invoke it`;
+      lines.push(`  ${r.binary.padEnd(width)}  ${entryLabel(r)}: ${what}`);
+    }
+  } catch (e) {
+    lines = [`CLI: not read with this config (${(e as Error).message.split("\n")[0]})`];
+  }
+  out.write(`${lines.join("\n")}\n`);
+}
+
+/**
  * `$schema`: the installed package's copy, or this package's when it lies inside the root;
  * otherwise none: a path out of the root would only work on this machine.
  */

@@ -1,6 +1,8 @@
 /** `docpact inspect`: parts of the linked model as JSON arrays. */
 import type { Closure, ContractModel } from "../model/types.js";
 import { listReferences } from "../model/references.js";
+import { binaryReadings } from "../model/cli-reading.js";
+import { open } from "../model/cli.js";
 
 import { INSPECT_TARGETS } from "./help.js";
 
@@ -27,8 +29,17 @@ function inspectCommands(model: ContractModel): unknown[] {
     file: c.span.file,
     line: c.span.line,
   }));
-  // The surface itself: the top-level command list and the global flag set.
-  rows.push({ path: "(surface)", adapters: s.adapters, commandSet: closure(s.commandSet), globalFlagSet: closure(s.globalFlagSet), warnings: s.warnings.map((w) => w.message) });
+  // The surface itself: the top-level command list and the global flag set. Nothing read is no closed list.
+  const readings = binaryReadings(model);
+  const unread = s.commands.length === 0 && readings.length > 0 ? open(`no CLI reader understood the code: ${readings[0].stopped}`, null) : null;
+  rows.push({
+    path: "(surface)",
+    adapters: s.adapters,
+    commandSet: closure(unread ?? s.commandSet),
+    globalFlagSet: closure(unread ?? s.globalFlagSet),
+    binaries: readings.map((r) => ({ binary: r.binary, entry: r.entry, read: r.read, ...(r.read ? { readers: r.readers } : { stopped: r.stopped }) })),
+    warnings: s.warnings.map((w) => w.message),
+  });
   return rows;
 }
 

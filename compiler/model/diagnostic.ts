@@ -69,6 +69,8 @@ export interface NotJudged {
   column: number;
   /** Short and stable (it is a key of the summary's counts), e.g. `open flag set of \`aw flow\``. */
   reason: string;
+  /** The documented mention this place leaves unjudged (compiler/model/mentions.ts: its kind and start, in `file`), for `summary.coverage`. */
+  mention?: { kind: string; line: number; column: number };
 }
 
 /** `summary.notJudged` of the JSON report: totals per rule and per reason. */

@@ -340,6 +340,8 @@ export interface ContractModel {
   /** Text (BOM removed) of every document and schema read, by path. */
   texts: Map<string, string>;
   counts: FileCounts;
+  /** The code files in scope (config `code`), sorted; absent in models built by hand. */
+  codeFiles?: readonly string[];
   /** Names declared in code (declarations, parameters, properties), sorted: a term equal to one names code, not a vocabulary member. */
   codeIdentifiers: string[];
   /** Code files with a default export, sorted: what a generated registry (config `generate.registries`) lists. */

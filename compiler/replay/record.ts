@@ -16,19 +16,22 @@ import { isAbsolute, join, resolve } from "node:path";
 import { diskCacheDir } from "../cache/cache.js";
 import type { Diagnostic, NotJudged } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
+import type { CoverageSummary } from "../model/mentions.js";
 import { gitAllowed, runGit } from "../git/run.js";
 import { observationComparer, type Observations } from "../util/input-fs.js";
 import { unoptimized } from "../util/optimizations.js";
 import { buildFingerprint } from "./fingerprint.js";
 
 /** Bumped when the record's shape or the meaning of an observation changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 export const REPLAY_FILE = "replay.json";
 
 /** What `run()` needs of a pipeline run to gate and report it (no model). */
 export interface StoredRun {
   diagnostics: Diagnostic[];
   notJudged: NotJudged[];
+  /** The run's summary.coverage (absent in a record of a run without it). */
+  coverage?: CoverageSummary;
   counts: FileCounts;
   /** The model's files (existing inputs): `--since` tells deleted files by them. */
   files: string[];

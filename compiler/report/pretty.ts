@@ -31,6 +31,8 @@ export function formatPretty(report: Report, opts: PrettyOptions): string {
   if (pr) lines.push(pr);
   const nj = notJudgedLine(report);
   if (nj) lines.push(paint("dim", nj));
+  const cov = coverageLine(report);
+  if (cov) lines.push(cov);
   return `${lines.join("\n")}\n`;
 }
 
@@ -67,6 +69,23 @@ export function notJudgedLine(report: Report): string | undefined {
   // CLI invocations left unjudged are explained per open set by `inspect commands`.
   const where = Object.keys(nj.byRule).some((r) => r.startsWith("cli/")) ? "`docpact inspect commands`" : "`docpact inspect`";
   return `${nj.total} place${nj.total === 1 ? "" : "s"} not judged (partial knowledge: ${parts.join(", ")}) — see ${where} and \`--format json\` summary.notJudged`;
+}
+
+/** The last line: how many documented CLI mentions were judged, and how many were not (never a silent blind spot). */
+export function coverageLine(report: Report): string | undefined {
+  const c = report.summary.coverage;
+  if (!c) return undefined;
+  let found = 0;
+  let judged = 0;
+  let notJudged = 0;
+  for (const k of Object.keys(c)) {
+    found += c[k].found;
+    judged += c[k].judged;
+    notJudged += c[k].notJudged;
+  }
+  if (found === 0) return undefined;
+  const neither = found - judged - notJudged;
+  return `judged ${judged} of ${found} CLI mention${found === 1 ? "" : "s"}; ${notJudged} not judged${neither > 0 ? `, ${neither} neither judged nor counted` : ""} (see --format json summary.coverage)`;
 }
 
 function frame(d: ReportDiagnostic, lines: string[] | undefined, paint: (c: keyof typeof codes, s: string) => string): string[] {

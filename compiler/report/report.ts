@@ -1,6 +1,7 @@
 /** The report shape of `--format json` and of the programmatic API (fixed: see the README and docs/usage.md). */
 import { summarizeNotJudged, type Diagnostic, type NotJudged, type NotJudgedSummary, type RelatedLocation, type Severity } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
+import type { CoverageSummary } from "../model/mentions.js";
 
 export interface ReportDiagnostic {
   rule: string;
@@ -31,6 +32,12 @@ export interface Report {
     durationMs: number;
     /** Additive: places rules did not judge (partial knowledge), present only when there are any. */
     notJudged?: NotJudgedSummary;
+    /**
+     * Additive: documented mentions per kind (`commands`, `flags`) — found, judged, and counted
+     * as not judged (also in `notJudged`); present when the docs mention any. found − judged −
+     * notJudged is what no rule looked at (0 when every mention is judged or counted).
+     */
+    coverage?: CoverageSummary;
     /** Additive: findings a baseline matched (not failing); present when a baseline is in use. */
     baselined?: number;
     /** Additive: baseline entries no finding matches any more (the drift was fixed); present when a baseline is in use. */
@@ -66,7 +73,7 @@ export function addGateSummary(report: Report, g: GateSummary): Report {
   return report;
 }
 
-export function makeReport(diagnostics: Diagnostic[], files: FileCounts, durationMs: number, notJudged: readonly NotJudged[] = []): Report {
+export function makeReport(diagnostics: Diagnostic[], files: FileCounts, durationMs: number, notJudged: readonly NotJudged[] = [], coverage?: CoverageSummary): Report {
   let errors = 0;
   let warnings = 0;
   const out: ReportDiagnostic[] = diagnostics.map((d) => {
@@ -92,6 +99,7 @@ export function makeReport(diagnostics: Diagnostic[], files: FileCounts, duratio
   const report: Report = { version: 1, diagnostics: out, summary: { errors, warnings, files, durationMs: Math.round(durationMs) } };
   const nj = summarizeNotJudged(notJudged);
   if (nj) report.summary.notJudged = nj;
+  if (coverage && Object.values(coverage).some((c) => c.found > 0)) report.summary.coverage = coverage;
   return report;
 }
 

@@ -17,7 +17,7 @@ import { contentHash } from "../cache/hash.js";
 import type { Span } from "../model/diagnostic.js";
 import { digestOf, documentKey, partDigest, schemaKey, type ModelPart } from "../model/digests.js";
 import type { ContractModel } from "../model/types.js";
-import type { Rule, RuleReport } from "./types.js";
+import type { MentionMark, Rule, RuleReport } from "./types.js";
 
 export { partDigest, type ModelPart };
 
@@ -25,7 +25,24 @@ export { partDigest, type ModelPart };
 /** What one rule said about one document. */
 export interface DocumentResult {
   reports: RuleReport[];
-  notJudged: { span: Span; reason: string }[];
+  notJudged: { span: Span; reason: string; mention?: MentionMark }[];
+  /** Mentions the rule judged (summary.coverage); absent when none. */
+  judged?: { span: Span; kind: string }[];
+}
+
+/** What a rule's check is run with: a view of the model and the three sinks of its context. */
+export type RunCheck = (
+  view: ContractModel,
+  report: (r: RuleReport) => void,
+  notJudged: (span: Span, reason: string, mention?: MentionMark) => void,
+  judged: (span: Span, kind: string) => void,
+) => void;
+
+/** Runs `run` on `view`, collecting what it raises into one result. */
+function collect(run: RunCheck, view: ContractModel): DocumentResult {
+  const out: DocumentResult = { reports: [], notJudged: [] };
+  run(view, (r) => out.reports.push(r), (span, reason, mention) => out.notJudged.push(mention === undefined ? { span, reason } : { span, reason, mention }), (span, kind) => (out.judged ??= []).push({ span, kind }));
+  return out;
 }
 
 /**
@@ -60,7 +77,7 @@ export function ruleMemo(store: { peek(key: string): unknown; put(key: string, v
   };
 }
 
-const stored = (r: DocumentResult): DocumentResult | 0 => (r.reports.length === 0 && r.notJudged.length === 0 ? 0 : r);
+const stored = (r: DocumentResult): DocumentResult | 0 => (r.reports.length === 0 && r.notJudged.length === 0 && !r.judged?.length ? 0 : r);
 const result = (v: DocumentResult | 0 | undefined): DocumentResult | undefined => (v === 0 ? EMPTY : v);
 
 /** The key of a rule's results: its id, the config and the parts it consults. */
@@ -76,13 +93,12 @@ export function runWholeModel(
   rule: Rule,
   model: ContractModel,
   memo: RuleMemo,
-  run: (view: ContractModel, report: (r: RuleReport) => void, notJudged: (span: Span, reason: string) => void) => void,
+  run: RunCheck,
 ): DocumentResult {
   const key = ruleKeyOf(rule, model, rule.meta.wholeModel?.consults ?? []);
   const hit = result(memo.get(key)?.[WHOLE]);
   if (hit !== undefined) return hit;
-  const out: DocumentResult = { reports: [], notJudged: [] };
-  run(model, (r) => out.reports.push(r), (span, reason) => out.notJudged.push({ span, reason }));
+  const out = collect(run, model);
   memo.set(key, { [WHOLE]: stored(out) });
   return out;
 }
@@ -97,7 +113,7 @@ export function runPerDocument(
   rule: Rule,
   model: ContractModel,
   memo: RuleMemo,
-  run: (view: ContractModel, report: (r: RuleReport) => void, notJudged: (span: Span, reason: string) => void) => void,
+  run: RunCheck,
 ): DocumentResult {
   const declared = rule.meta.perDocument;
   const ruleKey = ruleKeyOf(rule, model, declared?.consults ?? []);
@@ -146,13 +162,12 @@ export function runPerDocument(
     run(
       view,
       (r) => (fresh.get(r.span.file) ?? stray).reports.push(r),
-      (span, reason) => (fresh.get(span.file) ?? stray).notJudged.push({ span, reason }),
+      (span, reason, mention) => (fresh.get(span.file) ?? stray).notJudged.push(mention === undefined ? { span, reason } : { span, reason, mention }),
+      (span, kind) => ((fresh.get(span.file) ?? stray).judged ??= []).push({ span, kind }),
     );
-    if (stray.reports.length > 0 || stray.notJudged.length > 0) {
+    if (stray.reports.length > 0 || stray.notJudged.length > 0 || (stray.judged?.length ?? 0) > 0) {
       // Not what the rule declared: nothing is remembered, and a full run is the answer.
-      const all: DocumentResult = { reports: [], notJudged: [] };
-      run(model, (r) => all.reports.push(r), (span, reason) => all.notJudged.push({ span, reason }));
-      return all;
+      return collect(run, model);
     }
     for (const i of missed) results[i] = fresh.get(units[i].file);
   }
@@ -248,6 +263,7 @@ function concat(parts: DocumentResult[]): DocumentResult {
   for (const p of parts) {
     for (const r of p.reports) out.reports.push(r);
     for (const n of p.notJudged) out.notJudged.push(n);
+    if (p.judged) for (const j of p.judged) (out.judged ??= []).push(j);
   }
   return out;
 }

@@ -148,6 +148,12 @@ export interface LegacyReport {
 /** Either report form, as the runner receives it. */
 export type RuleReport = (ReportBase & { messageId: string; data?: MessageData }) | LegacyReport;
 
+/** Which documented mention a not-judged place is: its kind, and its span when that is not the place's. */
+export interface MentionMark {
+  kind: string;
+  span?: Span;
+}
+
 export interface RuleContext<M extends Messages = Messages> {
   model: ContractModel;
   /** What `build` would write; computed in `check` too, never written there. */
@@ -155,9 +161,14 @@ export interface RuleContext<M extends Messages = Messages> {
   report(r: [keyof M] extends [never] ? RuleReport : MessageReport<M> | LegacyReport): void;
   /**
    * Records a place the rule did not judge because its knowledge there is
-   * partial (confident or silent); counted in `summary.notJudged`.
+   * partial (confident or silent); counted in `summary.notJudged`. With
+   * `mention` (its kind, `commands` or `flags`, and its span as
+   * compiler/model/mentions.ts finds it when that is not `span`), the
+   * documented mention counts as not judged in `summary.coverage`.
    */
-  notJudged(span: Span, reason: string): void;
+  notJudged(span: Span, reason: string, mention?: MentionMark): void;
+  /** Records that the rule judged the documented mention of `kind` at `span` (its span as compiler/model/mentions.ts finds it): `summary.coverage`. */
+  judged(span: Span, kind: string): void;
 }
 
 export interface Rule<Id extends string = string> {

@@ -31,7 +31,7 @@ function headingRule(seen: string[], elsewhere = false): Rule {
 }
 
 function runWith(rule: Rule, model: ContractModel, memo: ReturnType<typeof store>["memo"]): DocumentResult {
-  return runPerDocument(rule, model, memo, (view, report: (r: RuleReport) => void, nj: (s: Span, r: string) => void) => rule.check({ model: view, plan: undefined as never, report, notJudged: nj }));
+  return runPerDocument(rule, model, memo, (view, report: (r: RuleReport) => void, nj: (s: Span, r: string) => void, jd) => rule.check({ model: view, plan: undefined as never, report, notJudged: nj, judged: jd }));
 }
 
 describe("runPerDocument", () => {
@@ -105,7 +105,7 @@ describe("runWholeModel", () => {
         ctx.report({ span: { file: "x", line: 1, column: 1, endLine: 1, endColumn: 1 }, messageId: "w" });
       },
     });
-    const run = (model: ContractModel, memo: ReturnType<typeof store>["memo"]) => runWholeModel(rule, model, memo, (view, report, nj) => rule.check({ model: view, plan: undefined as never, report, notJudged: nj }));
+    const run = (model: ContractModel, memo: ReturnType<typeof store>["memo"]) => runWholeModel(rule, model, memo, (view, report, nj, jd) => rule.check({ model: view, plan: undefined as never, report, notJudged: nj, judged: jd }));
     const { memo } = store();
     const model = modelOf({ "a.md": "# A\n" });
     run(model, memo);

@@ -11,7 +11,7 @@ import type { Span } from "../../model/diagnostic.js";
 import { calleeName, type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import { type AdapterContext, type AdapterOutput, command, commandWords, type Opening, parseOptionSpec, positionalsOfSpec, excerpt } from "./adapter.js";
 import type { FoldedValue } from "../constant-folder.js";
-import { aliasNames, arityOf, flagsOfRecord } from "./flag-values.js";
+import { aliasNames, arityOf, flagsOfRecord, knownRecord } from "./flag-values.js";
 import { foldAll } from "./loops.js";
 import { localInit, prop } from "./syntax.js";
 
@@ -229,7 +229,12 @@ class ChainReader {
     const u = unwrap(a0);
     const builderFlags = (b: ts.Expression | undefined): FlagSpec[] => {
       const bu = b && unwrap(b);
-      if (!bu || !ts.isObjectLiteralExpression(bu)) return [];
+      if (!bu) return [];
+      if (!ts.isObjectLiteralExpression(bu)) {
+        // A builder record held elsewhere (`builder: OPTIONS`): its keys, whatever its fields evaluate to.
+        const known = ts.isIdentifier(bu) || ts.isPropertyAccessExpression(bu) ? knownRecord(this.ctx.evaluate(file, bu)) : null;
+        return known ? flagsOfRecord(known, spanOf(file, bu)) : [];
+      }
       const v = this.ctx.fold(file, bu);
       if (v && typeof v === "object" && !Array.isArray(v)) return flagsOfRecord(v, spanOf(file, bu));
       return this.recordFlags(file, bu, spanOf(file, bu));
@@ -298,7 +303,9 @@ class ChainReader {
       const v = this.ctx.fold(file, a0);
       if (v && typeof v === "object" && !Array.isArray(v)) return flagsOfRecord(v, span);
       if (ts.isObjectLiteralExpression(u)) return this.recordFlags(file, u, span);
-      return null;
+      // A record from elsewhere with a field that does not evaluate (`default: resolveDefaults()`): the names are still known.
+      const known = knownRecord(this.ctx.evaluate(file, u));
+      return known ? flagsOfRecord(known, span) : null;
     }
     const specs = foldAll(this.ctx, file, a0);
     if (specs === null || specs.some((s) => typeof s !== "string")) return null;

@@ -6,7 +6,8 @@
  */
 import type { FlagArity, FlagSpec } from "../../model/cli.js";
 import type { Span } from "../../model/diagnostic.js";
-import type { FoldedValue } from "../constant-folder.js";
+import type { EvaluatedValue, FoldedValue } from "../constant-folder.js";
+import { isPlainObject, OPEN } from "../evaluate/values.js";
 import { flag, parseOptionSpec } from "./adapter.js";
 
 type Obj = { [k: string]: FoldedValue };
@@ -67,4 +68,35 @@ export function flagsOfValue(v: FoldedValue, record: boolean, span: Span | null)
     return record ? flagsOfRecord(v, span) : [];
   }
   return [];
+}
+
+/**
+ * The known part of an evaluated options record: every key (an option whose
+ * name is known stays in the set), with the plain values of its fields (a
+ * field that does not evaluate — a `default` computed at run time, a
+ * `command: fn` — is left out). Null when the keys themselves are not all
+ * known (not a plain object, or an unknown spread into it).
+ */
+export function knownRecord(v: EvaluatedValue): Obj | null {
+  if (!isPlainObject(v) || OPEN in v) return null;
+  const out: Obj = {};
+  for (const [k, f] of Object.entries(v)) out[k] = knownPart(f) ?? {};
+  return out;
+}
+
+function knownPart(v: EvaluatedValue): FoldedValue | undefined {
+  if (v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean") return v;
+  if (Array.isArray(v)) {
+    const items = v.map(knownPart);
+    return items.every((x) => x !== undefined) ? (items as FoldedValue[]) : undefined;
+  }
+  if (isPlainObject(v)) {
+    const out: { [key: string]: FoldedValue } = {};
+    for (const [k, f] of Object.entries(v)) {
+      const p = knownPart(f);
+      if (p !== undefined) out[k] = p;
+    }
+    return out;
+  }
+  return undefined;
 }

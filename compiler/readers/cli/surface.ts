@@ -156,6 +156,7 @@ function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterCont
         if (got === "skip") continue;
         matched.add(a);
         if (typeof got === "string") flags.add(flagName(got));
+        else if (Array.isArray(got)) for (const g of got) flags.add(flagName(g));
         else if (closure === null && (a.includes(".") || ts.isIdentifier(call.expression))) {
           closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${excerpt(got.text)}\``, got.span);
         }
@@ -222,35 +223,80 @@ function walkEvents(file: ParsedFile, accessors: readonly string[]): WalkEvent[]
   return events;
 }
 
-/** The flag name an accessor call reads: its first string argument; "skip" for a wrapper's own body or a call with no name argument. */
-function accessorName(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext): string | "skip" | { text: string; span: Span } {
+/**
+ * The flag name(s) an accessor call reads: its first string argument; the
+ * values of the list a loop variable walks (`for (const layer of LAYERS)
+ * flag(layer)` with a constant `LAYERS`); "skip" for a wrapper's own body (the
+ * name is its parameter: its call sites count) or a call with no name
+ * argument; otherwise the expression that does not evaluate (a loop variable
+ * over an unknown list, a run-time value), which opens the set.
+ */
+function accessorName(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext): string | string[] | "skip" | { text: string; span: Span } {
   for (const arg of call.arguments) {
     const s = stringLiteral(unwrap(arg));
     if (s !== null) return s;
   }
-  // No literal: the name is a parameter of the enclosing function (a wrapper), or an expression to evaluate.
-  const cand = call.arguments.find((a) => {
-    const u = unwrap(a);
-    return ts.isIdentifier(u) || ts.isTemplateExpression(u) || ts.isPropertyAccessExpression(u);
-  });
-  if (!cand) return "skip";
-  const u = unwrap(cand);
+  const args = call.arguments.map((a) => unwrap(a));
+  if (args.length === 0) return "skip";
+  // `flag(values, name)`: a first identifier that is no string is the values object; the name comes next.
+  let u = args[0]!;
+  if (args.length > 1 && ts.isIdentifier(u) && typeof ctx.fold(file, u) !== "string") u = args[1]!;
+  if (!mayBeName(u)) return "skip";
   if (ts.isIdentifier(u) && isParameter(u)) return "skip";
   const v: FoldedValue | undefined = ctx.fold(file, u);
   if (typeof v === "string") return v;
-  if (ts.isIdentifier(u) && call.arguments.length > 1 && cand === call.arguments[0]) return "skip";
+  if (ts.isIdentifier(u)) {
+    const loop = loopOver(u);
+    if (loop) {
+      const list = ctx.fold(file, loop);
+      if (Array.isArray(list) && list.length > 0 && list.every((x): x is string => typeof x === "string")) return list;
+      return { text: `${u.text}\` is a loop variable over \`${excerpt(loop.getText(file.sf))}`, span: spanOf(file, u) };
+    }
+  }
   return { text: u.getText(file.sf), span: spanOf(file, u) };
 }
 
+/** An argument that can carry a flag name (not a literal object, array, function, number or boolean). */
+function mayBeName(u: ts.Expression): boolean {
+  return !(
+    ts.isObjectLiteralExpression(u) ||
+    ts.isArrayLiteralExpression(u) ||
+    ts.isFunctionLike(u) ||
+    ts.isNumericLiteral(u) ||
+    u.kind === ts.SyntaxKind.TrueKeyword ||
+    u.kind === ts.SyntaxKind.FalseKeyword ||
+    u.kind === ts.SyntaxKind.NullKeyword ||
+    u.kind === ts.SyntaxKind.UndefinedKeyword
+  );
+}
+
+/** A parameter of an enclosing function (a wrapper's name argument: its call sites are what count). */
 function isParameter(id: ts.Identifier): boolean {
   for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
+    if (loopBinds(n, id.text)) return false;
     if (ts.isFunctionLike(n) && n.parameters.some((p) => bindsName(p.name, id.text))) return true;
-    if (ts.isForOfStatement(n) || ts.isForInStatement(n)) {
-      const init = n.initializer;
-      if (ts.isVariableDeclarationList(init) && init.declarations.some((d) => bindsName(d.name, id.text))) return true;
-    }
   }
   return false;
+}
+
+/** The list a `for…of` loop around `id` walks when it binds `id` itself (`for (const x of LIST)`); null otherwise. */
+function loopOver(id: ts.Identifier): ts.Expression | null {
+  for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
+    if (ts.isFunctionLike(n)) return null;
+    if (ts.isForOfStatement(n) && loopBinds(n, id.text)) {
+      const init = n.initializer as ts.VariableDeclarationList;
+      const d = init.declarations[0];
+      return d && ts.isIdentifier(d.name) ? n.expression : null;
+    }
+  }
+  return null;
+}
+
+/** Whether `n` is a `for…of` / `for…in` loop that declares `name`. */
+function loopBinds(n: ts.Node, name: string): boolean {
+  if (!ts.isForOfStatement(n) && !ts.isForInStatement(n)) return false;
+  const init = n.initializer;
+  return ts.isVariableDeclarationList(init) && init.declarations.some((d) => bindsName(d.name, name));
 }
 
 function bindsName(n: ts.BindingName, name: string): boolean {

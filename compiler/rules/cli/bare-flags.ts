@@ -12,6 +12,7 @@
  * `for`) is tied to the command the next code invokes, wherever it is.
  */
 import type { Span } from "../../model/diagnostic.js";
+import { bareFlagCodes, bareFlagToken } from "../../model/mentions.js";
 import type { Heading, InlineCode, Invocation, InvocationToken, MarkdownDoc } from "../../model/types.js";
 import type { SurfaceIndex } from "./command-match.js";
 
@@ -22,22 +23,24 @@ export interface TiedFlag {
   path: string[];
 }
 
-const BARE = /^(--?[A-Za-z][A-Za-z0-9_.-]*)(?:=(.*)|\s+\S.*)?$/s;
 const USAGE_HEADING = /\b(usage|options?|flags?|synopsis|cli)\b/i;
 
-export function tiedBareFlags(doc: MarkdownDoc, index: SurfaceIndex): TiedFlag[] {
-  const bare = doc.inlineCodes.filter((c) => (c.lead || c.ofNext) && c.span.line === c.span.endLine).map((c) => ({ code: c, m: BARE.exec(c.value) })).filter((x) => x.m !== null);
-  if (bare.length === 0) return [];
+/** The bare flags of a document, each tied to a command or (`untied`) to none: those are not judged. */
+export function tiedBareFlags(doc: MarkdownDoc, index: SurfaceIndex): { tied: TiedFlag[]; untied: InvocationToken[] } {
+  const bare = bareFlagCodes(doc);
+  const untied: InvocationToken[] = [];
+  if (bare.length === 0) return { tied: [], untied };
   const headings = [...doc.headings].sort((a, b) => before(a.span, b.span));
   const invocations = [...doc.invocations].sort((a, b) => before(a.span, b.span));
   const codes = [...doc.inlineCodes].sort((a, b) => before(a.span, b.span));
   const decided = new Map<number, { binary: string; path: string[] } | null | undefined>();
   const out: TiedFlag[] = [];
-  for (const { code, m } of bare) {
+  for (const { code, name, value } of bare) {
     if (code.ofNext) {
       // `` `--x` of `tool cmd` ``: the next code says which command, or nothing does.
       const tie = namedBy(codes, code, invocations, index);
-      if (tie) out.push({ token: flagToken(code, m![1], m![2]), binary: tie.binary, path: tie.path });
+      if (tie) out.push({ token: bareFlagToken(code, name, value), binary: tie.binary, path: tie.path });
+      else untied.push(bareFlagToken(code, name, value));
       continue;
     }
     let h = innermost(headings, code.span);
@@ -51,10 +54,13 @@ export function tiedBareFlags(doc: MarkdownDoc, index: SurfaceIndex): TiedFlag[]
       }
       h = parentOf(headings, h);
     }
-    if (!tie) continue;
-    out.push({ token: flagToken(code, m![1], m![2]), binary: tie.binary, path: tie.path });
+    if (!tie) {
+      untied.push(bareFlagToken(code, name, value));
+      continue;
+    }
+    out.push({ token: bareFlagToken(code, name, value), binary: tie.binary, path: tie.path });
   }
-  return out;
+  return { tied: out, untied };
 }
 
 /** The command the code right after `code` invokes (`` `--x` of `tool cmd` ``), when it is one known invocation. */
@@ -91,14 +97,6 @@ function sectionCommand(h: number, headings: Heading[], invocations: Invocation[
   // The root: only for a CLI without sub-commands (else the list may hold any command's flags).
   if (index.hasSubcommands()) return null;
   return words.has(one.binary.toLowerCase()) || USAGE_HEADING.test(headings[h].text) ? one : null;
-}
-
-/** The flag name's own span inside the code span (single-line code: the backtick runs are symmetric). */
-function flagToken(code: InlineCode, name: string, value: string | undefined): InvocationToken {
-  const pad = Math.max(0, Math.floor((code.span.endColumn - code.span.column - code.value.length) / 2));
-  const column = code.span.column + pad;
-  const span: Span = { file: code.span.file, line: code.span.line, column, endLine: code.span.line, endColumn: column + name.length };
-  return { kind: "flag", text: code.value, flag: name, ...(value !== undefined ? { value } : { value: "" }), span };
 }
 
 function innermost(headings: Heading[], at: Span): number {

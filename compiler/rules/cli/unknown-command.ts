@@ -2,6 +2,7 @@ import { contentRemovalText, literalRemoval } from "../../model/history.js";
 import type { CommandDecl } from "../../model/cli.js";
 import { defineRule } from "../types.js";
 import { surfaceIndexFor } from "./command-match.js";
+import { docMentions } from "../../model/mentions.js";
 
 /** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
 export default defineRule({
@@ -43,7 +44,9 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
-        if (m.notJudged) ctx.notJudged(m.notJudged.span, m.notJudged.reason);
+        // The invocation is the command mention (summary.coverage): judged, unless a word of it was not.
+        if (m.notJudged) ctx.notJudged(m.notJudged.span, m.notJudged.reason, { kind: "commands", span: inv.span });
+        else ctx.judged(inv.span, "commands");
         if (!m.unknown) continue;
         const { token, written } = m.unknown;
         // Git history, when there is one: the commit that removed the word from the command code, or renamed it to a command of this level.
@@ -60,6 +63,7 @@ export default defineRule({
           ...(suggestion ? { suggestions: [[inv.binary, ...suggestion].join(" ")] } : {}),
         });
       }
+      for (const m of docMentions(doc, ctx.model.binaries)) if (m.source === "synopsis") ctx.notJudged(m.span, "the synopsis line of a help-output listing is not judged", { kind: "commands" });
     }
   },
 });

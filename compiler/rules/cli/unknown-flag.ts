@@ -1,6 +1,7 @@
 import { closest } from "../../util/edit-distance.js";
 import type { Closure, FlagSpec, InvocationToken } from "../../model/types.js";
 import { tiedBareFlags } from "./bare-flags.js";
+import { docMentions } from "../../model/mentions.js";
 import { defineRule } from "../types.js";
 import { ALWAYS_ALLOWED_FLAGS, FlagTable, surfaceIndexFor } from "./command-match.js";
 
@@ -63,11 +64,15 @@ export default defineRule({
       let closure = tableAt(path).closure;
       if (!judged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
       const name = t.flag ?? t.text;
-      if (accepted(name, table)) return;
-      if (!closure.closed) {
-        ctx.notJudged(t.span, `open flag set: ${closure.reason}`);
+      if (accepted(name, table)) {
+        ctx.judged(t.span, "flags");
         return;
       }
+      if (!closure.closed) {
+        ctx.notJudged(t.span, `open flag set: ${closure.reason}`, { kind: "flags" });
+        return;
+      }
+      ctx.judged(t.span, "flags");
       const longs = allowed.flatMap((f) => [...(f.long ? [f.long] : []), ...f.aliases]);
       // Short flags are one letter: any other letter is "close", so only long flags get a suggestion.
       const suggestion = name.startsWith("--") ? closest(name, [...new Set(longs)].sort(), 0.34) : null;
@@ -81,11 +86,21 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
-        if (m.unknown || m.flags.length === 0) continue;
+        if (m.flags.length === 0) continue;
+        if (m.unknown) {
+          for (const t of m.flags) ctx.notJudged(t.span, "the command is unknown (cli/unknown-command)", { kind: "flags" });
+          continue;
+        }
         for (const t of m.flags) judge(t, inv.binary, m.path, !m.notJudged);
       }
-      // Bare `--flag`s in prose, where the section ties them to one command.
-      for (const b of tiedBareFlags(doc, index)) judge(b.token, b.binary, b.path, true);
+      // Bare `--flag`s in prose, where the section ties them to one command; the others are not judged.
+      const bare = tiedBareFlags(doc, index);
+      for (const b of bare.tied) judge(b.token, b.binary, b.path, true);
+      if (doc.invocations.length > 0) for (const t of bare.untied) ctx.notJudged(t.span, "a bare flag its section does not tie to one command", { kind: "flags" });
+      for (const m of docMentions(doc, ctx.model.binaries)) {
+        if (m.source === "help") ctx.notJudged(m.span, "an option line of a help-output listing is not judged", { kind: "flags" });
+        else if (m.source === "prose") ctx.notJudged(m.span, "a flag in prose is not tied to a command", { kind: "flags" });
+      }
     }
   },
 });

@@ -1,0 +1,44 @@
+/**
+ * Whether docpact read each binary's CLI, and when not, where reading stopped:
+ * what `cli/unread`, `inspect commands` and `init` say about a binary. The
+ * surface is not attributed to binaries, so a binary counts as read when any
+ * command was read from the code.
+ */
+import type { ContractModel } from "./types.js";
+
+export interface BinaryReading {
+  binary: string;
+  /** The entry file (package.json `bin`), root-relative; null when `bin` does not name the binary. */
+  entry: string | null;
+  /** Some command was read from the code. */
+  read: boolean;
+  /** The CLI readers that found commands (the surface's adapters). */
+  readers: string[];
+  /** When not read: why, in a few words (where following stopped). */
+  stopped: string | null;
+}
+
+export function binaryReadings(model: Pick<ContractModel, "binaries" | "config" | "surface" | "files" | "counts" | "codeFiles">): BinaryReading[] {
+  return model.binaries.map((b) => binaryReading(model, b));
+}
+
+export function binaryReading(model: Pick<ContractModel, "config" | "surface" | "files" | "counts" | "codeFiles">, binary: string): BinaryReading {
+  const raw = model.config.packageJson?.bin?.[binary];
+  const entry = raw === undefined ? null : raw.replace(/\\/g, "/").replace(/^\.\//, "");
+  const read = model.surface.commands.length > 0;
+  return { binary, entry, read, readers: [...model.surface.adapters], stopped: read ? null : whereReadingStopped(model, entry) };
+}
+
+function whereReadingStopped(model: Pick<ContractModel, "files" | "counts" | "codeFiles">, entry: string | null): string {
+  const noCode = model.counts.code === 0 ? "no code is in scope (config `code`, or a root tsconfig.json)" : null;
+  if (entry === null) return noCode ?? "no reader recognized a command or flag declaration in the code in scope";
+  if (!model.files.includes(entry)) return "the file is not in the repository (build output?), and no reader recognized the code in scope";
+  if (noCode) return noCode;
+  if (model.codeFiles && !model.codeFiles.includes(entry)) return "the file is not in the code in scope (config `code`), and no reader recognized the code that is";
+  return "no reader recognized how it parses its arguments (no known framework call, configured command type or flag accessor)";
+}
+
+/** `entry \`bin.js\`` or what stands for a missing one, as messages name it. */
+export function entryLabel(r: BinaryReading): string {
+  return r.entry === null ? "no entry file (package.json `bin` does not name it)" : `entry \`${r.entry}\``;
+}

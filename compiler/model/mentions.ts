@@ -1,0 +1,178 @@
+/**
+ * Documented mentions, found independently of the rules that judge them: the
+ * denominator of the report's `summary.coverage`. A rule that looks at a
+ * mention records it as judged (`ctx.judged(span, kind)`) or not judged
+ * (`ctx.notJudged(span, reason, kind)`) at the mention's span; whatever is
+ * found and neither judged nor counted is a blind spot, and the coverage
+ * figure shows it (found − judged − notJudged).
+ *
+ * Kinds today: `commands` (one per CLI invocation: its command path) and
+ * `flags` (each flag of an invocation up to `--`, and each bare `--flag` that
+ * opens an option list's entry or a table cell, or stands in running prose, in
+ * a document that invokes a binary). Outside shell fences, a help-output listing of a binary — a fence
+ * with a synopsis line `Usage: tool …` — gives a `commands` mention at the
+ * synopsis and a `flags` mention per option line (`  -f, --force  …`). Other kinds (links, anchors, terms) add a finder here and their
+ * rules mark them the same way.
+ */
+import type { Span } from "./diagnostic.js";
+import type { CodeBlock, ContractModel, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
+
+export type MentionKind = "commands" | "flags";
+export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags"];
+
+export interface Mention {
+  kind: MentionKind;
+  /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line. */
+  source: "invocation" | "bare" | "prose" | "synopsis" | "help";
+  span: Span;
+  /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first). */
+  binary: string;
+}
+
+/** A bare flag in an option list or table: `--force`, `-f`, `--out=dir`, `--out <dir>`. */
+export const BARE_FLAG = /^(--?[A-Za-z][A-Za-z0-9_.-]*)(?:=(.*)|\s+\S.*)?$/s;
+
+/** The inline codes of a document that are bare flags (open a list entry or table cell, or are written `` `--x` of `tool cmd` ``), single-line. */
+export function bareFlagCodes(doc: MarkdownDoc): { code: InlineCode; name: string; value: string | undefined }[] {
+  const out: { code: InlineCode; name: string; value: string | undefined }[] = [];
+  for (const c of doc.inlineCodes) {
+    if (!(c.lead || c.ofNext) || c.span.line !== c.span.endLine) continue;
+    const m = BARE_FLAG.exec(c.value);
+    if (m) out.push({ code: c, name: m[1], value: m[2] });
+  }
+  return out;
+}
+
+/** The flag name's own span inside the code span (single-line code: the backtick runs are symmetric), as a flag token. */
+export function bareFlagToken(code: InlineCode, name: string, value: string | undefined): InvocationToken {
+  const pad = Math.max(0, Math.floor((code.span.endColumn - code.span.column - code.value.length) / 2));
+  const column = code.span.column + pad;
+  const span: Span = { file: code.span.file, line: code.span.line, column, endLine: code.span.line, endColumn: column + name.length };
+  return { kind: "flag", text: code.value, flag: name, ...(value !== undefined ? { value } : { value: "" }), span };
+}
+
+/** The CLI mentions of one document (`binaries`: the CLI's binaries), in document order per source. */
+export function cliMentions(doc: MarkdownDoc, binaries: readonly string[]): Mention[] {
+  const out: Mention[] = [];
+  for (const inv of doc.invocations) out.push({ kind: "commands", source: "invocation", span: inv.span, binary: inv.binary });
+  for (const inv of doc.invocations) {
+    for (const t of inv.tokens) {
+      if (t.kind === "separator") break;
+      if (t.kind === "flag") out.push({ kind: "flags", source: "invocation", span: t.span, binary: inv.binary });
+    }
+  }
+  if (doc.invocations.length > 0) {
+    const invs = [...doc.invocations].sort((a, b) => before(a.span, b.span));
+    for (const { code, name, value } of bareFlagCodes(doc)) {
+      const span = bareFlagToken(code, name, value).span;
+      let binary = invs[0].binary;
+      for (const i of invs) if (before(i.span, span) < 0) binary = i.binary;
+      out.push({ kind: "flags", source: "bare", span, binary });
+    }
+    // A flag in running prose (`` use `--watch` to … ``) of a document that invokes a binary.
+    for (const c of doc.inlineCodes) {
+      if (c.lead || c.ofNext || c.span.line !== c.span.endLine) continue;
+      const m = BARE_FLAG.exec(c.value);
+      if (!m) continue;
+      const span = bareFlagToken(c, m[1], m[2]).span;
+      let binary = invs[0].binary;
+      for (const i of invs) if (before(i.span, span) < 0) binary = i.binary;
+      out.push({ kind: "flags", source: "prose", span, binary });
+    }
+  }
+  if (binaries.length > 0) for (const b of doc.codeBlocks) out.push(...helpListing(b, binaries));
+  return out;
+}
+
+const SHELL_FENCE = /^(sh|bash|shell|console|zsh|shell-session|shellsession)$/i;
+const SYNOPSIS = /^(\s*(?:usage|synopsis)\s*:?\s+(?:\$\s+)?)([^\s/]+\/)*([A-Za-z0-9@._-]+)(?=\s|$)/i;
+const OPTION_LINE = /^(\s{0,12})(?:-[A-Za-z0-9](?:,\s*|\s+(?=--)))?(--?[A-Za-z0-9][\w.-]*)/;
+
+/**
+ * A fence that shows a binary's help output (a line `Usage: tool …`, outside a
+ * shell fence, whose invocations are read as such): its synopsis line and its
+ * option lines. Lines are counted from the fence's opening line; columns in the
+ * block's text (its indentation removed).
+ */
+function helpListing(block: CodeBlock, binaries: readonly string[]): Mention[] {
+  if (block.lang !== null && SHELL_FENCE.test(block.lang)) return [];
+  const lines = block.value.split(/\r?\n/);
+  let binary: string | null = null;
+  const out: Mention[] = [];
+  const at = (i: number, column: number, length: number): Span => ({ file: block.span.file, line: block.span.line + 1 + i, column, endLine: block.span.line + 1 + i, endColumn: column + length });
+  lines.forEach((l, i) => {
+    const s = SYNOPSIS.exec(l);
+    if (s && binaries.includes(s[3])) {
+      binary = s[3];
+      out.push({ kind: "commands", source: "synopsis", span: at(i, s[1].length + (s[2]?.length ?? 0) + 1, s[3].length), binary });
+    }
+  });
+  if (binary === null) return [];
+  lines.forEach((l, i) => {
+    if (SYNOPSIS.test(l)) return;
+    const o = OPTION_LINE.exec(l);
+    if (o) out.push({ kind: "flags", source: "help", span: at(i, l.indexOf(o[2], o[1].length) + 1, o[2].length), binary: binary! });
+  });
+  return out;
+}
+
+/** Every document's mentions, kept by document object (a watch re-check links the same objects again). */
+const byDoc = new WeakMap<MarkdownDoc, { binaries: string; mentions: Mention[] }>();
+export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Mention[] {
+  const key = binaries.join("\u0000");
+  let m = byDoc.get(doc);
+  if (!m || m.binaries !== key) byDoc.set(doc, (m = { binaries: key, mentions: cliMentions(doc, binaries) }));
+  return m.mentions;
+}
+
+export function modelMentions(model: Pick<ContractModel, "docs" | "binaries">): Mention[] {
+  const out: Mention[] = [];
+  for (const d of model.docs) for (const x of docMentions(d, model.binaries)) out.push(x);
+  return out;
+}
+
+/** The key coverage marks are matched by: kind and start position. */
+export function mentionKey(kind: string, file: string, line: number, column: number): string {
+  return `${kind}\u0000${file}\u0000${line}\u0000${column}`;
+}
+
+function before(a: Span, b: Span): number {
+  return a.line - b.line || a.column - b.column;
+}
+
+/** A mention a rule judged (recorded through `ctx.judged`), at its start. */
+export interface JudgedMention {
+  rule: string;
+  kind: string;
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** `summary.coverage` of the JSON report: per kind, the mentions found, judged, and counted as not judged. */
+export type CoverageSummary = Record<string, { found: number; judged: number; notJudged: number }>;
+
+/**
+ * Coverage per kind: a found mention is judged when a rule judged it, else
+ * not judged when a rule counted it so (with that kind, at its span). What is
+ * neither is `found − judged − notJudged`: a blind spot, 0 when every rule
+ * keeps its promise. Every kind is present, found or not.
+ */
+export function coverageOf(found: readonly Mention[], judged: readonly JudgedMention[], notJudged: readonly { file: string; mention?: { kind: string; line: number; column: number } }[]): CoverageSummary {
+  const isJudged = new Set(judged.map((j) => mentionKey(j.kind, j.file, j.line, j.column)));
+  const isCounted = new Set<string>();
+  for (const n of notJudged) if (n.mention) isCounted.add(mentionKey(n.mention.kind, n.file, n.mention.line, n.mention.column));
+  const out: CoverageSummary = {};
+  for (const k of MENTION_KINDS) out[k] = { found: 0, judged: 0, notJudged: 0 };
+  const seen = new Set<string>();
+  for (const m of found) {
+    const key = mentionKey(m.kind, m.span.file, m.span.line, m.span.column);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const c = out[m.kind];
+    c.found++;
+    if (isJudged.has(key)) c.judged++;
+    else if (isCounted.has(key)) c.notJudged++;
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import rule from "../../compiler/rules/cli/unread.js";
+import { tester } from "../helpers/rule-tester.js";
+import { cliProject } from "./cli-project.js";
+
+const HAND_PARSED = "const args = process.argv.slice(2);\nfor (const a of args) if (a === \"--verbose\") console.log(\"v\");\n";
+
+tester.run(rule, {
+  valid: [
+    { name: "a CLI a reader understood", files: cliProject(["aw flow advance --json", "aw nope --x"]) },
+    { name: "no document invokes the binary", files: { "package.json": { name: "tool", bin: { tool: "bin.js" } }, "bin.js": HAND_PARSED, "README.md": "# tool\n\nNothing to run here.\n" } },
+  ],
+  invalid: [
+    {
+      name: "a hand-parsed plain-JS bin outside the code in scope: one warning at the first mention, every mention counted",
+      files: {
+        "package.json": { name: "tool", bin: { tool: "./bin.js" } },
+        "bin.js": HAND_PARSED,
+        "README.md": "# tool\n\n- `--verbose`: talk.\n\nRun `tool --verbose`.\n\n```sh\ntool --no-such-flag\n```\n",
+        "docs/more.md": "Also `tool run -x`.\n",
+      },
+      errors: [{ messageId: "unread", data: { binary: "tool", entry: "entry `bin.js`", stopped: "no code is in scope (config `code`, or a root tsconfig.json)", count: 7 }, file: "README.md", line: 5, column: 6, severity: "warning" }],
+      notJudged: [
+        { file: "README.md", line: 3, column: 4, reason: "no CLI reader understood `tool`" },
+        { file: "README.md", line: 5, column: 6, reason: "no CLI reader understood `tool`" },
+        { file: "README.md", line: 5, column: 11, reason: "no CLI reader understood `tool`" },
+        { file: "README.md", line: 8, column: 1, reason: "no CLI reader understood `tool`" },
+        { file: "README.md", line: 8, column: 6, reason: "no CLI reader understood `tool`" },
+        { file: "docs/more.md", line: 1, column: 7, reason: "no CLI reader understood `tool`" },
+        { file: "docs/more.md", line: 1, column: 16, reason: "no CLI reader understood `tool`" },
+      ],
+    },
+    {
+      name: "the bin file is in scope but parsed by hand: the entry is named and no reader recognized it",
+      files: {
+        "package.json": { name: "tool", bin: { tool: "bin.js" } },
+        "docpact.config.json": { code: { include: ["bin.js"] } },
+        "bin.js": HAND_PARSED,
+        "README.md": "Run `tool --no-such-flag`.\n",
+      },
+      errors: [{ messageId: "unread", data: { binary: "tool", entry: "entry `bin.js`", stopped: "no reader recognized how it parses its arguments (no known framework call, configured command type or flag accessor)", count: 2 } }],
+    },
+    {
+      name: "a configured binary with no package.json entry",
+      files: { "docpact.config.json": { cli: { binaries: ["x"] } }, "README.md": "Run `x go`.\n" },
+      errors: [{ messageId: "unread", data: { binary: "x", entry: "no entry file (package.json `bin` does not name it)", stopped: "no code is in scope (config `code`, or a root tsconfig.json)", count: 1 } }],
+    },
+  ],
+});
