@@ -33,6 +33,8 @@ export interface RunRequest {
   /** Paths changed since the previous run with `cache` (watch's file events); see PipelineOptions. */
   changes?: readonly string[];
   onPhase?: (phase: string) => void;
+  /** `--no-error-on-unmatched-pattern`. */
+  allowUnmatchedPatterns?: boolean;
 }
 
 export interface RunOutput {
@@ -52,9 +54,10 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   const explicit = req.baseline !== undefined ? { file: req.baseline, content: readBaseline(resolve(req.baseline), req.baseline) } : null;
   // A one-off run (no caller-owned cache: not watch) replays or records; see compiler/replay/.
   const oneOff = req.cache === undefined;
-  const recording = oneOff && replayEnabled(req.root);
+  // A record is made only where an unmatched pattern is an error, so a replay never skips that error.
+  const recording = oneOff && replayEnabled(req.root) && req.allowUnmatchedPatterns !== true;
   if (recording) fixKeyOfThisProcess();
-  const facts: RunFacts & { closing?: () => Promise<void> } = (mode === "check" && oneOff ? replayed(req) : null) ?? (await pipelineRun(mode, req, recording));
+  const facts: RunFacts & { closing?: () => Promise<void> } = (mode === "check" && oneOff && req.allowUnmatchedPatterns !== true ? replayed(req) : null) ?? (await pipelineRun(mode, req, recording));
   const baseline = explicit ?? defaultBaselineOf(req.root, facts.baseline);
   const sources = new Set(facts.sources);
   // A deleted file is no longer discovered: then its extension decides.
@@ -114,7 +117,7 @@ function replayed(req: RunRequest): RunFacts | null {
 }
 
 async function pipelineRun(mode: "check" | "build", req: RunRequest, record: boolean): Promise<RunFacts & { closing?: () => Promise<void> }> {
-  const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase, ...(req.changes ? { changes: req.changes } : {}) };
+  const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase, allowUnmatchedPatterns: req.allowUnmatchedPatterns, ...(req.changes ? { changes: req.changes } : {}) };
   if (mode === "check") {
     const { runPipeline } = await import("./pipeline.js");
     return factsOf(req.root, await runPipeline(base));

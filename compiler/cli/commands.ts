@@ -32,7 +32,7 @@ export async function runCommand(name: CommandName, values: Values, positionals:
     case "baseline": {
       noPositionals(name, positionals);
       const { runBaseline } = await import("./baseline.js");
-      return runBaseline({ root: resolve(str(values.root) ?? "."), configPath: str(values.config), prune: values.prune === true }, process.stdout);
+      return runBaseline({ root: resolve(str(values.root) ?? "."), configPath: str(values.config), prune: values.prune === true, allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true }, process.stdout);
     }
   }
 }

@@ -24,6 +24,8 @@ export interface RunSettings {
   baseline: string | undefined;
   /** `--since REF`. */
   since: string | undefined;
+  /** `--no-error-on-unmatched-pattern`. */
+  allowUnmatchedPatterns: boolean;
 }
 
 export function settingsFrom(values: Values): RunSettings {
@@ -35,7 +37,7 @@ export function settingsFrom(values: Values): RunSettings {
     if (!/^\d+$/.test(mw)) throw new DocpactError(`--max-warnings takes a whole number ≥ 0 (got "${mw}")`);
     maxWarnings = Number(mw);
   }
-  return { root: resolve(str(values.root) ?? "."), configPath: str(values.config), format, maxWarnings, baseline: str(values.baseline), since: str(values.since) };
+  return { root: resolve(str(values.root) ?? "."), configPath: str(values.config), format, maxWarnings, baseline: str(values.baseline), since: str(values.since), allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true };
 }
 
 export type { RunOutput };
@@ -47,7 +49,7 @@ export function runFull(
   b: { fix: boolean; force: boolean },
   extra: { cache?: ReadCache; onPhase?: (phase: string) => void; changes?: readonly string[] } = {},
 ): Promise<RunOutput> {
-  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, baseline: s.baseline, since: s.since, ...extra });
+  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, baseline: s.baseline, since: s.since, allowUnmatchedPatterns: s.allowUnmatchedPatterns, ...extra });
 }
 
 export function useColor(): boolean {

@@ -78,6 +78,10 @@ export interface ResolvedConfig {
   sites: SiteSetting[] | null;
   /** Config `baseline`: the baseline file used by default, relative to the root; null when not set. */
   baseline: string | null;
+  /** The glob lists written in the config file (not defaults), by key, for the unmatched-pattern check. */
+  writtenGlobs?: { key: string; patterns: string[] }[];
+  /** Config `errorOnUnmatchedPattern` (default true). */
+  errorOnUnmatchedPattern?: boolean;
   /** package.json `bin` keys, name and version where present. */
   packageJson: { name: string | null; bin: Record<string, string> } | null;
 }
@@ -167,8 +171,19 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
       ? raw.sites.map((x) => ({ ...x, root: normalizeRel(x.root), ...(x.srcDir !== undefined ? { srcDir: normalizeRel(x.srcDir) } : {}) }))
       : null,
     baseline: raw.baseline ? normalizeRel(raw.baseline) : null,
+    writtenGlobs: writtenGlobs(raw),
+    errorOnUnmatchedPattern: raw.errorOnUnmatchedPattern ?? true,
     packageJson,
   };
+}
+
+function writtenGlobs(raw: DocpactConfig): ResolvedConfig["writtenGlobs"] {
+  const out: ResolvedConfig["writtenGlobs"] = [];
+  if (raw.docs) out.push({ key: "docs", patterns: raw.docs });
+  if (raw.schemas) out.push({ key: "schemas", patterns: raw.schemas });
+  if (raw.code && "include" in raw.code && raw.code.include.length > 0) out.push({ key: "code.include", patterns: raw.code.include });
+  (raw.instances ?? []).forEach((inst, i) => out.push({ key: `instances[${i}].files`, patterns: inst.files }));
+  return out;
 }
 
 /** Severities by rule id; an id docpact does not have is a config error (a typo would silently change nothing). */
