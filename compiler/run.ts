@@ -12,6 +12,7 @@ import { BASELINE_FILE, readBaseline, type BaselineFile } from "./gate/baseline-
 import { gate, SOURCE_EXT, type GateResult } from "./gate/gate.js";
 import type { GetText } from "./gate/fingerprint.js";
 import { readChangesSince } from "./git/changes.js";
+import { isShallowHistory } from "./git/history.js";
 import { isProblem, readInput } from "./read-input.js";
 import { DEFAULT_LIMITS } from "./config/limits.js";
 import { dropRecord, fixKeyOfThisProcess, loadReplay, replayEnabled, writeRecord, type StoredRun } from "./replay/record.js";
@@ -69,6 +70,7 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
     baseline: baseline ? { baselined: g.baselined, prunable: g.absent } : null,
     since: since ? { ref: since.ref, commit: since.commit, outside: g.outsideSince } : null,
   });
+  if (isShallowHistory(req.root)) report.summary.shallowHistory = true;
   if (facts.written) report.written = facts.written;
   // Build's closing check runs once the build's own result is reported and can go.
   await facts.closing?.();

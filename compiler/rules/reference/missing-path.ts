@@ -19,8 +19,8 @@ export default defineRule({
       "not place it in another repository (\"in the aweb repo\", \"pi's `docs/x.md`\"). Tokens that are not paths are skipped: anything with spaces (invocations, prose), URLs, " +
       "absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
       "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
-      "evidence too: a path that git shows was deleted or renamed away under the root is reported even when its whole folder is gone, with the commit that removed it and, " +
-      "for a rename, the new path as the suggestion. A warning, because prose may deliberately name a file that lives elsewhere.",
+      "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion. History never decides whether " +
+      "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
       missingPath: "path {{path}} does not exist (looked from {{from}}){{removed}}",
     },
@@ -40,10 +40,10 @@ export default defineRule({
         // Bare names (`SKILL.md`, `./log.md`) are usually generic or runtime files, not references.
         if (cand === null || !cand.includes("/")) continue;
         const r = lookupPath(index, doc.file, cand);
-        if (r.status === "exists" || r.status === "unknown") continue;
-        // A path git shows once existed is a stale reference even when its whole folder is gone.
-        const gone = firstRemoval(ctx.model.history, "tried" in r ? r.tried : []);
-        if (r.status !== "missing" && !gone) continue;
+        // Whether a finding exists never depends on history (a shallow clone would lose it): a path whose
+        // folder is not here (`foreign`) stays silent whatever git shows; history only adds evidence.
+        if (r.status !== "missing") continue;
+        const gone = firstRemoval(ctx.model.history, r.tried);
         lines ??= new LineIndex(text);
         const start = lines.offset(code.span.line, code.span.column);
         const end = lines.offset(code.span.endLine, code.span.endColumn);
