@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import { exitCode } from "../report/report.js";
 import type { RunOutput } from "../run.js";
-import { runFull, settingsFrom, useColor } from "./run-settings.js";
+import { rootOf, runFull, settingsFrom, useColor } from "./run-settings.js";
 import { startProgress } from "./progress.js";
 import { DocpactError } from "../util/errors.js";
 import { closest } from "../util/edit-distance.js";
@@ -32,7 +32,7 @@ export async function runCommand(name: CommandName, values: Values, positionals:
     case "baseline": {
       noPositionals(name, positionals);
       const { runBaseline } = await import("./baseline.js");
-      return runBaseline({ root: resolve(str(values.root) ?? "."), configPath: str(values.config), prune: values.prune === true, allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true }, process.stdout);
+      return runBaseline({ root: rootOf(values), configPath: str(values.config), prune: values.prune === true, allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true }, process.stdout);
     }
   }
 }
@@ -68,7 +68,7 @@ async function runInspect(values: Values, positionals: string[]): Promise<number
     throw new DocpactError(`inspect needs one of: ${INSPECT_TARGETS.join(", ")}`);
   }
   if (extra.length) throw new DocpactError(`inspect takes one argument (got "${extra[0]}")`);
-  const root = resolve(str(values.root) ?? ".");
+  const root = rootOf(values);
   const { runPipeline } = await import("../pipeline.js");
   const r = await runPipeline({ root, configPath: str(values.config) });
   process.stdout.write(`${JSON.stringify(inspect(what as (typeof INSPECT_TARGETS)[number], r.model), null, 2)}\n`);

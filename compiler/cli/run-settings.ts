@@ -8,6 +8,7 @@ import type { ReadCache } from "../cache/cache.js";
 import { run, type RunOutput } from "../run.js";
 import { DocpactError } from "../util/errors.js";
 import { FORMATS, type Format } from "./format.js";
+import { findConfigRoot } from "../config/resolve.js";
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -37,7 +38,14 @@ export function settingsFrom(values: Values): RunSettings {
     if (!/^\d+$/.test(mw)) throw new DocpactError(`--max-warnings takes a whole number ≥ 0 (got "${mw}")`);
     maxWarnings = Number(mw);
   }
-  return { root: resolve(str(values.root) ?? "."), configPath: str(values.config), format, maxWarnings, baseline: str(values.baseline), since: str(values.since), allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true };
+  return { root: rootOf(values), configPath: str(values.config), format, maxWarnings, baseline: str(values.baseline), since: str(values.since), allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true };
+}
+
+/** `--root`, else (without `--config`) the nearest folder upward with a docpact.config.json, else the working directory. */
+export function rootOf(values: Values): string {
+  const root = str(values.root);
+  if (root !== undefined) return resolve(root);
+  return str(values.config) !== undefined ? resolve(".") : findConfigRoot(process.cwd());
 }
 
 export type { RunOutput };

@@ -1,6 +1,6 @@
 /** Loads `docpact.config.json`, validates it against its schema and fills in defaults. */
-import { existsSync, readFileSync } from "../util/input-fs.js";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { existsSync, readFileSync, statSync } from "../util/input-fs.js";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { isRuleId, ruleIds, type RuleId } from "../rules/index.js";
 import { closest } from "../util/edit-distance.js";
@@ -86,11 +86,27 @@ export interface ResolvedConfig {
   packageJson: { name: string | null; bin: Record<string, string> } | null;
 }
 
+/**
+ * The root a run without `--root` uses: the nearest folder from `cwd` upward that holds a
+ * docpact.config.json, looking no higher than the repository root (a folder with `.git`) or the
+ * filesystem root; `cwd` itself when there is none.
+ */
+export function findConfigRoot(cwd: string): string {
+  const start = resolve(cwd);
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, CONFIG_FILE))) return dir;
+    if (existsSync(join(dir, ".git")) || dirname(dir) === dir) return start;
+  }
+}
+
 /** `memo`: a watch session's reuse of what the config step reads in outDir (see FolderMemo). */
 export function loadConfig(root: string, configPath?: string, memo?: FolderMemo): ResolvedConfig {
   const file = configPath ? resolve(configPath) : join(root, CONFIG_FILE);
   let raw: DocpactConfig = {};
   let rel: string | null = null;
+  if (configPath && existsSync(file) && statSync(file).isDirectory()) {
+    throw new DocpactError(`--config ${configPath} is a folder; name the file (${toPosix(join(configPath, CONFIG_FILE))}), or pass --root ${configPath}`);
+  }
   if (existsSync(file)) {
     rel = relPath(root, file);
     // `--config` may name any file; the default one is an input like any other, confined to the root.
@@ -117,11 +133,31 @@ export function parseConfigText(text: string, rel: string): DocpactConfig {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new DocpactError(`${rel}: invalid JSON: ${(e as Error).message}`);
+    throw new DocpactError(jsonErrorLine(rel, text, (e as Error).message));
   }
   const problem = validateConfig(value);
   if (problem) throw new DocpactError(`${rel}: ${problem}`);
   return value as DocpactConfig;
+}
+
+/** `file:line:column: invalid JSON: reason`, from JSON.parse's message (a character offset in Node 20, line and column in later ones). */
+export function jsonErrorLine(rel: string, text: string, message: string): string {
+  let line: number | undefined;
+  let column: number | undefined;
+  const lc = /\(line (\d+) column (\d+)\)/.exec(message);
+  const pos = /at position (\d+)/.exec(message);
+  if (lc) [line, column] = [Number(lc[1]), Number(lc[2])];
+  else if (pos) {
+    const before = text.slice(0, Number(pos[1]));
+    line = before.split("\n").length;
+    column = before.length - before.lastIndexOf("\n");
+  } else if (/Unexpected end of JSON input/.test(message)) {
+    const lines = text.split("\n");
+    line = lines.length;
+    column = lines[lines.length - 1].length + 1;
+  }
+  const reason = message.replace(/\s*in JSON at position \d+.*$/, "").replace(/\s*\(line \d+ column \d+\).*$/, "").replace(/^JSON Parse error: /, "");
+  return line !== undefined ? `${rel}:${line}:${column}: invalid JSON: ${reason}` : `${rel}: invalid JSON: ${reason}`;
 }
 
 export function resolveConfig(root: string, raw: DocpactConfig, rel: string | null): ResolvedConfig {
