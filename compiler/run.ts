@@ -36,6 +36,8 @@ export interface RunRequest {
   onPhase?: (phase: string) => void;
   /** `--no-error-on-unmatched-pattern`. */
   allowUnmatchedPatterns?: boolean;
+  /** File arguments (root-relative, `/`): only findings in these files are reported and gated (lint-staged); the whole project is still read. */
+  files?: readonly string[];
 }
 
 export interface RunOutput {
@@ -64,7 +66,11 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   // A deleted file is no longer discovered: then its extension decides.
   const onDisk = new Set(facts.files);
   const isSource = (p: string) => sources.has(p) || (!onDisk.has(p) && SOURCE_EXT.test(p));
-  const g = gate(facts.diagnostics, facts.getText, { baseline, since, renamedFrom: facts.renames, isSource });
+  const only = req.files ? new Set(req.files) : null;
+  const diagnostics = only ? facts.diagnostics.filter((d) => only.has(d.file)) : facts.diagnostics;
+  const gated = gate(diagnostics, facts.getText, { baseline, since, renamedFrom: facts.renames, isSource });
+  // Baseline entries of files not asked about are not "fixed": they are left out.
+  const g = only ? { ...gated, absent: gated.absent.filter((e) => only.has(e.file)) } : gated;
   const report = makeReport(g.failing, facts.counts, performance.now() - started, facts.notJudged);
   addGateSummary(report, {
     baseline: baseline ? { baselined: g.baselined, prunable: g.absent } : null,
@@ -74,7 +80,7 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   if (facts.written) report.written = facts.written;
   // Build's closing check runs once the build's own result is reported and can go.
   await facts.closing?.();
-  return { report, diagnostics: facts.diagnostics, gate: g, ...(facts.written ? { written: facts.written } : {}) };
+  return { report, diagnostics, gate: g, ...(facts.written ? { written: facts.written } : {}) };
 }
 
 /** What gating and reporting need of a run, from the pipeline or from a replayed record. */

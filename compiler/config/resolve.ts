@@ -1,6 +1,6 @@
 /** Loads `docpact.config.json`, validates it against its schema and fills in defaults. */
 import { existsSync, readFileSync, statSync } from "../util/input-fs.js";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { isRuleId, ruleIds, type RuleId } from "../rules/index.js";
 import { closest } from "../util/edit-distance.js";
@@ -11,7 +11,9 @@ import { DEFAULT_LIMITS, type Limits } from "./limits.js";
 import { assertConfinedConfig, assertInsideRoot, type FolderMemo } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
-export const CONFIG_FILE = "docpact.config.json";
+import { CONFIG_FILE } from "./find-root.js";
+
+export { CONFIG_FILE, findConfigRoot } from "./find-root.js";
 export const DEFAULT_MARKER = "not this document's call";
 
 export type CodeSource =
@@ -84,19 +86,6 @@ export interface ResolvedConfig {
   errorOnUnmatchedPattern?: boolean;
   /** package.json `bin` keys, name and version where present. */
   packageJson: { name: string | null; bin: Record<string, string> } | null;
-}
-
-/**
- * The root a run without `--root` uses: the nearest folder from `cwd` upward that holds a
- * docpact.config.json, looking no higher than the repository root (a folder with `.git`) or the
- * filesystem root; `cwd` itself when there is none.
- */
-export function findConfigRoot(cwd: string): string {
-  const start = resolve(cwd);
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, CONFIG_FILE))) return dir;
-    if (existsSync(join(dir, ".git")) || dirname(dir) === dir) return start;
-  }
 }
 
 /** `memo`: a watch session's reuse of what the config step reads in outDir (see FolderMemo). */
