@@ -2,7 +2,7 @@
 import { ignoreGlobs } from "./util/ignored.js";
 import { existsSync, readFileSync } from "./util/input-fs.js";
 import { dirname, join, posix, relative } from "node:path";
-import picomatch from "picomatch";
+import { globListMatcher, isNegated } from "./util/globs.js";
 import type { ResolvedConfig } from "./config/resolve.js";
 import { reallyInside, updateTree, walkTree, type OddEntry } from "./discover-tree.js";
 import type { ReadSession } from "./cache/session.js";
@@ -87,10 +87,34 @@ export function matchFiles(files: readonly string[], patterns: string[], ignore:
 
 const matched = new WeakMap<readonly string[], Map<string, string[]>>();
 
+/**
+ * The first pattern written in the config (docs, schemas, code.include, instances) that matches no
+ * file docpact may read, as `{ key, pattern }`: a typo there would otherwise pass as "0 docs".
+ * Negated patterns only take away and are never reported.
+ */
+export function unmatchedPattern(files: readonly string[], config: ResolvedConfig): { key: string; pattern: string } | null {
+  const ignore = ignoredDirs(config);
+  for (const { key, patterns } of config.writtenGlobs ?? []) {
+    for (const pattern of patterns) {
+      if (!isNegated(pattern) && matchFiles(files, [pattern], ignore).length === 0) return { key, pattern };
+    }
+  }
+  return null;
+}
+
+/** Throws the config error for an unmatched pattern, unless the config or the caller allows them. */
+export function assertPatternsMatch(files: readonly string[], config: ResolvedConfig, allow: boolean): void {
+  if (allow || config.errorOnUnmatchedPattern === false) return;
+  const miss = unmatchedPattern(files, config);
+  if (!miss) return;
+  throw new DocpactError(
+    `${config.file ?? "config"}: ${miss.key}: no file matches the pattern "${miss.pattern}" (pass --no-error-on-unmatched-pattern, or set "errorOnUnmatchedPattern": false, to allow it)`,
+  );
+}
+
 function matchNow(files: readonly string[], patterns: string[], ignore: string[]): string[] {
-  const strip = (p: string) => p.replace(/^(\.\/)+/, "");
-  const wanted = picomatch(patterns.map(strip), { dot: false });
-  const ignored = ignore.length ? picomatch(ignore.map(strip), { dot: true }) : () => false;
+  const wanted = globListMatcher(patterns);
+  const ignored = globListMatcher(ignore, { dot: true });
   return files.filter((f) => wanted(f) && !ignored(f));
 }
 

@@ -7,7 +7,7 @@ import { statSync } from "./util/input-fs.js";
 import { DocpactError } from "./util/errors.js";
 import { emptySurface } from "./model/cli.js";
 import { loadConfig, type ResolvedConfig } from "./config/resolve.js";
-import { discover, type Discovered } from "./discover.js";
+import { assertPatternsMatch, discover, type Discovered } from "./discover.js";
 import { planOutputs } from "./emit/index.js";
 import type { EmitPlan } from "./emit/plan.js";
 import { generatedFilesOnDisk } from "./readers/generated-files.js";
@@ -71,6 +71,8 @@ export interface PipelineOptions {
    * again. Undefined: not known, everything is walked and read.
    */
   changes?: readonly string[];
+  /** `--no-error-on-unmatched-pattern`: a config pattern that matches no file is not an error. */
+  allowUnmatchedPatterns?: boolean;
 }
 
 export interface PipelineResult {
@@ -94,6 +96,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   cache.beginRun();
   cache.session?.begin(opts.changes, JSON.stringify(config));
   const discovered = discover(opts.root, config, cache.session);
+  assertPatternsMatch(discovered.files, config, opts.allowUnmatchedPatterns === true);
   // The path log runs while the inputs are read; the content log (headings and names removed) after the
   // rules, only for findings that ask (the reference path reads all of it here).
   const reference = unoptimized();

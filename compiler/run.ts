@@ -13,6 +13,7 @@ import { BASELINE_FILE, readBaseline, type BaselineFile } from "./gate/baseline-
 import { gate, SOURCE_EXT, type GateResult } from "./gate/gate.js";
 import type { GetText } from "./gate/fingerprint.js";
 import { readChangesSince } from "./git/changes.js";
+import { isShallowHistory } from "./git/history.js";
 import { isProblem, readInput } from "./read-input.js";
 import { DEFAULT_LIMITS } from "./config/limits.js";
 import { dropRecord, fixKeyOfThisProcess, loadReplay, replayEnabled, writeRecord, type StoredRun } from "./replay/record.js";
@@ -34,6 +35,10 @@ export interface RunRequest {
   /** Paths changed since the previous run with `cache` (watch's file events); see PipelineOptions. */
   changes?: readonly string[];
   onPhase?: (phase: string) => void;
+  /** `--no-error-on-unmatched-pattern`. */
+  allowUnmatchedPatterns?: boolean;
+  /** File arguments (root-relative, `/`): only findings in these files are reported and gated (lint-staged); the whole project is still read. */
+  files?: readonly string[];
 }
 
 export interface RunOutput {
@@ -53,24 +58,30 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   const explicit = req.baseline !== undefined ? { file: req.baseline, content: readBaseline(resolve(req.baseline), req.baseline) } : null;
   // A one-off run (no caller-owned cache: not watch) replays or records; see compiler/replay/.
   const oneOff = req.cache === undefined;
-  const recording = oneOff && replayEnabled(req.root);
+  // A record is made only where an unmatched pattern is an error, so a replay never skips that error.
+  const recording = oneOff && replayEnabled(req.root) && req.allowUnmatchedPatterns !== true;
   if (recording) fixKeyOfThisProcess();
-  const facts: RunFacts & { closing?: () => Promise<void> } = (mode === "check" && oneOff ? replayed(req) : null) ?? (await pipelineRun(mode, req, recording));
+  const facts: RunFacts & { closing?: () => Promise<void> } = (mode === "check" && oneOff && req.allowUnmatchedPatterns !== true ? replayed(req) : null) ?? (await pipelineRun(mode, req, recording));
   const baseline = explicit ?? defaultBaselineOf(req.root, facts.baseline);
   const sources = new Set(facts.sources);
   // A deleted file is no longer discovered: then its extension decides.
   const onDisk = new Set(facts.files);
   const isSource = (p: string) => sources.has(p) || (!onDisk.has(p) && SOURCE_EXT.test(p));
-  const g = gate(facts.diagnostics, facts.getText, { baseline, since, renamedFrom: facts.renames, isSource });
+  const only = req.files ? new Set(req.files) : null;
+  const diagnostics = only ? facts.diagnostics.filter((d) => only.has(d.file)) : facts.diagnostics;
+  const gated = gate(diagnostics, facts.getText, { baseline, since, renamedFrom: facts.renames, isSource });
+  // Baseline entries of files not asked about are not "fixed": they are left out.
+  const g = only ? { ...gated, absent: gated.absent.filter((e) => only.has(e.file)) } : gated;
   const report = makeReport(g.failing, facts.counts, performance.now() - started, facts.notJudged, facts.coverage);
   addGateSummary(report, {
     baseline: baseline ? { baselined: g.baselined, prunable: g.absent } : null,
     since: since ? { ref: since.ref, commit: since.commit, outside: g.outsideSince } : null,
   });
+  if (isShallowHistory(req.root)) report.summary.shallowHistory = true;
   if (facts.written) report.written = facts.written;
   // Build's closing check runs once the build's own result is reported and can go.
   await facts.closing?.();
-  return { report, diagnostics: facts.diagnostics, gate: g, ...(facts.written ? { written: facts.written } : {}) };
+  return { report, diagnostics, gate: g, ...(facts.written ? { written: facts.written } : {}) };
 }
 
 /** What gating and reporting need of a run, from the pipeline or from a replayed record. */
@@ -117,7 +128,7 @@ function replayed(req: RunRequest): RunFacts | null {
 }
 
 async function pipelineRun(mode: "check" | "build", req: RunRequest, record: boolean): Promise<RunFacts & { closing?: () => Promise<void> }> {
-  const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase, ...(req.changes ? { changes: req.changes } : {}) };
+  const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase, allowUnmatchedPatterns: req.allowUnmatchedPatterns, ...(req.changes ? { changes: req.changes } : {}) };
   if (mode === "check") {
     const { runPipeline } = await import("./pipeline.js");
     return factsOf(req.root, await runPipeline(base));

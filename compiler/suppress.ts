@@ -1,12 +1,14 @@
 /**
- * Suppressions: `<!-- docpact-disable-next-line RULE -->`, `<!-- docpact-disable RULE -->`
- * … `<!-- docpact-enable RULE -->` in Markdown (no rule = every rule). Applied
+ * Suppressions: `<!-- docpact-disable-next-line RULE -->`, `<!-- docpact-disable-line RULE -->`,
+ * `<!-- docpact-disable RULE -->` … `<!-- docpact-enable RULE -->` in Markdown (no rule = every
+ * rule; `-- reason` after the rules is a reason, as in ESLint). Applied
  * after the rules ran, to the diagnostics of the same document; a suppression
  * that suppresses nothing becomes a `suppression/unused` warning so they do
  * not rot.
  *
  * Decisions:
- * - `next-line` covers diagnostics that start on the line after the comment ends.
+ * - `next-line` covers diagnostics that start on the line after the comment ends; `disable-line`
+ *   those that start on a line the comment is on.
  * - `disable` lasts until an `enable` naming the rule (or naming none) or the end
  *   of the document; `enable RULE` inside a blanket `disable` re-enables RULE only.
  * - A suppression naming a rule that is `off` in the config, or that this run
@@ -62,7 +64,7 @@ export function applySuppressions(diagnostics: Diagnostic[], docs: MarkdownDoc[]
       for (const s of list) {
         if (s.kind === "enable") continue;
         const hit = used.get(s);
-        const what = s.kind === "next-line" ? "disable-next-line" : "disable";
+        const what = s.kind === "next-line" ? "disable-next-line" : s.kind === "line" ? "disable-line" : "disable";
         if (s.rules.length === 0) {
           if (hit || opts.skip.length > 0) continue;
           kept.push(toDiagnostic(unusedSuppression.meta, severity, { messageId: "blanket", data: { what }, span: s.span }));
@@ -97,6 +99,7 @@ function suppressor(list: Suppression[], d: Diagnostic): Suppression | null {
   const names = (s: Suppression) => s.rules.length === 0 || s.rules.includes(d.rule);
   for (const s of list) {
     if (s.kind === "next-line" && s.span.endLine + 1 === d.line && names(s)) return s;
+    if (s.kind === "line" && s.span.line <= d.line && d.line <= s.span.endLine && names(s)) return s;
   }
   let all: Suppression | null = null;
   const byRule = new Map<string, Suppression>();

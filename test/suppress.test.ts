@@ -102,3 +102,24 @@ describe("suppressions through the pipeline", () => {
     expect(readFileSync(`${root}docs/guide.md`, "utf8")).toBe(before);
   });
 });
+
+describe("disable-line and `-- reason` (issue 27)", () => {
+  const opts = { binaries: ["aw"], markers: ["not this document's call"] };
+  it("disable-line suppresses the named rule on the comment's own line; `-- reason` is not rule names", () => {
+    const d = readMarkdown(
+      "d.md",
+      "# D\n\nSee [x](nope.md). <!-- docpact-disable-line a/x -- the page comes later -->\n\n<!-- docpact-disable-next-line a/y -- generated elsewhere -->\nNext.\n",
+      opts,
+    );
+    expect(d.suppressions.map((s) => [s.kind, s.rules, s.span.line])).toEqual([
+      ["line", ["a/x"], 3],
+      ["next-line", ["a/y"], 5],
+    ]);
+    const out = applySuppressions([diag("a/x", 3), diag("a/y", 3), diag("a/y", 6)], [d], { settings: {}, skip: [], known: KNOWN });
+    expect(out.map((x) => `${x.rule}@${x.line}`)).toEqual(["a/y@3"]);
+  });
+
+  it("an unused disable-line says so by its name", () => {
+    expect(run([], [sup("line", ["a/x"], 4)])).toEqual(["suppression/unused@4:docpact-disable-line a/x suppresses nothing"]);
+  });
+});

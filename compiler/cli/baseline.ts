@@ -11,10 +11,11 @@ export interface BaselineRequest {
   root: string;
   configPath?: string;
   prune: boolean;
+  allowUnmatchedPatterns?: boolean;
 }
 
 export async function runBaseline(req: BaselineRequest, out: { write(s: string): unknown }): Promise<number> {
-  const r = await runPipeline({ root: req.root, configPath: req.configPath });
+  const r = await runPipeline({ root: req.root, configPath: req.configPath, allowUnmatchedPatterns: req.allowUnmatchedPatterns === true });
   const rel = r.config.baseline ?? BASELINE_FILE;
   const abs = resolve(req.root, rel);
   const old = existsSync(abs) ? readBaseline(abs, rel) : null;

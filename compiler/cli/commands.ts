@@ -1,8 +1,10 @@
 /** The commands behind the CLI: each turns parsed arguments into output and an exit code. */
-import { resolve } from "node:path";
+import { existsSync } from "../util/input-fs.js";
+import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { writeAtomic } from "../util/write.js";
 import { exitCode } from "../report/report.js";
 import type { RunOutput } from "../run.js";
-import { runFull, settingsFrom, useColor } from "./run-settings.js";
+import { rootOf, runFull, settingsFrom, useColor } from "./run-settings.js";
 import { startProgress } from "./progress.js";
 import { DocpactError } from "../util/errors.js";
 import { closest } from "../util/edit-distance.js";
@@ -18,8 +20,7 @@ export async function runCommand(name: CommandName, values: Values, positionals:
   switch (name) {
     case "check":
     case "build":
-      noPositionals(name, positionals);
-      return runCheckOrBuild(name, values);
+      return runCheckOrBuild(name, values, positionals);
     case "inspect":
       return runInspect(values, positionals);
     case "init": {
@@ -35,7 +36,7 @@ export async function runCommand(name: CommandName, values: Values, positionals:
     case "baseline": {
       noPositionals(name, positionals);
       const { runBaseline } = await import("./baseline.js");
-      return runBaseline({ root: resolve(str(values.root) ?? "."), configPath: str(values.config), prune: values.prune === true }, process.stdout);
+      return runBaseline({ root: rootOf(values), configPath: str(values.config), prune: values.prune === true, allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true }, process.stdout);
     }
   }
 }
@@ -48,8 +49,9 @@ function str(v: string | boolean | undefined): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-async function runCheckOrBuild(name: "check" | "build", values: Values): Promise<number> {
+async function runCheckOrBuild(name: "check" | "build", values: Values, positionals: string[]): Promise<number> {
   const s = settingsFrom(values);
+  if (positionals.length > 0) s.files = fileArguments(s.root, positionals);
   if (values.watch) {
     const { watch } = await import("./watch.js");
     return watch(name, s, { fix: values.fix === true, force: values.force === true });
@@ -61,8 +63,39 @@ async function runCheckOrBuild(name: "check" | "build", values: Values): Promise
   } finally {
     progress.stop();
   }
-  process.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(), diagnostics: out.diagnostics, gate: out.gate, rules: await ruleMetasFor(s.format) }));
+  const shown = s.quiet ? errorsOnly(out) : out;
+  const toFile = s.outputFile !== undefined;
+  const text = formatReport(shown.report, s.format, { root: s.root, color: toFile ? s.color === true : useColor(s.color), diagnostics: shown.diagnostics, gate: shown.gate, rules: await ruleMetasFor(s.format) });
+  if (toFile) writeReportFile(s.outputFile!, text);
+  else process.stdout.write(text);
   return exitCode(out.report, s.maxWarnings);
+}
+
+/** `--quiet`: the report shows errors only; the summary still counts warnings (and --max-warnings still applies). */
+function errorsOnly(out: RunOutput): RunOutput {
+  return { ...out, report: { ...out.report, diagnostics: out.report.diagnostics.filter((d) => d.severity === "error") }, diagnostics: out.diagnostics.filter((d) => d.severity === "error") };
+}
+
+/** `-o FILE`: the report the user asked for, written whole (temp file + rename); a folder that does not exist is a one-line error. */
+function writeReportFile(file: string, text: string): void {
+  const abs = resolve(file);
+  try {
+    writeAtomic(dirname(abs), basename(abs), text);
+  } catch (e) {
+    if (e instanceof DocpactError) throw e;
+    throw new DocpactError(`cannot write --output-file ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+/** File arguments (relative to the working directory) as root-relative paths; one that does not exist or lies outside the root is a usage error. */
+function fileArguments(root: string, args: string[]): string[] {
+  return args.map((a) => {
+    const abs = resolve(a);
+    const rel = relative(root, abs).split(sep).join("/");
+    if (rel === "" || rel === ".." || rel.startsWith("../") || isAbsolute(rel)) throw new DocpactError(`${a} is not a file inside the root (${root})`);
+    if (!existsSync(abs)) throw new DocpactError(`no such file: ${a}`);
+    return rel;
+  });
 }
 
 async function runInspect(values: Values, positionals: string[]): Promise<number> {
@@ -71,7 +104,7 @@ async function runInspect(values: Values, positionals: string[]): Promise<number
     throw new DocpactError(`inspect needs one of: ${INSPECT_TARGETS.join(", ")}`);
   }
   if (extra.length) throw new DocpactError(`inspect takes one argument (got "${extra[0]}")`);
-  const root = resolve(str(values.root) ?? ".");
+  const root = rootOf(values);
   const { runPipeline } = await import("../pipeline.js");
   const r = await runPipeline({ root, configPath: str(values.config) });
   process.stdout.write(`${JSON.stringify(inspect(what as (typeof INSPECT_TARGETS)[number], r.model), null, 2)}\n`);

@@ -25,6 +25,11 @@ const ROOT: OptionSpec = { flag: "--root", value: "DIR", help: "project root (de
 const CONFIG: OptionSpec = { flag: "--config", value: "FILE", help: "config file (default: <root>/docpact.config.json)" };
 const FORMAT: OptionSpec = { flag: "--format", value: "FORMAT", help: "pretty (default), json, sarif or github" };
 const MAX_WARNINGS: OptionSpec = { flag: "--max-warnings", value: "N", help: "exit 1 when there are more than N warnings" };
+const UNMATCHED: OptionSpec = { flag: "--no-error-on-unmatched-pattern", help: "a config glob that matches no file is not an error" };
+const OUTPUT: OptionSpec = { flag: "--output-file", short: "o", value: "FILE", help: "write the report to FILE instead of standard output" };
+const QUIET: OptionSpec = { flag: "--quiet", help: "report errors only (warnings are still counted)" };
+const COLOR: OptionSpec = { flag: "--color", help: "color the pretty output even when it is not a terminal (also FORCE_COLOR=1)" };
+const NO_COLOR: OptionSpec = { flag: "--no-color", help: "never color the output (also NO_COLOR=1)" };
 const HELP: OptionSpec = { flag: "--help", short: "h", help: "show this help" };
 const BASELINE: OptionSpec = { flag: "--baseline", value: "FILE", help: "findings recorded in FILE are counted, not failing (default: config baseline, else docpact-baseline.json)" };
 const SINCE: OptionSpec = { flag: "--since", value: "REF", help: "fail only on findings in lines changed since the git revision REF, or caused by code changed since it" };
@@ -33,25 +38,31 @@ export const INSPECT_TARGETS = ["notes", "commands", "vocabularies", "references
 
 const check: CommandSpec = {
   name: "check",
-  usage: "docpact check [options]",
-  summary: "Reads the docs, schemas and code, links them and reports every disagreement. Writes nothing.",
-  options: [ROOT, CONFIG, FORMAT, MAX_WARNINGS, BASELINE, SINCE, { flag: "--watch", help: "re-check whenever an input changes (Ctrl-C to stop)" }, HELP],
+  usage: "docpact check [options] [FILE...]",
+  summary:
+    "Reads the docs, schemas and code, links them and reports every disagreement. Writes nothing.\nWith FILE arguments (e.g. from lint-staged) only findings in those files are reported.",
+  options: [ROOT, CONFIG, FORMAT, OUTPUT, QUIET, COLOR, NO_COLOR, MAX_WARNINGS, BASELINE, SINCE, UNMATCHED, { flag: "--watch", help: "re-check whenever an input changes (Ctrl-C to stop)" }, HELP],
 };
 
 const build: CommandSpec = {
   name: "build",
-  usage: "docpact build [options]",
+  usage: "docpact build [options] [FILE...]",
   summary:
     'Writes generated code (when the config has "generate") and regenerates doc regions,\nthen reports the remaining diagnostics with check\'s exit codes.',
   options: [
     ROOT,
     CONFIG,
     FORMAT,
+    OUTPUT,
+    QUIET,
+    COLOR,
+    NO_COLOR,
     { flag: "--fix", help: "also apply the fixes diagnostics carry (e.g. deprecated terms)" },
     { flag: "--force", help: "overwrite regions that were edited by hand" },
     MAX_WARNINGS,
     BASELINE,
     SINCE,
+    UNMATCHED,
     { flag: "--watch", help: "rebuild whenever an input changes (Ctrl-C to stop)" },
     HELP,
   ],
@@ -90,7 +101,7 @@ const baseline: CommandSpec = {
   summary:
     "Writes today's findings to the baseline file (config baseline, default docpact-baseline.json),\n" +
     "fingerprinted without line numbers; check and build then fail only on new findings.",
-  options: [ROOT, CONFIG, { flag: "--prune", help: "only drop entries that no longer match a finding (fixed drift); add none" }, HELP],
+  options: [ROOT, CONFIG, { flag: "--prune", help: "only drop entries that no longer match a finding (fixed drift); add none" }, UNMATCHED, HELP],
 };
 
 export const COMMAND_SPECS = [check, build, baseline, inspect, init, explain] as const;

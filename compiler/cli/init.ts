@@ -4,7 +4,7 @@
  * is never overwritten.
  */
 import { existsSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { CONFIG_FILE } from "../config/resolve.js";
 import { detect, type StarterConfig } from "../init/detect.js";
 import { DocpactError } from "../util/errors.js";
@@ -57,12 +57,22 @@ export async function printReadings(root: string, out: Output): Promise<void> {
 }
 
 /**
- * `$schema`: the installed package's copy, or this package's when it lies inside the root;
- * otherwise none: a path out of the root would only work on this machine.
+ * `$schema`: the installed package's copy, in the root's node_modules or the nearest one above it
+ * up to the repository root (a workspace's hoisted install: `../../node_modules/…`, the same on
+ * every machine that installs it), named through node_modules, never through the store a link points into (pnpm); else this
+ * package's own copy when it lies inside the root; otherwise none: a path out of the root to where
+ * this docpact happens to run from would only work on this machine.
  */
 export function schemaRef(root: string): string | null {
   const installed = "node_modules/docpact/contracts/config.schema.json";
-  if (existsSync(join(root, installed))) return `./${installed}`;
+  for (let dir = resolve(root); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, installed))) {
+      const rel = toPosix(relative(resolve(root), join(dir, installed)));
+      return rel.startsWith("../") ? rel : `./${rel}`;
+    }
+    // No higher than the repository root: an install above it is not the project's.
+    if (existsSync(join(dir, ".git")) || dirname(dir) === dir) break;
+  }
   const rel = toPosix(relative(root, packagePath("contracts/config.schema.json")));
   if (rel.startsWith("../") || isAbsolute(rel)) return null;
   return `./${rel}`;

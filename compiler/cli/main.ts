@@ -6,6 +6,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { commandHelp, commandSpec, COMMANDS, MAIN_HELP, type CommandName } from "./help.js";
+import { closest } from "../util/edit-distance.js";
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -37,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: rest, options: parseOptions(name), allowPositionals: true, strict: true }) as typeof parsed;
   } catch (e) {
-    throw new UsageError(argumentError(firstLine((e as Error).message), rest));
+    throw new UsageError(argumentError(firstLine((e as Error).message), rest, name));
   }
   if (parsed.values.help) {
     process.stdout.write(commandHelp(name));
@@ -48,7 +49,13 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** node:util's "argument is ambiguous" (a value that starts with `-`) said plainly, with the value it got. */
-function argumentError(message: string, args: string[]): string {
+function argumentError(message: string, args: string[], name: CommandName): string {
+  const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message);
+  if (unknown) {
+    const flags = commandSpec(name).options.flatMap((o) => [o.flag, ...(o.short ? [`-${o.short}`] : [])]);
+    const near = closest(unknown[1], flags.filter((f) => f.startsWith("--")), 0.4);
+    return `unknown option ${unknown[1]} for ${name}${near ? `; did you mean ${near}?` : ""}`;
+  }
   const m = /^Option '(--[\w-]+)(?:, -\w)?' argument is ambiguous/.exec(message) ?? /^Option '-\w, (--[\w-]+)' argument is ambiguous/.exec(message);
   if (!m) return message;
   const flag = m[1];

@@ -4,7 +4,7 @@
  * there). Checked when the config is loaded, so check and build refuse alike.
  */
 import { globFiles, lstatSync, readHead } from "../util/input-fs.js";
-import picomatch from "picomatch";
+import { globListMatcher } from "../util/globs.js";
 import { GENERATED_HEADER_PREFIX } from "../emit/generated-files.js";
 import { isAbsolute, join } from "node:path";
 import { posix } from "node:path";
@@ -60,9 +60,8 @@ export const isTsSource = (f: string) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\
  * (with tinyglobby's matcher); with a tsconfig, any TypeScript source counts.
  */
 export function inputMatcher(config: ResolvedConfig): (path: string) => boolean {
-  const patterns = [...config.docs, ...config.schemas, ...(config.code.kind === "include" ? config.code.include : [])];
-  const glob = patterns.length ? picomatch(patterns, { dot: false }) : () => false;
-  return (p) => glob(p) || (config.code.kind === "tsconfig" && isTsSource(p));
+  const lists = [config.docs, config.schemas, ...(config.code.kind === "include" ? [config.code.include] : [])].map((l) => globListMatcher(l));
+  return (p) => lists.some((glob) => glob(p)) || (config.code.kind === "tsconfig" && isTsSource(p));
 }
 
 /** Throws a config error when a file the config step reads is a link that leads out of the root. */

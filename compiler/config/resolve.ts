@@ -1,5 +1,5 @@
 /** Loads `docpact.config.json`, validates it against its schema and fills in defaults. */
-import { existsSync, readFileSync } from "../util/input-fs.js";
+import { existsSync, readFileSync, statSync } from "../util/input-fs.js";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { isRuleId, ruleIds, type RuleId } from "../rules/index.js";
@@ -11,7 +11,9 @@ import { DEFAULT_LIMITS, type Limits } from "./limits.js";
 import { assertConfinedConfig, assertInsideRoot, type FolderMemo } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
-export const CONFIG_FILE = "docpact.config.json";
+import { CONFIG_FILE } from "./find-root.js";
+
+export { CONFIG_FILE, findConfigRoot } from "./find-root.js";
 export const DEFAULT_MARKER = "not this document's call";
 
 export type CodeSource =
@@ -79,6 +81,10 @@ export interface ResolvedConfig {
   sites: SiteSetting[] | null;
   /** Config `baseline`: the baseline file used by default, relative to the root; null when not set. */
   baseline: string | null;
+  /** The glob lists written in the config file (not defaults), by key, for the unmatched-pattern check. */
+  writtenGlobs?: { key: string; patterns: string[] }[];
+  /** Config `errorOnUnmatchedPattern` (default true). */
+  errorOnUnmatchedPattern?: boolean;
   /** package.json `bin` keys, name and version where present. */
   packageJson: { name: string | null; bin: Record<string, string> } | null;
 }
@@ -88,6 +94,9 @@ export function loadConfig(root: string, configPath?: string, memo?: FolderMemo)
   const file = configPath ? resolve(configPath) : join(root, CONFIG_FILE);
   let raw: DocpactConfig = {};
   let rel: string | null = null;
+  if (configPath && existsSync(file) && statSync(file).isDirectory()) {
+    throw new DocpactError(`--config ${configPath} is a folder; name the file (${toPosix(join(configPath, CONFIG_FILE))}), or pass --root ${configPath}`);
+  }
   if (existsSync(file)) {
     rel = relPath(root, file);
     // `--config` may name any file; the default one is an input like any other, confined to the root.
@@ -114,11 +123,31 @@ export function parseConfigText(text: string, rel: string): DocpactConfig {
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new DocpactError(`${rel}: invalid JSON: ${(e as Error).message}`);
+    throw new DocpactError(jsonErrorLine(rel, text, (e as Error).message));
   }
   const problem = validateConfig(value);
   if (problem) throw new DocpactError(`${rel}: ${problem}`);
   return value as DocpactConfig;
+}
+
+/** `file:line:column: invalid JSON: reason`, from JSON.parse's message (a character offset in Node 20, line and column in later ones). */
+export function jsonErrorLine(rel: string, text: string, message: string): string {
+  let line: number | undefined;
+  let column: number | undefined;
+  const lc = /\(line (\d+) column (\d+)\)/.exec(message);
+  const pos = /at position (\d+)/.exec(message);
+  if (lc) [line, column] = [Number(lc[1]), Number(lc[2])];
+  else if (pos) {
+    const before = text.slice(0, Number(pos[1]));
+    line = before.split("\n").length;
+    column = before.length - before.lastIndexOf("\n");
+  } else if (/Unexpected end of JSON input/.test(message)) {
+    const lines = text.split("\n");
+    line = lines.length;
+    column = lines[lines.length - 1].length + 1;
+  }
+  const reason = message.replace(/\s*in JSON at position \d+.*$/, "").replace(/\s*\(line \d+ column \d+\).*$/, "").replace(/^JSON Parse error: /, "");
+  return line !== undefined ? `${rel}:${line}:${column}: invalid JSON: ${reason}` : `${rel}: invalid JSON: ${reason}`;
 }
 
 export function resolveConfig(root: string, raw: DocpactConfig, rel: string | null): ResolvedConfig {
@@ -168,8 +197,19 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
       ? raw.sites.map((x) => ({ ...x, root: normalizeRel(x.root), ...(x.srcDir !== undefined ? { srcDir: normalizeRel(x.srcDir) } : {}) }))
       : null,
     baseline: raw.baseline ? normalizeRel(raw.baseline) : null,
+    writtenGlobs: writtenGlobs(raw),
+    errorOnUnmatchedPattern: raw.errorOnUnmatchedPattern ?? true,
     packageJson,
   };
+}
+
+function writtenGlobs(raw: DocpactConfig): ResolvedConfig["writtenGlobs"] {
+  const out: ResolvedConfig["writtenGlobs"] = [];
+  if (raw.docs) out.push({ key: "docs", patterns: raw.docs });
+  if (raw.schemas) out.push({ key: "schemas", patterns: raw.schemas });
+  if (raw.code && "include" in raw.code && raw.code.include.length > 0) out.push({ key: "code.include", patterns: raw.code.include });
+  (raw.instances ?? []).forEach((inst, i) => out.push({ key: `instances[${i}].files`, patterns: inst.files }));
+  return out;
 }
 
 /** Severities by rule id; an id docpact does not have is a config error (a typo would silently change nothing). */

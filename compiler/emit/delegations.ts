@@ -1,4 +1,7 @@
-/** Emits `<outDir>/delegations.ts`: the notes as a typed `as const` registry and the delegated command paths as a union. */
+/**
+ * Emits `<outDir>/delegations.ts`: the notes as a typed `as const` registry and the delegated command paths as a union.
+ * No line numbers or other positions: an edit elsewhere in a document must not make the file stale.
+ */
 import type { ContractModel, Invocation, MarkdownDoc } from "../model/types.js";
 import { generatedHeader } from "./generated-files.js";
 import type { PlannedFile } from "./plan.js";
@@ -60,7 +63,6 @@ function delegationLines(doc: MarkdownDoc): Part {
     out.lines.push("  {");
     out.lines.push(`    id: ${JSON.stringify(n.id)},`);
     out.lines.push(`    document: ${JSON.stringify(n.file)},`);
-    out.lines.push(`    line: ${n.span.line},`);
     out.lines.push(`    subject: ${JSON.stringify(n.subject)},`);
     out.lines.push(`    owners: [${owners.map((p) => JSON.stringify(p)).join(", ")}],`);
     out.lines.push("  },");

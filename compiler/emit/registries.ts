@@ -6,7 +6,7 @@
  * and the type checker can still derive a union from it (the array is a
  * tuple of the modules' literal types).
  */
-import picomatch from "picomatch";
+import { globListMatcher } from "../util/globs.js";
 import { posix } from "node:path";
 import type { RegistryConfig } from "../config/resolve.js";
 import type { PlannedFile } from "./plan.js";
@@ -19,7 +19,7 @@ const RESERVED = "break case catch class const continue debugger default delete 
 /** The registry modules, from the code files with a default export (sorted root-relative paths). */
 export function emitRegistries(registries: readonly RegistryConfig[], outDir: string, defaultExports: readonly string[]): PlannedFile[] {
   return registries.map((r) => {
-    const matches = picomatch(r.include, { dot: false });
+    const matches = globListMatcher(r.include);
     return registryModule(posix.join(outDir, r.file), r.include, defaultExports.filter((f) => matches(f)).sort());
   });
 }

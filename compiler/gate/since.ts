@@ -7,7 +7,7 @@
  * or renamed away that it points at, a heading removed that it references.
  */
 import type { Diagnostic } from "../model/diagnostic.js";
-import { normalizeHeading } from "../model/references.js";
+import { normalizeHeading, sectionNamesOf } from "../model/references.js";
 import { githubSlug } from "../util/slug.js";
 import type { ChangeSet } from "../git/changes.js";
 
@@ -42,7 +42,21 @@ function causedByChange(d: Diagnostic, token: string, c: ChangeSet, literals: Re
   }
   if (c.removedHeadings.size > 0) {
     const norm = normalizeHeading(text);
-    for (const h of c.removedHeadings) if (h && (norm.includes(h) || text.toLowerCase().includes(`#${githubSlug(h)}`))) return true;
+    // Any name the reference may use: `§ *Retry policy*` is a reference to `## Retry policy (v2)`.
+    for (const h of c.removedHeadings) {
+      if (!h) continue;
+      if (norm.includes(h) || text.toLowerCase().includes(`#${githubSlug(h)}`)) return true;
+      if (sectionNamesOf(h).some((n) => containsPhrase(norm, n))) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether `phrase` occurs in `text` not inside a longer word (`retry policy` is not in `retry policyholder`). */
+function containsPhrase(text: string, phrase: string): boolean {
+  const isWord = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+  for (let i = text.indexOf(phrase); i !== -1; i = text.indexOf(phrase, i + 1)) {
+    if (!isWord(text[i - 1]) && !isWord(text[i + phrase.length])) return true;
   }
   return false;
 }

@@ -8,7 +8,7 @@
  */
 import type { GitHistory, PathRemoval } from "../model/history.js";
 import { readContentHistory, type ContentScope } from "./content-history.js";
-import { inWorkTree, runGitAsync } from "./run.js";
+import { inWorkTree, runGit, runGitAsync } from "./run.js";
 
 /**
  * The newest commits the path log reads. A walk of the whole history costs
@@ -34,6 +34,16 @@ export async function readGitHistory(root: string, scope?: ContentScope, limits:
   const [r, c] = await Promise.all([paths, content]);
   if (!r.ok) return null;
   return { removals: parseRemovals(r.stdout), ...(c ? { headings: c.headings, literals: c.literals } : {}) };
+}
+
+/**
+ * Whether the root's repository is a shallow clone (what `actions/checkout` gives by default): its
+ * history stops early, so evidence from it may be missing. Findings never depend on it; the run says so once.
+ */
+export function isShallowHistory(root: string): boolean {
+  if (!inWorkTree(root)) return false;
+  const r = runGit(root, ["rev-parse", "--is-shallow-repository"]);
+  return r.ok && r.stdout.trim() === "true";
 }
 
 /** Parses the log above (newest commit first); the first removal seen of a path wins. */

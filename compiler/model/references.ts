@@ -371,6 +371,20 @@ function normalizedMatch(h: string, n: string): boolean {
   return h.startsWith(n) && SEPARATORS.some((sep) => h.startsWith(sep, n.length));
 }
 
+/**
+ * Every name a section reference may call a heading by (normalized): the whole heading, and each
+ * part before a separator (`Retry policy (v2)` is also `retry policy`), as headingMatches accepts.
+ */
+export function sectionNamesOf(heading: string): string[] {
+  const h = normalizeHeading(heading);
+  const out = new Set<string>(h ? [h] : []);
+  if (h.endsWith(":")) out.add(h.slice(0, -1));
+  for (const sep of SEPARATORS) {
+    for (let i = h.indexOf(sep); i > 0; i = h.indexOf(sep, i + 1)) out.add(h.slice(0, i));
+  }
+  return [...out].filter((n) => n !== "");
+}
+
 /** Each document's headings, normalized once (a document many sections point at was normalized per reference and heading). */
 const normalizedHeadings = new WeakMap<readonly Heading[], string[]>();
 

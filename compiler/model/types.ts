@@ -118,9 +118,9 @@ export interface HtmlAnchor {
   span: Span;
 }
 
-/** `<!-- docpact-disable-next-line RULE -->`, `<!-- docpact-disable RULE -->`, `<!-- docpact-enable RULE -->`. */
+/** `<!-- docpact-disable-next-line RULE -->`, `<!-- docpact-disable-line RULE -->` (its own lines), `<!-- docpact-disable RULE -->`, `<!-- docpact-enable RULE -->`. */
 export interface Suppression {
-  kind: "next-line" | "disable" | "enable";
+  kind: "next-line" | "line" | "disable" | "enable";
   rules: string[];
   span: Span;
 }

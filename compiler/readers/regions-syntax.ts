@@ -1,7 +1,7 @@
 /**
  * docpact HTML-comment directives: region markers
  * (`<!-- docpact:begin TEMPLATE key=value key="a value" -->` … `<!-- docpact:end sha=… -->`)
- * and suppressions (`<!-- docpact-disable-next-line RULE -->`, `-disable`, `-enable`).
+ * and suppressions (`<!-- docpact-disable-next-line RULE -->`, `-disable-line`, `-disable`, `-enable`; `-- reason` after the rules).
  *
  * Only comments that Markdown parses as HTML are directives: the caller passes
  * the offset ranges of html nodes, so markers shown inside code are ignored.
@@ -28,7 +28,7 @@ export interface ParsedArgs {
   error?: string;
 }
 
-const DIRECTIVE = /^\s*docpact(:begin|:end|-disable-next-line|-disable|-enable)(?=\s|$)/;
+const DIRECTIVE = /^\s*docpact(:begin|:end|-disable-next-line|-disable-line|-disable|-enable)(?=\s|$)/;
 const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /**
@@ -127,9 +127,10 @@ export function scanDirectives(
       if (kind === ":begin" || kind === ":end") {
         markers.push({ kind: kind === ":begin" ? "begin" : "end", start: open, end: p, body: rest });
       } else {
-        const rules = rest.split(/[\s,]+/).filter(Boolean);
+        // `-- reason` (as in ESLint) ends the rule list: the words after it are the reason, not rule ids.
+        const rules = rest.split(/(?:^|\s)--(?:\s|$)/)[0].split(/[\s,]+/).filter(Boolean);
         suppressions.push({
-          kind: kind === "-disable-next-line" ? "next-line" : kind === "-disable" ? "disable" : "enable",
+          kind: kind === "-disable-next-line" ? "next-line" : kind === "-disable-line" ? "line" : kind === "-disable" ? "disable" : "enable",
           rules: [...new Set(rules)],
           span: toSpan(open, p),
         });

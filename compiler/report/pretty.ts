@@ -31,6 +31,8 @@ export function formatPretty(report: Report, opts: PrettyOptions): string {
   if (pr) lines.push(pr);
   const nj = notJudgedLine(report);
   if (nj) lines.push(paint("dim", nj));
+  const sh = shallowLine(report);
+  if (sh) lines.push(paint("dim", sh));
   const cov = coverageLine(report);
   if (cov) lines.push(cov);
   return `${lines.join("\n")}\n`;
@@ -51,6 +53,12 @@ export function prunableLine(report: Report): string | undefined {
   const n = report.summary.prunable?.length ?? 0;
   if (n === 0) return undefined;
   return `${n} baseline entr${n === 1 ? "y matches" : "ies match"} nothing any more (fixed): \`docpact baseline --prune\` removes ${n === 1 ? "it" : "them"}`;
+}
+
+/** A shallow clone: said once, since its findings are a full clone's but some evidence is not. */
+export function shallowLine(report: Report): string | undefined {
+  if (!report.summary.shallowHistory) return undefined;
+  return "note: the git history is shallow (a depth-limited clone): findings are the same, but renames and removals before it carry no evidence; clone with full history (actions/checkout: fetch-depth: 0) for it";
 }
 
 /** What build wrote: one line per file, then a count (build only). */

@@ -44,6 +44,8 @@ export interface Report {
     prunable?: PrunableEntry[];
     /** Additive: with `--since`, the revision and how many findings lay outside the change (not failing). */
     since?: { ref: string; commit: string; outside: number };
+    /** Additive: present (true) when the root's git repository is a shallow clone: history evidence may be missing; findings are the same. */
+    shallowHistory?: true;
   };
   /** Additive, build only: files build wrote or removed, relative to the root, sorted (empty when nothing changed). */
   written?: string[];

@@ -65,7 +65,7 @@ describe("loadConfig", () => {
 
   it("rejects invalid JSON and a missing tsconfig with one line", () => {
     const a = project({ "docpact.config.json": "{ nope" });
-    expect(() => loadConfig(a)).toThrowError(/^docpact.config.json: invalid JSON/);
+    expect(() => loadConfig(a)).toThrowError(/^docpact.config.json:1:3: invalid JSON/);
     const b = project({ "docpact.config.json": JSON.stringify({ code: { tsconfig: "tsconfig.app.json" } }) });
     expect(() => loadConfig(b)).toThrowError("code.tsconfig not found: tsconfig.app.json");
   });

@@ -25,6 +25,12 @@ describe("emitDelegations", () => {
     expect(emitDelegations(makeModel({ docs }), "generated").content).toBe(f.content);
   });
 
+  it("carries no positions: lines added above a note leave the file the same", () => {
+    const shifted = [readMarkdown("docs/a.md", "# A\n\nA new intro.\n\nAnd more.\n\n> **Which facts count is not this document's call:** decided by the CLI (`aw flow advance --json`).\n", opts), docs[1]];
+    expect(shifted[0].notes[0].span.line).not.toBe(docs[0].notes[0].span.line);
+    expect(emitDelegations(makeModel({ docs: shifted }), "generated").content).toBe(emitDelegations(makeModel({ docs }), "generated").content);
+  });
+
   it("owner paths stop at the first flag or placeholder", () => {
     expect(docs.flatMap((d) => d.notes.flatMap((n) => n.owners.map(ownerPath)))).toEqual(["aw flow advance", "aw session-create", "aw resume"]);
   });

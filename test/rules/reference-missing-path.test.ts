@@ -43,3 +43,13 @@ describe("reference/missing-path", async () => {
     ]);
   });
 });
+
+describe("reference/missing-path and links (issue 27)", () => {
+  it("a backticked path that is a link's label is left to reference/broken-link: reported once", async () => {
+    const m = project({
+      docs: { "docs/a.md": "See [`schemas/run-event.schema.json`](../schemas/run-event.schema.json).\n\nAnd `src/cli/advance.ts`.\n" },
+      files,
+    });
+    expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/a.md:3:5"]);
+  });
+});

@@ -3,6 +3,8 @@ import { lookupPath, mentionsOtherTree, pathCandidate, referenceIndex } from "..
 import { LineIndex } from "../../util/text.js";
 import { currentPath, firstRemoval, removalText } from "../../model/history.js";
 import { defineRule } from "../types.js";
+import type { Span } from "../../model/diagnostic.js";
+import type { MarkdownDoc } from "../../model/types.js";
 
 /** Backticked relative paths (`docs/x.md`, `src/cli.ts`) to files that exist nowhere. */
 export default defineRule({
@@ -17,10 +19,10 @@ export default defineRule({
       "and the root. Backticked paths have no defined base and prose often names files of other trees, so the rule reports only the clear case: under one of those bases " +
       "the path's folder holds other files of the same kind but not this one (a renamed or moved file), no file anywhere ends with the path, and the surrounding words do " +
       "not place it in another repository (\"in the aweb repo\", \"pi's `docs/x.md`\"). Tokens that are not paths are skipped: anything with spaces (invocations, prose), URLs, " +
-      "absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
+      "a path that is a link's label (`` [`docs/a.md`](docs/a.md) ``: the link is judged by reference/broken-link), absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
       "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
-      "evidence too: a path that git shows was deleted or renamed away under the root is reported even when its whole folder is gone, with the commit that removed it and, " +
-      "for a rename, the new path as the suggestion. A warning, because prose may deliberately name a file that lives elsewhere.",
+      "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion. History never decides whether " +
+      "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
       missingPath: "path {{path}} does not exist (looked from {{from}}){{removed}}",
     },
@@ -39,11 +41,13 @@ export default defineRule({
         const cand = pathCandidate(code.value);
         // Bare names (`SKILL.md`, `./log.md`) are usually generic or runtime files, not references.
         if (cand === null || !cand.includes("/")) continue;
+        // The label of a link (`` [`docs/a.md`](docs/a.md) ``): the link is the reference, and reference/broken-link judges it.
+        if (insideLink(doc, code.span)) continue;
         const r = lookupPath(index, doc.file, cand);
-        if (r.status === "exists" || r.status === "unknown") continue;
-        // A path git shows once existed is a stale reference even when its whole folder is gone.
-        const gone = firstRemoval(ctx.model.history, "tried" in r ? r.tried : []);
-        if (r.status !== "missing" && !gone) continue;
+        // Whether a finding exists never depends on history (a shallow clone would lose it): a path whose
+        // folder is not here (`foreign`) stays silent whatever git shows; history only adds evidence.
+        if (r.status !== "missing") continue;
+        const gone = firstRemoval(ctx.model.history, r.tried);
         lines ??= new LineIndex(text);
         const start = lines.offset(code.span.line, code.span.column);
         const end = lines.offset(code.span.endLine, code.span.endColumn);
@@ -61,6 +65,14 @@ export default defineRule({
     }
   },
 });
+
+const atOrBefore = (l1: number, c1: number, l2: number, c2: number) => l1 < l2 || (l1 === l2 && c1 <= c2);
+
+function insideLink(doc: MarkdownDoc, span: Span): boolean {
+  return doc.links.some(
+    (l) => l.kind === "link" && atOrBefore(l.span.line, l.span.column, span.line, span.column) && atOrBefore(span.endLine, span.endColumn, l.span.endLine, l.span.endColumn),
+  );
+}
 
 /** `now` written from the same base as `cand` was when it resolved to `was` (`../` paths from the document's folder). */
 function writtenLike(cand: string, was: string, now: string, fromFile: string): string {

@@ -11,7 +11,7 @@ export default defineRule({
   meta: {
     id: UNUSED_SUPPRESSION,
     defaultSeverity: "warning",
-    description: "A docpact-disable or docpact-disable-next-line comment suppresses nothing.",
+    description: "A docpact-disable, docpact-disable-line or docpact-disable-next-line comment suppresses nothing.",
     explanation:
       "Suppression comments (`<!-- docpact-disable-next-line RULE -->`, `<!-- docpact-disable RULE -->` … `<!-- docpact-enable RULE -->`) silence findings in a Markdown document. " +
       "Once the prose or the code is fixed, a leftover suppression would silently hide the next real drift at that place, so docpact reports every suppression, and every rule named in one, that silenced nothing in this run, and every rule name it does not know. " +
