@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/resolve.js";
+import { ADAPTERS } from "../readers/cli/index.js";
 import { detectSites } from "../readers/sites/index.js";
 
 export interface Finding {
@@ -170,19 +171,14 @@ function proposeGlobs(found: string[], ext: string, key: "docs" | "schemas", wha
   note(key, `${found.length} ${what} file(s); left out ${left}`);
 }
 
-/** Which framework adapters apply, per package folder (`""`: the root): commander, yargs, cac, the escape hatch. */
+/** Which CLI readers apply, per package folder (`""`: the root), by each reader's own detection (compiler/readers/cli). */
 function detectAdapters(texts: SourceText[], dirs: string[]): string[] {
-  const FRAMEWORKS: [string, RegExp][] = [
-    ["commander", /from\s+["']commander["']|require\(\s*["']commander["']/],
-    ["yargs", /from\s+["']yargs(\/[\w/]+)?["']|require\(\s*["']yargs["']/],
-    ["cac", /from\s+["']cac["']|require\(\s*["']cac["']/],
-    ["jsdoc (@docpact-command)", /@docpact-command/],
-  ];
+  const FRAMEWORKS = ADAPTERS.map((a) => [a.id === "jsdoc" ? "jsdoc (@docpact-command)" : a.id, a] as const);
   const byDir = new Map<string, Map<string, string>>();
   for (const t of texts) {
     const dir = dirs.find((d) => t.file.startsWith(`${d}/`)) ?? "";
-    for (const [id, re] of FRAMEWORKS) {
-      if (!re.test(t.text)) continue;
+    for (const [id, reader] of FRAMEWORKS) {
+      if (!reader.detect(t.text, t.file)) continue;
       const m = byDir.get(dir) ?? new Map<string, string>();
       if (!m.has(id)) m.set(id, t.file);
       byDir.set(dir, m);

@@ -23,7 +23,7 @@
  */
 import { CLOSED, type CommandDecl, type FlagSpec, open } from "../../model/cli.js";
 import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
-import { type AdapterContext, type AdapterOutput, type CliAdapter, command, flag } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, flag } from "./adapter.js";
 import { isWordOf, readWords, type WordAt } from "./dispatch.js";
 import { declarationOf } from "./modules.js";
 import { localInit, paramNames } from "./syntax.js";
@@ -31,8 +31,11 @@ import { localInit, paramNames } from "./syntax.js";
 const PARSERS = new Set(["mri", "minimist"]);
 const SYNTAX = { camelKebab: false, negateBooleans: true, dotted: false };
 
-export const argvAdapter: CliAdapter = {
+export const argvAdapter: CliAdapter = defineReader({
   id: "argv",
+  docs: "mri/minimist options as the root's flags; commands dispatched on the positional list outside any command object (`switch (input[0])` in the function `parsed._` is passed to), sub-verbs per `case`",
+  order: 70,
+  packages: ["mri", "minimist"],
   applies: (file) => (file.text.includes("mri") || file.text.includes("minimist")) && parserNames(file).size > 0,
   read(files, ctx) {
     const out: AdapterOutput = { commands: [], openings: [] };
@@ -46,7 +49,7 @@ export const argvAdapter: CliAdapter = {
     }
     return out;
   },
-};
+});
 
 /** Local names the parsers are imported under: `import mri from "mri"`, `const minimist = require("minimist")`. */
 function parserNames(file: ParsedFile): Set<string> {
@@ -219,3 +222,5 @@ function handlers(body: ts.Node, at: WordAt): [string, ts.Node][] {
   visit(body);
   return out;
 }
+
+export default argvAdapter;

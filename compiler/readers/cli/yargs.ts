@@ -7,12 +7,14 @@
  * `--dry-run` for `--dryRun`, `--no-x` for every boolean and dotted options.
  * `.commandDir()` opens the command list.
  */
-import type { CliAdapter } from "./adapter.js";
+import { type CliAdapter, defineReader } from "./adapter.js";
 import { readChains } from "./chain.js";
 
-export const yargsAdapter: CliAdapter = {
+export const yargsAdapter: CliAdapter = defineReader({
   id: "yargs",
-  applies: (file) => /from\s+["']yargs(\/[\w/]+)?["']|require\(\s*["']yargs["']\s*\)/.test(file.text),
+  docs: "`.command(spec, desc, builder)`, `.options({…})`, single-command CLIs, `$0`",
+  order: 20,
+  packages: ["yargs"],
   read: (files, ctx) =>
     readChains(files, ctx, {
       id: "yargs",
@@ -20,4 +22,6 @@ export const yargsAdapter: CliAdapter = {
       isDefaultSpec: (spec) => /^(\$0|\*)(\s|$)/.test(spec.trim()),
       rootOptionsInherited: true,
     }),
-};
+});
+
+export default yargsAdapter;

@@ -1,0 +1,81 @@
+/**
+ * Generated from the CLI reader registry (generated/cli-readers.ts): every
+ * reader is `init`-detected from a file that imports one of its packages (or
+ * carries its marker), the README reader table lists every reader with its
+ * docs line, in the registry's order, and every reader has a page.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { detect } from "../../../compiler/init/detect.js";
+import { ADAPTERS } from "../../../compiler/readers/cli/index.js";
+import { repoRoot } from "../../helpers/cli.js";
+
+/** Readers found otherwise than by an import: the source that shows them. */
+const NOT_BY_IMPORT: Record<string, { code: string; finding: RegExp }> = {
+  registry: {
+    code: "interface ToolCommand { name: string; run(): void }\nexport const build: ToolCommand = { name: \"build\", run() {} };\n",
+    finding: /cli\.commandType.*`ToolCommand`/,
+  },
+  jsdoc: { code: "/** @docpact-command build */\nexport function build() {}\n", finding: /the jsdoc \(@docpact-command\) adapter applies/ },
+};
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function project(source: string, file = "src/cli.ts"): string {
+  const root = mkdtempSync(join(tmpdir(), "docpact-readers-"));
+  dirs.push(root);
+  writeFileSync(join(root, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "./dist/cli.js" } }));
+  writeFileSync(join(root, "tsconfig.json"), "{}");
+  mkdirSync(join(root, file, ".."), { recursive: true });
+  writeFileSync(join(root, file), source);
+  return root;
+}
+
+const lines = (root: string) => detect(root).findings.map((f) => `${f.topic}: ${f.reason}`);
+
+describe("the CLI reader registry", () => {
+  it("has unique ids and orders", () => {
+    expect(new Set(ADAPTERS.map((a) => a.id)).size).toBe(ADAPTERS.length);
+    expect(new Set(ADAPTERS.map((a) => a.order)).size).toBe(ADAPTERS.length);
+  });
+
+  for (const reader of ADAPTERS) {
+    if (reader.packages.length > 0) {
+      for (const pkg of reader.packages) {
+        it(`init names the ${reader.id} reader for a CLI importing ${pkg}`, () => {
+          const root = project(`import * as lib from "${pkg}";\nexport const cli = lib;\n`);
+          expect(lines(root).some((l) => l.startsWith("cli: ") && new RegExp(`\\bthe (.*, )?${reader.id}(,| adapter)`).test(l))).toBe(true);
+        });
+      }
+      it(`init names the ${reader.id} reader in plain JavaScript (require)`, () => {
+        const root = project(`const lib = require("${reader.packages[0]}");\nmodule.exports = lib;\n`, "bin/cli.js");
+        writeFileSync(join(root, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "./bin/cli.js" } }));
+        rmSync(join(root, "tsconfig.json"));
+        expect(lines(root).some((l) => l.startsWith("cli: ") && l.includes(reader.id))).toBe(true);
+      });
+    } else {
+      it(`init finds the ${reader.id} reader`, () => {
+        const shape = NOT_BY_IMPORT[reader.id];
+        // A reader with no package to import must say here how a project shows it.
+        expect(shape, `reader ${reader.id} has no packages and no entry in NOT_BY_IMPORT`).toBeDefined();
+        expect(lines(project(shape.code)).some((l) => shape.finding.test(l))).toBe(true);
+      });
+    }
+  }
+
+  it("the README reader table is the registry (id, docs line, order) and every reader has a page", () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+    const rows = [...readme.matchAll(/^\| (\w[\w-]*) \| (.*) \| \[docs\/cli\/[\w-]+\.md\]\(docs\/cli\/([\w-]+)\.md\) \|$/gm)].map((m) => ({ id: m[1], docs: m[2], page: m[3] }));
+    const registry = ADAPTERS.map((a) => ({ id: a.id, docs: a.docs }));
+    // dispatch is a part of the registry reader (sub-verbs a handler dispatches), documented beside it.
+    expect(rows.filter((r) => r.id !== "dispatch").map((r) => ({ id: r.id, docs: r.docs }))).toEqual(registry);
+    for (const a of ADAPTERS) expect(existsSync(join(repoRoot, "docs/cli", `${a.id}.md`)), `docs/cli/${a.id}.md`).toBe(true);
+    const index = readFileSync(join(repoRoot, "docs/cli/README.md"), "utf8");
+    for (const a of ADAPTERS) expect(index, `docs/cli/README.md links ${a.id}`).toContain(`(${a.id}.md)`);
+  });
+});
