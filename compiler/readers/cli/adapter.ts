@@ -98,6 +98,8 @@ export interface CliAdapter {
   packages: readonly string[];
   /** Merge order (lower first): where two readers find one command, the earlier one's declaration comes first. */
   order: number;
+  /** The smallest code that shows the reader applies, per package (its test is generated from it): by default `import * as cli from "<package>";`. */
+  example(pkg: string): string;
   /** The text test `init` and `applies` use: does this file (its text alone) look like this reader's? */
   detect(text: string, rel: string): boolean;
   /** Cheap: imports or text of one file (by default `detect`). */
@@ -106,11 +108,12 @@ export interface CliAdapter {
 }
 
 /** A reader descriptor with the defaults filled in: `detect` from `packages`, `applies` from `detect`. */
-export function defineReader(d: Pick<CliAdapter, "id" | "docs" | "order" | "read"> & Partial<Pick<CliAdapter, "packages" | "detect" | "applies">>): CliAdapter {
+export function defineReader(d: Pick<CliAdapter, "id" | "docs" | "order" | "read"> & Partial<Pick<CliAdapter, "packages" | "detect" | "applies" | "example">>): CliAdapter {
   const packages = d.packages ?? [];
   const imports = importsOf(packages);
   const detect = d.detect ?? ((text: string) => imports !== null && imports.test(text));
-  return { id: d.id, docs: d.docs, order: d.order, packages, detect, applies: d.applies ?? ((file) => detect(file.text, file.rel)), read: d.read };
+  const example = d.example ?? ((pkg: string) => `import * as cli from "${pkg}";`);
+  return { id: d.id, docs: d.docs, order: d.order, packages, example, detect, applies: d.applies ?? ((file) => detect(file.text, file.rel)), read: d.read };
 }
 
 /** `import … from "pkg"` / `"pkg/sub"`, `require("pkg")`, `import("pkg")` for any of the packages; null for none. */

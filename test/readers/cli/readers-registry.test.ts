@@ -48,12 +48,12 @@ describe("the CLI reader registry", () => {
     if (reader.packages.length > 0) {
       for (const pkg of reader.packages) {
         it(`init names the ${reader.id} reader for a CLI importing ${pkg}`, () => {
-          const root = project(`import * as lib from "${pkg}";\nexport const cli = lib;\n`);
+          const root = project(`${reader.example(pkg)}\n`);
           expect(lines(root).some((l) => l.startsWith("cli: ") && new RegExp(`\\bthe (.*, )?${reader.id}(,| adapter)`).test(l))).toBe(true);
         });
       }
       it(`init names the ${reader.id} reader in plain JavaScript (require)`, () => {
-        const root = project(`const lib = require("${reader.packages[0]}");\nmodule.exports = lib;\n`, "bin/cli.js");
+        const root = project(reader.example(reader.packages[0]!).replace(/^import (\* as (\w+)|\{ (\w+) \}) from ("[^"]+");$/, (_m, _b, ns, named, spec) => (ns ? `const ${ns} = require(${spec});` : `const { ${named} } = require(${spec});`)), "bin/cli.js");
         writeFileSync(join(root, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "./bin/cli.js" } }));
         rmSync(join(root, "tsconfig.json"));
         expect(lines(root).some((l) => l.startsWith("cli: ") && l.includes(reader.id))).toBe(true);
