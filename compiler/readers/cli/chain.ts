@@ -58,6 +58,9 @@ class ChainReader {
   private readonly builderOwners = new Map<ts.Node, string[]>();
   private readonly indexed = new Set<ParsedFile>();
   private readonly dirCalls: Call[] = [];
+  private readonly addCalls: Call[] = [];
+  /** `new Command("add")` mounted under another command by `.addCommand(…)`: its full path. */
+  private readonly mounted = new Map<ts.Node, string[]>();
 
   constructor(
     private readonly files: ParsedFile[],
@@ -78,6 +81,7 @@ class ChainReader {
       if (words.length === 0 || this.entries.has(words[0])) continue;
       this.entries.set(words[0], { decl: command([words[0]], spanOf(file, node.arguments![0]), this.d.id, { syntax: this.d.syntax, via: "chain" }), call: node });
     }
+    for (const { file, call } of this.addCalls) this.addCommand(file, call);
     for (const { file, call } of this.optionCalls) this.readOption(file, call);
     for (const { file, call } of this.aliasCalls) {
       const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
@@ -112,6 +116,7 @@ class ChainReader {
         else if (OPTION_CALLS.has(name)) this.optionCalls.push({ file, call: node });
         else if (name === "alias" || name === "aliases") this.aliasCalls.push({ file, call: node });
         else if (name === "commandDir") this.dirCalls.push({ file, call: node });
+        else if (name === "addCommand") this.addCalls.push({ file, call: node });
         else if (name === "allowUnknownOption" || name === "passThroughOptions") {
           const owner = this.ownerOf(file, node.expression.expression, 0);
           if (owner) this.openings.push({ path: owner, set: "flags", reason: `\`.${name}()\` accepts flags it does not declare`, span: spanOf(file, node) });
@@ -187,6 +192,8 @@ class ChainReader {
       return [];
     }
     if (ts.isNewExpression(e)) {
+      const mounted = this.mounted.get(e);
+      if (mounted) return mounted;
       const s = stringLiteral(e.arguments?.[0]);
       if (!s || this.binaries.has(s)) {
         this.rootSpan ??= spanOf(file, e);
@@ -297,6 +304,29 @@ class ChainReader {
       else spec.flagsOpen = { reason: "the command module's `builder` is not an object or a function docpact can follow", span: spanOf(b.file, b.node) };
     }
     return spec;
+  }
+
+  /**
+   * `parent.addCommand(sub)`: the `new Command("sub")` it mounts (through
+   * variables, imports and factory functions in other modules) is declared
+   * under `parent`, its options with it.
+   */
+  private addCommand(file: ParsedFile, call: ts.CallExpression): void {
+    const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
+    const arg = call.arguments[0];
+    if (owner === null || owner.length === 0 || !arg) return;
+    const nx = newCommandOf(this.ctx.all, file, arg, 0);
+    const name = nx ? stringLiteral(nx.node.arguments?.[0]) : null;
+    const words = name ? commandWords(name) : [];
+    if (!nx || words.length === 0) return;
+    const from = [words[0]].join("\u0000");
+    const e = this.entries.get(from);
+    if (!e || e.call !== nx.node) return;
+    const path = [...owner, words[0]];
+    this.entries.delete(from);
+    e.decl.path = path;
+    this.entries.set(path.join("\u0000"), e);
+    this.mounted.set(nx.node, path);
   }
 
   /** A command module's builder function configures its command: its `.option(…)` calls are that command's. */
@@ -511,6 +541,35 @@ function isYargsStyle(call: ts.CallExpression): boolean {
   // `.command(releasePrCommand)`: a yargs CommandModule object held in a variable.
   if (a0 && ts.isIdentifier(a0)) a0 = unwrap(localInit(a0.text, a0) ?? a0);
   return call.arguments.length >= 3 || (!!a0 && (ts.isObjectLiteralExpression(a0) || ts.isArrayLiteralExpression(a0)));
+}
+
+/** The `new Command("…")` an expression evaluates to: directly, at the bottom of a chain, through variables, imports and a factory's return. */
+function newCommandOf(files: readonly ParsedFile[], file: ParsedFile, expr: ts.Expression, depth: number): { file: ParsedFile; node: ts.NewExpression } | null {
+  if (depth > 6) return null;
+  let e = unwrap(expr);
+  while (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression)) e = unwrap(e.expression.expression);
+  if (ts.isNewExpression(e)) return ts.isIdentifier(e.expression) && e.expression.text === "Command" ? { file, node: e } : null;
+  if (ts.isCallExpression(e) && ts.isIdentifier(e.expression)) {
+    const fn = declarationOf(files, file, e.expression.text);
+    const body = fn && (ts.isFunctionDeclaration(fn.node) || ts.isArrowFunction(fn.node) || ts.isFunctionExpression(fn.node)) ? fn.node.body : undefined;
+    if (!fn || !body) return null;
+    if (!ts.isBlock(body)) return newCommandOf(files, fn.file, body, depth + 1);
+    let found: { file: ParsedFile; node: ts.NewExpression } | null = null;
+    const visit = (n: ts.Node): void => {
+      if (found || ts.isFunctionLike(n)) return;
+      if (ts.isReturnStatement(n) && n.expression) found = newCommandOf(files, fn.file, n.expression, depth + 1);
+      else ts.forEachChild(n, visit);
+    };
+    ts.forEachChild(body, visit);
+    return found;
+  }
+  if (ts.isIdentifier(e)) {
+    const init = localInit(e.text, e);
+    if (init) return newCommandOf(files, file, init, depth + 1);
+    const found = declarationOf(files, file, e.text);
+    return found && ts.isExpression(found.node) ? newCommandOf(files, found.file, found.node, depth + 1) : null;
+  }
+  return null;
 }
 
 /** `.command(imported)`, `.command(require("./cmd"))`: one argument that is not a literal. */
