@@ -10,6 +10,7 @@ import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/resolve.js";
 import { ADAPTERS } from "../readers/cli/index.js";
+import { entrySource, traceEntry } from "../readers/cli/entry.js";
 import { detectSites } from "../readers/sites/index.js";
 
 export interface Finding {
@@ -123,6 +124,7 @@ export function detect(root: string): Detection {
   const texts = codeFiles.slice(0, CODE_SCAN_LIMIT).map((f) => ({ file: f, text: readText(join(root, f)) }));
   const cli: NonNullable<StarterConfig["cli"]> = { ...config.cli };
   for (const a of detectAdapters(texts, cliPackages.map((p) => p.dir))) note("cli", a);
+  for (const line of traceBinaries(root, files, pkg, cliPackages)) note("cli.reader", line);
   const commandType = findCommandType(texts);
   if (commandType) {
     cli.commandType = commandType.name;
@@ -187,6 +189,53 @@ function detectAdapters(texts: SourceText[], dirs: string[]): string[] {
   return [...byDir]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([dir, m]) => `${dir || "the root package"}: the ${[...m.keys()].join(", ")} adapter${m.size === 1 ? "" : "s"} appl${m.size === 1 ? "ies" : "y"} (e.g. ${[...m.values()][0]}); docpact reads them without configuration`);
+}
+
+/**
+ * Per binary (the root package's `bin`, or each workspace package's), the
+ * reader that reads it, found by following imports from its entry file, or
+ * why none does.
+ */
+function traceBinaries(root: string, files: string[], pkg: { name?: unknown; bin?: unknown } | undefined, packages: CliPackage[]): string[] {
+  const sources = new Set(files.filter((f) => exclusionReason(f) === null || /(^|\/)bin\//.test(f)));
+  const texts = new Map<string, string>();
+  const read = (rel: string) => {
+    let t = texts.get(rel);
+    if (t === undefined) texts.set(rel, (t = readText(join(root, rel))));
+    return t;
+  };
+  const out: string[] = [];
+  const bins: { name: string; target: string }[] = [...binTargets(pkg, "")];
+  for (const p of packages) bins.push(...binTargets(readJson(join(root, p.dir, "package.json")) as typeof pkg, p.dir));
+  for (const { name, target } of bins) {
+    const entry = entrySource(target, sources);
+    if (!entry) {
+      out.push(`bin \`${name}\` → ${target}: no source file found for it (build output is not read); its commands and flags in the docs are not judged until cli readers see its code`);
+      continue;
+    }
+    const t = traceEntry(entry, sources, read, ADAPTERS);
+    if (t.reader) {
+      out.push(`bin \`${name}\` → ${entry}: read by the ${t.reader} reader (${t.file}${t.hops === 0 ? ", the entry itself" : `, ${t.hops} import${t.hops === 1 ? "" : "s"} from the entry`})`);
+    } else {
+      const pk = t.packages.length > 0 ? `; they import ${t.packages.slice(0, 8).join(", ")}${t.packages.length > 8 ? ", …" : ""}` : "";
+      out.push(`bin \`${name}\` → ${entry}: no CLI reader applies (following its imports reached ${t.reached} file${t.reached === 1 ? "" : "s"}${pk}); its commands and flags in the docs are not judged`);
+    }
+  }
+  return out;
+}
+
+/** `bin` targets of a package (`dir`: its folder, `""` for the root), by binary name. */
+function binTargets(pkg: { name?: unknown; bin?: unknown } | undefined, dir: string): { name: string; target: string }[] {
+  const at = (t: string) => `${dir ? `${dir}/` : ""}${t.replace(/^\.\//, "")}`;
+  if (!pkg) return [];
+  if (typeof pkg.bin === "string" && typeof pkg.name === "string") return [{ name: pkg.name.replace(/^@[^/]+\//, ""), target: at(pkg.bin) }];
+  if (pkg.bin && typeof pkg.bin === "object") {
+    return Object.entries(pkg.bin as Record<string, unknown>)
+      .filter((e): e is [string, string] => typeof e[1] === "string")
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([name, t]) => ({ name, target: at(t) }));
+  }
+  return [];
 }
 
 interface CliPackage {

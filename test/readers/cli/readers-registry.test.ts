@@ -52,6 +52,11 @@ describe("the CLI reader registry", () => {
           expect(lines(root).some((l) => l.startsWith("cli: ") && new RegExp(`\\bthe (.*, )?${reader.id}(,| adapter)`).test(l))).toBe(true);
         });
       }
+      it(`init follows the entry of \`bin\` to the ${reader.id} reader through an import`, () => {
+        const root = project(`import { run } from "./run";\nrun();\n`);
+        writeFileSync(join(root, "src/run.ts"), `${reader.example(reader.packages[0]!)}\nexport function run() {}\n`);
+        expect(lines(root)).toContain(`cli.reader: bin \`tool\` → src/cli.ts: read by the ${reader.id} reader (src/run.ts, 1 import from the entry)`);
+      });
       it(`init names the ${reader.id} reader in plain JavaScript (require)`, () => {
         const root = project(reader.example(reader.packages[0]!).replace(/^import (\* as (\w+)|\{ (\w+) \}) from ("[^"]+");$/, (_m, _b, ns, named, spec) => (ns ? `const ${ns} = require(${spec});` : `const { ${named} } = require(${spec});`)), "bin/cli.js");
         writeFileSync(join(root, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "./bin/cli.js" } }));
@@ -67,6 +72,12 @@ describe("the CLI reader registry", () => {
       });
     }
   }
+
+  it("init says why no reader applies to a binary, and how far following its imports went", () => {
+    const root = project(`import chalk from "chalk";\nimport { go } from "./go";\ngo(chalk, process.argv);\n`);
+    writeFileSync(join(root, "src/go.ts"), `import { homedir } from "node:os";\nexport function go(..._a: unknown[]) { return homedir(); }\n`);
+    expect(lines(root)).toContain("cli.reader: bin `tool` → src/cli.ts: no CLI reader applies (following its imports reached 2 files; they import chalk, node:os); its commands and flags in the docs are not judged");
+  });
 
   it("the README reader table is the registry (id, docs line, order) and every reader has a page", () => {
     const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
