@@ -156,6 +156,7 @@ function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterCont
         if (got === "skip") continue;
         matched.add(a);
         if (typeof got === "string") flags.add(flagName(got));
+        else if (Array.isArray(got)) for (const n of got) flags.add(flagName(n));
         else if (closure === null && (a.includes(".") || ts.isIdentifier(call.expression))) {
           closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${excerpt(got.text)}\``, got.span);
         }
@@ -222,30 +223,67 @@ function walkEvents(file: ParsedFile, accessors: readonly string[]): WalkEvent[]
   return events;
 }
 
-/** The flag name an accessor call reads: its first string argument; "skip" for a wrapper's own body or a call with no name argument. */
-function accessorName(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext): string | "skip" | { text: string; span: Span } {
+/**
+ * The flag name an accessor call reads: its first string argument; "skip" for
+ * a wrapper's own body or a call with no name argument; the names a loop
+ * variable takes (`for (const layer of LAYERS) flag(layer)`, the list
+ * evaluated); otherwise the expression that does not evaluate.
+ */
+function accessorName(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext): string | string[] | "skip" | { text: string; span: Span } {
   for (const arg of call.arguments) {
     const s = stringLiteral(unwrap(arg));
     if (s !== null) return s;
   }
-  // No literal: the name is a parameter of the enclosing function (a wrapper), or an expression to evaluate.
-  const cand = call.arguments.find((a) => {
+  // No literal: the name is a parameter of the enclosing function (a wrapper), a loop variable, or an expression to evaluate.
+  const cands = call.arguments.filter((a) => {
     const u = unwrap(a);
     return ts.isIdentifier(u) || ts.isTemplateExpression(u) || ts.isPropertyAccessExpression(u);
   });
-  if (!cand) return "skip";
-  const u = unwrap(cand);
-  if (ts.isIdentifier(u) && isParameter(u)) return "skip";
-  const v: FoldedValue | undefined = ctx.fold(file, u);
-  if (typeof v === "string") return v;
-  if (ts.isIdentifier(u) && call.arguments.length > 1 && cand === call.arguments[0]) return "skip";
-  return { text: u.getText(file.sf), span: spanOf(file, u) };
+  if (cands.length === 0) return "skip";
+  for (const [i, cand] of cands.entries()) {
+    const u = unwrap(cand);
+    const loop = ts.isIdentifier(u) ? loopOf(u) : null;
+    if (loop) {
+      const names = loopNames(file, loop, (u as ts.Identifier).text, ctx);
+      if (names) return names;
+      return { text: `${(u as ts.Identifier).text} of ${loop.expression.getText(file.sf)}`, span: spanOf(file, u) };
+    }
+    if (ts.isIdentifier(u) && isParameter(u)) return "skip";
+    const v: FoldedValue | undefined = ctx.fold(file, u);
+    if (typeof v === "string") return v;
+    // The first of several arguments is the parsed values (`flag(values, name)`): the name is a later one.
+    if (ts.isIdentifier(u) && call.arguments.length > 1 && cand === call.arguments[0]) {
+      if (i === cands.length - 1) return "skip";
+      continue;
+    }
+    return { text: u.getText(file.sf), span: spanOf(file, u) };
+  }
+  return "skip";
+}
+
+/** The `for … of` loop whose variable `id` is, or null. */
+function loopOf(id: ts.Identifier): ts.ForOfStatement | null {
+  for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
+    if (ts.isFunctionLike(n) && n.parameters.some((p) => bindsName(p.name, id.text))) return null;
+    if (ts.isForOfStatement(n)) {
+      const init = n.initializer;
+      if (ts.isVariableDeclarationList(init) && init.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === id.text)) return n;
+    }
+  }
+  return null;
+}
+
+/** Every value the loop variable takes, when the iterated list evaluates to strings. */
+function loopNames(file: ParsedFile, loop: ts.ForOfStatement, _name: string, ctx: AdapterContext): string[] | null {
+  const v = ctx.fold(file, loop.expression);
+  if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v as string[];
+  return null;
 }
 
 function isParameter(id: ts.Identifier): boolean {
   for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
     if (ts.isFunctionLike(n) && n.parameters.some((p) => bindsName(p.name, id.text))) return true;
-    if (ts.isForOfStatement(n) || ts.isForInStatement(n)) {
+    if (ts.isForInStatement(n)) {
       const init = n.initializer;
       if (ts.isVariableDeclarationList(init) && init.declarations.some((d) => bindsName(d.name, id.text))) return true;
     }
