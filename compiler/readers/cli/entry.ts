@@ -1,7 +1,8 @@
 /**
  * From a binary's entry file to the reader that reads it: the file
  * package.json `bin` points at (its source when `bin` points at build
- * output: `dist/cli.js` → `src/cli.ts`), then the relative modules it
+ * output: `dist/cli.js` → `src/cli.ts` or `source/cli.ts`; a `require` of
+ * build output on the way likewise), then the relative modules it
  * imports, requires, re-exports or imports lazily, breadth first. The first
  * file on the way that a reader detects (its parser import or marker) names
  * the reader; when none does, the trace says how far following went and
@@ -40,7 +41,7 @@ export function entrySource(bin: string, files: ReadonlySet<string>): string | n
   const stems = [stem];
   if (built) {
     const prefix = built[1] ? `${built[1]}/` : "";
-    stems.push(`${prefix}src/${built[3]}`, `${prefix}${built[3]}`, `${prefix}src/bin/${built[3]}`);
+    stems.push(`${prefix}src/${built[3]}`, `${prefix}source/${built[3]}`, `${prefix}${built[3]}`, `${prefix}src/bin/${built[3]}`);
   }
   if (files.has(path)) return path;
   for (const s of stems) for (const x of EXTENSIONS) if (files.has(s + x)) return s + x;
@@ -81,5 +82,6 @@ function resolve(from: string, spec: string, files: ReadonlySet<string>): string
     if (files.has(stem + x)) return stem + x;
     if (files.has(`${stem}/index${x}`)) return `${stem}/index${x}`;
   }
-  return null;
+  // `require("./dist/index")`: the build output's source.
+  return entrySource(base, files) ?? entrySource(`${base}/index`, files);
 }

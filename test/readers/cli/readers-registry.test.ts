@@ -73,6 +73,16 @@ describe("the CLI reader registry", () => {
     }
   }
 
+  it("init follows a `require` of build output to its source (`./dist/index` → src/index.ts, `build/main.js` → source/main.ts)", () => {
+    const root = project('import minimist from "minimist";\n', "src/index.ts");
+    writeFileSync(join(root, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "./index.js" } }));
+    writeFileSync(join(root, "index.js"), 'require("./dist/index");\n');
+    expect(lines(root)).toContain("cli.reader: bin `tool` → index.js: read by the argv reader (src/index.ts, 1 import from the entry)");
+    const other = project('import arg from "arg";\n', "source/main.ts");
+    writeFileSync(join(other, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "./build/main.js" } }));
+    expect(lines(other)).toContain("cli.reader: bin `tool` → source/main.ts: read by the arg reader (source/main.ts, the entry itself)");
+  });
+
   it("init says why no reader applies to a binary, and how far following its imports went", () => {
     const root = project(`import chalk from "chalk";\nimport { go } from "./go";\ngo(chalk, process.argv);\n`);
     writeFileSync(join(root, "src/go.ts"), `import { homedir } from "node:os";\nexport function go(..._a: unknown[]) { return homedir(); }\n`);
