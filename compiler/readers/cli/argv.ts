@@ -51,14 +51,23 @@ export interface ArgvDialect {
 
 const MRI: ArgvDialect = { id: "argv", packages: ["mri", "minimist"], syntax: { camelKebab: false, negateBooleans: true, dotted: false }, lists: { boolean: "boolean", string: "value" } };
 
-export const argvAdapter: CliAdapter = defineReader({
-  id: "argv",
-  docs: "mri/minimist options as the root's flags, through the project's wrappers in other modules; commands dispatched on the positional list outside any command object (`switch (input[0])` in the function `parsed._` is passed to), sub-verbs per `case`",
-  order: 70,
-  packages: MRI.packages,
-  applies: (file) => MRI.packages.some((p) => file.text.includes(p)) && importedNames(file, MRI.packages, null).size > 0,
-  read: (files, ctx) => readArgvParsers(files, ctx, MRI),
-});
+export const argvAdapter: CliAdapter = argvReader(
+  MRI,
+  "mri/minimist options as the root's flags, through the project's wrappers in other modules; commands dispatched on the positional list outside any command object (`switch (input[0])` in the function `parsed._` is passed to), sub-verbs per `case`",
+  70,
+);
+
+/** The descriptor of a minimist-shaped parser's reader: it applies where the parser is imported. */
+export function argvReader(d: ArgvDialect, docs: string, order: number): CliAdapter {
+  return defineReader({
+    id: d.id,
+    docs,
+    order,
+    packages: d.packages,
+    applies: (file) => d.packages.some((p) => file.text.includes(p)) && importedNames(file, d.packages, null).size > 0,
+    read: (files, ctx) => readArgvParsers(files, ctx, d),
+  });
+}
 
 /** Every call of the dialect's parser in `files` that parses the program's argv (directly or through wrappers). */
 export function readArgvParsers(files: ParsedFile[], ctx: AdapterContext, d: ArgvDialect): AdapterOutput {

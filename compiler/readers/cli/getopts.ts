@@ -4,9 +4,8 @@
  * reading of argv.ts (`--no-x` accepted, names read off the result are flags
  * too, `._` dispatched as there).
  */
-import { type CliAdapter, defineReader } from "./adapter.js";
-import { type ArgvDialect, readArgvParsers } from "./argv.js";
-import { importedNames } from "./program-argv.js";
+import type { CliAdapter } from "./adapter.js";
+import { type ArgvDialect, argvReader } from "./argv.js";
 
 const DIALECT: ArgvDialect = {
   id: "getopts",
@@ -15,13 +14,6 @@ const DIALECT: ArgvDialect = {
   lists: { boolean: "boolean", string: "value" },
 };
 
-export const getoptsReader: CliAdapter = defineReader({
-  id: "getopts",
-  docs: "getopts: `alias`/`boolean`/`string`/`default` as the root's flags, through wrappers, `._` dispatch as argv",
-  order: 73,
-  packages: DIALECT.packages,
-  applies: (file) => file.text.includes("getopts") && importedNames(file, DIALECT.packages, null).size > 0,
-  read: (files, ctx) => readArgvParsers(files, ctx, DIALECT),
-});
+export const getoptsReader: CliAdapter = argvReader(DIALECT, "getopts: `alias`/`boolean`/`string`/`default` as the root's flags, through wrappers, `._` dispatch as argv", 73);
 
 export default getoptsReader;
