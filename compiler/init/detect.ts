@@ -10,7 +10,7 @@ import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/resolve.js";
 import { ADAPTERS } from "../readers/cli/index.js";
-import { entrySource, traceEntry } from "../readers/cli/entry.js";
+import { type EntryTrace, entrySource, traceEntry } from "../readers/cli/entry.js";
 import { detectSites } from "../readers/sites/index.js";
 
 export interface Finding {
@@ -75,6 +75,9 @@ export function detect(root: string): Detection {
   const schemas = files.filter((f) => f.endsWith(".schema.json"));
   proposeGlobs(schemas, ".schema.json", "schemas", "schema", config, note);
 
+  // ── which reader reads each binary (following imports from its entry) ──
+  const traces = traceBinaries(root, files, pkg, cliPackages);
+
   // ── code ──
   const tsFiles = files.filter((f) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?ts$/.test(f));
   let codeFiles: string[] = [];
@@ -92,7 +95,9 @@ export function detect(root: string): Detection {
     note("code", `the CLI sources of ${cliPackages.map((p) => p.dir).join(", ")} (from each package's "bin"), included by glob`);
   } else if (!files.includes("tsconfig.json") && rootBinSources.length > 0 && !tsFiles.some((f) => exclusionReason(f) === null)) {
     // A plain-JavaScript CLI: read the files "bin" points at and their folder.
-    const dirs = [...new Set(rootBinSources.map((f) => (f.includes("/") ? f.slice(0, f.lastIndexOf("/") + 1) : "")))];
+    // The bin files' folders, and the folder of the file the reader was found in (`lib/options.js` behind `bin/eslint.js`).
+    const readerFiles = traces.flatMap((t) => (t.trace?.file && /\.(js|mjs|cjs)$/.test(t.trace.file) ? [t.trace.file] : []));
+    const dirs = [...new Set([...rootBinSources, ...readerFiles].map((f) => (f.includes("/") ? f.slice(0, f.lastIndexOf("/") + 1) : "")))];
     const js = files.filter((f) => /\.(js|mjs|cjs)$/.test(f) && exclusionReason(f) === null && dirs.some((d) => d !== "" && f.startsWith(d)));
     codeFiles = [...new Set([...js, ...rootBinSources])].sort();
     config.code = { include: [...new Set([...dirs.filter((d) => d !== "").map((d) => `${d}**/*.{js,mjs,cjs}`), ...rootBinSources.filter((f) => !f.includes("/"))])].sort() };
@@ -124,7 +129,11 @@ export function detect(root: string): Detection {
   const texts = codeFiles.slice(0, CODE_SCAN_LIMIT).map((f) => ({ file: f, text: readText(join(root, f)) }));
   const cli: NonNullable<StarterConfig["cli"]> = { ...config.cli };
   for (const a of detectAdapters(texts, cliPackages.map((p) => p.dir))) note("cli", a);
-  for (const line of traceBinaries(root, files, pkg, cliPackages)) note("cli.reader", line);
+  const read = new Set(codeFiles);
+  for (const t of traces) {
+    note("cli.reader", t.line);
+    if (t.trace?.file && !read.has(t.trace.file)) note("cli.reader", `${t.trace.file} is not among the code files docpact reads: add it to \`code.include\` so the ${t.trace.reader} reader sees it`);
+  }
   const commandType = findCommandType(texts);
   if (commandType) {
     cli.commandType = commandType.name;
@@ -196,7 +205,7 @@ function detectAdapters(texts: SourceText[], dirs: string[]): string[] {
  * reader that reads it, found by following imports from its entry file, or
  * why none does.
  */
-function traceBinaries(root: string, files: string[], pkg: { name?: unknown; bin?: unknown } | undefined, packages: CliPackage[]): string[] {
+function traceBinaries(root: string, files: string[], pkg: { name?: unknown; bin?: unknown } | undefined, packages: CliPackage[]): { line: string; trace: EntryTrace | null }[] {
   const sources = new Set(files.filter((f) => exclusionReason(f) === null || /(^|\/)bin\//.test(f)));
   const texts = new Map<string, string>();
   const read = (rel: string) => {
@@ -204,21 +213,21 @@ function traceBinaries(root: string, files: string[], pkg: { name?: unknown; bin
     if (t === undefined) texts.set(rel, (t = readText(join(root, rel))));
     return t;
   };
-  const out: string[] = [];
+  const out: { line: string; trace: EntryTrace | null }[] = [];
   const bins: { name: string; target: string }[] = [...binTargets(pkg, "")];
   for (const p of packages) bins.push(...binTargets(readJson(join(root, p.dir, "package.json")) as typeof pkg, p.dir));
   for (const { name, target } of bins) {
     const entry = entrySource(target, sources);
     if (!entry) {
-      out.push(`bin \`${name}\` → ${target}: no source file found for it (build output is not read); its commands and flags in the docs are not judged until cli readers see its code`);
+      out.push({ trace: null, line: `bin \`${name}\` → ${target}: no source file found for it (build output is not read); its commands and flags in the docs are not judged until cli readers see its code` });
       continue;
     }
     const t = traceEntry(entry, sources, read, ADAPTERS);
     if (t.reader) {
-      out.push(`bin \`${name}\` → ${entry}: read by the ${t.reader} reader (${t.file}${t.hops === 0 ? ", the entry itself" : `, ${t.hops} import${t.hops === 1 ? "" : "s"} from the entry`})`);
+      out.push({ trace: t, line: `bin \`${name}\` → ${entry}: read by the ${t.reader} reader (${t.file}${t.hops === 0 ? ", the entry itself" : `, ${t.hops} import${t.hops === 1 ? "" : "s"} from the entry`})` });
     } else {
       const pk = t.packages.length > 0 ? `; they import ${t.packages.slice(0, 8).join(", ")}${t.packages.length > 8 ? ", …" : ""}` : "";
-      out.push(`bin \`${name}\` → ${entry}: no CLI reader applies (following its imports reached ${t.reached} file${t.reached === 1 ? "" : "s"}${pk}); its commands and flags in the docs are not judged`);
+      out.push({ trace: t, line: `bin \`${name}\` → ${entry}: no CLI reader applies (following its imports reached ${t.reached} file${t.reached === 1 ? "" : "s"}${pk}); its commands and flags in the docs are not judged` });
     }
   }
   return out;
