@@ -89,7 +89,7 @@ describe("the CLI reader registry", () => {
     expect(lines(root)).toContain("cli.reader: bin `tool` → src/cli.ts: no CLI reader applies (following its imports reached 2 files; they import chalk, node:os); its commands and flags in the docs are not judged");
   });
 
-  it("the README reader table is the registry (id, docs line, order) and every reader has a page", () => {
+  it("the README reader table and docs/cli/README.md (regions `docpact build` writes from the registry) list every reader, and every reader has a page", () => {
     const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
     const rows = [...readme.matchAll(/^\| (\w[\w-]*) \| (.*) \| \[docs\/cli\/[\w-]+\.md\]\(docs\/cli\/([\w-]+)\.md\) \|$/gm)].map((m) => ({ id: m[1], docs: m[2], page: m[3] }));
     const registry = ADAPTERS.map((a) => ({ id: a.id, docs: a.docs }));
