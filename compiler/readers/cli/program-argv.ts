@@ -17,7 +17,7 @@
  */
 import { calleeName, type ParsedFile, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { AdapterContext } from "./adapter.js";
-import { declarationOf } from "./modules.js";
+import { declarationOf, resolveModule } from "./modules.js";
 import { bindArgs, callableNames, enclosingFunction, type Env, localInit, type Ref } from "./syntax.js";
 
 const MAX_WRAPPERS = 4;
@@ -67,7 +67,7 @@ function sitesOf(ctx: AdapterContext, file: ParsedFile, call: ts.CallExpression,
   const index = fn.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === u.text);
   if (index < 0) return [];
   const out: ArgvSite[] = [];
-  for (const name of callableNames(fn)) {
+  for (const name of namesCalledBy(ctx, file, fn)) {
     for (const site of ctx.calls.get(name) ?? []) {
       if (site.call === call || !callsFunction(ctx, site.file, site.call, fn)) continue;
       const env = bindArgs(fn, site.file, site.call);
@@ -82,6 +82,25 @@ function sitesOf(ctx: AdapterContext, file: ParsedFile, call: ts.CallExpression,
     }
   }
   return out;
+}
+
+/** The names `fn` is called by: its own, and those other modules import it under (`import cli from "../lib/cli.mjs"` of an `export default function main`). */
+function namesCalledBy(ctx: AdapterContext, file: ParsedFile, fn: ts.SignatureDeclaration): string[] {
+  const own = callableNames(fn);
+  const names = new Set(own);
+  const isDefault = ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+  if (!isDefault && own.length === 0) return [];
+  for (const other of ctx.all) {
+    if (other === file || !other.text.includes(file.rel.slice(file.rel.lastIndexOf("/") + 1).replace(/\.[^.]+$/, ""))) continue;
+    for (const st of other.sf.statements) {
+      if (!ts.isImportDeclaration(st) || !st.importClause || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+      if (resolveModule(ctx.all, other, st.moduleSpecifier.text) !== file) continue;
+      if (isDefault && st.importClause.name) names.add(st.importClause.name.text);
+      const nb = st.importClause.namedBindings;
+      if (nb && ts.isNamedImports(nb)) for (const el of nb.elements) if (el.propertyName && own.includes(el.propertyName.text)) names.add(el.name.text);
+    }
+  }
+  return [...names];
 }
 
 /** Does the call's callee resolve to `fn` (a local or imported declaration of that name; a method call by name)? */

@@ -16,3 +16,9 @@ describe("meow reader: meow", () => {
     expect(errors.filter((e) => e.includes("unknown-flag"))).toEqual([]);
   });
 });
+
+describe("meow behind the program's own functions (stylelint's shape)", () => {
+  it("follows argv from the bin entry through a default-imported main and a helper to the meow call", async () => {
+    expect(await cliErrors("cli-meow-wrapper")).toEqual(["docs/usage.md:4 cli/unknown-flag unknown flag `--fxi` for `tool`"]);
+  });
+});
