@@ -94,6 +94,14 @@ export interface TemplateContext {
   globalFlags: string[];
   binaries: string[];
   rules: RuleRow[];
+  /** docpact's CLI readers, in merge order (compiler/readers/cli registry): id, docs line. */
+  readers: ReaderRow[];
+}
+
+export interface ReaderRow {
+  id: string;
+  docs: string;
+  packages: string[];
 }
 
 // ───────────────────────────── vocabulary members ─────────────────────────────

@@ -29,6 +29,7 @@ import { digestOf, hashList, partDigest, schemaKey } from "../model/digests.js";
 import { unoptimized } from "../util/optimizations.js";
 import { containsMarker, contentHash, currentContent, normalizeOutput, regionText } from "./region-content.js";
 import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
+import { ADAPTERS } from "../readers/cli/index.js";
 import { BUILTIN_TEMPLATES, isBuiltin, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
 
 export interface RegionPlanOptions {
@@ -251,12 +252,14 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
     globalFlags: [...model.surface.globalFlags].sort(),
     binaries: [...model.binaries],
     rules: [],
+    readers: [],
   };
   // The project-wide lists are built only when a template reads them: most regions are vocabularies.
   const read = { wide: false };
   lazy(context, "notes", read, () => noteRows(model, doc.file, filter));
   lazy(context, "commands", read, () => commandRows(model, region.args.prefix ?? null));
   lazy(context, "rules", read, () => ruleRows(opts.catalogue ?? [], builtin === "rules" ? region.args.prefix ?? null : null));
+  lazy(context, "readers", read, () => ADAPTERS.map((a) => ({ id: a.id, docs: a.docs, packages: [...a.packages] })));
   // A render that read only its own inputs is remembered under their hash (serializing them costs far less than rendering).
   const key = opts.memo
     ? fullHash(template.file, template.text, name, doc.file, JSON.stringify(context.args), JSON.stringify(context.source), JSON.stringify(context.sourceInfo), JSON.stringify(members), JSON.stringify(properties), JSON.stringify(context.globalFlags), JSON.stringify(context.binaries))
@@ -288,7 +291,7 @@ function wideKey(narrow: string, model: ContractModel, opts: PlanState): string 
 }
 
 /** Replaces a context field by a getter that computes it once, on first read. */
-function lazy<K extends "notes" | "commands" | "rules">(context: TemplateContext, key: K, read: { wide: boolean }, compute: () => TemplateContext[K]): void {
+function lazy<K extends "notes" | "commands" | "rules" | "readers">(context: TemplateContext, key: K, read: { wide: boolean }, compute: () => TemplateContext[K]): void {
   let value: TemplateContext[K] | undefined;
   Object.defineProperty(context, key, {
     enumerable: true,

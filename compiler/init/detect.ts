@@ -9,6 +9,8 @@ import { join } from "node:path";
 import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/resolve.js";
+import { ADAPTERS } from "../readers/cli/index.js";
+import { type EntryTrace, entrySource, traceEntry } from "../readers/cli/entry.js";
 import { detectSites } from "../readers/sites/index.js";
 
 export interface Finding {
@@ -84,6 +86,9 @@ export function detect(root: string): Detection {
     note("schemas", `${isSchema.size} JSON Schema file(s), ${byContent.length} of them found by their "$schema" key (not named *.schema.json)`);
   }
 
+  // ── which reader reads each binary (following imports from its entry) ──
+  const traces = traceBinaries(root, files, pkg, cliPackages);
+
   // ── code ──
   const tsFiles = files.filter((f) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\.[mc]?ts$/.test(f));
   let codeFiles: string[] = [];
@@ -101,7 +106,9 @@ export function detect(root: string): Detection {
     note("code", `the CLI sources of ${cliPackages.map((p) => p.dir).join(", ")} (from each package's "bin"), included by glob`);
   } else if (!files.includes("tsconfig.json") && rootBinSources.length > 0 && !tsFiles.some((f) => exclusionReason(f) === null)) {
     // A plain-JavaScript CLI: read the files "bin" points at and their folder.
-    const dirs = [...new Set(rootBinSources.map((f) => (f.includes("/") ? f.slice(0, f.lastIndexOf("/") + 1) : "")))];
+    // The bin files' folders, and the folder of the file the reader was found in (`lib/options.js` behind `bin/eslint.js`).
+    const readerFiles = traces.flatMap((t) => (t.trace?.file && /\.(js|mjs|cjs)$/.test(t.trace.file) ? [t.trace.file] : []));
+    const dirs = [...new Set([...rootBinSources, ...readerFiles].map((f) => (f.includes("/") ? f.slice(0, f.lastIndexOf("/") + 1) : "")))];
     const js = files.filter((f) => /\.(js|mjs|cjs)$/.test(f) && exclusionReason(f) === null && dirs.some((d) => d !== "" && f.startsWith(d)));
     codeFiles = [...new Set([...js, ...rootBinSources])].sort();
     config.code = { include: [...new Set([...dirs.filter((d) => d !== "").map((d) => `${d}**/*.{js,mjs,cjs}`), ...rootBinSources.filter((f) => !f.includes("/"))])].sort() };
@@ -133,6 +140,11 @@ export function detect(root: string): Detection {
   const texts = codeFiles.slice(0, CODE_SCAN_LIMIT).map((f) => ({ file: f, text: readText(join(root, f)) }));
   const cli: NonNullable<StarterConfig["cli"]> = { ...config.cli };
   for (const a of detectAdapters(texts, cliPackages.map((p) => p.dir))) note("cli", a);
+  const read = new Set(codeFiles);
+  for (const t of traces) {
+    note("cli.reader", t.line);
+    if (t.trace?.file && !read.has(t.trace.file)) note("cli.reader", `${t.trace.file} is not among the code files docpact reads: add it to \`code.include\` so the ${t.trace.reader} reader sees it`);
+  }
   const commandType = findCommandType(texts);
   if (commandType) {
     cli.commandType = commandType.name;
@@ -200,19 +212,14 @@ function proposeGlobs(found: string[], ext: string, key: "docs" | "schemas", wha
   note(key, `${found.length} ${what} file(s); left out ${left}`);
 }
 
-/** Which framework adapters apply, per package folder (`""`: the root): commander, yargs, cac, the escape hatch. */
+/** Which CLI readers apply, per package folder (`""`: the root), by each reader's own detection (compiler/readers/cli). */
 function detectAdapters(texts: SourceText[], dirs: string[]): string[] {
-  const FRAMEWORKS: [string, RegExp][] = [
-    ["commander", /from\s+["']commander["']|require\(\s*["']commander["']/],
-    ["yargs", /from\s+["']yargs(\/[\w/]+)?["']|require\(\s*["']yargs["']/],
-    ["cac", /from\s+["']cac["']|require\(\s*["']cac["']/],
-    ["jsdoc (@docpact-command)", /@docpact-command/],
-  ];
+  const FRAMEWORKS = ADAPTERS.map((a) => [a.id === "jsdoc" ? "jsdoc (@docpact-command)" : a.id, a] as const);
   const byDir = new Map<string, Map<string, string>>();
   for (const t of texts) {
     const dir = dirs.find((d) => t.file.startsWith(`${d}/`)) ?? "";
-    for (const [id, re] of FRAMEWORKS) {
-      if (!re.test(t.text)) continue;
+    for (const [id, reader] of FRAMEWORKS) {
+      if (!reader.detect(t.text, t.file)) continue;
       const m = byDir.get(dir) ?? new Map<string, string>();
       if (!m.has(id)) m.set(id, t.file);
       byDir.set(dir, m);
@@ -221,6 +228,53 @@ function detectAdapters(texts: SourceText[], dirs: string[]): string[] {
   return [...byDir]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([dir, m]) => `${dir || "the root package"}: the ${[...m.keys()].join(", ")} adapter${m.size === 1 ? "" : "s"} appl${m.size === 1 ? "ies" : "y"} (e.g. ${[...m.values()][0]}); docpact reads them without configuration`);
+}
+
+/**
+ * Per binary (the root package's `bin`, or each workspace package's), the
+ * reader that reads it, found by following imports from its entry file, or
+ * why none does.
+ */
+function traceBinaries(root: string, files: string[], pkg: { name?: unknown; bin?: unknown } | undefined, packages: CliPackage[]): { line: string; trace: EntryTrace | null }[] {
+  const sources = new Set(files.filter((f) => exclusionReason(f) === null || /(^|\/)bin\//.test(f)));
+  const texts = new Map<string, string>();
+  const read = (rel: string) => {
+    let t = texts.get(rel);
+    if (t === undefined) texts.set(rel, (t = readText(join(root, rel))));
+    return t;
+  };
+  const out: { line: string; trace: EntryTrace | null }[] = [];
+  const bins: { name: string; target: string }[] = [...binTargets(pkg, "")];
+  for (const p of packages) bins.push(...binTargets(readJson(join(root, p.dir, "package.json")) as typeof pkg, p.dir));
+  for (const { name, target } of bins) {
+    const entry = entrySource(target, sources);
+    if (!entry) {
+      out.push({ trace: null, line: `bin \`${name}\` → ${target}: no source file found for it (build output is not read); its commands and flags in the docs are not judged until cli readers see its code` });
+      continue;
+    }
+    const t = traceEntry(entry, sources, read, ADAPTERS);
+    if (t.reader) {
+      out.push({ trace: t, line: `bin \`${name}\` → ${entry}: read by the ${t.reader} reader (${t.file}${t.hops === 0 ? ", the entry itself" : `, ${t.hops} import${t.hops === 1 ? "" : "s"} from the entry`})` });
+    } else {
+      const pk = t.packages.length > 0 ? `; they import ${t.packages.slice(0, 8).join(", ")}${t.packages.length > 8 ? ", …" : ""}` : "";
+      out.push({ trace: t, line: `bin \`${name}\` → ${entry}: no CLI reader applies (following its imports reached ${t.reached} file${t.reached === 1 ? "" : "s"}${pk}); its commands and flags in the docs are not judged` });
+    }
+  }
+  return out;
+}
+
+/** `bin` targets of a package (`dir`: its folder, `""` for the root), by binary name. */
+function binTargets(pkg: { name?: unknown; bin?: unknown } | undefined, dir: string): { name: string; target: string }[] {
+  const at = (t: string) => `${dir ? `${dir}/` : ""}${t.replace(/^\.\//, "")}`;
+  if (!pkg) return [];
+  if (typeof pkg.bin === "string" && typeof pkg.name === "string") return [{ name: pkg.name.replace(/^@[^/]+\//, ""), target: at(pkg.bin) }];
+  if (pkg.bin && typeof pkg.bin === "object") {
+    return Object.entries(pkg.bin as Record<string, unknown>)
+      .filter((e): e is [string, string] => typeof e[1] === "string")
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([name, t]) => ({ name, target: at(t) }));
+  }
+  return [];
 }
 
 interface CliPackage {

@@ -126,6 +126,28 @@ describe("command surface", () => {
   });
 });
 
+describe("flag accessors with a name that is not a literal", () => {
+  const surfaceOf = (code: string) => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-accessor-"));
+    writeFileSync(join(root, "cli.ts"), code);
+    return read("", { root, flagAccessors: ["flag"] }).surface;
+  };
+
+  test("a loop variable takes every name of the list it walks; a list that does not evaluate opens the set", () => {
+    const known = surfaceOf('const LAYERS = ["code", "docs"] as const;\nfor (const layer of LAYERS) flag(layer);\nexport function flag(name: string) { return name; }\n');
+    expect(known.globalFlags).toEqual(["--code", "--docs"]);
+    expect(known.globalFlagSet.closed).toBe(true);
+    const unknown = surfaceOf("for (const layer of process.env.LAYERS!.split(\",\")) flag(layer);\nexport function flag(name: string) { return name; }\n");
+    expect(unknown.globalFlagSet.closed).toBe(false);
+    expect(unknown.globalFlagSet.closed ? "" : unknown.globalFlagSet.reason).toContain("`layer` is a loop variable over `process.env.LAYERS!.split");
+  });
+
+  test("a run-time name after the parsed values (`flag(values, name)`) opens the set", () => {
+    const s = surfaceOf("declare const values: Record<string, string>;\nexport function run(opts: { key: string }) { return flag(values, opts.key); }\nfunction flag(v: unknown, n: string) { return [v, n]; }\n");
+    expect(s.globalFlagSet.closed).toBe(false);
+  });
+});
+
 describe("bad input", () => {
   test("a syntax error is one problem at the first parse diagnostic; the rest is still read", () => {
     const { surface, problems, vocabularies } = read("code-syntax-error");

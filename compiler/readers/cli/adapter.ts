@@ -20,13 +20,17 @@
  * commands by path (flags and sub-commands united, any opening wins) and
  * decides the global flag set.
  *
- * Adding an adapter (e.g. oclif):
- * 1. one module `compiler/readers/cli/<id>.ts` exporting a `CliAdapter`;
- * 2. register it in `ADAPTERS` in compiler/readers/cli/index.ts;
- * 3. fixtures `test/fixtures/cli-<id>/` (a small CLI plus docs with valid and
- *    invalid invocations) and a test `test/readers/cli/<id>.test.ts` asserting
- *    the commands read and that a rename of each kind is caught;
- * 4. a page `docs/cli/<id>.md`: what it reads and what makes a set open.
+ * Adding a reader (e.g. oclif) — nothing else is edited by hand:
+ * 1. one module `compiler/readers/cli/<id>.ts` whose default export is the
+ *    descriptor built with `defineReader({ id, docs, packages, order, read })`
+ *    (generated/cli-readers.ts lists every default export of the folder;
+ *    `docpact build` regenerates it; `init`, the README reader table and
+ *    docs/cli/README.md derive from it);
+ * 2. fixtures `test/fixtures/cli-<id>/` (a small CLI plus docs with valid and
+ *    invalid invocations);
+ * 3. a test `test/readers/cli/<id>.test.ts` asserting the commands read and
+ *    that a rename of each kind is caught (a page `docs/cli/<id>.md` says what
+ *    it reads and what makes a set open).
  * Values (names, option records) go through `ctx.fold`, never through
  * executing the code.
  */
@@ -88,9 +92,35 @@ export interface AdapterOutput {
 
 export interface CliAdapter {
   id: string;
-  /** Cheap: imports or text of one file. */
+  /** One line: what the reader reads (the README reader table, docs/cli/README.md, `init`). */
+  docs: string;
+  /** Packages whose import marks a file this reader reads (`commander`, `node:util`); `[]`: detected otherwise. */
+  packages: readonly string[];
+  /** Merge order (lower first): where two readers find one command, the earlier one's declaration comes first. */
+  order: number;
+  /** The smallest code that shows the reader applies, per package (its test is generated from it): by default `import * as cli from "<package>";`. */
+  example(pkg: string): string;
+  /** The text test `init` and `applies` use: does this file (its text alone) look like this reader's? */
+  detect(text: string, rel: string): boolean;
+  /** Cheap: imports or text of one file (by default `detect`). */
   applies(file: ParsedFile, opts: CliReadOptions): boolean;
   read(files: ParsedFile[], ctx: AdapterContext): AdapterOutput;
+}
+
+/** A reader descriptor with the defaults filled in: `detect` from `packages`, `applies` from `detect`. */
+export function defineReader(d: Pick<CliAdapter, "id" | "docs" | "order" | "read"> & Partial<Pick<CliAdapter, "packages" | "detect" | "applies" | "example">>): CliAdapter {
+  const packages = d.packages ?? [];
+  const imports = importsOf(packages);
+  const detect = d.detect ?? ((text: string) => imports !== null && imports.test(text));
+  const example = d.example ?? ((pkg: string) => `import * as cli from "${pkg}";`);
+  return { id: d.id, docs: d.docs, order: d.order, packages, example, detect, applies: d.applies ?? ((file) => detect(file.text, file.rel)), read: d.read };
+}
+
+/** `import … from "pkg"` / `"pkg/sub"`, `require("pkg")`, `import("pkg")` for any of the packages; null for none. */
+export function importsOf(packages: readonly string[]): RegExp | null {
+  if (packages.length === 0) return null;
+  const alt = packages.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|");
+  return new RegExp(`(?:from\\s+|require\\(\\s*|import\\(\\s*)["'](?:${alt})(?:\\/[\\w./-]+)?["']`);
 }
 
 /** A command declaration with the defaults filled in; `flags` is derived when the surface is assembled. */

@@ -17,73 +17,87 @@
  * `switch` has a `default`, see dispatch.ts), and the words compared with its
  * second element inside a command's `case` are that command's sub-verbs.
  *
- * The flag set is open when the options object does not evaluate; the command
- * list is open when the words are compared one by one with nothing rejecting
- * the rest.
+ * The call is found through the project's own wrappers (program-argv.ts):
+ * `parseArgv(process.argv.slice(2), opts)` calling `minimist(argv, opts)` in
+ * another module reads `opts` where the caller writes it, and the result
+ * where the caller holds it.
+ *
+ * The flag set is open when the options' names do not evaluate (an option
+ * whose `default` does not evaluate keeps the names `boolean`, `string` and
+ * `alias` give); the command list is open when the words are compared one by
+ * one with nothing rejecting the rest. The same reading serves every
+ * minimist-shaped parser (yargs-parser.ts, getopts.ts): `readArgvParsers`
+ * with the parser's dialect.
  */
-import { CLOSED, type CommandDecl, type FlagSpec, open } from "../../model/cli.js";
-import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
-import { type AdapterContext, type AdapterOutput, type CliAdapter, command, flag } from "./adapter.js";
+import { CLOSED, type CommandDecl, type FlagArity, type FlagSpec, type FlagSyntax, open } from "../../model/cli.js";
+import { type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
+import type { EvaluatedValue } from "../constant-folder.js";
+import { isPlainObject, isUnknown, openOf } from "../evaluate/values.js";
+import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, flag } from "./adapter.js";
 import { isWordOf, readWords, type WordAt } from "./dispatch.js";
 import { declarationOf } from "./modules.js";
-import { localInit, paramNames } from "./syntax.js";
+import { argvSites, callsTo, importedNames, throughWrappers } from "./program-argv.js";
+import { paramNames } from "./syntax.js";
 
-const PARSERS = new Set(["mri", "minimist"]);
-const SYNTAX = { camelKebab: false, negateBooleans: true, dotted: false };
+/** How one minimist-shaped parser is called and what its options say. */
+export interface ArgvDialect {
+  /** The reader id the commands carry. */
+  id: string;
+  packages: readonly string[];
+  syntax: FlagSyntax;
+  /** Option keys whose string or string-array value names flags, with the arity they give (`boolean` → boolean, `string` → a value). */
+  lists: Readonly<Record<string, FlagArity>>;
+}
 
-export const argvAdapter: CliAdapter = {
-  id: "argv",
-  applies: (file) => (file.text.includes("mri") || file.text.includes("minimist")) && parserNames(file).size > 0,
-  read(files, ctx) {
-    const out: AdapterOutput = { commands: [], openings: [] };
-    for (const file of files) {
-      const names = parserNames(file);
-      const visit = (n: ts.Node): void => {
-        if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && names.has(n.expression.text)) readParse(file, n, ctx, out);
-        ts.forEachChild(n, visit);
-      };
-      visit(file.sf);
-    }
-    return out;
-  },
-};
+const MRI: ArgvDialect = { id: "argv", packages: ["mri", "minimist"], syntax: { camelKebab: false, negateBooleans: true, dotted: false }, lists: { boolean: "boolean", string: "value" } };
 
-/** Local names the parsers are imported under: `import mri from "mri"`, `const minimist = require("minimist")`. */
-function parserNames(file: ParsedFile): Set<string> {
-  const out = new Set<string>();
-  for (const st of file.sf.statements) {
-    if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier) && PARSERS.has(st.moduleSpecifier.text)) {
-      const name = st.importClause?.name?.text;
-      if (name) out.add(name);
-      const nb = st.importClause?.namedBindings;
-      if (nb && ts.isNamespaceImport(nb)) out.add(nb.name.text);
-    }
-    if (ts.isVariableStatement(st)) {
-      for (const d of st.declarationList.declarations) {
-        const init = d.initializer && unwrap(d.initializer);
-        if (ts.isIdentifier(d.name) && init && ts.isCallExpression(init) && calleeName(init) === "require" && PARSERS.has(stringLiteral(init.arguments[0] ?? init) ?? "")) out.add(d.name.text);
+export const argvAdapter: CliAdapter = argvReader(
+  MRI,
+  "mri/minimist options as the root's flags, through the project's wrappers in other modules; commands dispatched on the positional list outside any command object (`switch (input[0])` in the function `parsed._` is passed to), sub-verbs per `case`",
+  70,
+);
+
+/** The descriptor of a minimist-shaped parser's reader: it applies where the parser is imported. */
+export function argvReader(d: ArgvDialect, docs: string, order: number): CliAdapter {
+  return defineReader({
+    id: d.id,
+    docs,
+    order,
+    packages: d.packages,
+    applies: (file) => d.packages.some((p) => file.text.includes(p)) && importedNames(file, d.packages, null).size > 0,
+    read: (files, ctx) => readArgvParsers(files, ctx, d),
+  });
+}
+
+/** Every call of the dialect's parser in `files` that parses the program's argv (directly or through wrappers). */
+export function readArgvParsers(files: ParsedFile[], ctx: AdapterContext, d: ArgvDialect): AdapterOutput {
+  const out: AdapterOutput = { commands: [], openings: [] };
+  for (const file of files) {
+    for (const call of callsTo(file, importedNames(file, d.packages, null))) {
+      for (const site of argvSites(ctx, file, call, call.arguments[0], false)) {
+        readParse(site.file, site.call, throughWrappers(file, call.arguments[1], site.envs), ctx, out, d);
       }
     }
   }
   return out;
 }
 
-/** One `mri(argv, options)` call bound to a variable: the root's flags, and the commands its `._` is dispatched on. */
-function readParse(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext, out: AdapterOutput): void {
+/** One parse of the program's argv whose result is bound to a variable: the root's flags, and the commands its `._` is dispatched on. */
+function readParse(file: ParsedFile, call: ts.CallExpression, optsRef: { file: ParsedFile; expr: ts.Expression } | null, ctx: AdapterContext, out: AdapterOutput, d: ArgvDialect): void {
   const decl = call.parent;
   if (!ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return;
-  // The program's own argv (a script that parses some other list is not the CLI).
-  if (!call.arguments[0] || !isProcessArgv(call.arguments[0])) return;
   const result = decl.name.text;
   const span = spanOf(file, call);
   const options: FlagSpec[] = [];
   let flagSet = CLOSED as CommandDecl["flagSet"];
-  const optsArg = call.arguments[1];
-  const folded = optsArg ? ctx.fold(file, optsArg) : undefined;
-  if (!optsArg || folded === undefined || folded === null || typeof folded !== "object" || Array.isArray(folded)) {
-    flagSet = open(optsArg ? "the parser's options do not evaluate" : "the parser is called without options: any flag parses", span);
+  const folded = optsRef ? ctx.fold(optsRef.file, optsRef.expr) : undefined;
+  if (folded !== undefined && folded !== null && typeof folded === "object" && !Array.isArray(folded)) {
+    options.push(...parserFlags(folded as Record<string, unknown>, d));
   } else {
-    options.push(...parserFlags(folded as Record<string, unknown>));
+    // Not every field evaluates (`default: resolveDefaults(…)`): the names are still known when the name-giving fields are.
+    const partial = optsRef && folded === undefined ? partialOptions(ctx.evaluate(optsRef.file, optsRef.expr), d) : null;
+    if (partial) options.push(...parserFlags(partial, d));
+    else flagSet = open(optsRef ? "the parser's options do not evaluate" : "the parser is called without options: any flag parses", span);
   }
   // Names read off the result (`parsed.help`) are flags the program handles too.
   const known = new Set(options.flatMap((f) => [f.long, ...f.aliases, ...f.short]));
@@ -132,10 +146,10 @@ function readParse(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContex
     for (const [word, body] of handlers(site.body, site.at(0))) {
       const sub = readWords(site.file, body, ctx, site.at(1));
       commands.push(
-        command([word], spanOf(site.file, body), "argv", {
+        command([word], spanOf(site.file, body), d.id, {
           verbs: sub?.verbs ?? null,
           commandSet: sub?.closure ?? CLOSED,
-          syntax: SYNTAX,
+          syntax: d.syntax,
           via: "dispatch",
         }),
       );
@@ -144,37 +158,49 @@ function readParse(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContex
   }
   if (!root.verbs && options.length === 0) return;
   commands.push(
-    command([], span, "argv", {
+    command([], span, d.id, {
       verbs: root.verbs,
       commandSet: root.closure,
       options: options.map((f) => ({ ...f, inherited: true, span })),
       flagSet,
       isDefault: true,
-      syntax: SYNTAX,
+      syntax: d.syntax,
       via: "dispatch",
     }),
   );
   out.commands.push(...commands);
 }
 
-/** `process.argv.slice(2)`, or a variable bound to it. */
-function isProcessArgv(e: ts.Expression): boolean {
-  let u = unwrap(e);
-  if (ts.isIdentifier(u)) {
-    const init = localInit(u.text, u);
-    if (!init) return false;
-    u = unwrap(init);
+/**
+ * The name-giving fields of an options object some of whose fields do not
+ * evaluate: each of the dialect's lists and `alias` must be known (absent, or
+ * strings); `default` contributes the keys it knows. Null when a name may be
+ * missing (an unknown list, an unknown spread into the object).
+ */
+function partialOptions(v: EvaluatedValue, d: ArgvDialect): Record<string, unknown> | null {
+  if (!isPlainObject(v) || openOf(v)) return null;
+  const out: Record<string, unknown> = {};
+  const strings = (x: EvaluatedValue): boolean => typeof x === "string" || (Array.isArray(x) && x.every((y) => typeof y === "string"));
+  for (const k of [...Object.keys(d.lists), "alias"]) {
+    const x = v[k];
+    if (x === undefined) continue;
+    if (k === "alias") {
+      if (!isPlainObject(x) || openOf(x) || !Object.values(x).every(strings)) return null;
+    } else if (!strings(x)) return null;
+    out[k] = x;
   }
-  if (!ts.isCallExpression(u) || !ts.isPropertyAccessExpression(u.expression) || u.expression.name.text !== "slice") return false;
-  const argv = unwrap(u.expression.expression);
-  return ts.isPropertyAccessExpression(argv) && argv.name.text === "argv" && ts.isIdentifier(argv.expression) && argv.expression.text === "process";
+  const def = v.default;
+  if (isPlainObject(def) && !openOf(def)) out.default = Object.fromEntries(Object.keys(def).map((k) => [k, isUnknown(def[k]) ? null : def[k]]));
+  return out;
 }
 
-/** The mri/minimist options record → flag specs. */
-function parserFlags(o: Record<string, unknown>): FlagSpec[] {
+/** A minimist-shaped options record → flag specs (the dialect's lists, `alias`, and the keys of `default`). */
+function parserFlags(o: Record<string, unknown>, d: ArgvDialect): FlagSpec[] {
   const list = (v: unknown): string[] => (typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
-  const bool = new Set(list(o.boolean));
-  const str = new Set(list(o.string));
+  const arities = new Map<string, Set<FlagArity>>();
+  for (const [key, arity] of Object.entries(d.lists)) {
+    for (const n of list(o[key])) arities.set(n, (arities.get(n) ?? new Set<FlagArity>()).add(arity));
+  }
   const aliases = new Map<string, string[]>();
   if (o.alias && typeof o.alias === "object" && !Array.isArray(o.alias)) {
     for (const [k, v] of Object.entries(o.alias as Record<string, unknown>)) {
@@ -185,14 +211,22 @@ function parserFlags(o: Record<string, unknown>): FlagSpec[] {
       }
     }
   }
-  const names = new Set([...bool, ...str, ...aliases.keys()]);
+  // A name only given a default (minimist parses any flag; the program knows this one) is a flag too, unless an alias covers it.
+  const aliasNames = new Set([...aliases.values()].flat());
+  const defaults = o.default && typeof o.default === "object" && !Array.isArray(o.default) ? Object.keys(o.default).filter((k) => !aliasNames.has(k)) : [];
+  const names = new Set([...arities.keys(), ...aliases.keys(), ...defaults]);
   const out: FlagSpec[] = [];
   for (const n of [...names].sort()) {
-    const arity = bool.has(n) && str.has(n) ? "optional" : str.has(n) ? "value" : "boolean";
+    const a = arities.get(n) ?? new Set<FlagArity>();
+    const arity: FlagArity = a.has("variadic") ? "variadic" : a.has("boolean") && a.has("value") ? "optional" : a.has("value") ? "value" : a.size === 0 && defaults.includes(n) ? defaultArity((o.default as Record<string, unknown>)[n]) : "boolean";
     const f = flag([n, ...(aliases.get(n) ?? [])], { arity });
     if (f) out.push(f);
   }
   return out;
+}
+
+function defaultArity(v: unknown): FlagArity {
+  return typeof v === "boolean" ? "boolean" : v === null ? "optional" : "value";
 }
 
 /** Each command word with the code that handles it: a `case` clause (fall-through cases share the next body), or an `if (word === "x")` branch. */
@@ -219,3 +253,5 @@ function handlers(body: ts.Node, at: WordAt): [string, ts.Node][] {
   visit(body);
   return out;
 }
+
+export default argvAdapter;

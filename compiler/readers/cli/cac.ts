@@ -6,12 +6,14 @@
  * `"[...filters]"`, `""`): the root, whose positionals take any word. cac
  * accepts `--dry-run` for `--dryRun`, `--no-x` and dotted options.
  */
-import type { CliAdapter } from "./adapter.js";
+import { type CliAdapter, defineReader } from "./adapter.js";
 import { readChains } from "./chain.js";
 
-export const cacAdapter: CliAdapter = {
+export const cacAdapter: CliAdapter = defineReader({
   id: "cac",
-  applies: (file) => /from\s+["']cac["']|require\(\s*["']cac["']\s*\)/.test(file.text),
+  docs: "`cli.command(\"build [root]\")`, the default command `\"[...files]\"`, options registered in a loop",
+  order: 30,
+  packages: ["cac"],
   read: (files, ctx) =>
     readChains(files, ctx, {
       id: "cac",
@@ -19,4 +21,6 @@ export const cacAdapter: CliAdapter = {
       isDefaultSpec: (spec) => spec.trim() === "" || /^[<[]/.test(spec.trim()),
       rootOptionsInherited: true,
     }),
-};
+});
+
+export default cacAdapter;

@@ -13,7 +13,9 @@ import { type AdapterContext, type AdapterOutput, command, commandWords, type Op
 import type { FoldedValue } from "../constant-folder.js";
 import { aliasNames, arityOf, flagsOfRecord, knownRecord } from "./flag-values.js";
 import { foldAll } from "./loops.js";
+import { declarationOf, defaultExport, resolveModule } from "./modules.js";
 import { localInit, prop } from "./syntax.js";
+import { posix } from "node:path";
 
 // Every `.option(…)` of a chain is one step back to its command: real chains hold 50 and more (tsup's default command).
 const MAX_DEPTH = 400;
@@ -26,6 +28,8 @@ export interface ChainDialect {
   isDefaultSpec(spec: string): boolean;
   /** Options on the program are accepted by every command. */
   rootOptionsInherited: boolean;
+  /** `.command(x)` with a variable, an import or a `require` names a command module and returns its receiver (yargs). */
+  commandModules?: boolean;
 }
 
 interface Entry {
@@ -50,6 +54,13 @@ class ChainReader {
   private readonly openings: Opening[] = [];
   private readonly rootOptions: FlagSpec[] = [];
   private rootSpan: Span | null = null;
+  /** Builder functions of command modules in other files, with the command they configure. */
+  private readonly builderOwners = new Map<ts.Node, string[]>();
+  private readonly indexed = new Set<ParsedFile>();
+  private readonly dirCalls: Call[] = [];
+  private readonly addCalls: Call[] = [];
+  /** `new Command("add")` mounted under another command by `.addCommand(…)`: its full path. */
+  private readonly mounted = new Map<ts.Node, string[]>();
 
   constructor(
     private readonly files: ParsedFile[],
@@ -62,6 +73,7 @@ class ChainReader {
   read(): AdapterOutput {
     for (const f of this.files) this.index(f);
     for (const { file, call } of this.commandCalls) this.commandOf(file, call);
+    for (const { file, call } of this.dirCalls) this.commandDir(file, call);
     for (const { node, file } of this.newCommands) {
       const s = stringLiteral(node.arguments?.[0]);
       if (!s || this.binaries.has(s)) continue;
@@ -69,6 +81,7 @@ class ChainReader {
       if (words.length === 0 || this.entries.has(words[0])) continue;
       this.entries.set(words[0], { decl: command([words[0]], spanOf(file, node.arguments![0]), this.d.id, { syntax: this.d.syntax, via: "chain" }), call: node });
     }
+    for (const { file, call } of this.addCalls) this.addCommand(file, call);
     for (const { file, call } of this.optionCalls) this.readOption(file, call);
     for (const { file, call } of this.aliasCalls) {
       const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
@@ -94,15 +107,17 @@ class ChainReader {
   }
 
   private index(file: ParsedFile): void {
+    if (this.indexed.has(file)) return;
+    this.indexed.add(file);
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
         const name = node.expression.name.text;
         if (name === "command") this.commandCalls.push({ file, call: node });
         else if (OPTION_CALLS.has(name)) this.optionCalls.push({ file, call: node });
         else if (name === "alias" || name === "aliases") this.aliasCalls.push({ file, call: node });
-        else if (name === "commandDir") {
-          this.openings.push({ path: [], set: "commands", reason: "commands are loaded from a directory (`.commandDir`)", span: spanOf(file, node) });
-        } else if (name === "allowUnknownOption" || name === "passThroughOptions") {
+        else if (name === "commandDir") this.dirCalls.push({ file, call: node });
+        else if (name === "addCommand") this.addCalls.push({ file, call: node });
+        else if (name === "allowUnknownOption" || name === "passThroughOptions") {
           const owner = this.ownerOf(file, node.expression.expression, 0);
           if (owner) this.openings.push({ path: owner, set: "flags", reason: `\`.${name}()\` accepts flags it does not declare`, span: spanOf(file, node) });
         }
@@ -133,6 +148,7 @@ class ChainReader {
     if (!isDefault && words.length === 0) return null;
     const path = [...parent, ...words.slice(0, 1)];
     this.paths.set(call, path);
+    this.moduleParts(path, spec);
     const key = path.join("\u0000");
     const positionals: PositionalSpec[] = positionalsOfSpec(spec.text);
     const prev = this.entries.get(key);
@@ -169,13 +185,15 @@ class ChainReader {
     const e = unwrap(expr);
     if (ts.isCallExpression(e)) {
       if (ts.isPropertyAccessExpression(e.expression)) {
-        if (e.expression.name.text === "command" && !isYargsStyle(e)) return this.commandOf(file, e, depth + 1);
+        if (e.expression.name.text === "command" && !isYargsStyle(e) && !(this.d.commandModules && isModuleArg(e))) return this.commandOf(file, e, depth + 1);
         return this.ownerOf(file, e.expression.expression, depth + 1);
       }
       this.rootSpan ??= spanOf(file, e);
       return [];
     }
     if (ts.isNewExpression(e)) {
+      const mounted = this.mounted.get(e);
+      if (mounted) return mounted;
       const s = stringLiteral(e.arguments?.[0]);
       if (!s || this.binaries.has(s)) {
         this.rootSpan ??= spanOf(file, e);
@@ -185,6 +203,8 @@ class ChainReader {
       return w.length ? [w[0]] : [];
     }
     if (ts.isIdentifier(e)) {
+      const owned = this.builderOwnerOf(e);
+      if (owned) return owned;
       const builderOf = builderCommandCall(e);
       if (builderOf) return this.commandOf(file, builderOf, depth + 1);
       const init = localInit(e.text, e);
@@ -223,7 +243,7 @@ class ChainReader {
   }
 
   /** A `.command(…)` call's spec string (or object form's `command`/`name`), its aliases and the flags its builder object names. */
-  private chainSpec(file: ParsedFile, call: ts.CallExpression): { text: string; node: ts.Node; flags: FlagSpec[]; aliases: string[] } | null {
+  private chainSpec(file: ParsedFile, call: ts.CallExpression): Spec | null {
     const a0 = call.arguments[0];
     if (!a0) return null;
     const u = unwrap(a0);
@@ -263,7 +283,116 @@ class ChainReader {
       const aliases = [...texts.slice(1), ...(Array.isArray(alv) ? alv : typeof alv === "string" ? [alv] : [])].filter((x): x is string => typeof x === "string").map((x) => commandWords(x)[0] ?? x);
       return { text: texts[0], node: unwrap(c), flags: builderFlags(prop(obj, "builder") ?? undefined), aliases };
     }
+    // A command module in another file: `.command(imported)`, `import * as cmd`, `require("./cmd")`.
+    const mod = commandModule(this.ctx.all, file, u);
+    return mod ? this.moduleSpec(mod) : null;
+  }
+
+  /** The spec of a command module (`command`, `aliases`, `builder` as an object or a function configuring its parameter). */
+  private moduleSpec(mod: ModuleProps): Spec | null {
+    const c = mod.get("command");
+    if (!c || !ts.isExpression(c.node)) return null;
+    const v = this.ctx.fold(c.file, c.node);
+    const texts = typeof v === "string" ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+    if (texts.length === 0) return null;
+    const al = mod.get("aliases");
+    const alv = al && ts.isExpression(al.node) ? this.ctx.fold(al.file, al.node) : undefined;
+    const aliases = [...texts.slice(1), ...(Array.isArray(alv) ? alv : typeof alv === "string" ? [alv] : [])].filter((x): x is string => typeof x === "string").map((x) => commandWords(x)[0] ?? x);
+    const spec: Spec = { text: texts[0], node: c.node, flags: [], aliases };
+    const b = mod.get("builder");
+    if (b) {
+      const bn = ts.isExpression(b.node) ? unwrap(b.node) : b.node;
+      if (ts.isObjectLiteralExpression(bn)) {
+        const folded = this.ctx.fold(b.file, bn);
+        spec.flags = folded && typeof folded === "object" && !Array.isArray(folded) ? flagsOfRecord(folded, spanOf(b.file, bn)) : this.recordFlags(b.file, bn, spanOf(b.file, bn));
+      } else if (ts.isFunctionLike(bn) && bn.parameters.length > 0) spec.builder = { file: b.file, fn: bn };
+      else spec.flagsOpen = { reason: "the command module's `builder` is not an object or a function docpact can follow", span: spanOf(b.file, b.node) };
+    }
+    return spec;
+  }
+
+  /**
+   * `parent.addCommand(sub)`: the `new Command("sub")` it mounts (through
+   * variables, imports and factory functions in other modules) is declared
+   * under `parent`, its options with it.
+   */
+  private addCommand(file: ParsedFile, call: ts.CallExpression): void {
+    const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
+    const arg = call.arguments[0];
+    if (owner === null || owner.length === 0 || !arg) return;
+    const nx = newCommandOf(this.ctx.all, file, arg, 0);
+    const name = nx ? stringLiteral(nx.node.arguments?.[0]) : null;
+    const words = name ? commandWords(name) : [];
+    if (!nx || words.length === 0) return;
+    const from = [words[0]].join("\u0000");
+    const e = this.entries.get(from);
+    if (!e || e.call !== nx.node) return;
+    const path = [...owner, words[0]];
+    this.entries.delete(from);
+    e.decl.path = path;
+    this.entries.set(path.join("\u0000"), e);
+    this.mounted.set(nx.node, path);
+  }
+
+  /** A command module's builder function configures its command: its `.option(…)` calls are that command's. */
+  private moduleParts(path: string[], spec: Spec): void {
+    if (spec.builder) {
+      this.builderOwners.set(spec.builder.fn, path);
+      this.index(spec.builder.file);
+    }
+    if (spec.flagsOpen) this.openings.push({ path, set: "flags", ...spec.flagsOpen });
+  }
+
+  /** The command whose module builder has `id` as its parameter. */
+  private builderOwnerOf(id: ts.Identifier): string[] | null {
+    if (this.builderOwners.size === 0) return null;
+    for (let n: ts.Node | undefined = id.parent; n; n = n.parent) {
+      if (!ts.isFunctionLike(n)) continue;
+      if (!n.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === id.text)) continue;
+      return this.builderOwners.get(n) ?? null;
+    }
     return null;
+  }
+
+  /**
+   * `.commandDir("cmds")`: every module directly in that folder (below it with
+   * `{ recurse: true }`) is a command module of the owner. The list stays open
+   * when the folder does not evaluate, holds no code file docpact reads, or
+   * one of its modules declares no command docpact can read.
+   */
+  private commandDir(file: ParsedFile, call: ts.CallExpression): void {
+    const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
+    const at = owner ?? [];
+    const openDir = (why: string): void => {
+      this.openings.push({ path: at, set: "commands", reason: `commands are loaded from a directory (\`.commandDir\`): ${why}`, span: spanOf(file, call) });
+    };
+    const dir = call.arguments[0] ? this.ctx.fold(file, call.arguments[0]) : undefined;
+    if (owner === null || typeof dir !== "string") return openDir("its folder does not evaluate");
+    const opts = call.arguments[1] ? this.ctx.fold(file, call.arguments[1]) : undefined;
+    const recurse = !!opts && typeof opts === "object" && !Array.isArray(opts) && opts.recurse === true;
+    if (opts !== undefined && (typeof opts !== "object" || opts === null || Array.isArray(opts) || Object.keys(opts).some((k) => k !== "recurse" && k !== "extensions"))) return openDir("its options change which modules load");
+    const base = posix.normalize(posix.join(posix.dirname(file.rel), dir));
+    const modules = this.ctx.all.filter((f) => f.rel.startsWith(`${base}/`) && (recurse || !f.rel.slice(base.length + 1).includes("/")) && !/\.d\.[mc]?ts$/.test(f.rel)).sort((a, b) => (a.rel < b.rel ? -1 : 1));
+    if (modules.length === 0) return openDir(`no code file under ${base}/ is read`);
+    for (const m of modules) {
+      const spec = this.moduleSpec(moduleProps(this.ctx.all, m));
+      if (!spec) {
+        openDir(`${m.rel} declares no \`command\` docpact can read`);
+        continue;
+      }
+      const isDefault = this.d.isDefaultSpec(spec.text);
+      const words = isDefault ? [] : commandWords(spec.text);
+      if (!isDefault && words.length === 0) continue;
+      const path = [...at, ...words.slice(0, 1)];
+      const key = path.join("\u0000");
+      if (!this.entries.has(key)) {
+        this.entries.set(key, {
+          decl: command(path, spanOf(m, spec.node), this.d.id, { options: [...spec.flags], aliases: [...spec.aliases], positionals: positionalsOfSpec(spec.text), isDefault, syntax: this.d.syntax, via: "chain" }),
+          call,
+        });
+      }
+      this.moduleParts(path, spec);
+    }
   }
 
   private readOption(file: ParsedFile, call: ts.CallExpression): void {
@@ -331,6 +460,83 @@ class ChainReader {
   }
 }
 
+interface Spec {
+  text: string;
+  node: ts.Node;
+  flags: FlagSpec[];
+  aliases: string[];
+  /** A command module's builder function in another file. */
+  builder?: { file: ParsedFile; fn: ts.SignatureDeclaration };
+  flagsOpen?: { reason: string; span: Span };
+}
+
+/** A command module's members by name: an object literal's properties, or a module's exports. */
+interface ModuleProps {
+  get(name: string): { file: ParsedFile; node: ts.Node } | null;
+}
+
+/** The command module an argument of `.command(…)` names in another file (null: not one docpact can follow). */
+function commandModule(files: readonly ParsedFile[], file: ParsedFile, e: ts.Expression): ModuleProps | null {
+  if (ts.isCallExpression(e) && calleeName(e) === "require" && e.arguments[0]) {
+    const spec = stringLiteral(unwrap(e.arguments[0]));
+    const m = spec ? resolveModule(files, file, spec) : null;
+    return m ? moduleProps(files, m) : null;
+  }
+  if (!ts.isIdentifier(e)) return null;
+  const found = declarationOf(files, file, e.text);
+  if (found && ts.isExpression(found.node)) {
+    const o = unwrap(found.node);
+    if (ts.isObjectLiteralExpression(o)) return objectProps(found.file, o);
+    if (ts.isCallExpression(o) && calleeName(o) === "require") return commandModule(files, found.file, o);
+  }
+  // `import * as cmd from "./cmd"`
+  for (const st of file.sf.statements) {
+    const nb = ts.isImportDeclaration(st) ? st.importClause?.namedBindings : undefined;
+    if (nb && ts.isNamespaceImport(nb) && nb.name.text === e.text && ts.isStringLiteral((st as ts.ImportDeclaration).moduleSpecifier)) {
+      const m = resolveModule(files, file, ((st as ts.ImportDeclaration).moduleSpecifier as ts.StringLiteral).text);
+      return m ? moduleProps(files, m) : null;
+    }
+  }
+  return null;
+}
+
+function objectProps(file: ParsedFile, o: ts.ObjectLiteralExpression): ModuleProps {
+  return {
+    get(name) {
+      for (const p of o.properties) {
+        if (ts.isMethodDeclaration(p) && p.name && propertyNameText(p.name) === name) return { file, node: p };
+      }
+      const v = prop(o, name);
+      return v ? { file, node: v } : null;
+    },
+  };
+}
+
+/** A module's exports as command-module members: `export const command = …`, `export function builder`, `module.exports = {…}`, `exports.x = …`, `export default {…}`. */
+function moduleProps(files: readonly ParsedFile[], m: ParsedFile): ModuleProps {
+  const def = defaultExport(m);
+  if (def && ts.isExpression(def.node) && ts.isObjectLiteralExpression(unwrap(def.node))) return objectProps(def.file, unwrap(def.node) as ts.ObjectLiteralExpression);
+  for (const st of m.sf.statements) {
+    if (ts.isExpressionStatement(st) && ts.isBinaryExpression(st.expression) && st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken && st.expression.left.getText(m.sf) === "module.exports") {
+      const r = unwrap(st.expression.right);
+      if (ts.isObjectLiteralExpression(r)) return objectProps(m, r);
+    }
+  }
+  return {
+    get(name) {
+      for (const st of m.sf.statements) {
+        if (ts.isExpressionStatement(st) && ts.isBinaryExpression(st.expression) && st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+          const t = st.expression.left.getText(m.sf);
+          if (t === `exports.${name}` || t === `module.exports.${name}`) return { file: m, node: st.expression.right };
+        }
+      }
+      const found = declarationOf(files, m, name);
+      if (!found) return null;
+      return { file: found.file, node: found.node };
+    },
+  };
+}
+
 function splitAliases(spec: string): string[] {
   const [head, ...rest] = spec.split(/\s+/);
   const names = head.split("|");
@@ -342,6 +548,41 @@ function isYargsStyle(call: ts.CallExpression): boolean {
   // `.command(releasePrCommand)`: a yargs CommandModule object held in a variable.
   if (a0 && ts.isIdentifier(a0)) a0 = unwrap(localInit(a0.text, a0) ?? a0);
   return call.arguments.length >= 3 || (!!a0 && (ts.isObjectLiteralExpression(a0) || ts.isArrayLiteralExpression(a0)));
+}
+
+/** The `new Command("…")` an expression evaluates to: directly, at the bottom of a chain, through variables, imports and a factory's return. */
+function newCommandOf(files: readonly ParsedFile[], file: ParsedFile, expr: ts.Expression, depth: number): { file: ParsedFile; node: ts.NewExpression } | null {
+  if (depth > 6) return null;
+  let e = unwrap(expr);
+  while (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression)) e = unwrap(e.expression.expression);
+  if (ts.isNewExpression(e)) return ts.isIdentifier(e.expression) && e.expression.text === "Command" ? { file, node: e } : null;
+  if (ts.isCallExpression(e) && ts.isIdentifier(e.expression)) {
+    const fn = declarationOf(files, file, e.expression.text);
+    const body = fn && (ts.isFunctionDeclaration(fn.node) || ts.isArrowFunction(fn.node) || ts.isFunctionExpression(fn.node)) ? fn.node.body : undefined;
+    if (!fn || !body) return null;
+    if (!ts.isBlock(body)) return newCommandOf(files, fn.file, body, depth + 1);
+    let found: { file: ParsedFile; node: ts.NewExpression } | null = null;
+    const visit = (n: ts.Node): void => {
+      if (found || ts.isFunctionLike(n)) return;
+      if (ts.isReturnStatement(n) && n.expression) found = newCommandOf(files, fn.file, n.expression, depth + 1);
+      else ts.forEachChild(n, visit);
+    };
+    ts.forEachChild(body, visit);
+    return found;
+  }
+  if (ts.isIdentifier(e)) {
+    const init = localInit(e.text, e);
+    if (init) return newCommandOf(files, file, init, depth + 1);
+    const found = declarationOf(files, file, e.text);
+    return found && ts.isExpression(found.node) ? newCommandOf(files, found.file, found.node, depth + 1) : null;
+  }
+  return null;
+}
+
+/** `.command(imported)`, `.command(require("./cmd"))`: one argument that is not a literal. */
+function isModuleArg(call: ts.CallExpression): boolean {
+  const a0 = call.arguments.length === 1 ? unwrap(call.arguments[0]!) : null;
+  return !!a0 && (ts.isIdentifier(a0) || (ts.isCallExpression(a0) && calleeName(a0) === "require"));
 }
 
 /** When `id` is the parameter of a yargs builder passed to `.command(…)`, that call. */

@@ -15,7 +15,7 @@
  */
 import type { CommandDecl, FlagArity, FlagSpec, PositionalSpec } from "../../model/cli.js";
 import { calleeName, type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
-import { type AdapterContext, type AdapterOutput, type CliAdapter, command, flag, type Opening } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, flag, type Opening } from "./adapter.js";
 import { declarationOf, defaultExport, resolveModule } from "./modules.js";
 import { prop } from "./syntax.js";
 
@@ -25,9 +25,11 @@ const MAX_DEPTH = 12;
 
 type Obj = { file: ParsedFile; obj: ts.ObjectLiteralExpression };
 
-export const cittyAdapter: CliAdapter = {
+export const cittyAdapter: CliAdapter = defineReader({
   id: "citty",
-  applies: (file) => /from\s+["']citty["']|require\(\s*["']citty["']\s*\)/.test(file.text),
+  docs: "`defineCommand({ meta, args, subCommands, sharedArgs })` from `runMain(…)` down, sub-commands through variables, imports and lazy `import()`",
+  order: 50,
+  packages: ["citty"],
   read(files, ctx) {
     const reader = new CittyReader(ctx);
     const roots: { file: ParsedFile; expr: ts.Expression }[] = [];
@@ -49,7 +51,7 @@ export const cittyAdapter: CliAdapter = {
     for (const r of roots) reader.command(r.file, r.expr, [], [], 0);
     return reader.output();
   },
-};
+});
 
 class CittyReader {
   private readonly commands: CommandDecl[] = [];
@@ -249,3 +251,5 @@ function short(s: string): string {
   return one.length > 60 ? `${one.slice(0, 57)}...` : one;
 }
 
+
+export default cittyAdapter;

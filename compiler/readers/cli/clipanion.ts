@@ -17,7 +17,7 @@
 import type { CommandDecl, FlagArity, FlagSpec, PositionalSpec } from "../../model/cli.js";
 import type { Span } from "../../model/diagnostic.js";
 import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
-import { type AdapterContext, type AdapterOutput, type CliAdapter, command, flag, type Opening } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, flag, type Opening } from "./adapter.js";
 import { baseClass, declarationOf, hasModifier, importSource, staticMember } from "./modules.js";
 import { withParents } from "./parents.js";
 import { prop } from "./syntax.js";
@@ -30,9 +30,12 @@ interface ClassOptions {
   open: { reason: string; span: Span } | null;
 }
 
-export const clipanionAdapter: CliAdapter = {
+export const clipanionAdapter: CliAdapter = defineReader({
   id: "clipanion",
-  applies: (file) => /["']clipanion["']/.test(file.text) || (/\bstatic\s+paths\s*=/.test(file.text) && /\bOption\.\w+\(/.test(file.text)),
+  docs: "classes with `static paths` (several, multi-word, `Command.Default`), `Option.Boolean/Counter/String/Array/Rest/Proxy`, options of base classes",
+  order: 60,
+  packages: ["clipanion"],
+  detect: (text) => /["']clipanion["']/.test(text) || (/\bstatic\s+paths\s*=/.test(text) && /\bOption\.\w+\(/.test(text)),
   read(files, ctx) {
     const commands: CommandDecl[] = [];
     const openings: Opening[] = [];
@@ -67,7 +70,7 @@ export const clipanionAdapter: CliAdapter = {
     if (branchCli) openings.push(branchCli);
     return { commands: withParents(commands, "clipanion"), openings } satisfies AdapterOutput;
   },
-};
+});
 
 /** `static paths = [["cache", "clean"], Command.Default]`, or `@Command.Path("cache", "clean")` on a method; null when the class declares none. */
 function pathsOf(file: ParsedFile, cls: ts.ClassDeclaration, ctx: AdapterContext): string[][] | null {
@@ -200,3 +203,5 @@ function inBranch(n: ts.Node): boolean {
   }
   return false;
 }
+
+export default clipanionAdapter;

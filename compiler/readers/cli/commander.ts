@@ -7,12 +7,14 @@
  * `.passThroughOptions()` open the command's flag set; a spec that does not
  * evaluate opens its level.
  */
-import type { CliAdapter } from "./adapter.js";
+import { type CliAdapter, defineReader } from "./adapter.js";
 import { readChains } from "./chain.js";
 
-export const commanderAdapter: CliAdapter = {
+export const commanderAdapter: CliAdapter = defineReader({
   id: "commander",
-  applies: (file) => /from\s+["']commander["']|require\(\s*["']commander["']\s*\)/.test(file.text),
+  docs: "`program.command(\"close <id>\")`, `.option(\"-f, --force\")`, `.alias()`, nested commands, `.addCommand(…)` of commands built in other modules (variables, factories), options from a loop over an array of option objects",
+  order: 10,
+  packages: ["commander"],
   read: (files, ctx) =>
     readChains(files, ctx, {
       id: "commander",
@@ -20,4 +22,6 @@ export const commanderAdapter: CliAdapter = {
       isDefaultSpec: () => false,
       rootOptionsInherited: true,
     }),
-};
+});
+
+export default commanderAdapter;

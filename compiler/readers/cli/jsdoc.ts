@@ -14,11 +14,13 @@
  */
 import type { CommandDecl, FlagSpec } from "../../model/cli.js";
 import { jsDocTag, spanOf, ts } from "../code-source.js";
-import { type CliAdapter, command, type Opening, parseOptionSpec, positionalsOfSpec } from "./adapter.js";
+import { type CliAdapter, defineReader, command, type Opening, parseOptionSpec, positionalsOfSpec } from "./adapter.js";
 
-export const jsdocAdapter: CliAdapter = {
+export const jsdocAdapter: CliAdapter = defineReader({
   id: "jsdoc",
-  applies: (file) => file.text.includes("@docpact-command"),
+  docs: "the escape hatch: `@docpact-command flow advance` with `@docpact-flags`, `@docpact-verbs`, `@docpact-args`",
+  order: 90,
+  detect: (text) => text.includes("@docpact-command"),
   read(files) {
     const commands: CommandDecl[] = [];
     const openings: Opening[] = [];
@@ -56,7 +58,7 @@ export const jsdocAdapter: CliAdapter = {
     }
     return { commands, openings };
   },
-};
+});
 
 /** `--json --retry <n>, -f` → flags; a placeholder after a flag is its value. */
 function flagsOfTag(text: string): FlagSpec[] {
@@ -70,3 +72,5 @@ function flagsOfTag(text: string): FlagSpec[] {
   }
   return out;
 }
+
+export default jsdocAdapter;

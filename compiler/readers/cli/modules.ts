@@ -3,9 +3,9 @@
  * adapters whose commands are classes or objects defined in one module and
  * used in another (oclif and clipanion base classes, citty sub-commands):
  * a top-level declaration of a file, or the one an `import` brings in from a
- * relative module among the code files. Anything else (a package, a
- * re-export through a barrel, a computed value) is not followed: the caller
- * decides what that leaves open.
+ * relative module among the code files, re-exports through barrels
+ * (`export { x } from`, `export * from`) included. Anything else (a package,
+ * a computed value) is not followed: the caller decides what that leaves open.
  */
 import { posix } from "node:path";
 import { type ParsedFile, ts } from "../code-source.js";
@@ -74,6 +74,26 @@ export function declarationOf(files: readonly ParsedFile[], file: ParsedFile, na
         return wanted === "default" ? defaultExport(t) : declarationOf(files, t, wanted, depth + 1);
       }
     }
+  }
+  return reExported(files, file, name, depth);
+}
+
+/** `export { name } from "./x"`, `export { y as name } from "./x"`, `export * from "./x"`: the declaration in the module re-exported. */
+function reExported(files: readonly ParsedFile[], file: ParsedFile, name: string, depth: number): Found | null {
+  for (const st of file.sf.statements) {
+    if (!ts.isExportDeclaration(st) || st.isTypeOnly || !st.moduleSpecifier || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+    const clause = st.exportClause;
+    let wanted: string | null = null;
+    if (!clause) wanted = name;
+    else if (ts.isNamedExports(clause)) {
+      const el = clause.elements.find((x) => x.name.text === name);
+      if (el) wanted = (el.propertyName ?? el.name).text;
+    }
+    if (wanted === null) continue;
+    const t = resolveModule(files, file, st.moduleSpecifier.text);
+    if (!t) continue;
+    const found = wanted === "default" ? defaultExport(t) : declarationOf(files, t, wanted, depth + 1);
+    if (found) return found;
   }
   return null;
 }

@@ -23,7 +23,7 @@ import { join, posix } from "node:path";
 import type { CommandDecl, FlagArity, FlagSpec, PositionalSpec } from "../../model/cli.js";
 import type { Span } from "../../model/diagnostic.js";
 import { type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
-import { type AdapterContext, type AdapterOutput, type CliAdapter, command, flag, type Opening } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, flag, type Opening } from "./adapter.js";
 import { baseClass, declarationOf, defaultExport, importSource, staticMember } from "./modules.js";
 import { withParents } from "./parents.js";
 import { prop } from "./syntax.js";
@@ -47,9 +47,12 @@ interface OclifConfig {
   flexibleTaxonomy: boolean;
 }
 
-export const oclifAdapter: CliAdapter = {
+export const oclifAdapter: CliAdapter = defineReader({
   id: "oclif",
-  applies: (file) => /["']@oclif\/(core|command)["']/.test(file.text) || (/(^|\/)commands\//.test(file.rel) && /\bstatic\s+(flags|args|aliases|description)\b/.test(file.text)),
+  docs: "one command class per file: the id from its path under the commands folder (`commands/plugins/install.ts` → `plugins install`), `static flags`/`baseFlags` with `Flags.*`, `static args`, `static aliases`, `enableJsonFlag`",
+  order: 40,
+  packages: ["@oclif/core", "@oclif/command"],
+  detect: (text, rel) => /["']@oclif\/(core|command)["']/.test(text) || (/(^|\/)commands\//.test(rel) && /\bstatic\s+(flags|args|aliases|description)\b/.test(text)),
   read(files, ctx) {
     const configs = new Map<string, OclifConfig | null>();
     const commands: CommandDecl[] = [];
@@ -88,7 +91,7 @@ export const oclifAdapter: CliAdapter = {
     }
     return { commands: withParents(commands, "oclif"), openings } satisfies AdapterOutput;
   },
-};
+});
 
 // ───────────── where commands are ─────────────
 
@@ -383,3 +386,5 @@ function short(s: string): string {
   const one = s.replace(/\s+/g, " ");
   return one.length > 60 ? `${one.slice(0, 57)}...` : one;
 }
+
+export default oclifAdapter;

@@ -19,7 +19,7 @@ import { readDispatch } from "./dispatch.js";
 import { unoptimized } from "../../util/optimizations.js";
 import { type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { FoldedValue } from "../constant-folder.js";
-import { type AdapterContext, type AdapterOutput, type CliAdapter, command, commandWords, flag, type Opening, excerpt } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, commandWords, flag, type Opening, excerpt } from "./adapter.js";
 import { aliasNames, arityOf, flagsOfRecord, flagsOfValue } from "./flag-values.js";
 import { bindArgs, callableNames, enclosingFunction, type Env, localInit, paramNames, prop, type Ref } from "./syntax.js";
 
@@ -76,11 +76,15 @@ export function detectCommandTypes(files: ParsedFile[]): string[] {
   return [...out].sort();
 }
 
-export const registryAdapter: CliAdapter = {
+export const registryAdapter: CliAdapter = defineReader({
   id: "registry",
+  docs: "object literals typed as `cli.commandType` (`const flow: CliCommand = { name: \"flow\", … }`), factories at their call sites (`` name: `export-${category}` ``)",
+  order: 0,
+  // Found by type, not by text: `cli.commandType`, or the type names detectCommandTypes finds.
+  detect: () => false,
   applies: (file, opts) => opts.commandTypes.some((t) => file.text.includes(t)),
   read: (files, ctx) => new RegistryReader(files, ctx).read(),
-};
+});
 
 /** What one file's walk added to the reader's candidates and typed parameters. */
 interface FileIndex {
@@ -530,3 +534,5 @@ function mentions(e: ts.Node, names: Set<string>): boolean {
   return ts.forEachChild(e, (c) => (mentions(c, names) ? true : undefined)) === true;
 }
 
+
+export default registryAdapter;

@@ -41,6 +41,8 @@ export interface ModuleRecord {
   stars: ts.ExportDeclaration[];
   values: Map<string, Value>;
   evaluating: Set<string>;
+  /** CommonJS: the module assigns `module.exports = …` (its value is the `default` export and what `require` gives). */
+  commonjs?: boolean;
 }
 
 const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
@@ -217,7 +219,9 @@ export class Modules {
   require(file: ParsedFile, spec: ts.Expression, at: ts.Node): Value {
     const rec = this.resolve(file, spec, at);
     if (rec instanceof Unknown) return rec;
-    return rec.json !== undefined ? rec.json : this.namespace(rec);
+    if (rec.json !== undefined) return rec.json;
+    // CommonJS `module.exports = value`: require gives the value itself.
+    return rec.commonjs ? (this.exported(rec, "default", new Set()) ?? undefined) : this.namespace(rec);
   }
 
   namespace(rec: ModuleRecord): Value {
@@ -391,6 +395,15 @@ function index(rec: ModuleRecord): void {
       decls.set(st.name.text, { kind: "import-equals", node: st });
     } else if (ts.isExportAssignment(st) && !st.isExportEquals) {
       exports.set("default", { expr: st.expression, node: st });
+    } else if (ts.isExpressionStatement(st) && ts.isBinaryExpression(st.expression) && st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      // CommonJS: `module.exports = value` (the default export), `exports.x = …` / `module.exports.x = …` (named ones).
+      const { left, right } = st.expression;
+      if (isModuleExports(left)) {
+        exports.set("default", { expr: right, node: st });
+        rec.commonjs = true;
+      } else if (ts.isPropertyAccessExpression(left) && (isModuleExports(left.expression) || (ts.isIdentifier(left.expression) && left.expression.text === "exports")) && !rec.commonjs) {
+        exports.set(left.name.text, { expr: right, node: st });
+      }
     } else if (ts.isExportDeclaration(st) && !st.isTypeOnly) {
       const clause = st.exportClause;
       if (!clause) rec.stars.push(st);
@@ -405,6 +418,11 @@ function index(rec: ModuleRecord): void {
       }
     }
   }
+}
+
+/** `module.exports` */
+function isModuleExports(e: ts.Expression): boolean {
+  return ts.isPropertyAccessExpression(e) && e.name.text === "exports" && ts.isIdentifier(e.expression) && e.expression.text === "module";
 }
 
 /** Every name a binding pattern binds. */

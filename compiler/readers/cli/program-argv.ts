@@ -1,0 +1,191 @@
+/**
+ * From a parser call back to the program's argv, through the project's own
+ * wrappers: `minimist(argv, opts)` inside `function parseArgv(argv, opts)`,
+ * called as `parseArgv(process.argv.slice(2), options)` in another module
+ * (or from a wrapper of the wrapper). Each place the chain reaches
+ * `process.argv` is one *site*: the call whose result the program holds (its
+ * variable is where flags are read off and `._` is dispatched on) and the
+ * parameters of every wrapper on the way bound to the caller's arguments,
+ * so the parser's options are evaluated where they are written.
+ *
+ * Also the names a parser package is imported under, for every reader of a
+ * parser function (`import mri from "mri"`, `const { parseArgs } =
+ * require("node:util")`, `import * as util from "node:util"` → `util.parseArgs`).
+ *
+ * Syntax only: calls are found by the callee's name and checked to resolve
+ * to the wrapper (a local or imported declaration); nothing is executed.
+ */
+import { calleeName, type ParsedFile, stringLiteral, ts, unwrap } from "../code-source.js";
+import type { AdapterContext } from "./adapter.js";
+import { declarationOf, resolveModule } from "./modules.js";
+import { bindArgs, callableNames, enclosingFunction, type Env, localInit, type Ref } from "./syntax.js";
+
+const MAX_WRAPPERS = 4;
+
+/** One place the program's argv reaches a parser call. */
+export interface ArgvSite {
+  /** The outermost call: `parseArgv(process.argv.slice(2), opts)` (the parser call itself when it takes argv directly). */
+  file: ParsedFile;
+  call: ts.CallExpression;
+  /** Wrapper parameters bound to arguments, innermost wrapper first. */
+  envs: Env[];
+}
+
+/** `process.argv`, `process.argv.slice(n)`, or a local variable bound to one. */
+export function isProcessArgv(e: ts.Expression, sliced = true): boolean {
+  let u = unwrap(e);
+  if (ts.isIdentifier(u)) {
+    const init = localInit(u.text, u);
+    if (!init) return false;
+    u = unwrap(init);
+  }
+  const isArgv = (x: ts.Expression) => {
+    const a = unwrap(x);
+    return ts.isPropertyAccessExpression(a) && a.name.text === "argv" && ts.isIdentifier(a.expression) && a.expression.text === "process";
+  };
+  if (!sliced && isArgv(u)) return true;
+  return ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && u.expression.name.text === "slice" && isArgv(u.expression.expression);
+}
+
+/**
+ * The sites where `argv` (an argument of the parser call `call` in `file`)
+ * is the program's argv: directly, or as a parameter of the enclosing
+ * function whose callers pass it (`missing`: the parser's own default applies
+ * when the argument is left out, e.g. parseArgs reads `process.argv`).
+ */
+export function argvSites(ctx: AdapterContext, file: ParsedFile, call: ts.CallExpression, argv: ts.Expression | undefined, missingIsArgv: boolean): ArgvSite[] {
+  return sitesOf(ctx, file, call, argv, missingIsArgv, [], 0);
+}
+
+function sitesOf(ctx: AdapterContext, file: ParsedFile, call: ts.CallExpression, argv: ts.Expression | undefined, missingIsArgv: boolean, envs: Env[], depth: number): ArgvSite[] {
+  if (argv === undefined) return missingIsArgv ? [{ file, call, envs }] : [];
+  if (isProcessArgv(argv) || isProcessArgv(argv, false)) return [{ file, call, envs }];
+  const u = unwrap(argv);
+  if (!ts.isIdentifier(u) || depth >= MAX_WRAPPERS) return [];
+  const fn = enclosingFunction(call);
+  if (!fn) return [];
+  const index = fn.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === u.text);
+  if (index < 0) return [];
+  const out: ArgvSite[] = [];
+  for (const name of namesCalledBy(ctx, file, fn)) {
+    for (const site of ctx.calls.get(name) ?? []) {
+      if (site.call === call || !callsFunction(ctx, site.file, site.call, fn)) continue;
+      const env = bindArgs(fn, site.file, site.call);
+      const arg = site.call.arguments[index];
+      const p = fn.parameters[index]!;
+      const passed = arg && !ts.isSpreadElement(arg) ? arg : undefined;
+      if (passed === undefined && p.initializer && isProcessArgv(p.initializer)) {
+        out.push({ file: site.file, call: site.call, envs: [...envs, env] });
+        continue;
+      }
+      out.push(...sitesOf(ctx, site.file, site.call, passed, false, [...envs, env], depth + 1));
+    }
+  }
+  return out;
+}
+
+/** The names `fn` is called by: its own, and those other modules import it under (`import cli from "../lib/cli.mjs"` of an `export default function main`). */
+function namesCalledBy(ctx: AdapterContext, file: ParsedFile, fn: ts.SignatureDeclaration): string[] {
+  const own = callableNames(fn);
+  const names = new Set(own);
+  const isDefault = ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+  if (!isDefault && own.length === 0) return [];
+  for (const other of ctx.all) {
+    if (other === file || !other.text.includes(file.rel.slice(file.rel.lastIndexOf("/") + 1).replace(/\.[^.]+$/, ""))) continue;
+    for (const st of other.sf.statements) {
+      if (!ts.isImportDeclaration(st) || !st.importClause || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+      if (resolveModule(ctx.all, other, st.moduleSpecifier.text) !== file) continue;
+      if (isDefault && st.importClause.name) names.add(st.importClause.name.text);
+      const nb = st.importClause.namedBindings;
+      if (nb && ts.isNamedImports(nb)) for (const el of nb.elements) if (el.propertyName && own.includes(el.propertyName.text)) names.add(el.name.text);
+    }
+  }
+  return [...names];
+}
+
+/** Does the call's callee resolve to `fn` (a local or imported declaration of that name; a method call by name)? */
+function callsFunction(ctx: AdapterContext, file: ParsedFile, call: ts.CallExpression, fn: ts.SignatureDeclaration): boolean {
+  const e = call.expression;
+  if (ts.isPropertyAccessExpression(e)) return ts.isMethodDeclaration(fn) || ts.isPropertyAssignment(fn.parent);
+  if (!ts.isIdentifier(e)) return false;
+  const found = declarationOf(ctx.all, file, e.text);
+  if (!found) return false;
+  return found.node === fn || (ts.isVariableDeclaration(fn.parent) && found.node === fn.parent.initializer) || unwrap(found.node as ts.Expression) === fn;
+}
+
+/** An argument of the parser call as written where it is known: a wrapper parameter is replaced by the caller's argument. */
+export function throughWrappers(file: ParsedFile, expr: ts.Expression | undefined, envs: readonly Env[]): Ref | null {
+  if (!expr) return null;
+  let ref: Ref = { file, expr };
+  for (const env of envs) {
+    const u = unwrap(ref.expr);
+    if (!ts.isIdentifier(u)) break;
+    const bound = env.get(u.text);
+    if (!bound) break;
+    ref = bound;
+  }
+  return ref;
+}
+
+/**
+ * The local names a package's export is bound to in `file`: the default or
+ * namespace import (`export: null`), or the named export (`parseArgs`), by
+ * `import` or `require`. A namespace binding of a named export is returned
+ * as `ns.name`.
+ */
+export function importedNames(file: ParsedFile, packages: readonly string[], exported: string | null): Set<string> {
+  const out = new Set<string>();
+  const pkg = (s: string | null) => s !== null && packages.includes(s);
+  for (const st of file.sf.statements) {
+    if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier) && pkg(st.moduleSpecifier.text)) {
+      const c = st.importClause;
+      if (!c || c.isTypeOnly) continue;
+      if (exported === null && c.name) out.add(c.name.text);
+      const nb = c.namedBindings;
+      if (nb && ts.isNamespaceImport(nb)) out.add(exported === null ? nb.name.text : `${nb.name.text}.${exported}`);
+      if (nb && ts.isNamedImports(nb)) {
+        for (const el of nb.elements) if ((el.propertyName ?? el.name).text === (exported ?? "default")) out.add(el.name.text);
+      }
+    }
+    if (ts.isVariableStatement(st)) {
+      for (const d of st.declarationList.declarations) {
+        const init = d.initializer && unwrap(d.initializer);
+        if (!init) continue;
+        // `require("x")`, `require("x").default`, `require("x").parseArgs`
+        let req: ts.Expression = init;
+        let member: string | null = null;
+        if (ts.isPropertyAccessExpression(req)) {
+          member = req.name.text;
+          req = unwrap(req.expression);
+        }
+        if (!ts.isCallExpression(req) || calleeName(req) !== "require" || !pkg(stringLiteral(req.arguments[0] ?? req))) continue;
+        if (ts.isIdentifier(d.name)) {
+          if (member === null) out.add(exported === null ? d.name.text : `${d.name.text}.${exported}`);
+          else if (member === (exported ?? "default")) out.add(d.name.text);
+        } else if (ts.isObjectBindingPattern(d.name) && member === null && exported !== null) {
+          for (const el of d.name.elements) {
+            const key = el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : ts.isIdentifier(el.name) ? el.name.text : null;
+            if (key === exported && ts.isIdentifier(el.name)) out.add(el.name.text);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Calls in `file` whose callee is one of `names` (`parse`, or `ns.parse` for a namespace binding). */
+export function callsTo(file: ParsedFile, names: ReadonlySet<string>): ts.CallExpression[] {
+  const out: ts.CallExpression[] = [];
+  if (names.size === 0) return out;
+  const visit = (n: ts.Node): void => {
+    if (ts.isCallExpression(n)) {
+      const e = n.expression;
+      if (ts.isIdentifier(e) && names.has(e.text)) out.push(n);
+      else if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && names.has(`${e.expression.text}.${e.name.text}`)) out.push(n);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(file.sf);
+  return out;
+}
