@@ -43,8 +43,7 @@ export function buildRouteTable(site: Site, files: readonly string[], docs: Read
 export function routeKey(path: string, generator: Site["generator"]): string {
   let p = path.replace(/^\/+/, "").replace(/\/+$/, "");
   p = p.replace(/\.(?:html?|mdx?)$/i, "");
-  const names = generator === "mkdocs" || generator === "mdbook" ? ["index", "README"] : ["index"];
-  return dropIndex(p, names);
+  return dropIndex(p, routers[generator].indexNames);
 }
 
 export type SiteLink =
@@ -65,6 +64,7 @@ interface Lookup {
 export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc, target: string): SiteLink {
   const { site } = table;
   const caseless = routers[site.generator].caseInsensitive === true;
+  const unknownRoutes = routesUnknown(site);
   let keys: string[];
   if (target.startsWith("/")) {
     const paths = [target];
@@ -74,7 +74,9 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
       const asset = assetAt(site, fs, p.replace(/^\/+/, ""));
       if (asset) return { status: "ok", path: asset };
     }
+    if (unknownRoutes) return { status: "not-judged", reason: unknownRoutes };
   } else {
+    if (unknownRoutes) return { status: "not-judged", reason: unknownRoutes };
     const pageRoutes = table.routesOf.get(doc.file);
     if (!pageRoutes) return { status: "not-judged", reason: `${doc.file} is not a page of the ${site.generator} site at ${site.root || "."}` };
     // The browser resolves a relative URL from the page's URL: `/a/b/` (folder style) or `/a/b` (file style). Either may be served.
@@ -106,6 +108,12 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     return { status: "not-judged", reason: partial === "" ? `the ${site.generator} site at ${site.root || "."} has routes docpact cannot list` : `routes under /${partial} are generated` };
   }
   return { status: "missing", route: key };
+}
+
+/** Why a site's routes are not known at all (its generator is not modelled), with the file that marked it; null when they are. */
+export function routesUnknown(site: Site): string | null {
+  const reason = routers[site.generator].routesUnknown;
+  return reason === undefined ? null : reason.replace("{file}", site.source);
 }
 
 /** A file under one of the site's asset folders (or its pages folder) at `rel`, root-relative; null when none. */

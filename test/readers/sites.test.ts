@@ -33,9 +33,9 @@ describe("site detection and static config reading", () => {
     expect(gen("refs-basic", "README.md")).toEqual([]);
   });
 
-  it("an astro config without Starlight is not a docs site", async () => {
+  it("an astro config without Starlight is a site of a generator docpact does not model", async () => {
     const root = project({ "astro.config.mjs": "export default {};\n", "src/content/docs/a.md": "# a\n" });
-    expect(detectSites(root, ["src/content/docs/a.md"])).toEqual([]);
+    expect(detectSites(root, ["src/content/docs/a.md"])).toEqual([{ root: "", generator: "unknown", configFile: "astro.config.mjs" }]);
   });
 
   it("reads VitePress srcDir, base (through a const) and rewrites, never running the config", async () => {

@@ -7,44 +7,27 @@
 import { existsSync, readFileSync } from "../../util/input-fs.js";
 import { join, posix } from "node:path";
 import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/resolve.js";
+import { routers, siteGenerators, type SiteGeneratorDescriptor } from "../../model/routes/index.js";
 import type { Site } from "../../model/types.js";
 import { siteOf } from "../../model/site-links.js";
 import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
-const VITEPRESS_CONFIGS = ["config.ts", "config.mts", "config.js", "config.mjs", "config.cts", "config.cjs"].map((f) => `.vitepress/${f}`);
-const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.ts", "astro.config.mts", "astro.config.js", "astro.config.cjs"];
-const NEXTRA_CONFIGS = ["theme.config.tsx", "theme.config.jsx", "theme.config.ts", "theme.config.js", "next.config.mjs", "next.config.js", "next.config.ts"];
-
 type Reader = (input: SiteInput) => Site;
 
 /**
- * One reader module per generator, loaded only when a site needs it: reading a JavaScript
- * config pulls in the TypeScript parser, which a project without such a site never pays for.
+ * A generator's config reader, `./<id>.js` exporting `read`, loaded only when a site needs it:
+ * reading a JavaScript config pulls in the TypeScript parser, which a project without such a
+ * site never pays for. A generator without one gets the plain site (pages under its folder).
  */
-const READERS: Record<SiteGenerator, () => Promise<Reader>> = {
-  github: async () => (input) => emptySite("github", input, input.siteRoot),
-  vitepress: async () => (await import("./vitepress.js")).readVitepress,
-  docusaurus: async () => (await import("./docusaurus.js")).readDocusaurus,
-  mkdocs: async () => (await import("./mkdocs.js")).readMkdocs,
-  starlight: async () => (await import("./starlight.js")).readStarlight,
-  nextra: async () => (await import("./nextra.js")).readNextra,
-  mdbook: async () => (await import("./mdbook.js")).readMdbook,
-  mintlify: async () => (await import("./mintlify.js")).readMintlify,
-};
+async function readerOf(d: SiteGeneratorDescriptor): Promise<Reader> {
+  if (!d.hasReader) return (input) => emptySite(d.id, input, input.siteRoot);
+  return ((await import(`./${d.id}.js`)) as { read: Reader }).read;
+}
 
-/** Config files that mark a site root, per generator, in the order they are tried. */
-const CONFIGS: { generator: SiteGenerator; files: string[]; test?: (text: string) => boolean }[] = [
-  { generator: "vitepress", files: VITEPRESS_CONFIGS },
-  { generator: "docusaurus", files: ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.mts", "docusaurus.config.cjs"] },
-  { generator: "mkdocs", files: ["mkdocs.yml", "mkdocs.yaml"] },
-  { generator: "starlight", files: ASTRO_CONFIGS, test: (text) => text.includes("@astrojs/starlight") },
-  { generator: "mdbook", files: ["book.toml"] },
-  { generator: "nextra", files: NEXTRA_CONFIGS, test: (text) => /\bnextra\b/.test(text) },
-  // `docs.json` is a common name: only Mintlify's (its schema, or a navigation beside a theme) marks a site.
-  { generator: "mintlify", files: ["docs.json", "mint.json"], test: (text) => /mintlify/i.test(text) || (/"navigation"\s*:/.test(text) && /"(theme|name)"\s*:/.test(text)) },
-];
-
-const CONFIG_NAMES = new Set(CONFIGS.flatMap((c) => c.files).filter((f) => !f.startsWith(".")));
+/** Names of config files that mark a site folder beside its content (`website/` with `path: "../docs"`): only generators whose config docpact reads. */
+const CONFIG_NAMES = new Set(siteGenerators.filter((d) => d.hasReader).flatMap((d) => d.configFiles).filter((f) => !f.startsWith(".")));
+/** Dot folders and dot files config names start with (discover does not list dot files): looked for on disk, once a folder each. */
+const DOT_ENTRIES = [...new Set(siteGenerators.flatMap((d) => d.configFiles).filter((f) => f.startsWith(".")).map((f) => f.split("/")[0]))].sort();
 
 export interface DetectedSite {
   root: string;
@@ -75,24 +58,24 @@ export function detectSites(root: string, docs: readonly string[], files: readon
 }
 
 function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { generator: SiteGenerator; configFile: string } | null {
-  // Discover lists every file but dot files: one look at `.vitepress/` per folder, the rest from the list.
-  const dotDir = existsSync(join(root, dir, ".vitepress"));
-  for (const c of CONFIGS) {
-    for (const f of c.files) {
+  // Discover lists every file but dot files: one look at each dot name a config may start with, the rest from the list.
+  const dots = new Set(DOT_ENTRIES.filter((e) => existsSync(join(root, dir, e))));
+  for (const d of siteGenerators) {
+    for (const f of d.configFiles) {
       const rel = dir === "" ? f : `${dir}/${f}`;
       // The absolute path only when the disk is asked (thirty names a folder, hundreds of folders a run).
-      const present = f.startsWith(".") ? dotDir && existsSync(join(root, rel)) : listed ? listed.has(rel) : existsSync(join(root, rel));
+      const present = f.startsWith(".") ? dots.has(f.split("/")[0]) && (!f.includes("/") || existsSync(join(root, rel))) : listed ? listed.has(rel) : existsSync(join(root, rel));
       if (!present) continue;
-      if (c.test) {
+      if (d.configTest) {
         let text = "";
         try {
           text = readFileSync(join(root, rel), "utf8");
         } catch {
           continue;
         }
-        if (!c.test(text)) continue;
+        if (!d.configTest(text, rel)) continue;
       }
-      return { generator: c.generator, configFile: rel };
+      return { generator: d.id, configFile: rel };
     }
   }
   return null;
@@ -105,7 +88,7 @@ export async function readSites(root: string, config: ResolvedConfig, docs: read
     detectSites(root, docs, files).map((d) => ({ root: d.root, generator: d.generator, configFile: d.configFile }));
   const sites: Site[] = [];
   for (const s of settings) {
-    const read = await READERS[s.generator]();
+    const read = await readerOf(routers[s.generator]);
     const site = read({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files });
     if (config.sites) site.source = config.file ?? "config";
     if (s.base !== undefined) site.base = normalizeBase(s.base);

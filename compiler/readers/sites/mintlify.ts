@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Site } from "../../model/types.js";
 import { emptySite, type SiteInput } from "./types.js";
 
-export function readMintlify(input: SiteInput): Site {
+export function read(input: SiteInput): Site {
   const site = emptySite("mintlify", input, input.siteRoot);
   site.assetDirs = [input.siteRoot];
   site.slugsUnknown = `${input.configFile ?? "the Mintlify site"}: Mintlify's heading ids are not modelled`;

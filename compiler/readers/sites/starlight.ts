@@ -3,7 +3,7 @@ import type { Site } from "../../model/types.js";
 import { ConfigFile } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
-export function readStarlight(input: SiteInput): Site {
+export function read(input: SiteInput): Site {
   const site = emptySite("starlight", input, joinDir(input.siteRoot, "src/content/docs"));
   let srcDir = joinDir(input.siteRoot, "src");
   let publicDir = joinDir(input.siteRoot, "public");
