@@ -113,7 +113,7 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
 /** Why a site's routes are not known at all (its generator is not modelled), with the file that marked it; null when they are. */
 export function routesUnknown(site: Site): string | null {
   const reason = routers[site.generator].routesUnknown;
-  return reason === undefined ? null : reason.replace("{file}", site.source);
+  return reason === undefined ? null : reason.replace("{file}", site.marker ?? site.source);
 }
 
 /** A file under one of the site's asset folders (or its pages folder) at `rel`, root-relative; null when none. */

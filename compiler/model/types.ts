@@ -299,6 +299,8 @@ export interface Site {
   unreadable: string | null;
   /** Route prefixes (no leading or trailing `/`) whose pages docpact cannot list: blog posts, versions, locales, plugin routes. `""` covers every route. */
   partialRoutes: string[];
+  /** A site whose generator is not modelled (`unknown`): the file (or front matter, or setting) that marked it. */
+  marker?: string;
   /** Why heading ids are unknown (a custom slug function); null when the generator's own slugger applies. */
   slugsUnknown: string | null;
   /** Generator specifics: Docusaurus docs plugin instances (content folder → route base). */

@@ -21,7 +21,7 @@ type Reader = (input: SiteInput) => Site;
  */
 async function readerOf(d: SiteGeneratorDescriptor): Promise<Reader> {
   if (!d.hasReader) return (input) => emptySite(d.id, input, input.siteRoot);
-  return ((await import(`./${d.id}.js`)) as { read: Reader }).read;
+  return ((await import(/* @vite-ignore */ `./${d.id}.js`)) as { read: Reader }).read;
 }
 
 /** Names of config files that mark a site folder beside its content (`website/` with `path: "../docs"`): only generators whose config docpact reads. */
@@ -82,21 +82,54 @@ function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { ge
 }
 
 /** The sites of the project: configured ones (their generator config still read for what the setting leaves out), else detected ones. */
-export async function readSites(root: string, config: ResolvedConfig, docs: readonly string[], files: readonly string[]): Promise<Site[]> {
+export async function readSites(root: string, config: ResolvedConfig, docs: readonly string[], files: readonly string[], frontMatter?: (file: string) => string | null): Promise<Site[]> {
   const settings: (SiteSetting & { configFile: string | null })[] =
     config.sites?.map((s) => ({ ...s, root: s.root === "." ? "" : s.root, configFile: configIn(root, s.root === "." ? "" : s.root)?.configFile ?? null })) ??
     detectSites(root, docs, files).map((d) => ({ root: d.root, generator: d.generator, configFile: d.configFile }));
   const sites: Site[] = [];
-  for (const s of settings) {
-    const read = await readerOf(routers[s.generator]);
-    const site = read({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files });
-    if (config.sites) site.source = config.file ?? "config";
-    if (s.base !== undefined) site.base = normalizeBase(s.base);
-    if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);
-    sites.push(site);
-  }
+  for (const s of settings) sites.push(await readSite(root, config, s, files));
   // A detected site that renders none of the documents in scope (an example, a test book) is left out.
   const kept = config.sites ? sites : sites.filter((s) => docs.some((d) => siteOf(sites, d) === s));
+  if (!config.sites && frontMatter) {
+    for (const m of frontMatterSites(docs, frontMatter, (d) => siteOf(kept, d) !== null)) kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files));
+  }
   // Outermost first: a document belongs to the deepest site whose folder holds it.
   return kept.sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
+}
+
+async function readSite(root: string, config: ResolvedConfig, s: SiteSetting & { configFile: string | null }, files: readonly string[]): Promise<Site> {
+  const d = routers[s.generator];
+  const site = (await readerOf(d))({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files });
+  if (config.sites) site.source = config.file ?? "config";
+  if (s.base !== undefined) site.base = normalizeBase(s.base);
+  if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);
+  if (d.routesUnknown !== undefined) {
+    // What marked it: the file found, else the setting that names it.
+    site.marker = s.configFile ?? `\`sites\` in ${config.file ?? "the config"}`;
+    site.slugsUnknown = `${d.routesUnknown.replace("{file}", site.marker)}: its heading ids are not known`;
+  }
+  return site;
+}
+
+/** Front matter keys only a site generator reads (Jekyll, Eleventy, Hugo and the like): a document carrying one is a page of a site. */
+const SITE_FRONT_MATTER_KEY = /^(permalink|layout|eleventyNavigation|eleventyComputed|nav_order)[ \t]*:/m;
+
+/**
+ * Sites no config file marks, found by their pages' front matter: the folder of each document
+ * outside every site whose front matter has a key only a site generator reads, outermost ones kept.
+ */
+export function frontMatterSites(docs: readonly string[], frontMatter: (file: string) => string | null, inSite: (file: string) => boolean): DetectedSite[] {
+  const found = new Map<string, string>();
+  for (const d of [...docs].sort()) {
+    if (inSite(d)) continue;
+    // A top-level key of the block (no YAML parse: every document outside a site passes here).
+    const key = SITE_FRONT_MATTER_KEY.exec(frontMatter(d) ?? "")?.[1];
+    if (key === undefined) continue;
+    const dir = posix.dirname(d) === "." ? "" : posix.dirname(d);
+    if (!found.has(dir)) found.set(dir, `front matter \`${key}\` in ${d}`);
+  }
+  const roots = [...found.keys()].sort();
+  return roots
+    .filter((r) => !roots.some((o) => o !== r && (o === "" || r.startsWith(`${o}/`))))
+    .map((r) => ({ root: r, generator: "unknown" as const, configFile: found.get(r)! }));
 }
