@@ -51,7 +51,7 @@ export interface SiteGeneratorDescriptor extends Router {
   configTest?: (text: string, file: string) => boolean;
   /** The config files in prose, for the docs table. */
   configHint: string;
-  /** Detection order among generators whose config files share a folder (lower first). */
+  /** Detection order among generators whose config files share a folder (lower first; `unknown` last, after every generator docpact models). */
   priority: number;
   /** Last path segments a route drops (`a/index` is `a`). */
   indexNames: readonly string[];

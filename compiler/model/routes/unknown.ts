@@ -17,7 +17,7 @@ const JS = ["js", "mjs", "cjs", "ts", "mts", "cts"];
 
 const unknown: SiteGeneratorDescriptor = {
   id: "unknown",
-  name: "an unrecognised generator",
+  name: "not modelled",
   configFiles: [
     // Jekyll (GitHub Pages), Hexo
     "_config.yml",
