@@ -95,7 +95,7 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     if (k.startsWith("/..") || k === "..") continue;
     const key = routeKey(k, site.generator);
     tried.push(key);
-    const hit = table.byRoute.get(key) ?? (caseless ? table.byLower.get(key.toLowerCase()) : undefined);
+    const hit = table.byRoute.get(key) ?? (caseless ? table.byLower.get(key.toLowerCase()) : undefined) ?? localeFallback(table, key, caseless);
     if (hit !== undefined) return { status: "ok", path: hit };
     // A route that differs only in case: served on case-insensitive hosts, so not judged.
     if (table.byLower.has(key.toLowerCase())) return { status: "not-judged", reason: `route /${key} differs only in case from a page` };
@@ -108,6 +108,18 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     return { status: "not-judged", reason: partial === "" ? `the ${site.generator} site at ${site.root || "."} has routes docpact cannot list` : `routes under /${partial} are generated` };
   }
   return { status: "missing", route: key };
+}
+
+/** The default locale's page a locale's missing route falls back to (Starlight), if any. */
+function localeFallback(table: RouteTable, key: string, caseless: boolean): string | undefined {
+  const lf = table.site.localeFallback;
+  if (!lf) return undefined;
+  const slash = key.indexOf("/");
+  const first = slash === -1 ? key : key.slice(0, slash);
+  if (!lf.locales.includes(first) || first === lf.fallback) return undefined;
+  const rest = slash === -1 ? "" : key.slice(slash + 1);
+  const alt = lf.fallback === "" ? rest : rest === "" ? lf.fallback : `${lf.fallback}/${rest}`;
+  return table.byRoute.get(alt) ?? (caseless ? table.byLower.get(alt.toLowerCase()) : undefined);
 }
 
 /** Why a site's routes are not known at all (its generator is not modelled), with the file that marked it; null when they are. */

@@ -309,6 +309,8 @@ export interface Site {
   pageDirs?: string[];
   /** VitePress `rewrites` as a static map (source page → served page, both relative to srcDir). */
   rewrites?: Record<string, string>;
+  /** Starlight locales (URL prefixes) and the default one (`""`: the root locale): a page missing in a locale is served from the default. */
+  localeFallback?: { locales: string[]; fallback: string };
   /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */
   extraPages?: string[];
 }
