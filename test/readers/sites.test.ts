@@ -42,6 +42,13 @@ describe("site detection and static config reading", () => {
     expect((await sitesOf(noRoot, ["src/content/docs/en/index.md"]))[0].localeFallback).toEqual({ locales: ["de", "en"], fallback: "en" });
   });
 
+  it("Mintlify: a wildcard or parameter redirect source makes the routes under its prefix not listed", async () => {
+    const root = project({ "docs.json": JSON.stringify({ $schema: "https://mintlify.com/docs.json", redirects: [{ source: "/old/:slug*", destination: "/new/:slug*" }, { source: "/v1/api/*", destination: "/api" }, { source: "/moved", destination: "/here" }] }), "index.mdx": "# a\n" });
+    const [site] = await sitesOf(root, ["index.mdx"]);
+    expect(site.partialRoutes).toEqual(["old", "v1/api"]);
+    expect(site.extraPages).toEqual(["moved"]);
+  });
+
   it("an astro config without Starlight is a site of a generator docpact does not model", async () => {
     const root = project({ "astro.config.mjs": "export default {};\n", "src/content/docs/a.md": "# a\n" });
     expect(detectSites(root, ["src/content/docs/a.md"])).toEqual([{ root: "", generator: "unknown", configFile: "astro.config.mjs" }]);
