@@ -2,6 +2,7 @@
 
 import docusaurus from "../compiler/model/routes/docusaurus.js";
 import github from "../compiler/model/routes/github.js";
+import jekyll from "../compiler/model/routes/jekyll.js";
 import mdbook from "../compiler/model/routes/mdbook.js";
 import mintlify from "../compiler/model/routes/mintlify.js";
 import mkdocs from "../compiler/model/routes/mkdocs.js";
@@ -14,6 +15,7 @@ import vitepress from "../compiler/model/routes/vitepress.js";
 export default [
   docusaurus,
   github,
+  jekyll,
   mdbook,
   mintlify,
   mkdocs,

@@ -103,6 +103,7 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
   if (tried.length === 0) return { status: "not-judged", reason: "the link climbs above the site's root" };
   if (site.unreadable) return { status: "not-judged", reason: `routes of the ${site.generator} site at ${site.root || "."} are not known: ${site.unreadable}` };
   const key = tried[0];
+  if (site.partialPattern !== undefined && new RegExp(site.partialPattern).test(key)) return { status: "not-judged", reason: `routes like /${key} are generated (dated posts)` };
   const partial = site.partialRoutes.find((p) => p === "" || key === p || key.startsWith(`${p}/`));
   if (partial !== undefined) {
     return { status: "not-judged", reason: partial === "" ? `the ${site.generator} site at ${site.root || "."} has routes docpact cannot list` : `routes under /${partial} are generated` };

@@ -309,6 +309,10 @@ export interface Site {
   pageDirs?: string[];
   /** VitePress `rewrites` as a static map (source page → served page, both relative to srcDir). */
   rewrites?: Record<string, string>;
+  /** Jekyll collections with `output: true` (folder names without the `_`). */
+  collections?: string[];
+  /** A regular expression (source) over route keys: routes matching it are made at build time and not listed (Jekyll posts' dated URLs). */
+  partialPattern?: string;
   /** Starlight locales (URL prefixes) and the default one (`""`: the root locale): a page missing in a locale is served from the default. */
   localeFallback?: { locales: string[]; fallback: string };
   /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */

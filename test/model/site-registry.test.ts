@@ -40,13 +40,16 @@ describe("site generator registry", () => {
     }
   });
 
-  for (const d of siteGenerators.filter((g) => g.configFiles.length > 0)) {
-    it(`init names ${d.name} (${d.id}) from ${d.configFiles[0]}`, () => {
-      const root = project({ [d.configFiles[0]]: CONFIG_TEXT, "index.md": "# Home\n", "guide/a.md": "# A\n" });
+  for (const [i, d] of siteGenerators.entries()) {
+    // Its first config file that no generator tried before it also names (`_config.yml` is Jekyll's before it is Hexo's).
+    const file = d.configFiles.find((f) => !siteGenerators.slice(0, i).some((e) => e.configFiles.includes(f)));
+    if (file === undefined) continue;
+    it(`init names ${d.name} (${d.id}) from ${file}`, () => {
+      const root = project({ [file]: CONFIG_TEXT, "index.md": "# Home\n", "guide/a.md": "# A\n" });
       const { config, findings } = detect(root);
       expect(config.sites).toEqual([{ root: ".", generator: d.id }]);
       const said = findings.filter((f) => f.topic === "sites").map((f) => f.reason);
-      expect(said.some((r) => r.startsWith(`${d.configFiles[0]} found: `))).toBe(true);
+      expect(said.some((r) => r.startsWith(`${file} found: `))).toBe(true);
       if (d.routesUnknown !== undefined) expect(said.join("\n")).toContain("a generator docpact does not model");
       else expect(said.join("\n")).toContain(`resolve as ${d.id} serves them`);
     });

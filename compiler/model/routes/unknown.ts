@@ -1,6 +1,5 @@
 /**
- * A documentation site whose generator docpact does not model: Jekyll
- * (GitHub Pages), Eleventy, Hugo, VuePress, Docsify, plain Astro, Sphinx /
+ * A documentation site whose generator docpact does not model: Hexo, Eleventy, Hugo, VuePress, Docsify, plain Astro, Sphinx /
  * MyST, Antora, Gatsby, Quarto, Zola, Rspress, GitBook. Found by its config
  * file (or, with none, by site front matter: `permalink`, `layout`,
  * `eleventyNavigation`). Its pages are served at routes docpact cannot list
@@ -19,7 +18,7 @@ const unknown: SiteGeneratorDescriptor = {
   id: "unknown",
   name: "not modelled",
   configFiles: [
-    // Jekyll (GitHub Pages), Hexo
+    // Hexo (Jekyll's is tried first), Jekyll's TOML config
     "_config.yml",
     "_config.yaml",
     "_config.toml",
@@ -58,7 +57,7 @@ const unknown: SiteGeneratorDescriptor = {
     return true;
   },
   configHint:
-    "Jekyll `_config.yml`, Eleventy `.eleventy.js` / `eleventy.config.*`, Hugo `hugo.toml` / `config.toml` with `baseURL`, VuePress `.vuepress/config.*`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
+    "Hexo `_config.yml`, Eleventy `.eleventy.js` / `eleventy.config.*`, Hugo `hugo.toml` / `config.toml` with `baseURL`, VuePress `.vuepress/config.*`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
   priority: 1000,
   indexNames: ["index", "README"],
   docExtensions: [".md", ".markdown", ".mdx", ".mdoc"],

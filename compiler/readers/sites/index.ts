@@ -87,19 +87,19 @@ export async function readSites(root: string, config: ResolvedConfig, docs: read
     config.sites?.map((s) => ({ ...s, root: s.root === "." ? "" : s.root, configFile: configIn(root, s.root === "." ? "" : s.root)?.configFile ?? null })) ??
     detectSites(root, docs, files).map((d) => ({ root: d.root, generator: d.generator, configFile: d.configFile }));
   const sites: Site[] = [];
-  for (const s of settings) sites.push(await readSite(root, config, s, files));
+  for (const s of settings) sites.push(await readSite(root, config, s, files, frontMatter));
   // A detected site that renders none of the documents in scope (an example, a test book) is left out.
   const kept = config.sites ? sites : sites.filter((s) => docs.some((d) => siteOf(sites, d) === s));
   if (!config.sites && frontMatter) {
-    for (const m of frontMatterSites(docs, frontMatter, (d) => siteOf(kept, d) !== null)) kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files));
+    for (const m of frontMatterSites(docs, frontMatter, (d) => siteOf(kept, d) !== null)) kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter));
   }
   // Outermost first: a document belongs to the deepest site whose folder holds it.
   return kept.sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
 }
 
-async function readSite(root: string, config: ResolvedConfig, s: SiteSetting & { configFile: string | null }, files: readonly string[]): Promise<Site> {
+async function readSite(root: string, config: ResolvedConfig, s: SiteSetting & { configFile: string | null }, files: readonly string[], frontMatter?: (file: string) => string | null): Promise<Site> {
   const d = routers[s.generator];
-  const site = (await readerOf(d))({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files });
+  const site = (await readerOf(d))({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files, ...(frontMatter ? { frontMatter } : {}) });
   if (config.sites) site.source = config.file ?? "config";
   if (s.base !== undefined) site.base = normalizeBase(s.base);
   if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);

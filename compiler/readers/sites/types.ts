@@ -10,6 +10,8 @@ export interface SiteInput {
   configFile: string | null;
   /** Every file under the root (root-relative, sorted), as discover listed them. */
   files: readonly string[];
+  /** The front matter block of a document in scope, when the caller has read the documents. */
+  frontMatter?: (file: string) => string | null;
 }
 
 /** `a` joined with `b`, both root-relative folders; `""` is the root. */
