@@ -309,6 +309,8 @@ export interface Site {
   pageDirs?: string[];
   /** VitePress `rewrites` as a static map (source page → served page, both relative to srcDir). */
   rewrites?: Record<string, string>;
+  /** Jekyll pages' `permalink` front matter: file → route key. */
+  permalinks?: Record<string, string>;
   /** Jekyll collections with `output: true` (folder names without the `_`). */
   collections?: string[];
   /** A regular expression (source) over route keys: routes matching it are made at build time and not listed (Jekyll posts' dated URLs). */

@@ -32,6 +32,9 @@ const jekyll: SiteGeneratorDescriptor = {
   pageRoutes(site, file, doc) {
     const rel = under(site.srcDir, file);
     if (rel === null) return null;
+    // Permalinks the reader found in the pages' front matter (pages outside the documents in scope too).
+    const known = site.permalinks?.[file];
+    if (known !== undefined) return [known];
     const bare = stripPageExt(rel, EXTS);
     if (bare === null) return null;
     const segs = bare.split("/");

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "../../util/input-fs.js";
 import { join } from "node:path";
-import { parseDocument } from "yaml";
+import { parse, parseDocument } from "yaml";
+import { frontMatterBlock } from "../../util/front-matter.js";
 import type { Site } from "../../model/types.js";
 import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
@@ -26,12 +27,20 @@ export function read(input: SiteInput): Site {
         for (const [name, opts] of Object.entries(cols as Record<string, unknown>)) {
           const o = opts && typeof opts === "object" ? (opts as Record<string, unknown>) : {};
           if (o.output !== true) continue;
-          // A collection's own permalink moves its documents by pattern.
-          if (typeof o.permalink === "string" && o.permalink.includes(":")) site.partialRoutes.push(name);
-          else site.collections.push(name);
+          const p = typeof o.permalink === "string" ? o.permalink.replace(/:output_ext$/, "").replace(/^\/+|\/+$/g, "") : null;
+          // The default pattern (`/:collection/:path/`) keeps a document's path; any other moves documents by pattern: not judged under its fixed part.
+          if (p === null || p === ":collection/:path" || p === `${name}/:path`) site.collections.push(name);
+          else site.partialRoutes.push(p.replace(/:collection/g, name).split(":")[0].replace(/\/+$/, ""));
         }
       }
       if (typeof cfg.collections_dir === "string") site.unreadable = `${input.configFile} sets collections_dir`;
+      // Front matter defaults that set a permalink move every page in their scope.
+      for (const d of Array.isArray(cfg.defaults) ? cfg.defaults : []) {
+        const values = d && typeof d === "object" ? (d as { values?: unknown }).values : null;
+        if (!values || typeof values !== "object" || !("permalink" in values)) continue;
+        const scope = (d as { scope?: { path?: unknown } }).scope?.path;
+        site.partialRoutes.push(typeof scope === "string" && !scope.startsWith("_") ? scope.replace(/^\/+|\/+$/g, "") : "");
+      }
     }
   }
   // Every file of the source that is not a page is copied to the site as is.
@@ -50,13 +59,41 @@ export function read(input: SiteInput): Site {
     }
     site.partialRoutes.push("blog", "posts", "news");
   }
-  // Pages whose permalink has placeholders (`/:title/`): routes under the permalink's fixed part.
+  // Front matter of every page: `permalink` (a placeholder one: routes under its fixed part not
+  // judged) and jekyll-redirect-from's `redirect_from` (routes that exist too).
+  site.permalinks = {};
+  const redirects: string[] = [];
   for (const f of input.files) {
     if (!/\.(md|markdown|html)$/.test(f) || (site.srcDir !== "" && !f.startsWith(`${site.srcDir}/`))) continue;
-    const fm = input.frontMatter?.(f) ?? null;
-    const m = fm ? /^permalink\s*:\s*["']?([^"'\n]*:[^"'\n]*)["']?\s*$/m.exec(fm) : null;
-    if (m) site.partialRoutes.push(m[1].replace(/^\/+/, "").split("/:")[0].split(":")[0].replace(/\/+$/, ""));
+    const rel = site.srcDir === "" ? f : f.slice(site.srcDir.length + 1);
+    if (rel.split("/").some((seg, i, all) => seg.startsWith(".") || (seg.startsWith("_") && !(i === 0 && all.length > 1 && site.collections!.includes(seg.slice(1)))))) continue;
+    const block = input.frontMatter?.(f) ?? frontMatterOf(input.root, f);
+    if (block === null || !/^(permalink|redirect_from)\s*:/m.test(block)) continue;
+    let fm: Record<string, unknown>;
+    try {
+      fm = (parse(block) ?? {}) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    if (typeof fm.permalink === "string") {
+      const p = fm.permalink.replace(/^\/+|\/+$/g, "").replace(/\.html?$/, "").replace(/(^|\/)index$/, "");
+      if (p.includes(":")) site.partialRoutes.push(p.split(":")[0].replace(/\/+$/, ""));
+      else site.permalinks[f] = p;
+    }
+    for (const r of typeof fm.redirect_from === "string" ? [fm.redirect_from] : Array.isArray(fm.redirect_from) ? fm.redirect_from : []) {
+      if (typeof r === "string") redirects.push(r.replace(/^\/+|\/+$/g, ""));
+    }
   }
+  if (redirects.length > 0) site.extraPages = [...new Set(redirects)].sort();
   site.partialRoutes = [...new Set(site.partialRoutes)].sort();
   return site;
+}
+
+/** The front matter block of a page outside the documents in scope (its first 8 KiB). */
+function frontMatterOf(root: string, file: string): string | null {
+  try {
+    return frontMatterBlock(readFileSync(join(root, file), "utf8").slice(0, 8192));
+  } catch {
+    return null;
+  }
 }
