@@ -11,7 +11,7 @@ import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/resolve.js";
 import { detectSites, frontMatterSites, type DetectedSite } from "../readers/sites/index.js";
 import { routers, siteGenerators } from "../model/routes/index.js";
-import { frontMatterBlock } from "../util/front-matter.js";
+import { pageFrontMatter } from "../readers/sites/types.js";
 
 /** Document extensions besides `.md` that a site generator renders. */
 const DOC_EXTENSIONS = [...new Set(siteGenerators.flatMap((d) => d.docExtensions))].filter((e) => e !== ".md").sort();
@@ -26,14 +26,6 @@ function siteFinding(s: DetectedSite): string {
   return `${s.configFile} found: links under ${where} resolve as ${s.generator} serves them (routes, clean URLs, its heading slugs)`;
 }
 
-/** The front matter block of a document (its first 8 KiB), for sites marked by front matter. */
-function frontMatterOf(root: string, file: string): string | null {
-  try {
-    return frontMatterBlock(readFileSync(join(root, file), "utf8").slice(0, 8192));
-  } catch {
-    return null;
-  }
-}
 
 export interface Finding {
   /** What was decided, e.g. `docs`. */
@@ -98,7 +90,7 @@ export function detect(root: string): Detection {
   const detected = detectSites(root, docsInScope, files.filter((f) => exclusionReason(f) === null));
   const owning = detected.filter((s) => docsInScope.some((d) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus"));
   const inSite = (d: string) => owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`));
-  owning.push(...frontMatterSites(docsInScope, (f) => frontMatterOf(root, f), inSite));
+  owning.push(...frontMatterSites(docsInScope, (f) => pageFrontMatter(root, f), inSite));
   if (owning.length > 0) {
     config.sites = owning.map((s) => ({ root: s.root === "" ? "." : s.root, generator: s.generator }));
     for (const s of owning) note("sites", siteFinding(s));

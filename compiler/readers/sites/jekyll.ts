@@ -6,9 +6,8 @@
 import { readFileSync } from "../../util/input-fs.js";
 import { join } from "node:path";
 import { parse, parseDocument } from "yaml";
-import { frontMatterBlock } from "../../util/front-matter.js";
 import type { Site } from "../../model/types.js";
-import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
+import { emptySite, joinDir, normalizeBase, pageFrontMatter, type SiteInput } from "./types.js";
 
 export function read(input: SiteInput): Site {
   const site = emptySite("jekyll", input, input.siteRoot);
@@ -67,7 +66,7 @@ export function read(input: SiteInput): Site {
     if (!/\.(md|markdown|html)$/.test(f) || (site.srcDir !== "" && !f.startsWith(`${site.srcDir}/`))) continue;
     const rel = site.srcDir === "" ? f : f.slice(site.srcDir.length + 1);
     if (rel.split("/").some((seg, i, all) => seg.startsWith(".") || (seg.startsWith("_") && !(i === 0 && all.length > 1 && site.collections!.includes(seg.slice(1)))))) continue;
-    const block = input.frontMatter?.(f) ?? frontMatterOf(input.root, f);
+    const block = input.frontMatter?.(f) ?? pageFrontMatter(input.root, f);
     if (block === null || !/^(permalink|redirect_from)\s*:/m.test(block)) continue;
     let fm: Record<string, unknown>;
     try {
@@ -87,13 +86,4 @@ export function read(input: SiteInput): Site {
   if (redirects.length > 0) site.extraPages = [...new Set(redirects)].sort();
   site.partialRoutes = [...new Set(site.partialRoutes)].sort();
   return site;
-}
-
-/** The front matter block of a page outside the documents in scope (its first 8 KiB). */
-function frontMatterOf(root: string, file: string): string | null {
-  try {
-    return frontMatterBlock(readFileSync(join(root, file), "utf8").slice(0, 8192));
-  } catch {
-    return null;
-  }
 }
