@@ -122,7 +122,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   timing.lap("instances");
   const history = await historyRead;
   timing.lap("git (wait)");
-  const sites = await readSites(opts.root, config, discovered.docs, discovered.files);
+  const frontMatters = new Map(docsRead.docs.map((d) => [d.file, d.frontMatter]));
+  const sites = await readSites(opts.root, config, discovered.docs, discovered.files, (f) => frontMatters.get(f) ?? null);
   const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
   const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites, vocabularyDeclarations });
   timing.lap("link");

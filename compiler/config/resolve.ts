@@ -21,7 +21,8 @@ export type CodeSource =
   | { kind: "tsconfig"; tsconfig: string }
   | { kind: "include"; include: string[] };
 
-export type SiteGenerator = "github" | "vitepress" | "docusaurus" | "mkdocs" | "starlight" | "nextra" | "mdbook" | "mintlify";
+/** A site generator id: the config schema's enum (each has a descriptor, compiler/model/routes/<id>.ts). */
+export type SiteGenerator = import("../../generated/contracts/config.js").SitesGeneratorMember;
 
 /** One configured site; root and srcDir relative to the project root / the site root, `/`. */
 export interface SiteSetting {

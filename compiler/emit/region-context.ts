@@ -4,6 +4,7 @@
  * resolved source, and rows for the project's vocabulary members, schema
  * properties, delegation notes, commands and rules — plain JSON, sorted.
  */
+import { siteGenerators } from "../model/routes/index.js";
 import { cmp } from "../util/compare.js";
 import { posix } from "node:path";
 import type { Severity } from "../model/diagnostic.js";
@@ -96,12 +97,33 @@ export interface TemplateContext {
   rules: RuleRow[];
   /** docpact's CLI readers, in merge order (compiler/readers/cli registry): id, docs line. */
   readers: ReaderRow[];
+  /** The site generators docpact detects (its registry, generated/sites.ts), in detection order. */
+  sites: SiteRow[];
 }
 
 export interface ReaderRow {
   id: string;
   docs: string;
   packages: string[];
+}
+
+export interface SiteRow {
+  /** The `sites[].generator` value. */
+  id: string;
+  name: string;
+  /** The config files that mark its sites, in prose. */
+  detection: string;
+  /** The document extensions it renders, `.md, .mdx`. */
+  documents: string;
+  /** Whether docpact models its routes and heading ids (else its links that name no file are not judged). */
+  modelled: string;
+}
+
+/** One row per site generator with a config file docpact looks for. */
+export function siteRows(): SiteRow[] {
+  return siteGenerators
+    .filter((d) => d.configFiles.length > 0)
+    .map((d) => ({ id: d.id, name: d.name, detection: d.configHint, documents: d.docExtensions.join(", "), modelled: d.routesUnknown === undefined ? "routes, clean URLs, heading ids" : "detected only: links that name no file are not judged" }));
 }
 
 // ───────────────────────────── vocabulary members ─────────────────────────────

@@ -19,7 +19,7 @@ import {
   membersOf,
   noteRows,
   propertiesOf,
-  ruleRows,
+  ruleRows, siteRows,
   type RuleSummary,
   type TemplateContext,
 } from "./region-context.js";
@@ -67,6 +67,7 @@ const BUILTIN_ARGS: Record<BuiltinTemplate, { required: string[]; optional: stri
   delegations: { required: [], optional: ["filter"] },
   commands: { required: [], optional: ["prefix"] },
   rules: { required: [], optional: ["prefix"] },
+  sites: { required: [], optional: [] },
 };
 
 /** The options, plus what one plan computes once. */
@@ -253,6 +254,7 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
     binaries: [...model.binaries],
     rules: [],
     readers: [],
+    sites: siteRows(),
   };
   // The project-wide lists are built only when a template reads them: most regions are vocabularies.
   const read = { wide: false };

@@ -11,7 +11,23 @@ import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/resolve.js";
 import { ADAPTERS } from "../readers/cli/index.js";
 import { type EntryTrace, entrySource, traceEntry } from "../readers/cli/entry.js";
-import { detectSites } from "../readers/sites/index.js";
+import { detectSites, frontMatterSites, type DetectedSite } from "../readers/sites/index.js";
+import { routers, siteGenerators } from "../model/routes/index.js";
+import { pageFrontMatter } from "../readers/sites/types.js";
+
+/** Document extensions besides `.md` that a site generator renders. */
+const DOC_EXTENSIONS = [...new Set(siteGenerators.flatMap((d) => d.docExtensions))].filter((e) => e !== ".md").sort();
+
+/** What init says about one site it found. */
+function siteFinding(s: DetectedSite): string {
+  const d = routers[s.generator];
+  const where = `${s.root || "."}/`;
+  if (d.routesUnknown !== undefined) {
+    return `${s.configFile} found: ${where} is a site of a generator docpact does not model; links there that name no file (root-absolute, extensionless, \`.html\`) and anchors into its pages are not judged (counted in summary.notJudged), relative links to files still are`;
+  }
+  return `${s.configFile} found: links under ${where} resolve as ${s.generator} serves them (routes, clean URLs, its heading slugs)`;
+}
+
 
 export interface Finding {
   /** What was decided, e.g. `docs`. */
@@ -59,16 +75,36 @@ export function detect(root: string): Detection {
   // ── docs ──
   const md = files.filter((f) => f.toLowerCase().endsWith(".md"));
   proposeGlobs(md, ".md", "docs", "Markdown", config, note);
+  // Documents of the other extensions a site generator renders (`.markdown`, `.mdx`, `.mdoc`).
+  const docFiles = [...md];
+  for (const ext of DOC_EXTENSIONS) {
+    const found = files.filter((f) => f.toLowerCase().endsWith(ext));
+    const globs = coveringGlobs(found, ext);
+    if (globs.length === 0) continue;
+    docFiles.push(...found);
+    config.docs = [...(config.docs ?? ["**/*.md"]), ...globs];
+    const by = siteGenerators.filter((d) => d.docExtensions.includes(ext) && d.id !== "unknown").map((d) => d.name);
+    note("docs", `${found.length} \`${ext}\` document(s) (pages of ${by.length > 0 ? by.join(", ") : "site generators"}): ${globs.map((g) => `\`${g}\``).join(", ")} added`);
+  }
 
   // ── documentation sites ──
-  const docsInScope = md.filter((f) => exclusionReason(f) === null);
-  const sites = detectSites(root, docsInScope, files.filter((f) => exclusionReason(f) === null));
-  const owning = sites.filter((s) => docsInScope.some((d) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus"));
+  const docsInScope = docFiles.filter((f) => exclusionReason(f) === null).sort();
+  const detected = detectSites(root, docsInScope, files.filter((f) => exclusionReason(f) === null));
+  const owning = detected.filter((s) => docsInScope.some((d) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus"));
+  const inSite = (d: string) => owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`));
+  owning.push(...frontMatterSites(docsInScope, (f) => pageFrontMatter(root, f), inSite));
   if (owning.length > 0) {
     config.sites = owning.map((s) => ({ root: s.root === "" ? "." : s.root, generator: s.generator }));
-    for (const s of owning) note("sites", `${s.configFile} found: links under ${s.root || "."}/ resolve as ${s.generator} serves them (routes, clean URLs, its heading slugs)`);
+    for (const s of owning) note("sites", siteFinding(s));
+  }
+  // Each docs tree (top folder holding documents) that no site renders: GitHub's semantics there.
+  const trees = [...new Set(docsInScope.map((d) => (d.includes("/") ? d.slice(0, d.indexOf("/")) : "")))];
+  const github = trees.filter((t) => !docsInScope.some((d) => (t === "" ? !d.includes("/") : d.startsWith(`${t}/`)) && owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus")));
+  if (owning.length === 0) {
+    const names = siteGenerators.filter((d) => d.configFiles.length > 0 && d.id !== "unknown").map((d) => d.name);
+    note("sites", `no site generator config (${names.join(", ")}) found: links resolve as GitHub renders them`);
   } else {
-    note("sites", "no site generator config (VitePress, Docusaurus, MkDocs, Starlight, Nextra, mdBook) found: links resolve as GitHub renders them");
+    for (const t of github) note("sites", `${t || "."}/: no site generator found: links there resolve as GitHub renders them`);
   }
 
   // ── schemas ──

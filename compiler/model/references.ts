@@ -12,7 +12,7 @@ import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef, Site } fr
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
 import { githubSlug, headingIds } from "./routes/slugs.js";
-import { buildRouteTable, resolveSiteRoute, siteOf, type RouteTable } from "./site-links.js";
+import { buildRouteTable, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
 
 export interface ReferenceIndex {
   /** Every file on disk (root-relative, `/`). */
@@ -283,7 +283,7 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   // A relative URL that climbs above the folder may still be a route from a deep page URL (`../../docs/x` from a dated blog post).
   if (path === null && (fileLink || !index.routes(site).routesOf.has(doc.file)) && !target.startsWith("/")) {
     if (fileLink) return { status: "outside-root", target, path: null, fragment, anchor: null };
-    return { status: "not-judged", target, path: null, fragment, anchor: null, reason: `${doc.file} is not a page whose route docpact knows` };
+    return { status: "not-judged", target, path: null, fragment, anchor: null, reason: routesUnknown(site) ?? `${doc.file} is not a page whose route docpact knows` };
   }
   if (path !== null && index.files.has(path)) return ok(path);
   const st = path === null ? "missing" : pathStatus(index, path);

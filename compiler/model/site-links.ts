@@ -43,8 +43,7 @@ export function buildRouteTable(site: Site, files: readonly string[], docs: Read
 export function routeKey(path: string, generator: Site["generator"]): string {
   let p = path.replace(/^\/+/, "").replace(/\/+$/, "");
   p = p.replace(/\.(?:html?|mdx?)$/i, "");
-  const names = generator === "mkdocs" || generator === "mdbook" ? ["index", "README"] : ["index"];
-  return dropIndex(p, names);
+  return dropIndex(p, routers[generator].indexNames);
 }
 
 export type SiteLink =
@@ -65,6 +64,7 @@ interface Lookup {
 export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc, target: string): SiteLink {
   const { site } = table;
   const caseless = routers[site.generator].caseInsensitive === true;
+  const unknownRoutes = routesUnknown(site);
   let keys: string[];
   if (target.startsWith("/")) {
     const paths = [target];
@@ -74,7 +74,9 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
       const asset = assetAt(site, fs, p.replace(/^\/+/, ""));
       if (asset) return { status: "ok", path: asset };
     }
+    if (unknownRoutes) return { status: "not-judged", reason: unknownRoutes };
   } else {
+    if (unknownRoutes) return { status: "not-judged", reason: unknownRoutes };
     const pageRoutes = table.routesOf.get(doc.file);
     if (!pageRoutes) return { status: "not-judged", reason: `${doc.file} is not a page of the ${site.generator} site at ${site.root || "."}` };
     // The browser resolves a relative URL from the page's URL: `/a/b/` (folder style) or `/a/b` (file style). Either may be served.
@@ -93,7 +95,7 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     if (k.startsWith("/..") || k === "..") continue;
     const key = routeKey(k, site.generator);
     tried.push(key);
-    const hit = table.byRoute.get(key) ?? (caseless ? table.byLower.get(key.toLowerCase()) : undefined);
+    const hit = table.byRoute.get(key) ?? (caseless ? table.byLower.get(key.toLowerCase()) : undefined) ?? localeFallback(table, key, caseless);
     if (hit !== undefined) return { status: "ok", path: hit };
     // A route that differs only in case: served on case-insensitive hosts, so not judged.
     if (table.byLower.has(key.toLowerCase())) return { status: "not-judged", reason: `route /${key} differs only in case from a page` };
@@ -101,11 +103,30 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
   if (tried.length === 0) return { status: "not-judged", reason: "the link climbs above the site's root" };
   if (site.unreadable) return { status: "not-judged", reason: `routes of the ${site.generator} site at ${site.root || "."} are not known: ${site.unreadable}` };
   const key = tried[0];
+  if (site.partialPattern !== undefined && new RegExp(site.partialPattern).test(key)) return { status: "not-judged", reason: `routes like /${key} are generated (dated posts)` };
   const partial = site.partialRoutes.find((p) => p === "" || key === p || key.startsWith(`${p}/`));
   if (partial !== undefined) {
     return { status: "not-judged", reason: partial === "" ? `the ${site.generator} site at ${site.root || "."} has routes docpact cannot list` : `routes under /${partial} are generated` };
   }
   return { status: "missing", route: key };
+}
+
+/** The default locale's page a locale's missing route falls back to (Starlight), if any. */
+function localeFallback(table: RouteTable, key: string, caseless: boolean): string | undefined {
+  const lf = table.site.localeFallback;
+  if (!lf) return undefined;
+  const slash = key.indexOf("/");
+  const first = slash === -1 ? key : key.slice(0, slash);
+  if (!lf.locales.includes(first) || first === lf.fallback) return undefined;
+  const rest = slash === -1 ? "" : key.slice(slash + 1);
+  const alt = lf.fallback === "" ? rest : rest === "" ? lf.fallback : `${lf.fallback}/${rest}`;
+  return table.byRoute.get(alt) ?? (caseless ? table.byLower.get(alt.toLowerCase()) : undefined);
+}
+
+/** Why a site's routes are not known at all (its generator is not modelled), with the file that marked it; null when they are. */
+export function routesUnknown(site: Site): string | null {
+  const reason = routers[site.generator].routesUnknown;
+  return reason === undefined ? null : reason.replace("{file}", site.marker ?? site.source);
 }
 
 /** A file under one of the site's asset folders (or its pages folder) at `rel`, root-relative; null when none. */

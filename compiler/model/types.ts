@@ -299,6 +299,8 @@ export interface Site {
   unreadable: string | null;
   /** Route prefixes (no leading or trailing `/`) whose pages docpact cannot list: blog posts, versions, locales, plugin routes. `""` covers every route. */
   partialRoutes: string[];
+  /** A site whose generator is not modelled (`unknown`): the file (or front matter, or setting) that marked it. */
+  marker?: string;
   /** Why heading ids are unknown (a custom slug function); null when the generator's own slugger applies. */
   slugsUnknown: string | null;
   /** Generator specifics: Docusaurus docs plugin instances (content folder → route base). */
@@ -307,6 +309,14 @@ export interface Site {
   pageDirs?: string[];
   /** VitePress `rewrites` as a static map (source page → served page, both relative to srcDir). */
   rewrites?: Record<string, string>;
+  /** Jekyll pages' `permalink` front matter: file → route key. */
+  permalinks?: Record<string, string>;
+  /** Jekyll collections with `output: true` (folder names without the `_`). */
+  collections?: string[];
+  /** A regular expression (source) over route keys: routes matching it are made at build time and not listed (Jekyll posts' dated URLs). */
+  partialPattern?: string;
+  /** Starlight locales (URL prefixes) and the default one (`""`: the root locale): a page missing in a locale is served from the default. */
+  localeFallback?: { locales: string[]; fallback: string };
   /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */
   extraPages?: string[];
 }

@@ -27,7 +27,7 @@ import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatche
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
 import { frontMatterBlock } from "../util/front-matter.js";
 import { findSectionRefs } from "./section-refs.js";
-import { Slugger } from "../util/slug.js";
+import { githubSlug, Slugger } from "../util/slug.js";
 
 export interface ReadMarkdownOptions {
   /** CLI binary names; inline code or shell lines starting with one are invocations. */
@@ -355,6 +355,7 @@ function fenceSource(text: string, lines: LineIndex, node: Code): { src: string;
 }
 
 const TAG = /<([A-Za-z][A-Za-z0-9-]*)(\s[^<>]*)?>/g;
+const HTML_HEADING = /<h([1-6])(\s[^<>]*)?>([\s\S]*?)<\/h\1\s*>/gi;
 const ATTR = /(?:^|\s)(id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 
 /** Explicit anchors: `id` on any tag, `name` on `<a>`; scanned in the raw source of an html node. */
@@ -366,8 +367,17 @@ function collectAnchors(
   value: string,
 ): void {
   // Comments are not elements; an `id=` inside one anchors nothing.
-  if (value.startsWith("<!--") || !/\b(?:id|name)\s*=/i.test(value)) return;
+  if (value.startsWith("<!--")) return;
   const raw = text.slice(start, end);
+  // A raw HTML heading without an id: GitHub gives it the id of its text, as a Markdown heading's.
+  HTML_HEADING.lastIndex = 0;
+  for (let h = HTML_HEADING.exec(raw); h; h = HTML_HEADING.exec(raw)) {
+    if (/\sid\s*=/i.test(h[2] ?? "")) continue;
+    const plain = h[3].replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\s+/g, " ").trim();
+    const id = githubSlug(plain);
+    if (id) add(start + h.index, start + h.index + h[0].length, id);
+  }
+  if (!/\b(?:id|name)\s*=/i.test(value)) return;
   TAG.lastIndex = 0;
   for (let m = TAG.exec(raw); m; m = TAG.exec(raw)) {
     const attrs = m[2];

@@ -9,7 +9,7 @@ import { reallyInside } from "../discover-tree.js";
 import { DEFAULT_LIMITS } from "../config/limits.js";
 
 /** Built-in region templates (files `templates/NAME.hbs` of the docpact package). */
-export const BUILTIN_TEMPLATES = ["commands", "delegations", "rules", "schema-table", "vocabulary"] as const;
+export const BUILTIN_TEMPLATES = ["commands", "delegations", "rules", "schema-table", "sites", "vocabulary"] as const;
 export type BuiltinTemplate = (typeof BUILTIN_TEMPLATES)[number];
 
 export function isBuiltin(name: string): name is BuiltinTemplate {

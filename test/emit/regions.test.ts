@@ -1,4 +1,5 @@
 import { rules } from "../../compiler/rules/index.js";
+import { siteGenerators } from "../../compiler/model/routes/index.js";
 import { loadTemplates } from "../../compiler/readers/templates.js";
 import { packagePath } from "../../compiler/util/package-root.js";
 import { describe, expect, it } from "vitest";
@@ -151,6 +152,15 @@ describe("built-in templates", () => {
     const { text } = render("<!-- docpact:begin rules -->", {}, { catalogue });
     expect(text).toContain("| Rule | Default | Description |\n| - | - | - |\n| `cli/unknown-flag` | warning | Unknown flag. |\n| `fragment/stale` | error | Stale \\| region. |\n");
   });
+
+  it("sites renders the site generator registry, one row per generator with a config file, in detection order", () => {
+    const { text } = render("<!-- docpact:begin sites -->", {});
+    const rows = text.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| Generator") && !l.startsWith("| -"));
+    const expected = siteGenerators.filter((d) => d.configFiles.length > 0);
+    expect(rows.length).toBe(expected.length);
+    expected.forEach((d, i) => expect(rows[i]).toContain(`| ${d.name} |`));
+    expect(text).toContain("| `jekyll` |");
+  });
 });
 
 describe("failure modes (fragment/malformed)", () => {
@@ -161,7 +171,7 @@ describe("failure modes (fragment/malformed)", () => {
 
   it("unknown template", () => {
     const r = messages("<!-- docpact:begin nope -->");
-    expect(r.facts).toEqual(["region-malformed 3:1 unknown template 'nope' (known: commands, delegations, rules, schema-table, vocabulary)"]);
+    expect(r.facts).toEqual(["region-malformed 3:1 unknown template 'nope' (known: commands, delegations, rules, schema-table, sites, vocabulary)"]);
     expect(r.outcome.status).toBe("malformed");
     expect(r.text).toBe("# Events\n\n<!-- docpact:begin nope -->\n<!-- docpact:end -->\n");
   });

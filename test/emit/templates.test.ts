@@ -191,7 +191,7 @@ describe("user templates", () => {
   it("a missing templates folder is named when a template is unknown", () => {
     const p = run("<!-- docpact:begin flags -->", "nowhere");
     expect((p.facts[0] as { detail: string }).detail).toBe(
-      "unknown template 'flags' (known: commands, delegations, rules, schema-table, vocabulary); the templates folder nowhere does not exist",
+      "unknown template 'flags' (known: commands, delegations, rules, schema-table, sites, vocabulary); the templates folder nowhere does not exist",
     );
   });
 
@@ -204,6 +204,7 @@ describe("user templates", () => {
       "oops:user:tpl/oops.hbs",
       "rules:builtin:templates/rules.hbs",
       "schema-table:builtin:templates/schema-table.hbs",
+      "sites:builtin:templates/sites.hbs",
       "vocabulary:builtin:templates/vocabulary.hbs",
     ]);
   });

@@ -79,6 +79,13 @@ describe("resolveSiteRoute", () => {
     expect(at(site({}), "docs/index.md", "/Guide/Features")).toMatchObject({ status: "not-judged" });
   });
 
+  it("Starlight locale fallback: a page missing in a locale is the default locale's page", () => {
+    const sl = site({ generator: "starlight", root: "", srcDir: "docs", localeFallback: { locales: ["fr"], fallback: "" } });
+    expect(at(sl, "docs/index.md", "/fr/guide/features/")).toEqual({ status: "ok", path: "docs/guide/features.md" });
+    expect(at(sl, "docs/index.md", "/fr/guide/nope/")).toEqual({ status: "missing", route: "fr/guide/nope" });
+    expect(at(site({ generator: "starlight", root: "", srcDir: "docs" }), "docs/index.md", "/fr/guide/features/")).toEqual({ status: "missing", route: "fr/guide/features" });
+  });
+
   it("suggests routes the way the author wrote the link", () => {
     const table = buildRouteTable(site({}), files, docs);
     const from = docs.get("docs/guide/index.md")!;

@@ -48,6 +48,11 @@ describe("links and anchors", () => {
     expect(slice(t, doc.anchors[0].span)).toBe('<a id="inline">');
   });
 
+  it("a raw HTML heading without an id has the id GitHub gives its text; one with an id keeps it", () => {
+    const t = '<h3>Further <em>reading</em> &amp; more</h3>\n\n<h2 id="own">Own id</h2>\n\n<h2 align="center">Centered Title</h2>\n';
+    expect(read(t).anchors.map((a) => a.id)).toEqual(["further-reading--more", "own", "centered-title"]);
+  });
+
   it("anchors shown in code are not anchors", () => {
     expect(read('`<a id="x">`\n\n```html\n<a id="y"></a>\n```\n').anchors).toEqual([]);
   });

@@ -33,9 +33,25 @@ describe("site detection and static config reading", () => {
     expect(gen("refs-basic", "README.md")).toEqual([]);
   });
 
-  it("an astro config without Starlight is not a docs site", async () => {
+  it("Starlight: locales and the default one from the integration's options (a shared const included)", async () => {
+    const config = 'import starlight from "@astrojs/starlight";\nexport const locales = { root: { label: "English", lang: "en" }, fr: { label: "Français" }, "zh-cn": { label: "中文" } };\nexport default { integrations: [starlight({ title: "x", locales })] };\n';
+    const root = project({ "astro.config.mjs": config, "src/content/docs/index.md": "# a\n" });
+    const [site] = await sitesOf(root, ["src/content/docs/index.md"]);
+    expect(site.localeFallback).toEqual({ locales: ["fr", "zh-cn"], fallback: "" });
+    const noRoot = project({ "astro.config.mjs": 'import sl from "@astrojs/starlight";\nexport default { integrations: [sl({ defaultLocale: "en", locales: { en: {}, de: {} } })] };\n', "src/content/docs/en/index.md": "# a\n" });
+    expect((await sitesOf(noRoot, ["src/content/docs/en/index.md"]))[0].localeFallback).toEqual({ locales: ["de", "en"], fallback: "en" });
+  });
+
+  it("Mintlify: a wildcard or parameter redirect source makes the routes under its prefix not listed", async () => {
+    const root = project({ "docs.json": JSON.stringify({ $schema: "https://mintlify.com/docs.json", redirects: [{ source: "/old/:slug*", destination: "/new/:slug*" }, { source: "/v1/api/*", destination: "/api" }, { source: "/moved", destination: "/here" }] }), "index.mdx": "# a\n" });
+    const [site] = await sitesOf(root, ["index.mdx"]);
+    expect(site.partialRoutes).toEqual(["old", "v1/api"]);
+    expect(site.extraPages).toEqual(["moved"]);
+  });
+
+  it("an astro config without Starlight is a site of a generator docpact does not model", async () => {
     const root = project({ "astro.config.mjs": "export default {};\n", "src/content/docs/a.md": "# a\n" });
-    expect(detectSites(root, ["src/content/docs/a.md"])).toEqual([]);
+    expect(detectSites(root, ["src/content/docs/a.md"])).toEqual([{ root: "", generator: "unknown", configFile: "astro.config.mjs" }]);
   });
 
   it("reads VitePress srcDir, base (through a const) and rewrites, never running the config", async () => {

@@ -71,4 +71,29 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
       "docs/guide/setup.mdx:5:5 not judged reference/missing-anchor: docs/docs.json: Mintlify's heading ids are not modelled",
     ]);
   });
+
+  it("a site of a generator docpact does not model (an Eleventy config, site front matter): links that name no file not judged, with the reason; files still checked; GitHub semantics outside", async () => {
+    expect(await findings("site-unknown")).toEqual([
+      "docs/index.md:4:96 reference/broken-link link target guide/gone.md does not exist (docs/guide/gone.md)",
+      // Outside every site: GitHub renders it, and the file it names as GitHub does.
+      "notes/README.md:3:16 reference/broken-link link target /nowhere does not exist (nowhere)",
+      "notes/README.md:3:40 reference/missing-anchor #install names no heading or anchor in docs/guide/setup.md",
+      "pages/blog/post.md:7:41 reference/broken-link link target second.md does not exist (pages/blog/second.md)",
+      "docs/guide/setup.markdown:9:22 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
+      "docs/index.md:3:11 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
+      "docs/index.md:3:49 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
+      "docs/index.md:3:78 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
+      "docs/index.md:4:11 not judged reference/missing-anchor: site generator not recognised (docs/eleventy.config.js found): its heading ids are not known",
+      "pages/blog/post.md:7:5 not judged reference/broken-link: site generator not recognised (front matter `layout` in pages/blog/post.md found)",
+    ]);
+  });
+
+  it("Jekyll: pages at .html and clean URLs, baseurl, permalink front matter, output collections, posts not judged, files served as is, kramdown ids", async () => {
+    expect(await findings("site-jekyll")).toEqual([
+      "docs/index.md:5:1 reference/broken-link link target /guide/gone/ does not exist (no page or file of the jekyll site at docs serves /guide/gone)",
+      "docs/index.md:5:23 reference/broken-link link target /guide/setpu.html does not exist (no page or file of the jekyll site at docs serves /guide/setpu) → /guide/setup.html",
+      "docs/index.md:5:83 reference/missing-anchor #instal names no heading or anchor in docs/guide/setup.markdown → /guide/setup/#install",
+      "docs/index.md:4:29 not judged reference/broken-link: routes like /2024/01/02/hello are generated (dated posts)",
+    ]);
+  });
 });

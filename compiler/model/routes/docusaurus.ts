@@ -7,7 +7,7 @@
  * Headings: github-slugger, `{#id}` custom ids, repeats `-1`, `-2`.
  */
 import type { MarkdownDoc } from "../types.js";
-import type { Router } from "./types.js";
+import type { SiteGeneratorDescriptor } from "./types.js";
 import { dropIndex, stripPageExt, under } from "./types.js";
 import { githubSlug } from "./slugs.js";
 import { parseFrontMatter } from "../../util/front-matter.js";
@@ -41,7 +41,15 @@ export function docRoute(routeBasePath: string, rel: string, doc: MarkdownDoc | 
   return isIndex ? join(routeBasePath, ...dirs) : join(routeBasePath, ...dirs, id);
 }
 
-export const docusaurus: Router = {
+const docusaurus: SiteGeneratorDescriptor = {
+  id: "docusaurus",
+  name: "Docusaurus",
+  configFiles: ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.mts", "docusaurus.config.cjs"],
+  configHint: "`docusaurus.config.{ts,js,mjs,mts,cjs}`",
+  priority: 20,
+  indexNames: ["index"],
+  docExtensions: [".mdx", ".md"],
+  hasReader: true,
   style: { slug: githubSlug, dedupe: "dash", customIds: true },
   // An MDX page importing another Markdown file renders its headings too.
   includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
@@ -65,3 +73,5 @@ export const docusaurus: Router = {
     return null;
   },
 };
+
+export default docusaurus;

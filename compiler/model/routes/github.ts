@@ -1,8 +1,18 @@
 /** GitHub rendering: files are their own routes; headings slugged by GitHub's rules. */
-import type { Router } from "./types.js";
+import type { SiteGeneratorDescriptor } from "./types.js";
 import { githubSlug } from "./slugs.js";
 
-export const github: Router = {
+const github: SiteGeneratorDescriptor = {
+  id: "github",
+  name: "GitHub",
+  configFiles: [],
+  configHint: "none: documents outside every site",
+  priority: 0,
+  indexNames: ["index"],
+  docExtensions: [".md"],
+  hasReader: false,
   style: { slug: githubSlug, dedupe: "dash", customIds: false },
   pageRoutes: () => null,
 };
+
+export default github;

@@ -1,15 +1,14 @@
-/** The router of each site generator (one module each, behind one interface). */
-import type { SiteGenerator } from "../types.js";
-import type { Router } from "./types.js";
-import { github } from "./github.js";
-import { vitepress } from "./vitepress.js";
-import { docusaurus } from "./docusaurus.js";
-import { mkdocs } from "./mkdocs.js";
-import { starlight } from "./starlight.js";
-import { nextra } from "./nextra.js";
-import { mdbook } from "./mdbook.js";
-import { mintlify } from "./mintlify.js";
+/**
+ * The site generators: one descriptor module each (compiler/model/routes/<id>.ts),
+ * listed by the generated registry; everything else derives from this list.
+ */
+import registry from "../../../generated/sites.js";
+import type { SiteGeneratorDescriptor, SiteGeneratorId } from "./types.js";
 
-export const routers: Record<SiteGenerator, Router> = { github, vitepress, docusaurus, mkdocs, starlight, nextra, mdbook, mintlify };
+/** Every generator, in detection order. */
+export const siteGenerators: readonly SiteGeneratorDescriptor[] = [...registry].sort((a, b) => a.priority - b.priority || (a.id < b.id ? -1 : 1));
 
-export type { Router };
+/** The descriptor of each generator id (the config schema's enum; test/model/site-registry.test.ts checks both lists agree). */
+export const routers = Object.fromEntries(siteGenerators.map((d) => [d.id, d])) as Record<SiteGeneratorId, SiteGeneratorDescriptor>;
+
+export type { Router, SiteGeneratorDescriptor } from "./types.js";

@@ -3,11 +3,19 @@
  * folder's `index.html`. Headings: mdBook's normalize_id, `{#id}` heading
  * attributes, repeats `-1`, `-2`.
  */
-import type { Router } from "./types.js";
+import type { SiteGeneratorDescriptor } from "./types.js";
 import { fileRoute } from "./types.js";
 import { mdbookSlug } from "./slugs.js";
 
-export const mdbook: Router = {
+const mdbook: SiteGeneratorDescriptor = {
+  id: "mdbook",
+  name: "mdBook",
+  configFiles: ["book.toml"],
+  configHint: "`book.toml`",
+  priority: 50,
+  indexNames: ["index", "README"],
+  docExtensions: [".md"],
+  hasReader: true,
   style: { slug: mdbookSlug, dedupe: "dash", customIds: true },
   includes: /\{\{#(?:include|rustdoc_include|playground|playpen|template)\b/,
   pageRoutes(site, file) {
@@ -15,3 +23,5 @@ export const mdbook: Router = {
     return r === null ? null : [r];
   },
 };
+
+export default mdbook;

@@ -3,11 +3,21 @@
  * `a/index.mdx` at `/a`. Heading ids are not modelled (the site reader marks
  * them unknown); the slugger below only serves the in-page index.
  */
-import type { Router } from "./types.js";
+import type { SiteGeneratorDescriptor } from "./types.js";
 import { fileRoute } from "./types.js";
 import { githubSlug } from "./slugs.js";
 
-export const mintlify: Router = {
+const mintlify: SiteGeneratorDescriptor = {
+  id: "mintlify",
+  name: "Mintlify",
+  configFiles: ["docs.json", "mint.json"],
+  // `docs.json` is a common name: only Mintlify's (its schema, or a navigation beside a theme) marks a site.
+  configTest: (text) => /mintlify/i.test(text) || (/"navigation"\s*:/.test(text) && /"(theme|name)"\s*:/.test(text)),
+  configHint: "`docs.json` (Mintlify's: its `$schema`, or `navigation` beside `theme`/`name`) or `mint.json`",
+  priority: 70,
+  indexNames: ["index"],
+  docExtensions: [".mdx", ".md"],
+  hasReader: true,
   style: { slug: githubSlug, dedupe: "dash", customIds: false },
   // Snippets imported into a page render their headings there.
   includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
@@ -17,3 +27,5 @@ export const mintlify: Router = {
     return r === null ? null : [r];
   },
 };
+
+export default mintlify;

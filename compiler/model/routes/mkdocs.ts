@@ -4,11 +4,19 @@
  * Headings: Python-Markdown's toc slugify, `{#id}` with attr_list, repeats
  * `_1`, `_2`.
  */
-import type { Router } from "./types.js";
+import type { SiteGeneratorDescriptor } from "./types.js";
 import { fileRoute } from "./types.js";
 import { mkdocsSlug } from "./slugs.js";
 
-export const mkdocs: Router = {
+const mkdocs: SiteGeneratorDescriptor = {
+  id: "mkdocs",
+  name: "MkDocs",
+  configFiles: ["mkdocs.yml", "mkdocs.yaml"],
+  configHint: "`mkdocs.yml` / `mkdocs.yaml`",
+  priority: 30,
+  indexNames: ["index", "README"],
+  docExtensions: [".md", ".markdown"],
+  hasReader: true,
   style: { slug: mkdocsSlug, dedupe: "underscore", customIds: true },
   // pymdownx.snippets (`--8<--`), mkdocstrings / mkdocs-click blocks (`::: name`), markdown-include.
   includes: /--8<--|^:::\s*\S|\{!.+!\}/m,
@@ -19,3 +27,5 @@ export const mkdocs: Router = {
     return r === null ? null : [r];
   },
 };
+
+export default mkdocs;

@@ -3,13 +3,22 @@
  * `/a/b`, `index` at its folder; in the app router `app/a/b/page.mdx`.
  * Headings: github-slugger with `{#id}` / `[#id]` custom ids.
  */
-import type { Router } from "./types.js";
+import type { SiteGeneratorDescriptor } from "./types.js";
 import { dropIndex, stripPageExt, under } from "./types.js";
 import { githubSlug } from "./slugs.js";
 
 const EXTS = [".mdx", ".md", ".tsx", ".jsx", ".ts", ".js"];
 
-export const nextra: Router = {
+const nextra: SiteGeneratorDescriptor = {
+  id: "nextra",
+  name: "Nextra",
+  configFiles: ["theme.config.tsx", "theme.config.jsx", "theme.config.ts", "theme.config.js", "next.config.mjs", "next.config.js", "next.config.ts"],
+  configTest: (text) => /\bnextra\b/.test(text),
+  configHint: "`theme.config.*` or `next.config.*` that mentions `nextra`",
+  priority: 60,
+  indexNames: ["index"],
+  docExtensions: [".mdx", ".md"],
+  hasReader: true,
   style: { slug: (t) => githubSlug(t.replace(/\s*\[#[^\]\s]+\]\s*$/, "")), dedupe: "dash", customIds: true },
   // An MDX page importing another Markdown file renders its headings too.
   includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
@@ -25,3 +34,5 @@ export const nextra: Router = {
     return null;
   },
 };
+
+export default nextra;

@@ -3,13 +3,22 @@
  * path segment is slugged (github-slugger), `index` is its folder. Pages in
  * `src/pages` are routes too. Headings: github-slugger, no custom ids.
  */
-import type { Router } from "./types.js";
+import type { SiteGeneratorDescriptor } from "./types.js";
 import { dropIndex, fileRoute, stripPageExt, under } from "./types.js";
 import { githubSlug } from "./slugs.js";
 
 const CONTENT = [".mdx", ".md", ".mdoc"];
 
-export const starlight: Router = {
+const starlight: SiteGeneratorDescriptor = {
+  id: "starlight",
+  name: "Starlight",
+  configFiles: ["astro.config.mjs", "astro.config.ts", "astro.config.mts", "astro.config.js", "astro.config.cjs"],
+  configTest: (text) => text.includes("@astrojs/starlight"),
+  configHint: "`astro.config.*` that imports `@astrojs/starlight`",
+  priority: 40,
+  indexNames: ["index"],
+  docExtensions: [".mdx", ".md", ".mdoc"],
+  hasReader: true,
   style: { slug: githubSlug, dedupe: "dash", customIds: false },
   // An MDX page importing another Markdown file renders its headings too.
   includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
@@ -29,3 +38,5 @@ export const starlight: Router = {
     return null;
   },
 };
+
+export default starlight;

@@ -5,7 +5,11 @@
  * (`guide/features`; `""` is the home page).
  */
 import type { MarkdownDoc, Site } from "../types.js";
+import type { SitesGeneratorMember } from "../../../generated/contracts/config.js";
 import type { SlugStyle } from "./slugs.js";
+
+/** A generator's id, as the config's `sites[].generator` names it (the schema's enum). */
+export type SiteGeneratorId = SitesGeneratorMember;
 
 export interface Router {
   /** Heading ids: the generator's slug function, custom ids, numbering of repeats. */
@@ -24,6 +28,42 @@ export interface Router {
   directoryUrls?: boolean;
   /** `{ #id }` attribute lists set ids on any element, not only headings (attr_list, markdown-it-attrs). */
   attrIds?: boolean;
+}
+
+/**
+ * Everything docpact knows about one site generator, in one module
+ * (`compiler/model/routes/<id>.ts`, its default export); generated/sites.ts
+ * lists them all, and detection, routing, `init`, the docs table and the
+ * check of the config schema's enum derive from that list. The generator's
+ * config reader, when it has one, is `compiler/readers/sites/<id>.ts`
+ * exporting `read` (loaded only when a site needs it).
+ */
+export interface SiteGeneratorDescriptor extends Router {
+  id: SiteGeneratorId;
+  /** Its name in prose: `VitePress`. */
+  name: string;
+  /**
+   * Config files that mark a site root (relative to it), in the order they are tried; a
+   * name starting with a dot (`.vitepress/config.ts`) is looked for on disk.
+   */
+  configFiles: readonly string[];
+  /** When a config file's name alone is not enough (`astro.config.*` is Starlight's only when it imports it): its text decides. */
+  configTest?: (text: string, file: string) => boolean;
+  /** The config files in prose, for the docs table. */
+  configHint: string;
+  /** Detection order among generators whose config files share a folder (lower first; `unknown` last, after every generator docpact models). */
+  priority: number;
+  /** Last path segments a route drops (`a/index` is `a`). */
+  indexNames: readonly string[];
+  /** Extensions of the documents it renders as pages. */
+  docExtensions: readonly string[];
+  /** It has a config reader, `compiler/readers/sites/<id>.ts` exporting `read`. */
+  hasReader: boolean;
+  /**
+   * Its routes are not modelled: a link that names no file (root-absolute, extensionless,
+   * `.html`) is not judged, with this reason (`{file}` is the config file found).
+   */
+  routesUnknown?: string;
 }
 
 /** `a/b/index` → `a/b`, `index` → `""`. */

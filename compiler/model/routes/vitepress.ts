@@ -4,11 +4,19 @@
  * another route. Headings: markdown-it-anchor with VitePress's slugify,
  * `{#id}` custom ids, repeats `-1`, `-2`.
  */
-import type { Router } from "./types.js";
+import type { SiteGeneratorDescriptor } from "./types.js";
 import { fileRoute, stripPageExt, dropIndex, under } from "./types.js";
 import { vitepressSlug } from "./slugs.js";
 
-export const vitepress: Router = {
+const vitepress: SiteGeneratorDescriptor = {
+  id: "vitepress",
+  name: "VitePress",
+  configFiles: [".vitepress/config.ts", ".vitepress/config.mts", ".vitepress/config.js", ".vitepress/config.mjs", ".vitepress/config.cts", ".vitepress/config.cjs"],
+  configHint: "`.vitepress/config.{ts,mts,js,mjs,cts,cjs}`",
+  priority: 10,
+  indexNames: ["index"],
+  docExtensions: [".md"],
+  hasReader: true,
   style: { slug: vitepressSlug, dedupe: "dash", customIds: true },
   includes: /<!--\s*@include:/,
   attrIds: true,
@@ -24,3 +32,5 @@ export const vitepress: Router = {
     return r === null ? null : [r];
   },
 };
+
+export default vitepress;

@@ -12,7 +12,7 @@ import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, type SiteInput } f
 /** Plugins and themes that add no pages (or only ones nobody links to). */
 const HARMLESS = /sitemap|analytics|gtag|google-tag|pwa|ideal-image|search|tailwind|sass|svgr|webpack|mermaid|live-codeblock|remark|rehype|lunr|plausible|umami|vercel|image-zoom|llms/i;
 
-export function readDocusaurus(input: SiteInput): Site {
+export function read(input: SiteInput): Site {
   const site = emptySite("docusaurus", input, input.siteRoot);
   const instances: { path: string; routeBasePath: string; id: string }[] = [];
   const pageDirs: string[] = [];

@@ -7,44 +7,27 @@
 import { existsSync, readFileSync } from "../../util/input-fs.js";
 import { join, posix } from "node:path";
 import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/resolve.js";
+import { routers, siteGenerators, type SiteGeneratorDescriptor } from "../../model/routes/index.js";
 import type { Site } from "../../model/types.js";
 import { siteOf } from "../../model/site-links.js";
 import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
-const VITEPRESS_CONFIGS = ["config.ts", "config.mts", "config.js", "config.mjs", "config.cts", "config.cjs"].map((f) => `.vitepress/${f}`);
-const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.ts", "astro.config.mts", "astro.config.js", "astro.config.cjs"];
-const NEXTRA_CONFIGS = ["theme.config.tsx", "theme.config.jsx", "theme.config.ts", "theme.config.js", "next.config.mjs", "next.config.js", "next.config.ts"];
-
 type Reader = (input: SiteInput) => Site;
 
 /**
- * One reader module per generator, loaded only when a site needs it: reading a JavaScript
- * config pulls in the TypeScript parser, which a project without such a site never pays for.
+ * A generator's config reader, `./<id>.js` exporting `read`, loaded only when a site needs it:
+ * reading a JavaScript config pulls in the TypeScript parser, which a project without such a
+ * site never pays for. A generator without one gets the plain site (pages under its folder).
  */
-const READERS: Record<SiteGenerator, () => Promise<Reader>> = {
-  github: async () => (input) => emptySite("github", input, input.siteRoot),
-  vitepress: async () => (await import("./vitepress.js")).readVitepress,
-  docusaurus: async () => (await import("./docusaurus.js")).readDocusaurus,
-  mkdocs: async () => (await import("./mkdocs.js")).readMkdocs,
-  starlight: async () => (await import("./starlight.js")).readStarlight,
-  nextra: async () => (await import("./nextra.js")).readNextra,
-  mdbook: async () => (await import("./mdbook.js")).readMdbook,
-  mintlify: async () => (await import("./mintlify.js")).readMintlify,
-};
+async function readerOf(d: SiteGeneratorDescriptor): Promise<Reader> {
+  if (!d.hasReader) return (input) => emptySite(d.id, input, input.siteRoot);
+  return ((await import(/* @vite-ignore */ `./${d.id}.js`)) as { read: Reader }).read;
+}
 
-/** Config files that mark a site root, per generator, in the order they are tried. */
-const CONFIGS: { generator: SiteGenerator; files: string[]; test?: (text: string) => boolean }[] = [
-  { generator: "vitepress", files: VITEPRESS_CONFIGS },
-  { generator: "docusaurus", files: ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.mts", "docusaurus.config.cjs"] },
-  { generator: "mkdocs", files: ["mkdocs.yml", "mkdocs.yaml"] },
-  { generator: "starlight", files: ASTRO_CONFIGS, test: (text) => text.includes("@astrojs/starlight") },
-  { generator: "mdbook", files: ["book.toml"] },
-  { generator: "nextra", files: NEXTRA_CONFIGS, test: (text) => /\bnextra\b/.test(text) },
-  // `docs.json` is a common name: only Mintlify's (its schema, or a navigation beside a theme) marks a site.
-  { generator: "mintlify", files: ["docs.json", "mint.json"], test: (text) => /mintlify/i.test(text) || (/"navigation"\s*:/.test(text) && /"(theme|name)"\s*:/.test(text)) },
-];
-
-const CONFIG_NAMES = new Set(CONFIGS.flatMap((c) => c.files).filter((f) => !f.startsWith(".")));
+/** Names of config files that mark a site folder beside its content (`website/` with `path: "../docs"`): only generators whose config docpact reads. */
+const CONFIG_NAMES = new Set(siteGenerators.filter((d) => d.hasReader).flatMap((d) => d.configFiles).filter((f) => !f.startsWith(".")));
+/** Dot folders and dot files config names start with (discover does not list dot files): looked for on disk, once a folder each. */
+const DOT_ENTRIES = [...new Set(siteGenerators.flatMap((d) => d.configFiles).filter((f) => f.startsWith(".")).map((f) => f.split("/")[0]))].sort();
 
 export interface DetectedSite {
   root: string;
@@ -75,45 +58,78 @@ export function detectSites(root: string, docs: readonly string[], files: readon
 }
 
 function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { generator: SiteGenerator; configFile: string } | null {
-  // Discover lists every file but dot files: one look at `.vitepress/` per folder, the rest from the list.
-  const dotDir = existsSync(join(root, dir, ".vitepress"));
-  for (const c of CONFIGS) {
-    for (const f of c.files) {
+  // Discover lists every file but dot files: one look at each dot name a config may start with, the rest from the list.
+  const dots = new Set(DOT_ENTRIES.filter((e) => existsSync(join(root, dir, e))));
+  for (const d of siteGenerators) {
+    for (const f of d.configFiles) {
       const rel = dir === "" ? f : `${dir}/${f}`;
       // The absolute path only when the disk is asked (thirty names a folder, hundreds of folders a run).
-      const present = f.startsWith(".") ? dotDir && existsSync(join(root, rel)) : listed ? listed.has(rel) : existsSync(join(root, rel));
+      const present = f.startsWith(".") ? dots.has(f.split("/")[0]) && (!f.includes("/") || existsSync(join(root, rel))) : listed ? listed.has(rel) : existsSync(join(root, rel));
       if (!present) continue;
-      if (c.test) {
+      if (d.configTest) {
         let text = "";
         try {
           text = readFileSync(join(root, rel), "utf8");
         } catch {
           continue;
         }
-        if (!c.test(text)) continue;
+        if (!d.configTest(text, rel)) continue;
       }
-      return { generator: c.generator, configFile: rel };
+      return { generator: d.id, configFile: rel };
     }
   }
   return null;
 }
 
 /** The sites of the project: configured ones (their generator config still read for what the setting leaves out), else detected ones. */
-export async function readSites(root: string, config: ResolvedConfig, docs: readonly string[], files: readonly string[]): Promise<Site[]> {
+export async function readSites(root: string, config: ResolvedConfig, docs: readonly string[], files: readonly string[], frontMatter?: (file: string) => string | null): Promise<Site[]> {
   const settings: (SiteSetting & { configFile: string | null })[] =
     config.sites?.map((s) => ({ ...s, root: s.root === "." ? "" : s.root, configFile: configIn(root, s.root === "." ? "" : s.root)?.configFile ?? null })) ??
     detectSites(root, docs, files).map((d) => ({ root: d.root, generator: d.generator, configFile: d.configFile }));
   const sites: Site[] = [];
-  for (const s of settings) {
-    const read = await READERS[s.generator]();
-    const site = read({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files });
-    if (config.sites) site.source = config.file ?? "config";
-    if (s.base !== undefined) site.base = normalizeBase(s.base);
-    if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);
-    sites.push(site);
-  }
+  for (const s of settings) sites.push(await readSite(root, config, s, files, frontMatter));
   // A detected site that renders none of the documents in scope (an example, a test book) is left out.
   const kept = config.sites ? sites : sites.filter((s) => docs.some((d) => siteOf(sites, d) === s));
+  if (!config.sites && frontMatter) {
+    for (const m of frontMatterSites(docs, frontMatter, (d) => siteOf(kept, d) !== null)) kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter));
+  }
   // Outermost first: a document belongs to the deepest site whose folder holds it.
   return kept.sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
+}
+
+async function readSite(root: string, config: ResolvedConfig, s: SiteSetting & { configFile: string | null }, files: readonly string[], frontMatter?: (file: string) => string | null): Promise<Site> {
+  const d = routers[s.generator];
+  const site = (await readerOf(d))({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files, ...(frontMatter ? { frontMatter } : {}) });
+  if (config.sites) site.source = config.file ?? "config";
+  if (s.base !== undefined) site.base = normalizeBase(s.base);
+  if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);
+  if (d.routesUnknown !== undefined) {
+    // What marked it: the file found, else the setting that names it.
+    site.marker = s.configFile ?? `\`sites\` in ${config.file ?? "the config"}`;
+    site.slugsUnknown = `${d.routesUnknown.replace("{file}", site.marker)}: its heading ids are not known`;
+  }
+  return site;
+}
+
+/** Front matter keys only a site generator reads (Jekyll, Eleventy, Hugo and the like): a document carrying one is a page of a site. */
+const SITE_FRONT_MATTER_KEY = /^(permalink|layout|eleventyNavigation|eleventyComputed|nav_order)[ \t]*:/m;
+
+/**
+ * Sites no config file marks, found by their pages' front matter: the folder of each document
+ * outside every site whose front matter has a key only a site generator reads, outermost ones kept.
+ */
+export function frontMatterSites(docs: readonly string[], frontMatter: (file: string) => string | null, inSite: (file: string) => boolean): DetectedSite[] {
+  const found = new Map<string, string>();
+  for (const d of [...docs].sort()) {
+    if (inSite(d)) continue;
+    // A top-level key of the block (no YAML parse: every document outside a site passes here).
+    const key = SITE_FRONT_MATTER_KEY.exec(frontMatter(d) ?? "")?.[1];
+    if (key === undefined) continue;
+    const dir = posix.dirname(d) === "." ? "" : posix.dirname(d);
+    if (!found.has(dir)) found.set(dir, `front matter \`${key}\` in ${d}`);
+  }
+  const roots = [...found.keys()].sort();
+  return roots
+    .filter((r) => !roots.some((o) => o !== r && (o === "" || r.startsWith(`${o}/`))))
+    .map((r) => ({ root: r, generator: "unknown" as const, configFile: found.get(r)! }));
 }

@@ -5,7 +5,7 @@ import { parse } from "smol-toml";
 import type { Site } from "../../model/types.js";
 import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
-export function readMdbook(input: SiteInput): Site {
+export function read(input: SiteInput): Site {
   const site = emptySite("mdbook", input, joinDir(input.siteRoot, "src"));
   if (input.configFile) {
     let cfg: Record<string, unknown>;

@@ -1,7 +1,8 @@
 /**
  * Mintlify: pages are the `.md`/`.mdx` files under the folder of `docs.json`
  * (or the older `mint.json`), served at their path without extension; every
- * other file there is served as is; `redirects[].source` routes also resolve.
+ * other file there is served as is; `redirects[].source` routes also resolve, and a
+ * wildcard source (`/old/:slug*`) makes the routes under its prefix not judged.
  * Its heading ids are not modelled, so anchors into its pages are not judged,
  * and pages generated from an OpenAPI file make every route not judged
  * (confident or silent).
@@ -11,7 +12,7 @@ import { join } from "node:path";
 import type { Site } from "../../model/types.js";
 import { emptySite, type SiteInput } from "./types.js";
 
-export function readMintlify(input: SiteInput): Site {
+export function read(input: SiteInput): Site {
   const site = emptySite("mintlify", input, input.siteRoot);
   site.assetDirs = [input.siteRoot];
   site.slugsUnknown = `${input.configFile ?? "the Mintlify site"}: Mintlify's heading ids are not modelled`;
@@ -25,11 +26,18 @@ export function readMintlify(input: SiteInput): Site {
   }
   const redirects = (cfg as { redirects?: unknown }).redirects;
   if (Array.isArray(redirects)) {
-    site.extraPages = redirects
+    const sources = redirects
       .map((r) => (r && typeof r === "object" && typeof (r as { source?: unknown }).source === "string" ? (r as { source: string }).source : null))
-      .filter((s): s is string => s !== null && !s.includes(":") && !s.includes("*"))
-      .map((s) => s.replace(/^\/+|\/+$/g, ""))
-      .sort();
+      .filter((s): s is string => s !== null)
+      .map((s) => s.replace(/^\/+|\/+$/g, ""));
+    site.extraPages = sources.filter((s) => !s.includes(":") && !s.includes("*")).sort();
+    // A wildcard or parameter source (`/old/:slug*`, `/v1/*`) serves every route under its fixed prefix.
+    for (const s of sources) {
+      const segs = s.split("/");
+      const i = segs.findIndex((x) => x.includes(":") || x.includes("*"));
+      if (i !== -1) site.partialRoutes.push(segs.slice(0, i).join("/"));
+    }
+    site.partialRoutes = [...new Set(site.partialRoutes)].sort();
   }
   if (JSON.stringify(cfg).includes('"openapi"')) site.partialRoutes.push("");
   return site;

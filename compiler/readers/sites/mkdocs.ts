@@ -8,7 +8,7 @@ import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 /** Plugins that add pages docpact cannot list, by the route prefix they serve (`""`: anywhere). */
 const ROUTE_PLUGINS: Record<string, string> = { blog: "blog", "material/blog": "blog", i18n: "", "static-i18n": "", monorepo: "", "gen-files": "", "awesome-pages": "" };
 
-export function readMkdocs(input: SiteInput): Site {
+export function read(input: SiteInput): Site {
   const site = emptySite("mkdocs", input, joinDir(input.siteRoot, "docs"));
   if (!input.configFile) return withAssets(site);
   let doc: ReturnType<typeof parseDocument>;

@@ -2,7 +2,7 @@
 import type { Site } from "../../model/types.js";
 import { dynamicRouteDirs, emptySite, joinDir, type SiteInput } from "./types.js";
 
-export function readNextra(input: SiteInput): Site {
+export function read(input: SiteInput): Site {
   const site = emptySite("nextra", input, input.siteRoot);
   const dirs: string[] = [];
   for (const d of ["pages", "src/pages", "content", "src/content", "app", "src/app"]) {

@@ -1,5 +1,8 @@
 /** What every site reader gets and gives. */
+import { join } from "node:path";
 import type { Site } from "../../model/types.js";
+import { readFileSync } from "../../util/input-fs.js";
+import { frontMatterBlock } from "../../util/front-matter.js";
 
 export interface SiteInput {
   /** Project root (absolute). */
@@ -10,6 +13,8 @@ export interface SiteInput {
   configFile: string | null;
   /** Every file under the root (root-relative, sorted), as discover listed them. */
   files: readonly string[];
+  /** The front matter block of a document in scope, when the caller has read the documents. */
+  frontMatter?: (file: string) => string | null;
 }
 
 /** `a` joined with `b`, both root-relative folders; `""` is the root. */
@@ -55,4 +60,13 @@ export function dynamicRouteDirs(files: readonly string[], dir: string): string[
     out.add(rel.slice(0, i).includes("/") ? folder : "");
   }
   return [...out].sort();
+}
+
+/** The front matter block of a page file (its first 8 KiB; root-relative path), or null. */
+export function pageFrontMatter(root: string, file: string): string | null {
+  try {
+    return frontMatterBlock(readFileSync(join(root, file), "utf8").slice(0, 8192));
+  } catch {
+    return null;
+  }
 }

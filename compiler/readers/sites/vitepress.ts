@@ -3,7 +3,7 @@ import type { Site } from "../../model/types.js";
 import { ConfigFile } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
-export function readVitepress(input: SiteInput): Site {
+export function read(input: SiteInput): Site {
   const site = emptySite("vitepress", input, input.siteRoot);
   const cfg = input.configFile ? ConfigFile.load(input.root, input.configFile) : null;
   if (input.configFile && !cfg) site.unreadable = `cannot read ${input.configFile}`;

@@ -1,0 +1,56 @@
+/**
+ * Jekyll (GitHub Pages): a page `source/a/b.md` (`.markdown`, `.html`) is served at
+ * `/a/b.html` (`/a/b/` with `permalink: pretty`; GitHub Pages also serves `/a/b`),
+ * `index.md` and `README.md` (jekyll-readme-index) at their folder; front matter
+ * `permalink` replaces the route. Files and folders starting with `_` or `.` are not
+ * pages, except collections with `output: true` (`_guides/x.md` → `/guides/x`); posts
+ * (`_posts/2024-01-02-title.md`) get routes from dates and categories, which docpact
+ * does not list (the reader marks them not judged). Heading ids: kramdown's GFM ids
+ * (as GitHub's), `{#id}` custom ids, repeats `-1`, `-2`.
+ */
+import type { SiteGeneratorDescriptor } from "./types.js";
+import { dropIndex, stripPageExt, under } from "./types.js";
+import { githubSlug } from "./slugs.js";
+import { parseFrontMatter } from "../../util/front-matter.js";
+
+const EXTS = [".md", ".markdown", ".mdown", ".mkd", ".html"];
+
+const jekyll: SiteGeneratorDescriptor = {
+  id: "jekyll",
+  name: "Jekyll",
+  configFiles: ["_config.yml", "_config.yaml"],
+  // Hexo names its config `_config.yml` too.
+  configTest: (text) => !/^(?:source_dir|new_post_name|theme_config)\s*:|hexo/im.test(text),
+  configHint: "`_config.yml` / `_config.yaml` (not Hexo's)",
+  priority: 80,
+  indexNames: ["index", "README"],
+  docExtensions: [".md", ".markdown"],
+  hasReader: true,
+  style: { slug: githubSlug, dedupe: "dash", customIds: true },
+  // `{% include x.md %}` pulls in content (and its headings) at build time.
+  includes: /\{%-?\s*include(?:_relative)?\s/,
+  pageRoutes(site, file, doc) {
+    const rel = under(site.srcDir, file);
+    if (rel === null) return null;
+    // Permalinks the reader found in the pages' front matter (pages outside the documents in scope too).
+    const known = site.permalinks?.[file];
+    if (known !== undefined) return [known];
+    const bare = stripPageExt(rel, EXTS);
+    if (bare === null) return null;
+    const segs = bare.split("/");
+    if (segs.some((s) => s.startsWith("."))) return null;
+    const fm = parseFrontMatter(doc?.frontMatter ?? null);
+    const permalink = typeof fm?.permalink === "string" ? fm.permalink : null;
+    if (segs.slice(0, -1).some((s) => s.startsWith("_")) || segs[segs.length - 1].startsWith("_")) {
+      // A collection that is output: `_guides/x.md` → `guides/x`; posts and the rest are not listed here.
+      const collection = segs[0].slice(1);
+      if (!segs[0].startsWith("_") || !(site.collections ?? []).includes(collection) || segs.slice(1).some((s) => s.startsWith("_"))) return null;
+      if (permalink !== null) return permalink.includes(":") ? null : [dropIndex(permalink.replace(/^\/+|\/+$/g, "").replace(/\.html?$/, ""), ["index"])];
+      return [dropIndex([collection, ...segs.slice(1)].join("/"), ["index", "README"])];
+    }
+    if (permalink !== null) return permalink.includes(":") ? null : [dropIndex(permalink.replace(/^\/+|\/+$/g, "").replace(/\.html?$/, ""), ["index"])];
+    return [dropIndex(bare, ["index", "README"])];
+  },
+};
+
+export default jekyll;

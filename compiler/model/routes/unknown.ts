@@ -1,0 +1,70 @@
+/**
+ * A documentation site whose generator docpact does not model: Hexo, Eleventy, Hugo, VuePress, Docsify, plain Astro, Sphinx /
+ * MyST, Antora, Gatsby, Quarto, Zola, Rspress, GitBook. Found by its config
+ * file (or, with none, by site front matter: `permalink`, `layout`,
+ * `eleventyNavigation`). Its pages are served at routes docpact cannot list
+ * and its heading ids are its own, so links that name no file (root-absolute,
+ * extensionless, `.html`) and anchors into its pages are not judged, each
+ * counted with the reason; relative links to files and `.md` links are still
+ * checked (confident or silent).
+ */
+import type { SiteGeneratorDescriptor } from "./types.js";
+import { githubSlug } from "./slugs.js";
+
+const ASTRO = ["mjs", "ts", "mts", "js", "cjs"].map((e) => `astro.config.${e}`);
+const JS = ["js", "mjs", "cjs", "ts", "mts", "cts"];
+
+const unknown: SiteGeneratorDescriptor = {
+  id: "unknown",
+  name: "not modelled",
+  configFiles: [
+    // Hexo (Jekyll's is tried first), Jekyll's TOML config
+    "_config.yml",
+    "_config.yaml",
+    "_config.toml",
+    // Eleventy
+    ".eleventy.js",
+    ".eleventy.cjs",
+    ...JS.map((e) => `eleventy.config.${e}`),
+    // Hugo, Zola
+    "hugo.toml",
+    "hugo.yaml",
+    "hugo.json",
+    "config.toml",
+    // VuePress 1/2
+    ...JS.map((e) => `.vuepress/config.${e}`),
+    // Astro without Starlight (Starlight is tried first)
+    ...ASTRO,
+    // Docsify
+    "index.html",
+    // Sphinx / MyST, Antora, Gatsby, Quarto, Rspress, GitBook, Docfx
+    "conf.py",
+    "myst.yml",
+    "antora.yml",
+    "antora-playbook.yml",
+    ...JS.map((e) => `gatsby-config.${e}`),
+    "_quarto.yml",
+    ...JS.map((e) => `rspress.config.${e}`),
+    ".gitbook.yaml",
+    "docfx.json",
+  ],
+  configTest: (text, file) => {
+    const name = file.slice(file.lastIndexOf("/") + 1);
+    // Common names: only the generator's own.
+    if (name === "config.toml") return /^\s*base_?url\s*=/im.test(text);
+    if (name === "index.html") return /docsify/i.test(text);
+    if (name === "conf.py") return /\b(extensions|html_theme|project)\s*=/.test(text);
+    return true;
+  },
+  configHint:
+    "Hexo `_config.yml`, Eleventy `.eleventy.js` / `eleventy.config.*`, Hugo `hugo.toml` / `config.toml` with `baseURL`, VuePress `.vuepress/config.*`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
+  priority: 1000,
+  indexNames: ["index", "README"],
+  docExtensions: [".md", ".markdown", ".mdx", ".mdoc"],
+  hasReader: false,
+  routesUnknown: "site generator not recognised ({file} found)",
+  style: { slug: githubSlug, dedupe: "dash", customIds: false },
+  pageRoutes: () => null,
+};
+
+export default unknown;
