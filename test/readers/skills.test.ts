@@ -1,0 +1,89 @@
+/** The skill-bundle reader: layouts detected (never guessed), front matter and argument declarations. */
+import { describe, expect, it } from "vitest";
+import { detectLayout } from "../../compiler/readers/skills/layout.js";
+import { bodyDeclaration, parseArgumentSpec } from "../../compiler/readers/skills/arguments.js";
+
+describe("skill layouts", () => {
+  it("plugin manifest paths, defaults beside it, .claude folders, package skills, sub-skills left to their skill, unknown SKILL.md listed", () => {
+    const manifests: Record<string, object> = {
+      ".claude-plugin/plugin.json": { name: "w", commands: "./skills/w/commands/", skills: "./skills/" },
+      "plugins/ops/.claude-plugin/plugin.json": { name: "ops" },
+    };
+    const files = [
+      ".claude-plugin/plugin.json",
+      ".claude/commands/deploy.md",
+      ".claude/commands/db/migrate.md",
+      ".claude/skills/notes/SKILL.md",
+      "misc/SKILL.md",
+      "package.json",
+      "plugins/ops/.claude-plugin/plugin.json",
+      "plugins/ops/commands/ship.md",
+      "plugins/ops/skills/audit/SKILL.md",
+      "skills/w/SKILL.md",
+      "skills/w/commands/README.md",
+      "skills/w/commands/quick.md",
+      "skills/w/exports/x/SKILL.md",
+    ];
+    const l = detectLayout(files, (p) => (manifests[p] as never) ?? null);
+    expect(l.entries.map((e) => [e.kind, e.layout, e.name, e.aliases])).toEqual([
+      ["command", "claude-commands", "/migrate", ["/db:migrate"]],
+      ["command", "claude-commands", "/deploy", []],
+      ["skill", "claude-skills", "notes", ["/notes"]],
+      ["command", "plugin", "/ops:ship", []],
+      ["skill", "plugin", "audit", ["/ops:audit"]],
+      ["skill", "plugin", "w", ["/w:w"]],
+      ["command", "plugin", "/w:quick", []],
+    ]);
+    expect(l.namespaces).toEqual(["ops", "w"]);
+    expect(l.bareCommands).toBe(true);
+    expect(l.unknown.map((u) => u.file)).toEqual(["misc/SKILL.md"]);
+  });
+
+  it("a manifest that does not parse names no namespace", () => {
+    const l = detectLayout([".claude-plugin/plugin.json", "commands/a.md"], () => null);
+    expect(l.namespaces).toEqual([]);
+    expect(l.entries).toEqual([]);
+  });
+});
+
+describe("argument declarations", () => {
+  it("flags with closed values only for literal alternatives", () => {
+    expect(parseArgumentSpec("[--sessions <ids>] [--audience <gerencia|tecnica>] [--mode interactive|server] [--period last-month|YYYY-MM] [--dry-run] <file>")).toEqual([
+      { flag: "--sessions", values: null },
+      { flag: "--audience", values: ["gerencia", "tecnica"] },
+      { flag: "--mode", values: ["interactive", "server"] },
+      { flag: "--period", values: null },
+      { flag: "--dry-run", values: null },
+    ]);
+  });
+
+  it("a usage line (with its continuation), a Flag table and an Arguments list; nothing else counts", () => {
+    const text = [
+      "---",
+      "name: x",
+      "---",
+      "Use `--not-a-declaration` freely.",
+      "```",
+      "/w:x [--a <v>]",
+      "     [--b one|two]",
+      "```",
+      "| Flag | What |",
+      "| --- | --- |",
+      "| `--c gerencia\\|tecnica` | c |",
+      "## Arguments",
+      "- `--d` — d",
+      "## Other",
+      "- `--e` — not an argument list",
+    ].join("\n");
+    const d = bodyDeclaration("x.md", text, ["/w:x"]);
+    expect(d?.source).toBe("usage");
+    expect(d?.span.line).toBe(6);
+    expect(d?.args).toEqual([
+      { flag: "--a", values: null },
+      { flag: "--b", values: ["one", "two"] },
+      { flag: "--c", values: ["gerencia", "tecnica"] },
+      { flag: "--d", values: null },
+    ]);
+    expect(bodyDeclaration("y.md", "Just prose with `--x`.\n", ["y"])).toBeNull();
+  });
+});
