@@ -70,6 +70,7 @@ describe("argument declarations", () => {
       "| Flag | What |",
       "| --- | --- |",
       "| `--c gerencia\\|tecnica` | c |",
+      "| `--b` | named again without values: keeps the usage line's |",
       "## Arguments",
       "- `--d` — d",
       "## Other",

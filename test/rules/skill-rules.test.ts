@@ -139,7 +139,7 @@ describe("skill/unknown-skill", () => {
     }
   };
   const lint = async (root: string) => {
-    const r = await runPipeline({ root, mode: "check", skipRules: [] });
+    const r = await runPipeline({ root });
     return { diagnostics: r.diagnostics.filter((d) => d.rule === unknownSkill.meta.id), notJudged: r.notJudged.filter((n) => n.rule === unknownSkill.meta.id) };
   };
 

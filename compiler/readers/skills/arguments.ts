@@ -31,24 +31,35 @@ export function parseArgumentSpec(spec: string): SkillArgument[] {
     const after = spec.slice(m.index + m[0].length);
     if (/^[A-Za-z0-9]/.test(after)) continue;
     const values = valuesOf(after);
+    const arg: SkillArgument = { flag, values: values ?? null };
+    if (values === undefined) bare.add(arg);
     if (seen.has(flag)) {
-      const prev = out.find((a) => a.flag === flag)!;
-      if (prev.values && values) prev.values = [...new Set([...prev.values, ...values])].sort();
-      else prev.values = null;
+      const i = out.findIndex((a) => a.flag === flag);
+      out[i] = merge(out[i], arg);
       continue;
     }
     seen.add(flag);
-    out.push({ flag, values });
+    out.push(arg);
   }
   return out;
 }
 
-/** The closed values written right after a flag (`=a|b`, ` <a|b>`, ` a|b`), or null. */
-function valuesOf(after: string): string[] | null {
+/** Flags written with no value after them (`| \`--scope\` |`): another declaration of the flag may list its values. */
+const bare = new WeakSet<SkillArgument>();
+
+/** Two declarations of one flag: the listed values of both, open when either is open; a bare mention takes the other's. */
+function merge(a: SkillArgument, b: SkillArgument): SkillArgument {
+  if (bare.has(a)) return b;
+  if (bare.has(b)) return a;
+  return { flag: a.flag, values: a.values && b.values ? [...new Set([...a.values, ...b.values])].sort() : null };
+}
+
+/** The closed values written right after a flag (`=a|b`, ` <a|b>`, ` a|b`); null when open, undefined when no value is written. */
+function valuesOf(after: string): string[] | null | undefined {
   const m = /^(?:=|[ \t]+)(<([^<>]*)>|\{([^{}]*)\}|([^\s\]\[)(,`]+))/.exec(after);
-  if (!m) return null;
+  if (!m) return undefined;
   const raw = m[2] ?? m[3] ?? m[4] ?? "";
-  if (raw.startsWith("-")) return null;
+  if (raw.startsWith("-")) return undefined;
   const alts = raw.split("|").map((s) => s.trim());
   if (alts.length < 2 || !alts.every((a) => LITERAL.test(a))) return null;
   return [...new Set(alts)].sort();
@@ -151,15 +162,8 @@ export function hintDeclaration(file: string, hint: string, line: number, lineTe
 
 function mergeArgs(lists: SkillArgument[][]): SkillArgument[] {
   const by = new Map<string, SkillArgument>();
-  for (const list of lists) {
-    for (const a of list) {
-      const prev = by.get(a.flag);
-      if (!prev) by.set(a.flag, { flag: a.flag, values: a.values ? [...a.values] : null });
-      else if (prev.values && a.values) prev.values = [...new Set([...prev.values, ...a.values])].sort();
-      else prev.values = null;
-    }
-  }
-  return [...by.values()];
+  for (const list of lists) for (const a of list) by.set(a.flag, by.has(a.flag) ? merge(by.get(a.flag)!, a) : a);
+  return [...by.values()].map((a) => ({ flag: a.flag, values: a.values ? [...a.values] : null }));
 }
 
 /** A table row's cells (`\|` is a literal bar). */
