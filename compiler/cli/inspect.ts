@@ -1,6 +1,7 @@
 /** `docpact inspect`: parts of the linked model as JSON arrays. */
 import type { Closure, ContractModel } from "../model/types.js";
 import { listReferences } from "../model/references.js";
+import { declaredArguments, type ArgumentDeclaration } from "../model/skills.js";
 
 import { INSPECT_TARGETS } from "./help.js";
 
@@ -29,6 +30,29 @@ function inspectCommands(model: ContractModel): unknown[] {
   }));
   // The surface itself: the top-level command list and the global flag set.
   rows.push({ path: "(surface)", adapters: s.adapters, commandSet: closure(s.commandSet), globalFlagSet: closure(s.globalFlagSet), warnings: s.warnings.map((w) => w.message) });
+  return rows;
+}
+
+/** The skill bundle: one row per skill or command with what it declares, then the unknown layouts and the manifests read. */
+function inspectSkills(model: ContractModel): unknown[] {
+  const b = model.skills;
+  if (!b) return [];
+  const decl = (d: ArgumentDeclaration | null) => (d ? { source: d.source, file: d.file, line: d.span.line, args: d.args } : null);
+  const rows: unknown[] = b.entries.map((e) => ({
+    kind: e.kind,
+    name: e.name,
+    aliases: e.aliases,
+    layout: e.layout,
+    file: e.file,
+    description: e.description,
+    allowedTools: e.allowedTools,
+    hint: decl(e.hint),
+    arguments: decl(declaredArguments(e)),
+    ...(e.delegatesTo ? { delegatesTo: e.delegatesTo } : {}),
+    mentions: b.slashMentions.filter((m) => m.name === e.name || e.aliases.includes(m.name)).length + b.skillMentions.filter((m) => m.name === e.name || e.aliases.includes(m.name)).length,
+  }));
+  for (const u of b.unknown) rows.push({ kind: "unknown", file: u.file, reason: u.reason });
+  rows.push({ kind: "(bundle)", namespaces: b.namespaces, manifests: b.manifests, bareCommands: b.bareCommands, slashMentions: b.slashMentions.length, skillMentions: b.skillMentions.length });
   return rows;
 }
 
@@ -63,5 +87,7 @@ export function inspect(what: InspectTarget, model: ContractModel): unknown[] {
       }));
     case "references":
       return listReferences(model);
+    case "skills":
+      return inspectSkills(model);
   }
 }

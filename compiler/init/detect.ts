@@ -10,6 +10,7 @@ import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/resolve.js";
 import { detectSites } from "../readers/sites/index.js";
+import { describeSkills } from "./skills.js";
 
 export interface Finding {
   /** What was decided, e.g. `docs`. */
@@ -68,6 +69,9 @@ export function detect(root: string): Detection {
   } else {
     note("sites", "no site generator config (VitePress, Docusaurus, MkDocs, Starlight, Nextra, mdBook) found: links resolve as GitHub renders them");
   }
+
+  // ── agent skill bundle ──
+  for (const line of describeSkills(root, files)) note("skills", line);
 
   // ── schemas ──
   const schemas = files.filter((f) => f.endsWith(".schema.json"));

@@ -1,5 +1,8 @@
 /** The skill-bundle reader: layouts detected (never guessed), front matter and argument declarations. */
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runPipeline } from "../../compiler/pipeline.js";
+import { inspect } from "../../compiler/cli/inspect.js";
 import { detectLayout } from "../../compiler/readers/skills/layout.js";
 import { bodyDeclaration, parseArgumentSpec } from "../../compiler/readers/skills/arguments.js";
 
@@ -86,5 +89,25 @@ describe("argument declarations", () => {
       { flag: "--d", values: null },
     ]);
     expect(bodyDeclaration("y.md", "Just prose with `--x`.\n", ["y"])).toBeNull();
+  });
+});
+
+describe("the bundle in the model and `inspect skills`", () => {
+  it("entries with their front matter and declarations, the unknown layout, the bundle row; mentions judged", async () => {
+    const root = fileURLToPath(new URL("../fixtures/skills-plugin/", import.meta.url));
+    const r = await runPipeline({ root });
+    const rows = inspect("skills", r.model) as Record<string, unknown>[];
+    expect(rows.map((x) => [x.kind, x.name ?? x.file])).toEqual([
+      ["command", "/w:export-reports"],
+      ["skill", "release-scripts"],
+      ["unknown", "misc/SKILL.md"],
+      ["(bundle)", undefined],
+    ]);
+    expect(rows[1]).toMatchObject({ allowedTools: ["Bash", "Read"], hint: null, arguments: { source: "table", args: [{ flag: "--dry-run", values: null }] } });
+    expect(rows[0]).toMatchObject({ arguments: { source: "hint", args: [{ flag: "--since", values: null }, { flag: "--audience", values: ["gerencia", "tecnica"] }] }, mentions: 1 });
+    expect(r.diagnostics.filter((d) => d.rule.startsWith("skill/")).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual([
+      "skill/unknown-argument 3:34 `board` is not a value of `--audience` for `/w:export-reports` (declared: gerencia, tecnica)",
+      "skill/unknown-command 3:59 unknown slash command `/w:export-report`: plugin `w` defines no such command",
+    ]);
   });
 });

@@ -102,15 +102,12 @@ tester.run(hintMismatch, {
   ],
   invalid: [
     {
-      name: "a hint flag and value the body does not declare, and a body flag the hint leaves out (warning)",
+      name: "a hint flag and value the body does not declare (a body flag the hint leaves out is fine)",
       files: plugin({
         "skills/w/commands/export-reports.md":
           "---\ndescription: Export reports.\nargument-hint: [--sesiones <ids>] [--audience <gerencia|junta>]\n---\n\nRead `../exports/export-reports/SKILL.md` and follow it with $ARGUMENTS.\n",
       }),
       errors: [
-        { messageId: "hintMissing", severity: "warning", data: { name: "/w:export-reports", flag: "--dry-run", body: "skills/w/exports/export-reports/SKILL.md" }, line: 3 },
-        { messageId: "hintMissing", severity: "warning", data: { name: "/w:export-reports", flag: "--sessions", body: "skills/w/exports/export-reports/SKILL.md" }, line: 3 },
-        { messageId: "hintMissing", severity: "warning", data: { name: "/w:export-reports", flag: "--since", body: "skills/w/exports/export-reports/SKILL.md" }, line: 3 },
         { messageId: "hintValue", data: { name: "/w:export-reports", flag: "--audience", value: "junta", values: "gerencia, tecnica", body: "skills/w/exports/export-reports/SKILL.md" }, line: 3 },
         { messageId: "hintFlag", data: { name: "/w:export-reports", flag: "--sesiones", body: "skills/w/exports/export-reports/SKILL.md" }, line: 3 },
       ],

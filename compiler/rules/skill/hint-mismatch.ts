@@ -15,11 +15,10 @@ export default defineRule({
       "The `argument-hint` in a command's front matter is what the user sees when typing the command; the body (or the SKILL.md it hands `$ARGUMENTS` to) is what parses the arguments. " +
       "When the body declares its arguments (a usage line starting with the command's name, a Flag/Argument/Option table, a list under an Arguments/Flags/Options heading), " +
       "each flag of the hint must be one the body declares, and each value the hint lists for a flag must be one the body lists for it (when both list them). " +
-      "A flag the body declares and the hint leaves out is reported as a warning (a hint may abbreviate). A body that declares nothing is not judged, and neither is a hint without flags.",
+      "A flag the body declares and the hint leaves out is fine (a hint may abbreviate). A body that declares nothing is not judged, and neither is a hint without flags.",
     messages: {
       hintFlag: "`argument-hint` of `{{name}}` names `{{flag}}`, which {{body}} does not declare",
       hintValue: "`argument-hint` of `{{name}}` lists `{{value}}` for `{{flag}}`, which {{body}} does not (declared: {{values}})",
-      hintMissing: "`argument-hint` of `{{name}}` leaves out `{{flag}}`, which {{body}} declares",
     },
     examples: {
       bad: SKILL("[--sesiones <ids>] [--audience <gerencia|tecnica>]"),
@@ -49,9 +48,6 @@ export default defineRule({
         for (const v of h.values) {
           if (!b.values.includes(v)) ctx.report({ span: hint.span, messageId: "hintValue", data: { name: e.name, flag: h.flag, value: v, values: b.values.join(", "), body: where }, related });
         }
-      }
-      for (const b of body.args) {
-        if (!hint.args.some((h) => h.flag === b.flag)) ctx.report({ span: hint.span, severity: "warning", messageId: "hintMissing", data: { name: e.name, flag: b.flag, body: where }, related });
       }
     }
   },
