@@ -42,9 +42,9 @@ export interface SkillEntry {
   allowedTools: string[] | null;
   /** The parsed `argument-hint`, or null when there is none. */
   hint: ArgumentDeclaration | null;
-  /** What the body declares (its own usage line, table or section, else the one SKILL.md it hands `$ARGUMENTS` to); null: none. */
+  /** What the body declares (its own usage line, table or section, else the one Markdown file it hands `$ARGUMENTS` to); null: none. */
   body: ArgumentDeclaration | null;
-  /** The SKILL.md the body hands `$ARGUMENTS` to, when it does. */
+  /** The Markdown file (a SKILL.md, an EXPORT.md) the body hands `$ARGUMENTS` to, when it does. */
   delegatesTo: string | null;
 }
 
@@ -65,6 +65,8 @@ export interface SlashMention {
   source: "inline" | "fence";
   /** `prose`: a flag in inline code after the entry's name in the same sentence (`` `export-diagrams` with `--scope data` ``), not an invocation. */
   form?: "prose";
+  /** A usage synopsis (`/w:x [--a <v>] [--b]`: flags in brackets), which declares as much as it invokes. */
+  synopsis?: true;
   args: { flag: string; value: string | null; span: Span }[];
 }
 

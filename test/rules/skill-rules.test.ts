@@ -16,7 +16,7 @@ const plugin = (extra: Record<string, string> = {}) => ({
   "package.json": JSON.stringify({ name: "x" }),
   "skills/w/SKILL.md": "---\nname: w\ndescription: The bundle.\n---\n\n# w\n",
   "skills/w/commands/export-reports.md":
-    "---\ndescription: Export reports.\nargument-hint: [--sessions <ids>] [--since <id>] [--audience <gerencia|tecnica>] [--dry-run]\n---\n\nRead `../exports/export-reports/SKILL.md` and follow it with $ARGUMENTS.\n",
+    "---\ndescription: Export reports.\nargument-hint: [--sessions <ids>] [--since <id>] [--audience <gerencia|tecnica>] [--dry-run]\n---\n\nRead `../exports/export-reports/SKILL.md` and follow it with $ARGUMENTS.\n\nSee also `../../../README.md`.\n",
   "skills/w/commands/quick.md": "---\ndescription: A quick task.\n---\n\nDo it.\n",
   "skills/w/exports/export-reports/SKILL.md":
     "---\nname: export-reports\ndescription: Reports.\n---\n\n## Inputs\n\n```\n/w:export-reports [--sessions NNN[,NNN]] [--since sessionNNN]\n                  [--audience gerencia|tecnica] [--dry-run]\n```\n",
@@ -65,6 +65,14 @@ tester.run(unknownArgument, {
       notJudged: [{ line: 1, reason: "`/w:quick` declares no arguments (an open set)" }],
     },
     { name: "a flag after a name that is no entry is nobody's", files: plugin({ "README.md": "`aw` takes `--json`.\n" }) },
+    {
+      name: "a usage synopsis against a hint alone is not judged (either may be stale)",
+      files: { ".claude/commands/x.md": "---\ndescription: x\nargument-hint: [--a]\n---\n\nDo x.\n", "README.md": "```\n/x [--a] [--b <v>]\n```\n" },
+      notJudged: [
+        { line: 2, reason: "a usage synopsis of `/x` set against its argument-hint alone: either may be the stale one" },
+        { line: 2, reason: "a usage synopsis of `/x` set against its argument-hint alone: either may be the stale one" },
+      ],
+    },
   ],
   invalid: [
     {
@@ -102,14 +110,15 @@ tester.run(hintMismatch, {
   ],
   invalid: [
     {
-      name: "a hint flag and value the body does not declare (a body flag the hint leaves out is fine)",
+      name: "a hint flag and value the body (an EXPORT.md the command hands $ARGUMENTS to) does not declare; a body flag the hint leaves out is fine",
       files: plugin({
         "skills/w/commands/export-reports.md":
-          "---\ndescription: Export reports.\nargument-hint: [--sesiones <ids>] [--audience <gerencia|junta>]\n---\n\nRead `../exports/export-reports/SKILL.md` and follow it with $ARGUMENTS.\n",
+          "---\ndescription: Export reports.\nargument-hint: [--sesiones <ids>] [--audience <gerencia|junta>]\n---\n\nRead `../exports/export-reports/EXPORT.md` and follow it with $ARGUMENTS.\n",
+        "skills/w/exports/export-reports/EXPORT.md": "# Export\n\n```\n/w:export-reports [--sessions NNN[,NNN]] [--since sessionNNN]\n                  [--audience gerencia|tecnica] [--dry-run]\n```\n",
       }),
       errors: [
-        { messageId: "hintValue", data: { name: "/w:export-reports", flag: "--audience", value: "junta", values: "gerencia, tecnica", body: "skills/w/exports/export-reports/SKILL.md" }, line: 3 },
-        { messageId: "hintFlag", data: { name: "/w:export-reports", flag: "--sesiones", body: "skills/w/exports/export-reports/SKILL.md" }, line: 3 },
+        { messageId: "hintValue", data: { name: "/w:export-reports", flag: "--audience", value: "junta", values: "gerencia, tecnica", body: "skills/w/exports/export-reports/EXPORT.md" }, line: 3 },
+        { messageId: "hintFlag", data: { name: "/w:export-reports", flag: "--sesiones", body: "skills/w/exports/export-reports/EXPORT.md" }, line: 3 },
       ],
     },
   ],

@@ -2,7 +2,7 @@
  * One skill or command file: its front matter (`name`, `description`,
  * `argument-hint`, `allowed-tools`, through compiler/util/front-matter.ts) and
  * the arguments it declares (./arguments.ts), following a command that hands
- * `$ARGUMENTS` to one SKILL.md to that file's declaration.
+ * `$ARGUMENTS` to one Markdown file to that file's declaration.
  */
 import { createRequire } from "node:module";
 import { frontMatterBlock, parseFrontMatter } from "../../util/front-matter.js";
@@ -48,23 +48,30 @@ function lineFields(block: string | null): Record<string, string> {
   return out;
 }
 
-/** The SKILL.md a command body hands `$ARGUMENTS` to: exactly one such path named in a body that uses `$ARGUMENTS`. */
+/**
+ * The file a command body hands `$ARGUMENTS` to: the one Markdown path (a
+ * SKILL.md, an EXPORT.md …) named on the lines that use `$ARGUMENTS`,
+ * relative to the command, when exactly one such file exists.
+ */
 function delegate(file: string, text: string, has: (p: string) => boolean): string | null {
   if (!text.includes("$ARGUMENTS")) return null;
   const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
   const found = new Set<string>();
-  for (const m of text.matchAll(/(?:^|[\s(`'"])((?:\.{1,2}\/|[\w.-]+\/)[\w./-]*SKILL\.md)/g)) {
-    const parts: string[] = [];
-    let ok = true;
-    for (const p of `${dir}/${m[1]}`.split("/")) {
-      if (p === "" || p === ".") continue;
-      if (p === "..") {
-        if (parts.length === 0) ok = false;
-        parts.pop();
-      } else parts.push(p);
+  for (const line of text.split(/\r?\n|\r/)) {
+    if (!line.includes("$ARGUMENTS")) continue;
+    for (const m of line.matchAll(/(?:^|[\s(`'"])((?:\.{1,2}\/|[\w.-]+\/)[\w./-]*\.md)\b/g)) {
+      const parts: string[] = [];
+      let ok = true;
+      for (const p of `${dir}/${m[1]}`.split("/")) {
+        if (p === "" || p === ".") continue;
+        if (p === "..") {
+          if (parts.length === 0) ok = false;
+          parts.pop();
+        } else parts.push(p);
+      }
+      const path = parts.join("/");
+      if (ok && has(path)) found.add(path);
     }
-    const path = parts.join("/");
-    if (ok && has(path)) found.add(path);
   }
   return found.size === 1 ? [...found][0] : null;
 }

@@ -35,7 +35,8 @@ function mentionsIn(file: string, src: string, source: SlashMention["source"], a
       args.push({ flag: t.flag, value, span: at(t.start, t.end) });
     }
     const colon = inv.binary.indexOf(":");
-    return { file, span: at(inv.start, inv.start + inv.binary.length), name: inv.binary, namespace: colon === -1 ? null : inv.binary.slice(1, colon), source, args };
+    const synopsis = /\[\s*-/.test(src.slice(inv.start, inv.end));
+    return { file, span: at(inv.start, inv.start + inv.binary.length), name: inv.binary, namespace: colon === -1 ? null : inv.binary.slice(1, colon), source, args, ...(synopsis ? { synopsis: true as const } : {}) };
   });
 }
 

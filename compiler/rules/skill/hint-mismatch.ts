@@ -12,7 +12,7 @@ export default defineRule({
     defaultSeverity: "error",
     description: "A command's or skill's `argument-hint` disagrees with the arguments its body declares.",
     explanation:
-      "The `argument-hint` in a command's front matter is what the user sees when typing the command; the body (or the SKILL.md it hands `$ARGUMENTS` to) is what parses the arguments. " +
+      "The `argument-hint` in a command's front matter is what the user sees when typing the command; the body (or the Markdown file it hands `$ARGUMENTS` to) is what parses the arguments. " +
       "When the body declares its arguments (a usage line starting with the command's name, a Flag/Argument/Option table, a list under an Arguments/Flags/Options heading), " +
       "each flag of the hint must be one the body declares, and each value the hint lists for a flag must be one the body lists for it (when both list them). " +
       "A flag the body declares and the hint leaves out is fine (a hint may abbreviate). A body that declares nothing is not judged, and neither is a hint without flags.",

@@ -17,7 +17,7 @@ export default defineRule({
       "An argument dropped from a command keeps being passed in the docs that invoke it (`/w:export-reports --period last-month` after `--period` went away). " +
       "A command or skill declares its arguments in its front matter `argument-hint`, or in its body: a fenced usage line starting with its own name, " +
       "a table whose first header cell is Flag, Argument, Option or Parameter, or a list under an Arguments, Flags or Options heading; " +
-      "a command whose body hands `$ARGUMENTS` to one SKILL.md takes that file's declaration. The body's declaration wins over the hint. " +
+      "a command whose body hands `$ARGUMENTS` to one Markdown file (named on the line that uses `$ARGUMENTS`) takes that file's declaration. The body's declaration wins over the hint. A usage synopsis elsewhere (`/w:x [--a] [--b]`, flags in brackets) set against a hint alone is not judged: either may be the stale one. " +
       "Each flag of each slash-command invocation in the docs is judged against that closed set, and its value against the values the declaration lists " +
       "(two or more literal alternatives, `gerencia|tecnica`); a placeholder value is never judged. " +
       "A command or skill that declares nothing has an open argument set: its flags are counted as not judged. Commands the bundle does not define are left to `skill/unknown-command`.",
@@ -45,6 +45,10 @@ export default defineRule({
       }
       // The declaration itself is not judged against itself.
       if (m.file === decl.file && m.span.line === decl.span.line) continue;
+      if (m.synopsis && decl.source === "hint") {
+        for (const a of m.args) ctx.notJudged(a.span, `a usage synopsis of \`${m.name}\` set against its argument-hint alone: either may be the stale one`);
+        continue;
+      }
       const related = [{ file: decl.file, line: decl.span.line, column: decl.span.column, message: `the arguments of \`${m.name}\` are declared here` }];
       for (const a of m.args) {
         const d = decl.args.find((x) => x.flag === a.flag);
