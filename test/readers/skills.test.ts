@@ -111,3 +111,23 @@ describe("the bundle in the model and `inspect skills`", () => {
     ]);
   });
 });
+
+describe("the bundle is the documents in scope", () => {
+  it("a plugin outside the docs globs (a test fixture) is not the project's bundle", async () => {
+    const { mkdtempSync, cpSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const root = mkdtempSync(join(tmpdir(), "docpact-skills-scope-"));
+    try {
+      cpSync(fileURLToPath(new URL("../fixtures/skills-plugin/", import.meta.url)), join(root, "test/fixtures/p"), { recursive: true });
+      writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ docs: ["*.md"] }));
+      writeFileSync(join(root, "README.md"), "Run `/w:export-report` and the `Skill: w:nothing`.\n");
+      const r = await runPipeline({ root });
+      expect(r.model.skills?.entries).toEqual([]);
+      expect(r.model.skills?.namespaces).toEqual([]);
+      expect(r.diagnostics.filter((d) => d.rule.startsWith("skill/"))).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

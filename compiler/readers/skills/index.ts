@@ -40,14 +40,20 @@ export function readSkills(root: string, listed: readonly string[], docs: readon
     badManifests.push(file);
     return null;
   };
-  const layout = detectLayout(files, manifest);
+  // Entries are the documents in scope (config `docs`) and the agent folders discover skips: a plugin
+  // among test fixtures or vendored code outside the docs globs is not this project's bundle.
+  const inScope = new Set(docs.map((d) => d.file));
+  const found = detectLayout(files, manifest);
+  const kept = found.entries.filter((e) => inScope.has(e.file) || e.file.startsWith(".claude/"));
+  const namespaces = found.namespaces.filter((ns) => kept.some((e) => e.layout === "plugin" && [e.name, ...e.aliases].some((n) => n.startsWith(`/${ns}:`))));
+  const layout = { ...found, entries: kept, namespaces, unknown: found.unknown.filter((u) => inScope.has(u.file)) };
   const all = new Set(files);
   const has = (p: string) => all.has(p);
   const entries: SkillEntry[] = layout.entries.map((e) => readEntry(e, textOf, has));
   // A SKILL.md inside a detected skill's folder is a sub-skill of the bundle, named by its front matter.
   const claimed = new Set(layout.entries.map((e) => e.file));
   for (const f of files) {
-    if (!f.endsWith("/SKILL.md") || claimed.has(f)) continue;
+    if (!f.endsWith("/SKILL.md") || claimed.has(f) || !(inScope.has(f) || f.startsWith(".claude/"))) continue;
     const owner = layout.entries.find((e) => e.kind === "skill" && f.startsWith(`${e.file.slice(0, -"/SKILL.md".length)}/`));
     if (!owner) continue;
     const fm = parseFrontMatter(frontMatterBlock(textOf(f) ?? ""));
