@@ -13,6 +13,7 @@ import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry } from "./model/decisions.js";
 import { buildIndexes } from "./model/indexes.js";
 import type { GitHistory } from "./model/history.js";
+import type { SkillBundle } from "./model/skills.js";
 
 export interface LinkInput {
   root: string;
@@ -32,6 +33,8 @@ export interface LinkInput {
   vocabularyDeclarations?: VocabularyDeclaration[];
   /** Removed and renamed paths from git, when the root is in a work tree. */
   history?: GitHistory | null;
+  /** The agent skill bundle (compiler/readers/skills). */
+  skills?: SkillBundle | null;
 }
 
 export function link(input: LinkInput): ContractModel {
@@ -64,6 +67,7 @@ export function link(input: LinkInput): ContractModel {
     decisions: input.decisions ?? null,
     sites: input.sites ?? [],
     history: input.history ?? null,
+    skills: input.skills ?? null,
   };
   // The indexes hold the model itself (not a copy): what is set on it later (`planned`) is what they see.
   const linked = model as ContractModel;

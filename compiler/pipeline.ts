@@ -16,6 +16,7 @@ import { packagePath } from "./util/package-root.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { readSites } from "./readers/sites/index.js";
+import { readSkills } from "./readers/skills/index.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting, type Span } from "./model/diagnostic.js";
 import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
@@ -125,7 +126,8 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const frontMatters = new Map(docsRead.docs.map((d) => [d.file, d.frontMatter]));
   const sites = await readSites(opts.root, config, discovered.docs, discovered.files, (f) => frontMatters.get(f) ?? null);
   const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites, vocabularyDeclarations });
+  const skills = readSkills(opts.root, discovered.files, read.docs, read.texts);
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites, vocabularyDeclarations, skills });
   timing.lap("link");
   const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
   const templates = model.docs.some((d) => d.regions.length > 0) ? loadTemplates(packagePath("templates"), opts.root, config.templates, config.limits?.maxFileBytes) : undefined;

@@ -26,6 +26,10 @@ import referenceMissingSection from "../compiler/rules/reference/missing-section
 import schemaInvalidInstance from "../compiler/rules/schema/invalid-instance.js";
 import schemaInvalid from "../compiler/rules/schema/invalid.js";
 import schemaUnresolvedRef from "../compiler/rules/schema/unresolved-ref.js";
+import skillHintMismatch from "../compiler/rules/skill/hint-mismatch.js";
+import skillUnknownArgument from "../compiler/rules/skill/unknown-argument.js";
+import skillUnknownCommand from "../compiler/rules/skill/unknown-command.js";
+import skillUnknownSkill from "../compiler/rules/skill/unknown-skill.js";
 import suppressionUnused from "../compiler/rules/suppression/unused.js";
 import vocabularyCodeMismatch from "../compiler/rules/vocabulary/code-mismatch.js";
 import vocabularyDeprecatedTerm from "../compiler/rules/vocabulary/deprecated-term.js";
@@ -60,6 +64,10 @@ export default [
   schemaInvalidInstance,
   schemaInvalid,
   schemaUnresolvedRef,
+  skillHintMismatch,
+  skillUnknownArgument,
+  skillUnknownCommand,
+  skillUnknownSkill,
   suppressionUnused,
   vocabularyCodeMismatch,
   vocabularyDeprecatedTerm,

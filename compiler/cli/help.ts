@@ -34,7 +34,7 @@ const HELP: OptionSpec = { flag: "--help", short: "h", help: "show this help" };
 const BASELINE: OptionSpec = { flag: "--baseline", value: "FILE", help: "findings recorded in FILE are counted, not failing (default: config baseline, else docpact-baseline.json)" };
 const SINCE: OptionSpec = { flag: "--since", value: "REF", help: "fail only on findings in lines changed since the git revision REF, or caused by code changed since it" };
 
-export const INSPECT_TARGETS = ["notes", "commands", "vocabularies", "references"] as const;
+export const INSPECT_TARGETS = ["notes", "commands", "vocabularies", "references", "skills"] as const;
 
 const check: CommandSpec = {
   name: "check",
@@ -70,7 +70,7 @@ const build: CommandSpec = {
 
 const inspect: CommandSpec = {
   name: "inspect",
-  usage: "docpact inspect notes|commands|vocabularies|references [options] --json",
+  usage: "docpact inspect notes|commands|vocabularies|references|skills [options] --json",
   summary:
     "Prints one part of the linked contract model as a JSON array:\n" +
     "  notes          delegation notes with subject and owner invocations\n" +

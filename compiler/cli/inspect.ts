@@ -3,6 +3,7 @@ import type { Closure, ContractModel } from "../model/types.js";
 import { listReferences } from "../model/references.js";
 import { binaryReadings } from "../model/cli-reading.js";
 import { open } from "../model/cli.js";
+import { declaredArguments, type ArgumentDeclaration } from "../model/skills.js";
 
 import { INSPECT_TARGETS } from "./help.js";
 
@@ -43,6 +44,29 @@ function inspectCommands(model: ContractModel): unknown[] {
   return rows;
 }
 
+/** The skill bundle: one row per skill or command with what it declares, then the unknown layouts and the manifests read. */
+function inspectSkills(model: ContractModel): unknown[] {
+  const b = model.skills;
+  if (!b) return [];
+  const decl = (d: ArgumentDeclaration | null) => (d ? { source: d.source, file: d.file, line: d.span.line, args: d.args } : null);
+  const rows: unknown[] = b.entries.map((e) => ({
+    kind: e.kind,
+    name: e.name,
+    aliases: e.aliases,
+    layout: e.layout,
+    file: e.file,
+    description: e.description,
+    allowedTools: e.allowedTools,
+    hint: decl(e.hint),
+    arguments: decl(declaredArguments(e)),
+    ...(e.delegatesTo ? { delegatesTo: e.delegatesTo } : {}),
+    mentions: b.slashMentions.filter((m) => m.name === e.name || e.aliases.includes(m.name)).length + b.skillMentions.filter((m) => m.name === e.name || e.aliases.includes(m.name)).length,
+  }));
+  for (const u of b.unknown) rows.push({ kind: "unknown", file: u.file, reason: u.reason });
+  rows.push({ kind: "(bundle)", namespaces: b.namespaces, manifests: b.manifests, bareCommands: b.bareCommands, slashMentions: b.slashMentions.length, skillMentions: b.skillMentions.length });
+  return rows;
+}
+
 export function inspect(what: InspectTarget, model: ContractModel): unknown[] {
   switch (what) {
     case "notes":
@@ -74,5 +98,7 @@ export function inspect(what: InspectTarget, model: ContractModel): unknown[] {
       }));
     case "references":
       return listReferences(model);
+    case "skills":
+      return inspectSkills(model);
   }
 }

@@ -28,6 +28,7 @@ function siteFinding(s: DetectedSite): string {
   return `${s.configFile} found: links under ${where} resolve as ${s.generator} serves them (routes, clean URLs, its heading slugs)`;
 }
 
+import { describeSkills } from "./skills.js";
 
 export interface Finding {
   /** What was decided, e.g. `docs`. */
@@ -106,6 +107,9 @@ export function detect(root: string): Detection {
   } else {
     for (const t of github) note("sites", `${t || "."}/: no site generator found: links there resolve as GitHub renders them`);
   }
+
+  // ── agent skill bundle ──
+  for (const line of describeSkills(root, files)) note("skills", line);
 
   // ── schemas ──
   const schemas = files.filter((f) => f.endsWith(".schema.json"));

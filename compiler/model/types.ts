@@ -375,4 +375,6 @@ export interface ContractModel {
   sites: Site[];
   /** Paths the git history deleted or renamed (compiler/git/history.ts); null or absent without git. */
   history?: import("./history.js").GitHistory | null;
+  /** The agent skill bundle: skills, slash commands, their arguments and the documents' mentions (compiler/readers/skills); null or absent when none was read. */
+  skills?: import("./skills.js").SkillBundle | null;
 }

@@ -28,6 +28,12 @@ function init(name: string): { root: string; out: string; config: Record<string,
 }
 
 describe("docpact init", () => {
+  it("says what it read of a skill bundle, and lists a SKILL.md of no known layout", () => {
+    const { out } = init("skills-plugin");
+    expect(out).toContain("plugin: 1 skill, 1 command (plugins `w` from .claude-plugin/plugin.json); read without configuration");
+    expect(out).toContain("misc/SKILL.md: a SKILL.md outside the skill layouts docpact knows");
+  });
+
   it("writes the documentation sites it detects, and says why", () => {
     const root = copy("site-vitepress");
     rmSync(join(root, "docpact.config.json"));

@@ -1,0 +1,146 @@
+/**
+ * The agent skill bundle: skills (`SKILL.md`) and slash commands (command
+ * files) of the layouts agent tools use today, the arguments each declares,
+ * and the places the documents invoke or name them
+ * (compiler/readers/skills/). Rules only look things up here.
+ */
+import type { Span } from "./diagnostic.js";
+
+/** Where an entry was found: the layout that registers it. */
+export type SkillLayout = "claude-skills" | "claude-commands" | "plugin" | "package-skills";
+
+/** One declared argument: a flag and, when the declaration lists them, its values. */
+export interface SkillArgument {
+  /** `--period`, `-n`. */
+  flag: string;
+  /** Literal alternatives (`gerencia|tecnica`); null when the value is open (`<ids>`) or the flag takes none. */
+  values: string[] | null;
+}
+
+/**
+ * A declaration of arguments: where it is and what it lists. A declaration
+ * closes the set of flags (positional arguments stay open).
+ */
+export interface ArgumentDeclaration {
+  /** `hint`: front matter `argument-hint`; `usage`: a fenced line starting with the entry's name; `table`: a table whose first header cell is Flag/Argument/Option; `section`: a list under an Arguments/Flags/Options heading. */
+  source: "hint" | "usage" | "table" | "section";
+  file: string;
+  span: Span;
+  args: SkillArgument[];
+}
+
+export interface SkillEntry {
+  kind: "skill" | "command";
+  /** What a document writes: a skill's name (`release`), a command's slash name (`/w:export-reports`). */
+  name: string;
+  /** Other names the same entry answers to (a skill's front matter `name`, `/ns:skill`, `/name` for a nested command). */
+  aliases: string[];
+  layout: SkillLayout;
+  file: string;
+  span: Span;
+  description: string | null;
+  allowedTools: string[] | null;
+  /** The parsed `argument-hint`, or null when there is none. */
+  hint: ArgumentDeclaration | null;
+  /** What the body declares (its own usage line, table or section, else the one Markdown file it hands `$ARGUMENTS` to); null: none. */
+  body: ArgumentDeclaration | null;
+  /** The Markdown file (a SKILL.md, an EXPORT.md) the body hands `$ARGUMENTS` to, when it does. */
+  delegatesTo: string | null;
+}
+
+/** A bundle file docpact saw but whose layout it does not know: its names are not judged. */
+export interface UnknownSkillFile {
+  file: string;
+  reason: string;
+}
+
+/** A slash command written in a document: `/w:export-reports --period x`. */
+export interface SlashMention {
+  file: string;
+  span: Span;
+  /** `/w:export-reports`. */
+  name: string;
+  /** `w`, or null for `/name`. */
+  namespace: string | null;
+  source: "inline" | "fence";
+  /** `prose`: a flag in inline code after the entry's name in the same sentence (`` `export-diagrams` with `--scope data` ``), not an invocation. */
+  form?: "prose";
+  /** A usage synopsis (`/w:x [--a <v>] [--b]`: flags in brackets), which declares as much as it invokes. */
+  synopsis?: true;
+  args: { flag: string; value: string | null; span: Span }[];
+}
+
+/** A skill named in prose: "the `release` skill", "skill `x`", `` `Skill: x` ``. */
+export interface SkillNameMention {
+  file: string;
+  span: Span;
+  name: string;
+}
+
+export interface SkillBundle {
+  entries: SkillEntry[];
+  /** Plugin namespaces (plugin.json `name`) whose commands are listed completely. */
+  namespaces: string[];
+  /** Manifests read (plugin.json, marketplace.json), root-relative. */
+  manifests: string[];
+  /** Whether the project has `.claude/commands` (bare `/name` commands are its own). */
+  bareCommands: boolean;
+  unknown: UnknownSkillFile[];
+  slashMentions: SlashMention[];
+  skillMentions: SkillNameMention[];
+}
+
+/** Every name each entry answers to, by kind. */
+export function entryNames(bundle: SkillBundle, kind: SkillEntry["kind"] | "any"): Map<string, SkillEntry> {
+  const out = new Map<string, SkillEntry>();
+  for (const e of bundle.entries) {
+    if (kind !== "any" && e.kind !== kind) continue;
+    for (const n of [e.name, ...e.aliases]) if (!out.has(n)) out.set(n, e);
+  }
+  return out;
+}
+
+/** The arguments an entry accepts: its body's declaration, else its hint; null when open. */
+export function declaredArguments(e: SkillEntry): ArgumentDeclaration | null {
+  return e.body ?? e.hint;
+}
+
+/**
+ * What git says about a gone skill or command: the newest removal of a path
+ * that registered `leaf` (`<dir>/<leaf>/SKILL.md` for a skill, `<dir>/<leaf>.md`
+ * for a command) in one of `dirs`, the folders that hold this bundle's entries of that kind now.
+ */
+export function goneEntry(
+  history: import("./history.js").GitHistory | null | undefined,
+  kind: SkillEntry["kind"],
+  leaf: string,
+  dirs: ReadonlySet<string>,
+): import("./history.js").PathRemoval | null {
+  if (!history) return null;
+  let best: import("./history.js").PathRemoval | null = null;
+  for (const d of dirs) {
+    const path = kind === "skill" ? `${d === "" ? "" : `${d}/`}${leaf}/SKILL.md` : `${d === "" ? "" : `${d}/`}${leaf}.md`;
+    const r = history.removals.get(path);
+    if (r && (!best || r.path < best.path)) best = r;
+  }
+  return best;
+}
+
+/** The folders that hold the bundle's entries of a kind (a skill's parent folder, a command's folder). */
+export function entryDirs(bundle: SkillBundle, kind: SkillEntry["kind"]): Set<string> {
+  const out = new Set<string>();
+  for (const e of bundle.entries) {
+    if (e.kind !== kind) continue;
+    const parts = e.file.split("/");
+    parts.pop();
+    if (kind === "skill") parts.pop();
+    out.add(parts.join("/"));
+  }
+  return out;
+}
+
+/** The leaf of a renamed entry's new path (`…/release-scripts/SKILL.md` → `release-scripts`). */
+export function entryLeaf(kind: SkillEntry["kind"], path: string): string {
+  const parts = path.split("/");
+  return kind === "skill" ? (parts[parts.length - 2] ?? "") : (parts[parts.length - 1] ?? "").replace(/\.md$/, "");
+}

@@ -1,0 +1,69 @@
+import { closest } from "../../util/edit-distance.js";
+import { declaredArguments, entryNames } from "../../model/skills.js";
+import { defineRule } from "../types.js";
+
+const PLUGIN = { ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }), "commands/export-reports.md": "---\ndescription: Export reports.\nargument-hint: [--since <id>] [--audience <gerencia|tecnica>]\n---\n\nExport.\n" };
+
+/** A placeholder or pattern, not a literal value (`<id>`, `NNN`, `{x}`, `$ARGUMENTS`). */
+const PLACEHOLDER = /[<>{}[\]$]|^[A-Z][A-Z0-9_.:-]*$/;
+
+/** An argument or value passed to a slash command or skill in the docs that it does not declare. */
+export default defineRule({
+  meta: {
+    id: "skill/unknown-argument",
+    defaultSeverity: "error",
+    description: "A slash command in the docs passes an argument, or a value, that the command does not declare.",
+    explanation:
+      "An argument dropped from a command keeps being passed in the docs that invoke it (`/w:export-reports --period last-month` after `--period` went away). " +
+      "A command or skill declares its arguments in its front matter `argument-hint`, or in its body: a fenced usage line starting with its own name, " +
+      "a table whose first header cell is Flag, Argument, Option or Parameter, or a list under an Arguments, Flags or Options heading; " +
+      "a command whose body hands `$ARGUMENTS` to one Markdown file (named on the line that uses `$ARGUMENTS`) takes that file's declaration. The body's declaration wins over the hint. A usage synopsis elsewhere (`/w:x [--a] [--b]`, flags in brackets) set against a hint alone is not judged: either may be the stale one. " +
+      "Each flag of each slash-command invocation in the docs is judged against that closed set, and its value against the values the declaration lists " +
+      "(two or more literal alternatives, `gerencia|tecnica`); a placeholder value is never judged. " +
+      "A command or skill that declares nothing has an open argument set: its flags are counted as not judged. Commands the bundle does not define are left to `skill/unknown-command`.",
+    messages: {
+      unknownArgument: "`{{command}}` declares no argument `{{flag}}`",
+      unknownValue: "`{{value}}` is not a value of `{{flag}}` for `{{command}}` (declared: {{values}})",
+    },
+    examples: {
+      bad: { ...PLUGIN, "README.md": "Run `/w:export-reports --period last-month`.\n" },
+      good: { ...PLUGIN, "README.md": "Run `/w:export-reports --since 3 --audience tecnica`.\n" },
+    },
+    example: { bad: "`/w:export-reports --audience board` where the command declares `--audience <gerencia|tecnica>`.", fix: "Pass a declared value (`--audience gerencia`), or declare the new one." },
+  },
+  check(ctx) {
+    const bundle = ctx.model.skills;
+    if (!bundle || bundle.entries.length === 0) return;
+    const names = entryNames(bundle, "any");
+    for (const m of bundle.slashMentions) {
+      const entry = names.get(m.name);
+      if (!entry || m.args.length === 0) continue;
+      const decl = declaredArguments(entry);
+      if (!decl) {
+        for (const a of m.args) ctx.notJudged(a.span, `\`${m.name}\` declares no arguments (an open set)`);
+        continue;
+      }
+      // The declaration itself is not judged against itself.
+      if (m.file === decl.file && m.span.line === decl.span.line) continue;
+      if (m.synopsis && decl.source === "hint") {
+        for (const a of m.args) ctx.notJudged(a.span, `a usage synopsis of \`${m.name}\` set against its argument-hint alone: either may be the stale one`);
+        continue;
+      }
+      const related = [{ file: decl.file, line: decl.span.line, column: decl.span.column, message: `the arguments of \`${m.name}\` are declared here` }];
+      for (const a of m.args) {
+        const d = decl.args.find((x) => x.flag === a.flag);
+        if (!d) {
+          const near = closest(a.flag, decl.args.map((x) => x.flag));
+          ctx.report({ span: a.span, messageId: "unknownArgument", data: { command: m.name, flag: a.flag }, related, ...(near ? { suggestions: [near] } : {}) });
+          continue;
+        }
+        if (!d.values || a.value === null || PLACEHOLDER.test(a.value)) continue;
+        const values = a.value.split(/[|,]/);
+        const bad = values.find((v) => !d.values!.includes(v));
+        if (bad === undefined) continue;
+        const near = closest(bad, d.values);
+        ctx.report({ span: a.span, messageId: "unknownValue", data: { command: m.name, flag: a.flag, value: bad, values: d.values.join(", ") }, related, ...(near ? { suggestions: [near] } : {}) });
+      }
+    }
+  },
+});

@@ -1,0 +1,60 @@
+import { closest } from "../../util/edit-distance.js";
+import { removalText } from "../../model/history.js";
+import { entryDirs, entryLeaf, entryNames, goneEntry } from "../../model/skills.js";
+import { defineRule } from "../types.js";
+
+const PLUGIN = { ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }), "commands/export-reports.md": "---\ndescription: Export reports.\nargument-hint: [--since <id>] [--audience <gerencia|tecnica>]\n---\n\nExport.\n" };
+
+/** A slash command written in the docs that the bundle does not define. */
+export default defineRule({
+  meta: {
+    id: "skill/unknown-command",
+    defaultSeverity: "error",
+    description: "A slash command in the docs names a command the project's skill bundle does not define.",
+    explanation:
+      "A slash command renamed or deleted in a plugin keeps living in the README and the other skills. " +
+      "docpact reads the bundle's layout (a plugin's `.claude-plugin/plugin.json` and its commands folder, a marketplace's plugins, `.claude/commands`, skills folders) " +
+      "and judges each `/namespace:command` written in inline code or at the start of a fenced line whose namespace is one of the project's plugins: " +
+      "that plugin's commands and skills are a closed set. A `/name` without a namespace is judged only when it is one of the project's `.claude/commands`; " +
+      "otherwise it may be a built-in or a user's command and is counted as not judged, and a namespace that is no plugin of this project is counted as not judged too. " +
+      "In a git work tree the commit that removed or renamed the command's file is given as evidence.",
+    messages: {
+      unknownCommand: "unknown slash command `{{name}}`: plugin `{{namespace}}` defines no such command",
+    },
+    examples: {
+      bad: { ...PLUGIN, "README.md": "Run `/w:export-report --since 3`.\n" },
+      good: { ...PLUGIN, "README.md": "Run `/w:export-reports --since 3`.\n" },
+    },
+    example: { bad: "Run `/w:export-report` (the command file is `commands/export-reports.md`).", fix: "Use the command's name: `/w:export-reports`." },
+  },
+  check(ctx) {
+    const bundle = ctx.model.skills;
+    if (!bundle || bundle.entries.length === 0) return;
+    const names = entryNames(bundle, "any");
+    const namespaces = new Set(bundle.namespaces);
+    const dirs = entryDirs(bundle, "command");
+    for (const m of bundle.slashMentions) {
+      if (m.form === "prose" || names.has(m.name)) continue;
+      if (m.namespace === null) {
+        if (bundle.bareCommands) ctx.notJudged(m.span, "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command");
+        continue;
+      }
+      if (!namespaces.has(m.namespace)) {
+        ctx.notJudged(m.span, `slash command namespace \`${m.namespace}\` is no plugin of this project`);
+        continue;
+      }
+      const leaf = m.name.slice(m.namespace.length + 2).split(":").pop() ?? "";
+      const gone = goneEntry(ctx.model.history, "command", leaf, dirs);
+      const own = [...names.keys()].filter((n) => n.startsWith(`/${m.namespace}:`));
+      const renamed = gone?.kind === "renamed" && gone.to ? `/${m.namespace}:${entryLeaf("command", gone.to)}` : null;
+      const suggestion = renamed && names.has(renamed) ? renamed : closest(m.name, own);
+      ctx.report({
+        span: m.span,
+        messageId: "unknownCommand",
+        data: { name: m.name, namespace: m.namespace },
+        ...(suggestion ? { suggestions: [suggestion] } : {}),
+        ...(gone ? { evidence: `its file ${gone.path} was ${removalText(gone)}` } : {}),
+      });
+    }
+  },
+});

@@ -1,0 +1,133 @@
+/** The skill-bundle reader: layouts detected (never guessed), front matter and argument declarations. */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runPipeline } from "../../compiler/pipeline.js";
+import { inspect } from "../../compiler/cli/inspect.js";
+import { detectLayout } from "../../compiler/readers/skills/layout.js";
+import { bodyDeclaration, parseArgumentSpec } from "../../compiler/readers/skills/arguments.js";
+
+describe("skill layouts", () => {
+  it("plugin manifest paths, defaults beside it, .claude folders, package skills, sub-skills left to their skill, unknown SKILL.md listed", () => {
+    const manifests: Record<string, object> = {
+      ".claude-plugin/plugin.json": { name: "w", commands: "./skills/w/commands/", skills: "./skills/" },
+      "plugins/ops/.claude-plugin/plugin.json": { name: "ops" },
+    };
+    const files = [
+      ".claude-plugin/plugin.json",
+      ".claude/commands/deploy.md",
+      ".claude/commands/db/migrate.md",
+      ".claude/skills/notes/SKILL.md",
+      "misc/SKILL.md",
+      "package.json",
+      "plugins/ops/.claude-plugin/plugin.json",
+      "plugins/ops/commands/ship.md",
+      "plugins/ops/skills/audit/SKILL.md",
+      "skills/w/SKILL.md",
+      "skills/w/commands/README.md",
+      "skills/w/commands/quick.md",
+      "skills/w/exports/x/SKILL.md",
+    ];
+    const l = detectLayout(files, (p) => (manifests[p] as never) ?? null);
+    expect(l.entries.map((e) => [e.kind, e.layout, e.name, e.aliases])).toEqual([
+      ["command", "claude-commands", "/migrate", ["/db:migrate"]],
+      ["command", "claude-commands", "/deploy", []],
+      ["skill", "claude-skills", "notes", ["/notes"]],
+      ["command", "plugin", "/ops:ship", []],
+      ["skill", "plugin", "audit", ["/ops:audit"]],
+      ["skill", "plugin", "w", ["/w:w"]],
+      ["command", "plugin", "/w:quick", []],
+    ]);
+    expect(l.namespaces).toEqual(["ops", "w"]);
+    expect(l.bareCommands).toBe(true);
+    expect(l.unknown.map((u) => u.file)).toEqual(["misc/SKILL.md"]);
+  });
+
+  it("a manifest that does not parse names no namespace", () => {
+    const l = detectLayout([".claude-plugin/plugin.json", "commands/a.md"], () => null);
+    expect(l.namespaces).toEqual([]);
+    expect(l.entries).toEqual([]);
+  });
+});
+
+describe("argument declarations", () => {
+  it("flags with closed values only for literal alternatives", () => {
+    expect(parseArgumentSpec("[--sessions <ids>] [--audience <gerencia|tecnica>] [--mode interactive|server] [--period last-month|YYYY-MM] [--dry-run] <file>")).toEqual([
+      { flag: "--sessions", values: null },
+      { flag: "--audience", values: ["gerencia", "tecnica"] },
+      { flag: "--mode", values: ["interactive", "server"] },
+      { flag: "--period", values: null },
+      { flag: "--dry-run", values: null },
+    ]);
+  });
+
+  it("a usage line (with its continuation), a Flag table and an Arguments list; nothing else counts", () => {
+    const text = [
+      "---",
+      "name: x",
+      "---",
+      "Use `--not-a-declaration` freely.",
+      "```",
+      "/w:x [--a <v>]",
+      "     [--b one|two]",
+      "```",
+      "| Flag | What |",
+      "| --- | --- |",
+      "| `--c gerencia\\|tecnica` | c |",
+      "| `--b` | named again without values: keeps the usage line's |",
+      "## Arguments",
+      "- `--d` — d",
+      "## Other",
+      "- `--e` — not an argument list",
+    ].join("\n");
+    const d = bodyDeclaration("x.md", text, ["/w:x"]);
+    expect(d?.source).toBe("usage");
+    expect(d?.span.line).toBe(6);
+    expect(d?.args).toEqual([
+      { flag: "--a", values: null },
+      { flag: "--b", values: ["one", "two"] },
+      { flag: "--c", values: ["gerencia", "tecnica"] },
+      { flag: "--d", values: null },
+    ]);
+    expect(bodyDeclaration("y.md", "Just prose with `--x`.\n", ["y"])).toBeNull();
+  });
+});
+
+describe("the bundle in the model and `inspect skills`", () => {
+  it("entries with their front matter and declarations, the unknown layout, the bundle row; mentions judged", async () => {
+    const root = fileURLToPath(new URL("../fixtures/skills-plugin/", import.meta.url));
+    const r = await runPipeline({ root });
+    const rows = inspect("skills", r.model) as Record<string, unknown>[];
+    expect(rows.map((x) => [x.kind, x.name ?? x.file])).toEqual([
+      ["command", "/w:export-reports"],
+      ["skill", "release-scripts"],
+      ["unknown", "misc/SKILL.md"],
+      ["(bundle)", undefined],
+    ]);
+    expect(rows[1]).toMatchObject({ allowedTools: ["Bash", "Read"], hint: null, arguments: { source: "table", args: [{ flag: "--dry-run", values: null }] } });
+    expect(rows[0]).toMatchObject({ arguments: { source: "hint", args: [{ flag: "--since", values: null }, { flag: "--audience", values: ["gerencia", "tecnica"] }] }, mentions: 1 });
+    expect(r.diagnostics.filter((d) => d.rule.startsWith("skill/")).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual([
+      "skill/unknown-argument 3:34 `board` is not a value of `--audience` for `/w:export-reports` (declared: gerencia, tecnica)",
+      "skill/unknown-command 3:59 unknown slash command `/w:export-report`: plugin `w` defines no such command",
+    ]);
+  });
+});
+
+describe("the bundle is the documents in scope", () => {
+  it("a plugin outside the docs globs (a test fixture) is not the project's bundle", async () => {
+    const { mkdtempSync, cpSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const root = mkdtempSync(join(tmpdir(), "docpact-skills-scope-"));
+    try {
+      cpSync(fileURLToPath(new URL("../fixtures/skills-plugin/", import.meta.url)), join(root, "test/fixtures/p"), { recursive: true });
+      writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ docs: ["*.md"] }));
+      writeFileSync(join(root, "README.md"), "Run `/w:export-report` and the `Skill: w:nothing`.\n");
+      const r = await runPipeline({ root });
+      expect(r.model.skills?.entries).toEqual([]);
+      expect(r.model.skills?.namespaces).toEqual([]);
+      expect(r.diagnostics.filter((d) => d.rule.startsWith("skill/"))).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,173 @@
+/** The skill/* rules: slash commands, their arguments and values, argument-hint vs body, skill names with git evidence. */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import unknownCommand from "../../compiler/rules/skill/unknown-command.js";
+import unknownArgument from "../../compiler/rules/skill/unknown-argument.js";
+import hintMismatch from "../../compiler/rules/skill/hint-mismatch.js";
+import unknownSkill from "../../compiler/rules/skill/unknown-skill.js";
+import { runPipeline } from "../../compiler/pipeline.js";
+import { tester } from "../helpers/rule-tester.js";
+
+const plugin = (extra: Record<string, string> = {}) => ({
+  ".claude-plugin/plugin.json": JSON.stringify({ name: "w", commands: "./skills/w/commands/", skills: "./skills/" }),
+  "package.json": JSON.stringify({ name: "x" }),
+  "skills/w/SKILL.md": "---\nname: w\ndescription: The bundle.\n---\n\n# w\n",
+  "skills/w/commands/export-reports.md":
+    "---\ndescription: Export reports.\nargument-hint: [--sessions <ids>] [--since <id>] [--audience <gerencia|tecnica>] [--dry-run]\n---\n\nRead `../exports/export-reports/SKILL.md` and follow it with $ARGUMENTS.\n\nSee also `../../../README.md`.\n",
+  "skills/w/commands/quick.md": "---\ndescription: A quick task.\n---\n\nDo it.\n",
+  "skills/w/exports/export-reports/SKILL.md":
+    "---\nname: export-reports\ndescription: Reports.\n---\n\n## Inputs\n\n```\n/w:export-reports [--sessions NNN[,NNN]] [--since sessionNNN]\n                  [--audience gerencia|tecnica] [--dry-run]\n```\n",
+  ...extra,
+});
+
+tester.run(unknownCommand, {
+  valid: [
+    { name: "the plugin's commands and skills, inline and on fenced lines", files: plugin({ "README.md": "Run `/w:export-reports`, `/w:quick` or `/w:w`.\n\n```\n/w:quick fix the typo\n```\n" }) },
+    { name: "no bundle: slash words are nobody's", files: { "README.md": "Run `/w:bogus`.\n" } },
+    {
+      name: "another namespace, and a bare name without .claude/commands, are counted or ignored, never reported",
+      files: plugin({ "README.md": "Run `/other:thing` and `/help`.\n" }),
+      notJudged: [{ line: 1, reason: "slash command namespace `other` is no plugin of this project" }],
+    },
+    {
+      name: "a bare /name beside .claude/commands is its own when listed, else not judged",
+      files: { ".claude/commands/deploy.md": "---\ndescription: Deploy.\n---\n", "README.md": "Run `/deploy` then `/help`.\n" },
+      notJudged: [{ line: 1, column: 21, reason: "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command" }],
+    },
+  ],
+  invalid: [
+    {
+      name: "a command the plugin does not define, with the closest one",
+      files: plugin({ "README.md": "Run `/w:export-report --sessions 3`.\n\n```\n/w:quik now\n```\n" }),
+      errors: [
+        { messageId: "unknownCommand", data: { name: "/w:export-report", namespace: "w" }, line: 1, column: 6, suggestions: ["/w:export-reports"] },
+        { messageId: "unknownCommand", data: { name: "/w:quik", namespace: "w" }, line: 4, column: 1, suggestions: ["/w:quick"] },
+      ],
+    },
+    {
+      name: "nested .claude/commands: /ns:name is judged against the project's own when a plugin of that name exists",
+      files: { ".claude-plugin/plugin.json": JSON.stringify({ name: "ops" }), "commands/deploy.md": "---\ndescription: d\n---\n", "README.md": "Use `/ops:deploy` not `/ops:ship`.\n" },
+      errors: [{ messageId: "unknownCommand", data: { name: "/ops:ship", namespace: "ops" }, line: 1 }],
+    },
+  ],
+});
+
+tester.run(unknownArgument, {
+  valid: [
+    { name: "declared flags and values (the body's usage line, through the SKILL.md the command hands $ARGUMENTS to)", files: plugin({ "README.md": "Run `/w:export-reports --since session3 --audience tecnica --dry-run`.\n" }) },
+    { name: "placeholders are never judged as values", files: plugin({ "README.md": "Run `/w:export-reports --audience <who>`.\n" }) },
+    {
+      name: "a command that declares nothing has an open argument set",
+      files: plugin({ "README.md": "Run `/w:quick --anything`.\n" }),
+      notJudged: [{ line: 1, reason: "`/w:quick` declares no arguments (an open set)" }],
+    },
+    { name: "a flag after a name that is no entry is nobody's", files: plugin({ "README.md": "`aw` takes `--json`.\n" }) },
+    {
+      name: "a usage synopsis against a hint alone is not judged (either may be stale)",
+      files: { ".claude/commands/x.md": "---\ndescription: x\nargument-hint: [--a]\n---\n\nDo x.\n", "README.md": "```\n/x [--a] [--b <v>]\n```\n" },
+      notJudged: [
+        { line: 2, reason: "a usage synopsis of `/x` set against its argument-hint alone: either may be the stale one" },
+        { line: 2, reason: "a usage synopsis of `/x` set against its argument-hint alone: either may be the stale one" },
+      ],
+    },
+  ],
+  invalid: [
+    {
+      name: "an argument the command no longer declares, and a value outside the declared ones",
+      files: plugin({ "README.md": "Run `/w:export-reports --period last-month`.\n\n```\n/w:export-reports --audience board\n```\n" }),
+      errors: [
+        { messageId: "unknownArgument", data: { command: "/w:export-reports", flag: "--period" }, line: 1, column: 24 },
+        { messageId: "unknownValue", data: { command: "/w:export-reports", flag: "--audience", value: "board", values: "gerencia, tecnica" }, line: 4, column: 19 },
+      ],
+    },
+    {
+      name: "a flag in prose right after the skill's name, in the same sentence",
+      files: plugin({ "docs/x.md": "When `export-reports` runs with `--audience junta`, it is short.\n" }),
+      errors: [{ messageId: "unknownValue", data: { command: "export-reports", flag: "--audience", value: "junta", values: "gerencia, tecnica" }, line: 1 }],
+    },
+    {
+      name: "a declaration in a Flag table and in an Arguments section",
+      files: {
+        ".claude/skills/release/SKILL.md": "---\nname: release\ndescription: r\n---\n\n| Flag | What |\n| --- | --- |\n| `--tag <v>` | the tag |\n\n## Arguments\n\n- `--dry-run` — do not write\n",
+        "README.md": "Run `/release --tag v1 --dry-run --push`.\n",
+      },
+      errors: [{ messageId: "unknownArgument", data: { command: "/release", flag: "--push" }, line: 1 }],
+    },
+  ],
+});
+
+tester.run(hintMismatch, {
+  valid: [
+    { name: "hint and body agree", files: plugin() },
+    {
+      name: "a body that declares nothing: the hint is not judged",
+      files: { ".claude/commands/x.md": "---\ndescription: x\nargument-hint: [--a]\n---\n\nDo x.\n" },
+      notJudged: [{ line: 3, reason: "`/x` declares no arguments in its body to compare the hint with" }],
+    },
+  ],
+  invalid: [
+    {
+      name: "a hint flag and value the body (an EXPORT.md the command hands $ARGUMENTS to) does not declare; a body flag the hint leaves out is fine",
+      files: plugin({
+        "skills/w/commands/export-reports.md":
+          "---\ndescription: Export reports.\nargument-hint: [--sesiones <ids>] [--audience <gerencia|junta>]\n---\n\nRead `../exports/export-reports/EXPORT.md` and follow it with $ARGUMENTS.\n",
+        "skills/w/exports/export-reports/EXPORT.md": "# Export\n\n```\n/w:export-reports [--sessions NNN[,NNN]] [--since sessionNNN]\n                  [--audience gerencia|tecnica] [--dry-run]\n```\n",
+      }),
+      errors: [
+        { messageId: "hintValue", data: { name: "/w:export-reports", flag: "--audience", value: "junta", values: "gerencia, tecnica", body: "skills/w/exports/export-reports/EXPORT.md" }, line: 3 },
+        { messageId: "hintFlag", data: { name: "/w:export-reports", flag: "--sesiones", body: "skills/w/exports/export-reports/EXPORT.md" }, line: 3 },
+      ],
+    },
+  ],
+});
+
+tester.run(unknownSkill, {
+  valid: [{ name: "a skill of the plugin, by name, by plugin:name and through the Skill tool", files: plugin({ "README.md": "The `w` skill, `Skill: w:export-reports`, skill `export-reports`.\n" }) }],
+  invalid: [
+    {
+      name: "plugin:name is a closed set without git; another plugin's namespace is counted",
+      files: plugin({ "README.md": "Load `Skill: w:release` and `Skill: other:x`.\n" }),
+      errors: [{ messageId: "unknownSkill", data: { name: "w:release" }, line: 1, column: 6 }],
+      notJudged: [{ line: 1, reason: "skill namespace `other` is no plugin of this project" }],
+    },
+  ],
+});
+
+describe("skill/unknown-skill", () => {
+  const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t", GIT_CONFIG_NOSYSTEM: "1", HOME: cwd } });
+  const write = (root: string, files: Record<string, string>) => {
+    for (const [p, t] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, p)), { recursive: true });
+      writeFileSync(join(root, p), t);
+    }
+  };
+  const lint = async (root: string) => {
+    const r = await runPipeline({ root });
+    return { diagnostics: r.diagnostics.filter((d) => d.rule === unknownSkill.meta.id), notJudged: r.notJudged.filter((n) => n.rule === unknownSkill.meta.id) };
+  };
+
+  it("a skill git shows renamed is reported with the commit and the new name; one never in the bundle is counted, not reported", async () => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-skill-"));
+    try {
+      write(root, { "package.json": "{}", "skills/release/SKILL.md": "---\nname: release\ndescription: r\n---\n", "skills/sql/SKILL.md": "---\nname: sql\ndescription: s\n---\n" });
+      git(root, "init", "-q");
+      git(root, "add", "-A");
+      git(root, "commit", "-qm", "first");
+      renameSync(join(root, "skills/release"), join(root, "skills/release-scripts"));
+      write(root, { "skills/release-scripts/SKILL.md": "---\nname: release-scripts\ndescription: r\n---\n" });
+      git(root, "add", "-A");
+      git(root, "commit", "-qm", "split release");
+      write(root, { "README.md": "Run the `release` skill, then the `sql` skill and the ambient `creating-tools` skill (`Skill: release-scripts`).\n" });
+      const { diagnostics, notJudged } = await lint(root);
+      expect(diagnostics.map((d) => [d.line, d.column, d.message.replace(/ in [0-9a-f]+ /, " in C "), d.suggestion])).toEqual([
+        [1, 9, "the bundle has no skill `release`; its skills/release/SKILL.md was renamed to skills/release-scripts/SKILL.md in C (split release)", "release-scripts"],
+      ]);
+      expect(notJudged.map((n) => [n.line, n.reason])).toEqual([[1, "`creating-tools` is no skill of this bundle and git shows none removed; it may come from elsewhere"]]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
