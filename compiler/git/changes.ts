@@ -36,7 +36,8 @@ export function readChangesSince(root: string, ref: string): ChangeSet {
   const rev = runGit(root, ["rev-parse", "--verify", "--quiet", "--short", "--end-of-options", `${ref}^{commit}`]);
   if (!rev.ok) throw new DocpactError(`--since: unknown git revision "${ref}"`);
   const commit = rev.stdout.trim();
-  const diff = runGit(root, ["diff", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"]);
+  // `diff-index`, not `diff`: the porcelain refreshes and rewrites .git/index; the plumbing reads it only.
+  const diff = runGit(root, ["diff-index", "-p", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"]);
   if (!diff.ok) throw new DocpactError(`--since ${ref}: git diff failed: ${diff.stderr.split("\n")[0]}`);
   const untracked = runGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]);
   const set = parseDiff(diff.stdout, ref, commit);
