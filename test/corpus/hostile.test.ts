@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { build, check, type Report } from "../../compiler/api.js";
 import { cliPath } from "../helpers/cli.js";
@@ -354,7 +355,55 @@ const cases: Case[] = [
   { name: "a docpact.config.json linked outside the root is a config error", setup: (root, sib) => { writeFileSync(join(sib, "c.json"), "{}"); rmSync(join(root, "docpact.config.json")); symlinkSync(join(sib, "c.json"), join(root, "docpact.config.json")); }, exit: 2, error: "outside the root" },
   { name: "a broken package.json", files: { "package.json": "{ name: p" }, exit: 2, error: "package.json" },
   { name: "a package.json whose bin is a number", files: { "package.json": '{"name": "p", "bin": 3}' }, exit: 0 },
+
+  // ── round 2: code injected into generated files ──
+  {
+    name: "a registry over a file named q\";process.exit(7);\"x.ts and one with a line break: the module parses, nothing injected",
+    files: {
+      "docpact.config.json": config({ code: { include: ["src/**/*.ts"] }, generate: { registries: [{ file: "plugins.ts", include: ["src/plugins/*.ts"] }] } }),
+      'src/plugins/q";process.exit(7);"x.ts': "export default 1;\n",
+      "src/plugins/new\nline.ts": "export default 2;\n",
+      "src/plugins/plain.ts": "export default 3;\n",
+    },
+    exit: [1, 0, 0],
+    after: (root) => {
+      const text = readFileSync(join(root, "generated/plugins.ts"), "utf8");
+      const t = topLevel(text);
+      expect({ errors: t.errors, kinds: t.kinds }).toEqual({ errors: [], kinds: ["ImportDeclaration", "ImportDeclaration", "ImportDeclaration", "ExportAssignment"] });
+    },
+  },
+  {
+    name: "schemas named with quotes, a line break and */ generate modules that parse and inject nothing",
+    files: {
+      "docpact.config.json": GEN,
+      'contracts/q";process.exit(7);"x.schema.json': JSON.stringify({ type: "object", properties: { "*/process.exit(9)/*": { enum: ["a*/b", 'c";d'] } } }),
+      "contracts/new\nline.schema.json": JSON.stringify({ type: "object", description: "*/ process.exit(5) /*", properties: { kind: { enum: ["x"] } } }),
+    },
+    exit: [1, 0, 0],
+    after: (root) => {
+      const files = readdirSync(join(root, "generated"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+      expect(files.length).toBeGreaterThanOrEqual(4);
+      for (const f of files) {
+        const t = topLevel(readFileSync(join(root, "generated", f), "utf8"));
+        expect(t.errors, f).toEqual([]);
+        expect(t.calls.filter((c) => c === "process.exit"), `${f}: ${readFileSync(join(root, "generated", f), "utf8")}`).toEqual([]);
+      }
+    },
+  },
 ];
+
+/** Syntax errors and top-level statement kinds of generated TypeScript. */
+function topLevel(code: string): { errors: string[]; kinds: string[]; calls: string[] } {
+  const out = ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const sf = ts.createSourceFile("x.ts", code, ts.ScriptTarget.ES2022, true);
+  const calls: string[] = [];
+  const walk = (n: ts.Node): void => {
+    if (ts.isCallExpression(n)) calls.push(n.expression.getText(sf));
+    ts.forEachChild(n, walk);
+  };
+  walk(sf);
+  return { errors: (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " ")), kinds: sf.statements.map((x) => ts.SyntaxKind[x.kind]), calls };
+}
 
 function writeFiles(root: string, files: Files): void {
   for (const [rel, content] of Object.entries(files)) {
