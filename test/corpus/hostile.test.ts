@@ -390,6 +390,67 @@ const cases: Case[] = [
       }
     },
   },
+
+  // ── round 2: confinement and the guarded read ──
+  { name: "decisions.documentRoot leaving the root is a config error", files: { "docpact.config.json": config({ decisions: { module: "src/d.ts", export: "D", documentRoot: "../sibling" } }) }, exit: 2, error: "leaves the root" },
+  { name: "config baseline leaving the root is a config error", files: { "docpact.config.json": config({ baseline: "../sibling/base.json" }) }, setup: (_r, sib) => writeFileSync(join(sib, "base.json"), '{"version": 1, "findings": [{"rule": "SECRET-TEXT"}]}'), exit: 2, error: "leaves the root" },
+  {
+    name: "package.json bin entries outside the root are said, never read",
+    files: { "package.json": JSON.stringify({ name: "p", bin: { aw: "../sibling/leak.js", ab: "/etc/leak.js" } }), "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"], schemas: ["contracts/**/*.schema.json"] }), "tsconfig.json": '{ "include": ["src"] }', "src/a.ts": "export const a = 1;\n" },
+    setup: (_r, sib) => writeFileSync(join(sib, "leak.js"), 'program.command("SECRET-TEXT");\n'),
+    exit: 1,
+    rules: ["input/outside-root"],
+  },
+  {
+    name: "a mkdocs.yml that is a symlink to a file outside the root is not read",
+    setup: (root, sib) => {
+      writeFileSync(join(sib, "mkdocs.yml"), "site_name: [SECRET-TEXT\n  bad: {\n");
+      symlinkSync(join(sib, "mkdocs.yml"), join(root, "mkdocs.yml"));
+    },
+    exit: [0, 0, 0],
+  },
+  {
+    name: "node_modules a symlink to a folder outside: build writes no cache there",
+    files: { "docpact.config.json": GEN },
+    setup: (root, sib) => {
+      mkdirSync(join(sib, "nm"));
+      symlinkSync(join(sib, "nm"), join(root, "node_modules"));
+    },
+    exit: [1, 0, 0],
+  },
+  {
+    name: "node_modules/.cache/docpact a symlink to a folder outside: build writes no cache there",
+    files: { "docpact.config.json": GEN, "node_modules/.keep": "" },
+    setup: (root, sib) => {
+      mkdirSync(join(sib, "cache"));
+      mkdirSync(join(root, "node_modules/.cache"));
+      symlinkSync(join(sib, "cache"), join(root, "node_modules/.cache/docpact"));
+    },
+    exit: [1, 0, 0],
+  },
+  { name: "a FIFO as the baseline file is refused, not waited on", setup: (root) => spawnSync("mkfifo", [join(root, "docpact-baseline.json")]), exit: 2, error: "not a regular file" },
+  { name: "/dev/zero as the baseline file is refused, not read", setup: (root) => symlinkSync("/dev/zero", join(root, "docpact-baseline.json")), exit: 2, error: "docpact-baseline.json" },
+  { name: "a baseline linked outside the root is refused", setup: (root, sib) => { writeFileSync(join(sib, "b.json"), '{"version": 1, "findings": [{"rule": "SECRET-TEXT"}]}'); symlinkSync(join(sib, "b.json"), join(root, "docpact-baseline.json")); }, exit: 2, error: "outside the root" },
+  {
+    name: "a FIFO as a vocabulary mapping is refused, not waited on",
+    files: { "docpact.config.json": config({ vocabularies: [{ schema: "contracts/event.schema.json#/properties/kind", mapping: "contracts/map.json" }] }) },
+    setup: (root) => spawnSync("mkfifo", [join(root, "contracts/map.json")]),
+    exit: 2,
+    error: "not a regular file",
+  },
+  {
+    name: "/dev/zero as a vocabulary mapping is refused",
+    files: { "docpact.config.json": config({ vocabularies: [{ schema: "contracts/event.schema.json#/properties/kind", mapping: "contracts/map.json" }] }) },
+    setup: (root) => symlinkSync("/dev/zero", join(root, "contracts/map.json")),
+    exit: 2,
+    error: "contracts/map.json",
+  },
+  { name: "a FIFO as package.json is refused, not waited on", setup: (root) => { rmSync(join(root, "package.json")); spawnSync("mkfifo", [join(root, "package.json")]); }, exit: 2, error: "not a regular file" },
+  { name: "/dev/zero as package.json is refused, not read", setup: (root) => { rmSync(join(root, "package.json")); symlinkSync("/dev/zero", join(root, "package.json")); }, exit: 2, error: "package.json" },
+  { name: "/dev/zero as the config file is refused, not read", setup: (root) => { rmSync(join(root, "docpact.config.json")); symlinkSync("/dev/zero", join(root, "docpact.config.json")); }, exit: 2, error: "docpact.config.json" },
+  { name: "a tsconfig.json linked to nothing is an error, not 0 code files", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }) }, setup: (root) => symlinkSync("nowhere.json", join(root, "tsconfig.json")), exit: 2, error: "symbolic link to nothing" },
+  { name: "a tsconfig.json linked to itself is an error", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }) }, setup: (root) => symlinkSync("tsconfig.json", join(root, "tsconfig.json")), exit: 2, error: "loops" },
+  { name: "/dev/zero as tsconfig.json is refused, not read", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }) }, setup: (root) => symlinkSync("/dev/zero", join(root, "tsconfig.json")), exit: 2, error: "tsconfig" },
 ];
 
 /** Syntax errors and top-level statement kinds of generated TypeScript. */

@@ -4,12 +4,12 @@
  * `sites` win; otherwise every folder holding documents in scope is looked
  * at for a generator config, the nearest one owning the documents below it.
  */
-import { existsSync, readFileSync } from "../../util/input-fs.js";
+import { existsSync } from "../../util/input-fs.js";
 import { join, posix } from "node:path";
 import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/resolve.js";
 import type { Site } from "../../model/types.js";
 import { siteOf } from "../../model/site-links.js";
-import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
+import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 const VITEPRESS_CONFIGS = ["config.ts", "config.mts", "config.js", "config.mjs", "config.cts", "config.cjs"].map((f) => `.vitepress/${f}`);
 const ASTRO_CONFIGS = ["astro.config.mjs", "astro.config.ts", "astro.config.mts", "astro.config.js", "astro.config.cjs"];
@@ -86,7 +86,7 @@ function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { ge
       if (c.test) {
         let text = "";
         try {
-          text = readFileSync(join(root, rel), "utf8");
+          text = readSiteFile(root, rel);
         } catch {
           continue;
         }

@@ -1,5 +1,7 @@
 /** What every site reader gets and gives. */
+import { join } from "node:path";
 import type { Site } from "../../model/types.js";
+import { guardedRead } from "../../util/guarded-read.js";
 
 export interface SiteInput {
   /** Project root (absolute). */
@@ -55,4 +57,16 @@ export function dynamicRouteDirs(files: readonly string[], dir: string): string[
     out.add(rel.slice(0, i).includes("/") ? folder : "");
   }
   return [...out].sort();
+}
+
+/**
+ * A site's own config file as text, through the guarded read (a regular file
+ * inside the root after links, size-bounded): a `mkdocs.yml` linked to a file
+ * outside is refused, its text never read. Throws the reason as an Error, which
+ * the adapters already turn into `site.unreadable`.
+ */
+export function readSiteFile(root: string, rel: string): string {
+  const r = guardedRead(root, join(root, rel), rel);
+  if (!r.ok) throw new Error(r.message);
+  return r.text;
 }
