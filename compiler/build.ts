@@ -12,7 +12,7 @@ import { readDocs } from "./read.js";
 import { runPipeline, stageTimer, type PipelineOptions, type PipelineResult } from "./pipeline.js";
 import { DocpactError } from "./util/errors.js";
 import { BUILD_GROWING_PERCENT, REPARSE_GROWING_PERCENT, withBoundedHeapGrowth } from "./util/heap.js";
-import { removeInsideRoot, removeStaleTemps, writeAtomic } from "./util/write.js";
+import { ChangedOnDisk, removeInsideRoot, removeStaleTemps, writeAtomic } from "./util/write.js";
 
 export interface BuildOptions extends PipelineOptions {
   fix?: boolean;
@@ -97,9 +97,17 @@ function stoppedAfter(e: unknown, written: string[]): unknown {
 
 /** Writes the plan; `written` collects each path as it lands, so a failure part-way still knows what it did. */
 export function writePlan(root: string, plan: EmitPlan, written: string[] = []): string[] {
-  const write = (path: string, content: string) => {
+  const changed: string[] = [];
+  const write = (path: string, content: string, base?: string) => {
     if (sameContent(join(root, path), content)) return;
-    writeAtomic(root, path, content);
+    try {
+      writeAtomic(root, path, content, base);
+    } catch (e) {
+      // An edit saved while build ran: kept, the rest is written, and the run ends with exit 2 naming it.
+      if (!(e instanceof ChangedOnDisk)) throw e;
+      changed.push(path);
+      return;
+    }
     written.push(path);
   };
   for (const f of plan.generated) write(f.path, f.content);
@@ -115,10 +123,14 @@ export function writePlan(root: string, plan: EmitPlan, written: string[] = []):
       }
     }
   }
-  for (const f of plan.documents) write(f.path, f.content);
+  for (const f of plan.documents) write(f.path, f.content, f.base);
   // Temp files of a build that was killed mid-write, in the folders this build writes to.
   const dirs = [...plan.generated, ...plan.documents].map((f) => posix.dirname(f.path));
   written.push(...removeStaleTemps(root, dirs));
+  if (changed.length > 0) {
+    const list = changed.sort().join(", ");
+    throw new DocpactError(`changed on disk during the build, not overwritten (${changed.length}): ${list}; run \`docpact build\` again`);
+  }
   return written;
 }
 

@@ -1,6 +1,7 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { ignoreGlobs } from "./util/ignored.js";
-import { existsSync, readFileSync } from "./util/input-fs.js";
+import { existsSync } from "./util/input-fs.js";
+import { guardedRead } from "./util/guarded-read.js";
 import { dirname, join, posix, relative } from "node:path";
 import { globListMatcher, isNegated } from "./util/globs.js";
 import type { ResolvedConfig } from "./config/resolve.js";
@@ -124,7 +125,7 @@ function discoverCode(root: string, config: ResolvedConfig, match: Match, refuse
   // An include glob that names JavaScript means it: plain-JS CLIs (`bin/cli.mjs`) are read like TypeScript.
   if (code.kind === "include") return match(code.include).filter((f) => isTsSource(f) || isJsSource(f));
   const files = tsconfigFiles(root, code.tsconfig, match, refused);
-  return withBinSources(root, files, config);
+  return withBinSources(root, files, config, refused);
 }
 
 const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
@@ -134,11 +135,13 @@ const isJsSource = (f: string) => /\.(js|jsx|mjs|cjs)$/.test(f) && !/\.min\.js$/
 const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
 
 /** The JavaScript files package.json `bin` points at (a plain-JS CLI beside a TypeScript project), when they are sources. */
-function withBinSources(root: string, files: string[], config: ResolvedConfig): string[] {
+function withBinSources(root: string, files: string[], config: ResolvedConfig, refused: InputProblem[]): string[] {
   const bins = Object.values(config.packageJson?.bin ?? {});
+  // A bin that leaves the root (`../sibling/leak.js`, `/etc/passwd`) is said, never read.
+  for (const b of bins) if (leavesRoot(toPosix(b))) refused.push({ kind: "outside-root", span: fileSpan("package.json"), message: `package.json bin ${JSON.stringify(b)} is outside the root; not read` });
   const extra = bins
     .map((b) => toPosix(b).replace(/^\.\//, ""))
-    .filter((b) => isJsSource(b) && !BUILD_OUTPUT.test(b) && !files.includes(b) && existsSync(join(root, b)));
+    .filter((b) => isJsSource(b) && !BUILD_OUTPUT.test(b) && !files.includes(b) && !leavesRoot(b) && existsSync(join(root, b)));
   return extra.length === 0 ? files : [...new Set([...files, ...extra])].sort();
 }
 
@@ -148,9 +151,7 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig): 
  */
 function tsconfigFiles(root: string, tsconfig: string, match: Match, refused: InputProblem[]): string[] {
   const file = join(root, tsconfig);
-  if (!existsSync(file)) throw new DocpactError(`tsconfig not found: ${tsconfig}`);
-  assertInsideRoot(root, file, tsconfig);
-  const cfg = readTsconfig(root, file, new Set(), refused);
+  const cfg = readTsconfig(root, file, new Set(), refused, tsconfig);
   const base = toPosix(relative(root, dirname(file)));
   const prefix = base === "" ? "" : `${base}/`;
   const include = (cfg.include ?? (cfg.files ? [] : ["**/*"])).map((p) => posix.normalize(prefix + expandDir(p)));
@@ -174,12 +175,21 @@ interface TsconfigShape {
   extends?: string | string[];
 }
 
-function readTsconfig(root: string, file: string, seen: Set<string>, refused: InputProblem[]): TsconfigShape {
+function readTsconfig(root: string, file: string, seen: Set<string>, refused: InputProblem[], top?: string): TsconfigShape {
   if (seen.has(file)) return {};
   seen.add(file);
+  const shown = toPosix(relative(root, file));
+  const read = guardedRead(root, file, shown);
+  // The project's own tsconfig must be readable (a link to nothing is not "no code"); a base it extends is said and skipped.
+  if (!read.ok && top !== undefined) throw new DocpactError(read.kind === "missing" ? `tsconfig not found: ${top}` : `tsconfig ${read.message}`);
+  if (!read.ok) {
+    const kind = read.kind === "outside-root" || read.kind === "too-large" || read.kind === "special-file" ? read.kind : undefined;
+    if (read.kind !== "missing") refused.push({ kind, span: fileSpan(shown), message: read.message });
+    return {};
+  }
   let cfg: TsconfigShape;
   try {
-    cfg = parseJsonc(readText(file)) as TsconfigShape;
+    cfg = parseJsonc(read.text) as TsconfigShape;
   } catch (e) {
     throw new DocpactError(`cannot read tsconfig ${toPosix(file)}: ${(e as Error).message}`);
   }
@@ -209,9 +219,6 @@ function expandDir(p: string): string {
   return /[*?]|\.[a-z]+$/i.test(clean.split("/").pop() ?? "") ? clean : `${clean}/**/*`;
 }
 
-function readText(file: string): string {
-  return readFileSync(file, "utf8").replace(/^\uFEFF/, "");
-}
 
 /** JSON with comments and trailing commas, as tsconfig allows. */
 export function parseJsonc(text: string): unknown {

@@ -55,7 +55,7 @@ export async function run(mode: "check" | "build", req: RunRequest): Promise<Run
   const started = performance.now();
   // Bad gate input fails before the (long) run: an unknown REF, a missing --baseline file.
   const since = req.since !== undefined ? readChangesSince(req.root, req.since) : null;
-  const explicit = req.baseline !== undefined ? { file: req.baseline, content: readBaseline(resolve(req.baseline), req.baseline) } : null;
+  const explicit = req.baseline !== undefined ? { file: req.baseline, content: readBaseline(null, resolve(req.baseline), req.baseline) } : null;
   // A one-off run (no caller-owned cache: not watch) replays or records; see compiler/replay/.
   const oneOff = req.cache === undefined;
   // A record is made only where an unmatched pattern is an error, so a replay never skips that error.
@@ -210,9 +210,9 @@ export function defaultBaseline(root: string, config: ResolvedConfig): { file: s
 }
 
 function defaultBaselineOf(root: string, setting: string | null | undefined): { file: string; content: BaselineFile } | null {
-  if (setting) return { file: setting, content: readBaseline(resolve(root, setting), setting) };
+  if (setting) return { file: setting, content: readBaseline(root, resolve(root, setting), setting) };
   const abs = resolve(root, BASELINE_FILE);
-  return existsSync(abs) ? { file: BASELINE_FILE, content: readBaseline(abs, BASELINE_FILE) } : null;
+  return existsSync(abs) ? { file: BASELINE_FILE, content: readBaseline(root, abs, BASELINE_FILE) } : null;
 }
 
 /** Current path → the paths git shows it was renamed from, so baseline entries follow moved files. */

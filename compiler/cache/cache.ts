@@ -9,7 +9,7 @@
  * Cached values are shared between runs in watch mode: code downstream of the
  * readers must treat reader outputs as immutable.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { docpactVersion } from "../util/package-root.js";
@@ -320,11 +320,18 @@ export class ReadCache {
 export function diskCacheDir(root: string): string | null {
   const off = process.env.DOCPACT_NO_CACHE;
   if (off !== undefined && off !== "" && off !== "0") return null;
-  const nm = join(root, "node_modules");
-  try {
-    if (!statSync(nm).isDirectory()) return null;
-  } catch {
-    return null;
+  // Only a real folder inside the root: `node_modules`, `.cache` or `docpact` being a symbolic link (to a folder
+  // outside, where build would write) means no disk cache, only a slower run.
+  let cur = root;
+  for (const [i, part] of CACHE_DIR.split("/").entries()) {
+    cur = join(cur, part);
+    try {
+      const st = lstatSync(cur);
+      if (st.isSymbolicLink() || !st.isDirectory()) return null;
+    } catch {
+      if (i === 0) return null; // no node_modules: no cache
+      break; // build creates the rest
+    }
   }
   return join(root, CACHE_DIR);
 }

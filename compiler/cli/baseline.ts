@@ -18,7 +18,7 @@ export async function runBaseline(req: BaselineRequest, out: { write(s: string):
   const r = await runPipeline({ root: req.root, configPath: req.configPath, allowUnmatchedPatterns: req.allowUnmatchedPatterns === true });
   const rel = r.config.baseline ?? BASELINE_FILE;
   const abs = resolve(req.root, rel);
-  const old = existsSync(abs) ? readBaseline(abs, rel) : null;
+  const old = existsSync(abs) ? readBaseline(req.root, abs, rel) : null;
   const entries = baselineEntries(r.diagnostics, textGetter(req.root, r.model), old, req.prune, renamesOf(r.model));
   writeAtomic(req.root, rel, formatBaseline(entries));
   const n = (k: number, w: string) => `${k} ${w}${k === 1 ? "" : "s"}`;

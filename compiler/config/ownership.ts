@@ -44,6 +44,8 @@ function inputs(config: ResolvedConfig): { key: string; path: string; glob: bool
     out.push({ key: `instances[${i}].schema`, path: inst.schema, glob: false });
   }
   if (config.decisions) out.push({ key: "decisions.module", path: config.decisions.module, glob: false });
+  if (config.decisions) out.push({ key: "decisions.documentRoot", path: `${config.decisions.documentRoot}/x`, glob: false });
+  if (config.baseline) out.push({ key: "baseline", path: config.baseline, glob: false });
   if (config.templates) out.push({ key: "templates", path: `${config.templates}/x`, glob: false });
   for (const [i, v] of config.vocabularies.entries()) {
     if (v.code !== undefined) out.push({ key: `vocabularies[${i}].code`, path: v.code.split("#")[0], glob: false });

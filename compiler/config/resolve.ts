@@ -1,5 +1,6 @@
 /** Loads `docpact.config.json`, validates it against its schema and fills in defaults. */
-import { existsSync, readFileSync, statSync } from "../util/input-fs.js";
+import { existsSync, lstatSync, readFileSync, statSync } from "../util/input-fs.js";
+import { guardedRead } from "../util/guarded-read.js";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { isRuleId, ruleIds, type RuleId } from "../rules/index.js";
@@ -8,7 +9,7 @@ import { escapePointerToken } from "../util/json-pointer.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
 import { DEFAULT_LIMITS, type Limits } from "./limits.js";
-import { assertConfinedConfig, assertInsideRoot, type FolderMemo } from "./ownership.js";
+import { assertConfinedConfig, type FolderMemo } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
 import { CONFIG_FILE } from "./find-root.js";
@@ -98,11 +99,10 @@ export function loadConfig(root: string, configPath?: string, memo?: FolderMemo)
   if (configPath && existsSync(file) && statSync(file).isDirectory()) {
     throw new DocpactError(`--config ${configPath} is a folder; name the file (${toPosix(join(configPath, CONFIG_FILE))}), or pass --root ${configPath}`);
   }
-  if (existsSync(file)) {
+  if (existsSync(file) || lstatExists(file)) {
     rel = relPath(root, file);
     // `--config` may name any file; the default one is an input like any other, confined to the root.
-    if (!configPath) assertInsideRoot(root, file, rel);
-    raw = parseConfigText(readText(file, rel), rel);
+    raw = parseConfigText(readText(root, file, rel, !configPath), rel);
   } else if (configPath) {
     throw new DocpactError(`config file not found: ${configPath}`);
   }
@@ -111,11 +111,19 @@ export function loadConfig(root: string, configPath?: string, memo?: FolderMemo)
   return config;
 }
 
-function readText(file: string, rel: string): string {
+function readText(root: string, file: string, rel: string, confine: boolean): string {
+  const r = guardedRead(root, file, rel, { confine });
+  if (!r.ok) throw new DocpactError(r.message);
+  return r.text;
+}
+
+/** Whether a path exists as an entry, even a link to nothing (which must be said, not taken for "no file"). */
+function lstatExists(file: string): boolean {
   try {
-    return readFileSync(file, "utf8").replace(/^\uFEFF/, "");
-  } catch (e) {
-    throw new DocpactError(`cannot read ${rel}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -161,7 +169,7 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
   } else if (raw.code && "include" in raw.code) {
     code = raw.code.include.length === 0 ? { kind: "none" } : { kind: "include", include: raw.code.include };
   } else {
-    code = existsSync(join(root, "tsconfig.json")) ? { kind: "tsconfig", tsconfig: "tsconfig.json" } : { kind: "none" };
+    code = existsSync(join(root, "tsconfig.json")) || lstatExists(join(root, "tsconfig.json")) ? { kind: "tsconfig", tsconfig: "tsconfig.json" } : { kind: "none" };
   }
   const d = raw.decisions;
   return {
@@ -225,11 +233,12 @@ function knownRules(rules: Record<string, "error" | "warning" | "off">, rel: str
 
 function readPackageJson(root: string): ResolvedConfig["packageJson"] {
   const file = join(root, "package.json");
-  if (!existsSync(file)) return null;
-  assertInsideRoot(root, file, "package.json");
+  if (!existsSync(file) && !lstatExists(file)) return null;
+  const read = guardedRead(root, file, "package.json");
+  if (!read.ok) throw new DocpactError(read.message);
   let pkg: { name?: unknown; bin?: unknown };
   try {
-    pkg = JSON.parse(readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
+    pkg = JSON.parse(read.text);
   } catch (e) {
     throw new DocpactError(`package.json: invalid JSON: ${(e as Error).message}`);
   }

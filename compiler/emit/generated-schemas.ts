@@ -8,6 +8,7 @@ import { by } from "../util/compare.js";
 import type { SchemaDoc, Vocabulary, VocabularyMember } from "../model/types.js";
 import { contentHash } from "../cache/hash.js";
 import { generatedHeader, provenFresh, stampGenerated } from "./generated-files.js";
+import { blockCommentText, tsString } from "./ts-text.js";
 import { docpactVersion, installedVersion } from "../util/package-root.js";
 import { unoptimized } from "../util/optimizations.js";
 import { LastResult, sameItems } from "../util/reuse.js";
@@ -152,10 +153,10 @@ function barrelOf(outDir: string, modules: PlannedFile[]): PlannedFile {
     const unique = names[i].filter((n) => owners.get(n.name) === 1).sort((a, b) => (a.name < b.name ? -1 : 1));
     const values = unique.filter((n) => !n.type).map((n) => n.name);
     const types = unique.filter((n) => n.type).map((n) => n.name);
-    if (values.length) lines.push(`export { ${values.join(", ")} } from "${spec}";`);
-    if (types.length) lines.push(`export type { ${types.join(", ")} } from "${spec}";`);
+    if (values.length) lines.push(`export { ${values.join(", ")} } from ${tsString(spec)};`);
+    if (types.length) lines.push(`export type { ${types.join(", ")} } from ${tsString(spec)};`);
     const nsName = ns.take(mod.slice(outDir.length + 1).split("/").map((p, j) => (j === 0 ? camel(p) : pascal(p))).join("") || "schema");
-    lines.push(`export * as ${nsName} from "${spec}";`);
+    lines.push(`export * as ${nsName} from ${tsString(spec)};`);
   });
   return { path: `${outDir}/index.ts`, content: `${generatedHeader()}\n${lines.join("\n")}\n` };
 }
@@ -246,7 +247,7 @@ export async function emitSchemaModules(
         facts.push(notGenerated(doc.file, "ref-module", file));
         continue;
       }
-      importLines.push(`import type { ${wanted.join(", ")} } from "${importSpecifier(mod, other)}";`);
+      importLines.push(`import type { ${wanted.join(", ")} } from ${tsString(importSpecifier(mod, other))};`);
     }
     const names = new NameSet(exportedNames(types.code).map((n) => n.name));
     for (const list of types.imports.values()) for (const n of list) names.take(n);
@@ -259,9 +260,9 @@ export async function emitSchemaModules(
     if (validator.code) {
       const vname = names.take(`validate${root}`);
       const raw = names.take(`${vname}Raw`);
-      importLines.push(`import { validate as ${raw} } from "${importSpecifier(mod, `${mod}.validator`)}";`);
+      importLines.push(`import { validate as ${raw} } from ${tsString(importSpecifier(mod, `${mod}.validator`))};`);
       validatorSection = [
-        `/** Validates a value against ${doc.file}; errors carry JSON pointers into the value. */`,
+        `/** Validates a value against ${blockCommentText(doc.file)}; errors carry JSON pointers into the value. */`,
         `export function ${vname}(value: unknown): { ok: true; value: ${root} } | { ok: false; errors: { pointer: string; message: string }[] } {`,
         `  const run = ${raw} as unknown as ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; params?: Record<string, unknown>; message?: string }[] | null };`,
         "  if (run(value)) return { ok: true, value: value as " + root + " };",

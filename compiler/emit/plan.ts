@@ -8,6 +8,11 @@ export interface PlannedFile {
   /** Path relative to the root, `/`-separated. */
   path: string;
   content: string;
+  /**
+   * For a file build rewrites (a document with regions): its content as the run read it. The file is
+   * replaced only while the disk still holds exactly this, so an edit saved during the build is never lost.
+   */
+  base?: string;
 }
 
 /**

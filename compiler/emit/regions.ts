@@ -84,7 +84,8 @@ export function planRegions(model: ContractModel, options: RegionPlanOptions): R
     const text = model.texts.get(doc.file);
     if (text === undefined) continue;
     const planned = inputs === null ? planDocument(model, doc, text, templates, opts, out) : reusedPlan(model, doc, text, templates, opts, out, inputs);
-    if (planned !== text) out.documents.push({ path: doc.file, content: (doc.bom ? "\uFEFF" : "") + planned });
+    const bom = doc.bom ? "\uFEFF" : "";
+    if (planned !== text) out.documents.push({ path: doc.file, content: bom + planned, base: bom + text });
   }
   return out;
 }

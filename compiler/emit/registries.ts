@@ -12,6 +12,7 @@ import type { RegistryConfig } from "../config/resolve.js";
 import type { PlannedFile } from "./plan.js";
 import { generatedHeader } from "./generated-files.js";
 import { camelName, importSpecifier, NameSet } from "./schema-naming.js";
+import { lineCommentText, tsString } from "./ts-text.js";
 
 /** Words an import binding may not be. */
 const RESERVED = "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(" ");
@@ -29,10 +30,10 @@ function registryModule(path: string, include: string[], files: string[]): Plann
   const base = commonDir(files);
   const names = new NameSet(RESERVED);
   const bindings = files.map((f) => names.take(camelName(f.slice(base.length).replace(/\.[cm]?tsx?$/, "")) || "module"));
-  const imports = files.map((f, i) => `import ${bindings[i]} from "${importSpecifier(self, f.replace(/\.[cm]?tsx?$/, ""))}";`);
+  const imports = files.map((f, i) => `import ${bindings[i]} from ${tsString(importSpecifier(self, f.replace(/\.[cm]?tsx?$/, "")))};`);
   const list = bindings.length ? `[\n${bindings.map((b) => `  ${b},\n`).join("")}] as const` : "[] as const";
   // A line comment: a glob may hold `*/`, which would end a block comment.
-  const doc = `// The default export of every code file matching ${include.join(", ")}, sorted by path.`;
+  const doc = `// The default export of every code file matching ${lineCommentText(include.join(", "))}, sorted by path.`;
   return { path, content: `${generatedHeader()}\n${imports.join("\n")}${imports.length ? "\n\n" : ""}${doc}\nexport default ${list};\n` };
 }
 

@@ -1,6 +1,7 @@
 /** Vocabulary code: per schema vocabulary, an `as const` array, its union type, a guard and an alias map. */
 import type { Vocabulary } from "../model/types.js";
 import { NameSet, pointerName } from "./schema-naming.js";
+import { blockCommentText } from "./ts-text.js";
 
 export interface VocabCode {
   code: string;
@@ -31,7 +32,7 @@ export function vocabularyCode(vocabularies: Vocabulary[], rootName: string, nam
       replacements.push([m.value, m.replacedBy]);
     }
     const lines = [
-      `/** Canonical members of the vocabulary at \`${v.id}\`. */`,
+      `/** Canonical members of the vocabulary at \`${blockCommentText(v.id)}\`. */`,
       `export const ${arr} = [${unique.map((u) => JSON.stringify(u)).join(", ")}] as const;`,
       "",
       `export type ${type} = ${unique.length === 0 ? "never" : `(typeof ${arr})[number]`};`,

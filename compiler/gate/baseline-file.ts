@@ -5,7 +5,7 @@
  * the token and message for the reviewer; only `rule`, `file` and
  * `fingerprint` take part in matching.
  */
-import { existsSync, readFileSync } from "../util/input-fs.js";
+import { guardedRead } from "../util/guarded-read.js";
 import { cmp } from "../model/diagnostic.js";
 import { DocpactError } from "../util/errors.js";
 import type { Fingerprinted } from "./fingerprint.js";
@@ -38,12 +38,17 @@ export function formatBaseline(entries: readonly BaselineEntry[]): string {
   return `${JSON.stringify({ version: 1, findings }, null, 2)}\n`;
 }
 
-/** Reads and validates a baseline file; `shown` is the path as the user wrote it, for messages. */
-export function readBaseline(abs: string, shown: string): BaselineFile {
-  if (!existsSync(abs)) throw new DocpactError(`baseline file not found: ${shown} (write it with \`docpact baseline\`)`);
+/**
+ * Reads and validates a baseline file; `shown` is the path as the user wrote it, for messages.
+ * `root`: the file must be inside it (config `baseline`, the default file); null for `--baseline FILE`, which may be anywhere.
+ */
+export function readBaseline(root: string | null, abs: string, shown: string): BaselineFile {
+  const read = guardedRead(root ?? "/", abs, shown, { confine: root !== null });
+  if (!read.ok && read.kind === "missing") throw new DocpactError(`baseline file not found: ${shown} (write it with \`docpact baseline\`)`);
+  if (!read.ok) throw new DocpactError(`baseline ${read.message}`);
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(abs, "utf8").replace(/^\uFEFF/, ""));
+    value = JSON.parse(read.text);
   } catch (e) {
     throw new DocpactError(`${shown}: invalid JSON: ${(e as Error).message.split("\n")[0]}`);
   }

@@ -34,9 +34,12 @@ export function readChangesSince(root: string, ref: string): ChangeSet {
   if (!gitAllowed()) throw new DocpactError(`--since ${ref} needs git, and DOCPACT_NO_GIT=1 is set`);
   if (!inWorkTree(root)) throw new DocpactError(`--since ${ref}: the root is not inside a git work tree`);
   const rev = runGit(root, ["rev-parse", "--verify", "--quiet", "--short", "--end-of-options", `${ref}^{commit}`]);
+  // `--verify --quiet` says nothing about a revision that does not exist; anything on stderr is git failing (a corrupt repository).
+  if (!rev.ok && rev.stderr.trim() !== "") throw new DocpactError(`--since ${ref}: git failed: ${rev.stderr.trim().split("\n")[0]}`);
   if (!rev.ok) throw new DocpactError(`--since: unknown git revision "${ref}"`);
   const commit = rev.stdout.trim();
-  const diff = runGit(root, ["diff", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"]);
+  // `diff-index`, not `diff`: the porcelain refreshes and rewrites .git/index; the plumbing reads it only.
+  const diff = runGit(root, ["diff-index", "-p", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"]);
   if (!diff.ok) throw new DocpactError(`--since ${ref}: git diff failed: ${diff.stderr.split("\n")[0]}`);
   const untracked = runGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]);
   const set = parseDiff(diff.stdout, ref, commit);

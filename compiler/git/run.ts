@@ -1,9 +1,17 @@
 /**
- * The one place docpact runs git. Read-only, local-only calls with a fixed
- * output shape: no pager, no colour, no external diff or textconv, no
- * optional index locks (`check` writes nothing, not even git's index), no
- * lazy fetch of missing objects (no network). Every call is counted, so a run
- * can show (DOCPACT_TIMING=1) that git is called a bounded number of times.
+ * The one place docpact runs git, as an untrusted tool: the repository's
+ * configuration must not make it execute anything or write anything.
+ * Read-only, local-only calls with a fixed output shape: no pager, no colour,
+ * no external diff or textconv, no fsmonitor, no hooks, no transport (no
+ * network, no ssh or askpass), no optional index locks, no lazy fetch of
+ * missing objects. Filter and diff drivers are named by the repository, so
+ * before each call `git config --list` (which runs nothing) says which ones
+ * the configuration defines, and every one is overridden to empty on the
+ * command line (`-c filter.NAME.clean=` …), which outranks every config file.
+ * Callers use commands that never refresh or write the index (`diff-index`,
+ * not `diff`). Every call is counted, so a run can show (DOCPACT_TIMING=1)
+ * that git is called a bounded number of times; the config listing before
+ * each call is counted apart (gitGuardCallCount).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -13,6 +21,7 @@ import { join } from "node:path";
 export type GitResult = { ok: true; stdout: string } | { ok: false; missing: boolean; stderr: string };
 
 let calls = 0;
+let guardCalls = 0;
 
 /** Git calls made by this process so far. */
 export function gitCallCount(): number {
@@ -24,17 +33,108 @@ export function gitAllowed(): boolean {
   return process.env.DOCPACT_NO_GIT !== "1";
 }
 
+/** `git config --list` calls made before real calls (one each), apart from gitCallCount. */
+export function gitGuardCallCount(): number {
+  return guardCalls;
+}
+
 const MAX_BUFFER = 512 * 1024 * 1024;
 
+/**
+ * Variables that make git run a program, or name one: inherited from a hook
+ * or a parent shell they would run it for docpact (`GIT_EXTERNAL_DIFF` runs
+ * on every diff). Config injected through the environment is dropped too.
+ */
+const DROPPED_ENV = [
+  "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_EXTERNAL_DIFF", "GIT_DIFF_OPTS", "GIT_PAGER", "PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS", "SSH_ASKPASS",
+  "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_EXEC_PATH",
+];
+
 function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_NO_LAZY_FETCH: "1", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" };
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_NO_LAZY_FETCH: "1", GIT_TERMINAL_PROMPT: "0", GIT_PROTOCOL_FROM_USER: "0", LC_ALL: "C" };
   // `-C cwd` decides the repository, not a GIT_DIR inherited from a hook.
-  for (const k of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX"]) delete env[k];
+  for (const k of DROPPED_ENV) delete env[k];
+  for (const k of Object.keys(env)) if (/^GIT_CONFIG_(KEY|VALUE)_\d+$/.test(k)) delete env[k];
   return env;
 }
 
-function gitArgs(cwd: string, args: string[]): string[] {
-  return ["-C", cwd, "-c", "core.quotePath=false", "-c", "log.showSignature=false", "-c", "color.ui=never", "--no-pager", ...args];
+/**
+ * Overrides for every configuration-driven way git could run a program. The
+ * read-only commands docpact calls would not reach most of them; each is
+ * switched off anyway, so a new call site cannot reopen one.
+ */
+const FIXED: readonly string[] = [
+  "core.quotePath=false",
+  "log.showSignature=false",
+  "color.ui=never",
+  "core.fsmonitor=false",
+  "core.useBuiltinFSMonitor=false",
+  "core.untrackedCache=false",
+  "core.hooksPath=/dev/null",
+  "core.pager=cat",
+  "diff.external=",
+  "core.askPass=",
+  "core.sshCommand=",
+  "core.gitProxy=",
+  "protocol.allow=never",
+  "gc.auto=0",
+  "maintenance.auto=false",
+  "fetch.recurseSubmodules=false",
+  "diff.submodule=short",
+];
+
+/** Per driver section the repository may define: the keys that run a program, and their neutral values. */
+const DRIVERS: Record<string, readonly string[]> = {
+  filter: ["clean=", "smudge=", "process=", "required=false"],
+  diff: ["textconv=", "command=", "cachetextconv=false"],
+  merge: ["driver="],
+};
+
+/**
+ * The `-c` overrides for the drivers the configuration names (any scope, includes
+ * followed). A name `-c` cannot carry (an `=` or a line break in it) makes the
+ * call refused: git is not run at all.
+ */
+function guardArgs(cwd: string): { ok: true; args: string[] } | { ok: false; missing: boolean; stderr: string } {
+  guardCalls++;
+  const r = spawnSync("git", ["-C", cwd, "--no-pager", "config", "--list", "-z"], { encoding: "utf8", env: gitEnv(), maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  if (r.error) return { ok: false, missing: (r.error as NodeJS.ErrnoException).code === "ENOENT", stderr: r.error.message };
+  // Outside a repository the list is the user's own config; a failure (a broken config file) stops the call.
+  if (r.status !== 0) return { ok: false, missing: false, stderr: r.stderr || `git config exited with ${r.status}` };
+  const names = new Map<string, Set<string>>();
+  for (const entry of r.stdout.split("\0")) {
+    const key = entry.split("\n", 1)[0];
+    const first = key.indexOf(".");
+    const last = key.lastIndexOf(".");
+    if (first < 0 || last <= first) continue;
+    const section = key.slice(0, first).toLowerCase();
+    if (!(section in DRIVERS)) continue;
+    const name = key.slice(first + 1, last);
+    if (/[=\n\r\0]/.test(name)) return { ok: false, missing: false, stderr: `the git config names a ${section} driver docpact cannot switch off (${JSON.stringify(name)}); git is not run` };
+    let set = names.get(section);
+    if (!set) names.set(section, (set = new Set()));
+    set.add(name);
+  }
+  const args: string[] = [];
+  for (const kv of FIXED) args.push("-c", kv);
+  for (const [section, set] of [...names].sort()) for (const name of [...set].sort()) for (const kv of DRIVERS[section]) args.push("-c", `${section}.${name}.${kv}`);
+  return { ok: true, args };
+}
+
+/** Diff machinery switches added right after the subcommand, whatever the caller passed: a driver the guard emptied would otherwise fail the call. */
+const DIFF_SAFE: Record<string, readonly string[]> = {
+  log: ["--no-ext-diff", "--no-textconv", "--no-show-signature"],
+  show: ["--no-ext-diff", "--no-textconv", "--no-show-signature"],
+  diff: ["--no-ext-diff", "--no-textconv"],
+  "diff-index": ["--no-ext-diff", "--no-textconv"],
+  "diff-tree": ["--no-ext-diff", "--no-textconv"],
+  "diff-files": ["--no-ext-diff", "--no-textconv"],
+};
+
+function gitArgs(cwd: string, guard: string[], args: string[]): string[] {
+  const [sub, ...rest] = args;
+  return ["-C", cwd, ...guard, "--no-pager", sub, ...(DIFF_SAFE[sub] ?? []), ...rest];
 }
 
 /**
@@ -45,6 +145,8 @@ function gitArgs(cwd: string, args: string[]): string[] {
  */
 export function runGitAsync(cwd: string, args: string[], maxBytes = MAX_BUFFER): Promise<GitResult> {
   calls++;
+  const guard = guardArgs(cwd);
+  if (!guard.ok) return Promise.resolve(guard);
   return new Promise((done) => {
     let dir: string;
     let fd: number;
@@ -66,7 +168,7 @@ export function runGitAsync(cwd: string, args: string[], maxBytes = MAX_BUFFER):
     };
     let child;
     try {
-      child = spawn("git", gitArgs(cwd, args), { env: gitEnv(), stdio: ["ignore", fd, "pipe"] });
+      child = spawn("git", gitArgs(cwd, guard.args, args), { env: gitEnv(), stdio: ["ignore", fd, "pipe"] });
     } finally {
       closeSync(fd);
     }
@@ -86,7 +188,9 @@ export function runGitAsync(cwd: string, args: string[], maxBytes = MAX_BUFFER):
 
 export function runGit(cwd: string, args: string[]): GitResult {
   calls++;
-  const r = spawnSync("git", gitArgs(cwd, args), { encoding: "utf8", env: gitEnv(), maxBuffer: MAX_BUFFER, stdio: ["ignore", "pipe", "pipe"] });
+  const guard = guardArgs(cwd);
+  if (!guard.ok) return guard;
+  const r = spawnSync("git", gitArgs(cwd, guard.args, args), { encoding: "utf8", env: gitEnv(), maxBuffer: MAX_BUFFER, stdio: ["ignore", "pipe", "pipe"] });
   if (r.error) return { ok: false, missing: (r.error as NodeJS.ErrnoException).code === "ENOENT", stderr: r.error.message };
   if (r.status !== 0) return { ok: false, missing: false, stderr: r.stderr };
   return { ok: true, stdout: r.stdout };

@@ -3,7 +3,8 @@
  * (the code files), else the file under the root. Paths are root-relative;
  * one that leaves the root is never read.
  */
-import { existsSync, readFileSync, statSync } from "../util/input-fs.js";
+import { existsSync } from "../util/input-fs.js";
+import { guardedRead } from "../util/guarded-read.js";
 import { join, posix } from "node:path";
 import { reallyInside } from "../discover-tree.js";
 import type { SourceHost } from "./evaluate/modules.js";
@@ -17,13 +18,9 @@ export function diskSourceHost(root: string, texts?: ReadonlyMap<string, string>
       if (hit !== undefined) return hit;
       const n = posix.normalize(rel);
       if (n === ".." || n.startsWith("../") || posix.isAbsolute(n)) return undefined;
-      const abs = join(root, n);
-      try {
-        if (!statSync(abs).isFile()) return undefined;
-        return readFileSync(abs, "utf8");
-      } catch {
-        return undefined;
-      }
+      // Regular files inside the root after links, size-bounded: a decision document linked outside is never read.
+      const r = guardedRead(root, join(root, n), n);
+      return r.ok ? r.text : undefined;
     },
   };
 }

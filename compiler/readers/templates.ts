@@ -65,7 +65,9 @@ export function loadTemplates(builtinDir: string, root: string, userDir: string 
           continue;
         }
         const text = readText(join(abs, entry));
+        // A template that exists but cannot be read is said as such, not taken for an unknown one.
         if (text !== null) templates.set(name, { name, origin: "user", file, text });
+        else templates.set(name, { name, origin: "user", file, text: "", refused: `template ${file} cannot be read; not read` });
       }
     }
   }

@@ -7,10 +7,9 @@
  * file, invalid JSON or YAML, a pointer to nothing, a value that is not a
  * name) is a one-line config error: these files are part of the config.
  */
-import { existsSync, readFileSync } from "../util/input-fs.js";
+import { guardedRead } from "../util/guarded-read.js";
 import { join, relative, resolve, isAbsolute } from "node:path";
 import type { ResolvedConfig } from "../config/resolve.js";
-import { reallyInside } from "../discover-tree.js";
 import type { Span } from "../model/diagnostic.js";
 import type { VocabularyDeclaration } from "../model/types.js";
 import { DocpactError } from "../util/errors.js";
@@ -42,14 +41,10 @@ function readMapping(root: string, configFile: string, ref: string, decl: Vocabu
   const abs = resolve(root, rel);
   const r = relative(resolve(root), abs);
   if (r.startsWith("..") || isAbsolute(r)) throw new DocpactError(`${where}: the file is outside the root`);
-  // Symbolic links are resolved: a mapping file that leads outside the root is not read.
-  if (existsSync(abs) && !reallyInside(root, abs)) throw new DocpactError(`${where}: ${rel} resolves to a file outside the root; docpact reads only inside the root`);
-  let text: string;
-  try {
-    text = readFileSync(join(root, rel), "utf8").replace(/^\uFEFF/, "");
-  } catch (e) {
-    throw new DocpactError(`${where}: cannot read ${rel}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
+  // The guarded read: links resolved (a mapping that leads outside the root is not read), regular files only (a FIFO never blocks), size-bounded.
+  const read = guardedRead(root, abs, rel);
+  if (!read.ok) throw new DocpactError(`${where}: ${read.kind === "missing" ? `cannot read ${rel}: ENOENT` : read.message}`);
+  const text = read.text;
   const entries = mappingEntries(rel, text, pointer, where, fields);
   for (const e of entries) {
     if (e.to === null) decl.retired.push({ value: e.from, span: e.span });

@@ -158,6 +158,38 @@ export function loadReplay(root: string, configPath: string | undefined): { resu
   return r;
 }
 
+const isStr = (x: unknown): x is string => typeof x === "string";
+const isNum = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x);
+const strings = (x: unknown): boolean => Array.isArray(x) && x.every(isStr);
+
+/**
+ * Whether a record has the shape this docpact writes, down to every field the
+ * replay uses: a record of the right format but the wrong shape (edited, cut,
+ * written by a bug) is a miss, and the run reads everything, never a trace.
+ */
+function wellFormed(body: unknown): body is RecordFile {
+  if (body === null || typeof body !== "object") return false;
+  const b = body as Partial<Record<keyof RecordFile, unknown>>;
+  if (b.format !== FORMAT || !strings(b.inputs) || (b.inputs as string[]).length % 2 !== 0) return false;
+  const r = b.result as Record<string, unknown> | null;
+  if (r === null || typeof r !== "object" || Array.isArray(r)) return false;
+  const diagnostic = (d: unknown) => {
+    const x = d as Record<string, unknown> | null;
+    return x !== null && typeof x === "object" && isStr(x.rule) && isStr(x.message) && isStr(x.file) && (x.severity === "error" || x.severity === "warning") && isNum(x.line) && isNum(x.column) && isNum(x.endLine) && isNum(x.endColumn);
+  };
+  const notJudged = (n: unknown) => Array.isArray(n) && n.length === 5 && isStr(n[0]) && isStr(n[1]) && isNum(n[2]) && isNum(n[3]) && isStr(n[4]);
+  const rename = (n: unknown) => Array.isArray(n) && n.length === 2 && isStr(n[0]) && strings(n[1]);
+  const counts = r.counts as Record<string, unknown> | null;
+  return (
+    Array.isArray(r.diagnostics) && r.diagnostics.every(diagnostic) &&
+    Array.isArray(r.notJudged) && r.notJudged.every(notJudged) &&
+    counts !== null && typeof counts === "object" && Object.values(counts).every(isNum) &&
+    strings(r.files) && strings(r.sources) && strings(r.textFiles) && isNum(r.maxFileBytes) &&
+    Array.isArray(r.renames) && r.renames.every(rename) &&
+    (r.baseline === null || isStr(r.baseline))
+  );
+}
+
 function compareRecord(root: string, configPath: string | undefined): ReturnType<typeof loadReplay> {
   const file = recordPath(root);
   if (file === null || unoptimized()) return { miss: "disabled" };
@@ -167,7 +199,7 @@ function compareRecord(root: string, configPath: string | undefined): ReturnType
   } catch {
     return { miss: "no record" };
   }
-  if (body === null || typeof body !== "object" || body.format !== FORMAT || !Array.isArray(body.inputs) || typeof body.result !== "object") return { miss: "bad record" };
+  if (!wellFormed(body)) return { miss: "bad record" };
   if (JSON.stringify(body.key) !== JSON.stringify(recordKey(root, configPath))) return { miss: "key" };
   const same = observationComparer();
   const inside = `${resolve(root)}/`;

@@ -4,7 +4,7 @@
  * docpact never writes or deletes through a symbolic link, so nothing outside
  * the root can be reached from inside it.
  */
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync, type Stats } from "node:fs";
+import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { DocpactError } from "./errors.js";
 
@@ -47,8 +47,27 @@ export function safeTarget(root: string, rel: string, verb = "write"): string {
 
 const toRel = (root: string, abs: string) => relative(root, abs).split(sep).join("/");
 
-/** A file docpact writes in place of another keeps its mode, and its owner where this process may set it. */
-export function writeAtomic(root: string, rel: string, content: string): void {
+/** The file changed on disk since the run read it: not overwritten (see writeAtomic's `base`). */
+export class ChangedOnDisk extends DocpactError {
+  constructor(readonly path: string) {
+    super(`${path} changed on disk during the build; not overwritten`);
+  }
+}
+
+function currentText(abs: string): string | null {
+  try {
+    return lstatSync(abs).isFile() ? readFileSync(abs, "utf8") : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A file docpact writes in place of another keeps its mode, and its owner where this process may set it.
+ * `base`: the content the run read; compared again just before the rename, and when the disk holds
+ * anything else (an edit saved while build ran) the file is left as it is and ChangedOnDisk is thrown.
+ */
+export function writeAtomic(root: string, rel: string, content: string, base?: string): void {
   const abs = safeTarget(root, rel);
   const before = lstatOrNull(abs);
   try {
@@ -67,9 +86,11 @@ export function writeAtomic(root: string, rel: string, content: string): void {
         // Only root may give a file away; the mode is kept either way.
       }
     }
+    if (base !== undefined && currentText(abs) !== base) throw new ChangedOnDisk(rel);
     renameSync(tmp, abs);
   } catch (e) {
     rmSync(tmp, { force: true });
+    if (e instanceof ChangedOnDisk) throw e;
     throw new DocpactError(`cannot write ${rel}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
 }

@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { ts } from "ts-morph";
 import { afterAll, describe, expect, it } from "vitest";
 import { build, check, type Report } from "../../compiler/api.js";
 import { cliPath } from "../helpers/cli.js";
@@ -354,7 +355,116 @@ const cases: Case[] = [
   { name: "a docpact.config.json linked outside the root is a config error", setup: (root, sib) => { writeFileSync(join(sib, "c.json"), "{}"); rmSync(join(root, "docpact.config.json")); symlinkSync(join(sib, "c.json"), join(root, "docpact.config.json")); }, exit: 2, error: "outside the root" },
   { name: "a broken package.json", files: { "package.json": "{ name: p" }, exit: 2, error: "package.json" },
   { name: "a package.json whose bin is a number", files: { "package.json": '{"name": "p", "bin": 3}' }, exit: 0 },
+
+  // ── round 2: code injected into generated files ──
+  {
+    name: "a registry over a file named q\";process.exit(7);\"x.ts and one with a line break: the module parses, nothing injected",
+    files: {
+      "docpact.config.json": config({ code: { include: ["src/**/*.ts"] }, generate: { registries: [{ file: "plugins.ts", include: ["src/plugins/*.ts"] }] } }),
+      'src/plugins/q";process.exit(7);"x.ts': "export default 1;\n",
+      "src/plugins/new\nline.ts": "export default 2;\n",
+      "src/plugins/plain.ts": "export default 3;\n",
+    },
+    exit: [1, 0, 0],
+    after: (root) => {
+      const text = readFileSync(join(root, "generated/plugins.ts"), "utf8");
+      const t = topLevel(text);
+      expect({ errors: t.errors, kinds: t.kinds }).toEqual({ errors: [], kinds: ["ImportDeclaration", "ImportDeclaration", "ImportDeclaration", "ExportAssignment"] });
+    },
+  },
+  {
+    name: "schemas named with quotes, a line break and */ generate modules that parse and inject nothing",
+    files: {
+      "docpact.config.json": GEN,
+      'contracts/q";process.exit(7);"x.schema.json': JSON.stringify({ type: "object", properties: { "*/process.exit(9)/*": { enum: ["a*/b", 'c";d'] } } }),
+      "contracts/new\nline.schema.json": JSON.stringify({ type: "object", description: "*/ process.exit(5) /*", properties: { kind: { enum: ["x"] } } }),
+    },
+    exit: [1, 0, 0],
+    after: (root) => {
+      const files = readdirSync(join(root, "generated"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+      expect(files.length).toBeGreaterThanOrEqual(4);
+      for (const f of files) {
+        const t = topLevel(readFileSync(join(root, "generated", f), "utf8"));
+        expect(t.errors, f).toEqual([]);
+        expect(t.calls.filter((c) => c === "process.exit"), `${f}: ${readFileSync(join(root, "generated", f), "utf8")}`).toEqual([]);
+      }
+    },
+  },
+
+  // ── round 2: confinement and the guarded read ──
+  { name: "decisions.documentRoot leaving the root is a config error", files: { "docpact.config.json": config({ decisions: { module: "src/d.ts", export: "D", documentRoot: "../sibling" } }) }, exit: 2, error: "leaves the root" },
+  { name: "config baseline leaving the root is a config error", files: { "docpact.config.json": config({ baseline: "../sibling/base.json" }) }, setup: (_r, sib) => writeFileSync(join(sib, "base.json"), '{"version": 1, "findings": [{"rule": "SECRET-TEXT"}]}'), exit: 2, error: "leaves the root" },
+  {
+    name: "package.json bin entries outside the root are said, never read",
+    files: { "package.json": JSON.stringify({ name: "p", bin: { aw: "../sibling/leak.js", ab: "/etc/leak.js" } }), "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"], schemas: ["contracts/**/*.schema.json"] }), "tsconfig.json": '{ "include": ["src"] }', "src/a.ts": "export const a = 1;\n" },
+    setup: (_r, sib) => writeFileSync(join(sib, "leak.js"), 'program.command("SECRET-TEXT");\n'),
+    exit: 1,
+    rules: ["input/outside-root"],
+  },
+  {
+    name: "a mkdocs.yml that is a symlink to a file outside the root is not read",
+    setup: (root, sib) => {
+      writeFileSync(join(sib, "mkdocs.yml"), "site_name: [SECRET-TEXT\n  bad: {\n");
+      symlinkSync(join(sib, "mkdocs.yml"), join(root, "mkdocs.yml"));
+    },
+    exit: [0, 0, 0],
+  },
+  {
+    name: "node_modules a symlink to a folder outside: build writes no cache there",
+    files: { "docpact.config.json": GEN },
+    setup: (root, sib) => {
+      mkdirSync(join(sib, "nm"));
+      symlinkSync(join(sib, "nm"), join(root, "node_modules"));
+    },
+    exit: [1, 0, 0],
+  },
+  {
+    name: "node_modules/.cache/docpact a symlink to a folder outside: build writes no cache there",
+    files: { "docpact.config.json": GEN, "node_modules/.keep": "" },
+    setup: (root, sib) => {
+      mkdirSync(join(sib, "cache"));
+      mkdirSync(join(root, "node_modules/.cache"));
+      symlinkSync(join(sib, "cache"), join(root, "node_modules/.cache/docpact"));
+    },
+    exit: [1, 0, 0],
+  },
+  { name: "a FIFO as the baseline file is refused, not waited on", setup: (root) => spawnSync("mkfifo", [join(root, "docpact-baseline.json")]), exit: 2, error: "not a regular file" },
+  { name: "/dev/zero as the baseline file is refused, not read", setup: (root) => symlinkSync("/dev/zero", join(root, "docpact-baseline.json")), exit: 2, error: "docpact-baseline.json" },
+  { name: "a baseline linked outside the root is refused", setup: (root, sib) => { writeFileSync(join(sib, "b.json"), '{"version": 1, "findings": [{"rule": "SECRET-TEXT"}]}'); symlinkSync(join(sib, "b.json"), join(root, "docpact-baseline.json")); }, exit: 2, error: "outside the root" },
+  {
+    name: "a FIFO as a vocabulary mapping is refused, not waited on",
+    files: { "docpact.config.json": config({ vocabularies: [{ schema: "contracts/event.schema.json#/properties/kind", mapping: "contracts/map.json" }] }) },
+    setup: (root) => spawnSync("mkfifo", [join(root, "contracts/map.json")]),
+    exit: 2,
+    error: "not a regular file",
+  },
+  {
+    name: "/dev/zero as a vocabulary mapping is refused",
+    files: { "docpact.config.json": config({ vocabularies: [{ schema: "contracts/event.schema.json#/properties/kind", mapping: "contracts/map.json" }] }) },
+    setup: (root) => symlinkSync("/dev/zero", join(root, "contracts/map.json")),
+    exit: 2,
+    error: "contracts/map.json",
+  },
+  { name: "a FIFO as package.json is refused, not waited on", setup: (root) => { rmSync(join(root, "package.json")); spawnSync("mkfifo", [join(root, "package.json")]); }, exit: 2, error: "not a regular file" },
+  { name: "/dev/zero as package.json is refused, not read", setup: (root) => { rmSync(join(root, "package.json")); symlinkSync("/dev/zero", join(root, "package.json")); }, exit: 2, error: "package.json" },
+  { name: "/dev/zero as the config file is refused, not read", setup: (root) => { rmSync(join(root, "docpact.config.json")); symlinkSync("/dev/zero", join(root, "docpact.config.json")); }, exit: 2, error: "docpact.config.json" },
+  { name: "a tsconfig.json linked to nothing is an error, not 0 code files", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }) }, setup: (root) => symlinkSync("nowhere.json", join(root, "tsconfig.json")), exit: 2, error: "symbolic link to nothing" },
+  { name: "a tsconfig.json linked to itself is an error", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }) }, setup: (root) => symlinkSync("tsconfig.json", join(root, "tsconfig.json")), exit: 2, error: "loops" },
+  { name: "/dev/zero as tsconfig.json is refused, not read", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }) }, setup: (root) => symlinkSync("/dev/zero", join(root, "tsconfig.json")), exit: 2, error: "tsconfig" },
 ];
+
+/** Syntax errors and top-level statement kinds of generated TypeScript. */
+function topLevel(code: string): { errors: string[]; kinds: string[]; calls: string[] } {
+  const out = ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const sf = ts.createSourceFile("x.ts", code, ts.ScriptTarget.ES2022, true);
+  const calls: string[] = [];
+  const walk = (n: ts.Node): void => {
+    if (ts.isCallExpression(n)) calls.push(n.expression.getText(sf));
+    ts.forEachChild(n, walk);
+  };
+  walk(sf);
+  return { errors: (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " ")), kinds: sf.statements.map((x) => ts.SyntaxKind[x.kind]), calls };
+}
 
 function writeFiles(root: string, files: Files): void {
   for (const [rel, content] of Object.entries(files)) {
@@ -432,8 +542,8 @@ function runSpawned(mode: "check" | "build", root: string): Run {
 }
 
 describe("hostile and broken input", () => {
-  it("has at least 70 cases", () => {
-    expect(cases.length).toBeGreaterThanOrEqual(70);
+  it("has at least 100 cases", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(100);
     expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
   });
 

@@ -101,19 +101,19 @@ describe("the baseline file", () => {
     expect(formatBaseline([...entries].reverse())).toBe(text);
     const dir = mkdtempSync(join(tmpdir(), "docpact-bl-"));
     writeFileSync(join(dir, "b.json"), text);
-    const back = readBaseline(join(dir, "b.json"), "b.json");
+    const back = readBaseline(dir, join(dir, "b.json"), "b.json");
     expect(back.findings.map((f) => f.file)).toEqual(["a.md", "docs/a.md"]);
     expect(text).not.toMatch(/"line"/);
   });
 
   it("a missing or malformed file is a one-line error", () => {
     const dir = mkdtempSync(join(tmpdir(), "docpact-bl-"));
-    expect(() => readBaseline(join(dir, "none.json"), "none.json")).toThrow(/baseline file not found: none.json/);
+    expect(() => readBaseline(dir, join(dir, "none.json"), "none.json")).toThrow(/baseline file not found: none.json/);
     writeFileSync(join(dir, "bad.json"), "{");
-    expect(() => readBaseline(join(dir, "bad.json"), "bad.json")).toThrow(/bad.json: invalid JSON/);
+    expect(() => readBaseline(dir, join(dir, "bad.json"), "bad.json")).toThrow(/bad.json: invalid JSON/);
     writeFileSync(join(dir, "v.json"), '{"version":2,"findings":[]}');
-    expect(() => readBaseline(join(dir, "v.json"), "v.json")).toThrow(/unsupported version 2/);
+    expect(() => readBaseline(dir, join(dir, "v.json"), "v.json")).toThrow(/unsupported version 2/);
     writeFileSync(join(dir, "f.json"), '{"version":1,"findings":[{"rule":"x"}]}');
-    expect(() => readBaseline(join(dir, "f.json"), "f.json")).toThrow(/findings\[0\]\.file must be a string/);
+    expect(() => readBaseline(dir, join(dir, "f.json"), "f.json")).toThrow(/findings\[0\]\.file must be a string/);
   });
 });

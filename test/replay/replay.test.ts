@@ -158,6 +158,27 @@ describe.skipIf(!hasGit)("replayed clean check", () => {
     expect(r.report).toEqual(await cold(repo.root));
     rmSync(path(`${CACHE_DIR}/${REPLAY_FILE}`));
   });
+
+  it("misses when the record has the right format but the wrong shape (no trace)", async () => {
+    await build({ root: repo.root });
+    const file = path(`${CACHE_DIR}/${REPLAY_FILE}`);
+    const good = JSON.parse(readFileSync(file, "utf8")) as { result: Record<string, unknown>; inputs: unknown[] };
+    const shapes: [string, (r: typeof good) => void][] = [
+      ["notJudged not a list", (r) => (r.result.notJudged = "x")],
+      ["a diagnostic without a line", (r) => (r.result.diagnostics = [{ rule: "x", severity: "error", message: "m", file: "f" }])],
+      ["inputs holding a number", (r) => (r.inputs = [1, "x"])],
+      ["renames not pairs", (r) => (r.result.renames = [["a"]])],
+    ];
+    for (const [what, damage] of shapes) {
+      const bad = structuredClone(good);
+      damage(bad);
+      writeFileSync(file, JSON.stringify(bad));
+      const r = await checked(repo.root);
+      expect(r.outcome, what).toBe("bad record");
+      expect(r.report).toEqual(await cold(repo.root));
+    }
+    rmSync(file);
+  });
 });
 
 describe.skipIf(!hasGit)("replayed clean check in a new process (built CLI)", () => {

@@ -18,7 +18,8 @@
  * opens the top-level command list (plugins add commands, flexible taxonomy
  * accepts the topic words in any order). oclif adds `--help` everywhere.
  */
-import { existsSync, readFileSync } from "../../util/input-fs.js";
+import { existsSync } from "../../util/input-fs.js";
+import { guardedRead } from "../../util/guarded-read.js";
 import { join, posix } from "node:path";
 import type { CommandDecl, FlagArity, FlagSpec, PositionalSpec } from "../../model/cli.js";
 import type { Span } from "../../model/diagnostic.js";
@@ -111,8 +112,10 @@ function configFor(root: string, rel: string, cache: Map<string, OclifConfig | n
 function readConfig(root: string, dir: string): OclifConfig | null {
   const file = join(root, dir, "package.json");
   let pkg: { oclif?: Record<string, unknown> };
+  const read = guardedRead(root, file, posix.join(dir, "package.json"));
+  if (!read.ok) return null;
   try {
-    pkg = JSON.parse(readFileSync(file, "utf8"));
+    pkg = JSON.parse(read.text);
   } catch {
     return null;
   }

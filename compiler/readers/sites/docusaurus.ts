@@ -3,11 +3,11 @@
  * folders, i18n locales, the classic preset's docs/blog/pages options and
  * content plugins; `versions.json` for versioned docs.
  */
-import { existsSync, readFileSync } from "../../util/input-fs.js";
-import { join } from "node:path";
+import { existsSync } from "../../util/input-fs.js";
+import { join, relative } from "node:path";
 import type { Site } from "../../model/types.js";
 import { ConfigFile, type Lookup } from "./config-object.js";
-import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
+import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 /** Plugins and themes that add no pages (or only ones nobody links to). */
 const HARMLESS = /sitemap|analytics|gtag|google-tag|pwa|ideal-image|search|tailwind|sass|svgr|webpack|mermaid|live-codeblock|remark|rehype|lunr|plausible|umami|vercel|image-zoom|llms/i;
@@ -88,7 +88,7 @@ export function read(input: SiteInput): Site {
     if (existsSync(versionsFile)) {
       site.partialRoutes.push(`${prefix}next`);
       try {
-        const vs = JSON.parse(readFileSync(versionsFile, "utf8")) as unknown;
+        const vs = JSON.parse(readSiteFile(input.root, relative(input.root, versionsFile))) as unknown;
         if (Array.isArray(vs)) for (const v of vs) site.partialRoutes.push(`${prefix}${String(v)}`);
         else site.partialRoutes.push(rb);
       } catch {

@@ -4,13 +4,13 @@
  * `sites` win; otherwise every folder holding documents in scope is looked
  * at for a generator config, the nearest one owning the documents below it.
  */
-import { existsSync, readFileSync } from "../../util/input-fs.js";
+import { existsSync } from "../../util/input-fs.js";
 import { join, posix } from "node:path";
 import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/resolve.js";
 import { routers, siteGenerators, type SiteGeneratorDescriptor } from "../../model/routes/index.js";
 import type { Site } from "../../model/types.js";
 import { siteOf } from "../../model/site-links.js";
-import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
+import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 type Reader = (input: SiteInput) => Site;
 
@@ -69,7 +69,7 @@ function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { ge
       if (d.configTest) {
         let text = "";
         try {
-          text = readFileSync(join(root, rel), "utf8");
+          text = readSiteFile(root, rel);
         } catch {
           continue;
         }

@@ -3,18 +3,24 @@
  * global `permalink`; posts and pages whose permalink has placeholders are routes docpact
  * does not list (not judged).
  */
-import { readFileSync } from "../../util/input-fs.js";
-import { join } from "node:path";
 import { parse, parseDocument } from "yaml";
 import type { Site } from "../../model/types.js";
-import { emptySite, joinDir, normalizeBase, pageFrontMatter, type SiteInput } from "./types.js";
+import { emptySite, joinDir, normalizeBase, pageFrontMatter, readSiteFile, type SiteInput } from "./types.js";
 
 export function read(input: SiteInput): Site {
   const site = emptySite("jekyll", input, input.siteRoot);
   site.collections = [];
   if (input.configFile) {
-    const doc = parseDocument(readFileSync(join(input.root, input.configFile), "utf8"), { prettyErrors: false, strict: false, logLevel: "silent" });
-    if (doc.errors.length > 0) site.unreadable = `${input.configFile}: ${doc.errors[0].message.split("\n")[0]}`;
+    let doc: ReturnType<typeof parseDocument> | null = null;
+    try {
+      doc = parseDocument(readSiteFile(input.root, input.configFile), { prettyErrors: false, strict: false, logLevel: "silent" });
+    } catch (e) {
+      // Refused by the guarded read (outside the root, not a regular file, too large) or unreadable.
+      site.unreadable = (e as Error).message;
+    }
+    if (doc === null) {
+      // said in site.unreadable
+    } else if (doc.errors.length > 0) site.unreadable = `${input.configFile}: ${doc.errors[0].message.split("\n")[0]}`;
     else {
       const cfg = (doc.toJS() ?? {}) as Record<string, unknown>;
       if (typeof cfg.source === "string") site.srcDir = joinDir(input.siteRoot, cfg.source);

@@ -1,16 +1,14 @@
 /** mdBook: `book.toml` parsed as TOML for `book.src`, `site-url` and redirects. */
-import { readFileSync } from "../../util/input-fs.js";
-import { join } from "node:path";
 import { parse } from "smol-toml";
 import type { Site } from "../../model/types.js";
-import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
+import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 export function read(input: SiteInput): Site {
   const site = emptySite("mdbook", input, joinDir(input.siteRoot, "src"));
   if (input.configFile) {
     let cfg: Record<string, unknown>;
     try {
-      cfg = parse(readFileSync(join(input.root, input.configFile), "utf8")) as Record<string, unknown>;
+      cfg = parse(readSiteFile(input.root, input.configFile)) as Record<string, unknown>;
     } catch (e) {
       site.unreadable = `${input.configFile}: ${(e as Error).message.split("\n")[0]}`;
       site.assetDirs = [site.srcDir];

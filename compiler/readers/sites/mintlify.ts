@@ -7,10 +7,8 @@
  * and pages generated from an OpenAPI file make every route not judged
  * (confident or silent).
  */
-import { readFileSync } from "../../util/input-fs.js";
-import { join } from "node:path";
 import type { Site } from "../../model/types.js";
-import { emptySite, type SiteInput } from "./types.js";
+import { emptySite, readSiteFile, type SiteInput } from "./types.js";
 
 export function read(input: SiteInput): Site {
   const site = emptySite("mintlify", input, input.siteRoot);
@@ -19,7 +17,7 @@ export function read(input: SiteInput): Site {
   if (!input.configFile) return site;
   let cfg: unknown;
   try {
-    cfg = JSON.parse(readFileSync(join(input.root, input.configFile), "utf8"));
+    cfg = JSON.parse(readSiteFile(input.root, input.configFile));
   } catch (e) {
     site.unreadable = `${input.configFile}: ${(e as Error).message.split("\n")[0]}`;
     return site;

@@ -1,9 +1,7 @@
 /** MkDocs: `mkdocs.yml` parsed as YAML (Python tags tolerated) for `docs_dir`, plugins and the toc slugify. */
-import { readFileSync } from "../../util/input-fs.js";
-import { join } from "node:path";
 import { parseDocument } from "yaml";
 import type { Site } from "../../model/types.js";
-import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
+import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 /** Plugins that add pages docpact cannot list, by the route prefix they serve (`""`: anywhere). */
 const ROUTE_PLUGINS: Record<string, string> = { blog: "blog", "material/blog": "blog", i18n: "", "static-i18n": "", monorepo: "", "gen-files": "", "awesome-pages": "" };
@@ -14,7 +12,7 @@ export function read(input: SiteInput): Site {
   let doc: ReturnType<typeof parseDocument>;
   try {
     // `!!python/name:…` and `!ENV` tags are Python's; keep their values as plain scalars.
-    doc = parseDocument(readFileSync(join(input.root, input.configFile), "utf8"), { prettyErrors: false, strict: false, logLevel: "silent", customTags: (tags) => tags });
+    doc = parseDocument(readSiteFile(input.root, input.configFile), { prettyErrors: false, strict: false, logLevel: "silent", customTags: (tags) => tags });
   } catch (e) {
     site.unreadable = `${input.configFile}: ${(e as Error).message}`;
     return withAssets(site);

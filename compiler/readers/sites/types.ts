@@ -1,8 +1,8 @@
 /** What every site reader gets and gives. */
 import { join } from "node:path";
 import type { Site } from "../../model/types.js";
-import { readFileSync } from "../../util/input-fs.js";
 import { frontMatterBlock } from "../../util/front-matter.js";
+import { guardedRead } from "../../util/guarded-read.js";
 
 export interface SiteInput {
   /** Project root (absolute). */
@@ -64,9 +64,19 @@ export function dynamicRouteDirs(files: readonly string[], dir: string): string[
 
 /** The front matter block of a page file (its first 8 KiB; root-relative path), or null. */
 export function pageFrontMatter(root: string, file: string): string | null {
-  try {
-    return frontMatterBlock(readFileSync(join(root, file), "utf8").slice(0, 8192));
-  } catch {
-    return null;
-  }
+  // The guarded read: a page linked outside the root, a FIFO or a huge file gives no front matter.
+  const r = guardedRead(root, join(root, file), file);
+  return r.ok ? frontMatterBlock(r.text.slice(0, 8192)) : null;
+}
+
+/**
+ * A site's own config file as text, through the guarded read (a regular file
+ * inside the root after links, size-bounded): a `mkdocs.yml` linked to a file
+ * outside is refused, its text never read. Throws the reason as an Error, which
+ * the adapters already turn into `site.unreadable`.
+ */
+export function readSiteFile(root: string, rel: string): string {
+  const r = guardedRead(root, join(root, rel), rel);
+  if (!r.ok) throw new Error(r.message);
+  return r.text;
 }
