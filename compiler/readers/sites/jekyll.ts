@@ -18,10 +18,8 @@ export function read(input: SiteInput): Site {
       // Refused by the guarded read (outside the root, not a regular file, too large) or unreadable.
       site.unreadable = (e as Error).message;
     }
-    if (doc === null) {
-      // said in site.unreadable
-    } else if (doc.errors.length > 0) site.unreadable = `${input.configFile}: ${doc.errors[0].message.split("\n")[0]}`;
-    else {
+    if (doc !== null && doc.errors.length > 0) site.unreadable = `${input.configFile}: ${doc.errors[0].message.split("\n")[0]}`;
+    else if (doc !== null) {
       const cfg = (doc.toJS() ?? {}) as Record<string, unknown>;
       if (typeof cfg.source === "string") site.srcDir = joinDir(input.siteRoot, cfg.source);
       if (typeof cfg.baseurl === "string" && cfg.baseurl.trim() !== "") site.base = normalizeBase(cfg.baseurl);
