@@ -278,8 +278,10 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   const ok = (path: string): LinkResolution => withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
   // Docusaurus's `@site/…`: a file path from the site's folder.
   const path = target.startsWith("@site/") ? resolvePath(`${site.root ? `${site.root}/` : ""}x`, target.slice(6)) : target.startsWith("/") ? null : resolvePath(doc.file, target);
-  // Relative `.md` links name files (every generator resolves them so); `/x.md` is a route written with its source extension.
-  const fileLink = (!target.startsWith("/") && /\.mdx?$/i.test(target)) || target.startsWith("@site/");
+  // Relative `.md` links name files (generators rewrite them so), but where the generator serves them as URLs
+  // (Mintlify) they are routes; `/x.md` is a route written with its source extension.
+  const mdIsFile = routers[site.generator].mdLinksAreRoutes !== true;
+  const fileLink = (mdIsFile && !target.startsWith("/") && /\.mdx?$/i.test(target)) || target.startsWith("@site/");
   // A relative URL that climbs above the folder may still be a route from a deep page URL (`../../docs/x` from a dated blog post).
   if (path === null && (fileLink || !index.routes(site).routesOf.has(doc.file)) && !target.startsWith("/")) {
     if (fileLink) return { status: "outside-root", target, path: null, fragment, anchor: null };

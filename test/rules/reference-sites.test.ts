@@ -68,6 +68,8 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
       "docs/guide/invalid.md:3:10 reference/broken-link link target /guide/gone does not exist (no page or file of the mintlify site at docs serves /guide/gone)",
       "docs/guide/invalid.md:3:41 reference/broken-link link target /guide/setpu does not exist (no page or file of the mintlify site at docs serves /guide/setpu) → /guide/setup",
       "docs/guide/invalid.md:3:68 reference/broken-link link target /images/nope.png does not exist (no page or file of the mintlify site at docs serves /images/nope.png)",
+      // A relative `.md` link is the page's Markdown export URL: `./setup.md` (usage.md) is served for setup.mdx; `./gone.md` is not.
+      "docs/guide/invalid.md:5:5 reference/broken-link link target ./gone.md does not exist (no page or file of the mintlify site at docs serves /guide/gone)",
       "docs/guide/setup.mdx:5:5 not judged reference/missing-anchor: docs/docs.json: Mintlify's heading ids are not modelled",
     ]);
   });

@@ -57,16 +57,30 @@ tester.run(invalid, {
 });
 
 tester.run(unresolvedRef, {
-  valid: [{ name: "the good fixtures (cycles are fine)", files: good }],
+  valid: [
+    { name: "the good fixtures (cycles are fine)", files: good },
+    {
+      name: "a remote $ref outside every namespace the loaded schemas declare: someone else's schema, not judged",
+      files: { "a.schema.json": draft07({ $id: "https://example.test/schemas/a.json", allOf: [{ $ref: "https://unpkg.com/other@6/schema.json" }] }) },
+      notJudged: [{ file: "a.schema.json", line: 6, reason: "remote $ref https://unpkg.com/other@6/schema.json is outside every $id the loaded schemas declare; docpact never fetches" }],
+    },
+  ],
   invalid: [
     {
-      name: "remote, missing-file and missing-pointer refs, at the $ref",
+      name: "missing-file and missing-pointer refs at the $ref; the foreign remote one not judged",
       files: bad,
       errors: [
-        { messageId: "unresolved", line: 5, column: 25, message: like(/https:\/\/remote\.example\/common\.json/) },
         { messageId: "unresolved", line: 6, column: 26, message: like(/missing\.schema\.json/) },
         { messageId: "unresolved", line: 7, column: 26, message: like(/\/\$defs\/nope/) },
       ],
+      notJudged: [{ file: "dup.schema.json", line: 5, reason: like(/^remote \$ref https:\/\/remote\.example\/common\.json is outside/) }],
+    },
+    {
+      name: "a remote $ref in the folder where the loaded schemas declare their $ids is reported",
+      files: {
+        "a.schema.json": draft07({ $id: "https://example.test/schemas/a.json", properties: { b: { $ref: "https://example.test/schemas/b.json" } } }),
+      },
+      errors: [{ messageId: "unresolved", line: 6, message: like(/names https:\/\/example\.test\/schemas\/b\.json, which no loaded schema declares/) }],
     },
   ],
 });

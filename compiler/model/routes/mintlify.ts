@@ -1,7 +1,9 @@
 /**
  * Mintlify: `a/b.mdx` (or `.md`) under the site folder is served at `/a/b`,
  * `a/index.mdx` at `/a`. Heading ids are not modelled (the site reader marks
- * them unknown); the slugger below only serves the in-page index.
+ * them unknown); the slugger below only serves the in-page index. A relative
+ * `x.md` link is not rewritten: it is the URL of page `x`'s Markdown export,
+ * which Mintlify serves for every page, so it resolves as a route.
  */
 import type { SiteGeneratorDescriptor } from "./types.js";
 import { fileRoute } from "./types.js";
@@ -19,6 +21,7 @@ const mintlify: SiteGeneratorDescriptor = {
   docExtensions: [".mdx", ".md"],
   hasReader: true,
   style: { slug: githubSlug, dedupe: "dash", customIds: false },
+  mdLinksAreRoutes: true,
   // Snippets imported into a page render their headings there.
   includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
   pageRoutes(site, file) {

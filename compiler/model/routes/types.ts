@@ -28,6 +28,11 @@ export interface Router {
   directoryUrls?: boolean;
   /** `{ #id }` attribute lists set ids on any element, not only headings (attr_list, markdown-it-attrs). */
   attrIds?: boolean;
+  /**
+   * A relative `x.md` link is a URL, not a file the generator rewrites: it is resolved as a
+   * route (Mintlify serves every page's Markdown at its route + `.md`).
+   */
+  mdLinksAreRoutes?: boolean;
 }
 
 /**
