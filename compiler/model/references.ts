@@ -149,6 +149,7 @@ export function buildReferenceIndex(model: Omit<ContractModel, "index">): Refere
         const ids = router ? headingIds(written.headings.map((h) => h.idText ?? h.text), router.style) : written.headings.map((h) => h.slug);
         s = new Set([...ids.map((id) => id.toLowerCase()), ...written.anchors.map((a) => a.id.toLowerCase())]);
         if (router?.attrIds) for (const m of (model.texts.get(doc.file) ?? "").matchAll(ATTR_ID)) s.add(m[1].toLowerCase());
+        for (const id of router?.layoutIds ?? []) s.add(id.toLowerCase());
         anchorCache.set(doc.file, s);
       }
       return s;

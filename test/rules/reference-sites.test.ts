@@ -42,7 +42,7 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
-  it("Starlight: lowercased slugged routes, public/", async () => {
+  it("Starlight: lowercased slugged routes, public/, the layout's #_top", async () => {
     expect(await findings("site-starlight")).toEqual([
       "src/content/docs/guides/invalid.md:3:1 reference/broken-link link target /guides/gone/ does not exist (no page or file of the starlight site at . serves /guides/gone)",
       "src/content/docs/guides/invalid.md:3:24 reference/missing-anchor #second-steps names no heading or anchor in src/content/docs/guides/Getting-Started.md",

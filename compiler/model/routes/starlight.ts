@@ -1,7 +1,8 @@
 /**
  * Starlight (Astro): `src/content/docs/a/b.md` is served at `/a/b/`; each
  * path segment is slugged (github-slugger), `index` is its folder. Pages in
- * `src/pages` are routes too. Headings: github-slugger, no custom ids.
+ * `src/pages` are routes too. Headings: github-slugger, no custom ids; the
+ * layout's page title is `<h1 id="_top">` (the table of contents' "Overview").
  */
 import type { SiteGeneratorDescriptor } from "./types.js";
 import { dropIndex, fileRoute, stripPageExt, under } from "./types.js";
@@ -24,6 +25,7 @@ const starlight: SiteGeneratorDescriptor = {
   includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,
   caseInsensitive: true,
   directoryUrls: true,
+  layoutIds: ["_top"],
   pageRoutes(site, file) {
     const rel = under(site.srcDir, file);
     if (rel !== null) {

@@ -33,6 +33,8 @@ export interface Router {
    * route (Mintlify serves every page's Markdown at its route + `.md`).
    */
   mdLinksAreRoutes?: boolean;
+  /** Ids the generator's page layout gives every page (Starlight's title is `<h1 id="_top">`). */
+  layoutIds?: readonly string[];
 }
 
 /**
