@@ -228,7 +228,7 @@ const PLACEHOLDER_URL = /[{}<>]|\$\{|%7B|%7D/i;
 /** Fragments that never name a heading: GitHub line ranges and the HTML top-of-page fragment. */
 const NON_HEADING_FRAGMENT = /^(?:L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?|top)$/i;
 
-export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string): LinkResolution {
+export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string, template?: MdLink["template"]): LinkResolution {
   const raw = url.trim();
   const none = (status: LinkStatus, target = raw): LinkResolution => ({ status, target, path: null, fragment: null, anchor: null });
   if (!raw) return none("skipped");
@@ -238,11 +238,12 @@ export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string
   const rawPath = (hash === -1 ? raw : raw.slice(0, hash)).replace(/\?.*$/, "");
   const fragment = hash === -1 ? null : safeDecode(raw.slice(hash + 1));
   const target = safeDecode(rawPath);
+  const site = index.siteOf(doc.file);
+  if (template !== undefined) return resolveLiquid(index, site, doc, template, target, fragment);
   if (!target) {
     // `#x`: the document itself.
     return withAnchor(index, { status: "ok", target: "", path: doc.file, fragment, anchor: null });
   }
-  const site = index.siteOf(doc.file);
   if (site) return resolveInSite(index, site, doc, target, fragment);
   const path = target.startsWith("/") ? rootedPath(index, doc.file, target) : resolvePath(doc.file, target);
   if (path === null) return { status: "outside-root", target, path: null, fragment, anchor: null };
@@ -301,6 +302,38 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   // `.md` links are resolved by file (as every generator does); rewritten pages move them.
   if (site.rewrites && Object.keys(site.rewrites).length > 0) return { status: "not-judged", target, path, fragment, anchor: null, reason: "VitePress rewrites move pages" };
   return { status: "missing", target, path, fragment, anchor: null };
+}
+
+/**
+ * A link written with Jekyll's Liquid. `relative_url`/`absolute_url` prefix the site's
+ * `baseurl` to a site-root path: a route. `{% link p %}` names a source file under the site's
+ * source folder, `{% post_url name %}` a post under `_posts/` (Jekyll fails the build when
+ * either is missing). Anywhere but a Jekyll site the template's meaning is not known.
+ */
+function resolveLiquid(index: ReferenceIndex, site: Site | null, doc: MarkdownDoc, template: NonNullable<MdLink["template"]>, target: string, fragment: string | null): LinkResolution {
+  if (!site || site.generator !== "jekyll") {
+    return { status: "not-judged", target, path: null, fragment, anchor: null, reason: `a Liquid \`${template}\` link outside a Jekyll site` };
+  }
+  const src = site.srcDir === "" || site.srcDir === "." ? "" : `${site.srcDir}/`;
+  if (template === "relative_url" || template === "absolute_url") {
+    return resolveInSite(index, site, doc, target.startsWith("/") ? target : `/${target}`, fragment);
+  }
+  if (template === "link") {
+    const path = resolvePath(`${src}x`, target.replace(/^\/+/, ""));
+    if (path === null) return { status: "outside-root", target, path: null, fragment, anchor: null };
+    const st = pathStatus(index, path);
+    if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
+    if (st === "missing") return { status: "missing", target, path, fragment, anchor: null };
+    return withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
+  }
+  // post_url: `2020-01-02-name` or `folder/2020-01-02-name`, any page extension Jekyll renders.
+  const slash = target.lastIndexOf("/");
+  const folder = slash === -1 ? "" : `${target.slice(0, slash)}/`;
+  const base = target.slice(slash + 1);
+  const candidates = [`${src}_posts/${folder}${base}`, `${src}${folder}_posts/${base}`].flatMap((p) => [".md", ".markdown", ".mdown", ".html"].map((e) => `${p}${e}`));
+  const hit = candidates.find((p) => index.files.has(p));
+  if (hit !== undefined) return withAnchor(index, { status: "ok", target, path: hit, fragment, anchor: null });
+  return { status: "missing", target, path: candidates[0], fragment, anchor: null };
 }
 
 /** Sets the anchor status of a resolved link from its target document. */
@@ -541,7 +574,7 @@ export function listReferences(model: ContractModel): ReferenceEntry[] {
   const out: ReferenceEntry[] = [];
   for (const doc of model.docs) {
     for (const l of doc.links) {
-      const r = resolveLink(index, doc, l.url);
+      const r = resolveLink(index, doc, l.url, l.template);
       out.push({ file: doc.file, line: l.span.line, column: l.span.column, kind: l.kind, target: l.url, status: r.status, path: r.path, fragment: r.fragment, anchor: r.anchor });
     }
     for (const s of doc.sectionRefs) {

@@ -25,6 +25,8 @@ export interface MdLink {
   /** Plain text of the link label (empty for definitions). */
   text: string;
   span: Span;
+  /** Written with a Jekyll Liquid template (`{{ '/x/' | relative_url }}`, `{% link x.md %}`): `url` is what it names. */
+  template?: "relative_url" | "absolute_url" | "link" | "post_url";
 }
 
 export interface InlineCode {

@@ -25,6 +25,7 @@ import { parseInvocations, type RawInvocation, splitInvocations, tokenizeInvocat
 import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
+import { liquidLinks } from "./liquid-links.js";
 import { frontMatterBlock } from "../util/front-matter.js";
 import { findSectionRefs } from "./section-refs.js";
 import { githubSlug, Slugger } from "../util/slug.js";
@@ -95,6 +96,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const pendingNotes: PendingNote[] = [];
   const sectionRefs: SectionRef[] = [];
   const htmlRanges: OffsetRange[] = [];
+  const codeRanges: OffsetRange[] = [];
 
   const toInvocation = (raw: RawInvocation, src: string, map: (i: number) => number, source: Invocation["source"]): Invocation => {
     const at = (s: number, e: number) => span(map(s), map(e - 1) + 1);
@@ -199,9 +201,11 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
           links.push({ kind: "definition", url: node.url, text: "", span: span(start, end) });
           break;
         case "inlineCode":
+          codeRanges.push({ start, end });
           onInlineCode(node, start, end);
           break;
         case "code":
+          codeRanges.push({ start, end });
           onCode(node, start, end);
           break;
         case "html":
@@ -246,6 +250,16 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   }));
 
   const directives = scanDirectives(text, htmlRanges, span);
+  const liquid = liquidLinks(text, [...codeRanges, ...htmlRanges]);
+  if (liquid.length > 0) {
+    // A template without spaces (`{{"/x/"|relative_url}}`) also parses as a link to its raw text: the Liquid reading replaces it.
+    const at = new Set(liquid.map((l) => { const p = lines.position(l.start); return `${p.line}:${p.column}`; }));
+    const plain = links.filter((l) => !at.has(`${l.span.line}:${l.span.column}`));
+    links.length = 0;
+    links.push(...plain);
+    for (const l of liquid) links.push({ kind: l.kind, url: l.url, text: l.text, span: span(l.start, l.end), template: l.template });
+    links.sort(bySpan);
+  }
 
   return {
     file,

@@ -90,11 +90,19 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
-  it("Jekyll: pages at .html and clean URLs, baseurl, permalink front matter, output collections, posts not judged, files served as is, kramdown ids", async () => {
+  it("Jekyll: pages at .html and clean URLs, baseurl, permalink front matter, output collections, posts not judged, files served as is, kramdown ids, Liquid links", async () => {
     expect(await findings("site-jekyll")).toEqual([
       "docs/index.md:5:1 reference/broken-link link target /guide/gone/ does not exist (no page or file of the jekyll site at docs serves /guide/gone)",
       "docs/index.md:5:23 reference/broken-link link target /guide/setpu.html does not exist (no page or file of the jekyll site at docs serves /guide/setpu) → /guide/setup.html",
       "docs/index.md:5:83 reference/missing-anchor #instal names no heading or anchor in docs/guide/setup.markdown → /guide/setup/#install",
+      // Liquid: `relative_url`/`absolute_url` and `{{ site.baseurl }}` are routes, `{% link %}` a source file, `{% post_url %}` a post; no suggestions (the target sits inside the template).
+      "docs/index.md:8:59 reference/broken-link link target /guide/nope/ does not exist (no page or file of the jekyll site at docs serves /guide/nope)",
+      "docs/index.md:9:49 reference/broken-link link target /guide/gone2/ does not exist (no page or file of the jekyll site at docs serves /guide/gone2)",
+      "docs/index.md:10:41 reference/broken-link link target guide/missing.md does not exist (docs/guide/missing.md)",
+      "docs/index.md:10:83 reference/missing-anchor #instal names no heading or anchor in docs/guide/setup.markdown",
+      "docs/index.md:11:42 reference/broken-link link target 2023-05-06-nothing does not exist (docs/_posts/2023-05-06-nothing.md)",
+      "docs/index.md:13:54 reference/broken-link image target /assets/nope.png does not exist (no page or file of the jekyll site at docs serves /assets/nope.png)",
+      "docs/index.md:15:1 reference/broken-link link target guide/gone-ref.md does not exist (docs/guide/gone-ref.md)",
       "docs/index.md:4:29 not judged reference/broken-link: routes like /2024/01/02/hello are generated (dated posts)",
     ]);
   });

@@ -38,7 +38,7 @@ export default defineRule({
     const index = referenceIndex(ctx.model);
     for (const doc of ctx.model.docs) {
       for (const link of doc.links) {
-        const r = resolveLink(index, doc, link.url);
+        const r = resolveLink(index, doc, link.url, link.template);
         const what = link.kind === "image" ? "image" : "link";
         if (r.status === "not-judged") {
           ctx.notJudged(link.span, r.reason ?? "site route not known");
@@ -50,7 +50,8 @@ export default defineRule({
             span: link.span,
             messageId: "siteMissing",
             data: { what, target: r.target, generator: site.generator, siteRoot: site.root || ".", route: r.route },
-            ...(hint ? { suggestions: [hint] } : {}),
+            // A Liquid link's target sits inside its template, written another way: no suggestion to apply.
+            ...(hint && link.template === undefined ? { suggestions: [hint] } : {}),
           });
         } else if (r.status === "outside-root") {
           ctx.report({ span: link.span, messageId: "outsideRoot", data: { what, target: r.target } });
@@ -63,7 +64,7 @@ export default defineRule({
             span: link.span,
             messageId: "missing",
             data: { what, target: r.target, path: r.path, removed: gone ? `; ${removalText(gone)}` : "" },
-            ...(hint ? { suggestions: [relativeTo(doc.file, hint)] } : {}),
+            ...(hint && link.template === undefined ? { suggestions: [relativeTo(doc.file, hint)] } : {}),
           });
         }
       }

@@ -32,7 +32,7 @@ export default defineRule({
     const index = referenceIndex(ctx.model);
     for (const doc of ctx.model.docs) {
       for (const link of doc.links) {
-        const r = resolveLink(index, doc, link.url);
+        const r = resolveLink(index, doc, link.url, link.template);
         if (r.anchor === "not-judged") ctx.notJudged(link.span, r.reason ?? "heading ids not known");
         if (r.anchor !== "missing" || r.path === null || r.fragment === null) continue;
         const target = index.docs.get(r.path);
@@ -59,7 +59,7 @@ export default defineRule({
           data: { fragment: r.fragment, where },
           ...(gone ? { evidence: `heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` } : {}),
           ...(ctx.model.history ? { historyAsk: { files: [r.path] } } : {}),
-          ...(hint ? { suggestions: [hint] } : {}),
+          ...(hint && link.template === undefined ? { suggestions: [hint] } : {}),
           ...(r.path !== doc.file ? { related: [{ file: r.path, line: 1, column: 1, message: "target document" }] } : {}),
         });
       }

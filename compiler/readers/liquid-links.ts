@@ -1,0 +1,59 @@
+/**
+ * Links written with Jekyll's Liquid: `[a]({{ '/docs/x/' | relative_url }})`,
+ * `[a]({% link _docs/x.md %})`, `[a]({% post_url 2020-01-02-name %})` and
+ * reference definitions of the same forms. CommonMark does not parse these as
+ * links (a destination cannot hold spaces), so they are found in the source
+ * text, outside code. The reader only finds them; what they mean is decided
+ * where the document's site is known (a Jekyll site, or not judged).
+ */
+import type { OffsetRange } from "./regions-syntax.js";
+
+export type LiquidTemplate = "relative_url" | "absolute_url" | "link" | "post_url";
+
+export interface LiquidLink {
+  kind: "link" | "image" | "definition";
+  /** The path the template names, with the fragment written after it (`/docs/x/#y`). */
+  url: string;
+  text: string;
+  template: LiquidTemplate;
+  start: number;
+  end: number;
+}
+
+// `{{ 'path' | relative_url }}`, `{{ site.baseurl }}/path`, or `{% link path %}` / `{% post_url name %}`; then an optional `#fragment`.
+const DEST = String.raw`(?:\{\{-?\s*(?<q>['"])(?<outPath>[^'"\n]*)\k<q>\s*\|\s*(?<filter>relative_url|absolute_url)\s*-?\}\}|\{\{-?\s*site\.baseurl\s*-?\}\}(?<basePath>/[^\s)#]*)|\{%-?\s*(?<tag>link|post_url)\s+(?<tagPath>[^\s%]+)\s*-?%\})(?<fragment>#[^)\s]*)?`;
+// Anchored at a link destination's `(`: the template, then the closing `)`.
+const INLINE_DEST = new RegExp(String.raw`\(\s*${DEST}\s*\)`, "y");
+const DEFINITION = new RegExp(String.raw`^[ ]{0,3}\[(?<label>[^\]\n]+)\]:[ \t]*${DEST}[ \t]*$`, "gm");
+/** How far back from `](` a label's `[` is looked for (labels are short; bounded work on hostile input). */
+const MAX_LABEL = 1000;
+
+/** Every Liquid link in `text` whose start lies outside `skip` (code spans and blocks). */
+export function liquidLinks(text: string, skip: readonly OffsetRange[]): LiquidLink[] {
+  if (!text.includes("{{") && !text.includes("{%")) return [];
+  const inSkip = (at: number) => skip.some((r) => at >= r.start && at < r.end);
+  const out: LiquidLink[] = [];
+  const push = (kind: LiquidLink["kind"], label: string, g: Record<string, string | undefined>, start: number, end: number) => {
+    const template = (g.filter ?? g.tag ?? "relative_url") as LiquidTemplate;
+    const path = g.outPath ?? g.basePath ?? g.tagPath ?? "";
+    out.push({ kind, url: path + (g.fragment ?? ""), text: label, template, start, end });
+  };
+  // Found from each `](` that opens a template (linear: no scan from every `[`).
+  for (let at = text.indexOf("]("); at !== -1; at = text.indexOf("](", at + 2)) {
+    const after = text.slice(at + 2, at + 8).trimStart();
+    if (!after.startsWith("{{") && !after.startsWith("{%")) continue;
+    const lineStart = text.lastIndexOf("\n", at) + 1;
+    const open = text.lastIndexOf("[", at);
+    if (open < lineStart || at - open > MAX_LABEL || text.slice(open + 1, at).includes("]")) continue;
+    INLINE_DEST.lastIndex = at + 1;
+    const m = INLINE_DEST.exec(text);
+    if (!m) continue;
+    const start = open > 0 && text[open - 1] === "!" ? open - 1 : open;
+    if (inSkip(start)) continue;
+    push(start < open ? "image" : "link", text.slice(open + 1, at), m.groups!, start, at + 1 + m[0].length);
+  }
+  for (const m of text.matchAll(DEFINITION)) {
+    if (!inSkip(m.index)) push("definition", "", m.groups!, m.index, m.index + m[0].length);
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
