@@ -28,7 +28,7 @@ export const NOT_SOURCES = new Set([
 ]);
 
 /** Files that look like prose but describe the past: they name commands that no longer exist by design. */
-export const HISTORY_FILE = /^(changelog|changes|history|releases?)(\.[a-z]+)?\.md$/i;
+export const HISTORY_FILE = /^(changelog|changes|history|releases?)(\.[a-z]+)?\.(md|markdown|mdx|mdoc)$/i;
 
 /** Every file under the root (relative, `/`), sorted; dot folders and NEVER folders skipped; at most `limit` files. */
 export function listFiles(root: string, limit = 50_000): string[] {

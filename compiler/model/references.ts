@@ -246,7 +246,11 @@ export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string
   }
   if (site) return resolveInSite(index, site, doc, target, fragment);
   const path = target.startsWith("/") ? rootedPath(index, doc.file, target) : resolvePath(doc.file, target);
-  if (path === null) return { status: "outside-root", target, path: null, fragment, anchor: null };
+  if (path === null) {
+    const page = githubRepoPage(doc.file, target);
+    if (page !== null) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: `climbs out of the file view (blob/<ref>/) into GitHub's ${page} page of the repository` };
+    return { status: "outside-root", target, path: null, fragment, anchor: null };
+  }
   const st = pathStatus(index, path);
   if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
   // Folders are known only through the files listed in them, and dot files (`inbox/.gitkeep`) are
@@ -334,6 +338,20 @@ function resolveLiquid(index: ReferenceIndex, site: Site | null, doc: MarkdownDo
   const hit = candidates.find((p) => index.files.has(p));
   if (hit !== undefined) return withAnchor(index, { status: "ok", target, path: hit, fragment, anchor: null });
   return { status: "missing", target, path: candidates[0], fragment, anchor: null };
+}
+
+/** The pages GitHub serves beside a repository's files (`/<owner>/<repo>/<page>`). */
+const GITHUB_REPO_PAGES = new Set(["issues", "pulls", "pull", "wiki", "graphs", "releases", "actions", "discussions", "security", "network", "tags", "branches", "compare", "commits", "commit", "tree", "blob", "raw", "projects", "milestones", "labels", "pulse", "stargazers", "watchers", "forks", "contributors", "community"]);
+
+/**
+ * On GitHub a file is shown at `/<owner>/<repo>/blob/<ref>/<path>`, so a relative link that
+ * climbs exactly two folders above the root (`../../graphs/contributors` from the README) lands
+ * on one of the repository's own pages: docpact does not know those, so such a link is not judged.
+ */
+function githubRepoPage(fromFile: string, target: string): string | null {
+  const p = posix.normalize(posix.join(posix.dirname(fromFile), target));
+  const m = /^\.\.\/\.\.\/([^/]+)/.exec(p);
+  return m && !p.startsWith("../../../") && GITHUB_REPO_PAGES.has(m[1]) ? m[1] : null;
 }
 
 /** Sets the anchor status of a resolved link from its target document. */

@@ -131,4 +131,9 @@ describe("coveringGlobs", () => {
     ]);
     expect(coveringGlobs(["test/a.md"], ".md")).toEqual([]);
   });
+
+  it("leaves out history files of every document extension (a Jekyll repository's History.markdown)", () => {
+    expect(coveringGlobs(["History.markdown", "README.markdown", "docs/a.markdown"], ".markdown")).toEqual(["README.markdown", "docs/**/*.markdown"]);
+    expect(coveringGlobs(["CHANGELOG.mdx", "docs/a.mdx"], ".mdx")).toEqual(["docs/**/*.mdx"]);
+  });
 });

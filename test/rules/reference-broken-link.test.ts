@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import rule from "../../compiler/rules/reference/broken-link.js";
 import { lines, project, run } from "./reference-helpers.js";
+import { lintFiles } from "../helpers/rule-tester.js";
 
 describe("reference/broken-link", async () => {
   it("valid: existing files, folders, images, definitions, externals, fragments, dot folders", async () => {
@@ -55,6 +56,24 @@ describe("reference/broken-link", async () => {
       },
     });
     expect(lines((await run(rule, m)))).toEqual(["kb/lessons/a.md:1:22 link target /decisions/gone.md does not exist (decisions/gone.md)"]);
+  });
+
+  it("a link two folders above the root into GitHub's repository pages (../../graphs/contributors) is not judged; other climbs leave the root", async () => {
+    const files = {
+      "README.md": "[c](../../graphs/contributors) [i](../../issues/new) [x](../../elsewhere/a.md) [far](../../../other/wiki)\n",
+      "docs/a.md": "[w](../../../wiki/Home)\n",
+      "docpact.config.json": { docs: ["README.md", "docs/a.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    expect(lines(r.diagnostics)).toEqual([
+      "README.md:1:54 link target ../../elsewhere/a.md leaves the project root",
+      "README.md:1:80 link target ../../../other/wiki leaves the project root",
+    ]);
+    expect(r.notJudged.map((n) => `${n.file}:${n.line}:${n.column} ${n.reason}`)).toEqual([
+      "README.md:1:1 climbs out of the file view (blob/<ref>/) into GitHub's graphs page of the repository",
+      "README.md:1:32 climbs out of the file view (blob/<ref>/) into GitHub's issues page of the repository",
+      "docs/a.md:1:1 climbs out of the file view (blob/<ref>/) into GitHub's wiki page of the repository",
+    ]);
   });
 
   it("gives the same positions for CRLF documents", async () => {
