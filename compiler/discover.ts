@@ -4,7 +4,7 @@ import { existsSync } from "./util/input-fs.js";
 import { guardedRead } from "./util/guarded-read.js";
 import { dirname, join, posix, relative } from "node:path";
 import { globListMatcher, isNegated } from "./util/globs.js";
-import type { ResolvedConfig } from "./config/resolve.js";
+import type { ResolvedConfig } from "./config/types.js";
 import { reallyInside, updateTree, walkTree, type OddEntry } from "./discover-tree.js";
 import type { ReadSession } from "./cache/session.js";
 import { assertInsideRoot, inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { fileSpan, isProblem, readInput, readSource, tooLarge } from "./read-input.js";
 import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { ResolvedConfig } from "./config/resolve.js";
+import type { ResolvedConfig } from "./config/types.js";
 import type { Discovered } from "./discover.js";
 import type { CodeProblem, InputProblem, MarkdownDoc, SchemaDoc } from "./model/types.js";
 import { DEFAULT_LIMITS, markdownTooDeep, type Limits } from "./config/limits.js";

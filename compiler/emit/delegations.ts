@@ -2,7 +2,8 @@
  * Emits `<outDir>/delegations.ts`: the notes as a typed `as const` registry and the delegated command paths as a union.
  * No line numbers or other positions: an edit elsewhere in a document must not make the file stale.
  */
-import type { ContractModel, Invocation, MarkdownDoc } from "../model/types.js";
+import type { Invocation, MarkdownDoc } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import { generatedHeader } from "./generated-files.js";
 import type { PlannedFile } from "./plan.js";
 import { LastResult } from "../util/reuse.js";

@@ -10,7 +10,8 @@
  */
 import { by } from "../util/compare.js";
 import type { Span } from "../model/diagnostic.js";
-import type { ContractModel, MarkdownDoc, Region } from "../model/types.js";
+import type { MarkdownDoc, Region } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import { LineIndex } from "../util/text.js";
 import type { EmitFact, PlannedFile, RegionOutcome } from "./plan.js";
 import {

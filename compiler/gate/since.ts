@@ -7,7 +7,8 @@
  * or renamed away that it points at, a heading removed that it references.
  */
 import type { Diagnostic } from "../model/diagnostic.js";
-import { normalizeHeading, sectionNamesOf } from "../model/references.js";
+import { sectionNamesOf } from "../model/references.js";
+import { normalizeHeading } from "../util/headings.js";
 import { githubSlug } from "../util/slug.js";
 import type { ChangeSet } from "../git/changes.js";
 

@@ -10,9 +10,9 @@
  * may be unknown to docpact (a run-time value) without making the row
  * unreadable.
  */
-import type { FoldRowsResult } from "../readers/constant-folder.js";
+import type { FoldRowsResult } from "./folded.js";
 import { posix } from "node:path";
-import type { DecisionsConfig, ResolvedConfig } from "../config/resolve.js";
+import type { DecisionsConfig, ResolvedConfig } from "../config/types.js";
 import type { Span } from "./diagnostic.js";
 import { decodeSource, LineIndex } from "../util/text.js";
 import { unoptimized } from "../util/optimizations.js";

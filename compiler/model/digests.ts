@@ -6,7 +6,7 @@
  */
 import { contentHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
-import type { ContractModel, MarkdownDoc, SchemaDoc, Site, Vocabulary } from "./types.js";
+import type { ModelData, MarkdownDoc, SchemaDoc, Site, Vocabulary } from "./types.js";
 import { LastResult } from "../util/reuse.js";
 import { siteOf } from "./site-links.js";
 
@@ -37,7 +37,7 @@ export function digestOf(value: object): string {
   return d;
 }
 
-export function partDigest(model: ContractModel, part: ModelPart): string {
+export function partDigest(model: ModelData, part: ModelPart): string {
   switch (part) {
     case "surface":
       return digestOf(model.surface);
@@ -75,7 +75,7 @@ export function hashList(parts: readonly string[]): string {
 
 /** Per part, the digest of the model it was last asked for (the model object is the run's). */
 const partDigests = new WeakMap<object, Map<ModelPart, string>>();
-function memoPart(model: ContractModel, part: ModelPart, compute: () => string): string {
+function memoPart(model: ModelData, part: ModelPart, compute: () => string): string {
   let m = partDigests.get(model);
   if (!m) partDigests.set(model, (m = new Map()));
   let d = m.get(part);
@@ -84,7 +84,7 @@ function memoPart(model: ContractModel, part: ModelPart, compute: () => string):
 }
 
 /** Each vocabulary digested once per object (a watch re-check links the cached objects again), in model order. */
-function vocabulariesDigest(model: ContractModel): string {
+function vocabulariesDigest(model: ModelData): string {
   return memoPart(model, "vocabularies", () => vocabularyDigest(model.vocabularies, model.binaries));
 }
 
@@ -94,8 +94,8 @@ export function vocabularyDigest(vocabularies: readonly Vocabulary[], binaries: 
 }
 
 /** Everything `KnownNames` (compiler/model/known-names.ts) reads: a model with the same digest has the same known names. */
-export function knownNamesDigest(model: Pick<ContractModel, "config" | "surface" | "schemas" | "docs" | "files" | "codeIdentifiers" | "texts">): string {
-  return memoPart(model as ContractModel, "known-names", () => {
+export function knownNamesDigest(model: Pick<ModelData, "config" | "surface" | "schemas" | "docs" | "files" | "codeIdentifiers" | "texts">): string {
+  return memoPart(model as ModelData, "known-names", () => {
     const parts = [
       // The config: schemas are keyed by their text, and the parse options (limits) are the config's.
       digestOf(model.config),
@@ -123,7 +123,7 @@ function filesDigest(files: readonly string[]): string {
   return d;
 }
 
-function referencesDigest(model: ContractModel): string {
+function referencesDigest(model: ModelData): string {
   let d = digests.get(model);
   if (d !== undefined) return d;
   const sites = model.sites ?? [];
@@ -140,7 +140,7 @@ const lastReferences = new LastResult<string>();
  * build would write for it (the planned object) and the sites are the same.
  */
 const referenceFaces = new WeakMap<MarkdownDoc, { planned: object | undefined; sites: string; face: string }>();
-function referenceFace(model: ContractModel, doc: MarkdownDoc, sites: readonly Site[], sitesKey: string): string {
+function referenceFace(model: ModelData, doc: MarkdownDoc, sites: readonly Site[], sitesKey: string): string {
   const planned = model.planned?.get(doc.file);
   const kept = referenceFaces.get(doc);
   if (kept !== undefined && kept.planned === planned && kept.sites === sitesKey) return kept.face;
@@ -164,7 +164,7 @@ export function anchorFace(doc: Pick<MarkdownDoc, "headings" | "anchors">): stri
 }
 
 /** The content key of a document: its path, the text it was read from, and its BOM (the parse options are in the config digest). */
-export function documentKey(model: ContractModel, doc: MarkdownDoc): string {
+export function documentKey(model: ModelData, doc: MarkdownDoc): string {
   const memo = digests.get(doc);
   if (memo !== undefined) return memo;
   const key = contentHash(doc.file, model.texts.get(doc.file) ?? "\u0000missing", String(doc.bom));
@@ -173,7 +173,7 @@ export function documentKey(model: ContractModel, doc: MarkdownDoc): string {
 }
 
 /** The content key of a schema: its path and text (the parse options are in the config digest), as the read cache keys it. */
-export function schemaKey(model: Pick<ContractModel, "texts">, schema: SchemaDoc): string {
+export function schemaKey(model: Pick<ModelData, "texts">, schema: SchemaDoc): string {
   const memo = digests.get(schema);
   if (memo !== undefined) return memo;
   const key = contentHash(schema.file, model.texts.get(schema.file) ?? "\u0000missing");

@@ -17,7 +17,7 @@ import { collectNotes, type CollectedNote } from "./note-headings.js";
 import { buildReferenceIndex, type ReferenceIndex } from "./references.js";
 import { schemaDigest } from "./schema-digest.js";
 import { linkSchemas, type SchemaGraph } from "./schemas.js";
-import type { ContractModel, MarkdownDoc, SchemaDoc, Vocabulary } from "./types.js";
+import type { ModelData, MarkdownDoc, SchemaDoc, Vocabulary } from "./types.js";
 import { VocabularyIndex } from "./vocabulary-index.js";
 
 export interface ModelIndex {
@@ -41,7 +41,7 @@ export interface ModelIndex {
  * set on it later (`planned`) is what they see, and the ones built on first
  * use read the model as it is then.
  */
-export function buildIndexes(model: Omit<ContractModel, "index">): ModelIndex {
+export function buildIndexes(model: ModelData): ModelIndex {
   let known: KnownNames | undefined;
   let notes: CollectedNote[] | undefined;
   let project: string | undefined;
@@ -99,7 +99,7 @@ function schemaGraph(schemas: SchemaDoc[]): SchemaGraph {
  * re-check whose edit changed none of it (a paragraph, not a heading) reuses the last one.
  */
 let lastKnown: { digest: string; names: KnownNames } | null = null;
-function knownNames(model: Omit<ContractModel, "index">): KnownNames {
+function knownNames(model: ModelData): KnownNames {
   if (unoptimized()) return new KnownNames(model);
   const digest = knownNamesDigest(model);
   if (lastKnown?.digest === digest) return lastKnown.names;
@@ -111,7 +111,7 @@ function knownNames(model: Omit<ContractModel, "index">): KnownNames {
 /** The digest is a function of each document's pieces, the surface and the binaries. */
 const lastProject = new LastResult<string>();
 const lastPieces = new LastMapped<MarkdownDoc, { notes: string; headings: string; key: string }>();
-function digestOfProject(model: Omit<ContractModel, "index">): string {
+function digestOfProject(model: ModelData): string {
   // The surface digested once per object (a watch re-check after a doc edit links the same one).
   const surface = digestOf(model.surface);
   const binaries = JSON.stringify(model.binaries);

@@ -15,7 +15,7 @@
  * rules mark them the same way.
  */
 import type { Span } from "./diagnostic.js";
-import type { CodeBlock, ContractModel, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
+import type { CodeBlock, ModelData, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
 
 export type MentionKind = "commands" | "flags";
 export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags"];
@@ -125,7 +125,7 @@ export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Ment
   return m.mentions;
 }
 
-export function modelMentions(model: Pick<ContractModel, "docs" | "binaries">): Mention[] {
+export function modelMentions(model: Pick<ModelData, "docs" | "binaries">): Mention[] {
   const out: Mention[] = [];
   for (const d of model.docs) for (const x of docMentions(d, model.binaries)) out.push(x);
   return out;

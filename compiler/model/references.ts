@@ -8,7 +8,8 @@
 import { resolvePath } from "../util/paths.js";
 import { unlistedFolders } from "../util/ignored.js";
 import { posix } from "node:path";
-import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
+import { normalizeHeading } from "../util/headings.js";
+import type { ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
 import { githubSlug, headingIds } from "./routes/slugs.js";
@@ -64,7 +65,7 @@ function pathSuggestions(files: Iterable<string>): PathSuggestions {
 }
 
 /** The model's reference index (built by the link stage; built here only for a model that has none). */
-export function referenceIndex(model: ContractModel): ReferenceIndex {
+export function referenceIndex(model: ModelData & { index?: { references: ReferenceIndex } }): ReferenceIndex {
   return model.index?.references ?? buildReferenceIndex(model);
 }
 
@@ -87,7 +88,7 @@ function pathSets(list: readonly string[]): { files: Set<string>; dirs: Set<stri
   return hit;
 }
 
-export function buildReferenceIndex(model: Omit<ContractModel, "index">): ReferenceIndex {
+export function buildReferenceIndex(model: ModelData): ReferenceIndex {
   const { files, dirs } = pathSets(model.files);
   const docs = new Map(model.docs.map((d) => [d.file, d]));
   const unlisted = unlistedFolders(model.config.generate?.outDir ?? null);
@@ -349,15 +350,7 @@ export function closestAnchor(index: ReferenceIndex, doc: MarkdownDoc, fragment:
 /** Separators that may follow a section name at the start of a longer heading. */
 const SEPARATORS = [" — ", " – ", " - ", ": ", " ("];
 
-/** Case-, whitespace- and markup-insensitive form of a heading or section name. */
-export function normalizeHeading(s: string): string {
-  return s
-    .normalize("NFC")
-    .replace(/[`*_]/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
-}
+export { normalizeHeading };
 
 /** Whether `heading` is the section called `name`: equal, or `name` plus a separator and more. */
 export function headingMatches(heading: string, name: string): boolean {
@@ -533,7 +526,7 @@ export interface ReferenceEntry {
 }
 
 /** Every link and section reference of the documents in scope, with its resolution (sorted by file, line, column). */
-export function listReferences(model: ContractModel): ReferenceEntry[] {
+export function listReferences(model: ModelData & { index?: { references: ReferenceIndex } }): ReferenceEntry[] {
   const index = referenceIndex(model);
   const out: ReferenceEntry[] = [];
   for (const doc of model.docs) {

@@ -9,7 +9,7 @@
  */
 import { guardedRead } from "../util/guarded-read.js";
 import { join, relative, resolve, isAbsolute } from "node:path";
-import type { ResolvedConfig } from "../config/resolve.js";
+import type { ResolvedConfig } from "../config/types.js";
 import type { Span } from "../model/diagnostic.js";
 import type { VocabularyDeclaration } from "../model/types.js";
 import { DocpactError } from "../util/errors.js";

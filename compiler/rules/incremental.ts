@@ -16,7 +16,7 @@
 import { contentHash } from "../cache/hash.js";
 import type { Span } from "../model/diagnostic.js";
 import { digestOf, documentKey, partDigest, schemaKey, type ModelPart } from "../model/digests.js";
-import type { ContractModel } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import type { MentionMark, Rule, RuleReport } from "./types.js";
 
 export { partDigest, type ModelPart };

@@ -12,9 +12,9 @@
 import { githubSlug } from "../util/slug.js";
 import type { HistoryAsk } from "../model/history.js";
 import type { Fix, RelatedLocation, Severity, Span } from "../model/diagnostic.js";
-import type { ContractModel } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import type { EmitPlan } from "../emit/plan.js";
-import type { ModelPart } from "./incremental.js";
+import type { ModelPart } from "../model/digests.js";
 
 export interface RuleExample {
   /** A Markdown/JSON/TS snippet that fails the rule. */
