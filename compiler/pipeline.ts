@@ -39,6 +39,7 @@ import type { MentionMark, Rule, RuleReport } from "./rules/types.js";
 import { guardedView } from "./rules/consult-guard.js";
 import { ruleMemo, runPerDocument, runWholeModel, type RuleMemo, type RunCheck } from "./rules/incremental.js";
 import { coverageOf, modelMentions, type CoverageSummary, type JudgedMention } from "./model/mentions.js";
+import { weakMemo } from "./util/memo.js";
 
 export interface PipelineOptions {
   root: string;
@@ -354,7 +355,7 @@ export function memoryNow(): string {
 }
 
 /** Diagnostics of remembered reports, by report object and severity setting (diagnostics are never changed after the rules). */
-const worded = new WeakMap<RuleReport, { setting: string; rule: string; d: Diagnostic }>();
+const worded = weakMemo<RuleReport, { setting: string; rule: string; d: Diagnostic }>("pipeline#worded");
 function wordedOnce(rule: Rule, setting: Exclude<SeveritySetting, "off">, r: RuleReport): Diagnostic {
   const hit = worded.get(r);
   if (hit && hit.setting === setting && hit.rule === rule.meta.id) return hit.d;

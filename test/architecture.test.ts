@@ -208,6 +208,54 @@ describe("architecture", () => {
     expect(heavy).toEqual([]);
   });
 
+  /**
+   * Module-level state that is not a memo of the inputs, each with its reason; every cache of what
+   * was read or computed is declared through compiler/util/memo.ts (named, bounded, one reset).
+   */
+  const MODULE_STATE_ALLOWED: Record<string, string> = {
+    "compiler/util/heap.ts#current": "a counter of the memory check, not a cache",
+    "compiler/util/package-root.ts#root": "docpact's own install folder, fixed for the process",
+    "compiler/util/front-matter.ts#parseYaml": "a lazily loaded parser (module, not data)",
+    "compiler/util/input-fs.ts#racyMs": "a setting (tests shorten it)",
+    "compiler/util/input-fs.ts#tinyGlob": "a lazily loaded module",
+    "compiler/config/validate.ts#schema": "docpact's own config schema, fixed for the process",
+    "compiler/emit/templates.ts#env": "a lazily loaded module (Handlebars)",
+    "compiler/emit/templates.ts#budget": "the render budget of the render under way, not a cache",
+    "compiler/emit/generated-schemas.ts#generatorMemo": "docpact's own generator fingerprint, fixed for the process",
+    "compiler/cache/cache.ts#fingerprintMemo": "docpact's own code fingerprint, fixed for the process",
+    "compiler/readers/markdown-syntax.ts#full": "a lazily loaded module",
+    "compiler/git/run.ts#calls": "a counter (git calls made), not a cache",
+    "compiler/git/run.ts#guardCalls": "a counter, not a cache",
+    "compiler/replay/record.ts#lastOutcome": "what the last replay did, for the report; not a cache",
+    "compiler/replay/fingerprint.ts#memo": "docpact's own modules' fingerprint, fixed for the process",
+  };
+
+  it("every module-level cache is declared through compiler/util/memo.ts", () => {
+    const found: string[] = [];
+    for (const f of tsFiles(compilerDir)) {
+      if (rel(f) === "compiler/util/memo.ts") continue;
+      const text = readFileSync(f, "utf8");
+      for (const m of text.matchAll(/^(?:export )?(?:let ([A-Za-z_$][\w$]*)|const ([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*new (?:WeakMap|Map|LastResult|LastMapped)\b)/gm)) {
+        found.push(`${rel(f)}#${m[1] ?? m[2]}`);
+      }
+    }
+    expect(found.filter((s) => !(s in MODULE_STATE_ALLOWED))).toEqual([]);
+    expect(Object.keys(MODULE_STATE_ALLOWED).filter((s) => !found.includes(s))).toEqual([]);
+  });
+
+  it("memo slots have unique names and a bound, and resetMemos empties them", async () => {
+    const { memoSlots, resetMemos, mapMemo } = await import("../compiler/util/memo.js");
+    await import("../compiler/pipeline.js");
+    const slots = memoSlots();
+    expect(slots.length).toBeGreaterThan(30); // the modules the pipeline loads up front (rules and readers load more)
+    for (const s of slots) expect(s.name, s.name).toMatch(/^[a-z-]+(\/[a-z-]+)*#[A-Za-z]+$/);
+    const m = mapMemo<string, number>("test/architecture#probe", 2);
+    m.set("a", 1).set("b", 2).set("c", 3);
+    expect([...m.keys()]).toEqual(["b", "c"]);
+    resetMemos();
+    expect(m.size).toBe(0);
+  });
+
   it("compiler/ and generated/ have no import cycle, type imports included", () => {
     const files = projectFiles();
     const known = new Set(files);

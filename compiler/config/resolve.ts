@@ -1,5 +1,5 @@
 /** Loads `docpact.config.json`, validates it against its schema and fills in defaults. */
-import { existsSync, lstatSync, readFileSync, statSync } from "../util/input-fs.js";
+import { existsSync, lstatSync, statSync } from "../util/input-fs.js";
 import { guardedRead } from "../util/guarded-read.js";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";

@@ -32,6 +32,7 @@ import { containsMarker, contentHash, currentContent, normalizeOutput, regionTex
 import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
 import { ADAPTERS } from "../readers/cli/index.js";
 import { BUILTIN_TEMPLATES, isBuiltin, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
+import { weakMemo } from "../util/memo.js";
 
 export interface RegionPlanOptions {
   /** Overwrite regions edited by hand (build --force). */
@@ -120,7 +121,7 @@ interface KeptPlan {
   /** The render memo's keys the plan looked up: a reused plan looks them up again, so the cache keeps them. */
   memoKeys: string[];
 }
-const kept = new WeakMap<MarkdownDoc, KeptPlan>();
+const kept = weakMemo<MarkdownDoc, KeptPlan>("emit/regions#kept");
 
 /** `planDocument`, or the document's last plan when neither it nor the plan inputs changed (a watch re-check). */
 function reusedPlan(model: ContractModel, doc: MarkdownDoc, text: string, templates: TemplateSet, opts: PlanState, out: RegionPlan, inputs: string): string {

@@ -64,5 +64,5 @@ function containsPhrase(text: string, phrase: string): boolean {
 
 /** Word-like pieces of a token or message: `aw`, `flow`, `--json`, `retry.exhausted`, `docs/a.md`. */
 function words(text: string): string[] {
-  return text.match(/[\p{L}\p{N}_][\p{L}\p{N}_.\-/:]*|--?[\p{L}\p{N}][\p{L}\p{N}_\-]*/gu)?.map((w) => w.replace(/[.:]+$/, "")) ?? [];
+  return text.match(/[\p{L}\p{N}_][\p{L}\p{N}_.\-/:]*|--?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)?.map((w) => w.replace(/[.:]+$/, "")) ?? [];
 }

@@ -7,8 +7,8 @@
 import { contentHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
 import type { ModelData, MarkdownDoc, SchemaDoc, Site, Vocabulary } from "./types.js";
-import { LastResult } from "../util/reuse.js";
 import { siteOf } from "./site-links.js";
+import { lastMemo, weakMemo } from "../util/memo.js";
 
 /**
  * The global parts of the model an incremental rule may consult; each has a digest.
@@ -29,7 +29,7 @@ import { siteOf } from "./site-links.js";
 export type ModelPart = "surface" | "references" | "vocabularies" | "known-names" | "history" | "decisions";
 
 /** Digests by the object they were computed from: a cached reader output reused by watch costs nothing. */
-const digests = new WeakMap<object, string>();
+const digests = weakMemo<object, string>("model/digests#digests");
 
 export function digestOf(value: object): string {
   let d = digests.get(value);
@@ -61,7 +61,7 @@ export function partDigest(model: ModelData, part: ModelPart): string {
 }
 
 /** The decision registry's digest by registry object (not `digestOf`: it leaves the row documents' texts out). */
-const registryDigests = new WeakMap<object, string>();
+const registryDigests = weakMemo<object, string>("model/digests#registryDigests");
 
 /**
  * `contentHash` of many parts, each length-prefixed as it does, fed to the hash in one piece:
@@ -74,7 +74,7 @@ export function hashList(parts: readonly string[]): string {
 }
 
 /** Per part, the digest of the model it was last asked for (the model object is the run's). */
-const partDigests = new WeakMap<object, Map<ModelPart, string>>();
+const partDigests = weakMemo<object, Map<ModelPart, string>>("model/digests#partDigests");
 function memoPart(model: ModelData, part: ModelPart, compute: () => string): string {
   let m = partDigests.get(model);
   if (!m) partDigests.set(model, (m = new Map()));
@@ -108,14 +108,14 @@ export function knownNamesDigest(model: Pick<ModelData, "config" | "surface" | "
     return lastKnownNames.get(parts, () => hashList(parts));
   });
 }
-const lastKnownNames = new LastResult<string>();
+const lastKnownNames = lastMemo<string>("model/digests#lastKnownNames");
 
 /**
  * The digest of the project's file list, once per list of the same paths (a watch re-check
  * after an edit walks no folder again: the same path strings, compared item by item).
  */
-const lastFiles = new LastResult<string>();
-const fileLists = new WeakMap<readonly string[], string>();
+const lastFiles = lastMemo<string>("model/digests#lastFiles");
+const fileLists = weakMemo<readonly string[], string>("model/digests#fileLists");
 function filesDigest(files: readonly string[]): string {
   // Once per list object (three parts ask each run), and across runs while the paths are the same.
   let d = fileLists.get(files);
@@ -133,13 +133,13 @@ function referencesDigest(model: ModelData): string {
   digests.set(model, d);
   return d;
 }
-const lastReferences = new LastResult<string>();
+const lastReferences = lastMemo<string>("model/digests#lastReferences");
 
 /**
  * What the reference index takes from one document, kept per document object while the document
  * build would write for it (the planned object) and the sites are the same.
  */
-const referenceFaces = new WeakMap<MarkdownDoc, { planned: object | undefined; sites: string; face: string }>();
+const referenceFaces = weakMemo<MarkdownDoc, { planned: object | undefined; sites: string; face: string }>("model/digests#referenceFaces");
 function referenceFace(model: ModelData, doc: MarkdownDoc, sites: readonly Site[], sitesKey: string): string {
   const planned = model.planned?.get(doc.file);
   const kept = referenceFaces.get(doc);
@@ -153,7 +153,7 @@ function referenceFace(model: ModelData, doc: MarkdownDoc, sites: readonly Site[
 }
 
 /** A document's headings and explicit anchors, as other documents' links see them. */
-const faces = new WeakMap<object, string>();
+const faces = weakMemo<object, string>("model/digests#faces");
 export function anchorFace(doc: Pick<MarkdownDoc, "headings" | "anchors">): string {
   let f = faces.get(doc);
   if (f === undefined) {

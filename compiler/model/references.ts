@@ -14,6 +14,7 @@ import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
 import { githubSlug, headingIds } from "./routes/slugs.js";
 import { buildRouteTable, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
+import { weakMemo } from "../util/memo.js";
 
 export interface ReferenceIndex {
   /** Every file on disk (root-relative, `/`). */
@@ -70,7 +71,7 @@ export function referenceIndex(model: ModelData & { index?: { references: Refere
 }
 
 /** The files and folders of a file list, once per list (a watch re-check whose edit added or removed no file walks to the same array). */
-const pathSetsOf = new WeakMap<readonly string[], { files: Set<string>; dirs: Set<string> }>();
+const pathSetsOf = weakMemo<readonly string[], { files: Set<string>; dirs: Set<string> }>("model/references#pathSetsOf");
 function pathSets(list: readonly string[]): { files: Set<string>; dirs: Set<string> } {
   let hit = pathSetsOf.get(list);
   if (hit) return hit;
@@ -379,7 +380,7 @@ export function sectionNamesOf(heading: string): string[] {
 }
 
 /** Each document's headings, normalized once (a document many sections point at was normalized per reference and heading). */
-const normalizedHeadings = new WeakMap<readonly Heading[], string[]>();
+const normalizedHeadings = weakMemo<readonly Heading[], string[]>("model/references#normalizedHeadings");
 
 export function findSection(headings: readonly Heading[], name: string): Heading | null {
   const n = normalizeHeading(name);

@@ -19,6 +19,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { ts } from "ts-morph";
 import type { Span } from "../model/diagnostic.js";
 import { decodeSource, LineIndex, toPosix } from "../util/text.js";
+import { mapMemo } from "../util/memo.js";
 
 export { ts };
 
@@ -41,7 +42,7 @@ interface CacheEntry {
   parsed: ParsedFile;
 }
 
-const cache = new Map<string, CacheEntry>();
+const cache = mapMemo<string, CacheEntry>("readers/code-source#cache", 64);
 // A parse reused by mtime skips the read a recorded run must observe.
 onRecordingStart(() => cache.clear());
 

@@ -17,12 +17,13 @@ import { onRecordingStart } from "../util/input-fs.js";
 
 export type { FoldedValue, FoldProblem, FoldedRow, FoldRowsResult } from "../model/folded.js";
 import type { FoldedValue, FoldProblem, FoldedRow, FoldRowsResult } from "../model/folded.js";
+import { mapMemo } from "../util/memo.js";
 
 export type FoldResult = { ok: true; value: FoldedValue; span: Span } | { ok: false; message: string; span: Span };
 
 export type Fold = { ok: true; value: FoldedValue } | { ok: false; message: string; span: Span };
 
-const evaluators = new Map<string, { host: SourceHost; evaluator: Evaluator }>();
+const evaluators = mapMemo<string, { host: SourceHost; evaluator: Evaluator }>("readers/constant-folder#evaluators", 64);
 // Modules an evaluator loaded are not read again: a recorded run starts without them.
 onRecordingStart(() => evaluators.clear());
 

@@ -8,7 +8,7 @@
  * name) is a one-line config error: these files are part of the config.
  */
 import { guardedRead } from "../util/guarded-read.js";
-import { join, relative, resolve, isAbsolute } from "node:path";
+import { relative, resolve, isAbsolute } from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import type { Span } from "../model/diagnostic.js";
 import type { VocabularyDeclaration } from "../model/types.js";

@@ -23,7 +23,7 @@ export function valueAt(root: unknown, pointer: string): { ok: true; value: unkn
     if (Array.isArray(v)) {
       if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= v.length) return { ok: false };
       v = v[Number(token)];
-    } else if (v && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, token)) {
+    } else if (v && typeof v === "object" && Object.hasOwn(v, token)) {
       v = (v as Record<string, unknown>)[token];
     } else {
       return { ok: false };
