@@ -19,7 +19,6 @@ import { isProblem, readInput } from "./read-input.js";
 import { DEFAULT_LIMITS } from "./config/limits.js";
 import { dropRecord, fixKeyOfThisProcess, loadReplay, replayEnabled, writeRecord, type StoredRun } from "./replay/record.js";
 import { renamedFrom } from "./model/history.js";
-import type { ResolvedConfig } from "./config/types.js";
 
 export interface RunRequest {
   root: string;
@@ -203,11 +202,6 @@ export function storedRunOf(root: string, r: PipelineResult): StoredRun {
     renames: [...renamesOf(r.model)],
     baseline: r.config.baseline ?? null,
   };
-}
-
-/** Config `baseline`, else `docpact-baseline.json` at the root when it exists. */
-export function defaultBaseline(root: string, config: ResolvedConfig): { file: string; content: BaselineFile } | null {
-  return defaultBaselineOf(root, config.baseline);
 }
 
 function defaultBaselineOf(root: string, setting: string | null | undefined): { file: string; content: BaselineFile } | null {

@@ -1,12 +1,13 @@
 /** Loads `docpact.config.json`, validates it against its schema and fills in defaults. */
 import { existsSync, lstatSync, statSync } from "../util/input-fs.js";
 import { guardedRead } from "../util/guarded-read.js";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
 import { closest } from "../util/edit-distance.js";
 import { escapePointerToken } from "../util/json-pointer.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
+import { relPath } from "../util/paths.js";
 import { DEFAULT_LIMITS } from "./limits.js";
 import { assertConfinedConfig, type FolderMemo } from "./ownership.js";
 import { validateConfig } from "./validate.js";
@@ -187,9 +188,4 @@ function readPackageJson(root: string): ResolvedConfig["packageJson"] {
 function normalizeRel(p: string): string {
   const posix = toPosix(p).replace(/^\.\/+/, "").replace(/\/+$/, "");
   return posix === "" ? "." : posix;
-}
-
-function relPath(root: string, file: string): string {
-  const r = relative(root, file);
-  return isAbsolute(r) ? toPosix(file) : toPosix(r);
 }

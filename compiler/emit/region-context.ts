@@ -14,6 +14,7 @@ import { linkSchemas, type SchemaGraph } from "../model/schemas.js";
 import { escapePointerToken, unescapePointerToken } from "../util/json-pointer.js";
 import { matchesGlob } from "./region-glob.js";
 import { resolveArgPath, valueAt, type ResolvedSource } from "./region-sources.js";
+import { isObject } from "../util/objects.js";
 
 export interface MemberRow {
   value: string;
@@ -261,7 +262,6 @@ export function firstSentence(text: string): string {
 
 // ───────────────────────────── notes, commands, rules ─────────────────────────────
 
-
 export function noteRows(model: ContractModel, document: string, filter: string | null): NoteRow[] {
   const from = posix.dirname(document);
   const rows: NoteRow[] = [];
@@ -326,10 +326,6 @@ export function ruleRows(catalogue: readonly RuleSummary[], prefix: string | nul
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 function isScalar(v: unknown): v is string | number | boolean {
   return typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 }
@@ -345,5 +341,4 @@ function safeDecode(s: string): string {
     return s;
   }
 }
-
 

@@ -28,7 +28,7 @@ import { contentHash as fullHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
 import { digestOf, hashList, partDigest, schemaKey } from "../model/digests.js";
 import { unoptimized } from "../util/optimizations.js";
-import { containsMarker, contentHash, currentContent, normalizeOutput, regionText } from "./region-content.js";
+import { containsMarker, regionSha, currentContent, normalizeOutput, regionText } from "./region-content.js";
 import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
 import { ADAPTERS } from "../readers/cli/index.js";
 import { BUILTIN_TEMPLATES, isBuiltin, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
@@ -181,7 +181,7 @@ function planDocument(model: ContractModel, doc: MarkdownDoc, text: string, temp
       pieces.push(existing);
       continue;
     }
-    const handEdited = region.sha !== null && contentHash(current) !== region.sha && current !== rendered.content;
+    const handEdited = region.sha !== null && regionSha(current) !== region.sha && current !== rendered.content;
     if (handEdited && !opts.force) {
       outcome.status = "hand-edited";
       out.facts.push({ kind: "region-hand-edited", span, template: region.template, sha: region.sha! });

@@ -7,6 +7,7 @@
  */
 import { splitPointer } from "../util/json-pointer.js";
 import type { ModelData } from "./types.js";
+import { isObject } from "../util/objects.js";
 
 /** What a token was found to name instead of a vocabulary member. */
 export type KnownKind = "command" | "flag" | "schema property" | "property path" | "heading" | "file" | "code identifier";
@@ -100,10 +101,6 @@ export class KnownNames {
     if (parts.length > 1 && parts.every((p, i) => i === 0 || this.nesting.has(parts[i - 1] + "\u0000" + p))) return "property path";
     return null;
   }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** The index for a model: the link stage's (built once per run and shared by the vocabulary rules). */

@@ -131,22 +131,8 @@ export type MessageReport<M extends Messages> = {
   [K in keyof M & string]: ReportBase & { messageId: K } & ([Placeholders<M[K]>] extends [never] ? { data?: MessageData } : { data: Record<Placeholders<M[K]>, string | number> });
 }[keyof M & string];
 
-/**
- * @deprecated Report `{ messageId, data }` with the message declared in
- * `meta.messages`. Kept so rules written before the typed catalogue compile.
- */
-export interface LegacyReport {
-  span: Span;
-  message: string;
-  suggestion?: string;
-  related?: RelatedLocation[];
-  fix?: Fix;
-  /** `warning` lowers this finding below the rule's severity (e.g. a link the rule only inferred). */
-  severity?: "warning";
-}
-
-/** Either report form, as the runner receives it. */
-export type RuleReport = (ReportBase & { messageId: string; data?: MessageData }) | LegacyReport;
+/** A report as the runner receives it. */
+export type RuleReport = ReportBase & { messageId: string; data?: MessageData };
 
 /** Which documented mention a not-judged place is: its kind, and its span when that is not the place's. */
 export interface MentionMark {
@@ -158,7 +144,7 @@ export interface RuleContext<M extends Messages = Messages> {
   model: ContractModel;
   /** What `build` would write; computed in `check` too, never written there. */
   plan: EmitPlan;
-  report(r: [keyof M] extends [never] ? RuleReport : MessageReport<M> | LegacyReport): void;
+  report(r: [keyof M] extends [never] ? RuleReport : MessageReport<M>): void;
   /**
    * Records a place the rule did not judge because its knowledge there is
    * partial (confident or silent); counted in `summary.notJudged`. With
