@@ -24,7 +24,7 @@ export interface RuleExample {
 }
 
 /**
- * Runnable examples (`test/rules/examples.test.ts` runs every one through the
+ * Runnable examples (`test/rules/catalogue.test.ts` runs every one through the
  * real read and link stages): each is a project of in-memory files, paths
  * relative to its root. `bad` must raise at least one diagnostic of the rule,
  * `good` none.
