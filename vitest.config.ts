@@ -16,7 +16,8 @@ export default defineConfig({
     // state between files (temp folders per test; module caches are keyed by path and content).
     isolate: false,
     // Incremental rules read only the model parts they declare (compiler/rules/consult-guard.ts).
-    env: { DOCPACT_STRICT_CONSULTS: "1" },
+    // Reader outputs (documents, schemas) are deep-frozen when read, so a later stage that writes one throws (compiler/util/freeze.ts).
+    env: { DOCPACT_STRICT_CONSULTS: "1", DOCPACT_FREEZE_READS: "1" },
     // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
     reporters: ["default", ["json", { outputFile: "node_modules/.cache/vitest-report.json" }]],
   },

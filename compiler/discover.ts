@@ -4,13 +4,14 @@ import { existsSync } from "./util/input-fs.js";
 import { guardedRead } from "./util/guarded-read.js";
 import { dirname, join, posix, relative } from "node:path";
 import { globListMatcher, isNegated } from "./util/globs.js";
-import type { ResolvedConfig } from "./config/resolve.js";
+import type { ResolvedConfig } from "./config/types.js";
 import { reallyInside, updateTree, walkTree, type OddEntry } from "./discover-tree.js";
 import type { ReadSession } from "./cache/session.js";
-import { assertInsideRoot, inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";
+import { inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";
 import type { InputProblem } from "./model/types.js";
 import { DocpactError } from "./util/errors.js";
 import { toPosix } from "./util/text.js";
+import { weakMemo } from "./util/memo.js";
 
 export interface Discovered {
   docs: string[];
@@ -35,7 +36,6 @@ export function discover(root: string, config: ResolvedConfig, session?: ReadSes
   const tree = session?.tree && changes ? updateTree(root, session.tree, changes, skip) : walkTree(root, skip);
   if (session) session.tree = tree;
   const files = tree.files;
-  const all = new Set(files);
   // Globs are matched against the one walk of the tree, not by walking the disk again per glob.
   const match = (patterns: string[], extraIgnore: string[] = []) => matchFiles(files, patterns, [...ignore, ...extraIgnore]);
   const docs = match(config.docs);
@@ -86,7 +86,7 @@ export function matchFiles(files: readonly string[], patterns: string[], ignore:
   return [...hit];
 }
 
-const matched = new WeakMap<readonly string[], Map<string, string[]>>();
+const matched = weakMemo<readonly string[], Map<string, string[]>>("discover#matched");
 
 /**
  * The first pattern written in the config (docs, schemas, code.include, instances) that matches no

@@ -4,9 +4,10 @@
  * indexes) built here, once. Reads nothing: everything comes from the read stage.
  */
 import { by } from "./util/compare.js";
-import type { ResolvedConfig } from "./config/resolve.js";
+import type { ResolvedConfig } from "./config/types.js";
 import type { Discovered } from "./discover.js";
-import type { ContractModel, InstanceDoc, SchemaDoc, Site, VocabularyDeclaration } from "./model/types.js";
+import type { InstanceDoc, ModelData, SchemaDoc, Site, VocabularyDeclaration } from "./model/types.js";
+import type { ContractModel } from "./model/contract-model.js";
 import { applyVocabularyDeclarations } from "./model/vocabulary-declarations.js";
 import type { ReadResult } from "./read.js";
 import type { CodeFacts } from "./readers/code.js";
@@ -45,7 +46,7 @@ export function link(input: LinkInput): ContractModel {
     declarations,
     config.file ?? "docpact.config.json",
   );
-  const model: Omit<ContractModel, "index"> = {
+  const model: ModelData = {
     root,
     config,
     binaries: config.cli.binaries,

@@ -1,10 +1,11 @@
 /**
  * The pipeline (docs/ARCHITECTURE.md): discover → read → link → (emit plan) → check → report.
- * Each stage is a plain function; this module only wires them and applies
- * severities. Writing belongs to build.ts.
+ * Each stage is a plain function; this module only wires them (the rules run in
+ * compiler/rules/runner.ts, with their severities). Writing belongs to build.ts.
  */
 import { statSync } from "./util/input-fs.js";
 import { DocpactError } from "./util/errors.js";
+import { runRules, withEvidence } from "./rules/runner.js";
 import { emptySurface } from "./model/cli.js";
 import { loadConfig, type ResolvedConfig } from "./config/resolve.js";
 import { assertPatternsMatch, discover, type Discovered } from "./discover.js";
@@ -18,8 +19,9 @@ import { readInstances } from "./readers/schema-instances.js";
 import { readSites } from "./readers/sites/index.js";
 import { readSkills } from "./readers/skills/index.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
-import { cmp, compareDiagnostics, type Diagnostic, type NotJudged, type SeveritySetting, type Span } from "./model/diagnostic.js";
-import type { ContractModel, InputProblem, MarkdownDoc } from "./model/types.js";
+import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
+import type { InputProblem, MarkdownDoc } from "./model/types.js";
+import type { ContractModel } from "./model/contract-model.js";
 import { isProblem, joinReads, markdownKey, markdownOptions, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
@@ -28,15 +30,13 @@ import { unoptimized } from "./util/optimizations.js";
 import { decodeSource, type SourceText } from "./util/text.js";
 import type { CodeFacts } from "./readers/code.js";
 import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
-import { rules as allRules, type RuleId } from "./rules/index.js";
-import { toDiagnostic } from "./rules/message.js";
+import { rules as allRules, ruleIds, type RuleId } from "./rules/index.js";
 import { readGitHistory } from "./git/history.js";
 import { historyScope, readContentHistoryOf } from "./git/content-history.js";
-import { askedPaths, type GitHistory, type HistoryAsk } from "./model/history.js";
+import type { HistoryAsk } from "./model/history.js";
 import { gitCallCount } from "./git/run.js";
-import type { MentionMark, Rule, RuleReport } from "./rules/types.js";
-import { guardedView } from "./rules/consult-guard.js";
-import { ruleMemo, runPerDocument, runWholeModel, type RuleMemo, type RunCheck } from "./rules/incremental.js";
+import type { Rule, } from "./rules/types.js";
+import { ruleMemo, } from "./rules/incremental.js";
 import { coverageOf, modelMentions, type CoverageSummary, type JudgedMention } from "./model/mentions.js";
 
 export interface PipelineOptions {
@@ -93,7 +93,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   const timing = stageTimer();
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   const session = unoptimized() ? undefined : cache.session;
-  const config = loadConfig(opts.root, opts.configPath, session && ((kind, dir, key, compute) => session.folderResult(kind, dir, key, opts.changes, compute)));
+  const config = loadConfig(opts.root, opts.configPath, session && ((kind, dir, key, compute) => session.folderResult(kind, dir, key, opts.changes, compute)), ruleIds);
   cache.beginRun();
   cache.session?.begin(opts.changes, JSON.stringify(config));
   const discovered = discover(opts.root, config, cache.session);
@@ -352,94 +352,4 @@ export function memoryNow(): string {
   return `rss ${Math.round(m.rss / 1048576)} MB heap ${Math.round(m.heapUsed / 1048576)} MB`;
 }
 
-/** Diagnostics of remembered reports, by report object and severity setting (diagnostics are never changed after the rules). */
-const worded = new WeakMap<RuleReport, { setting: string; rule: string; d: Diagnostic }>();
-function wordedOnce(rule: Rule, setting: Exclude<SeveritySetting, "off">, r: RuleReport): Diagnostic {
-  const hit = worded.get(r);
-  if (hit && hit.setting === setting && hit.rule === rule.meta.id) return hit.d;
-  const d = toDiagnostic(rule.meta, setting, r);
-  worded.set(r, { setting, rule: rule.meta.id, d });
-  return d;
-}
-
-/**
- * The evidence step: the content history over the files the findings' asks
- * name (one names-only log, one patch log over the commits that touched
- * them), then the asking rules again on the model with it; their diagnostics
- * and places not judged replace the first run's. Without a readable log, the
- * first run's findings stand (as they would with the log failing up front).
- */
-async function withEvidence(
-  model: ContractModel,
-  plan: EmitPlan,
-  again: readonly Rule[],
-  asks: ReadonlyMap<string, HistoryAsk[]>,
-  found: Diagnostic[],
-  notJudged: NotJudged[],
-  judged: JudgedMention[],
-  memo: RuleMemo | undefined,
-  read: (wanted: (path: string) => boolean) => ReturnType<typeof readContentHistoryOf>,
-): Promise<Diagnostic[]> {
-  const history = model.history!;
-  const content = await read(askedPaths(history, [...asks.values()].flat(), new Set(model.files)));
-  if (!content) return found;
-  const full: GitHistory = { ...history, headings: content.headings, literals: content.literals };
-  // A view, not an edit: digests and indexes keyed by the model object stay those of the first run.
-  const view = Object.create(model, { history: { value: full, enumerable: true } }) as ContractModel;
-  const redone: NotJudged[] = [];
-  const rejudged: JudgedMention[] = [];
-  const diagnostics = runRules(view, plan, again, [], redone, memo, undefined, rejudged);
-  const ids = new Set(again.map((r) => r.meta.id));
-  const kept = notJudged.filter((n) => !ids.has(n.rule));
-  notJudged.splice(0, notJudged.length, ...kept, ...redone);
-  judged.splice(0, judged.length, ...judged.filter((j) => !ids.has(j.rule)), ...rejudged);
-  sortNotJudged(notJudged);
-  return [...found.filter((d) => !ids.has(d.rule)), ...diagnostics].sort(compareDiagnostics);
-}
-
-function sortNotJudged(notJudged: NotJudged[]): void {
-  notJudged.sort((a, b) => cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.reason, b.reason));
-}
-
-/** Runs the rules; `asks` (when given) collects, per rule, what its findings' evidence would read from git's content history. */
-export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo, asks?: Map<string, HistoryAsk[]>, judged: JudgedMention[] = []): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const timed = process.env.DOCPACT_TIMING === "1";
-  const slow: string[] = [];
-  for (const rule of rules) {
-    const started = timed ? performance.now() : 0;
-    const id = rule.meta.id;
-    if (skip.includes(id)) continue;
-    const setting = (model.config.rules as Partial<Record<string, SeveritySetting>>)[id] ?? rule.meta.defaultSeverity;
-    if (setting === "off") continue;
-    // What a finding's evidence would read from git's content history (remembered findings ask too).
-    const noteAsk = (r: RuleReport) => {
-      if (!asks || !("historyAsk" in r) || !r.historyAsk) return;
-      const list = asks.get(id);
-      if (list) list.push(r.historyAsk);
-      else asks.set(id, [r.historyAsk]);
-    };
-    const report = (r: RuleReport) => {
-      noteAsk(r);
-      out.push(toDiagnostic(rule.meta, setting, r));
-    };
-    const skipped = (span: Span, reason: string, mention?: MentionMark) =>
-      notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason, ...(mention ? { mention: { kind: mention.kind, line: (mention.span ?? span).line, column: (mention.span ?? span).column } } : {}) });
-    const seen = (span: Span, kind: string) => judged.push({ rule: id, kind, file: span.file, line: span.line, column: span.column });
-    const check: RunCheck = (view, rep, nj, jd) => rule.check({ model: guardedView(rule, view), plan, report: rep, notJudged: nj, judged: jd });
-    if (memo && (rule.meta.perDocument || rule.meta.wholeModel)) {
-      const r = rule.meta.perDocument ? runPerDocument(rule, model, memo, check) : runWholeModel(rule, model, memo, check);
-      // A remembered report is the same object run after run: its diagnostic is worded once.
-      for (const rep of r.reports) {
-        noteAsk(rep);
-        out.push(wordedOnce(rule, setting, rep));
-      }
-      for (const n of r.notJudged) skipped(n.span, n.reason, n.mention);
-      if (r.judged) for (const j of r.judged) seen(j.span, j.kind);
-    } else check(model, report, skipped, seen);
-    if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);
-  }
-  if (timed) process.stderr.write(`docpact timing (rules): ${slow.join(", ")}\n`);
-  sortNotJudged(notJudged);
-  return out.sort(compareDiagnostics);
-}
+export { runRules };

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { fileSpan, isProblem, readInput, readSource, tooLarge } from "./read-input.js";
 import { availableParallelism, loadavg } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { ResolvedConfig } from "./config/resolve.js";
+import type { ResolvedConfig } from "./config/types.js";
 import type { Discovered } from "./discover.js";
 import type { CodeProblem, InputProblem, MarkdownDoc, SchemaDoc } from "./model/types.js";
 import { DEFAULT_LIMITS, markdownTooDeep, type Limits } from "./config/limits.js";
@@ -14,6 +14,7 @@ import { readMarkdown } from "./readers/markdown.js";
 import type { MarkdownJob } from "./readers/markdown-worker.js";
 import { readSchema } from "./readers/schema.js";
 import type { SourceText } from "./util/text.js";
+import { frozenInTests } from "./util/freeze.js";
 
 export { isProblem, readInput, readSource };
 
@@ -87,7 +88,7 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
     opts,
   );
   misses.forEach((m, i) => {
-    slots[m.slot] = parsed[i];
+    slots[m.slot] = frozenInTests(parsed[i]);
     if (cache && m.hash !== null) cache.put("markdown", m.hash, parsed[i]);
   });
   if (session) {
@@ -213,13 +214,13 @@ export function readSchemas(root: string, files: string[], cache?: ReadCache, li
     into.texts.set(file, src.text);
     const parse = () => readSchema(file, src.text, limits.maxNesting);
     if (!cache) {
-      schemas.push(parse());
+      schemas.push(frozenInTests(parse()));
       continue;
     }
     const textHash = contentHash(src.text);
     const key = contentHash(file, src.text, String(limits.maxNesting));
     cache.noteFile(file, textHash);
-    const schema = cache.cachedRead("schema", key, parse);
+    const schema = cache.cachedRead("schema", key, () => frozenInTests(parse()));
     session?.remember("schema", file, { src, schema, textHash, key } satisfies SchemaSessionRead);
     schemas.push(schema);
   }

@@ -4,7 +4,8 @@ import { resolve } from "node:path";
 import type { ReadCache } from "./cache/cache.js";
 import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
 import type { CoverageSummary } from "./model/mentions.js";
-import type { ContractModel, FileCounts } from "./model/types.js";
+import type { FileCounts } from "./model/types.js";
+import type { ContractModel } from "./model/contract-model.js";
 import type { PipelineResult } from "./pipeline.js";
 import type { BuildResult } from "./build.js";
 import { startRecording, type Observations } from "./util/input-fs.js";
@@ -18,7 +19,6 @@ import { isProblem, readInput } from "./read-input.js";
 import { DEFAULT_LIMITS } from "./config/limits.js";
 import { dropRecord, fixKeyOfThisProcess, loadReplay, replayEnabled, writeRecord, type StoredRun } from "./replay/record.js";
 import { renamedFrom } from "./model/history.js";
-import type { ResolvedConfig } from "./config/resolve.js";
 
 export interface RunRequest {
   root: string;
@@ -202,11 +202,6 @@ export function storedRunOf(root: string, r: PipelineResult): StoredRun {
     renames: [...renamesOf(r.model)],
     baseline: r.config.baseline ?? null,
   };
-}
-
-/** Config `baseline`, else `docpact-baseline.json` at the root when it exists. */
-export function defaultBaseline(root: string, config: ResolvedConfig): { file: string; content: BaselineFile } | null {
-  return defaultBaselineOf(root, config.baseline);
 }
 
 function defaultBaselineOf(root: string, setting: string | null | undefined): { file: string; content: BaselineFile } | null {

@@ -1,5 +1,6 @@
 /** `docpact inspect`: parts of the linked model as JSON arrays. */
-import type { Closure, ContractModel } from "../model/types.js";
+import type { Closure } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import { listReferences } from "../model/references.js";
 import { binaryReadings } from "../model/cli-reading.js";
 import { open } from "../model/cli.js";

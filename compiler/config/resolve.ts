@@ -1,14 +1,14 @@
 /** Loads `docpact.config.json`, validates it against its schema and fills in defaults. */
-import { existsSync, lstatSync, readFileSync, statSync } from "../util/input-fs.js";
+import { existsSync, lstatSync, statSync } from "../util/input-fs.js";
 import { guardedRead } from "../util/guarded-read.js";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { DocpactConfig } from "../../generated/contracts/config.js";
-import { isRuleId, ruleIds, type RuleId } from "../rules/index.js";
 import { closest } from "../util/edit-distance.js";
 import { escapePointerToken } from "../util/json-pointer.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
-import { DEFAULT_LIMITS, type Limits } from "./limits.js";
+import { relPath } from "../util/paths.js";
+import { DEFAULT_LIMITS } from "./limits.js";
 import { assertConfinedConfig, type FolderMemo } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
@@ -17,82 +17,15 @@ import { CONFIG_FILE } from "./find-root.js";
 export { CONFIG_FILE, findConfigRoot } from "./find-root.js";
 export const DEFAULT_MARKER = "not this document's call";
 
-export type CodeSource =
-  | { kind: "none" }
-  | { kind: "tsconfig"; tsconfig: string }
-  | { kind: "include"; include: string[] };
+export type { CodeSource, DecisionsConfig, RegistryConfig, ResolvedConfig, SiteGenerator, SiteSetting, VocabularyConfig } from "./types.js";
+import type { CodeSource, ResolvedConfig } from "./types.js";
 
-/** A site generator id: the config schema's enum (each has a descriptor, compiler/model/routes/<id>.ts). */
-export type SiteGenerator = import("../../generated/contracts/config.js").SitesGeneratorMember;
-
-/** One configured site; root and srcDir relative to the project root / the site root, `/`. */
-export interface SiteSetting {
-  root: string;
-  generator: SiteGenerator;
-  base?: string;
-  srcDir?: string;
-}
-
-export interface DecisionsConfig {
-  module: string;
-  export: string;
-  idField: string;
-  documentField: string;
-  attributionField: string;
-  documentRoot: string;
-}
-
-export interface VocabularyConfig {
-  code?: string;
-  schema: string;
-  aliases?: Record<string, string>;
-  retired?: string[];
-  mapping?: string;
-  mappingFields?: { from?: string; to?: string };
-}
-
-/** The config with every default applied; paths stay relative to the root (`/`). */
-/** A registry module build generates (config `generate.registries`). */
-export interface RegistryConfig {
-  /** Path inside outDir, ending in `.ts`. */
-  file: string;
-  /** Root-relative globs of the code files whose default exports it imports. */
-  include: string[];
-}
-
-export interface ResolvedConfig {
-  /** Path of the config file relative to the root, or null when defaults are used. */
-  file: string | null;
-  docs: string[];
-  schemas: string[];
-  code: CodeSource;
-  /** `binariesConfigured`: `binaries` came from the config, not from package.json `bin`. */
-  cli: { binaries: string[]; commandType: string | null; flagAccessors: string[]; binariesConfigured?: boolean };
-  notes: { markers: string[] };
-  /** Mirror links (`code` + `schema`) and renames/retirements per schema vocabulary (`aliases`, `retired`, `mapping`). */
-  vocabularies: VocabularyConfig[];
-  instances: { files: string[]; schema: string }[];
-  decisions: DecisionsConfig | null;
-  /** Code generation; `registries` are the registry modules (paths inside outDir, include globs root-relative). */
-  generate: { outDir: string; registries: RegistryConfig[] } | null;
-  templates: string | null;
-  /** Size, depth and render bounds (config `limits`, defaults in compiler/config/limits.ts). */
-  limits: Limits;
-  rules: Partial<Record<RuleId, "error" | "warning" | "off">>;
-  /** Documentation sites as configured (`sites`); null means detect them from the generators' configs. */
-  sites: SiteSetting[] | null;
-  /** Config `baseline`: the baseline file used by default, relative to the root; null when not set. */
-  baseline: string | null;
-  /** The glob lists written in the config file (not defaults), by key, for the unmatched-pattern check. */
-  writtenGlobs?: { key: string; patterns: string[] }[];
-  /** Config `errorOnUnmatchedPattern` (default true). */
-  errorOnUnmatchedPattern?: boolean;
-  /** package.json `bin` keys, name and version where present. */
-  packageJson: { name: string | null; bin: Record<string, string> } | null;
-}
-
-/** `memo`: a watch session's reuse of what the config step reads in outDir (see FolderMemo). */
-export function loadConfig(root: string, configPath?: string, memo?: FolderMemo): ResolvedConfig {
+/**
+ * `memo`: a watch session's reuse of what the config step reads in outDir (see FolderMemo).
+ * `ruleIds`: the rule catalogue's ids (compiler/rules/index.ts), given by the caller so that config
+ * does not load every rule; a `rules` key naming another id is a config error.
+ */
+export function loadConfig(root: string, configPath: string | undefined, memo: FolderMemo | undefined, ruleIds: readonly string[]): ResolvedConfig {
   const file = configPath ? resolve(configPath) : join(root, CONFIG_FILE);
   let raw: DocpactConfig = {};
   let rel: string | null = null;
@@ -106,7 +39,7 @@ export function loadConfig(root: string, configPath?: string, memo?: FolderMemo)
   } else if (configPath) {
     throw new DocpactError(`config file not found: ${configPath}`);
   }
-  const config = resolveConfig(root, raw, rel);
+  const config = resolveConfig(root, raw, rel, ruleIds);
   assertConfinedConfig(root, config, memo);
   return config;
 }
@@ -159,7 +92,8 @@ export function jsonErrorLine(rel: string, text: string, message: string): strin
   return line !== undefined ? `${rel}:${line}:${column}: invalid JSON: ${reason}` : `${rel}: invalid JSON: ${reason}`;
 }
 
-export function resolveConfig(root: string, raw: DocpactConfig, rel: string | null): ResolvedConfig {
+/** `ruleIds`: as for loadConfig; without them (models built by hand in tests) `rules` is taken as written. */
+export function resolveConfig(root: string, raw: DocpactConfig, rel: string | null, ruleIds?: readonly string[]): ResolvedConfig {
   const packageJson = readPackageJson(root);
   let code: CodeSource;
   if (raw.code && "tsconfig" in raw.code) {
@@ -201,7 +135,7 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
       : null,
     templates: raw.templates ? normalizeRel(raw.templates) : null,
     limits: { ...DEFAULT_LIMITS, ...raw.limits },
-    rules: knownRules(raw.rules ?? {}, rel ?? CONFIG_FILE),
+    rules: ruleIds ? knownRules(raw.rules ?? {}, rel ?? CONFIG_FILE, ruleIds) : (raw.rules ?? {}),
     sites: raw.sites
       ? raw.sites.map((x) => ({ ...x, root: normalizeRel(x.root), ...(x.srcDir !== undefined ? { srcDir: normalizeRel(x.srcDir) } : {}) }))
       : null,
@@ -222,9 +156,9 @@ function writtenGlobs(raw: DocpactConfig): ResolvedConfig["writtenGlobs"] {
 }
 
 /** Severities by rule id; an id docpact does not have is a config error (a typo would silently change nothing). */
-function knownRules(rules: Record<string, "error" | "warning" | "off">, rel: string): ResolvedConfig["rules"] {
+function knownRules(rules: Record<string, "error" | "warning" | "off">, rel: string, ruleIds: readonly string[]): ResolvedConfig["rules"] {
   for (const id of Object.keys(rules).sort()) {
-    if (isRuleId(id)) continue;
+    if (ruleIds.includes(id)) continue;
     const near = closest(id, ruleIds);
     throw new DocpactError(`${rel}: /rules/${escapePointerToken(id)}: unknown rule "${id}"${near ? `; did you mean "${near}"?` : ""}`);
   }
@@ -254,9 +188,4 @@ function readPackageJson(root: string): ResolvedConfig["packageJson"] {
 function normalizeRel(p: string): string {
   const posix = toPosix(p).replace(/^\.\/+/, "").replace(/\/+$/, "");
   return posix === "" ? "." : posix;
-}
-
-function relPath(root: string, file: string): string {
-  const r = relative(root, file);
-  return isAbsolute(r) ? toPosix(file) : toPosix(r);
 }

@@ -2,10 +2,11 @@
  * Emits `<outDir>/delegations.ts`: the notes as a typed `as const` registry and the delegated command paths as a union.
  * No line numbers or other positions: an edit elsewhere in a document must not make the file stale.
  */
-import type { ContractModel, Invocation, MarkdownDoc } from "../model/types.js";
+import type { Invocation, MarkdownDoc } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import { generatedHeader } from "./generated-files.js";
 import type { PlannedFile } from "./plan.js";
-import { LastResult } from "../util/reuse.js";
+import { lastMemo, weakMemo } from "../util/memo.js";
 
 
 /** The command path an owner invocation names: binary plus its leading words, up to the first non-word token. */
@@ -19,7 +20,7 @@ export function ownerPath(inv: Invocation): string {
 }
 
 /** The file is a function of outDir and each document's part: a re-check after an edit that changed no note takes the last one. */
-const lastFile = new LastResult<PlannedFile>();
+const lastFile = lastMemo<PlannedFile>("emit/delegations#lastFile");
 
 export function emitDelegations(model: ContractModel, outDir: string): PlannedFile {
   const parts = model.docs.map(delegationLines);
@@ -52,7 +53,7 @@ function delegationsFile(parts: readonly Part[], outDir: string): PlannedFile {
 }
 
 /** One document's entries and owner paths, a function of its notes alone: kept per document object, so a re-check redoes only the edited ones. */
-const perDocument = new WeakMap<MarkdownDoc, Part>();
+const perDocument = weakMemo<MarkdownDoc, Part>("emit/delegations#perDocument");
 function delegationLines(doc: MarkdownDoc): Part {
   let out = perDocument.get(doc);
   if (out) return out;

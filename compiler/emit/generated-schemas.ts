@@ -11,7 +11,7 @@ import { generatedHeader, provenFresh, stampGenerated } from "./generated-files.
 import { blockCommentText, tsString } from "./ts-text.js";
 import { docpactVersion, installedVersion } from "../util/package-root.js";
 import { unoptimized } from "../util/optimizations.js";
-import { LastResult, sameItems } from "../util/reuse.js";
+import { sameItems } from "../util/reuse.js";
 import { linkSchemas, type SchemaGraph } from "../model/schemas.js";
 import { ajvCopies } from "../model/schema-ajv.js";
 import { schemaDigest } from "../model/schema-digest.js";
@@ -20,6 +20,7 @@ import { NameSet, importSpecifier, schemaModulePaths } from "./schema-naming.js"
 import { refTargetNames, rootTypeName, typesCode } from "./schema-types.js";
 import { type AjvCache, validatorCode } from "./schema-validators.js";
 import { vocabularyCode } from "./schema-vocab.js";
+import { cellMemo, lastMemo, weakMemo } from "../util/memo.js";
 
 
 /** The schema files `file` reaches by `$ref`, itself included. */
@@ -122,7 +123,7 @@ export function exportedNames(content: string): { name: string; type: boolean }[
 }
 
 /** A planned module's exported names, once per planned file object (a watch re-check plans the same module objects again). */
-const exportsKept = new WeakMap<PlannedFile, { name: string; type: boolean }[]>();
+const exportsKept = weakMemo<PlannedFile, { name: string; type: boolean }[]>("emit/generated-schemas#exportsKept");
 function exportsOf(m: PlannedFile): { name: string; type: boolean }[] {
   let names = exportsKept.get(m);
   if (!names) exportsKept.set(m, (names = exportedNames(m.content)));
@@ -138,7 +139,7 @@ export function buildBarrel(outDir: string, modules: PlannedFile[]): PlannedFile
   // A function of outDir and the modules' paths and texts: a re-check that planned the same modules takes the last barrel.
   return lastBarrel.get([outDir, ...modules.flatMap((m) => [m.path, m.content])], () => barrelOf(outDir, modules));
 }
-const lastBarrel = new LastResult<PlannedFile>();
+const lastBarrel = lastMemo<PlannedFile>("emit/generated-schemas#lastBarrel");
 
 function barrelOf(outDir: string, modules: PlannedFile[]): PlannedFile {
   const sorted = [...modules].filter((m) => m.path.endsWith(".ts") && !m.path.endsWith(".validator.ts")).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -209,7 +210,7 @@ export async function emitSchemaModules(
 ): Promise<ModuleOutput> {
   const reference = unoptimized();
   const declared = declaredVocabularies(schemas, vocabularies);
-  const last = lastEmit;
+  const last = lastEmit.value ?? null;
   if (!reference && last !== null && last.outDir === outDir && sameItems(last.schemas, schemas) && sameFiles(last.onDisk, onDisk) && last.declared === declared.key) {
     // The same schema objects and the same files on disk: the same modules. The memo is asked again, so the cache keeps them.
     const files: PlannedFile[] = [];
@@ -317,7 +318,7 @@ export async function emitSchemaModules(
     files.push(...out.files);
     facts.push(...out.facts);
   }
-  lastEmit = reference ? null : { schemas: [...schemas], outDir, onDisk, declared: declared.key, made };
+  lastEmit.value = reference ? undefined : { schemas: [...schemas], outDir, onDisk, declared: declared.key, made };
   files.sort(by((f) => f.path));
   return { files, facts };
 }
@@ -326,7 +327,9 @@ export async function emitSchemaModules(
  * The last plan's inputs and modules, for a watch re-check whose edit touched no schema and
  * nothing in outDir (a doc or code edit): a pure function of those (and of the generator, fixed per process).
  */
-let lastEmit: { schemas: SchemaDoc[]; outDir: string; onDisk: Readonly<Record<string, string>> | undefined; declared: string; made: { inputs: string; out: ModuleOutput }[] } | null = null;
+const lastEmit = cellMemo<{ schemas: SchemaDoc[]; outDir: string; onDisk: Readonly<Record<string, string>> | undefined; declared: string; made: { inputs: string; out: ModuleOutput }[] }>(
+  "emit/generated-schemas#lastEmit",
+);
 
 function sameFiles(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;

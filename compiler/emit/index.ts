@@ -1,6 +1,6 @@
 /** Emit: the contract model becomes the files `build` would write (computed in `check` too). */
 import { by } from "../util/compare.js";
-import type { ContractModel } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import type { SourceHost } from "../model/decisions.js";
 import type { EmitMemo } from "./generated-schemas.js";
 import type { RenderMemo } from "./regions.js";

@@ -9,6 +9,7 @@ import { gfmTableToMarkdown } from "mdast-util-gfm-table";
 import { toMarkdown, type Options } from "mdast-util-to-markdown";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
+import { mapMemo } from "../util/memo.js";
 
 /**
  * How a column renders its values: plain text (escaped), inline code, or
@@ -101,7 +102,7 @@ export function phrasing(value: unknown, format: CellFormat = "text"): PhrasingC
  * folder get the same table of every delegation note, and serializing it costs
  * far more than the key (bounded; the same input is the same output).
  */
-const rendered = new Map<string, string>();
+const rendered = mapMemo<string, string>("emit/markdown-table#rendered", 256);
 
 /** A GFM table; one row per object, cells from `columns`. No trailing newline. */
 export function markdownTable(rows: readonly Record<string, unknown>[], columns: readonly ColumnSpec[]): string {
@@ -149,8 +150,8 @@ function renderTable(rows: readonly Record<string, unknown>[], columns: readonly
 /** A field by dotted path (`staticReference.anchor`); an exact key wins over a path. */
 export function fieldAt(row: unknown, key: string): unknown {
   if (row === null || typeof row !== "object") return undefined;
-  const own = (o: unknown, k: string) => (o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k) ? (o as Record<string, unknown>)[k] : undefined);
-  if (Object.prototype.hasOwnProperty.call(row, key) || !key.includes(".")) return own(row, key);
+  const own = (o: unknown, k: string) => (o !== null && typeof o === "object" && Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined);
+  if (Object.hasOwn(row, key) || !key.includes(".")) return own(row, key);
   let v: unknown = row;
   for (const part of key.split(".")) v = own(v, part);
   return v;

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 export const SHA_LENGTH = 8;
 
 /** The first 8 hex digits of the SHA-256 of `content` normalized to LF. */
-export function contentHash(content: string): string {
+export function regionSha(content: string): string {
   return createHash("sha256").update(toLf(content), "utf8").digest("hex").slice(0, SHA_LENGTH);
 }
 
@@ -50,7 +50,7 @@ export function endMarker(sha: string): string {
 /** The full region text build writes: the begin marker as written, content in the document's line endings, the end marker with the hash. */
 export function regionText(beginMarker: string, content: string, eol: "\n" | "\r\n"): string {
   const body = eol === "\n" ? content : content.replace(/\n/g, eol);
-  return `${beginMarker}${eol}${body}${endMarker(contentHash(content))}`;
+  return `${beginMarker}${eol}${body}${endMarker(regionSha(content))}`;
 }
 
 /** True when generated text would itself be read as a region marker. */

@@ -8,11 +8,13 @@ import { siteGenerators } from "../model/routes/index.js";
 import { cmp } from "../util/compare.js";
 import { posix } from "node:path";
 import type { Severity } from "../model/diagnostic.js";
-import type { ContractModel, SchemaDoc } from "../model/types.js";
+import type { SchemaDoc } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import { linkSchemas, type SchemaGraph } from "../model/schemas.js";
 import { escapePointerToken, unescapePointerToken } from "../util/json-pointer.js";
 import { matchesGlob } from "./region-glob.js";
 import { resolveArgPath, valueAt, type ResolvedSource } from "./region-sources.js";
+import { isObject } from "../util/objects.js";
 
 export interface MemberRow {
   value: string;
@@ -260,7 +262,6 @@ export function firstSentence(text: string): string {
 
 // ───────────────────────────── notes, commands, rules ─────────────────────────────
 
-
 export function noteRows(model: ContractModel, document: string, filter: string | null): NoteRow[] {
   const from = posix.dirname(document);
   const rows: NoteRow[] = [];
@@ -325,10 +326,6 @@ export function ruleRows(catalogue: readonly RuleSummary[], prefix: string | nul
 
 // ───────────────────────────── helpers ─────────────────────────────
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 function isScalar(v: unknown): v is string | number | boolean {
   return typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 }
@@ -344,5 +341,4 @@ function safeDecode(s: string): string {
     return s;
   }
 }
-
 

@@ -1,10 +1,11 @@
+import { mapMemo } from "../util/memo.js";
 /**
  * A small glob matcher for region arguments (`filter="../skills/**"`):
  * `**` any number of folders, `*` and `?` within one path segment, `{a,b}`
  * alternatives. Paths and globs use `/`.
  */
 
-const cache = new Map<string, RegExp>();
+const cache = mapMemo<string, RegExp>("emit/region-glob#cache", 1024);
 
 export function globToRegExp(glob: string): RegExp {
   let hit = cache.get(glob);

@@ -13,7 +13,8 @@
  * read stage's folder (compiler/emit/index.ts builds it from compiler/readers/).
  */
 import { isYamlFile, resolvePath } from "../util/paths.js";
-import type { ContractModel, SchemaDoc, Vocabulary } from "../model/types.js";
+import type { SchemaDoc, Vocabulary } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import { linkSchemas } from "../model/schemas.js";
 import type { FoldResult } from "../readers/constant-folder.js";
 import { valueAt } from "../util/json-pointer.js";

@@ -10,7 +10,8 @@
  */
 import { by } from "../util/compare.js";
 import type { Span } from "../model/diagnostic.js";
-import type { ContractModel, MarkdownDoc, Region } from "../model/types.js";
+import type { MarkdownDoc, Region } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import { LineIndex } from "../util/text.js";
 import type { EmitFact, PlannedFile, RegionOutcome } from "./plan.js";
 import {
@@ -27,10 +28,11 @@ import { contentHash as fullHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
 import { digestOf, hashList, partDigest, schemaKey } from "../model/digests.js";
 import { unoptimized } from "../util/optimizations.js";
-import { containsMarker, contentHash, currentContent, normalizeOutput, regionText } from "./region-content.js";
+import { containsMarker, regionSha, currentContent, normalizeOutput, regionText } from "./region-content.js";
 import { resolveSource, type ExportFolder, type ResolvedSource } from "./region-sources.js";
 import { ADAPTERS } from "../readers/cli/index.js";
 import { BUILTIN_TEMPLATES, isBuiltin, renderTemplate, type BuiltinTemplate, type TemplateSet } from "./templates.js";
+import { weakMemo } from "../util/memo.js";
 
 export interface RegionPlanOptions {
   /** Overwrite regions edited by hand (build --force). */
@@ -119,7 +121,7 @@ interface KeptPlan {
   /** The render memo's keys the plan looked up: a reused plan looks them up again, so the cache keeps them. */
   memoKeys: string[];
 }
-const kept = new WeakMap<MarkdownDoc, KeptPlan>();
+const kept = weakMemo<MarkdownDoc, KeptPlan>("emit/regions#kept");
 
 /** `planDocument`, or the document's last plan when neither it nor the plan inputs changed (a watch re-check). */
 function reusedPlan(model: ContractModel, doc: MarkdownDoc, text: string, templates: TemplateSet, opts: PlanState, out: RegionPlan, inputs: string): string {
@@ -179,7 +181,7 @@ function planDocument(model: ContractModel, doc: MarkdownDoc, text: string, temp
       pieces.push(existing);
       continue;
     }
-    const handEdited = region.sha !== null && contentHash(current) !== region.sha && current !== rendered.content;
+    const handEdited = region.sha !== null && regionSha(current) !== region.sha && current !== rendered.content;
     if (handEdited && !opts.force) {
       outcome.status = "hand-edited";
       out.facts.push({ kind: "region-hand-edited", span, template: region.template, sha: region.sha! });

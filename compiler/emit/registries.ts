@@ -8,7 +8,7 @@
  */
 import { globListMatcher } from "../util/globs.js";
 import { posix } from "node:path";
-import type { RegistryConfig } from "../config/resolve.js";
+import type { RegistryConfig } from "../config/types.js";
 import type { PlannedFile } from "./plan.js";
 import { generatedHeader } from "./generated-files.js";
 import { camelName, importSpecifier, NameSet } from "./schema-naming.js";

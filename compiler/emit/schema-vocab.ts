@@ -1,6 +1,6 @@
 /** Vocabulary code: per schema vocabulary, an `as const` array, its union type, a guard and an alias map. */
 import type { Vocabulary } from "../model/types.js";
-import { NameSet, pointerName } from "./schema-naming.js";
+import { type NameSet, pointerName } from "./schema-naming.js";
 import { blockCommentText } from "./ts-text.js";
 
 export interface VocabCode {

@@ -29,6 +29,7 @@ import { firstSentence } from "./region-context.js";
 
 export { BUILTIN_TEMPLATES, isBuiltin, type BuiltinTemplate, type LoadedTemplate, type TemplateSet } from "../readers/templates.js";
 import type { LoadedTemplate } from "../readers/templates.js";
+import { mapMemo } from "../util/memo.js";
 
 // ───────────────────────────── environment ─────────────────────────────
 
@@ -231,7 +232,7 @@ export function templateEnv(): typeof Handlebars {
   return env;
 }
 
-const compiled = new Map<string, Handlebars.TemplateDelegate | { error: string }>();
+const compiled = mapMemo<string, Handlebars.TemplateDelegate | { error: string }>("emit/templates#compiled", 1024);
 
 /** Compiles (memoized by text) with strict lookups and no HTML escaping. */
 function compile(text: string): Handlebars.TemplateDelegate | { error: string } {

@@ -7,7 +7,8 @@
  * or renamed away that it points at, a heading removed that it references.
  */
 import type { Diagnostic } from "../model/diagnostic.js";
-import { normalizeHeading, sectionNamesOf } from "../model/references.js";
+import { sectionNamesOf } from "../model/references.js";
+import { normalizeHeading } from "../util/headings.js";
 import { githubSlug } from "../util/slug.js";
 import type { ChangeSet } from "../git/changes.js";
 
@@ -63,5 +64,5 @@ function containsPhrase(text: string, phrase: string): boolean {
 
 /** Word-like pieces of a token or message: `aw`, `flow`, `--json`, `retry.exhausted`, `docs/a.md`. */
 function words(text: string): string[] {
-  return text.match(/[\p{L}\p{N}_][\p{L}\p{N}_.\-/:]*|--?[\p{L}\p{N}][\p{L}\p{N}_\-]*/gu)?.map((w) => w.replace(/[.:]+$/, "")) ?? [];
+  return text.match(/[\p{L}\p{N}_][\p{L}\p{N}_.\-/:]*|--?[\p{L}\p{N}][\p{L}\p{N}_-]*/gu)?.map((w) => w.replace(/[.:]+$/, "")) ?? [];
 }

@@ -3,7 +3,7 @@
  * (resolve REF, one `git diff --unified=0` of the work tree against it, the
  * untracked files), never one per file or finding.
  */
-import { normalizeHeading } from "../model/references.js";
+import { normalizeHeading } from "../util/headings.js";
 import { DocpactError } from "../util/errors.js";
 import { DiffCursor, headingIn, HUNK, isMarkdownPath, literalsIn } from "./diff-lines.js";
 import { gitAllowed, inWorkTree, runGit } from "./run.js";

@@ -12,10 +12,10 @@
  */
 import { posix } from "node:path";
 import { inputMatcher } from "../config/ownership.js";
-import type { ResolvedConfig } from "../config/resolve.js";
+import type { ResolvedConfig } from "../config/types.js";
 import type { Discovered } from "../discover.js";
 import type { ContentRemoval } from "../model/history.js";
-import { normalizeHeading } from "../model/references.js";
+import { normalizeHeading } from "../util/headings.js";
 import { DiffCursor, headingIn, isMarkdownPath, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
 import { inWorkTree, runGitAsync } from "./run.js";
 

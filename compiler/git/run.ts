@@ -17,6 +17,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { mapMemo } from "../util/memo.js";
 
 export type GitResult = { ok: true; stdout: string } | { ok: false; missing: boolean; stderr: string };
 
@@ -196,7 +197,7 @@ export function runGit(cwd: string, args: string[]): GitResult {
   return { ok: true, stdout: r.stdout };
 }
 
-const workTrees = new Map<string, boolean>();
+const workTrees = mapMemo<string, boolean>("git/run#workTrees", 64);
 
 /** Whether `root` is inside a git work tree (not inside `.git`, git installed). One call per root and process. */
 export function inWorkTree(root: string): boolean {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
-import type { SiteGenerator } from "../config/resolve.js";
+import type { SiteGenerator } from "../config/types.js";
 import { ADAPTERS } from "../readers/cli/index.js";
 import { type EntryTrace, entrySource, traceEntry } from "../readers/cli/entry.js";
 import { detectSites, frontMatterSites, type DetectedSite } from "../readers/sites/index.js";

@@ -4,7 +4,7 @@
  * surface is not attributed to binaries, so a binary counts as read when any
  * command was read from the code.
  */
-import type { ContractModel } from "./types.js";
+import type { ModelData } from "./types.js";
 
 export interface BinaryReading {
   binary: string;
@@ -18,18 +18,18 @@ export interface BinaryReading {
   stopped: string | null;
 }
 
-export function binaryReadings(model: Pick<ContractModel, "binaries" | "config" | "surface" | "files" | "counts" | "codeFiles">): BinaryReading[] {
+export function binaryReadings(model: Pick<ModelData, "binaries" | "config" | "surface" | "files" | "counts" | "codeFiles">): BinaryReading[] {
   return model.binaries.map((b) => binaryReading(model, b));
 }
 
-export function binaryReading(model: Pick<ContractModel, "config" | "surface" | "files" | "counts" | "codeFiles">, binary: string): BinaryReading {
+export function binaryReading(model: Pick<ModelData, "config" | "surface" | "files" | "counts" | "codeFiles">, binary: string): BinaryReading {
   const raw = model.config.packageJson?.bin?.[binary];
   const entry = raw === undefined ? null : raw.replace(/\\/g, "/").replace(/^\.\//, "");
   const read = model.surface.commands.length > 0;
   return { binary, entry, read, readers: [...model.surface.adapters], stopped: read ? null : whereReadingStopped(model, entry) };
 }
 
-function whereReadingStopped(model: Pick<ContractModel, "files" | "counts" | "codeFiles">, entry: string | null): string {
+function whereReadingStopped(model: Pick<ModelData, "files" | "counts" | "codeFiles">, entry: string | null): string {
   const noCode = model.counts.code === 0 ? "no code is in scope (config `code`, or a root tsconfig.json)" : null;
   if (entry === null) return noCode ?? "no reader recognized a command or flag declaration in the code in scope";
   if (!model.files.includes(entry)) return "the file is not in the repository (build output?), and no reader recognized the code in scope";

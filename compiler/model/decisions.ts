@@ -10,13 +10,13 @@
  * may be unknown to docpact (a run-time value) without making the row
  * unreadable.
  */
-import type { FoldRowsResult } from "../readers/constant-folder.js";
+import type { FoldRowsResult } from "./folded.js";
 import { posix } from "node:path";
-import type { DecisionsConfig, ResolvedConfig } from "../config/resolve.js";
+import type { DecisionsConfig, ResolvedConfig } from "../config/types.js";
 import type { Span } from "./diagnostic.js";
 import { decodeSource, LineIndex } from "../util/text.js";
 import { unoptimized } from "../util/optimizations.js";
-import { LastResult } from "../util/reuse.js";
+import { lastMemo, mapMemo, weakMemo } from "../util/memo.js";
 
 /** Root-relative file texts (the read stage's file access). */
 export interface SourceHost {
@@ -102,8 +102,8 @@ export async function readDecisions(config: ResolvedConfig, host: SourceHost, fo
  * The rows made from one folded result under one config. A re-check whose registry module and
  * its imports did not change folds to the cached result object again: its rows are the same objects.
  */
-const rowsMade = new WeakMap<object, { cfg: string; rows: DecisionRow[]; unreadable: UnreadableDecision[] }>();
-const lastRegistry = new LastResult<DecisionRegistry>();
+const rowsMade = weakMemo<object, { cfg: string; rows: DecisionRow[]; unreadable: UnreadableDecision[] }>("model/decisions#rowsMade");
+const lastRegistry = lastMemo<DecisionRegistry>("model/decisions#lastRegistry");
 
 function rowsOf(cfg: DecisionsConfig, folded: Extract<FoldRowsResult, { rows: unknown }>): { rows: DecisionRow[]; unreadable: UnreadableDecision[] } {
   const key = JSON.stringify(cfg);
@@ -199,8 +199,8 @@ export function normalizeSource(text: string): string {
  * Whole documents are normalized once per registry row that names them, and again on every
  * watch re-check: long texts keep their normal form (bounded; the same text is the same string).
  */
-const normalized = new Map<string, string>();
-const plain = new Map<string, string>();
+const normalized = mapMemo<string, string>("model/decisions#normalized", 10000);
+const plain = mapMemo<string, string>("model/decisions#plain", 10000);
 function memoized(memo: Map<string, string>, text: string, compute: () => string): string {
   if (text.length < 256) return compute();
   let v = memo.get(text);

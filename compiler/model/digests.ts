@@ -6,9 +6,9 @@
  */
 import { contentHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
-import type { ContractModel, MarkdownDoc, SchemaDoc, Site, Vocabulary } from "./types.js";
-import { LastResult } from "../util/reuse.js";
+import type { ModelData, MarkdownDoc, SchemaDoc, Site, Vocabulary } from "./types.js";
 import { siteOf } from "./site-links.js";
+import { lastMemo, weakMemo } from "../util/memo.js";
 
 /**
  * The global parts of the model an incremental rule may consult; each has a digest.
@@ -29,7 +29,7 @@ import { siteOf } from "./site-links.js";
 export type ModelPart = "surface" | "references" | "vocabularies" | "known-names" | "history" | "decisions";
 
 /** Digests by the object they were computed from: a cached reader output reused by watch costs nothing. */
-const digests = new WeakMap<object, string>();
+const digests = weakMemo<object, string>("model/digests#digests");
 
 export function digestOf(value: object): string {
   let d = digests.get(value);
@@ -37,7 +37,7 @@ export function digestOf(value: object): string {
   return d;
 }
 
-export function partDigest(model: ContractModel, part: ModelPart): string {
+export function partDigest(model: ModelData, part: ModelPart): string {
   switch (part) {
     case "surface":
       return digestOf(model.surface);
@@ -61,7 +61,7 @@ export function partDigest(model: ContractModel, part: ModelPart): string {
 }
 
 /** The decision registry's digest by registry object (not `digestOf`: it leaves the row documents' texts out). */
-const registryDigests = new WeakMap<object, string>();
+const registryDigests = weakMemo<object, string>("model/digests#registryDigests");
 
 /**
  * `contentHash` of many parts, each length-prefixed as it does, fed to the hash in one piece:
@@ -74,8 +74,8 @@ export function hashList(parts: readonly string[]): string {
 }
 
 /** Per part, the digest of the model it was last asked for (the model object is the run's). */
-const partDigests = new WeakMap<object, Map<ModelPart, string>>();
-function memoPart(model: ContractModel, part: ModelPart, compute: () => string): string {
+const partDigests = weakMemo<object, Map<ModelPart, string>>("model/digests#partDigests");
+function memoPart(model: ModelData, part: ModelPart, compute: () => string): string {
   let m = partDigests.get(model);
   if (!m) partDigests.set(model, (m = new Map()));
   let d = m.get(part);
@@ -84,7 +84,7 @@ function memoPart(model: ContractModel, part: ModelPart, compute: () => string):
 }
 
 /** Each vocabulary digested once per object (a watch re-check links the cached objects again), in model order. */
-function vocabulariesDigest(model: ContractModel): string {
+function vocabulariesDigest(model: ModelData): string {
   return memoPart(model, "vocabularies", () => vocabularyDigest(model.vocabularies, model.binaries));
 }
 
@@ -94,8 +94,8 @@ export function vocabularyDigest(vocabularies: readonly Vocabulary[], binaries: 
 }
 
 /** Everything `KnownNames` (compiler/model/known-names.ts) reads: a model with the same digest has the same known names. */
-export function knownNamesDigest(model: Pick<ContractModel, "config" | "surface" | "schemas" | "docs" | "files" | "codeIdentifiers" | "texts">): string {
-  return memoPart(model as ContractModel, "known-names", () => {
+export function knownNamesDigest(model: Pick<ModelData, "config" | "surface" | "schemas" | "docs" | "files" | "codeIdentifiers" | "texts">): string {
+  return memoPart(model as ModelData, "known-names", () => {
     const parts = [
       // The config: schemas are keyed by their text, and the parse options (limits) are the config's.
       digestOf(model.config),
@@ -108,14 +108,14 @@ export function knownNamesDigest(model: Pick<ContractModel, "config" | "surface"
     return lastKnownNames.get(parts, () => hashList(parts));
   });
 }
-const lastKnownNames = new LastResult<string>();
+const lastKnownNames = lastMemo<string>("model/digests#lastKnownNames");
 
 /**
  * The digest of the project's file list, once per list of the same paths (a watch re-check
  * after an edit walks no folder again: the same path strings, compared item by item).
  */
-const lastFiles = new LastResult<string>();
-const fileLists = new WeakMap<readonly string[], string>();
+const lastFiles = lastMemo<string>("model/digests#lastFiles");
+const fileLists = weakMemo<readonly string[], string>("model/digests#fileLists");
 function filesDigest(files: readonly string[]): string {
   // Once per list object (three parts ask each run), and across runs while the paths are the same.
   let d = fileLists.get(files);
@@ -123,7 +123,7 @@ function filesDigest(files: readonly string[]): string {
   return d;
 }
 
-function referencesDigest(model: ContractModel): string {
+function referencesDigest(model: ModelData): string {
   let d = digests.get(model);
   if (d !== undefined) return d;
   const sites = model.sites ?? [];
@@ -133,14 +133,14 @@ function referencesDigest(model: ContractModel): string {
   digests.set(model, d);
   return d;
 }
-const lastReferences = new LastResult<string>();
+const lastReferences = lastMemo<string>("model/digests#lastReferences");
 
 /**
  * What the reference index takes from one document, kept per document object while the document
  * build would write for it (the planned object) and the sites are the same.
  */
-const referenceFaces = new WeakMap<MarkdownDoc, { planned: object | undefined; sites: string; face: string }>();
-function referenceFace(model: ContractModel, doc: MarkdownDoc, sites: readonly Site[], sitesKey: string): string {
+const referenceFaces = weakMemo<MarkdownDoc, { planned: object | undefined; sites: string; face: string }>("model/digests#referenceFaces");
+function referenceFace(model: ModelData, doc: MarkdownDoc, sites: readonly Site[], sitesKey: string): string {
   const planned = model.planned?.get(doc.file);
   const kept = referenceFaces.get(doc);
   if (kept !== undefined && kept.planned === planned && kept.sites === sitesKey) return kept.face;
@@ -153,7 +153,7 @@ function referenceFace(model: ContractModel, doc: MarkdownDoc, sites: readonly S
 }
 
 /** A document's headings and explicit anchors, as other documents' links see them. */
-const faces = new WeakMap<object, string>();
+const faces = weakMemo<object, string>("model/digests#faces");
 export function anchorFace(doc: Pick<MarkdownDoc, "headings" | "anchors">): string {
   let f = faces.get(doc);
   if (f === undefined) {
@@ -164,7 +164,7 @@ export function anchorFace(doc: Pick<MarkdownDoc, "headings" | "anchors">): stri
 }
 
 /** The content key of a document: its path, the text it was read from, and its BOM (the parse options are in the config digest). */
-export function documentKey(model: ContractModel, doc: MarkdownDoc): string {
+export function documentKey(model: ModelData, doc: MarkdownDoc): string {
   const memo = digests.get(doc);
   if (memo !== undefined) return memo;
   const key = contentHash(doc.file, model.texts.get(doc.file) ?? "\u0000missing", String(doc.bom));
@@ -173,7 +173,7 @@ export function documentKey(model: ContractModel, doc: MarkdownDoc): string {
 }
 
 /** The content key of a schema: its path and text (the parse options are in the config digest), as the read cache keys it. */
-export function schemaKey(model: Pick<ContractModel, "texts">, schema: SchemaDoc): string {
+export function schemaKey(model: Pick<ModelData, "texts">, schema: SchemaDoc): string {
   const memo = digests.get(schema);
   if (memo !== undefined) return memo;
   const key = contentHash(schema.file, model.texts.get(schema.file) ?? "\u0000missing");

@@ -5,7 +5,7 @@
  * or a schema (compiler/git/content-history.ts). Read once per run, in
  * bounded git calls; rules only look things up here.
  */
-import { normalizeHeading } from "./references.js";
+import { normalizeHeading } from "../util/headings.js";
 
 export interface PathRemoval {
   /** Root-relative path that was deleted or renamed away. */

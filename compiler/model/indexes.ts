@@ -12,13 +12,14 @@ import { contentHash } from "../cache/hash.js";
 import { KnownNames } from "./known-names.js";
 import { digestOf, knownNamesDigest, vocabularyDigest } from "./digests.js";
 import { unoptimized } from "../util/optimizations.js";
-import { LastMapped, LastResult, sameItems } from "../util/reuse.js";
+import { sameItems } from "../util/reuse.js";
 import { collectNotes, type CollectedNote } from "./note-headings.js";
 import { buildReferenceIndex, type ReferenceIndex } from "./references.js";
 import { schemaDigest } from "./schema-digest.js";
 import { linkSchemas, type SchemaGraph } from "./schemas.js";
-import type { ContractModel, MarkdownDoc, SchemaDoc, Vocabulary } from "./types.js";
+import type { ModelData, MarkdownDoc, SchemaDoc, Vocabulary } from "./types.js";
 import { VocabularyIndex } from "./vocabulary-index.js";
+import { cellMemo, lastMappedMemo, lastMemo } from "../util/memo.js";
 
 export interface ModelIndex {
   schemas: SchemaGraph;
@@ -41,7 +42,7 @@ export interface ModelIndex {
  * set on it later (`planned`) is what they see, and the ones built on first
  * use read the model as it is then.
  */
-export function buildIndexes(model: Omit<ContractModel, "index">): ModelIndex {
+export function buildIndexes(model: ModelData): ModelIndex {
   let known: KnownNames | undefined;
   let notes: CollectedNote[] | undefined;
   let project: string | undefined;
@@ -74,22 +75,22 @@ export function buildIndexes(model: Omit<ContractModel, "index">): ModelIndex {
  * again, and one after a code edit that changed no list links equal ones:
  * then the last index is reused instead of built again.
  */
-let lastVocabulary: { vocabularies: readonly Vocabulary[]; binaries: readonly string[]; digest: string | null; index: VocabularyIndex } | null = null;
+const lastVocabulary = cellMemo<{ vocabularies: readonly Vocabulary[]; binaries: readonly string[]; digest: string | null; index: VocabularyIndex }>("model/indexes#lastVocabulary");
 function vocabularyIndex(vocabularies: readonly Vocabulary[], binaries: readonly string[]): VocabularyIndex {
-  const last = lastVocabulary;
+  const last = lastVocabulary.value;
   if (last && sameItems(last.vocabularies, vocabularies) && sameItems(last.binaries, binaries)) return last.index;
   const digest = unoptimized() ? null : vocabularyDigest(vocabularies, binaries);
   if (last && digest !== null && last.digest === digest) {
-    lastVocabulary = { ...last, vocabularies: [...vocabularies] };
+    lastVocabulary.value = { ...last, vocabularies: [...vocabularies] };
     return last.index;
   }
   const index = new VocabularyIndex(vocabularies, binaries);
-  lastVocabulary = { vocabularies: [...vocabularies], binaries: [...binaries], digest, index };
+  lastVocabulary.value = { vocabularies: [...vocabularies], binaries: [...binaries], digest, index };
   return index;
 }
 
 /** The schema graph is a pure function of the schemas: a re-check that read the same schema objects reuses the last one. */
-const lastGraph = new LastResult<SchemaGraph>();
+const lastGraph = lastMemo<SchemaGraph>("model/indexes#lastGraph");
 function schemaGraph(schemas: SchemaDoc[]): SchemaGraph {
   return lastGraph.get([...schemas], () => linkSchemas(schemas));
 }
@@ -98,20 +99,21 @@ function schemaGraph(schemas: SchemaDoc[]): SchemaGraph {
  * KnownNames is a pure function of what its digest covers (compiler/model/digests.ts): a watch
  * re-check whose edit changed none of it (a paragraph, not a heading) reuses the last one.
  */
-let lastKnown: { digest: string; names: KnownNames } | null = null;
-function knownNames(model: Omit<ContractModel, "index">): KnownNames {
+const lastKnown = cellMemo<{ digest: string; names: KnownNames }>("model/indexes#lastKnown");
+function knownNames(model: ModelData): KnownNames {
   if (unoptimized()) return new KnownNames(model);
   const digest = knownNamesDigest(model);
-  if (lastKnown?.digest === digest) return lastKnown.names;
+  const last = lastKnown.value;
+  if (last?.digest === digest) return last.names;
   const names = new KnownNames(model);
-  lastKnown = { digest, names };
+  lastKnown.value = { digest, names };
   return names;
 }
 
 /** The digest is a function of each document's pieces, the surface and the binaries. */
-const lastProject = new LastResult<string>();
-const lastPieces = new LastMapped<MarkdownDoc, { notes: string; headings: string; key: string }>();
-function digestOfProject(model: Omit<ContractModel, "index">): string {
+const lastProject = lastMemo<string>("model/indexes#lastProject");
+const lastPieces = lastMappedMemo<MarkdownDoc, { notes: string; headings: string; key: string }>("model/indexes#lastPieces");
+function digestOfProject(model: ModelData): string {
   // The surface digested once per object (a watch re-check after a doc edit links the same one).
   const surface = digestOf(model.surface);
   const binaries = JSON.stringify(model.binaries);

@@ -6,7 +6,8 @@
  * every loaded schema, headings, file names and names declared in code.
  */
 import { splitPointer } from "../util/json-pointer.js";
-import type { ContractModel } from "./types.js";
+import type { ModelData } from "./types.js";
+import { isObject } from "../util/objects.js";
 
 /** What a token was found to name instead of a vocabulary member. */
 export type KnownKind = "command" | "flag" | "schema property" | "property path" | "heading" | "file" | "code identifier";
@@ -19,7 +20,7 @@ export class KnownNames {
   /** `parent\u0000child`: a property (or definition) whose subschema declares property `child`. */
   private readonly nesting = new Set<string>();
 
-  constructor(model: Pick<ContractModel, "surface" | "schemas" | "docs" | "files" | "codeIdentifiers">) {
+  constructor(model: Pick<ModelData, "surface" | "schemas" | "docs" | "files" | "codeIdentifiers">) {
     const add = (name: string, kind: KnownKind) => {
       if (name !== "" && !this.names.has(name)) this.names.set(name, kind);
     };
@@ -102,11 +103,7 @@ export class KnownNames {
   }
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 /** The index for a model: the link stage's (built once per run and shared by the vocabulary rules). */
-export function knownNamesFor(model: ContractModel): KnownNames {
+export function knownNamesFor(model: { index: { knownNames: KnownNames } }): KnownNames {
   return model.index.knownNames;
 }

@@ -15,7 +15,8 @@
  * rules mark them the same way.
  */
 import type { Span } from "./diagnostic.js";
-import type { CodeBlock, ContractModel, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
+import type { CodeBlock, ModelData, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
+import { weakMemo } from "../util/memo.js";
 
 export type MentionKind = "commands" | "flags";
 export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags"];
@@ -117,7 +118,7 @@ function helpListing(block: CodeBlock, binaries: readonly string[]): Mention[] {
 }
 
 /** Every document's mentions, kept by document object (a watch re-check links the same objects again). */
-const byDoc = new WeakMap<MarkdownDoc, { binaries: string; mentions: Mention[] }>();
+const byDoc = weakMemo<MarkdownDoc, { binaries: string; mentions: Mention[] }>("model/mentions#byDoc");
 export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Mention[] {
   const key = binaries.join("\u0000");
   let m = byDoc.get(doc);
@@ -125,7 +126,7 @@ export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Ment
   return m.mentions;
 }
 
-export function modelMentions(model: Pick<ContractModel, "docs" | "binaries">): Mention[] {
+export function modelMentions(model: Pick<ModelData, "docs" | "binaries">): Mention[] {
   const out: Mention[] = [];
   for (const d of model.docs) for (const x of docMentions(d, model.binaries)) out.push(x);
   return out;

@@ -8,11 +8,13 @@
 import { resolvePath } from "../util/paths.js";
 import { unlistedFolders } from "../util/ignored.js";
 import { posix } from "node:path";
-import type { ContractModel, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
+import { normalizeHeading } from "../util/headings.js";
+import type { ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
 import { githubSlug, headingIds } from "./routes/slugs.js";
 import { buildRouteTable, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
+import { weakMemo } from "../util/memo.js";
 
 export interface ReferenceIndex {
   /** Every file on disk (root-relative, `/`). */
@@ -64,12 +66,12 @@ function pathSuggestions(files: Iterable<string>): PathSuggestions {
 }
 
 /** The model's reference index (built by the link stage; built here only for a model that has none). */
-export function referenceIndex(model: ContractModel): ReferenceIndex {
+export function referenceIndex(model: ModelData & { index?: { references: ReferenceIndex } }): ReferenceIndex {
   return model.index?.references ?? buildReferenceIndex(model);
 }
 
 /** The files and folders of a file list, once per list (a watch re-check whose edit added or removed no file walks to the same array). */
-const pathSetsOf = new WeakMap<readonly string[], { files: Set<string>; dirs: Set<string> }>();
+const pathSetsOf = weakMemo<readonly string[], { files: Set<string>; dirs: Set<string> }>("model/references#pathSetsOf");
 function pathSets(list: readonly string[]): { files: Set<string>; dirs: Set<string> } {
   let hit = pathSetsOf.get(list);
   if (hit) return hit;
@@ -87,7 +89,7 @@ function pathSets(list: readonly string[]): { files: Set<string>; dirs: Set<stri
   return hit;
 }
 
-export function buildReferenceIndex(model: Omit<ContractModel, "index">): ReferenceIndex {
+export function buildReferenceIndex(model: ModelData): ReferenceIndex {
   const { files, dirs } = pathSets(model.files);
   const docs = new Map(model.docs.map((d) => [d.file, d]));
   const unlisted = unlistedFolders(model.config.generate?.outDir ?? null);
@@ -403,15 +405,7 @@ export function closestAnchor(index: ReferenceIndex, doc: MarkdownDoc, fragment:
 /** Separators that may follow a section name at the start of a longer heading. */
 const SEPARATORS = [" — ", " – ", " - ", ": ", " ("];
 
-/** Case-, whitespace- and markup-insensitive form of a heading or section name. */
-export function normalizeHeading(s: string): string {
-  return s
-    .normalize("NFC")
-    .replace(/[`*_]/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
-}
+export { normalizeHeading };
 
 /** Whether `heading` is the section called `name`: equal, or `name` plus a separator and more. */
 export function headingMatches(heading: string, name: string): boolean {
@@ -440,7 +434,7 @@ export function sectionNamesOf(heading: string): string[] {
 }
 
 /** Each document's headings, normalized once (a document many sections point at was normalized per reference and heading). */
-const normalizedHeadings = new WeakMap<readonly Heading[], string[]>();
+const normalizedHeadings = weakMemo<readonly Heading[], string[]>("model/references#normalizedHeadings");
 
 export function findSection(headings: readonly Heading[], name: string): Heading | null {
   const n = normalizeHeading(name);
@@ -587,7 +581,7 @@ export interface ReferenceEntry {
 }
 
 /** Every link and section reference of the documents in scope, with its resolution (sorted by file, line, column). */
-export function listReferences(model: ContractModel): ReferenceEntry[] {
+export function listReferences(model: ModelData & { index?: { references: ReferenceIndex } }): ReferenceEntry[] {
   const index = referenceIndex(model);
   const out: ReferenceEntry[] = [];
   for (const doc of model.docs) {

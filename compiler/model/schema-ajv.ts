@@ -17,6 +17,7 @@ import type { SchemaDialect, SchemaDoc } from "./types.js";
 import { type SchemaGraph, pointerToFragment } from "./schemas.js";
 import { escapePointerToken, valueAt } from "../util/json-pointer.js";
 import { idKeyword } from "../util/schema-dialect.js";
+import { mapMemo, weakMemo } from "../util/memo.js";
 
 const require = createRequire(import.meta.url);
 
@@ -44,7 +45,7 @@ export function newAjv(dialect: SchemaDialect, options: Options = {}): AnyAjv {
   return ajv;
 }
 
-const metaAjv = new Map<SchemaDialect, AnyAjv>();
+const metaAjv = mapMemo<SchemaDialect, AnyAjv>("model/schema-ajv#metaAjv", 8);
 
 /** Each dialect's meta-schema, as Ajv (and ajv-draft-04) register it. */
 const META_SCHEMA: Record<SchemaDialect, string> = {
@@ -66,7 +67,7 @@ export function metaValidate(doc: SchemaDoc): AjvIssue[] {
   return issues;
 }
 
-const metaIssues = new WeakMap<SchemaDoc, AjvIssue[]>();
+const metaIssues = weakMemo<SchemaDoc, AjvIssue[]>("model/schema-ajv#metaIssues");
 
 function metaValidateOnce(doc: SchemaDoc): AjvIssue[] {
   if (doc.value === undefined || doc.value === null || doc.dialect === null || typeof doc.value !== "object") return [];

@@ -67,15 +67,6 @@ function tryUrl(ref: string, base: string): URL | null {
   }
 }
 
-/**
- * Links the schemas. A run's graph is built once by the link stage
- * (`model.index.schemas`); this builds a new one each call.
- * @deprecated Use `model.index.schemas`.
- */
-export function getSchemaGraph(schemas: SchemaDoc[]): SchemaGraph {
-  return linkSchemas(schemas);
-}
-
 export function linkSchemas(schemas: SchemaDoc[]): SchemaGraph {
   const sorted = [...schemas].sort(by((s) => s.file));
   const docs = new Map(sorted.map((d) => [d.file, d]));

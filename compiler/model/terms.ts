@@ -4,7 +4,7 @@
  * one list with the positions a fix needs.
  */
 import type { Span, TextEdit } from "./diagnostic.js";
-import type { ContractModel } from "./types.js";
+import type { ModelData } from "./types.js";
 import { isYamlFile } from "../util/paths.js";
 
 export interface TermOccurrence {
@@ -21,7 +21,7 @@ export interface TermOccurrence {
  * is left out: a region's text belongs to its template (a generated vocabulary
  * table lists deprecated aliases on purpose) and is checked by `fragment/*`.
  */
-export function collectTerms(model: Pick<ContractModel, "docs"> & { schemas?: ContractModel["schemas"] }): TermOccurrence[] {
+export function collectTerms(model: Pick<ModelData, "docs"> & { schemas?: ModelData["schemas"] }): TermOccurrence[] {
   const out: TermOccurrence[] = [];
   for (const doc of model.docs) {
     const regions = doc.regions.map((r) => [r.beginEnd, r.endStart] as const);

@@ -4,7 +4,7 @@
  * contract model that rules and emitters read.
  */
 import type { Span } from "./diagnostic.js";
-import type { ResolvedConfig } from "../config/resolve.js";
+import type { ResolvedConfig } from "../config/types.js";
 
 // ───────────────────────────── Markdown ─────────────────────────────
 
@@ -171,7 +171,8 @@ export interface JsonProblem {
 }
 
 /** JSON Schema dialects docpact understands (`$schema`); a missing `$schema` means draft-07. */
-export type SchemaDialect = "draft-04" | "draft-06" | "draft-07" | "2019-09" | "2020-12";
+export type { SchemaDialect } from "../util/schema-dialect.js";
+import type { SchemaDialect } from "../util/schema-dialect.js";
 
 /** The reader's view of one schema file: parsed value with positions, plus what it declares. Plain data (cacheable). */
 export interface SchemaDoc {
@@ -282,11 +283,11 @@ export interface InputProblem extends CodeProblem {
 
 // ───────────────────────────── Sites ─────────────────────────────
 
-export type { SiteGenerator } from "../config/resolve.js";
+export type { SiteGenerator } from "../config/types.js";
 
 /** One documentation site, as its generator's config says (read statically, never executed). */
 export interface Site {
-  generator: import("../config/resolve.js").SiteGenerator;
+  generator: import("../config/types.js").SiteGenerator;
   /** Folder of the site (where its generator config lives), root-relative; `""` is the root. */
   root: string;
   /** Folder of its pages, root-relative. */
@@ -331,7 +332,12 @@ export interface FileCounts {
   code: number;
 }
 
-export interface ContractModel {
+/**
+ * The contract model's data: what the read stage produced, linked. The model the rules see,
+ * ContractModel (compiler/model/contract-model.ts), is this plus the indexes the link stage builds
+ * over it; modules the indexes are made of take this type, so the types have no cycle.
+ */
+export interface ModelData {
   root: string;
   config: ResolvedConfig;
   binaries: string[];
@@ -362,8 +368,6 @@ export interface ContractModel {
   vocabularyDeclarations: VocabularyDeclaration[];
   /** The decision registry (config `decisions`), read in the read stage; null when not configured. */
   decisions: import("./decisions.js").DecisionRegistry | null;
-  /** Indexes built once by the link stage (compiler/model/indexes.ts). */
-  index: import("./indexes.js").ModelIndex;
   /**
    * Headings and anchors of the documents whose regions build rewrites, as
    * build writes them: fragments are judged against what the documents will

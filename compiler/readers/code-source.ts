@@ -15,10 +15,12 @@
  * them when a project has code.
  */
 import { onRecordingStart, readFileSync, statSync } from "../util/input-fs.js";
-import { isAbsolute, relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import { ts } from "ts-morph";
 import type { Span } from "../model/diagnostic.js";
-import { decodeSource, LineIndex, toPosix } from "../util/text.js";
+import { decodeSource, LineIndex } from "../util/text.js";
+import { mapMemo } from "../util/memo.js";
+import { relPath } from "../util/paths.js";
 
 export { ts };
 
@@ -41,7 +43,7 @@ interface CacheEntry {
   parsed: ParsedFile;
 }
 
-const cache = new Map<string, CacheEntry>();
+const cache = mapMemo<string, CacheEntry>("readers/code-source#cache", 64);
 // A parse reused by mtime skips the read a recorded run must observe.
 onRecordingStart(() => cache.clear());
 
@@ -100,10 +102,7 @@ function scriptKind(abs: string): ts.ScriptKind {
   return ts.ScriptKind.TS;
 }
 
-export function relPath(root: string, abs: string): string {
-  const r = relative(root, abs);
-  return toPosix(r === "" || isAbsolute(r) ? abs : r);
-}
+export { relPath };
 
 export function absPath(root: string, rel: string): string {
   return resolve(root, rel);

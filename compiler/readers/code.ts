@@ -18,6 +18,7 @@ import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
 import { readIdentifiers } from "./code-identifiers.js";
 import { readDefaultExports } from "./code-exports.js";
+import { weakMemo } from "../util/memo.js";
 
 export interface CodeFacts {
   surface: CommandSurface;
@@ -74,7 +75,7 @@ interface FileFacts {
  * while a file's text is unchanged (watch keeps the trees), so re-reading the
  * code after one edit extracts these from that one file only.
  */
-const fileFacts = new WeakMap<ParsedFile, FileFacts>();
+const fileFacts = weakMemo<ParsedFile, FileFacts>("readers/code#fileFacts");
 
 function factsOf(file: ParsedFile): FileFacts {
   let f = fileFacts.get(file);

@@ -15,35 +15,15 @@ import { Builtin, Closure, Evaluator, firstUnknown, isPlainObject, openOf, toPla
 import { diskSourceHost, type SourceHost } from "./source-host.js";
 import { onRecordingStart } from "../util/input-fs.js";
 
-export type FoldedValue = string | number | boolean | null | FoldedValue[] | { [key: string]: FoldedValue };
+export type { FoldedValue, FoldProblem, FoldedRow, FoldRowsResult } from "../model/folded.js";
+import type { FoldedValue, FoldProblem, FoldedRow, FoldRowsResult } from "../model/folded.js";
+import { mapMemo } from "../util/memo.js";
 
 export type FoldResult = { ok: true; value: FoldedValue; span: Span } | { ok: false; message: string; span: Span };
 
-/** Why a field (or a value) is not known: the unknown's reason, naming the sub-expression, and where it is. */
-export interface FoldProblem {
-  message: string;
-  span: Span;
-}
-
-/** One element of an exported array of objects. */
-export interface FoldedRow {
-  /** The element's expression. */
-  span: Span;
-  /** The folded object, when every field folded. */
-  value?: Record<string, FoldedValue>;
-  /** Why the row did not fold (the first field that failed). */
-  error?: string;
-  /** When `error` is set and the row is an object: the fields that did fold, so the row can be named (and used for those fields). */
-  partial?: Record<string, FoldedValue>;
-  /** When `error` is set and the row is an object: each field that did not fold, and why. */
-  unknown?: Record<string, FoldProblem>;
-}
-
-export type FoldRowsResult = { rows: FoldedRow[] } | { error: string; span?: Span };
-
 export type Fold = { ok: true; value: FoldedValue } | { ok: false; message: string; span: Span };
 
-const evaluators = new Map<string, { host: SourceHost; evaluator: Evaluator }>();
+const evaluators = mapMemo<string, { host: SourceHost; evaluator: Evaluator }>("readers/constant-folder#evaluators", 64);
 // Modules an evaluator loaded are not read again: a recorded run starts without them.
 onRecordingStart(() => evaluators.clear());
 

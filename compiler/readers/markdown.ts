@@ -3,7 +3,7 @@
  * span on everything. It recognizes (headings, links, code, invocations,
  * delegation notes, § references, regions, suppressions) and never judges.
  */
-import type { Blockquote, Code, Heading as MdHeading, Html, InlineCode as MdInlineCode, Nodes, Paragraph, Root } from "mdast";
+import type { Code, Heading as MdHeading, Html, InlineCode as MdInlineCode, Nodes, Paragraph } from "mdast";
 import { toString } from "mdast-util-to-string";
 import type { Span } from "../model/diagnostic.js";
 import type {
@@ -29,6 +29,7 @@ import { liquidLinks } from "./liquid-links.js";
 import { frontMatterBlock } from "../util/front-matter.js";
 import { findSectionRefs } from "./section-refs.js";
 import { githubSlug, Slugger } from "../util/slug.js";
+import { mapMemo } from "../util/memo.js";
 
 export interface ReadMarkdownOptions {
   /** CLI binary names; inline code or shell lines starting with one are invocations. */
@@ -44,7 +45,7 @@ const SHELL_LANGS = new Set(["sh", "bash", "shell", "console", "zsh", "shell-ses
 const PROMPT = /^[ \t]*\$(?:[ \t]|$)/;
 
 /** Cached matchers keyed by the marker list, so 10,000 documents share one. */
-const matcherCache = new Map<string, NoteMatcher>();
+const matcherCache = mapMemo<string, NoteMatcher>("readers/markdown#matcherCache", 64);
 function matcherFor(markers: readonly string[]): NoteMatcher {
   const key = markers.join("\u0000");
   let m = matcherCache.get(key);

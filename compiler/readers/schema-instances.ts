@@ -5,7 +5,7 @@
 import { readFileSync, statSync } from "../util/input-fs.js";
 import { DEFAULT_LIMITS } from "../config/limits.js";
 import { join } from "node:path";
-import type { ResolvedConfig } from "../config/resolve.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { ignoredDirs, matchFiles } from "../discover.js";
 import type { InstanceDoc } from "../model/types.js";
 import { toPosix } from "../util/text.js";

@@ -9,6 +9,7 @@ import { idKeyword, idMayBeAnchor } from "../util/schema-dialect.js";
 import { escapePointerToken, spanAtPointer, stringOffsets } from "./json-positions.js";
 import { parseDataWithPositions } from "./yaml-positions.js";
 import { LineIndex } from "../util/text.js";
+import { isObject } from "../util/objects.js";
 
 /** Keywords whose value is one subschema. */
 const SINGLE = ["additionalProperties", "additionalItems", "items", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"];
@@ -205,6 +206,3 @@ function spanFromLocation(loc: JsonLocation, start: number, end: number, _text: 
   return { file: v.file, line: v.line, column: v.column + (start - loc.start), endLine: v.line, endColumn: v.column + (end - loc.start) };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}

@@ -8,13 +8,14 @@
  * name) is a one-line config error: these files are part of the config.
  */
 import { guardedRead } from "../util/guarded-read.js";
-import { join, relative, resolve, isAbsolute } from "node:path";
-import type { ResolvedConfig } from "../config/resolve.js";
+import { relative, resolve, isAbsolute } from "node:path";
+import type { ResolvedConfig } from "../config/types.js";
 import type { Span } from "../model/diagnostic.js";
 import type { VocabularyDeclaration } from "../model/types.js";
 import { DocpactError } from "../util/errors.js";
 import { escapePointerToken, spanAtPointer, valueAt } from "../util/json-pointer.js";
 import { parseDataWithPositions } from "./yaml-positions.js";
+import { isObject } from "../util/objects.js";
 
 const lineOne = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
@@ -100,6 +101,3 @@ function nameOrNull(to: unknown, from: string, where: string): string | null {
   throw new DocpactError(`${where}: the new name of \`${from}\` must be a string, or null when retired`);
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}

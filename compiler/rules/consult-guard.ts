@@ -8,7 +8,7 @@
  * sees the model through a view that throws on such a read, naming the part to add.
  */
 import type { ModelPart } from "../model/digests.js";
-import type { ContractModel } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import type { Rule } from "./types.js";
 
 type Need = "always" | readonly ModelPart[];

@@ -16,8 +16,9 @@
 import { contentHash } from "../cache/hash.js";
 import type { Span } from "../model/diagnostic.js";
 import { digestOf, documentKey, partDigest, schemaKey, type ModelPart } from "../model/digests.js";
-import type { ContractModel } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import type { MentionMark, Rule, RuleReport } from "./types.js";
+import { weakMemo } from "../util/memo.js";
 
 export { partDigest, type ModelPart };
 
@@ -189,7 +190,7 @@ interface TableFacts {
   results: readonly DocumentResult[];
   all: DocumentResult;
 }
-const tableKeys = new WeakMap<ResultTable, TableFacts>();
+const tableKeys = weakMemo<ResultTable, TableFacts>("rules/incremental#tableKeys");
 
 function sizeOf(table: ResultTable): number {
   return tableKeys.get(table)?.size ?? Object.keys(table).length;
@@ -239,9 +240,9 @@ function nextTable(old: ResultTable | undefined, units: readonly Unit[], results
  * list of documents, one of documents then schemas. Each unit object is kept per reader object,
  * so an unchanged document is the same unit run after run (what the identity check above relies on).
  */
-const unitsOf = new WeakMap<ContractModel, { docs: Unit[]; all: Unit[] }>();
+const unitsOf = weakMemo<ContractModel, { docs: Unit[]; all: Unit[] }>("rules/incremental#unitsOf");
 type Unit = { readonly file: string; readonly key: string };
-const unitOfReader = new WeakMap<object, Unit>();
+const unitOfReader = weakMemo<object, Unit>("rules/incremental#unitOfReader");
 function unitKeys(model: ContractModel, withSchemas: boolean): readonly Unit[] {
   let u = unitsOf.get(model);
   if (!u) {

@@ -18,21 +18,17 @@ export function formatMessage(template: string, data: MessageData = {}, where = 
 export function toDiagnostic(meta: RuleMeta, severity: Severity, r: RuleReport): Diagnostic {
   // A report may lower its severity to a warning, never raise it.
   const d: Diagnostic = { rule: meta.id, severity: r.severity === "warning" ? "warning" : severity, message: "", ...r.span };
-  if ("messageId" in r) {
-    const template = meta.messages?.[r.messageId];
-    if (template === undefined) throw new Error(`rule ${meta.id} reported unknown message id "${r.messageId}"`);
-    d.message = formatMessage(template, r.data, `rule ${meta.id}, message ${r.messageId}`);
-    if (r.evidence) d.message += `; ${r.evidence}`;
-    d.messageId = r.messageId;
-    if (r.data !== undefined) d.data = r.data;
-    const legacy = r.note ?? r.suggestions?.[0];
-    if (legacy !== undefined) d.suggestion = legacy;
-    if (r.suggestions?.length) d.suggestions = r.suggestions;
-    if (r.note !== undefined) d.note = r.note;
-  } else {
-    d.message = r.message;
-    if (r.suggestion !== undefined) d.suggestion = r.suggestion;
-  }
+  const template = meta.messages?.[r.messageId];
+  if (template === undefined) throw new Error(`rule ${meta.id} reported unknown message id "${r.messageId}"`);
+  d.message = formatMessage(template, r.data, `rule ${meta.id}, message ${r.messageId}`);
+  if (r.evidence) d.message += `; ${r.evidence}`;
+  d.messageId = r.messageId;
+  if (r.data !== undefined) d.data = r.data;
+  // `suggestion` (the JSON report's first field for it): the note, else the first suggestion.
+  const first = r.note ?? r.suggestions?.[0];
+  if (first !== undefined) d.suggestion = first;
+  if (r.suggestions?.length) d.suggestions = r.suggestions;
+  if (r.note !== undefined) d.note = r.note;
   if (meta.url !== undefined) d.url = meta.url;
   if (r.related?.length) d.related = r.related;
   if (r.fix) d.fix = r.fix;

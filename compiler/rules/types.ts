@@ -12,9 +12,9 @@
 import { githubSlug } from "../util/slug.js";
 import type { HistoryAsk } from "../model/history.js";
 import type { Fix, RelatedLocation, Severity, Span } from "../model/diagnostic.js";
-import type { ContractModel } from "../model/types.js";
+import type { ContractModel } from "../model/contract-model.js";
 import type { EmitPlan } from "../emit/plan.js";
-import type { ModelPart } from "./incremental.js";
+import type { ModelPart } from "../model/digests.js";
 
 export interface RuleExample {
   /** A Markdown/JSON/TS snippet that fails the rule. */
@@ -24,7 +24,7 @@ export interface RuleExample {
 }
 
 /**
- * Runnable examples (`test/rules/examples.test.ts` runs every one through the
+ * Runnable examples (`test/rules/catalogue.test.ts` runs every one through the
  * real read and link stages): each is a project of in-memory files, paths
  * relative to its root. `bad` must raise at least one diagnostic of the rule,
  * `good` none.
@@ -131,22 +131,8 @@ export type MessageReport<M extends Messages> = {
   [K in keyof M & string]: ReportBase & { messageId: K } & ([Placeholders<M[K]>] extends [never] ? { data?: MessageData } : { data: Record<Placeholders<M[K]>, string | number> });
 }[keyof M & string];
 
-/**
- * @deprecated Report `{ messageId, data }` with the message declared in
- * `meta.messages`. Kept so rules written before the typed catalogue compile.
- */
-export interface LegacyReport {
-  span: Span;
-  message: string;
-  suggestion?: string;
-  related?: RelatedLocation[];
-  fix?: Fix;
-  /** `warning` lowers this finding below the rule's severity (e.g. a link the rule only inferred). */
-  severity?: "warning";
-}
-
-/** Either report form, as the runner receives it. */
-export type RuleReport = (ReportBase & { messageId: string; data?: MessageData }) | LegacyReport;
+/** A report as the runner receives it. */
+export type RuleReport = ReportBase & { messageId: string; data?: MessageData };
 
 /** Which documented mention a not-judged place is: its kind, and its span when that is not the place's. */
 export interface MentionMark {
@@ -158,7 +144,7 @@ export interface RuleContext<M extends Messages = Messages> {
   model: ContractModel;
   /** What `build` would write; computed in `check` too, never written there. */
   plan: EmitPlan;
-  report(r: [keyof M] extends [never] ? RuleReport : MessageReport<M> | LegacyReport): void;
+  report(r: [keyof M] extends [never] ? RuleReport : MessageReport<M>): void;
   /**
    * Records a place the rule did not judge because its knowledge there is
    * partial (confident or silent); counted in `summary.notJudged`. With

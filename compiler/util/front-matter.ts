@@ -5,6 +5,7 @@
  * YAML parser, once per document, keeping top-level scalars.
  */
 import { createRequire } from "node:module";
+import { mapMemo } from "./memo.js";
 
 // Loaded on first use: every document passes through this module (in worker threads too), few need YAML.
 let parseYaml: ((src: string, opts: object) => unknown) | null = null;
@@ -23,7 +24,7 @@ export function frontMatterBlock(text: string): string | null {
 
 export type FrontMatter = Record<string, string | number | boolean>;
 
-const parsed = new Map<string, FrontMatter | null>();
+const parsed = mapMemo<string, FrontMatter | null>("util/front-matter#parsed", 4096);
 
 /** Top-level scalar fields of a front matter block; null when it is not a YAML mapping. */
 export function parseFrontMatter(block: string | null): FrontMatter | null {

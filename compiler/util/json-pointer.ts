@@ -1,6 +1,4 @@
 /** JSON pointers (RFC 6901): escaping, splitting, the value a pointer names and where it sits in the text. */
-import type { Span } from "../model/diagnostic.js";
-import type { JsonLocation } from "../model/types.js";
 
 /** Escapes one reference token (`~` → `~0`, `/` → `~1`). */
 export function escapePointerToken(token: string): string {
@@ -25,7 +23,7 @@ export function valueAt(root: unknown, pointer: string): { ok: true; value: unkn
     if (Array.isArray(v)) {
       if (!/^(0|[1-9][0-9]*)$/.test(token) || Number(token) >= v.length) return { ok: false };
       v = v[Number(token)];
-    } else if (v && typeof v === "object" && Object.prototype.hasOwnProperty.call(v, token)) {
+    } else if (v && typeof v === "object" && Object.hasOwn(v, token)) {
       v = (v as Record<string, unknown>)[token];
     } else {
       return { ok: false };
@@ -38,7 +36,8 @@ export function valueAt(root: unknown, pointer: string): { ok: true; value: unkn
  * Span of the value (or, with `part: "key"`, the member's key when it has one)
  * at `pointer`, falling back to the nearest ancestor that was located.
  */
-export function spanAtPointer(locations: Record<string, JsonLocation>, pointer: string, part: "key" | "value" = "value"): Span | undefined {
+/** `locations` are a schema's or instance's JsonLocation table (compiler/model/types.ts); the span type is theirs. */
+export function spanAtPointer<S>(locations: Record<string, { key?: S; value: S }>, pointer: string, part: "key" | "value" = "value"): S | undefined {
   let p = pointer;
   for (;;) {
     const loc = locations[p];

@@ -1,5 +1,6 @@
 /** Paths as documents write them: relative to the document's folder, `/` for the root, never leaving it. */
-import { posix } from "node:path";
+import { isAbsolute, posix, relative } from "node:path";
+import { toPosix } from "./text.js";
 
 /**
  * Resolves `target` (a path as written, without fragment) against the folder
@@ -18,4 +19,10 @@ export function resolvePath(fromFile: string, target: string): string | null {
 /** Files read as YAML wherever docpact reads JSON data (schemas, instances, mapping files): named `.yaml` or `.yml`. */
 export function isYamlFile(file: string): boolean {
   return /\.ya?ml$/i.test(file);
+}
+
+/** `abs` relative to `root` with `/`; `abs` itself (with `/`) when it is the root or outside it. */
+export function relPath(root: string, abs: string): string {
+  const r = relative(root, abs);
+  return toPosix(r === "" || isAbsolute(r) ? abs : r);
 }

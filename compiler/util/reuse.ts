@@ -29,6 +29,11 @@ export class LastResult<R> {
     this.value = value;
     return value;
   }
+
+  clear(): void {
+    this.inputs = null;
+    this.value = undefined;
+  }
 }
 
 /**
@@ -47,5 +52,10 @@ export class LastMapped<T extends object, R> {
     this.items = items;
     this.out = out;
     return out;
+  }
+
+  clear(): void {
+    this.items = [];
+    this.out = [];
   }
 }

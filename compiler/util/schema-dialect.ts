@@ -3,7 +3,8 @@
  * (Ajv knows the rest): draft-04 names a schema's identifier `id`, every later
  * dialect `$id`.
  */
-import type { SchemaDialect } from "../model/types.js";
+/** A JSON Schema dialect docpact reads (the `$schema` it names; compiler/model/types.ts SchemaDoc.dialect). */
+export type SchemaDialect = "draft-04" | "draft-06" | "draft-07" | "2019-09" | "2020-12";
 
 /** The keyword that holds a schema's identifier (base URI, or `#name` anchor before 2019-09). */
 export function idKeyword(dialect: SchemaDialect | null): "id" | "$id" {

@@ -56,3 +56,9 @@ export class LineIndex {
 export function toPosix(p: string): string {
   return p.split("\\").join("/");
 }
+
+/** `s` on one line (runs of white space made one space); when longer than `max`, its first `max - 3` characters and `ellipsis`. */
+export function shortened(s: string, max: number, ellipsis: string): string {
+  const one = s.replace(/\s+/g, " ");
+  return one.length > max ? `${one.slice(0, max - 3)}${ellipsis}` : one;
+}

@@ -2,7 +2,8 @@
 import { DEFAULT_LIMITS } from "../../compiler/config/limits.js";
 import type { ResolvedConfig } from "../../compiler/config/resolve.js";
 import type { EmitPlan } from "../../compiler/emit/plan.js";
-import type { CommandDecl, ContractModel, Vocabulary } from "../../compiler/model/types.js";
+import type { CommandDecl, Vocabulary } from "../../compiler/model/types.js";
+import type { ContractModel } from "../../compiler/model/contract-model.js";
 import { buildIndexes } from "../../compiler/model/indexes.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import { readSchema } from "../../compiler/readers/schema.js";

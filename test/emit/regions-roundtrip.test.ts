@@ -6,7 +6,7 @@ import { packagePath } from "../../compiler/util/package-root.js";
  * (BOM, line endings, trailing spaces, final newline or its absence) is kept.
  */
 import { describe, expect, it } from "vitest";
-import { contentHash } from "../../compiler/emit/region-content.js";
+import { regionSha } from "../../compiler/emit/region-content.js";
 import { planRegions } from "../../compiler/emit/regions.js";
 import type { MarkdownDoc } from "../../compiler/model/types.js";
 import { applyDocs, makeModel } from "./regions-helpers.js";
@@ -50,7 +50,7 @@ function generate(rand: () => number): string {
       const template = pick(["rules", "commands", "delegations", 'rules prefix="a/"', "commands prefix=flow"]);
       const inner = Array.from({ length: Math.floor(rand() * 4) }, prose);
       const innerText = inner.map((l) => l + eol).join("");
-      const sha = pick(["", "", ` sha=${contentHash(innerText)}`, " sha=deadbeef"]);
+      const sha = pick(["", "", ` sha=${regionSha(innerText)}`, " sha=deadbeef"]);
       if (rand() < 0.15) {
         lines.push(`before <!-- docpact:begin ${template} --><!-- docpact:end${sha} --> after`);
       } else {

@@ -4,7 +4,7 @@ import { loadTemplates } from "../../compiler/readers/templates.js";
 import { packagePath } from "../../compiler/util/package-root.js";
 import { describe, expect, it } from "vitest";
 import { planRegions, type RegionPlanOptions } from "../../compiler/emit/regions.js";
-import { contentHash } from "../../compiler/emit/region-content.js";
+import { regionSha } from "../../compiler/emit/region-content.js";
 import { applyDocs, codeVocabulary, makeModel, type ModelInput } from "./regions-helpers.js";
 
 const EVENT_SCHEMA = JSON.stringify(
@@ -50,7 +50,7 @@ describe("built-in templates", () => {
     expect(p.facts).toEqual([]);
     const content = "- `run.started`\n- `run.finished`\n- `run.failed`\n";
     expect(text).toBe(
-      `# Events\n\n<!-- docpact:begin vocabulary source="../schemas/event.schema.json#/$defs/eventType" -->\n${content}<!-- docpact:end sha=${contentHash(content)} -->\n`,
+      `# Events\n\n<!-- docpact:begin vocabulary source="../schemas/event.schema.json#/$defs/eventType" -->\n${content}<!-- docpact:end sha=${regionSha(content)} -->\n`,
     );
   });
 
@@ -215,7 +215,7 @@ describe("bytes outside regions", () => {
     const raw = `\uFEFF# T  \r\n\r\ntext \t\r\n${region().replace(/\n/g, "\r\n")}`;
     const p = plan({ docs: { "a.md": raw } }, { catalogue });
     expect(p.documents).toHaveLength(1);
-    const expected = `\uFEFF# T  \r\n\r\ntext \t\r\n<!-- docpact:begin rules -->\r\n${content.replace(/\n/g, "\r\n")}<!-- docpact:end sha=${contentHash(content)} -->`;
+    const expected = `\uFEFF# T  \r\n\r\ntext \t\r\n<!-- docpact:begin rules -->\r\n${content.replace(/\n/g, "\r\n")}<!-- docpact:end sha=${regionSha(content)} -->`;
     expect(p.documents[0].content).toBe(expected);
     // Build twice: nothing changes.
     const again = plan({ docs: { "a.md": expected } }, { catalogue });
@@ -231,7 +231,7 @@ describe("bytes outside regions", () => {
 
   it("a region whose markers share a line is filled", () => {
     const p = plan({ docs: { "a.md": "x <!-- docpact:begin rules --><!-- docpact:end --> y" } }, { catalogue });
-    expect(p.documents[0].content).toBe(`x <!-- docpact:begin rules -->\n${content}<!-- docpact:end sha=${contentHash(content)} --> y`);
+    expect(p.documents[0].content).toBe(`x <!-- docpact:begin rules -->\n${content}<!-- docpact:end sha=${regionSha(content)} --> y`);
   });
 
   it("an up-to-date region without sha= is stale only in its end marker", () => {
@@ -243,7 +243,7 @@ describe("bytes outside regions", () => {
 describe("hand-edit protection", () => {
   const catalogue = [{ id: "a/b", defaultSeverity: "error" as const, description: "A." }];
   const content = "| Rule | Default | Description |\n| - | - | - |\n| `a/b` | error | A. |\n";
-  const fresh = `<!-- docpact:begin rules -->\n${content}<!-- docpact:end sha=${contentHash(content)} -->\n`;
+  const fresh = `<!-- docpact:begin rules -->\n${content}<!-- docpact:end sha=${regionSha(content)} -->\n`;
 
   it("a fresh region is left alone", () => {
     const p = plan({ docs: { "a.md": fresh } }, { catalogue });
@@ -257,7 +257,7 @@ describe("hand-edit protection", () => {
     const p = plan({ docs: { "a.md": edited } }, { catalogue });
     expect(p.documents).toEqual([]);
     expect(p.regions[0].status).toBe("hand-edited");
-    expect(p.facts).toEqual([{ kind: "region-hand-edited", span: p.regions[0].span, template: "rules", sha: contentHash(content) }]);
+    expect(p.facts).toEqual([{ kind: "region-hand-edited", span: p.regions[0].span, template: "rules", sha: regionSha(content) }]);
     const forced = plan({ docs: { "a.md": edited } }, { catalogue, force: true });
     expect(forced.facts).toEqual([]);
     expect(forced.regions[0].status).toBe("stale");

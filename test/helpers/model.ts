@@ -5,7 +5,7 @@
  */
 import { emptySurface } from "../../compiler/model/cli.js";
 import { resolveConfig } from "../../compiler/config/resolve.js";
-import type { ContractModel } from "../../compiler/model/types.js";
+import type { ContractModel } from "../../compiler/model/contract-model.js";
 import { buildIndexes } from "../../compiler/model/indexes.js";
 
 export const TEST_ROOT = "/nonexistent-docpact-test-root";

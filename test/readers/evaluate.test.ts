@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { foldArrayRows, foldExpression } from "../../compiler/readers/constant-folder.js";
 import { parseText, ts } from "../../compiler/readers/code-source.js";
-import { Evaluator, firstUnknown, toPlain, Unknown, type Value } from "../../compiler/readers/evaluate/index.js";
+import { Evaluator, firstUnknown, Unknown, type Value } from "../../compiler/readers/evaluate/index.js";
 import { diskSourceHost } from "../../compiler/readers/source-host.js";
 import { differential } from "../helpers/run-module.js";
 

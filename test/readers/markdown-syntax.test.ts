@@ -5,7 +5,7 @@
  * own docs (the oats corpus: test/optimized-path.test.ts).
  */
 import { readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { globSync } from "tinyglobby";
 import { afterEach, describe, expect, it } from "vitest";
 import { readMarkdown } from "../../compiler/readers/markdown.js";

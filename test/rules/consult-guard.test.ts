@@ -4,7 +4,7 @@ import { runRules } from "../../compiler/pipeline.js";
 import { guardedView, strictConsults } from "../../compiler/rules/consult-guard.js";
 import { ruleMemo } from "../../compiler/rules/incremental.js";
 import { defineRule, type Rule } from "../../compiler/rules/types.js";
-import type { ContractModel } from "../../compiler/model/types.js";
+import type { ContractModel } from "../../compiler/model/contract-model.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import { emptySurface } from "../../compiler/model/cli.js";
 import { makeModel } from "../helpers/model.js";

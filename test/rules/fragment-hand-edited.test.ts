@@ -1,9 +1,9 @@
-import { contentHash } from "../../compiler/emit/region-content.js";
+import { regionSha } from "../../compiler/emit/region-content.js";
 import rule from "../../compiler/rules/fragment/hand-edited.js";
 import { tester } from "../helpers/rule-tester.js";
 
 const CONTENT = "_No delegation notes._\n";
-const SHA = contentHash(CONTENT);
+const SHA = regionSha(CONTENT);
 const doc = (content: string, sha: string | null) => ({ "a.md": `\uFEFFintro\n\n<!-- docpact:begin delegations -->\n${content}<!-- docpact:end${sha ? ` sha=${sha}` : ""} -->` });
 
 tester.run(rule, {

@@ -1,10 +1,10 @@
-import { contentHash } from "../../compiler/emit/region-content.js";
+import { regionSha } from "../../compiler/emit/region-content.js";
 import rule from "../../compiler/rules/fragment/stale.js";
 import { tester } from "../helpers/rule-tester.js";
 
 const NOTE = "> **Retries are not this document's call:** `aw retry` decides.\n\n";
 const TABLE = ["| Document | Decision | Decided by |", "| - | - | - |", "| [README.md](#notes) | Retries | `aw retry` |", ""].join("\n");
-const region = (content: string, end = `<!-- docpact:end sha=${contentHash(content)} -->`) => `# Notes\n\n${NOTE}<!-- docpact:begin delegations -->\n${content}${end}\n`;
+const region = (content: string, end = `<!-- docpact:end sha=${regionSha(content)} -->`) => `# Notes\n\n${NOTE}<!-- docpact:begin delegations -->\n${content}${end}\n`;
 const pkg = { "package.json": { name: "x", bin: { aw: "cli.js" } } };
 
 tester.run(rule, {

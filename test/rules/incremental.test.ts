@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import { ruleMemo, runPerDocument, runWholeModel, type DocumentResult } from "../../compiler/rules/incremental.js";
 import { defineRule, type Rule, type RuleReport } from "../../compiler/rules/types.js";
-import type { ContractModel } from "../../compiler/model/types.js";
+import type { ContractModel } from "../../compiler/model/contract-model.js";
 import type { Span } from "../../compiler/model/diagnostic.js";
 import { makeModel } from "../helpers/model.js";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import missingPath from "../../compiler/rules/reference/missing-path.js";
 import brokenLink from "../../compiler/rules/reference/broken-link.js";
 import { parseRemovals } from "../../compiler/git/history.js";
-import type { ContractModel } from "../../compiler/model/types.js";
+import type { ContractModel } from "../../compiler/model/contract-model.js";
 import { model, runModel as run } from "./reference-helpers.js";
 
 const LOG =

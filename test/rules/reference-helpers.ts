@@ -7,7 +7,8 @@ import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnosti
 import { fileURLToPath } from "node:url";
 import { resolveConfig, type ResolvedConfig } from "../../compiler/config/resolve.js";
 import type { DecisionRegistry } from "../../compiler/model/decisions.js";
-import type { ContractModel, MarkdownDoc } from "../../compiler/model/types.js";
+import type { MarkdownDoc } from "../../compiler/model/types.js";
+import type { ContractModel } from "../../compiler/model/contract-model.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import type { Rule } from "../../compiler/rules/types.js";
 import { lintFiles, type CaseFiles } from "../helpers/rule-tester.js";

@@ -18,6 +18,9 @@ import { calleeName, type ParsedFile, propertyNameText, spanOf, stringLiteral, t
 import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, flag, type Opening } from "./adapter.js";
 import { declarationOf, defaultExport, resolveModule } from "./modules.js";
 import { prop } from "./syntax.js";
+import { shortened } from "../../util/text.js";
+
+const short60 = (s: string) => shortened(s, 60, "...");
 
 const SYNTAX = { camelKebab: true, negateBooleans: true, dotted: false };
 const MAIN_CALLS = new Set(["runMain", "createMain"]);
@@ -69,7 +72,7 @@ class CittyReader {
     const span = spanOf(file, expr);
     if (!def) {
       this.commands.push(command(path, span, "citty", { isDefault: path.length === 0, syntax: SYNTAX, options: shared.map((f) => ({ ...f })) }));
-      this.openings.push({ path, set: "flags", reason: `the command \`${short(expr.getText(file.sf))}\` is not a definition docpact can follow`, span });
+      this.openings.push({ path, set: "flags", reason: `the command \`${short60(expr.getText(file.sf))}\` is not a definition docpact can follow`, span });
       return;
     }
     const options: FlagSpec[] = shared.map((f) => ({ ...f }));
@@ -82,7 +85,7 @@ class CittyReader {
     options.push(...mine);
     const subs = prop(def.obj, "subCommands");
     const children = subs ? this.record(def.file, subs, 0) : null;
-    if (subs && !children) this.openings.push({ path, set: "commands", reason: `the sub-commands \`${short(subs.getText(def.file.sf))}\` are not an object docpact can read`, span: spanOf(def.file, subs) });
+    if (subs && !children) this.openings.push({ path, set: "commands", reason: `the sub-commands \`${short60(subs.getText(def.file.sf))}\` are not an object docpact can read`, span: spanOf(def.file, subs) });
     // A positional beside sub-commands, read by a `setup`/`run` hook (which runs first), may take other words (nuxi runs `nuxt-<word>` binaries).
     if (children && positionals.length > 0 && (prop(def.obj, "setup") || prop(def.obj, "run") || hasMethod(def.obj))) {
       this.openings.push({ path, set: "commands", reason: `the command takes a positional (\`${positionals[0].name}\`) beside its sub-commands, and a hook may handle other words`, span: spanOf(def.file, def.obj) });
@@ -150,7 +153,7 @@ class CittyReader {
   private args(file: ParsedFile, expr: ts.Expression, path: string[], options: FlagSpec[], positionals: PositionalSpec[], inherited: boolean, depth: number): void {
     const rec = this.record(file, expr, depth);
     if (!rec) {
-      this.openings.push({ path, set: "flags", reason: `the args \`${short(expr.getText(file.sf))}\` are not an object docpact can read`, span: spanOf(file, expr) });
+      this.openings.push({ path, set: "flags", reason: `the args \`${short60(expr.getText(file.sf))}\` are not an object docpact can read`, span: spanOf(file, expr) });
       return;
     }
     for (const p of rec.obj.properties) {
@@ -246,10 +249,6 @@ function dynamicImport(e: ts.Node): string | null {
   return found;
 }
 
-function short(s: string): string {
-  const one = s.replace(/\s+/g, " ");
-  return one.length > 60 ? `${one.slice(0, 57)}...` : one;
-}
 
 
 export default cittyAdapter;

@@ -28,6 +28,9 @@ import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader,
 import { baseClass, declarationOf, defaultExport, importSource, staticMember } from "./modules.js";
 import { withParents } from "./parents.js";
 import { prop } from "./syntax.js";
+import { shortened } from "../../util/text.js";
+
+const short60 = (s: string) => shortened(s, 60, "...");
 
 const OCLIF_MODULE = /^@oclif\/(core|command)(\/|$)/;
 const BOOLEAN_KINDS = new Set(["boolean", "help", "version"]);
@@ -265,7 +268,7 @@ function readFlagRecord(
   const e = unwrap(expr);
   const resolved = depth < 6 ? followRecord(file, e, all) : null;
   if (!resolved) {
-    openFlags(`the flag record \`${short(e.getText(file.sf))}\` is not read`, spanOf(file, e));
+    openFlags(`the flag record \`${short60(e.getText(file.sf))}\` is not read`, spanOf(file, e));
     return;
   }
   const { file: f, obj } = resolved;
@@ -385,9 +388,5 @@ function stringList(e: ts.Expression | null): string[] {
   return u.elements.map((x) => stringLiteral(unwrap(x as ts.Expression))).filter((x): x is string => x !== null);
 }
 
-function short(s: string): string {
-  const one = s.replace(/\s+/g, " ");
-  return one.length > 60 ? `${one.slice(0, 57)}...` : one;
-}
 
 export default oclifAdapter;

@@ -13,7 +13,7 @@
  * known (an unknown spread, a computed key, an unknown list) opens the set.
  */
 import { CLOSED, type Closure, type FlagSpec, type FlagSyntax, open } from "../../model/cli.js";
-import { type ParsedFile, spanOf, ts } from "../code-source.js";
+import { type ParsedFile, spanOf, type ts } from "../code-source.js";
 import type { EvaluatedValue } from "../constant-folder.js";
 import { isPlainObject, isUnknown, openOf } from "../evaluate/values.js";
 import { type AdapterContext, type AdapterOutput, command } from "./adapter.js";

@@ -22,6 +22,7 @@ import type { FoldedValue } from "../constant-folder.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, commandWords, flag, type Opening, excerpt } from "./adapter.js";
 import { aliasNames, arityOf, flagsOfRecord, flagsOfValue } from "./flag-values.js";
 import { bindArgs, callableNames, enclosingFunction, type Env, localInit, paramNames, prop, type Ref } from "./syntax.js";
+import { weakMemo } from "../../util/memo.js";
 
 const VERB_PROPS = ["verbs", "subcommands", "subCommands", "commands", "children"];
 const FLAG_PROPS = ["flags", "options"];
@@ -93,7 +94,7 @@ interface FileIndex {
   candidates: Map<ts.ObjectLiteralExpression, ParsedFile>;
   typedParams: Map<ts.SignatureDeclaration, FnParamInfo[]>;
 }
-const fileIndexes = new WeakMap<ts.SourceFile, FileIndex>();
+const fileIndexes = weakMemo<ts.SourceFile, FileIndex>("readers/cli/registry#fileIndexes");
 
 class RegistryReader {
   private readonly types: Set<string>;

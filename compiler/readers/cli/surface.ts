@@ -19,6 +19,7 @@ import {
 import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import { evaluateValue, foldExpression, type FoldedValue } from "../constant-folder.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, type CliReadOptions, flagName, type Opening, excerpt } from "./adapter.js";
+import { weakMemo } from "../../util/memo.js";
 
 const FLAG_LITERAL = /^(--[A-Za-z0-9][A-Za-z0-9-]*)(=.*)?$/s;
 const SHORT_LITERAL = /^-[A-Za-z]$/;
@@ -188,7 +189,7 @@ type WalkEvent = { kind: "flag"; name: string } | { kind: "call"; name: string; 
  * The walk's findings for one file, kept by parsed file (its syntax tree) and the accessors: a
  * watch re-check after a TS edit walks only the edited file (an unchanged file keeps its tree).
  */
-const walked = new WeakMap<ParsedFile, { accessors: string; events: WalkEvent[] }>();
+const walked = weakMemo<ParsedFile, { accessors: string; events: WalkEvent[] }>("readers/cli/surface#walked");
 function walkEvents(file: ParsedFile, accessors: readonly string[]): WalkEvent[] {
   const key = accessors.join("\u0000");
   const hit = walked.get(file);

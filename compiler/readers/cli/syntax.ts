@@ -5,15 +5,6 @@ export type Ref = { file: ParsedFile; expr: ts.Expression };
 /** Parameter name → the argument expression at one call site. */
 export type Env = Map<string, Ref>;
 
-export function recordKeys(o: ts.ObjectLiteralExpression): string[] {
-  const out: string[] = [];
-  for (const p of o.properties) {
-    const k = p.name ? propertyNameText(p.name as ts.PropertyName) : null;
-    if (k !== null) out.push(k);
-  }
-  return out;
-}
-
 export function prop(obj: ts.ObjectLiteralExpression, key: string): ts.Expression | null {
   for (const p of obj.properties) {
     if (ts.isPropertyAssignment(p) && propertyNameText(p.name) === key) return p.initializer;

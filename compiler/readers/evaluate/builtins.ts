@@ -7,6 +7,7 @@
  */
 import { Abort } from "./interp.js";
 import { Builtin, type CallSite, Closure, Namespace, Unknown, type Value, type ObjectValue, firstUnknown, hasOwn, isCallable, isPlainObject, isShared, openOf, setProp, toPlain } from "./values.js";
+import { mapMemo } from "../../util/memo.js";
 
 export const NOT_GLOBAL = Symbol("not a global");
 
@@ -237,7 +238,7 @@ function toText(v: Value, at: CallSite): string {
   return String(v);
 }
 
-const STATICS = new Map<Builtin, Record<string, Value>>();
+const STATICS = mapMemo<Builtin, Record<string, Value>>("readers/evaluate/builtins#STATICS", 1024);
 
 /** Values passed to `Object.freeze` (the evaluator does not freeze its values; it remembers). */
 const FROZEN = new WeakSet<object>();

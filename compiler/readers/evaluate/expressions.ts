@@ -548,7 +548,7 @@ function call(I: Interp, file: ParsedFile, env: Env, e: ts.CallExpression): Chai
     return I.modules.require(file, e.arguments[0], e);
   }
   let fn: Chained;
-  let self: Value = undefined;
+  let self: Value;
   if (ts.isPropertyAccessExpression(callee) || ts.isElementAccessExpression(callee)) {
     const obj = evalObject(I, file, env, callee.expression);
     if (obj === SHORT) return SHORT;

@@ -11,7 +11,7 @@
  * known object.
  */
 import type { Span } from "../../model/diagnostic.js";
-import { type ParsedFile, spanOf, ts } from "../code-source.js";
+import { type ParsedFile, spanOf, type ts } from "../code-source.js";
 import { evaluate } from "./expressions.js";
 import { bindPattern } from "./functions.js";
 import { Abort, DEFAULT_LIMITS, Interp, type Limits } from "./interp.js";

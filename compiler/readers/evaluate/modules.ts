@@ -14,6 +14,7 @@ import { absPath, type ParsedFile, parseText, propertyNameText, spanOf, ts } fro
 import { Abort, hasModifier, type Interp, textOf } from "./interp.js";
 import { Env } from "./scope.js";
 import { Closure, Namespace, Unknown, type Value, type ObjectValue, markShared, setProp } from "./values.js";
+import { weakMemo } from "../../util/memo.js";
 
 /** Where the evaluator gets file texts: the read stage, which owns file access and confinement. */
 export interface SourceHost {
@@ -312,7 +313,7 @@ export class Modules {
 
 const MUTATING_METHODS = new Set(["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin", "set", "add", "delete", "clear"]);
 /** By syntax tree, not module record: a watch session keeps the trees of unchanged files, and each run builds new records. */
-const mutationIndex = new WeakMap<ts.SourceFile, Map<string, ts.Node>>();
+const mutationIndex = weakMemo<ts.SourceFile, Map<string, ts.Node>>("readers/evaluate/modules#mutationIndex");
 
 /**
  * Places anywhere in the module (top-level code run at load, or functions)

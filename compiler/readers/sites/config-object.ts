@@ -10,6 +10,9 @@
 import { foldExpression, type FoldedValue } from "../constant-folder.js";
 import { loadFile, propertyNameText, ts, unwrap, type ParsedFile } from "../code-source.js";
 import { absPath } from "../code-source.js";
+import { shortened } from "../../util/text.js";
+
+const short50 = (s: string) => shortened(s, 50, "…");
 
 export type Lookup =
   | { kind: "absent" }
@@ -67,7 +70,7 @@ export class ConfigFile {
       const callee = unwrap(x.expression);
       const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
       if (name !== null && IDENTITY.test(name) && x.arguments.length >= 1) return this.see(x.arguments[0], depth + 1);
-      return { kind: "unknown", reason: `${this.rel}: ${short(x.getText(this.file.sf))} is computed at build time` };
+      return { kind: "unknown", reason: `${this.rel}: ${short50(x.getText(this.file.sf))} is computed at build time` };
     }
     if (ts.isIdentifier(x)) {
       const init = this.localConst(x.text);
@@ -98,13 +101,13 @@ export class ConfigFile {
   prop(from: Lookup, key: string): Lookup {
     if (from.kind !== "expr") return from;
     const obj = from.expr;
-    if (!ts.isObjectLiteralExpression(obj)) return { kind: "unknown", reason: `${this.rel}: ${short(obj.getText(this.file.sf))} is not an object literal` };
+    if (!ts.isObjectLiteralExpression(obj)) return { kind: "unknown", reason: `${this.rel}: ${short50(obj.getText(this.file.sf))} is not an object literal` };
     let unknown: string | null = null;
     // Later properties win, as in JavaScript.
     for (let i = obj.properties.length - 1; i >= 0; i--) {
       const p = obj.properties[i];
       if (ts.isSpreadAssignment(p)) {
-        unknown ??= `${this.rel}: a spread (${short(p.getText(this.file.sf))}) may set \`${key}\``;
+        unknown ??= `${this.rel}: a spread (${short50(p.getText(this.file.sf))}) may set \`${key}\``;
         continue;
       }
       const name = p.name ? propertyNameText(p.name) : null;
@@ -131,7 +134,7 @@ export class ConfigFile {
   elements(from: Lookup): Lookup[] | { kind: "absent" } | { kind: "unknown"; reason: string } {
     if (from.kind !== "expr") return from;
     const arr = from.expr;
-    if (!ts.isArrayLiteralExpression(arr)) return { kind: "unknown", reason: `${this.rel}: ${short(arr.getText(this.file.sf))} is not an array literal` };
+    if (!ts.isArrayLiteralExpression(arr)) return { kind: "unknown", reason: `${this.rel}: ${short50(arr.getText(this.file.sf))} is not an array literal` };
     if (arr.elements.some(ts.isSpreadElement)) return { kind: "unknown", reason: `${this.rel}: a spread in an array` };
     return arr.elements.map((e) => this.see(e));
   }
@@ -178,7 +181,3 @@ export class ConfigFile {
   }
 }
 
-function short(s: string): string {
-  const one = s.replace(/\s+/g, " ");
-  return one.length > 50 ? `${one.slice(0, 47)}…` : one;
-}

@@ -6,7 +6,7 @@
  */
 import { existsSync } from "../../util/input-fs.js";
 import { join, posix } from "node:path";
-import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/resolve.js";
+import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/types.js";
 import { routers, siteGenerators, type SiteGeneratorDescriptor } from "../../model/routes/index.js";
 import type { Site } from "../../model/types.js";
 import { siteOf } from "../../model/site-links.js";

@@ -56,7 +56,7 @@ function merge(a: SkillArgument, b: SkillArgument): SkillArgument {
 
 /** The closed values written right after a flag (`=a|b`, ` <a|b>`, ` a|b`); null when open, undefined when no value is written. */
 function valuesOf(after: string): string[] | null | undefined {
-  const m = /^(?:=|[ \t]+)(<([^<>]*)>|\{([^{}]*)\}|([^\s\]\[)(,`]+))/.exec(after);
+  const m = /^(?:=|[ \t]+)(<([^<>]*)>|\{([^{}]*)\}|([^\s\][)(,`]+))/.exec(after);
   if (!m) return undefined;
   const raw = m[2] ?? m[3] ?? m[4] ?? "";
   if (raw.startsWith("-")) return undefined;

@@ -15,6 +15,7 @@
 import type { Span } from "../../model/diagnostic.js";
 import type { CommandDecl, CommandSurface, FlagSpec, FlagSyntax, Invocation, InvocationToken } from "../../model/types.js";
 import { closest, editDistance } from "../../util/edit-distance.js";
+import { weakMemo } from "../../util/memo.js";
 
 /** Flags every CLI accepts whatever its code says (help and version are usually supplied by the parser library). */
 export const ALWAYS_ALLOWED_FLAGS: readonly string[] = ["--help", "-h", "--version"];
@@ -35,7 +36,7 @@ export interface InvocationMatch {
 const PATH_LIKE = /[/\\]|\.[A-Za-z0-9]{1,5}(:\d+)*$|:\d+$|^\.{1,2}$|^~/;
 
 /** The index of a surface, built once per surface object (a watch re-check after a doc edit links the same one). */
-const indexes = new WeakMap<CommandSurface, SurfaceIndex>();
+const indexes = weakMemo<CommandSurface, SurfaceIndex>("rules/cli/command-match#indexes");
 export function surfaceIndexFor(surface: CommandSurface): SurfaceIndex {
   let index = indexes.get(surface);
   if (!index) indexes.set(surface, (index = new SurfaceIndex(surface)));

@@ -1,6 +1,7 @@
 import { carriesAttribution, type DecisionRow } from "../../model/decisions.js";
 import { unoptimized } from "../../util/optimizations.js";
 import { defineRule } from "../types.js";
+import { weakMemo } from "../../util/memo.js";
 
 /** A registry row whose attribution text no longer appears in its document. */
 export default defineRule({
@@ -49,7 +50,7 @@ export default defineRule({
  * kept per row object while the text is the same string (a watch re-check links the same rows
  * and texts: matching thousands of rows again was this rule's whole time).
  */
-const verdicts = new WeakMap<DecisionRow, { text: string; missing: string[] }>();
+const verdicts = weakMemo<DecisionRow, { text: string; missing: string[] }>("rules/decision/missing-attribution#verdicts");
 function missingIn(row: DecisionRow, text: string): string[] {
   const hit = unoptimized() ? undefined : verdicts.get(row);
   if (hit !== undefined && hit.text === text) return hit.missing;

@@ -2,6 +2,7 @@ import { unifiedDiff } from "../../util/diff.js";
 import { defineRule } from "../types.js";
 import { withoutStamp } from "../../emit/generated-files.js";
 import { unoptimized } from "../../util/optimizations.js";
+import { cellMemo } from "../../util/memo.js";
 
 const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
@@ -11,7 +12,7 @@ type Verdict = { disk: string; content: string; diff: string | null };
  * texts, taken again while both are the same strings (a watch re-check plans and reads the same
  * ones; comparing and diffing a thousand files again was most of this rule's time and garbage).
  */
-let lastVerdicts = new Map<string, Verdict>();
+const lastVerdicts = cellMemo<Map<string, Verdict>>("rules/generated/stale#lastVerdicts");
 
 function difference(path: string, disk: string, content: string, last: ReadonlyMap<string, Verdict>, now: Map<string, Verdict>): string | null {
   const was = last.get(path);
@@ -63,7 +64,7 @@ export default defineRule({
     for (const f of plan.facts) if (f.kind === "registry-clash") ctx.report({ span: f.span, messageId: "registryClash", data: { path: f.path } });
     const onDisk = ctx.model.generatedOnDisk ?? {};
     const planned = new Set<string>();
-    const last = unoptimized() ? new Map<string, Verdict>() : lastVerdicts;
+    const last = unoptimized() ? new Map<string, Verdict>() : (lastVerdicts.value ?? new Map<string, Verdict>());
     const now = new Map<string, Verdict>();
     for (const f of plan.generated) {
       planned.add(f.path);
@@ -76,7 +77,7 @@ export default defineRule({
       if (diff !== null) ctx.report({ span: fileSpan(f.path), messageId: "differs", data: { path: f.path, diff }, suggestions: ["docpact build"] });
     }
     // Only this run's verdicts are kept: the memory is one run's files, whatever the process checks next.
-    lastVerdicts = now;
+    lastVerdicts.value = now;
     const kept = new Set(plan.kept);
     for (const path of Object.keys(onDisk).sort()) {
       if (planned.has(path)) continue;

@@ -85,6 +85,7 @@ function writtenLike(cand: string, was: string, now: string, fromFile: string): 
 /** Up to 120 characters before `at`, not crossing a blank line. */
 function paragraphBefore(text: string, at: number): string {
   const s = text.slice(Math.max(0, at - 120), at);
+  // biome-ignore lint/correctness/noEmptyCharacterClassInRegex: `[^]` is any character, newlines included
   const m = /\n[ \t>]*\r?\n(?![^]*\n[ \t>]*\r?\n)/.exec(s);
   return m ? s.slice(m.index + m[0].length) : s;
 }

@@ -1,5 +1,6 @@
 import type { RelatedLocation, Span } from "../../model/diagnostic.js";
-import type { ContractModel, Vocabulary } from "../../model/types.js";
+import type { Vocabulary } from "../../model/types.js";
+import type { ContractModel } from "../../model/contract-model.js";
 import { normalizeSchemaId } from "../../model/vocabulary-declarations.js";
 import { closest } from "../../util/edit-distance.js";
 import { defineRule, type MessageReport } from "../types.js";
