@@ -34,7 +34,8 @@ import { rules as allRules, ruleIds, type RuleId } from "./rules/index.js";
 import { readGitHistory } from "./git/history.js";
 import { historyScope, readContentHistoryOf } from "./git/content-history.js";
 import type { HistoryAsk } from "./model/history.js";
-import { gitCallCount } from "./git/run.js";
+import { beginGitRun, gitCallCount } from "./git/run.js";
+import { gitMemoOf } from "./git/memo.js";
 import type { Rule, } from "./rules/types.js";
 import { ruleMemo, } from "./rules/incremental.js";
 import { coverageOf, modelMentions, type CoverageSummary, type JudgedMention } from "./model/mentions.js";
@@ -90,6 +91,16 @@ export interface PipelineResult {
 
 export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult> {
   assertRoot(opts.root);
+  // One git configuration listing for the run's git calls (compiler/git/run.ts).
+  const endGitRun = beginGitRun();
+  try {
+    return await pipelineOnce(opts);
+  } finally {
+    endGitRun();
+  }
+}
+
+async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const timing = stageTimer();
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   const session = unoptimized() ? undefined : cache.session;
@@ -101,7 +112,10 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   // The path log runs while the inputs are read; the content log (headings and names removed) after the
   // rules, only for findings that ask (the reference path reads all of it here).
   const reference = unoptimized();
-  const historyRead = readGitHistory(opts.root, reference ? historyScope(config, discovered) : undefined);
+  // A caller-owned cache (watch) keeps the logs between runs, read again only when HEAD moves (git/memo.ts).
+  const gitMemo = opts.cache && !reference ? gitMemoOf(opts.cache) : undefined;
+  gitMemo?.beginRun();
+  const historyRead = readGitHistory(opts.root, reference ? historyScope(config, discovered) : undefined, {}, gitMemo);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
   const docsRead = await readDocs(opts.root, discovered.docs, config, cache);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
@@ -154,7 +168,7 @@ export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult
   let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined, judged);
   timing.lap("rules");
   if (asks.size > 0) {
-    found = await withEvidence(model, plan, rules.filter((r) => asks.has(r.meta.id)), asks, found, notJudged, judged, memo, (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted));
+    found = await withEvidence(model, plan, rules.filter((r) => asks.has(r.meta.id)), asks, found, notJudged, judged, memo, (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted, undefined, gitMemo));
     timing.lap("git evidence");
   }
   const diagnostics = applySuppressions(found, model.docs, {

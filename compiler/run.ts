@@ -15,6 +15,7 @@ import { gate, SOURCE_EXT, type GateResult } from "./gate/gate.js";
 import type { GetText } from "./gate/fingerprint.js";
 import { readChangesSince } from "./git/changes.js";
 import { isShallowHistory } from "./git/history.js";
+import { beginGitRun } from "./git/run.js";
 import { isProblem, readInput } from "./read-input.js";
 import { DEFAULT_LIMITS } from "./config/limits.js";
 import { dropRecord, fixKeyOfThisProcess, loadReplay, replayEnabled, writeRecord, type StoredRun } from "./replay/record.js";
@@ -52,6 +53,16 @@ export interface RunOutput {
 }
 
 export async function run(mode: "check" | "build", req: RunRequest): Promise<RunOutput> {
+  // One git configuration listing for the run's git calls (compiler/git/run.ts), read again by the next run.
+  const endGitRun = beginGitRun();
+  try {
+    return await runOnce(mode, req);
+  } finally {
+    endGitRun();
+  }
+}
+
+async function runOnce(mode: "check" | "build", req: RunRequest): Promise<RunOutput> {
   const started = performance.now();
   // Bad gate input fails before the (long) run: an unknown REF, a missing --baseline file.
   const since = req.since !== undefined ? readChangesSince(req.root, req.since) : null;

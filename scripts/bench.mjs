@@ -13,6 +13,12 @@
  *          --timeout SECONDS (per command, default 600)  --no-write
  *          --corpus DIR (repeatable: a real project, floor and cold check only;
  *          default ../shared/corpus/oats when it exists; --no-corpus for none)
+ *          --repo OWNER+NAME (repeatable: a repository with its full history, cloned
+ *          from MIRRORS/OWNER+NAME/repo into --out, configured by `docpact init`:
+ *          cold check vs floor, watch doc and TS edits, watch through the CLI,
+ *          build, RSS; default Tacuchi+agent-workflow-cli and eslint+eslint, each
+ *          skipped when its mirror is absent; --no-repos for none)
+ *          --mirrors DIR (default ../.mirror beside the repository)
  */
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,9 +38,11 @@ const WATCH_PASSES = 5;
 const TSC = join(REPO, "node_modules/.bin/tsc");
 const JSON2TS = join(REPO, "node_modules/.bin/json2ts");
 const DEFAULT_CORPUS = join(REPO, "..", "shared", "corpus", "oats");
+/** Real repositories with their history: the seed agent-workflow CLI, and one with over 10,000 commits. */
+const DEFAULT_REPOS = ["Tacuchi+agent-workflow-cli", "eslint+eslint"];
 
 function parseArgs(argv) {
-  const o = { scales: [1, 4, 16], runs: 3, seed: 1, out: join(tmpdir(), "docpact-bench"), helpRuns: 10, timeoutMs: 600_000, write: true, corpora: [] };
+  const o = { scales: [1, 4, 16], runs: 3, seed: 1, out: join(tmpdir(), "docpact-bench"), helpRuns: 10, timeoutMs: 600_000, write: true, corpora: [], repos: [], mirrors: join(REPO, "..", ".mirror") };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [key, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
@@ -48,6 +56,9 @@ function parseArgs(argv) {
     else if (key === "--no-write") o.write = false;
     else if (key === "--corpus") o.corpora.push(val());
     else if (key === "--no-corpus") o.corpora = null;
+    else if (key === "--repo") o.repos?.push(val());
+    else if (key === "--no-repos") o.repos = null;
+    else if (key === "--mirrors") o.mirrors = val();
     else {
       process.stderr.write(`bench: unknown option ${a}\n`);
       process.exit(2);
@@ -60,6 +71,8 @@ function parseArgs(argv) {
   o.scales.sort((a, b) => a - b);
   if (o.corpora === null) o.corpora = [];
   else if (o.corpora.length === 0 && existsSync(DEFAULT_CORPUS)) o.corpora.push(DEFAULT_CORPUS);
+  if (o.repos === null) o.repos = [];
+  else if (o.repos.length === 0) o.repos.push(...DEFAULT_REPOS);
   return o;
 }
 
@@ -208,6 +221,65 @@ function measureCorpus(o, dir) {
   return r;
 }
 
+/**
+ * A real repository with its full history (issue 28): a clone of the mirror (kept in --out and
+ * reused), configured as a user would start (`docpact init` when it has no config). Cold check
+ * against the floor (git's logs included in the check), the in-process watch re-check after a
+ * doc and a TS edit, save to report through `check --watch`, then one build (its writes undone
+ * afterwards, so the clone stays as cloned). Null, said on stderr, when the mirror is absent.
+ */
+function measureRepo(o, name) {
+  const mirror = join(o.mirrors, name, "repo");
+  if (!existsSync(mirror)) {
+    log(`${name}: no mirror at ${mirror}; skipped`);
+    return null;
+  }
+  const root = join(o.out, "repos", name);
+  const git = (...args) => spawnSync("git", ["-C", root, ...args], { encoding: "utf8", maxBuffer: 1 << 26 });
+  if (!existsSync(join(root, ".git"))) {
+    rmSync(root, { recursive: true, force: true });
+    const c = spawnSync("git", ["clone", "-q", mirror, root], { encoding: "utf8" });
+    if (c.status !== 0) {
+      log(`${name}: git clone failed (${firstLine(c.stderr)}); skipped`);
+      return null;
+    }
+  }
+  const commits = Number(git("rev-list", "--count", "HEAD").stdout.trim());
+  if (!existsSync(join(root, "docpact.config.json"))) spawnSync(process.execPath, [CLI, "init", "--root", root], { encoding: "utf8" });
+  const r = { scale: null, label: `${name.split("+").pop()} (${commits} commits)`, root, commits, counts: countInputs(root) };
+  measureCold(o, r, root);
+  log(`${r.label}: cold ${Math.round(r.cold.ms)} ms (cpu ${Math.round(r.cold.cpuMs ?? 0)}), ${Math.round(r.cold.rssMB ?? 0)} MB${r.cold.failed ? ` FAILED: ${r.cold.failed}` : ""}`);
+  const passes = String(Math.max(WATCH_PASSES, o.runs));
+  const w = spawnSync(process.execPath, [WATCH, root, passes, "auto", "-", "auto"], { encoding: "utf8", maxBuffer: 1 << 26 });
+  let doc = null;
+  try {
+    const out = JSON.parse(w.stdout);
+    doc = out.files.doc ?? null;
+    r.watch = { ms: median(out.doc.ms), cpuMs: median(out.doc.cpuMs), code: 0, rssMB: out.rssMB, file: out.files.doc };
+    r.watchTs = out.ts.ms.length ? { ms: median(out.ts.ms), cpuMs: median(out.ts.cpuMs), code: 0, file: out.files.ts } : { ms: NaN, code: 0, failed: "no TypeScript file in scope" };
+  } catch {
+    r.watch = { ms: NaN, code: w.status, failed: firstLine(w.stderr) || `exit ${w.status}` };
+    r.watchTs = r.watch;
+  }
+  log(`${r.label}: watch re-check after a doc edit (${doc}) ${Math.round(r.watch.ms)} ms (cpu ${Math.round(r.watch.cpuMs ?? 0)}), after a TS edit (${r.watchTs.file ?? "—"}) ${Math.round(r.watchTs.ms)} ms (cpu ${Math.round(r.watchTs.cpuMs ?? 0)})`);
+  if (doc) {
+    const wc = spawnSync(process.execPath, [WATCH_CLI, root, passes, doc], { encoding: "utf8", maxBuffer: 1 << 26 });
+    try {
+      const out = JSON.parse(wc.stdout);
+      r.watchCli = { ms: median(out.ms), first: out.ms[0], code: 0 };
+    } catch {
+      r.watchCli = { ms: NaN, code: wc.status, failed: firstLine(wc.stderr) || `exit ${wc.status}` };
+    }
+    log(`${r.label}: check --watch save to report after a doc edit ${Math.round(r.watchCli.ms)} ms`);
+  }
+  r.build = docpactVerdict(summarize([runOnce(CLI, ["build", "--root", root, "--format", "json"], { cwd: root, timeoutMs: o.timeoutMs, node: true })]));
+  log(`${r.label}: build ${Math.round(r.build.ms)} ms (cpu ${Math.round(r.build.cpuMs ?? 0)}), ${Math.round(r.build.rssMB ?? 0)} MB${r.build.failed ? ` FAILED: ${r.build.failed}` : ""}`);
+  // Undo what build wrote (regions, generated files), keeping the config and the cache.
+  git("checkout", "-q", "--", ".");
+  git("clean", "-fdq", "-e", "docpact.config.json", "-e", "node_modules");
+  return r;
+}
+
 function countInputs(dir) {
   const out = spawnSync(process.execPath, [FLOOR, dir], { encoding: "utf8" });
   try {
@@ -245,6 +317,10 @@ function main() {
   const results = [];
   for (const s of o.scales) results.push(measureScale(o, s));
   for (const dir of o.corpora) results.push(measureCorpus(o, dir));
+  for (const name of o.repos) {
+    const r = measureRepo(o, name);
+    if (r) results.push(r);
+  }
   cleanupScratch();
 
   const targets = evaluateTargets(results, help);
@@ -264,6 +340,10 @@ function main() {
         "its generated/ is what `docpact build` writes (built once per bench run on a copy, only generated/ copied back), its documents keep their planted drift. " +
         "Floor and cold runs alternate.",
       "Real projects (`--corpus DIR`, default ../shared/corpus/oats when present): floor and cold check only, nothing written into them.",
+      "Real repositories with full history (`--repo OWNER+NAME`, default the seed agent-workflow CLI and eslint/eslint, from the mirrors in ../.mirror; skipped when absent): a clone configured by `docpact init`, " +
+        "the commit count in the row's name. cold/floor there includes git: the check's path log and, when a finding asks for evidence, its content logs (git's CPU counted with the check's). " +
+        "watch doc / watch ts: the first document and TypeScript file the config finds, edited as above inside one watch session, whose git logs are read once per HEAD (compiler/git/memo.ts). " +
+        "build: one `docpact build` on the clone, its writes undone after. No warm, clean, tsc or json2ts column for them.",
       "build: one `docpact build` on a throwaway copy of the project; \"build MB\" is its peak RSS.",
       "clean: a new-process `docpact check --format json` on the built copy right after `docpact build`, nothing edited: build recorded its closing check's inputs and result, and the check replays them after comparing every input (compiler/replay/); CPU in parentheses.",
       "warm: on the built copy, whose cache `docpact build` filled (`check` never writes, so it cannot), " +

@@ -226,6 +226,7 @@ describe("architecture", () => {
     "compiler/readers/markdown-syntax.ts#full": "a lazily loaded module",
     "compiler/git/run.ts#calls": "a counter (git calls made), not a cache",
     "compiler/git/run.ts#guardCalls": "a counter, not a cache",
+    "compiler/git/run.ts#openRuns": "a counter of runs under way (nesting), not a cache",
     "compiler/replay/record.ts#lastOutcome": "what the last replay did, for the report; not a cache",
     "compiler/replay/fingerprint.ts#memo": "docpact's own modules' fingerprint, fixed for the process",
   };

@@ -17,6 +17,8 @@ import type { Discovered } from "../discover.js";
 import type { ContentRemoval } from "../model/history.js";
 import { normalizeHeading } from "../util/headings.js";
 import { DiffCursor, headingIn, isMarkdownPath, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
+import { contentHash } from "../cache/hash.js";
+import type { GitMemo } from "./memo.js";
 import { inWorkTree, runGitAsync } from "./run.js";
 
 /** The newest commits (that touched a scanned file) the content log reads. */
@@ -32,6 +34,8 @@ export interface ContentScope {
   code: readonly string[];
   /** Whether a path that is gone now was an input (a command module deleted, a document renamed away). */
   wasInput: (path: string) => boolean;
+  /** Names everything the three above depend on (the config, the files found): equal keys, equal scopes. */
+  key?: string;
 }
 
 export interface ContentHistory {
@@ -44,8 +48,10 @@ export function historyScope(config: ResolvedConfig, discovered: Discovered): Co
   const all = new Set(discovered.files);
   const vocabFiles = config.vocabularies.flatMap((v) => [v.schema, v.code ?? ""].map((f) => f.split("#")[0])).filter((f) => all.has(f));
   const input = inputMatcher(config);
+  const docs = discovered.docs.filter(isMarkdownPath);
   return {
-    docs: discovered.docs.filter(isMarkdownPath),
+    key: contentHash(JSON.stringify(config), discovered.files.join("\0"), docs.join("\0")),
+    docs,
     code: [...new Set([...discovered.code, ...discovered.schemas, ...vocabFiles])].sort(),
     wasInput: (p) => !all.has(p) && input(p),
   };
@@ -77,18 +83,44 @@ export async function readContentHistory(root: string, scope: ContentScope, maxC
  * commits' places in the full log. Entries for files `wanted` rejects may
  * be missing. An empty history when no commit touched a wanted file.
  */
-export async function readContentHistoryOf(root: string, scope: ContentScope, wanted: (path: string) => boolean, maxCommits = CONTENT_LOG_COMMITS): Promise<ContentHistory | null> {
+export async function readContentHistoryOf(root: string, scope: ContentScope, wanted: (path: string) => boolean, maxCommits = CONTENT_LOG_COMMITS, memo?: GitMemo): Promise<ContentHistory | null> {
   const specs = pathspecs([...scope.docs, ...scope.code]);
   if (specs.length === 0 || !inWorkTree(root)) return null;
-  const names = await runGitAsync(root, ["log", "--name-only", "--no-renames", "--relative", "-z", "--no-show-signature", `--max-count=${maxCommits}`, `--format=${RS}%h`, "--", ...specs]);
-  if (!names.ok) return null;
-  const window = touchedFiles(names.stdout);
+  const readWindow = () =>
+    runGitAsync(root, ["log", "--name-only", "--no-renames", "--relative", "-z", "--no-show-signature", `--max-count=${maxCommits}`, `--format=${RS}%h`, "--", ...specs]).then((r) => (r.ok ? touchedFiles(r.stdout) : null));
+  // A watch session reads the window once per HEAD and pathspecs (memo.ts).
+  const window = await (memo ? memo.log(root, `names\0${maxCommits}\0${specs.join("\0")}`, readWindow) : readWindow());
+  if (!window) return null;
   const picked = window.filter((c) => c.files.some(wanted)).map((c) => c.commit);
   if (picked.length === 0) return { headings: new Map(), literals: new Map() };
   const seqs = new Map(window.map((c, i) => [c.commit, i]));
-  const r = await runGitAsync(root, ["log", "--no-walk=unsorted", ...PATCH_ARGS, ...picked, "--", ...specs], CONTENT_LOG_MAX_BYTES);
-  if (!r.ok) return null;
-  return parseContentLog(r.stdout, keepOf(scope), (commit) => seqs.get(commit));
+  const patchLog = (commits: string[]) => runGitAsync(root, ["log", "--no-walk=unsorted", ...PATCH_ARGS, ...commits, "--", ...specs], CONTENT_LOG_MAX_BYTES);
+  let text: string;
+  if (memo) {
+    // Each commit's patch is the same whichever commits are listed with it: only those no earlier run read are asked for.
+    const kept = memo.patches(root, specs, window.map((c) => c.commit));
+    const missing = picked.filter((c) => !kept.has(c));
+    if (missing.length > 0) {
+      const r = await patchLog(missing);
+      if (!r.ok) return null;
+      for (const chunk of r.stdout.split(RS)) {
+        const sep = chunk.indexOf(US);
+        if (sep > 0) kept.set(chunk.slice(0, sep), RS + chunk);
+      }
+    }
+    // The same commits read with the same scope: the same history (a doc edit changes neither).
+    const parseKey = scope.key === undefined ? undefined : `${scope.key}\0${picked.join(",")}`;
+    const known = parseKey === undefined ? undefined : memo.parsed<ContentHistory>(parseKey);
+    if (known) return known;
+    const parsed = parseContentLog(picked.map((c) => kept.get(c) ?? "").join(""), keepOf(scope), (commit) => seqs.get(commit));
+    if (parseKey !== undefined) memo.keepParsed(parseKey, parsed);
+    return parsed;
+  } else {
+    const r = await patchLog(picked);
+    if (!r.ok) return null;
+    text = r.stdout;
+  }
+  return parseContentLog(text, keepOf(scope), (commit) => seqs.get(commit));
 }
 
 /** Parses `--name-only -z --format=<RS>%h`: each commit (newest first) and the paths it touched. */

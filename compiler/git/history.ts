@@ -8,6 +8,7 @@
  */
 import type { GitHistory, PathRemoval } from "../model/history.js";
 import { readContentHistory, type ContentScope } from "./content-history.js";
+import type { GitMemo } from "./memo.js";
 import { inWorkTree, runGit, runGitAsync } from "./run.js";
 
 /**
@@ -25,15 +26,18 @@ export interface HistoryLimits {
 const RS = "\x1e";
 const US = "\x1f";
 
-export async function readGitHistory(root: string, scope?: ContentScope, limits: HistoryLimits = {}): Promise<GitHistory | null> {
+/** `memo` (a watch session's): the path log is read once per HEAD, not per run; see memo.ts. */
+export async function readGitHistory(root: string, scope?: ContentScope, limits: HistoryLimits = {}, memo?: GitMemo): Promise<GitHistory | null> {
   if (!inWorkTree(root)) return null;
+  const max = limits.pathCommits ?? PATH_LOG_COMMITS;
   // -z: NUL-separated names, so no path is quoted; --relative: only paths under the root, relative to it.
   // No --diff-filter: with it --max-count would count only matching commits and still walk the whole history.
-  const paths = runGitAsync(root, ["log", "-M", "--name-status", "--relative", "-z", "--no-show-signature", `--max-count=${limits.pathCommits ?? PATH_LOG_COMMITS}`, `--format=${RS}%h${US}%s`]);
+  const read = () => runGitAsync(root, ["log", "-M", "--name-status", "--relative", "-z", "--no-show-signature", `--max-count=${max}`, `--format=${RS}%h${US}%s`]).then((r) => (r.ok ? parseRemovals(r.stdout) : null));
+  const paths = memo ? memo.log(root, `paths\0${max}`, read) : read();
   const content = scope ? readContentHistory(root, scope, limits.contentCommits) : Promise.resolve(null);
-  const [r, c] = await Promise.all([paths, content]);
-  if (!r.ok) return null;
-  return { removals: parseRemovals(r.stdout), ...(c ? { headings: c.headings, literals: c.literals } : {}) };
+  const [removals, c] = await Promise.all([paths, content]);
+  if (!removals) return null;
+  return { removals, ...(c ? { headings: c.headings, literals: c.literals } : {}) };
 }
 
 /**

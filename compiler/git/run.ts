@@ -11,7 +11,10 @@
  * Callers use commands that never refresh or write the index (`diff-index`,
  * not `diff`). Every call is counted, so a run can show (DOCPACT_TIMING=1)
  * that git is called a bounded number of times; the config listing before
- * each call is counted apart (gitGuardCallCount).
+ * each call is counted apart (gitGuardCallCount). Inside a run (beginGitRun …
+ * its end) the listing is read once per repository folder and reused by the
+ * run's later calls; every run reads it again, so a driver added to the
+ * configuration between two watch saves is switched off on the next save.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -97,7 +100,37 @@ const DRIVERS: Record<string, readonly string[]> = {
  * followed). A name `-c` cannot carry (an `=` or a line break in it) makes the
  * call refused: git is not run at all.
  */
-function guardArgs(cwd: string): { ok: true; args: string[] } | { ok: false; missing: boolean; stderr: string } {
+type Guard = { ok: true; args: string[] } | { ok: false; missing: boolean; stderr: string };
+
+/** Runs open now (beginGitRun) and the guard each read for a folder; empty when no run is open. */
+let openRuns = 0;
+// Guards read this run, per repository folder (a run touches a few; the bound is a safety net).
+const runGuards = mapMemo<string, Guard>("git/run#runGuards", 64);
+
+/**
+ * Opens a run: until the returned function is called, the configuration
+ * listing is read once per folder and reused. A run that opens clears what
+ * earlier runs read (a run never uses a listing older than its own start).
+ */
+export function beginGitRun(): () => void {
+  openRuns++;
+  runGuards.clear();
+  let open = true;
+  return () => {
+    if (!open) return;
+    open = false;
+    if (--openRuns === 0) runGuards.clear();
+  };
+}
+
+function guardArgs(cwd: string): Guard {
+  if (openRuns === 0) return readGuard(cwd);
+  let g = runGuards.get(cwd);
+  if (!g) runGuards.set(cwd, (g = readGuard(cwd)));
+  return g;
+}
+
+function readGuard(cwd: string): Guard {
   guardCalls++;
   const r = spawnSync("git", ["-C", cwd, "--no-pager", "config", "--list", "-z"], { encoding: "utf8", env: gitEnv(), maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
   if (r.error) return { ok: false, missing: (r.error as NodeJS.ErrnoException).code === "ENOENT", stderr: r.error.message };

@@ -83,12 +83,23 @@ export function evaluateTargets(results, help) {
   const by = new Map(scaled.map((r) => [r.scale, r]));
   const largest = scaled[scaled.length - 1];
   const out = [];
-  const paired = results.filter((r) => r.pair?.cpuRatio != null);
+  // A repository with ≥ 10,000 commits has its own cold target (git's logs included), below.
+  const large = (r) => (r.commits ?? 0) >= 10_000;
+  const paired = results.filter((r) => r.pair?.cpuRatio != null && !large(r));
   out.push({
     name: "cold check CPU (user + sys) ≤ 1.2× parse floor, every scale and real project",
     measured: paired.map((r) => `${labelOf(r)}: ${fmtRatio(r.pair.cpuRatio)}`).join(", ") || "—",
-    met: paired.length ? results.every((r) => r.pair?.cpuRatio != null && ok(r.cold) && r.pair.cpuRatio <= 1.2) : null,
+    met: paired.length ? results.filter((r) => !large(r)).every((r) => r.pair?.cpuRatio != null && ok(r.cold) && r.pair.cpuRatio <= 1.2) : null,
   });
+  // Issue 28: real repositories with their history.
+  const ms = (m) => (m && ok(m) ? `${fmtMs(m.ms)} ms${m.cpuMs != null ? ` (cpu ${fmtMs(m.cpuMs)})` : ""}` : m?.failed ? `failed: ${m.failed}` : "—");
+  for (const r of results.filter((x) => x.commits !== undefined)) {
+    const big = large(r);
+    if (big) out.push({ name: `${labelOf(r)}: cold check CPU ≤ 1.3× parse floor, git included`, measured: fmtRatio(r.pair?.cpuRatio), met: r.pair?.cpuRatio != null && ok(r.cold) ? r.pair.cpuRatio <= 1.3 : null });
+    out.push({ name: `${labelOf(r)}: watch re-check ≤ 300 ms median (doc edit, in process)`, measured: ms(r.watch), met: ok(r.watch) ? r.watch.ms <= 300 : null });
+    out.push({ name: `${labelOf(r)}: save to report ≤ 300 ms median (\`check --watch\`, doc edit)`, measured: ms(r.watchCli), met: ok(r.watchCli) ? r.watchCli.ms <= 300 : null });
+    if (!big) out.push({ name: `${labelOf(r)}: watch re-check ≤ 1000 ms median (TS edit)`, measured: ms(r.watchTs), met: ok(r.watchTs) ? r.watchTs.ms <= 1000 : null });
+  }
   const one = by.get(1);
   const sixteen = by.get(16);
   if (one && sixteen && ok(one.cold) && ok(sixteen.cold)) {

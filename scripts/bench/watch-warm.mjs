@@ -2,7 +2,8 @@
 // in-memory cache and a watch session, then each pass edits one file and times the re-check,
 // telling the run which path changed (what watch learns from file events). Doc, TS and schema
 // edits are timed apart (the targets differ), wall and CPU (user + system) each.
-// Usage: node watch-warm.mjs <root> <runs> <doc> <schema> <ts>
+// Usage: node watch-warm.mjs <root> <runs> <doc> <schema> <ts>; a path given as "auto" is the first
+// document, schema or code file the first run found ("-" or none found: that kind is not timed).
 // Prints {"ms": [..doc..], "doc": {ms, cpuMs}, "ts": {ms, cpuMs}, "schema": {ms, cpuMs}, "rssMB"} as JSON.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,10 +26,15 @@ const edits = {
     },
   },
 };
-const originals = Object.fromEntries(Object.entries(edits).map(([k, e]) => [k, readFileSync(join(root, e.rel), "utf8")]));
 const cache = new ReadCache({ dir: null });
 cache.session = new ReadSession();
-await runPipeline({ root, cache });
+const first = await runPipeline({ root, cache });
+const found = { doc: first.discovered.docs, schema: first.discovered.schemas, ts: first.discovered.code.filter((f) => /\.[cm]?tsx?$/.test(f)) };
+for (const [kind, e] of Object.entries(edits)) {
+  if (e.rel === "auto") e.rel = found[kind][0];
+  if (!e.rel || e.rel === "-") delete edits[kind];
+}
+const originals = Object.fromEntries(Object.entries(edits).map(([k, e]) => [k, readFileSync(join(root, e.rel), "utf8")]));
 const out = { doc: { ms: [], cpuMs: [] }, ts: { ms: [], cpuMs: [] }, schema: { ms: [], cpuMs: [] } };
 try {
   for (let pass = 1; pass <= Number(runsArg); pass++) {
@@ -48,4 +54,5 @@ try {
 } finally {
   for (const [kind, e] of Object.entries(edits)) writeFileSync(join(root, e.rel), originals[kind]);
 }
-process.stdout.write(`${JSON.stringify({ ms: out.doc.ms, ...out, rssMB: process.resourceUsage().maxRSS / 1024 })}\n`);
+const files = Object.fromEntries(Object.entries(edits).map(([k, e]) => [k, e.rel]));
+process.stdout.write(`${JSON.stringify({ ms: out.doc.ms, ...out, files, rssMB: process.resourceUsage().maxRSS / 1024 })}\n`);

@@ -1,6 +1,8 @@
 /**
- * End-to-end: the built CLI on fixture projects, asserting exit codes and the JSON report.
- * What is pipeline behaviour rather than the CLI's contract (a second build, CRLF against LF)
+ * End-to-end: the CLI on fixture projects, asserting exit codes and the JSON report. The
+ * process boundary (help, usage errors without a stack, worker threads) through the built
+ * bin; the commands' output and exit codes in process (runCliInProcess: the same argument
+ * handling, no node start per call). What is pipeline behaviour rather than the CLI's contract (a second build, CRLF against LF)
  * runs in process through the API, which returns the same report as `--format json`.
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -8,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, check } from "../../compiler/api.js";
-import { copyProject, runCli } from "../helpers/cli.js";
+import { copyProject, runCli, runCliInProcess as cli } from "../helpers/cli.js";
 
 interface JsonReport {
   version: number;
@@ -16,8 +18,8 @@ interface JsonReport {
   summary: { errors: number; warnings: number; files: { docs: number; schemas: number; code: number } };
 }
 
-function checkJson(root: string, extra: string[] = []): { status: number | null; report: JsonReport; stderr: string } {
-  const r = runCli(["check", "--root", root, "--format", "json", ...extra]);
+async function checkJson(root: string, extra: string[] = []): Promise<{ status: number | null; report: JsonReport; stderr: string }> {
+  const r = await cli(["check", "--root", root, "--format", "json", ...extra]);
   return { status: r.status, report: JSON.parse(r.stdout) as JsonReport, stderr: r.stderr };
 }
 
@@ -43,30 +45,30 @@ describe("docpact CLI basics", () => {
     }
   });
 
-  it("explain prints a rule's explanation", () => {
-    const r = runCli(["explain", "delegation/no-owner"]);
+  it("explain prints a rule's explanation", async () => {
+    const r = await cli(["explain", "delegation/no-owner"]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("delegation/no-owner (default: error");
   });
 
-  it("an invalid config exits 2 naming the pointer", () => {
+  it("an invalid config exits 2 naming the pointer", async () => {
     const root = copyProject("examples/aw-cli");
     writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ cli: { binaries: "aw" } }));
-    const r = runCli(["check", "--root", root]);
+    const r = await cli(["check", "--root", root]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toBe("docpact: docpact.config.json: /cli/binaries: must be array");
   });
 
-  it("a directory with no docs and no config checks clean", () => {
+  it("a directory with no docs and no config checks clean", async () => {
     const root = copyProject("examples/aw-cli/schemas");
-    const { status, report } = checkJson(root);
+    const { status, report } = await checkJson(root);
     expect(status).toBe(0);
     expect(report.summary.files.docs).toBe(0);
   });
 });
 
 describe("bad input", () => {
-  it("BOM, CRLF, non-UTF-8 bytes and TypeScript syntax errors give diagnostics, never a crash", () => {
+  it("BOM, CRLF, non-UTF-8 bytes and TypeScript syntax errors give diagnostics, never a crash", async () => {
     const root = mkdtempSync(join(tmpdir(), "docpact-bad-"));
     mkdirSync(join(root, "src"));
     writeFileSync(join(root, "a.md"), "\uFEFF# T\r\n\r\nRun `aw bogus` now.\r\n");
@@ -74,7 +76,7 @@ describe("bad input", () => {
     writeFileSync(join(root, "package.json"), JSON.stringify({ name: "x", bin: { aw: "x.js" } }));
     writeFileSync(join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
     writeFileSync(join(root, "src/a.ts"), 'export const flow = { name: "flow" ;\n/** @docpact-command flow advance */\nexport function f() {}\n');
-    const { status, report, stderr } = checkJson(root);
+    const { status, report, stderr } = await checkJson(root);
     expect(status).toBe(1);
     expect(stderr).toBe("");
     expect(report.diagnostics.map((d) => [d.rule, d.file, d.line, d.column])).toEqual([
@@ -85,24 +87,24 @@ describe("bad input", () => {
     expect(report.diagnostics.find((d) => d.rule === "input/code-syntax")!.severity).toBe("warning");
   });
 
-  it("a missing tsconfig named in the config exits 2 with one line", () => {
+  it("a missing tsconfig named in the config exits 2 with one line", async () => {
     const root = mkdtempSync(join(tmpdir(), "docpact-bad-"));
     writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ code: { tsconfig: "tsconfig.app.json" } }));
-    const r = runCli(["check", "--root", root]);
+    const r = await cli(["check", "--root", root]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toContain("code.tsconfig not found: tsconfig.app.json");
   });
 
-  it("a root that does not exist exits 2", () => {
-    const r = runCli(["check", "--root", join(tmpdir(), "docpact-no-such-dir-x")]);
+  it("a root that does not exist exits 2", async () => {
+    const r = await cli(["check", "--root", join(tmpdir(), "docpact-no-such-dir-x")]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^docpact: /);
   });
 });
 
 describe("parallel parsing", () => {
-  it("worker threads give the same report as parsing in one thread", () => {
+  it("worker threads give the same report as parsing in one thread", async () => {
     const root = copyProject("examples/aw-cli");
     mkdirSync(join(root, "docs/many"));
     for (let i = 0; i < 340; i++) {
@@ -113,7 +115,8 @@ describe("parallel parsing", () => {
       );
     }
     const parallel = runCli(["check", "--root", root, "--format", "json"], { env: { DOCPACT_WORKERS: "2" } });
-    const single = runCli(["check", "--root", root, "--format", "json"], { env: { DOCPACT_WORKERS: "0" } });
+    // The threads through the bin; the one-thread reference in process.
+    const single = await cli(["check", "--root", root, "--format", "json"], { env: { DOCPACT_WORKERS: "0" } });
     const a = JSON.parse(parallel.stdout) as JsonReport;
     const b = JSON.parse(single.stdout) as JsonReport;
     expect(a.summary.files.docs).toBe(344);
@@ -123,10 +126,10 @@ describe("parallel parsing", () => {
 });
 
 describe("the bundled example", () => {
-  it("check finds the deliberate drift and writes nothing", () => {
+  it("check finds the deliberate drift and writes nothing", async () => {
     const root = copyProject("examples/aw-cli");
     const before = snapshot(root);
-    const { status, report } = checkJson(root);
+    const { status, report } = await checkJson(root);
     expect(status).toBe(1);
     const rules = new Set(report.diagnostics.map((d) => d.rule));
     for (const r of ["cli/unknown-command", "cli/unknown-flag", "delegation/no-owner"]) expect(rules, r).toContain(r);
@@ -137,7 +140,7 @@ describe("the bundled example", () => {
 
   it("build writes generated code, then a second build changes nothing", async () => {
     const root = copyProject("examples/aw-cli");
-    const first = runCli(["build", "--root", root, "--format", "json"]);
+    const first = await cli(["build", "--root", root, "--format", "json"]);
     expect([0, 1]).toContain(first.status);
     const delegations = readFileSync(join(root, "generated/delegations.ts"), "utf8");
     expect(delegations).toContain('"aw flow advance"');
@@ -149,12 +152,12 @@ describe("the bundled example", () => {
     expect(rules.has("generated/stale")).toBe(false);
   });
 
-  it("inspect notes and commands print JSON arrays", () => {
+  it("inspect notes and commands print JSON arrays", async () => {
     const root = copyProject("examples/aw-cli");
-    const notes = JSON.parse(runCli(["inspect", "notes", "--root", root, "--json"]).stdout) as { subject: string; owners: { raw: string }[] }[];
+    const notes = JSON.parse((await cli(["inspect", "notes", "--root", root, "--json"])).stdout) as { subject: string; owners: { raw: string }[] }[];
     expect(notes.map((n) => n.subject)).toContain("Which line a prompt joins");
     expect(notes.find((n) => n.subject === "Which line a prompt joins")!.owners.map((o) => o.raw)).toEqual(["aw session-create", "aw resume"]);
-    const commands = JSON.parse(runCli(["inspect", "commands", "--root", root, "--json"]).stdout) as { path: string }[];
+    const commands = JSON.parse((await cli(["inspect", "commands", "--root", root, "--json"])).stdout) as { path: string }[];
     expect(commands.map((c) => c.path)).toEqual(expect.arrayContaining(["flow", "session-create", "resume", "next-number"]));
   });
 
