@@ -10,7 +10,8 @@ import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/resolve.js";
 import { ADAPTERS } from "../readers/cli/index.js";
-import { type EntryTrace, entrySource, traceEntry } from "../readers/cli/entry.js";
+import { type EntryTrace, entrySource, isNodeScript, traceEntry } from "../readers/cli/entry.js";
+import { readHead } from "../util/input-fs.js";
 import { detectSites, frontMatterSites, type DetectedSite } from "../readers/sites/index.js";
 import { routers, siteGenerators } from "../model/routes/index.js";
 import { pageFrontMatter } from "../readers/sites/types.js";
@@ -151,7 +152,11 @@ export function detect(root: string): Detection {
     const dirs = [...new Set([...rootBinSources, ...readerFiles].map((f) => (f.includes("/") ? f.slice(0, f.lastIndexOf("/") + 1) : "")))];
     const js = files.filter((f) => /\.(js|mjs|cjs)$/.test(f) && exclusionReason(f) === null && dirs.some((d) => d !== "" && f.startsWith(d)));
     codeFiles = [...new Set([...js, ...rootBinSources])].sort();
-    config.code = { include: [...new Set([...dirs.filter((d) => d !== "").map((d) => `${d}**/*.{js,mjs,cjs}`), ...rootBinSources.filter((f) => !f.includes("/"))])].sort() };
+    // A folder glob only where the folder holds JavaScript (a glob that matches nothing is a config error); a bin file no glob covers
+    // (top level, or an extensionless `bin/http-server`) by name. docpact follows each bin's imports from there.
+    const globbed = dirs.filter((d) => d !== "" && js.some((f) => f.startsWith(d) && /\.(js|mjs|cjs)$/.test(f)));
+    const byName = rootBinSources.filter((f) => !/\.(js|mjs|cjs)$/.test(f) || !globbed.some((d) => f.startsWith(d)));
+    config.code = { include: [...new Set([...globbed.map((d) => `${d}**/*.{js,mjs,cjs}`), ...byName])].sort() };
     note("code", `a JavaScript CLI: package.json "bin" points at ${rootBinSources.join(", ")}`);
   } else if (files.includes("tsconfig.json")) {
     note("code", "tsconfig.json at the root: docpact reads the code it includes by default");
@@ -342,7 +347,7 @@ function binSources(root: string, dir: string, pkg: { bin?: unknown } | undefine
   const targets = typeof pkg?.bin === "string" ? [pkg.bin] : pkg?.bin && typeof pkg.bin === "object" ? Object.values(pkg.bin).filter((v): v is string => typeof v === "string") : [];
   return targets
     .map((t) => `${dir ? `${dir}/` : ""}${t.replace(/^\.\//, "")}`)
-    .filter((t) => /\.(js|mjs|cjs)$/.test(t) && !/(^|\/)(dist|build|out|lib)\//.test(t) && existsSync(join(root, t)))
+    .filter((t) => (/\.(js|mjs|cjs)$/.test(t) || isNodeScript(t, readHead(join(root, t), 128))) && !/(^|\/)(dist|build|out|lib)\//.test(t) && existsSync(join(root, t)))
     .sort();
 }
 

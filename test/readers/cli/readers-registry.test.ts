@@ -19,6 +19,7 @@ const NOT_BY_IMPORT: Record<string, { code: string; finding: RegExp }> = {
     finding: /cli\.commandType.*`ToolCommand`/,
   },
   jsdoc: { code: "/** @docpact-command build */\nexport function build() {}\n", finding: /the jsdoc \(@docpact-command\) adapter applies/ },
+  "argv-words": { code: "const a = process.argv[2];\nif (a === \"init\") console.log(a);\n", finding: /the argv-words adapter applies/ },
 };
 
 const dirs: string[] = [];
