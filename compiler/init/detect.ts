@@ -72,7 +72,13 @@ export function detect(root: string): Detection {
     const names = [...new Set(cliPackages.flatMap((p) => p.bins))].sort();
     config.cli = { binaries: names };
     for (const p of cliPackages) note("cli.binaries", `workspace package ${p.dir} declares "bin" ${p.bins.map((b) => `\`${b}\``).join(", ")}`);
-  } else note("cli.binaries", "package.json has no \"bin\": set cli.binaries to the names your docs invoke, or invocations are not recognized");
+  } else {
+    const declared = declaredBinaries(pkg, new Set(files));
+    if (declared.length > 0) {
+      config.cli = { binaries: declared.map((d) => d.name) };
+      for (const d of declared) note("cli.binaries", `\`${d.name}\`: ${d.why}`);
+    } else note("cli.binaries", "package.json has no \"bin\": set cli.binaries to the names your docs invoke, or invocations are not recognized");
+  }
 
   // ── docs ──
   const md = files.filter((f) => f.toLowerCase().endsWith(".md"));
@@ -349,6 +355,29 @@ function binSources(root: string, dir: string, pkg: { bin?: unknown } | undefine
     .map((t) => `${dir ? `${dir}/` : ""}${t.replace(/^\.\//, "")}`)
     .filter((t) => (/\.(js|mjs|cjs)$/.test(t) || isNodeScript(t, readHead(join(root, t), 128))) && !/(^|\/)(dist|build|out|lib)\//.test(t) && existsSync(join(root, t)))
     .sort();
+}
+
+/**
+ * Binaries a package declares outside `bin`: `oclif.bin` (the name an oclif
+ * CLI is invoked by), and `publishConfig.bin` (the `bin` npm publishes), of
+ * which only the package's own name or a bin whose source is in the
+ * repository: the others are shims built at release (corepack's `pnpm`,
+ * `yarn`), other tools' names the docs invoke as those tools.
+ */
+function declaredBinaries(pkg: { name?: unknown; bin?: unknown; publishConfig?: unknown; oclif?: unknown } | undefined, files: ReadonlySet<string>): { name: string; why: string }[] {
+  if (!pkg) return [];
+  const out: { name: string; why: string }[] = [];
+  const oclif = pkg.oclif as { bin?: unknown } | undefined;
+  if (oclif && typeof oclif === "object" && typeof oclif.bin === "string" && /^[\w.-]+$/.test(oclif.bin)) out.push({ name: oclif.bin, why: "package.json \"oclif\".\"bin\" names the CLI" });
+  const published = (pkg.publishConfig as { bin?: unknown } | undefined)?.bin;
+  const own = typeof pkg.name === "string" ? pkg.name.replace(/^@[^/]+\//, "") : null;
+  const entries: [string, unknown][] = typeof published === "string" && own ? [[own, published]] : published && typeof published === "object" ? Object.entries(published) : [];
+  for (const [name, target] of entries.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (typeof target !== "string" || out.some((o) => o.name === name)) continue;
+    const source = entrySource(target, files);
+    if (name === own || source) out.push({ name, why: `package.json "publishConfig"."bin" (${source ? `source ${source}` : "the package's own name"})` });
+  }
+  return out;
 }
 
 function binNames(pkg: { name?: unknown; bin?: unknown } | undefined): string[] {

@@ -84,6 +84,18 @@ describe("the CLI reader registry", () => {
     expect(lines(other)).toContain("cli.reader: bin `tool` → source/main.ts: read by the arg reader (source/main.ts, the entry itself)");
   });
 
+  it("init takes binaries from `oclif.bin` and `publishConfig.bin` (the package's own name or a bin with a source; release-built shims left out)", () => {
+    const oclif = project('import { Command } from "@oclif/core";\n');
+    writeFileSync(join(oclif, "package.json"), JSON.stringify({ name: "@acme/plugin-x", oclif: { bin: "mycli" } }));
+    expect(detect(oclif).config.cli?.binaries).toEqual(["mycli"]);
+    const shims = project('import { Cli } from "clipanion";\n', "sources/main.ts");
+    writeFileSync(join(shims, "package.json"), JSON.stringify({ name: "corepack", publishConfig: { bin: { corepack: "./dist/corepack.js", pnpm: "./dist/pnpm.js", tool2: "./dist/main.js" } } }));
+    mkdirSync(join(shims, "src"), { recursive: true });
+    writeFileSync(join(shims, "src/main.ts"), "export {};\n");
+    expect(detect(shims).config.cli?.binaries).toEqual(["corepack", "tool2"]);
+    expect(lines(shims)).toContain('cli.binaries: `corepack`: package.json "publishConfig"."bin" (the package\'s own name)');
+  });
+
   it("init says why no reader applies to a binary, and how far following its imports went", () => {
     const root = project(`import chalk from "chalk";\nimport { go } from "./go";\ngo(chalk, process.argv);\n`);
     writeFileSync(join(root, "src/go.ts"), `import { homedir } from "node:os";\nexport function go(..._a: unknown[]) { return homedir(); }\n`);
