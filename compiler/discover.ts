@@ -1,6 +1,7 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { ignoreGlobs } from "./util/ignored.js";
-import { existsSync } from "./util/input-fs.js";
+import { existsSync, readHead } from "./util/input-fs.js";
+import { entryClosure, entrySource, isNodeScript } from "./readers/cli/entry.js";
 import { guardedRead } from "./util/guarded-read.js";
 import { dirname, join, posix, relative } from "node:path";
 import { globListMatcher, isNegated } from "./util/globs.js";
@@ -41,7 +42,7 @@ export function discover(root: string, config: ResolvedConfig, session?: ReadSes
   const docs = match(config.docs);
   const schemas = match(config.schemas);
   const refused = refusedInputs(tree.odd, config);
-  return { docs, schemas, code: discoverCode(root, config, match, refused), files, refused };
+  return { docs, schemas, code: discoverCode(root, config, match, refused, all), files, refused };
 }
 
 /** The links, special files and unreadable folders that an input glob would have read. */
@@ -119,13 +120,12 @@ function matchNow(files: readonly string[], patterns: string[], ignore: string[]
   return files.filter((f) => wanted(f) && !ignored(f));
 }
 
-function discoverCode(root: string, config: ResolvedConfig, match: Match, refused: InputProblem[]): string[] {
+function discoverCode(root: string, config: ResolvedConfig, match: Match, refused: InputProblem[], all: ReadonlySet<string>): string[] {
   const code = config.code;
   if (code.kind === "none") return [];
   // An include glob that names JavaScript means it: plain-JS CLIs (`bin/cli.mjs`) are read like TypeScript.
-  if (code.kind === "include") return match(code.include).filter((f) => isTsSource(f) || isJsSource(f));
-  const files = tsconfigFiles(root, code.tsconfig, match, refused);
-  return withBinSources(root, files, config, refused);
+  const files = code.kind === "include" ? match(code.include).filter((f) => isTsSource(f) || isJsSource(f)) : tsconfigFiles(root, code.tsconfig, match, refused);
+  return withBinSources(root, files, config, refused, all);
 }
 
 const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
@@ -134,15 +134,50 @@ const isJsSource = (f: string) => /\.(js|jsx|mjs|cjs)$/.test(f) && !/\.min\.js$/
 /** Folders a package's `bin` points into when it is build output, not source. */
 const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
 
-/** The JavaScript files package.json `bin` points at (a plain-JS CLI beside a TypeScript project), when they are sources. */
-function withBinSources(root: string, files: string[], config: ResolvedConfig, refused: InputProblem[]): string[] {
+/**
+ * The code a binary's CLI is read from, whatever the tsconfig or globs
+ * include: each package.json `bin` file (or the source of the build output it
+ * names, `dist/cli.js` → `src/cli.ts`; an extensionless script with a node
+ * shebang too) and every source file it reaches by relative imports and
+ * requires (readers/cli/entry.ts). A plain-JS CLI beside a TypeScript
+ * project, or a `lib/cli.js` a tsconfig without `allowJs` leaves out, is read
+ * this way from its entry point.
+ */
+function withBinSources(root: string, files: string[], config: ResolvedConfig, refused: InputProblem[], all: ReadonlySet<string>): string[] {
   const bins = Object.values(config.packageJson?.bin ?? {});
-  // A bin that leaves the root (`../sibling/leak.js`, `/etc/passwd`) is said, never read.
-  for (const b of bins) if (leavesRoot(toPosix(b))) refused.push({ kind: "outside-root", span: fileSpan("package.json"), message: `package.json bin ${JSON.stringify(b)} is outside the root; not read` });
-  const extra = bins
-    .map((b) => toPosix(b).replace(/^\.\//, ""))
-    .filter((b) => isJsSource(b) && !BUILD_OUTPUT.test(b) && !files.includes(b) && !leavesRoot(b) && existsSync(join(root, b)));
-  return extra.length === 0 ? files : [...new Set([...files, ...extra])].sort();
+  const extra = new Set<string>();
+  const read = (rel: string): string => {
+    const r = guardedRead(root, join(root, rel), rel);
+    return r.ok ? r.text : "";
+  };
+  for (const b of bins) {
+    // A bin that leaves the root (`../sibling/leak.js`, `/etc/passwd`) is said, never read.
+    if (leavesRoot(toPosix(b))) {
+      refused.push({ kind: "outside-root", span: fileSpan("package.json"), message: `package.json bin ${JSON.stringify(b)} is outside the root; not read` });
+      continue;
+    }
+    const rel = toPosix(b).replace(/^\.\//, "");
+    const entry = binEntry(root, rel, all);
+    if (!entry) continue;
+    for (const f of entryClosure(entry, all, read)) if (!files.includes(f)) extra.add(f);
+  }
+  return extra.size === 0 ? files : [...new Set([...files, ...extra])].sort();
+}
+
+/**
+ * The source file a `bin` target stands for: an extensionless node script
+ * itself; for build output (`dist/cli.js`) its source (`src/cli.ts`), or the
+ * tracked file itself when no source is found (a plain-JS package's `lib/`);
+ * otherwise the file or its TypeScript source.
+ */
+function binEntry(root: string, rel: string, all: ReadonlySet<string>): string | null {
+  if (all.has(rel) && isNodeScript(rel, readHead(join(root, rel), 128))) return rel;
+  if (BUILD_OUTPUT.test(rel) && all.has(rel)) {
+    const others = new Set(all);
+    others.delete(rel);
+    return entrySource(rel, others) ?? rel;
+  }
+  return entrySource(rel, all);
 }
 
 /**

@@ -10,7 +10,8 @@ import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/types.js";
 import { ADAPTERS } from "../readers/cli/index.js";
-import { type EntryTrace, entrySource, traceEntry } from "../readers/cli/entry.js";
+import { type EntryTrace, entrySource, isNodeScript, traceEntry } from "../readers/cli/entry.js";
+import { readHead } from "../util/input-fs.js";
 import { detectSites, frontMatterSites, type DetectedSite } from "../readers/sites/index.js";
 import { routers, siteGenerators } from "../model/routes/index.js";
 import { pageFrontMatter } from "../readers/sites/types.js";
@@ -71,7 +72,13 @@ export function detect(root: string): Detection {
     const names = [...new Set(cliPackages.flatMap((p) => p.bins))].sort();
     config.cli = { binaries: names };
     for (const p of cliPackages) note("cli.binaries", `workspace package ${p.dir} declares "bin" ${p.bins.map((b) => `\`${b}\``).join(", ")}`);
-  } else note("cli.binaries", "package.json has no \"bin\": set cli.binaries to the names your docs invoke, or invocations are not recognized");
+  } else {
+    const declared = declaredBinaries(pkg, new Set(files));
+    if (declared.length > 0) {
+      config.cli = { binaries: declared.map((d) => d.name) };
+      for (const d of declared) note("cli.binaries", `\`${d.name}\`: ${d.why}`);
+    } else note("cli.binaries", "package.json has no \"bin\": set cli.binaries to the names your docs invoke, or invocations are not recognized");
+  }
 
   // ── docs ──
   const md = files.filter((f) => f.toLowerCase().endsWith(".md"));
@@ -151,7 +158,11 @@ export function detect(root: string): Detection {
     const dirs = [...new Set([...rootBinSources, ...readerFiles].map((f) => (f.includes("/") ? f.slice(0, f.lastIndexOf("/") + 1) : "")))];
     const js = files.filter((f) => /\.(js|mjs|cjs)$/.test(f) && exclusionReason(f) === null && dirs.some((d) => d !== "" && f.startsWith(d)));
     codeFiles = [...new Set([...js, ...rootBinSources])].sort();
-    config.code = { include: [...new Set([...dirs.filter((d) => d !== "").map((d) => `${d}**/*.{js,mjs,cjs}`), ...rootBinSources.filter((f) => !f.includes("/"))])].sort() };
+    // A folder glob only where the folder holds JavaScript (a glob that matches nothing is a config error); a bin file no glob covers
+    // (top level, or an extensionless `bin/http-server`) by name. docpact follows each bin's imports from there.
+    const globbed = dirs.filter((d) => d !== "" && js.some((f) => f.startsWith(d) && /\.(js|mjs|cjs)$/.test(f)));
+    const byName = rootBinSources.filter((f) => !/\.(js|mjs|cjs)$/.test(f) || !globbed.some((d) => f.startsWith(d)));
+    config.code = { include: [...new Set([...globbed.map((d) => `${d}**/*.{js,mjs,cjs}`), ...byName])].sort() };
     note("code", `a JavaScript CLI: package.json "bin" points at ${rootBinSources.join(", ")}`);
   } else if (files.includes("tsconfig.json")) {
     note("code", "tsconfig.json at the root: docpact reads the code it includes by default");
@@ -342,8 +353,31 @@ function binSources(root: string, dir: string, pkg: { bin?: unknown } | undefine
   const targets = typeof pkg?.bin === "string" ? [pkg.bin] : pkg?.bin && typeof pkg.bin === "object" ? Object.values(pkg.bin).filter((v): v is string => typeof v === "string") : [];
   return targets
     .map((t) => `${dir ? `${dir}/` : ""}${t.replace(/^\.\//, "")}`)
-    .filter((t) => /\.(js|mjs|cjs)$/.test(t) && !/(^|\/)(dist|build|out|lib)\//.test(t) && existsSync(join(root, t)))
+    .filter((t) => (/\.(js|mjs|cjs)$/.test(t) || isNodeScript(t, readHead(join(root, t), 128))) && !/(^|\/)(dist|build|out|lib)\//.test(t) && existsSync(join(root, t)))
     .sort();
+}
+
+/**
+ * Binaries a package declares outside `bin`: `oclif.bin` (the name an oclif
+ * CLI is invoked by), and `publishConfig.bin` (the `bin` npm publishes), of
+ * which only the package's own name or a bin whose source is in the
+ * repository: the others are shims built at release (corepack's `pnpm`,
+ * `yarn`), other tools' names the docs invoke as those tools.
+ */
+function declaredBinaries(pkg: { name?: unknown; bin?: unknown; publishConfig?: unknown; oclif?: unknown } | undefined, files: ReadonlySet<string>): { name: string; why: string }[] {
+  if (!pkg) return [];
+  const out: { name: string; why: string }[] = [];
+  const oclif = pkg.oclif as { bin?: unknown } | undefined;
+  if (oclif && typeof oclif === "object" && typeof oclif.bin === "string" && /^[\w.-]+$/.test(oclif.bin)) out.push({ name: oclif.bin, why: "package.json \"oclif\".\"bin\" names the CLI" });
+  const published = (pkg.publishConfig as { bin?: unknown } | undefined)?.bin;
+  const own = typeof pkg.name === "string" ? pkg.name.replace(/^@[^/]+\//, "") : null;
+  const entries: [string, unknown][] = typeof published === "string" && own ? [[own, published]] : published && typeof published === "object" ? Object.entries(published) : [];
+  for (const [name, target] of entries.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (typeof target !== "string" || out.some((o) => o.name === name)) continue;
+    const source = entrySource(target, files);
+    if (name === own || source) out.push({ name, why: `package.json "publishConfig"."bin" (${source ? `source ${source}` : "the package's own name"})` });
+  }
+  return out;
 }
 
 function binNames(pkg: { name?: unknown; bin?: unknown } | undefined): string[] {

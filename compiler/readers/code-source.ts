@@ -97,7 +97,8 @@ export function clearParseCache(): void {
 
 function scriptKind(abs: string): ts.ScriptKind {
   if (/\.tsx$/i.test(abs)) return ts.ScriptKind.TSX;
-  if (/\.(js|mjs|cjs)$/i.test(abs)) return ts.ScriptKind.JS;
+  // An extensionless bin script (`#!/usr/bin/env node`) is JavaScript.
+  if (/\.(js|mjs|cjs)$/i.test(abs) || !/\.[A-Za-z0-9]+$/.test(abs.slice(abs.replace(/\\/g, "/").lastIndexOf("/") + 1))) return ts.ScriptKind.JS;
   if (/\.jsx$/i.test(abs)) return ts.ScriptKind.JSX;
   return ts.ScriptKind.TS;
 }

@@ -64,7 +64,7 @@ export function argvReader(d: ArgvDialect, docs: string, order: number): CliAdap
     docs,
     order,
     packages: d.packages,
-    applies: (file) => d.packages.some((p) => file.text.includes(p)) && importedNames(file, d.packages, null).size > 0,
+    applies: (file) => d.packages.some((p) => file.text.includes(p)) && (importedNames(file, d.packages, null).size > 0 || callsTo(file, new Set(), d.packages).length > 0),
     read: (files, ctx) => readArgvParsers(files, ctx, d),
   });
 }
@@ -73,7 +73,7 @@ export function argvReader(d: ArgvDialect, docs: string, order: number): CliAdap
 export function readArgvParsers(files: ParsedFile[], ctx: AdapterContext, d: ArgvDialect): AdapterOutput {
   const out: AdapterOutput = { commands: [], openings: [] };
   for (const file of files) {
-    for (const call of callsTo(file, importedNames(file, d.packages, null))) {
+    for (const call of callsTo(file, importedNames(file, d.packages, null), d.packages)) {
       for (const site of argvSites(ctx, file, call, call.arguments[0], false)) {
         readParse(site.file, site.call, throughWrappers(file, call.arguments[1], site.envs), ctx, out, d);
       }
@@ -104,6 +104,11 @@ function readParse(file: ParsedFile, call: ts.CallExpression, optsRef: { file: P
   const reads = new Set<string>();
   const scan = (n: ts.Node): void => {
     if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === result && n.name.text !== "_") reads.add(n.name.text);
+    // `argv["base-dir"]`: a name no identifier can spell.
+    if (ts.isElementAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === result) {
+      const k = stringLiteral(unwrap(n.argumentExpression));
+      if (k !== null && k !== "_" && k !== "") reads.add(k);
+    }
     ts.forEachChild(n, scan);
   };
   scan(file.sf);

@@ -33,11 +33,14 @@ export function readDispatch(file: ParsedFile, body: ts.Node, ctx: AdapterContex
 export interface WordAt {
   isList(e: ts.Expression): boolean;
   index: number;
+  /** An expression that is the word itself (a variable bound to `process.argv[2]`), besides `list[index]`. */
+  word?(e: ts.Expression): boolean;
 }
 
 /** The expression is word `at.index` of a positional list (`list[1]`). */
 export function isWordOf(e: ts.Expression, at: WordAt): boolean {
   const u = unwrap(e);
+  if (at.word?.(u)) return true;
   if (!ts.isElementAccessExpression(u)) return false;
   const i = u.argumentExpression;
   return ts.isNumericLiteral(i) && Number(i.text) === at.index && at.isList(u.expression);

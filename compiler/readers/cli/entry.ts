@@ -74,6 +74,40 @@ export function traceEntry(entry: string, files: ReadonlySet<string>, read: (rel
   return { entry, reader: null, file: null, hops: 0, reached: queue.length, packages: [...packages].sort() };
 }
 
+/**
+ * Every source file a binary's entry reaches by relative imports, requires,
+ * re-exports and lazy imports (the entry included), breadth first, at most
+ * `MAX_FILES`: the code a CLI's readers must see to follow it from its entry
+ * to where its argv is parsed, whatever a tsconfig includes. JSON and other
+ * non-code targets are left out; `read` returns "" for a file it cannot read.
+ */
+export function entryClosure(entry: string, files: ReadonlySet<string>, read: (rel: string) => string): string[] {
+  const seen = new Set([entry]);
+  const queue = [entry];
+  for (let i = 0; i < queue.length && seen.size <= MAX_FILES; i++) {
+    for (const m of read(queue[i]!).matchAll(SPECIFIERS)) {
+      const spec = m[1]!;
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(queue[i]!, spec, files);
+      if (target && !seen.has(target) && isCode(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return queue.sort();
+}
+
+/** A file a code reader parses: TypeScript or JavaScript source (not a declaration file, not minified). */
+function isCode(rel: string): boolean {
+  return /\.(m|c)?(j|t)sx?$/.test(rel) && !/\.d\.(m|c)?ts$/.test(rel) && !/\.min\.js$/.test(rel);
+}
+
+/** An extensionless file that starts with a node shebang (`#!/usr/bin/env node`): a bin script in JavaScript. */
+export function isNodeScript(rel: string, head: string): boolean {
+  return !/\.[A-Za-z0-9]+$/.test(rel.slice(rel.lastIndexOf("/") + 1)) && /^#![^\n]*\bnode\b/.test(head);
+}
+
 function resolve(from: string, spec: string, files: ReadonlySet<string>): string | null {
   const base = posix.normalize(posix.join(posix.dirname(from), spec));
   if (files.has(base)) return base;

@@ -174,14 +174,20 @@ export function importedNames(file: ParsedFile, packages: readonly string[], exp
   return out;
 }
 
-/** Calls in `file` whose callee is one of `names` (`parse`, or `ns.parse` for a namespace binding). */
-export function callsTo(file: ParsedFile, names: ReadonlySet<string>): ts.CallExpression[] {
+/**
+ * Calls in `file` whose callee is one of `names` (`parse`, or `ns.parse` for a
+ * namespace binding), and, given `packages`, calls of a package's default
+ * export required in place: `require("minimist")(process.argv.slice(2), …)`.
+ */
+export function callsTo(file: ParsedFile, names: ReadonlySet<string>, packages: readonly string[] = []): ts.CallExpression[] {
   const out: ts.CallExpression[] = [];
-  if (names.size === 0) return out;
+  if (names.size === 0 && (packages.length === 0 || !packages.some((p) => file.text.includes(p)))) return out;
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n)) {
       const e = n.expression;
-      if (ts.isIdentifier(e) && names.has(e.text)) out.push(n);
+      const inner = unwrap(e);
+      if (packages.length > 0 && ts.isCallExpression(inner) && calleeName(inner) === "require" && ts.isIdentifier(inner.expression) && packages.includes(stringLiteral(inner.arguments[0] ?? inner) ?? "")) out.push(n);
+      else if (ts.isIdentifier(e) && names.has(e.text)) out.push(n);
       else if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && names.has(`${e.expression.text}.${e.name.text}`)) out.push(n);
     }
     ts.forEachChild(n, visit);

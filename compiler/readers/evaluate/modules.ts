@@ -135,7 +135,8 @@ export class Modules {
     const file = rec.file;
     switch (d.kind) {
       case "var": {
-        if (!(d.st.declarationList.flags & ts.NodeFlags.Const)) {
+        // A `let` or `var` no statement of the file assigns again (`var argv = require("minimist")(…)`) holds its initializer's value.
+        if (!(d.st.declarationList.flags & ts.NodeFlags.Const) && (reassignments(rec).has(name) || !ts.isIdentifier(d.decl.name))) {
           return new Unknown(`\`${name}\` is not a const, so its value is not static`, spanOf(file, d.decl));
         }
         const changed = mutations(rec).get(name);
@@ -320,6 +321,41 @@ const mutationIndex = weakMemo<ts.SourceFile, Map<string, ts.Node>>("readers/eva
  * that change a name's value in place: `X.a = …`, `X[k] += …`, `X.push(…)`,
  * `Object.assign(X, …)`. Syntax only; a change through an alias is not seen.
  */
+const reassignmentIndex = new WeakMap<ts.SourceFile, Set<string>>();
+
+/** Names the file assigns to anywhere (`x = …`, `x += …`, `x++`, `for (x of …)`, a second `var x`), in any scope (a shadowing inner name counts too: cautious). */
+function reassignments(rec: ModuleRecord): Set<string> {
+  let found = reassignmentIndex.get(rec.file.sf);
+  if (found) return found;
+  const out = new Set<string>();
+  const declared = new Set<string>();
+  const target = (e: ts.Node): void => {
+    const u = ts.isParenthesizedExpression(e) ? e.expression : e;
+    if (ts.isIdentifier(u)) out.add(u.text);
+    else if (ts.isArrayLiteralExpression(u)) u.elements.forEach((x) => target(ts.isSpreadElement(x) ? x.expression : x));
+    else if (ts.isObjectLiteralExpression(u)) {
+      for (const p of u.properties) {
+        if (ts.isShorthandPropertyAssignment(p)) out.add(p.name.text);
+        else if (ts.isPropertyAssignment(p)) target(p.initializer);
+        else if (ts.isSpreadAssignment(p)) target(p.expression);
+      }
+    } else if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.EqualsToken) target(u.left);
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target(n.left);
+    else if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) target(n.operand);
+    else if ((ts.isForOfStatement(n) || ts.isForInStatement(n)) && !ts.isVariableDeclarationList(n.initializer)) target(n.initializer);
+    else if (ts.isVariableStatement(n) && n.parent === rec.file.sf && !(n.declarationList.flags & (ts.NodeFlags.Const | ts.NodeFlags.Let))) {
+      for (const d of n.declarationList.declarations) if (ts.isIdentifier(d.name)) (declared.has(d.name.text) ? out.add(d.name.text) : declared.add(d.name.text));
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(rec.file.sf);
+  reassignmentIndex.set(rec.file.sf, out);
+  found = out;
+  return found;
+}
+
 function mutations(rec: ModuleRecord): Map<string, ts.Node> {
   let found = mutationIndex.get(rec.file.sf);
   if (found) return found;

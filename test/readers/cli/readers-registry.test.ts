@@ -19,6 +19,7 @@ const NOT_BY_IMPORT: Record<string, { code: string; finding: RegExp }> = {
     finding: /cli\.commandType.*`ToolCommand`/,
   },
   jsdoc: { code: "/** @docpact-command build */\nexport function build() {}\n", finding: /the jsdoc \(@docpact-command\) adapter applies/ },
+  "argv-words": { code: "const a = process.argv[2];\nif (a === \"init\") console.log(a);\n", finding: /the argv-words adapter applies/ },
 };
 
 const dirs: string[] = [];
@@ -81,6 +82,18 @@ describe("the CLI reader registry", () => {
     const other = project('import arg from "arg";\n', "source/main.ts");
     writeFileSync(join(other, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "./build/main.js" } }));
     expect(lines(other)).toContain("cli.reader: bin `tool` → source/main.ts: read by the arg reader (source/main.ts, the entry itself)");
+  });
+
+  it("init takes binaries from `oclif.bin` and `publishConfig.bin` (the package's own name or a bin with a source; release-built shims left out)", () => {
+    const oclif = project('import { Command } from "@oclif/core";\n');
+    writeFileSync(join(oclif, "package.json"), JSON.stringify({ name: "@acme/plugin-x", oclif: { bin: "mycli" } }));
+    expect(detect(oclif).config.cli?.binaries).toEqual(["mycli"]);
+    const shims = project('import { Cli } from "clipanion";\n', "sources/main.ts");
+    writeFileSync(join(shims, "package.json"), JSON.stringify({ name: "corepack", publishConfig: { bin: { corepack: "./dist/corepack.js", pnpm: "./dist/pnpm.js", tool2: "./dist/main.js" } } }));
+    mkdirSync(join(shims, "src"), { recursive: true });
+    writeFileSync(join(shims, "src/main.ts"), "export {};\n");
+    expect(detect(shims).config.cli?.binaries).toEqual(["corepack", "tool2"]);
+    expect(lines(shims)).toContain('cli.binaries: `corepack`: package.json "publishConfig"."bin" (the package\'s own name)');
   });
 
   it("init says why no reader applies to a binary, and how far following its imports went", () => {
