@@ -86,6 +86,7 @@ describe("architecture", () => {
     "compiler/util/input-fs.ts": "the one door",
     "compiler/util/write.ts": "writes (build)",
     "compiler/build.ts": "writes, and compares what it would write with the file",
+    "compiler/apply-fixes.ts": "build --fix: compares each file with the text the rules saw before writing it",
     "compiler/cache/cache.ts": "the read cache: what it holds is keyed by content, not an input",
     "compiler/replay/record.ts": "the record itself, and re-observing its manifest",
     "compiler/replay/fingerprint.ts": "docpact's own modules, not the project's",
