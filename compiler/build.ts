@@ -16,6 +16,8 @@ import { ChangedOnDisk, removeInsideRoot, removeStaleTemps, writeAtomic } from "
 
 export interface BuildOptions extends PipelineOptions {
   fix?: boolean;
+  /** With `fix`: only the fixes of findings in these files (file arguments), root-relative. */
+  fixFiles?: readonly string[];
   force?: boolean;
   /** The caller runs `closingCheck` next (run.ts, to record it): leave parsing the rewritten documents and flushing the cache to it. */
   closingCheck?: boolean;
@@ -45,12 +47,22 @@ async function buildOnce(opts: BuildOptions): Promise<BuildResult> {
   let result = await runPipeline(opts);
   const timing = stageTimer("docpact build");
   try {
-    if (opts.fix && result.diagnostics.some((d) => d.fix)) {
-      written.push(...applyFixes(opts.root, result.diagnostics));
-      cache.session?.forget(written);
-      result = await runPipeline(opts);
+    let fixChanged: string[] = [];
+    const only = opts.fixFiles ? new Set(opts.fixFiles) : null;
+    const fixable = result.diagnostics.filter((d) => d.fix && (only === null || only.has(d.file)));
+    if (opts.fix && fixable.length > 0) {
+      // Planned from the texts the rules saw; a file edited since is left alone (and named below).
+      const texts = result.model.texts;
+      const applied = applyFixes(opts.root, fixable, (f) => texts.get(f));
+      written.push(...applied.written);
+      fixChanged = applied.changed;
+      cache.session?.forget(applied.written);
+      if (applied.written.length > 0) result = await runPipeline(opts);
     }
     writePlan(opts.root, result.plan, written);
+    if (fixChanged.length > 0) {
+      throw new DocpactError(`changed on disk during the build, fixes not applied (${fixChanged.length}): ${fixChanged.sort().join(", ")}; run \`docpact build --fix\` again`);
+    }
   } catch (e) {
     throw stoppedAfter(e, written);
   }

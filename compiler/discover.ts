@@ -1,7 +1,7 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { ignoreGlobs } from "./util/ignored.js";
 import { existsSync, readHead } from "./util/input-fs.js";
-import { entryClosure, entrySource, isNodeScript } from "./readers/cli/entry.js";
+import { entryClosure, entrySource, isNodeScript } from "./discover-entry.js";
 import { guardedRead } from "./util/guarded-read.js";
 import { dirname, join, posix, relative } from "node:path";
 import { globListMatcher, isNegated } from "./util/globs.js";
@@ -37,6 +37,7 @@ export function discover(root: string, config: ResolvedConfig, session?: ReadSes
   const tree = session?.tree && changes ? updateTree(root, session.tree, changes, skip) : walkTree(root, skip);
   if (session) session.tree = tree;
   const files = tree.files;
+  const all = new Set(files);
   // Globs are matched against the one walk of the tree, not by walking the disk again per glob.
   const match = (patterns: string[], extraIgnore: string[] = []) => matchFiles(files, patterns, [...ignore, ...extraIgnore]);
   const docs = match(config.docs);

@@ -168,7 +168,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined, judged);
   timing.lap("rules");
   if (asks.size > 0) {
-    found = await withEvidence(model, plan, rules.filter((r) => asks.has(r.meta.id)), asks, found, notJudged, judged, memo, (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted, undefined, gitMemo));
+    found = await withEvidence(model, plan, rules.filter((r) => asks.has(r.meta.id) || (r.meta.historyWith ?? []).some((id) => asks.has(id))), asks, found, notJudged, judged, memo, (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted, undefined, gitMemo));
     timing.lap("git evidence");
   }
   const diagnostics = applySuppressions(found, model.docs, {

@@ -50,6 +50,8 @@ export interface RunOutput {
   gate: GateResult;
   /** Files build wrote or removed (build only). */
   written?: string[];
+  /** The text each finding's file had when the rules saw it (what `--fix-dry-run` diffs against). */
+  textOf: GetText;
 }
 
 export async function run(mode: "check" | "build", req: RunRequest): Promise<RunOutput> {
@@ -83,7 +85,7 @@ async function runOnce(mode: "check" | "build", req: RunRequest): Promise<RunOut
   const gated = gate(diagnostics, facts.getText, { baseline, since, renamedFrom: facts.renames, isSource });
   // Baseline entries of files not asked about are not "fixed": they are left out.
   const g = only ? { ...gated, absent: gated.absent.filter((e) => only.has(e.file)) } : gated;
-  const report = makeReport(g.failing, facts.counts, performance.now() - started, facts.notJudged, facts.coverage);
+  const report = makeReport(g.failing, facts.counts, performance.now() - started, facts.notJudged, facts.coverage, facts.getText);
   addGateSummary(report, {
     baseline: baseline ? { baselined: g.baselined, prunable: g.absent } : null,
     since: since ? { ref: since.ref, commit: since.commit, outside: g.outsideSince } : null,
@@ -92,7 +94,7 @@ async function runOnce(mode: "check" | "build", req: RunRequest): Promise<RunOut
   if (facts.written) report.written = facts.written;
   // Build's closing check runs once the build's own result is reported and can go.
   await facts.closing?.();
-  return { report, diagnostics, gate: g, ...(facts.written ? { written: facts.written } : {}) };
+  return { report, diagnostics, gate: g, textOf: facts.getText, ...(facts.written ? { written: facts.written } : {}) };
 }
 
 /** What gating and reporting need of a run, from the pipeline or from a replayed record. */
@@ -146,7 +148,7 @@ async function pipelineRun(mode: "check" | "build", req: RunRequest, record: boo
   }
   const { runBuild, closingCheck } = await import("./build.js");
   if (!record) {
-    const r = await runBuild({ ...base, fix: req.fix, force: req.force });
+    const r = await runBuild({ ...base, fix: req.fix, force: req.force, ...(req.files ? { fixFiles: req.files } : {}) });
     return { ...factsOf(req.root, r), written: r.written };
   }
   // Build records what a check would find on the tree it leaves. When it wrote nothing (and did not
@@ -155,7 +157,7 @@ async function pipelineRun(mode: "check" | "build", req: RunRequest, record: boo
   let r: BuildResult;
   let observed: Observations;
   try {
-    r = await runBuild({ ...base, fix: req.fix, force: req.force, closingCheck: true });
+    r = await runBuild({ ...base, fix: req.fix, force: req.force, closingCheck: true, ...(req.files ? { fixFiles: req.files } : {}) });
   } finally {
     observed = recording.stop();
   }

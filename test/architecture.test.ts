@@ -65,7 +65,7 @@ const STAGES: [stage: string, paths: string[]][] = [
   // The read cache and the watch session: every later stage keys work on them.
   ["cache", ["compiler/cache/"]],
   ["model", ["compiler/model/", "generated/sites.ts"]],
-  ["discover", ["compiler/discover.ts", "compiler/read-input.ts"]],
+  ["discover", ["compiler/discover.ts", "compiler/discover-entry.ts", "compiler/read-input.ts"]],
   ["readers", ["compiler/readers/", "generated/cli-readers.ts", "compiler/read.ts"]],
   ["git", ["compiler/git/"]],
   ["link", ["compiler/link.ts"]],
@@ -163,6 +163,7 @@ describe("architecture", () => {
     "compiler/util/input-fs.ts": "the one door",
     "compiler/util/write.ts": "writes (build)",
     "compiler/build.ts": "writes, and compares what it would write with the file",
+    "compiler/apply-fixes.ts": "build --fix: compares each file with the text the rules saw before writing it",
     "compiler/cache/cache.ts": "the read cache: what it holds is keyed by content, not an input",
     "compiler/replay/record.ts": "the record itself, and re-observing its manifest",
     "compiler/replay/fingerprint.ts": "docpact's own modules, not the project's",

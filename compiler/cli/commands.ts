@@ -4,7 +4,7 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from "node:path
 import { writeAtomic } from "../util/write.js";
 import { exitCode } from "../report/report.js";
 import type { RunOutput } from "../run.js";
-import { rootOf, runFull, settingsFrom, useColor } from "./run-settings.js";
+import { rootOf, runFull, settingsFrom, useColor, type RunSettings } from "./run-settings.js";
 import { startProgress } from "./progress.js";
 import { DocpactError } from "../util/errors.js";
 import { closest } from "../util/edit-distance.js";
@@ -52,6 +52,11 @@ function str(v: string | boolean | undefined): string | undefined {
 async function runCheckOrBuild(name: "check" | "build", values: Values, positionals: string[]): Promise<number> {
   const s = settingsFrom(values);
   if (positionals.length > 0) s.files = fileArguments(s.root, positionals);
+  if (values["fix-dry-run"] === true) {
+    if (values.fix === true) throw new DocpactError("--fix and --fix-dry-run exclude each other (--fix-dry-run writes nothing)");
+    if (values.watch) throw new DocpactError("--fix-dry-run does not run with --watch");
+    return runFixDryRun(s);
+  }
   if (values.watch) {
     const { watch } = await import("./watch.js");
     return watch(name, s, { fix: values.fix === true, force: values.force === true });
@@ -68,6 +73,36 @@ async function runCheckOrBuild(name: "check" | "build", values: Values, position
   const text = formatReport(shown.report, s.format, { root: s.root, color: toFile ? s.color === true : useColor(s.color), diagnostics: shown.diagnostics, gate: shown.gate, rules: await ruleMetasFor(s.format) });
   if (toFile) writeReportFile(s.outputFile!, text);
   else process.stdout.write(text);
+  return exitCode(out.report, s.maxWarnings);
+}
+
+/**
+ * `--fix-dry-run`: a check (nothing is written), then the fixes `build --fix` would apply to its
+ * findings, as one unified diff on standard output (`git apply` takes it); a line on standard error
+ * counts them and names the refused ones. With `-o FILE` the report is still written to FILE.
+ */
+async function runFixDryRun(s: RunSettings): Promise<number> {
+  const progress = startProgress(process.stderr);
+  let out: RunOutput;
+  try {
+    out = await runFull("check", s, { fix: false, force: false }, { onPhase: progress.phase });
+  } finally {
+    progress.stop();
+  }
+  const { planFixes, fixPlanDiff } = await import("../apply-fixes.js");
+  const only = s.files ? new Set(s.files) : null;
+  const plan = planFixes(
+    out.diagnostics.filter((d) => only === null || only.has(d.file)),
+    out.textOf,
+  );
+  process.stdout.write(fixPlanDiff(plan));
+  const fixes = plan.files.reduce((n, f) => n + f.fixes.length, 0);
+  const refused = plan.refused.length > 0 ? `; ${plan.refused.length} refused (${plan.refused.map((r) => `${r.fix.file}: ${r.fix.description}: ${r.reason}`).join("; ")})` : "";
+  process.stderr.write(`docpact: --fix-dry-run: ${fixes} fix${fixes === 1 ? "" : "es"} in ${plan.files.length} file${plan.files.length === 1 ? "" : "s"} would be applied by \`docpact build --fix\`; nothing written${refused}\n`);
+  if (s.outputFile !== undefined) {
+    const shown = s.quiet ? errorsOnly(out) : out;
+    writeReportFile(s.outputFile, formatReport(shown.report, s.format, { root: s.root, color: s.color === true, diagnostics: shown.diagnostics, gate: shown.gate, rules: await ruleMetasFor(s.format) }));
+  }
   return exitCode(out.report, s.maxWarnings);
 }
 

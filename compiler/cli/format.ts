@@ -44,7 +44,7 @@ export function formatReport(report: Report, format: Format, ctx: FormatContext)
       });
     case "sarif":
       return formatSarif({
-        diagnostics: ctx.diagnostics ?? report.diagnostics,
+        diagnostics: ctx.diagnostics ?? report.diagnostics.map(({ fix: _reportFix, ...d }) => d),
         gate: ctx.gate,
         rules: [...(ctx.rules ?? missingCatalogue())],
         version: docpactVersion(),

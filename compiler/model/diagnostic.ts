@@ -52,7 +52,7 @@ export interface Diagnostic extends Span {
   /** The message id and data the rule reported (rule tests match on them; not part of the JSON report). */
   messageId?: string;
   data?: Readonly<Record<string, string | number>>;
-  /** Mechanical repair applied by `build --fix`; not part of the JSON report. */
+  /** Mechanical repair applied by `build --fix`, backed by evidence (compiler/rules/fix-edit.ts); in the JSON report as `fix` with positions. */
   fix?: Fix;
 }
 

@@ -2,6 +2,8 @@
 import { summarizeNotJudged, type Diagnostic, type NotJudged, type NotJudgedSummary, type RelatedLocation, type Severity } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
 import type { CoverageSummary } from "../model/mentions.js";
+import type { Fix } from "../model/diagnostic.js";
+import { LineIndex } from "../util/text.js";
 
 export interface ReportDiagnostic {
   rule: string;
@@ -20,6 +22,34 @@ export interface ReportDiagnostic {
   /** Additive: the rule's documentation. */
   url?: string;
   related?: RelatedLocation[];
+  /**
+   * Additive: the edit `docpact build --fix` makes for this finding (present only for a
+   * fix backed by evidence: a rename git recorded, a declared deprecation). Each edit
+   * replaces `range` (UTF-16 offsets into the file's text, BOM removed), also given as
+   * 1-based `line`/`column` … `endLine`/`endColumn`, by `text`.
+   */
+  fix?: ReportFix;
+}
+
+export interface ReportFix {
+  description: string;
+  file: string;
+  edits: { range: [number, number]; line: number; column: number; endLine: number; endColumn: number; text: string }[];
+}
+
+/** A fix as the report writes it: positions from the file's text (the one the rules saw); null when that text is unknown. */
+export function reportFix(fix: Fix, text: string | undefined): ReportFix | null {
+  if (text === undefined) return null;
+  const lines = new LineIndex(text);
+  return {
+    description: fix.description,
+    file: fix.file,
+    edits: fix.edits.map((e) => {
+      const a = lines.position(e.start);
+      const b = lines.position(e.end);
+      return { range: [e.start, e.end], line: a.line, column: a.column, endLine: b.line, endColumn: b.column, text: e.text };
+    }),
+  };
 }
 
 export interface Report {
@@ -75,7 +105,15 @@ export function addGateSummary(report: Report, g: GateSummary): Report {
   return report;
 }
 
-export function makeReport(diagnostics: Diagnostic[], files: FileCounts, durationMs: number, notJudged: readonly NotJudged[] = [], coverage?: CoverageSummary): Report {
+export function makeReport(
+  diagnostics: Diagnostic[],
+  files: FileCounts,
+  durationMs: number,
+  notJudged: readonly NotJudged[] = [],
+  coverage?: CoverageSummary,
+  /** A file's text as the rules saw it, for the positions of `fix`; without it no diagnostic carries `fix`. */
+  textOf?: (file: string) => string | undefined,
+): Report {
   let errors = 0;
   let warnings = 0;
   const out: ReportDiagnostic[] = diagnostics.map((d) => {
@@ -96,6 +134,8 @@ export function makeReport(diagnostics: Diagnostic[], files: FileCounts, duratio
     if (d.note !== undefined) r.note = d.note;
     if (d.url !== undefined) r.url = d.url;
     if (d.related && d.related.length > 0) r.related = d.related;
+    const fix = d.fix && textOf ? reportFix(d.fix, textOf(d.fix.file)) : null;
+    if (fix) r.fix = fix;
     return r;
   });
   const report: Report = { version: 1, diagnostics: out, summary: { errors, warnings, files, durationMs: Math.round(durationMs) } };

@@ -20,7 +20,7 @@ export const SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json";
 const SRCROOT = "%SRCROOT%";
 
 export interface SarifInput {
-  /** The run's diagnostics, with fixes (the JSON report drops them). */
+  /** The run's diagnostics, with fixes (offsets; the JSON report gives them positions too). */
   diagnostics: Diagnostic[];
   /** The rule catalogue. */
   rules: RuleMeta[];

@@ -57,6 +57,12 @@ export interface RuleMeta<Id extends string = string, M extends Messages = Messa
    * deprecated `{ message }` report.
    */
   messages?: M;
+  /**
+   * Rules whose asks for git's content history (RuleReport.historyAsk) also
+   * make this rule run again with it: it reads that history about what those
+   * rules report (cli/unknown-flag judges the flags of a command git shows renamed).
+   */
+  historyWith?: readonly string[];
   /** True when diagnostics may carry a fix applied by `build --fix`. */
   fixable?: boolean;
   /**

@@ -1,8 +1,9 @@
 /**
- * Issue 27, install: docpact packed with `npm pack` and installed into a fresh folder from that
- * tarball, offline (npm's cache, a lock file built from docpact's own, so nothing is resolved
- * against a registry), then its bin run: executable, `init`'s `$schema` resolving, `check` clean.
- * Skips when npm is not on PATH or its cache lacks docpact's dependencies (ENOTCACHED).
+ * Issue 27, install: the README's install procedure, extracted from the README (so the test fails
+ * when the README drifts) and run in fresh folders, offline (npm's cache, a lock file built from
+ * docpact's own, so nothing is resolved against a registry): the tarball packed, installed, its bin
+ * executable, `init`'s `$schema` resolving, `check` clean. Skips when npm is not on PATH or its
+ * cache lacks docpact's dependencies (ENOTCACHED).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -57,32 +58,42 @@ describe("init's $schema", () => {
   });
 });
 
-describe.skipIf(!hasNpm)("installing docpact from a packed tarball", { timeout: 240_000 }, () => {
-  it("npm pack, install offline into a fresh folder, run the bin: init writes a $schema that resolves, check runs", (ctx) => {
-    const packDir = temp();
-    // --ignore-scripts: dist/ is built already (pretest), and `prepare` would rebuild it under the other tests' feet.
-    const pack = spawnSync(npm, ["pack", "--ignore-scripts", "--pack-destination", packDir], { cwd: repoRoot, encoding: "utf8" });
-    expect(pack.status, pack.stderr).toBe(0);
-    const tgz = readdirSync(packDir).find((f) => f.endsWith(".tgz"))!;
-    const app = temp();
-    writeFileSync(join(app, tgz), readFileSync(join(packDir, tgz)));
-    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true, devDependencies: { docpact: `file:${tgz}` } }));
-    writeFileSync(join(app, "package-lock.json"), JSON.stringify(consumerLock(tgz), null, 2));
-    writeFileSync(join(app, "README.md"), "# App\n\nSee [the guide](docs/guide.md).\n");
-    mkdirSync(join(app, "docs"));
-    writeFileSync(join(app, "docs/guide.md"), "# Guide\n");
-    const install = spawnSync(npm, ["ci", "--offline", "--no-audit", "--no-fund"], { cwd: app, encoding: "utf8" });
-    if (install.status !== 0 && /ENOTCACHED/.test(install.stderr)) ctx.skip();
-    expect(install.status, install.stderr).toBe(0);
-    const bin = join(app, "node_modules/.bin/docpact");
-    expect(statSync(resolve(app, "node_modules/docpact/dist/compiler/cli/main.js")).mode & 0o111).not.toBe(0);
-    // The bin itself, as a shell runs it (not through node): executable.
-    const init = spawnSync(bin, ["init"], { cwd: app, encoding: "utf8" });
-    expect(init.status, init.stderr).toBe(0);
-    const config = JSON.parse(readFileSync(join(app, "docpact.config.json"), "utf8")) as { $schema: string };
+/** The README's install procedure: the shell block after its `install-procedure` marker, line by line. */
+function readmeProcedure(): string[] {
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const m = /<!-- install-procedure:[^>]*-->\n```sh\n([\s\S]*?)\n```/.exec(readme);
+  if (!m) throw new Error("README.md has no install-procedure block");
+  return m[1].split("\n");
+}
+
+describe.skipIf(!hasNpm)("the README's install procedure", { timeout: 240_000 }, () => {
+  it("run as written in fresh folders (offline): a packed tarball, an executable bin, a $schema that resolves, a clean check", (ctx) => {
+    const lines = readmeProcedure();
+    // The two folders are the reader's; every other line runs as the README writes it, but one:
+    // this checkout is installed and built already (pretest), and `npm ci` here would replace the
+    // node_modules the suite is running from.
+    expect(lines[0]).toMatch(/^DOCPACT=/);
+    expect(lines[1]).toMatch(/^PROJECT=/);
+    const ci = lines.findIndex((l) => /^cd "\$DOCPACT" && npm ci(\s|$)/.test(l));
+    expect(ci, "the README installs docpact with `cd \"$DOCPACT\" && npm ci`").toBeGreaterThan(1);
+    const project = temp();
+    mkdirSync(join(project, ".git"));
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+    writeFileSync(join(project, "README.md"), "# App\n\nSee [the guide](docs/guide.md).\n");
+    mkdirSync(join(project, "docs"));
+    writeFileSync(join(project, "docs/guide.md"), "# Guide\n");
+    // Offline: the lock file npm would write, made from docpact's own (nothing resolved against a registry).
+    writeFileSync(join(project, "package-lock.json"), JSON.stringify(consumerLock("docpact-0.1.0.tgz"), null, 2));
+    const script = ["set -e", `DOCPACT=${JSON.stringify(repoRoot)}`, `PROJECT=${JSON.stringify(project)}`, ...lines.slice(2).map((l, i) => (i + 2 === ci ? 'cd "$DOCPACT"' : l))].join("\n");
+    const env = { ...process.env, NO_COLOR: "1", npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+    const r = spawnSync("bash", ["-c", script], { encoding: "utf8", env });
+    if (r.status !== 0 && /ENOTCACHED|only-if-cached/.test(r.stderr)) ctx.skip();
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(join(repoRoot, "docpact-0.1.0.tgz"))).toBe(false);
+    expect(statSync(resolve(project, "node_modules/docpact/dist/compiler/cli/main.js")).mode & 0o111).not.toBe(0);
+    const config = JSON.parse(readFileSync(join(project, "docpact.config.json"), "utf8")) as { $schema: string };
     expect(config.$schema).toBe("./node_modules/docpact/contracts/config.schema.json");
-    expect(existsSync(join(app, config.$schema))).toBe(true);
-    const check = spawnSync(bin, ["check"], { cwd: app, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
-    expect([check.status, check.stdout.trim().split("\n").pop()]).toEqual([0, expect.stringMatching(/^0 errors, 0 warnings · 2 docs/)]);
+    expect(existsSync(join(project, config.$schema))).toBe(true);
+    expect(r.stdout.trim().split("\n").pop()).toMatch(/^0 errors, 0 warnings · 2 docs/);
   });
 });

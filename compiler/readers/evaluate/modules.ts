@@ -321,7 +321,7 @@ const mutationIndex = weakMemo<ts.SourceFile, Map<string, ts.Node>>("readers/eva
  * that change a name's value in place: `X.a = …`, `X[k] += …`, `X.push(…)`,
  * `Object.assign(X, …)`. Syntax only; a change through an alias is not seen.
  */
-const reassignmentIndex = new WeakMap<ts.SourceFile, Set<string>>();
+const reassignmentIndex = weakMemo<ts.SourceFile, Set<string>>("readers/evaluate/modules#reassignmentIndex");
 
 /** Names the file assigns to anywhere (`x = …`, `x += …`, `x++`, `for (x of …)`, a second `var x`), in any scope (a shadowing inner name counts too: cautious). */
 function reassignments(rec: ModuleRecord): Set<string> {

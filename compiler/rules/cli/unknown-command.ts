@@ -1,8 +1,9 @@
-import { contentRemovalText, literalRemoval } from "../../model/history.js";
-import type { CommandDecl } from "../../model/cli.js";
+import { contentRemovalText } from "../../model/history.js";
+import { commandEvidence } from "./command-history.js";
 import { defineRule } from "../types.js";
 import { surfaceIndexFor } from "./command-match.js";
 import { docMentions } from "../../model/mentions.js";
+import { replaceInSpan } from "../fix-edit.js";
 
 /** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
 export default defineRule({
@@ -11,6 +12,7 @@ export default defineRule({
     // The evidence of a message comes from git history and which files exist.
     perDocument: { consults: ["surface", "history"] },
     defaultSeverity: "error",
+    fixable: true,
     description: "A CLI invocation in the docs names a command the code does not implement.",
     explanation:
       "Docs that tell the reader (or an agent) to run `aw flow advance` are only right while the CLI has that command. " +
@@ -21,7 +23,7 @@ export default defineRule({
       "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against). " +
       "Inside a git work tree, when the word was a string literal that a commit removed from a file declaring commands (or from a code file that is gone), " +
       "the message names that commit (the newest of the last 1,000 commits that touched the code); when the commit replaced it on the same line by a name that is a " +
-      "command at that level now, that command is the suggestion.",
+      "command at that level now, that command is the suggestion, and `docpact build --fix` writes it in place of the old word (a spelling suggestion is never applied).",
     messages: {
       unknownCommand: "unknown command `{{command}}`",
     },
@@ -38,7 +40,6 @@ export default defineRule({
     const index = surfaceIndexFor(ctx.model.surface);
     if (index.empty) return;
     const commandFiles = new Set(ctx.model.surface.commands.map((c) => c.span.file));
-    const files = new Set(ctx.model.files);
     // The command code's history, and that of command modules deleted since.
     const historyAsk = ctx.model.history ? { files: [...commandFiles].sort(), gone: true as const } : undefined;
     for (const doc of ctx.model.docs) {
@@ -51,9 +52,10 @@ export default defineRule({
         const { token, written } = m.unknown;
         // Git history, when there is one: the commit that removed the word from the command code, or renamed it to a command of this level.
         const level = m.path;
-        const gone = literalRemoval(ctx.model.history, token.text, (f) => commandFiles.has(f) || !files.has(f), (v) => isCommandAt(ctx.model.surface.commands, level, v));
-        const evidence = gone && (gone.removal.kind === "removed" || gone.now !== null) ? gone : null;
+        const evidence = commandEvidence(ctx.model, m);
         const suggestion = evidence?.now ? [...level, evidence.now] : m.unknown.suggestion;
+        // Only the rename git recorded is applied by `build --fix`; a spelling suggestion is a guess.
+        const fix = evidence?.now ? replaceInSpan(ctx.model.texts.get(token.span.file), token.span, token.text, evidence.now, `rename \`${token.text}\` to \`${evidence.now}\` (renamed in ${evidence.removal.commit})`) : null;
         ctx.report({
           span: token.span,
           messageId: "unknownCommand",
@@ -61,15 +63,10 @@ export default defineRule({
           ...(evidence ? { evidence: `\`${token.text}\` ${contentRemovalText(evidence.removal, (v) => `\`${v}\``, evidence.removal.file)}` } : {}),
           ...(historyAsk ? { historyAsk } : {}),
           ...(suggestion ? { suggestions: [[inv.binary, ...suggestion].join(" ")] } : {}),
+          ...(fix ? { fix } : {}),
         });
       }
       for (const m of docMentions(doc, ctx.model.binaries)) if (m.source === "synopsis") ctx.notJudged(m.span, "the synopsis line of a help-output listing is not judged", { kind: "commands" });
     }
   },
 });
-
-/** Whether `word` names a command (or an alias of one) directly below `path`. */
-function isCommandAt(commands: readonly CommandDecl[], path: readonly string[], word: string): boolean {
-  const under = (c: CommandDecl, n: number) => c.path.length === n && path.every((p, i) => c.path[i] === p);
-  return commands.some((c) => (under(c, path.length + 1) && (c.path[path.length] === word || c.aliases.includes(word))) || (under(c, path.length) && (c.verbs ?? []).includes(word)));
-}

@@ -3,6 +3,9 @@ import type { Closure, FlagSpec, InvocationToken } from "../../model/types.js";
 import { tiedBareFlags } from "./bare-flags.js";
 import { docMentions } from "../../model/mentions.js";
 import { defineRule } from "../types.js";
+import { contentRemovalText, literalRemoval } from "../../model/history.js";
+import { replaceInSpan } from "../fix-edit.js";
+import { commandEvidence, matchRenamed } from "./command-history.js";
 import { ALWAYS_ALLOWED_FLAGS, FlagTable, surfaceIndexFor } from "./command-match.js";
 
 export { ALWAYS_ALLOWED_FLAGS };
@@ -11,8 +14,11 @@ export { ALWAYS_ALLOWED_FLAGS };
 export default defineRule({
   meta: {
     id: "cli/unknown-flag",
-    perDocument: { consults: ["surface"] },
+    // The evidence of a message comes from git history.
+    perDocument: { consults: ["surface", "history"] },
+    historyWith: ["cli/unknown-command"],
     defaultSeverity: "error",
+    fixable: true,
     description: "A CLI invocation in the docs passes a flag the code does not accept.",
     explanation:
       "A flag renamed or removed in the code keeps living in the docs until someone runs the documented command. " +
@@ -22,7 +28,10 @@ export default defineRule({
       "A flag is judged only against a closed set: when an option does not evaluate, a command accepts unknown options, or no flag accessor is configured for a global set, the flag is not judged and is counted in the summary. " +
       "`--help`, `-h` and `--version` are always accepted, and a short-flag cluster such as `-rf` is accepted when each letter is. " +
       "A bare `--flag` that opens an option list's entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written \"`--x` of `tool cmd`\"; elsewhere it is not judged. " +
-      "Invocations whose command is unknown are left to `cli/unknown-command`, and nothing is reported when the code reader finds no commands at all.",
+      "Invocations whose command is unknown are left to `cli/unknown-command` (unless git shows the command renamed: its flags are then judged against the command it became), and nothing is reported when the code reader finds no commands at all. " +
+      "Inside a git work tree, when the flag's name (with or without its dashes) was a string literal that a commit removed from a code file, the message names that commit; " +
+      "when the commit replaced it on the same line by a name the command accepts now, that flag is the suggestion, and `docpact build --fix` writes it in place of the old one " +
+      "(a spelling suggestion is never applied).",
     messages: {
       unknownFlag: "unknown flag `{{flag}}` for `{{command}}`",
     },
@@ -59,6 +68,21 @@ export default defineRule({
       tables.set(k, (t = { table: new FlagTable(allowed, syntax), allowed, closure }));
       return t;
     };
+    // The files declaring commands and flags (a flag accessor's names sit in the command modules).
+    const code = new Set([...surface.commands.map((c) => c.span.file), ...surface.commands.flatMap((c) => c.options.map((o) => o.span?.file ?? c.span.file))]);
+    const files = new Set(ctx.model.files);
+    const historyAsk = ctx.model.history ? { files: [...code].sort(), gone: true as const } : undefined;
+    // The commit that removed the flag's name from the code (`"--jsn"`, or `"jsn"` as a flag accessor names it), and the flag it became.
+    const flagHistory = (name: string, table: FlagTable) => {
+      if (!ctx.model.history || !name.startsWith("--")) return null;
+      const inCode = (f: string) => code.has(f) || (!files.has(f) && !/\.(json|ya?ml|md|mdx)$/.test(f));
+      const asFlag = (v: string) => (v.startsWith("-") ? v : `--${v}`);
+      for (const written of [name, name.slice(2)]) {
+        const gone = literalRemoval(ctx.model.history, written, inCode, (v) => /^-{0,2}[A-Za-z0-9][\w.-]*$/.test(v) && asFlag(v).startsWith("--") && accepted(asFlag(v), table));
+        if (gone && (gone.removal.kind === "removed" || gone.now !== null)) return { written, removal: gone.removal, now: gone.now === null ? null : asFlag(gone.now) };
+      }
+      return null;
+    };
     const judge = (t: InvocationToken, binary: string, path: string[], judged: boolean) => {
       const { table, allowed } = tableAt(path);
       let closure = tableAt(path).closure;
@@ -75,12 +99,18 @@ export default defineRule({
       ctx.judged(t.span, "flags");
       const longs = allowed.flatMap((f) => [...(f.long ? [f.long] : []), ...f.aliases]);
       // Short flags are one letter: any other letter is "close", so only long flags get a suggestion.
-      const suggestion = name.startsWith("--") ? closest(name, [...new Set(longs)].sort(), 0.34) : null;
+      const evidence = flagHistory(name, table);
+      const suggestion = evidence?.now ?? (name.startsWith("--") ? closest(name, [...new Set(longs)].sort(), 0.34) : null);
+      // Only the rename git recorded is applied by `build --fix`; a spelling suggestion is a guess.
+      const fix = evidence?.now ? replaceInSpan(ctx.model.texts.get(t.span.file), t.span, name, evidence.now, `rename \`${name}\` to \`${evidence.now}\` (renamed in ${evidence.removal.commit})`) : null;
       ctx.report({
         span: t.span,
         messageId: "unknownFlag",
         data: { flag: name, command: [binary, ...path].join(" ") },
+        ...(evidence ? { evidence: `\`${evidence.written}\` ${contentRemovalText(evidence.removal, (v) => `\`${v}\``, evidence.removal.file)}` } : {}),
+        ...(historyAsk ? { historyAsk } : {}),
         ...(suggestion ? { suggestions: [suggestion] } : {}),
+        ...(fix ? { fix } : {}),
       });
     };
     for (const doc of ctx.model.docs) {
@@ -88,7 +118,11 @@ export default defineRule({
         const m = index.match(inv);
         if (m.flags.length === 0) continue;
         if (m.unknown) {
-          for (const t of m.flags) ctx.notJudged(t.span, "the command is unknown (cli/unknown-command)", { kind: "flags" });
+          // A command git shows renamed: its flags are judged against the command it became.
+          const now = commandEvidence(ctx.model, m)?.now;
+          const renamed = now ? matchRenamed(index, inv, m, now) : null;
+          if (renamed) for (const t of renamed.flags) judge(t, inv.binary, renamed.path, true);
+          else for (const t of m.flags) ctx.notJudged(t.span, "the command is unknown (cli/unknown-command)", { kind: "flags" });
           continue;
         }
         for (const t of m.flags) judge(t, inv.binary, m.path, !m.notJudged);

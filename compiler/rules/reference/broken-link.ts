@@ -3,7 +3,9 @@ import { referenceIndex, resolveLink, type ReferenceIndex } from "../../model/re
 import { suggestRoute } from "../../model/site-links.js";
 import { closest } from "../../util/edit-distance.js";
 import { defineRule } from "../types.js";
+import type { MdLink } from "../../model/types.js";
 import { currentPath, removalOf, removalText } from "../../model/history.js";
+import { linkUrlFix } from "../fix-edit.js";
 
 /** Relative links and images whose target file does not exist, or that leave the root. */
 export default defineRule({
@@ -11,6 +13,7 @@ export default defineRule({
     id: "reference/broken-link",
     perDocument: { consults: ["references"] },
     defaultSeverity: "error",
+    fixable: true,
     description: "A relative link or image points at a file that does not exist.",
     explanation:
       "Relative links, images and link definitions are resolved from the document's folder and looked up among the files under the root, case-sensitively, " +
@@ -22,7 +25,8 @@ export default defineRule({
       "clean); routes the generator makes at build time (blog posts, versions, locales, plugins, dynamic routes, an unreadable config) are not judged. External URLs (`https:`, `mailto:`, `//host`) are never fetched, fragments (`#x`) are left to reference/missing-anchor, " +
       "and targets inside folders docpact does not list (dot folders, `node_modules`, the generated output folder), folder links (`inbox/`: a folder holding only dot files such as " +
       "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged. Inside a git work tree the message names the commit that deleted or renamed " +
-      "the target, and a rename's new path is the suggestion.",
+      "the target, and a rename's new path is the suggestion, which `docpact build --fix` writes in place of the old one (a relative link outside a documentation site; " +
+      "a guessed path, found by its name or spelling, is never applied).",
     messages: {
       outsideRoot: "{{what}} target {{target}} leaves the project root",
       siteMissing: "{{what}} target {{target}} does not exist (no page or file of the {{generator}} site at {{siteRoot}} serves /{{route}})",
@@ -60,17 +64,29 @@ export default defineRule({
           const gone = removalOf(ctx.model.history, r.path);
           const renamed = gone && ctx.model.history ? currentPath(ctx.model.history, r.path, (p) => index.files.has(p)) : null;
           const hint = renamed ?? suggestPath(index, r.path, doc.file);
+          const fix = renamed && gone ? movedLinkFix(ctx.model.texts.get(doc.file), link, doc.file, renamed, gone.commit, index.siteOf(doc.file) !== null) : null;
           ctx.report({
             span: link.span,
             messageId: "missing",
             data: { what, target: r.target, path: r.path, removed: gone ? `; ${removalText(gone)}` : "" },
             ...(hint && link.template === undefined ? { suggestions: [relativeTo(doc.file, hint)] } : {}),
+            ...(fix && link.template === undefined ? { fix } : {}),
           });
         }
       }
     }
   },
 });
+
+/** The link rewritten to the renamed file's path (fragment and query kept), for a plain relative link outside a site. */
+function movedLinkFix(text: string | undefined, link: MdLink, fromFile: string, now: string, commit: string, inSite: boolean) {
+  const cut = link.url.search(/[?#]/);
+  const path = cut === -1 ? link.url : link.url.slice(0, cut);
+  if (inSite || path.startsWith("/") || /^[a-z][a-z0-9+.-]*:/i.test(path) || path.includes("%")) return null;
+  const rel = relativeTo(fromFile, now);
+  const written = path.startsWith("./") && !rel.startsWith("../") ? `./${rel}` : rel;
+  return linkUrlFix(text, link.span, link.url, written + (cut === -1 ? "" : link.url.slice(cut)), `point the link at ${now} (renamed in ${commit})`);
+}
 
 /**
  * A likely intended target: a file whose path differs only in case, else the

@@ -2,6 +2,7 @@ import { contentRemovalText, currentPath, headingRemoval, type GitHistory } from
 import { closestAnchor, markdownHeadingId, referenceIndex, resolveLink, type ReferenceIndex } from "../../model/references.js";
 import { relativeTo } from "./broken-link.js";
 import { defineRule } from "../types.js";
+import { linkUrlFix } from "../fix-edit.js";
 
 /** `#x` and `doc.md#x` whose document has no heading slug or explicit anchor `x`. */
 export default defineRule({
@@ -9,6 +10,7 @@ export default defineRule({
     id: "reference/missing-anchor",
     perDocument: { consults: ["references"] },
     defaultSeverity: "error",
+    fixable: true,
     description: "A link's #fragment names no heading or anchor of its target document.",
     explanation:
       "The target is found as reference/broken-link finds it (in a documentation site: by route, so `/guide/features#x` and `./features.md#x` name the same page). " +
@@ -18,6 +20,7 @@ export default defineRule({
       "non-ASCII letters kept; repeats numbered `-1`, `-2`, …) or an explicit `<a id>` / `<a name>` anchor. Renaming a heading silently breaks every link to it; this rule finds them. " +
       "Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last 1,000 commits that touched the documents), " +
       "and a rename's current anchor is the suggestion; a heading the same commit added to one other document is reported as moved there, with a link to it as the suggestion. " +
+      "`docpact build --fix` writes those two (the renamed anchor; the moved heading's link, outside a documentation site) in place of the link's destination; the closest anchor by spelling is never applied. " +
       "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone.",
     messages: {
       missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}",
@@ -43,16 +46,23 @@ export default defineRule({
         const idOf = (h: string) => markdownHeadingId(index, target, h);
         const gone = headingRemoval(ctx.model.history, r.path, (h) => idOf(h) === fragment, (h) => anchors.has(idOf(h)));
         let hint: string | null;
-        if (gone?.now) hint = `${r.target}#${idOf(gone.now)}`;
-        else if (gone?.removal.kind === "moved") {
+        // The destination `build --fix` writes: only what git recorded (a renamed or moved heading).
+        let url: string | null = null;
+        const hash = link.url.indexOf("#");
+        if (gone?.now) {
+          hint = `${r.target}#${idOf(gone.now)}`;
+          url = hash === -1 ? null : `${link.url.slice(0, hash)}#${idOf(gone.now)}`;
+        } else if (gone?.removal.kind === "moved") {
           // Moved to another document: the link to it there, never a near heading here.
           const moved = movedAnchor(ctx.model.history!, index, gone.removal.toFile!, gone.removal.value);
           hint = moved ? `${relativeTo(doc.file, moved.file)}#${moved.id}` : null;
+          url = hint !== null && index.siteOf(doc.file) === null && !link.url.startsWith("/") ? hint : null;
         } else {
           const near = closestAnchor(index, target, r.fragment);
           hint = near === null ? null : `${r.target}#${near}`;
         }
         const where = r.path === doc.file ? "this document" : r.path;
+        const fix = url !== null && gone ? linkUrlFix(ctx.model.texts.get(doc.file), link.span, link.url, url, `link to #${url.slice(url.indexOf("#") + 1)} (heading ${gone.removal.kind} in ${gone.removal.commit})`) : null;
         ctx.report({
           span: link.span,
           messageId: "missingAnchor",
@@ -60,6 +70,7 @@ export default defineRule({
           ...(gone ? { evidence: `heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` } : {}),
           ...(ctx.model.history ? { historyAsk: { files: [r.path] } } : {}),
           ...(hint && link.template === undefined ? { suggestions: [hint] } : {}),
+          ...(fix && link.template === undefined ? { fix } : {}),
           ...(r.path !== doc.file ? { related: [{ file: r.path, line: 1, column: 1, message: "target document" }] } : {}),
         });
       }

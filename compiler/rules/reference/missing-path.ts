@@ -3,6 +3,7 @@ import { lookupPath, mentionsOtherTree, pathCandidate, referenceIndex } from "..
 import { LineIndex } from "../../util/text.js";
 import { currentPath, firstRemoval, removalText } from "../../model/history.js";
 import { defineRule } from "../types.js";
+import { replaceInSpan } from "../fix-edit.js";
 import type { Span } from "../../model/diagnostic.js";
 import type { MarkdownDoc } from "../../model/types.js";
 
@@ -12,6 +13,7 @@ export default defineRule({
     id: "reference/missing-path",
     perDocument: { consults: ["references"] },
     defaultSeverity: "warning",
+    fixable: true,
     description: "A backticked relative path names a document or source file that does not exist.",
     explanation:
       "Docs point at files with inline code as often as with links (`schemas/run.schema.json`, `src/cli/flow.ts`). A backticked token that is a relative path " +
@@ -21,7 +23,7 @@ export default defineRule({
       "not place it in another repository (\"in the aweb repo\", \"pi's `docs/x.md`\"). Tokens that are not paths are skipped: anything with spaces (invocations, prose), URLs, " +
       "a path that is a link's label (`` [`docs/a.md`](docs/a.md) ``: the link is judged by reference/broken-link), absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
       "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
-      "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion. History never decides whether " +
+      "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
       "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
       missingPath: "path {{path}} does not exist (looked from {{from}}){{removed}}",
@@ -55,11 +57,15 @@ export default defineRule({
         const dir = posix.dirname(doc.file);
         const from = dir === "." ? "the root" : `${dir}/ or any folder above it`;
         const now = gone && ctx.model.history ? currentPath(ctx.model.history, gone.path, (p) => index.files.has(p)) : null;
+        const moved = gone && now ? writtenLike(cand, gone.path, now, doc.file) : null;
+        // The rename git recorded is applied by `build --fix`; nothing else is.
+        const fix = moved !== null && gone ? replaceInSpan(text, code.span, cand, moved, `write ${moved} (renamed in ${gone.commit})`) : null;
         ctx.report({
           span: code.span,
           messageId: "missingPath",
           data: { path: cand, from, removed: gone ? `; ${removalText(gone)}` : "" },
-          ...(gone && now ? { suggestions: [writtenLike(cand, gone.path, now, doc.file)] } : {}),
+          ...(moved !== null ? { suggestions: [moved] } : {}),
+          ...(fix ? { fix } : {}),
         });
       }
     }

@@ -1,6 +1,7 @@
 import { contentRemovalText, headingRemoval } from "../../model/history.js";
 import { closestHeading, findSection, headingMatches, referenceIndex, resolveSection } from "../../model/references.js";
 import { defineRule } from "../types.js";
+import { replaceInSpan } from "../fix-edit.js";
 
 /** `[doc](x.md) § *Name*` where x.md has no heading called Name. */
 export default defineRule({
@@ -8,13 +9,14 @@ export default defineRule({
     id: "reference/missing-section",
     perDocument: { consults: ["references"] },
     defaultSeverity: "error",
+    fixable: true,
     description: "A § section reference names a heading its target document does not have.",
     explanation:
       "Docs point at sections by name: a link (or a backticked relative path) to a Markdown document followed by `§` and an emphasized heading name, " +
       "as in `[the chassis](../loops/CHASSIS.md) § *Compact / resume*`. The reference holds when the target document has a heading equal to the name, or starting with it " +
       "followed by a separator (` — `, ` – `, ` - `, `: `, ` (`), ignoring case and inline markup. Renamed headings break such references without breaking any link; " +
       "the rule suggests the closest heading. Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last " +
-      "1,000 commits that touched the documents), and a rename's current heading is the suggestion (a heading the same commit added to one other document is reported as moved there). Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
+      "1,000 commits that touched the documents), and a rename's current heading is the suggestion, which `docpact build --fix` writes in place of the old name (the closest heading by spelling is never applied; a heading the same commit added to one other document is reported as moved there). Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
     messages: {
       missingSection: '{{path}} has no section "{{section}}"',
     },
@@ -37,6 +39,8 @@ export default defineRule({
         const renamed = gone?.now ? (findSection(target.headings, gone.now)?.text ?? null) : null;
         // A section moved to another document has no near heading here worth suggesting.
         const hint = renamed ?? (gone?.removal.kind === "moved" ? null : closestHeading(target.headings, ref.section));
+        // Only the rename git recorded is applied; a heading with emphasis or code markers would break the reference's own.
+        const fix = renamed !== null && gone && !/[*_`\[\]]/.test(renamed) ? replaceInSpan(ctx.model.texts.get(doc.file), ref.span, ref.section, renamed, `name the section "${renamed}" (heading renamed in ${gone.removal.commit})`, "last") : null;
         ctx.report({
           span: ref.span,
           messageId: "missingSection",
@@ -44,6 +48,7 @@ export default defineRule({
           ...(gone ? { evidence: `heading ${contentRemovalText(gone.removal, (v) => `"${v}"`)}` } : {}),
           ...(ctx.model.history ? { historyAsk: { files: [r.path] } } : {}),
           ...(hint ? { suggestions: [hint] } : {}),
+          ...(fix ? { fix } : {}),
           related: [{ file: r.path, line: 1, column: 1, message: "target document" }],
         });
       }
