@@ -25,6 +25,20 @@ export const DEFAULT_LIMITS: Limits = {
 };
 
 /**
+ * The deepest `limits.maxNesting` takes effect: the Markdown parser, the JSON
+ * and YAML walkers, Ajv and the schema emitters recurse, and past a few
+ * thousand levels they run out of stack (a crash) or, for nested lists, time
+ * grows with the square of the depth. A larger configured value is lowered to
+ * this one; files deeper still are reported as too deep, never parsed.
+ */
+export const HARD_MAX_NESTING = 1_000;
+
+/** The limits a run uses: the configured ones, with the nesting ceiling applied. */
+export function effectiveLimits(limits: Limits): Limits {
+  return { ...limits, maxNesting: Math.min(limits.maxNesting, HARD_MAX_NESTING) };
+}
+
+/**
  * A cheap upper bound on a Markdown text's container nesting, without parsing
  * it: per line, the `>` and list markers it opens plus its indentation in
  * steps of two spaces. Returns the first line past `max`, or null.

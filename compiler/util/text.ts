@@ -1,4 +1,5 @@
 /** Text helpers shared by readers: BOM/EOL detection and offset → line/column. */
+import { sep } from "node:path";
 
 export interface SourceText {
   /** The text with a leading BOM removed; every offset in docpact refers to this. */
@@ -53,6 +54,7 @@ export class LineIndex {
   }
 }
 
+/** A platform path with `/` separators. On POSIX a backslash is a character of the name (`back\\slash.md`), kept. */
 export function toPosix(p: string): string {
-  return p.split("\\").join("/");
+  return sep === "\\" ? p.split("\\").join("/") : p;
 }
