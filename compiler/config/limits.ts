@@ -68,3 +68,48 @@ export function markdownTooDeep(text: string, max: number): { line: number; dept
   }
   return null;
 }
+
+/**
+ * The largest Markdown document parsed whatever `limits.maxFileBytes` says: the
+ * parser runs at a few megabytes a second, so a raised limit (a 50 MB line)
+ * would otherwise be minutes; past this a document is reported as too large.
+ */
+export const HARD_MAX_MARKDOWN_CHARS = 8 * 1024 * 1024;
+
+/**
+ * Link brackets (`[`) in one block of text (lines between blank lines, outside
+ * code fences) past which the Markdown parser's link resolution, quadratic in
+ * them, would run for minutes (`[![a](` repeated); real paragraphs and tables
+ * hold far fewer.
+ */
+export const MAX_BRACKETS_PER_BLOCK = 5_000;
+
+/** The first line where one block of text holds more than `max` link brackets, or null. */
+export function markdownBracketHeavy(text: string, max: number): { line: number; count: number } | null {
+  let line = 0;
+  let start = 0;
+  let count = 0;
+  let blockLine = 1;
+  let fence: string | null = null;
+  while (start <= text.length) {
+    line++;
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const l = text.slice(start, end);
+    const f = /^[ \t>]*(`{3,}|~{3,})/.exec(l);
+    if (f && (fence === null || f[1][0] === fence[0])) {
+      fence = fence === null ? f[1] : null;
+      count = 0;
+    } else if (fence === null) {
+      if (l.trim() === "") {
+        count = 0;
+        blockLine = line + 1;
+      } else {
+        for (let i = 0; i < l.length; i++) if (l.charCodeAt(i) === 91) count++;
+        if (count > max) return { line: blockLine, count };
+      }
+    }
+    start = end + 1;
+  }
+  return null;
+}

@@ -101,8 +101,9 @@ const cases: Case[] = [
   // ── parser inputs that would recurse deeply or run superlinear ──
   { name: "500 KB of unclosed link openers [![a]( in one doc", files: { "docs/links.md": "[![a](".repeat(83_000) }, exit: [0, 0, 0], cli: true },
   {
-    name: "a 50 MB line with limits.maxFileBytes raised ends in bounded time",
-    files: { "docpact.config.json": config({ limits: { maxFileBytes: 64_000_000 } }), "docs/line.md": `# Line\n\n${"word ".repeat(10_000_000)}\n` },
+    // 10 MB stands for the issue's 50 MB (same path, past the 8 MiB ceiling; the harness hashes every file six times).
+    name: "a 10 MB line with limits.maxFileBytes raised ends in bounded time",
+    files: { "docpact.config.json": config({ limits: { maxFileBytes: 64_000_000 } }), "docs/line.md": `# Line\n\n${"word ".repeat(2_100_000)}\n` },
     exit: 0,
     rules: ["input/too-large"],
     cli: true,
@@ -155,8 +156,9 @@ const cases: Case[] = [
       "docpact.config.json": config({ code: { include: ["src/**/*.ts"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }),
       "src/decisions.ts": 'function* gen() { yield { id: "b", document: "docs/guide.md", attribution: "nowhere" }; }\nexport const DECISIONS = [\n  { id: "a", document: "docs/guide.md", attribution: "See [the schema]" },\n  ...gen(),\n];\n',
     },
-    exit: [1, 1, 1],
-    after: (_r, _s, runs) => expect(messages(runs[0])).toMatch(/decision\/unreadable-(registry|row)/),
+    exit: 0,
+    rules: ["decision/unreadable-row"],
+    after: (_r, _s, runs) => expect(messages(runs[0])).toMatch(/generator/),
   },
   {
     name: "a FIFO matched by an instances glob is said",

@@ -26,6 +26,7 @@ import {
   isShared,
   openOf,
   setOpen,
+  markOpen,
   setProp,
   typeOf,
 } from "./values.js";
@@ -475,7 +476,7 @@ function arrayLiteral(I: Interp, file: ParsedFile, env: Env, e: ts.ArrayLiteralE
     spans.push(spanOf(file, el));
   }
   I.elementSpans.set(out, spans);
-  if (open) setOpen(out as unknown as ObjectValue, open);
+  if (open) markOpen(out, open);
   return out;
 }
 
