@@ -19,22 +19,29 @@ export const HANG = Number(process.env.DOCPACT_CORPUS_HANG_MS ?? 60_000);
 /** DOCPACT_CORPUS_SPAWN=1 runs every case through the built CLI (a hang then fails the case instead of the file). */
 const SPAWN_ALL = process.env.DOCPACT_CORPUS_SPAWN === "1";
 export const isRoot = process.getuid?.() === 0;
-export const base = mkdtempSync(join(tmpdir(), "docpact-hostile-"));
-afterAll(() => {
-  // Give back permissions taken away by a case before removing the folder.
-  const restore = (p: string) => {
-    try {
-      const st = lstatSync(p);
-      if (st.isSymbolicLink()) return;
-      chmodSync(p, st.isDirectory() ? 0o755 : 0o644);
-      if (st.isDirectory()) for (const e of readdirSync(p)) restore(join(p, e));
-    } catch {
-      // gone already
-    }
-  };
-  restore(base);
-  rmSync(base, { recursive: true, force: true });
-});
+/**
+ * A scratch folder for one test file, removed after its tests (permissions a case took away
+ * given back first). Per file, not per module: the suite runs without isolation, so this
+ * module is shared by every corpus file in a worker.
+ */
+export function scratchFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "docpact-hostile-"));
+  afterAll(() => {
+    const restore = (p: string) => {
+      try {
+        const st = lstatSync(p);
+        if (st.isSymbolicLink()) return;
+        chmodSync(p, st.isDirectory() ? 0o755 : 0o644);
+        if (st.isDirectory()) for (const e of readdirSync(p)) restore(join(p, e));
+      } catch {
+        // gone already
+      }
+    };
+    restore(dir);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
 
 export type Files = Record<string, string | Buffer>;
 export type Exit = 0 | 1 | 2;
@@ -161,6 +168,7 @@ function runSpawned(mode: "check" | "build", root: string): Run {
 /** One test per case, under `title`; names must be unique. */
 export function corpusSuite(title: string, cases: Case[]): void {
  describe(title, () => {
+  const base = scratchFolder();
   it("has unique case names", () => expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length));
 
   cases.forEach((c, i) => {

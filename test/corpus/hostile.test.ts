@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { cliPath } from "../helpers/cli.js";
-import { base, type Case, config, corpusSuite, GEN, GUIDE, HANG, HEADER, isRoot, REGION_DOC, SCHEMA } from "./harness.js";
+import { type Case, config, corpusSuite, GEN, GUIDE, HANG, HEADER, isRoot, REGION_DOC, SCHEMA, scratchFolder } from "./harness.js";
 
 const deepJson = (n: number) => "[".repeat(n) + "]".repeat(n);
 const deepSchema = (n: number) => '{"properties":{"a":'.repeat(n) + "{}" + "}}".repeat(n);
@@ -408,6 +408,7 @@ describe("hostile corpus size", () => {
 corpusSuite("hostile and broken input", cases);
 
 describe("CLI papercuts", () => {
+  const base = scratchFolder();
   const cli = (args: string[]) => spawnSync(process.execPath, [cliPath, ...args], { encoding: "utf8", timeout: HANG, cwd: base, env: { ...process.env, NO_COLOR: "1" } });
 
   it("check --watch on a root that does not exist exits 2 at once", () => {
