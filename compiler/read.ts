@@ -7,7 +7,7 @@ import { Worker } from "node:worker_threads";
 import type { ResolvedConfig } from "./config/types.js";
 import type { Discovered } from "./discover.js";
 import type { CodeProblem, InputProblem, MarkdownDoc, SchemaDoc } from "./model/types.js";
-import { DEFAULT_LIMITS, markdownTooDeep, type Limits } from "./config/limits.js";
+import { DEFAULT_LIMITS, HARD_MAX_MARKDOWN_CHARS, markdownBracketHeavy, markdownTooDeep, MAX_BRACKETS_PER_BLOCK, type Limits } from "./config/limits.js";
 import type { ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
 import { readMarkdown } from "./readers/markdown.js";
@@ -63,8 +63,16 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
     }
     // The Markdown parser recurses per container: a bound before it, never a stack overflow or minutes of parsing.
     const deep = markdownTooDeep(src.text, limits.maxNesting);
-    if (deep) {
-      const problem = { ...tooLarge(file, `nests ${deep.depth} levels of blockquotes or lists at line ${deep.line}, more than limits.maxNesting (${limits.maxNesting})`), span: { ...fileSpan(file), line: deep.line, endLine: deep.line } };
+    const heavy = deep ? null : markdownBracketHeavy(src.text, MAX_BRACKETS_PER_BLOCK);
+    const huge = src.text.length > HARD_MAX_MARKDOWN_CHARS;
+    if (deep || heavy || huge) {
+      const why = deep
+        ? `nests ${deep.depth} levels of blockquotes or lists at line ${deep.line}, more than limits.maxNesting (${limits.maxNesting})`
+        : heavy
+          ? `holds ${heavy.count} link brackets in the block at line ${heavy.line}, more than ${MAX_BRACKETS_PER_BLOCK} (the parser's link resolution would run for minutes)`
+          : `is ${src.text.length} characters, more than docpact parses in one Markdown document (${HARD_MAX_MARKDOWN_CHARS}, whatever limits.maxFileBytes)`;
+      const at = deep?.line ?? heavy?.line ?? 1;
+      const problem = { ...tooLarge(file, why), span: { ...fileSpan(file), line: at, endLine: at } };
       readProblems.push(problem);
       session?.remember("markdown", file, { problem } satisfies DocRead);
       continue;

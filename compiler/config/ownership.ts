@@ -63,7 +63,7 @@ export const isTsSource = (f: string) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\
  * (with tinyglobby's matcher); with a tsconfig, any TypeScript source counts.
  */
 export function inputMatcher(config: ResolvedConfig): (path: string) => boolean {
-  const lists = [config.docs, config.schemas, ...(config.code.kind === "include" ? [config.code.include] : [])].map((l) => globListMatcher(l));
+  const lists = [config.docs, config.schemas, ...(config.code.kind === "include" ? [config.code.include] : []), ...(config.instances ?? []).map((i) => i.files)].map((l) => globListMatcher(l));
   return (p) => lists.some((glob) => glob(p)) || (config.code.kind === "tsconfig" && isTsSource(p));
 }
 

@@ -8,7 +8,7 @@ import { escapePointerToken } from "../util/json-pointer.js";
 import { DocpactError } from "../util/errors.js";
 import { toPosix } from "../util/text.js";
 import { relPath } from "../util/paths.js";
-import { DEFAULT_LIMITS } from "./limits.js";
+import { DEFAULT_LIMITS, effectiveLimits } from "./limits.js";
 import { assertConfinedConfig, type FolderMemo } from "./ownership.js";
 import { validateConfig } from "./validate.js";
 
@@ -134,7 +134,7 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
       ? { outDir: normalizeRel(raw.generate.outDir ?? "generated"), registries: (raw.generate.registries ?? []).map((r) => ({ file: r.file, include: r.include.map(normalizeRel) })) }
       : null,
     templates: raw.templates ? normalizeRel(raw.templates) : null,
-    limits: { ...DEFAULT_LIMITS, ...raw.limits },
+    limits: effectiveLimits({ ...DEFAULT_LIMITS, ...raw.limits }),
     rules: ruleIds ? knownRules(raw.rules ?? {}, rel ?? CONFIG_FILE, ruleIds) : (raw.rules ?? {}),
     sites: raw.sites
       ? raw.sites.map((x) => ({ ...x, root: normalizeRel(x.root), ...(x.srcDir !== undefined ? { srcDir: normalizeRel(x.srcDir) } : {}) }))

@@ -192,7 +192,25 @@ function planDocument(model: ContractModel, doc: MarkdownDoc, text: string, temp
     pieces.push(next);
   }
   pieces.push(text.slice(cursor));
-  return pieces.join("");
+  const planned = pieces.join("");
+  return planned === text ? text : withinSizeLimit(model, doc.file, text, planned, out);
+}
+
+/**
+ * A document whose regions would grow it past `limits.maxFileBytes` is not
+ * rewritten: the next run would refuse to read it (input/too-large), so its
+ * regions would never be checked again. Its stale regions become malformed.
+ */
+function withinSizeLimit(model: ContractModel, file: string, text: string, planned: string, out: RegionPlan): string {
+  const max = model.config.limits.maxFileBytes;
+  const bytes = Buffer.byteLength(planned, "utf8");
+  if (bytes <= max) return planned;
+  for (const o of out.regions) {
+    if (o.status !== "stale" || o.file !== file) continue;
+    o.status = "malformed";
+    out.facts.push({ kind: "region-malformed", span: o.span, template: o.template, detail: `writing it would grow ${o.file} to ${bytes} bytes, more than limits.maxFileBytes (${max}), after which the document is no longer read; not written` });
+  }
+  return text;
 }
 
 type Rendered = { ok: true; content: string } | { ok: false; message: string };

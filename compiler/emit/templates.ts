@@ -21,6 +21,7 @@
  *   {{json value}}                           JSON text
  *   {{#if (eq a b)}}                         equality
  */
+import { openConstruct } from "./open-constructs.js";
 import { posix } from "node:path";
 import Handlebars from "handlebars";
 import { DEFAULT_LIMITS, type Limits } from "../config/limits.js";
@@ -261,6 +262,8 @@ export function renderTemplate(t: LoadedTemplate, context: object, limits: Rende
   try {
     const text = fn(context, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
     if (text.length > limits.maxRegionBytes) return { ok: false, message: `template ${t.file}: output larger than ${limits.maxRegionBytes} bytes (limits.maxRegionBytes); not rendered` };
+    const open = openConstruct(text);
+    if (open) return { ok: false, message: `template ${t.file}: ${open}; the region's end marker would be swallowed, so it is not written` };
     return { ok: true, text };
   } catch (e) {
     // Out of memory inside V8 cannot be caught; the budget above stops a render long before that.

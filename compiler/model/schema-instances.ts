@@ -7,6 +7,7 @@ import type { ValidateFunction } from "ajv";
 import { ajvCopies, ajvWithAll, compileSchema, simplify, type AjvIssue } from "./schema-ajv.js";
 import type { SchemaGraph } from "./schemas.js";
 import type { InstanceDoc } from "./types.js";
+import { guardedRegExp, RegexCut } from "../util/regex-guard.js";
 
 const addFormats = (addFormatsModule as unknown as { default: (ajv: unknown) => void }).default ?? addFormatsModule;
 
@@ -14,7 +15,9 @@ export type InstanceResult =
   | { kind: "ok" }
   | { kind: "no-schema"; message: string }
   | { kind: "schema-error"; message: string }
-  | { kind: "violations"; issues: AjvIssue[] };
+  | { kind: "violations"; issues: AjvIssue[] }
+  /** Validation was cut (a schema pattern that may backtrack catastrophically): the instance is not judged. */
+  | { kind: "not-judged"; message: string };
 
 /** Compiled validators by schema file; the run's map lives in the model's index. */
 type Validators = Map<string, unknown>;
@@ -23,7 +26,8 @@ function validatorFor(graph: SchemaGraph, file: string, byFile: Validators): Val
   const hit = byFile.get(file) as ValidateFunction | string | undefined;
   if (hit) return hit;
   const doc = graph.docs.get(file)!;
-  const ajv = ajvWithAll(graph, ajvCopies(graph), doc.dialect ?? "draft-07");
+  // Patterns come from the schemas (user input): run through the backtracking guard.
+  const ajv = ajvWithAll(graph, ajvCopies(graph), doc.dialect ?? "draft-07", { code: { regExp: guardedRegExp } });
   addFormats(ajv);
   const c = compileSchema(ajv, graph, file);
   const v = c.validate ?? `schema ${file} cannot be compiled: ${c.error}`;
@@ -41,6 +45,11 @@ export function validateInstance(graph: SchemaGraph, instance: InstanceDoc, vali
   if (doc.value === undefined || doc.dialect === null) return { kind: "schema-error", message: `schema ${instance.schema} is invalid (see schema/invalid); ${instance.file} was not validated` };
   const v = validatorFor(graph, doc.file, validators);
   if (typeof v === "string") return { kind: "schema-error", message: v };
-  if (v(instance.value)) return { kind: "ok" };
+  try {
+    if (v(instance.value)) return { kind: "ok" };
+  } catch (e) {
+    if (e instanceof RegexCut) return { kind: "not-judged", message: `not validated: ${e.reason}` };
+    throw e;
+  }
   return { kind: "violations", issues: simplify(v.errors ?? []) };
 }

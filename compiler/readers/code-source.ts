@@ -14,6 +14,8 @@
  * Only this module and its siblings import ts-morph, so the CLI can lazy-load
  * them when a project has code.
  */
+import { HARD_MAX_NESTING } from "../config/limits.js";
+import { codeTooDeep } from "../util/code-depth.js";
 import { onRecordingStart, readFileSync, statSync } from "../util/input-fs.js";
 import { resolve } from "node:path";
 import { ts } from "ts-morph";
@@ -34,6 +36,8 @@ export interface ParsedFile {
   text: string;
   sf: ts.SourceFile;
   lines: LineIndex;
+  /** Set when the text was not parsed (nested past HARD_MAX_NESTING): why; `sf` is then an empty file. */
+  refused?: string;
 }
 
 interface CacheEntry {
@@ -56,8 +60,12 @@ export function parseText(root: string, abs: string, text: string, stat?: { mtim
     if (stat) Object.assign(hit, stat);
     return hit.parsed;
   }
-  const sf = ts.createSourceFile(abs, text, ts.ScriptTarget.Latest, true, scriptKind(abs));
-  const parsed: ParsedFile = { abs, rel, text, sf, lines: new LineIndex(text) };
+  const lines = new LineIndex(text);
+  // Nesting past the ceiling would run the recursive parser (and every walker after it) out of stack: not parsed.
+  const deep = codeTooDeep(text, HARD_MAX_NESTING);
+  const sf = ts.createSourceFile(abs, deep ? "" : text, ts.ScriptTarget.Latest, true, scriptKind(abs));
+  const parsed: ParsedFile = { abs, rel, text, sf, lines };
+  if (deep) parsed.refused = `nests brackets ${deep.depth} deep at line ${lines.position(deep.offset).line}, more than ${HARD_MAX_NESTING}; not parsed`;
   cache.set(abs, { text, mtimeMs: stat?.mtimeMs ?? -1, size: stat?.size ?? -1, parsed });
   return parsed;
 }

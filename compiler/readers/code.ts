@@ -81,6 +81,12 @@ function factsOf(file: ParsedFile): FileFacts {
   let f = fileFacts.get(file);
   if (f === undefined) {
     const err = firstParseError(file);
+    if (file.refused) {
+      const at = file.lines.position(0);
+      f = { problem: { message: `${file.rel} ${file.refused}`, span: { file: file.rel, line: at.line, column: 1, endLine: at.line, endColumn: 1 } }, vocabularies: [], identifiers: [] };
+      fileFacts.set(file, f);
+      return f;
+    }
     f = { problem: err ? { message: `syntax error: ${err.message}`, span: err.span } : null, vocabularies: readVocabularies(file), identifiers: readIdentifiers([file]) };
     fileFacts.set(file, f);
   }

@@ -137,13 +137,31 @@ export function scanDirectives(
       }
     }
   }
-  const { regions, regionProblems } = pairMarkers(markers, toSpan);
+  const { regions, regionProblems } = pairMarkers(markers, toSpan, text);
   return { regions, regionProblems, suppressions };
+}
+
+/**
+ * What shares a marker's line, when something other than indentation does: a
+ * `> ` or list-item prefix, or paragraph text. build replaces whole lines between
+ * the markers, so it could not keep that container; such a region is refused.
+ */
+function crowdedLine(text: string, m: Marker): string | null {
+  const lineStart = text.lastIndexOf("\n", m.start - 1) + 1;
+  let lineEnd = text.indexOf("\n", m.end);
+  if (lineEnd === -1) lineEnd = text.length;
+  const before = text.slice(lineStart, m.start);
+  const after = text.slice(m.end, lineEnd);
+  if (/^[ \t]*$/.test(before) && /^[ \t\r]*$/.test(after)) return null;
+  if (/^[ \t]*>/.test(before)) return "a blockquote";
+  if (/^[ \t]*([-*+]|\d+[.)])[ \t]/.test(before)) return "a list item";
+  return "a line of paragraph text";
 }
 
 function pairMarkers(
   markers: Marker[],
   toSpan: (start: number, end: number) => Span,
+  text: string,
 ): { regions: Region[]; regionProblems: RegionProblem[] } {
   const regions: Region[] = [];
   const problems: RegionProblem[] = [];
@@ -188,6 +206,14 @@ function pairMarkers(
       continue;
     }
     if (open.poisoned) continue;
+    const crowded = [open.marker, m].map((x) => ({ x, where: crowdedLine(text, x) })).find((c) => c.where !== null);
+    if (crowded) {
+      problems.push({
+        message: `docpact:${crowded.x.kind} ${open.template} sits inside ${crowded.where}; build rewrites whole lines between the markers and could not keep it, so the region is not written: put each marker on a line of its own, outside blockquotes and list items`,
+        span: toSpan(crowded.x.start, crowded.x.end),
+      });
+      continue;
+    }
     const sha = parsed.args.sha;
     regions.push({
       template: open.template,

@@ -2,11 +2,10 @@
  * Instance reader: the files config `instances` names, parsed with positions so
  * `schema/invalid-instance` can point at the offending value. Reads files; never judges.
  */
-import { readFileSync, statSync } from "../util/input-fs.js";
 import { DEFAULT_LIMITS } from "../config/limits.js";
-import { join } from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import { ignoredDirs, matchFiles } from "../discover.js";
+import { readInput } from "../read-input.js";
 import type { InstanceDoc } from "../model/types.js";
 import { toPosix } from "../util/text.js";
 import { parseDataWithPositions } from "./yaml-positions.js";
@@ -31,18 +30,13 @@ export function readInstances(root: string, config: ResolvedConfig, files: reado
     const schema = toPosix(entry.schema).replace(/^\.\/+/, "");
     for (const file of matchFiles(files, entry.files, ignore)) {
       const span = { file, line: 1, column: 1, endLine: 1, endColumn: 1 };
-      let text: string;
-      try {
-        const size = statSync(join(root, file)).size;
-        if (size > limits.maxFileBytes) {
-          out.push({ file, schema, locations: {}, problems: [{ message: `${file} is ${size} bytes, more than limits.maxFileBytes (${limits.maxFileBytes}); not read`, span }] });
-          continue;
-        }
-        text = readFileSync(join(root, file), "utf8");
-      } catch (e) {
-        out.push({ file, schema, locations: {}, problems: [{ message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span }] });
+      // The same guarded read as every input: a regular file inside the root, within limits.maxFileBytes, UTF-8 text.
+      const src = readInput(root, file, limits);
+      if ("span" in src) {
+        out.push({ file, schema, locations: {}, problems: [{ message: src.message, span }] });
         continue;
       }
+      const text = src.text;
       out.push(readInstance(file, schema, text, limits.maxNesting));
     }
   }

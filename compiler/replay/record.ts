@@ -11,6 +11,7 @@
  * This module is on the replay path of a new process: it imports no parser.
  * `check` only reads the record; `build` writes it (check writes nothing).
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { diskCacheDir } from "../cache/cache.js";
@@ -65,7 +66,15 @@ interface RecordFile {
   inputs: string[];
   /** The result, its not-judged places as `[rule, file, line, column, reason]` (the largest part, kept small). */
   result: Omit<StoredRun, "notJudged"> & { notJudged: [string, string, number, number, string][] };
+  /**
+   * sha256 of the record without this field: an edited record (a finding removed by hand, a
+   * count changed) is a miss, never replayed. It is no signature — whoever can write the cache
+   * folder can recompute it — but a record changed by anything other than build is not trusted.
+   */
+  seal?: string;
 }
+
+const sealOf = (body: RecordFile): string => createHash("sha256").update(JSON.stringify({ ...body, seal: undefined })).digest("hex");
 
 /** Environment switches that change what a run finds (DOCPACT_UNOPTIMIZED and DOCPACT_NO_CACHE bypass replay instead). */
 const ENV_SWITCHES = ["DOCPACT_NO_GIT"] as const;
@@ -121,6 +130,7 @@ export function writeRecord(root: string, configPath: string | undefined, observ
   }
   const notJudged = result.notJudged.map((n): [string, string, number, number, string] => [n.rule, n.file, n.line, n.column, n.reason]);
   const body: RecordFile = { format: FORMAT, key: recordKey(root, configPath), inputs, result: { ...result, notJudged } };
+  body.seal = sealOf(body);
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(join(file, ".."), { recursive: true });
@@ -199,7 +209,7 @@ function compareRecord(root: string, configPath: string | undefined): ReturnType
   } catch {
     return { miss: "no record" };
   }
-  if (!wellFormed(body)) return { miss: "bad record" };
+  if (!wellFormed(body) || body.seal !== sealOf(body)) return { miss: "bad record" };
   if (JSON.stringify(body.key) !== JSON.stringify(recordKey(root, configPath))) return { miss: "key" };
   const same = observationComparer();
   const inside = `${resolve(root)}/`;

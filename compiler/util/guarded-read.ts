@@ -70,6 +70,7 @@ export function guardedRead(root: string, abs: string, shown: string, opts: { ma
     return fail("unreadable", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   if (buf.length > maxBytes) return fail("too-large", `${shown} is more than ${maxBytes} bytes; not read`);
+  if (buf.indexOf(0) !== -1) return fail("unreadable", `${shown} is not UTF-8 text (it holds NUL bytes: UTF-16 or binary); not read`);
   const text = buf.toString("utf8");
   if (text.includes("\uFFFD") && !Buffer.from(text, "utf8").equals(buf)) return fail("unreadable", `${shown} is not UTF-8 text; not read`);
   return { ok: true, text: text.replace(/^\uFEFF/, "") };

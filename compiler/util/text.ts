@@ -1,4 +1,5 @@
 /** Text helpers shared by readers: BOM/EOL detection and offset → line/column. */
+import { sep } from "node:path";
 
 export interface SourceText {
   /** The text with a leading BOM removed; every offset in docpact refers to this. */
@@ -53,8 +54,9 @@ export class LineIndex {
   }
 }
 
+/** A platform path with `/` separators. On POSIX a backslash is a character of the name (`back\\slash.md`), kept. */
 export function toPosix(p: string): string {
-  return p.split("\\").join("/");
+  return sep === "\\" ? p.split("\\").join("/") : p;
 }
 
 /** `s` on one line (runs of white space made one space); when longer than `max`, its first `max - 3` characters and `ellipsis`. */

@@ -229,9 +229,10 @@ describe("bytes outside regions", () => {
     expect(lf.replace(/\n/g, "\r\n")).toBe(crlf);
   });
 
-  it("a region whose markers share a line is filled", () => {
+  it("a region whose markers share a line with paragraph text is refused, never spliced into the paragraph", () => {
     const p = plan({ docs: { "a.md": "x <!-- docpact:begin rules --><!-- docpact:end --> y" } }, { catalogue });
-    expect(p.documents[0].content).toBe(`x <!-- docpact:begin rules -->\n${content}<!-- docpact:end sha=${regionSha(content)} --> y`);
+    expect(p.documents).toEqual([]);
+    expect(p.regions).toEqual([]);
   });
 
   it("an up-to-date region without sha= is stale only in its end marker", () => {

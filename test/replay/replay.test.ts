@@ -168,6 +168,8 @@ describe.skipIf(!hasGit)("replayed clean check", () => {
       ["a diagnostic without a line", (r) => (r.result.diagnostics = [{ rule: "x", severity: "error", message: "m", file: "f" }])],
       ["inputs holding a number", (r) => (r.inputs = [1, "x"])],
       ["renames not pairs", (r) => (r.result.renames = [["a"]])],
+      // Right shape, edited content: a finding added by hand (a removed one the same) breaks the seal.
+      ["an edited result of the right shape", (r) => (r.result.diagnostics = [{ rule: "x", severity: "error", message: "m", file: "f", line: 1, column: 1, endLine: 1, endColumn: 1 }])],
     ];
     for (const [what, damage] of shapes) {
       const bad = structuredClone(good);

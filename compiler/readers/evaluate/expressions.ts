@@ -8,7 +8,8 @@
  */
 import { type ParsedFile, propertyNameText, spanOf, ts } from "../code-source.js";
 import { construct, isFrozen, member } from "./builtins.js";
-import { callFunction, lookupName } from "./functions.js";
+import { MAX_STRING, weight } from "./bounds.js";
+import { callFunction, lookupName, refuseBuiltin } from "./functions.js";
 import { Abort, type Interp, unknownAt } from "./interp.js";
 import type { Env } from "./scope.js";
 import {
@@ -25,6 +26,7 @@ import {
   isShared,
   openOf,
   setOpen,
+  markOpen,
   setProp,
   typeOf,
 } from "./values.js";
@@ -120,7 +122,11 @@ function evalNode(I: Interp, file: ParsedFile, env: Env, e: ts.Expression): Chai
     const ctor = evaluate(I, file, env, e.expression);
     const args = argList(I, file, env, e.arguments ?? ts.factory.createNodeArray());
     if (args instanceof Unknown) return args;
-    return construct(ctor, args, site(I, file, e));
+    const refused = ctor instanceof Builtin ? refuseBuiltin(I, ctor.name, undefined, args, file, e) : null;
+    if (refused) return refused;
+    const out = construct(ctor, args, site(I, file, e));
+    I.charge(weight(out), file, e);
+    return out;
   }
   if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) {
     const name = ts.isFunctionExpression(e) && e.name ? e.name.text : nameFromContext(e);
@@ -175,6 +181,7 @@ function template(I: Interp, file: ParsedFile, env: Env, e: ts.TemplateExpressio
     const t = toText(evaluate(I, file, env, span.expression), file, span.expression);
     if (t instanceof Unknown) return t;
     s += t + span.literal.text;
+    if (s.length > MAX_STRING) return unknownAt(file, e, `builds a string of ${s.length} characters, more than ${MAX_STRING}`);
   }
   return s;
 }
@@ -295,7 +302,9 @@ function applyOp(op: ts.SyntaxKind, a: Value, b: Value, file: ParsedFile, at: ts
   const f = ARITH[op];
   if (!f) return unknownAt(file, at, `unsupported operator ${ts.tokenToString(op) ?? ts.SyntaxKind[op]}`);
   try {
-    return f(x, y);
+    const out = f(x, y);
+    if (typeof out === "string" && out.length > MAX_STRING) return unknownAt(file, at, `builds a string of ${out.length} characters, more than ${MAX_STRING}`);
+    return out;
   } catch (err) {
     return unknownAt(file, at, `throws: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -467,7 +476,7 @@ function arrayLiteral(I: Interp, file: ParsedFile, env: Env, e: ts.ArrayLiteralE
     spans.push(spanOf(file, el));
   }
   I.elementSpans.set(out, spans);
-  if (open) setOpen(out as unknown as ObjectValue, open);
+  if (open) markOpen(out, open);
   return out;
 }
 

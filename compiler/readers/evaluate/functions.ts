@@ -9,10 +9,23 @@
 import { type ParsedFile, spanOf, ts } from "../code-source.js";
 import { globalValue, member, NOT_GLOBAL } from "./builtins.js";
 import { evaluate, iterate, site, truthy } from "./expressions.js";
+import { predictedWeight, regexRefusal, weight } from "./bounds.js";
 import { Abort, type Interp, unknownAt } from "./interp.js";
 import { namesOf } from "./modules.js";
 import { Env } from "./scope.js";
 import { Builtin, Closure, Unknown, type Value, type ObjectValue, hasOwn, isPlainObject, openOf, setProp } from "./values.js";
+
+/**
+ * A built-in call refused before it runs: its result would not fit the
+ * evaluation's budget, or it would run a regular expression that may
+ * backtrack catastrophically on long input (bounds.ts).
+ */
+export function refuseBuiltin(I: Interp, name: string, self: Value, args: readonly Value[], file: ParsedFile, at: ts.Node): Unknown | null {
+  const predicted = predictedWeight(name, self, args);
+  if (predicted > I.stepsLeft) return unknownAt(file, at, `would build a value of about ${predicted} steps, more than the ${I.stepsLeft} left of the step budget (strings and arrays are charged by size)`);
+  const regex = regexRefusal(name, self, args);
+  return regex ? unknownAt(file, at, regex) : null;
+}
 
 type Completion = undefined | { kind: "return"; value: Value } | { kind: "break"; label?: string } | { kind: "continue"; label?: string };
 
@@ -20,8 +33,12 @@ type Completion = undefined | { kind: "return"; value: Value } | { kind: "break"
 export function callFunction(I: Interp, fn: Value, self: Value, args: Value[], file: ParsedFile, at: ts.Node): Value {
   if (fn instanceof Unknown) return fn;
   if (fn instanceof Builtin) {
+    const refused = refuseBuiltin(I, fn.name, self, args, file, at);
+    if (refused) return refused;
     try {
-      return fn.fn(self, args, site(I, file, at));
+      const out = fn.fn(self, args, site(I, file, at));
+      I.charge(weight(out), file, at);
+      return out;
     } catch (e) {
       if (e instanceof Abort) return e.value;
       return unknownAt(file, at, `throws: ${e instanceof Error ? e.message : String(e)}`);

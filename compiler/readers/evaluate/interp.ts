@@ -18,14 +18,20 @@ export interface Limits {
   maxSteps: number;
   /** Nested calls. */
   maxDepth: number;
+  /** Wall-clock milliseconds per entry call (a deadline beside the step budget: built-ins run natively between steps). */
+  timeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { maxSteps: 2_000_000, maxDepth: 200 };
+export const DEFAULT_LIMITS: Limits = { maxSteps: 2_000_000, maxDepth: 200, timeoutMs: 5_000 };
+
+/** Steps between two looks at the clock. */
+const CLOCK_EVERY = 1024;
 
 export class Interp {
   steps = 0;
   depth = 0;
   exhausted: Unknown | null = null;
+  private deadline = Infinity;
   /** Object literal → where it was written. */
   readonly origins = new WeakMap<object, Span>();
   /** Array literal → where each element was written. */
@@ -45,6 +51,33 @@ export class Interp {
       this.exhausted = new Unknown(`evaluation stopped after ${this.limits.maxSteps} steps (the step budget)`, spanOf(file, node));
       throw new Abort(this.exhausted);
     }
+    if (this.steps % CLOCK_EVERY === 0) this.checkClock(file, node);
+  }
+
+  /**
+   * Charges what a built-in produced (its size in steps, see bounds.ts); past
+   * the budget the evaluation stops like any other exhausted one.
+   */
+  charge(weight: number, file: ParsedFile, node: ts.Node): void {
+    if (weight <= 0) return;
+    if (this.exhausted) throw new Abort(this.exhausted);
+    this.steps += weight;
+    if (this.steps > this.limits.maxSteps) {
+      this.exhausted = new Unknown(`evaluation stopped: built-ins produced more than the step budget allows (${this.limits.maxSteps} steps; strings and arrays are charged by size)`, spanOf(file, node));
+      throw new Abort(this.exhausted);
+    }
+    this.checkClock(file, node);
+  }
+
+  /** Steps left in this entry call's budget. */
+  get stepsLeft(): number {
+    return this.limits.maxSteps - this.steps;
+  }
+
+  private checkClock(file: ParsedFile, node: ts.Node): void {
+    if (Date.now() <= this.deadline) return;
+    this.exhausted = new Unknown(`evaluation stopped after ${this.limits.timeoutMs} ms (the evaluation deadline)`, spanOf(file, node));
+    throw new Abort(this.exhausted);
   }
 
   /** Starts an entry call: a fresh budget. */
@@ -52,6 +85,7 @@ export class Interp {
     this.steps = 0;
     this.depth = 0;
     this.exhausted = null;
+    this.deadline = Date.now() + this.limits.timeoutMs;
   }
 }
 

@@ -101,6 +101,15 @@ export function openOf(v: ObjectValue): Unknown | undefined {
 
 export function setOpen(v: ObjectValue, u: Unknown): void {
   for (const k of Object.keys(v)) delete v[k];
+  markOpen(v, u);
+}
+
+/**
+ * Marks a value open without forgetting what is known: an array with a spread
+ * of unknown length keeps its known elements (the unknown one sits among them),
+ * so a registry row beside `...gen()` is still read and the spread is counted.
+ */
+export function markOpen(v: ObjectValue | Value[], u: Unknown): void {
   Object.defineProperty(v, OPEN, { value: u, enumerable: false, configurable: true, writable: true });
 }
 

@@ -18,9 +18,17 @@ export function read(input: SiteInput): Site {
       // Refused by the guarded read (outside the root, not a regular file, too large) or unreadable.
       site.unreadable = (e as Error).message;
     }
+    let cfg: Record<string, unknown> | null = null;
     if (doc !== null && doc.errors.length > 0) site.unreadable = `${input.configFile}: ${doc.errors[0].message.split("\n")[0]}`;
     else if (doc !== null) {
-      const cfg = (doc.toJS() ?? {}) as Record<string, unknown>;
+      try {
+        // toJS expands aliases: an alias bomb stops at yaml's alias-count limit with an error, said here.
+        cfg = (doc.toJS() ?? {}) as Record<string, unknown>;
+      } catch (e) {
+        site.unreadable = `${input.configFile}: ${(e as Error).message.split("\n")[0]}`;
+      }
+    }
+    if (cfg !== null) {
       if (typeof cfg.source === "string") site.srcDir = joinDir(input.siteRoot, cfg.source);
       if (typeof cfg.baseurl === "string" && cfg.baseurl.trim() !== "") site.base = normalizeBase(cfg.baseurl);
       // A global permalink template other than the built-in styles moves pages by pattern.

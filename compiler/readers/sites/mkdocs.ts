@@ -21,7 +21,14 @@ export function read(input: SiteInput): Site {
     site.unreadable = `${input.configFile}: ${doc.errors[0].message.split("\n")[0]}`;
     return withAssets(site);
   }
-  const cfg = (doc.toJS() ?? {}) as Record<string, unknown>;
+  let cfg: Record<string, unknown>;
+  try {
+    // toJS expands aliases: an alias bomb stops at yaml's alias-count limit with an error, said here.
+    cfg = (doc.toJS() ?? {}) as Record<string, unknown>;
+  } catch (e) {
+    site.unreadable = `${input.configFile}: ${(e as Error).message.split("\n")[0]}`;
+    return withAssets(site);
+  }
   if (typeof cfg.docs_dir === "string") site.srcDir = joinDir(input.siteRoot, cfg.docs_dir);
   if (typeof cfg.site_url === "string") {
     const m = /^[a-z]+:\/\/[^/]+(\/.*)?$/i.exec(cfg.site_url);

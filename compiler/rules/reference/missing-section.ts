@@ -40,7 +40,7 @@ export default defineRule({
         // A section moved to another document has no near heading here worth suggesting.
         const hint = renamed ?? (gone?.removal.kind === "moved" ? null : closestHeading(target.headings, ref.section));
         // Only the rename git recorded is applied; a heading with emphasis or code markers would break the reference's own.
-        const fix = renamed !== null && gone && !/[*_`\[\]]/.test(renamed) ? replaceInSpan(ctx.model.texts.get(doc.file), ref.span, ref.section, renamed, `name the section "${renamed}" (heading renamed in ${gone.removal.commit})`, "last") : null;
+        const fix = renamed !== null && gone && !/[*_`[\]]/.test(renamed) ? replaceInSpan(ctx.model.texts.get(doc.file), ref.span, ref.section, renamed, `name the section "${renamed}" (heading renamed in ${gone.removal.commit})`, "last") : null;
         ctx.report({
           span: ref.span,
           messageId: "missingSection",

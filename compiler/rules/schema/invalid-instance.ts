@@ -36,6 +36,7 @@ export default defineRule({
       for (const p of inst.problems) ctx.report({ span: p.span, messageId: "unreadable", data: { reason: p.message } });
       const r = validateInstance(ctx.model.index.schemas, inst, ctx.model.index.instanceValidators);
       if (r.kind === "no-schema" || r.kind === "schema-error") ctx.report({ span: root, messageId: "noSchema", data: { reason: r.message } });
+      if (r.kind === "not-judged") ctx.notJudged(root, r.message);
       if (r.kind !== "violations") continue;
       for (const issue of r.issues) {
         const span = spanAtPointer(inst.locations, issue.pointer, issue.keyword === "additionalProperties" ? "key" : "value") ?? root;
