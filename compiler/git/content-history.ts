@@ -14,7 +14,7 @@ import { posix } from "node:path";
 import { inputMatcher } from "../config/ownership.js";
 import type { ResolvedConfig } from "../config/resolve.js";
 import type { Discovered } from "../discover.js";
-import type { ContentRemoval } from "../model/history.js";
+import { WORK_TREE, type ContentRemoval } from "../model/history.js";
 import { normalizeHeading } from "../model/references.js";
 import { DiffCursor, headingIn, isMarkdownPath, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
 import { inWorkTree, runGitAsync } from "./run.js";
@@ -54,6 +54,20 @@ export function historyScope(config: ResolvedConfig, discovered: Discovered): Co
 const RS = "\x1e";
 const US = "\x1f";
 
+/**
+ * The work tree's uncommitted changes to tracked files are read as the newest
+ * "commit" (a member renamed in a schema and not yet committed is what a
+ * check before the commit must see): this id, with position -1 in the log.
+ */
+const WORK_TREE_SUBJECT = "uncommitted changes";
+
+/** The work tree's diff against HEAD as one more chunk of the log, or "" when there is none (plumbing: never refreshes or writes the index). */
+async function workTreeChunk(root: string, specs: readonly string[]): Promise<string> {
+  const r = await runGitAsync(root, ["diff-index", ...PATCH_ARGS.filter((a) => !a.startsWith("--format=") && a !== "--no-show-signature"), "HEAD", "--", ...specs], CONTENT_LOG_MAX_BYTES);
+  if (!r.ok || !r.stdout.includes("\n@@")) return "";
+  return `${RS}${WORK_TREE}${US}${WORK_TREE_SUBJECT}\n${r.stdout}`;
+}
+
 /** The options of the patch log: each commit's diff against its parent, removed and added lines only. */
 const PATCH_ARGS = ["-p", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", "--no-show-signature", `--format=${RS}%h${US}%s`];
 
@@ -63,7 +77,7 @@ export async function readContentHistory(root: string, scope: ContentScope, maxC
   if (specs.length === 0 || !inWorkTree(root)) return null;
   const r = await runGitAsync(root, ["log", ...PATCH_ARGS, `--max-count=${maxCommits}`, "--", ...specs], CONTENT_LOG_MAX_BYTES);
   if (!r.ok) return null;
-  return parseContentLog(r.stdout, keepOf(scope));
+  return parseContentLog((await workTreeChunk(root, specs)) + r.stdout, keepOf(scope));
 }
 
 /**
@@ -84,11 +98,16 @@ export async function readContentHistoryOf(root: string, scope: ContentScope, wa
   if (!names.ok) return null;
   const window = touchedFiles(names.stdout);
   const picked = window.filter((c) => c.files.some(wanted)).map((c) => c.commit);
-  if (picked.length === 0) return { headings: new Map(), literals: new Map() };
+  const uncommitted = await workTreeChunk(root, specs);
+  if (picked.length === 0 && uncommitted === "") return { headings: new Map(), literals: new Map() };
   const seqs = new Map(window.map((c, i) => [c.commit, i]));
-  const r = await runGitAsync(root, ["log", "--no-walk=unsorted", ...PATCH_ARGS, ...picked, "--", ...specs], CONTENT_LOG_MAX_BYTES);
-  if (!r.ok) return null;
-  return parseContentLog(r.stdout, keepOf(scope), (commit) => seqs.get(commit));
+  let log = "";
+  if (picked.length > 0) {
+    const r = await runGitAsync(root, ["log", "--no-walk=unsorted", ...PATCH_ARGS, ...picked, "--", ...specs], CONTENT_LOG_MAX_BYTES);
+    if (!r.ok) return null;
+    log = r.stdout;
+  }
+  return parseContentLog(uncommitted + log, keepOf(scope), (commit) => seqs.get(commit));
 }
 
 /** Parses `--name-only -z --format=<RS>%h`: each commit (newest first) and the paths it touched. */
@@ -146,8 +165,9 @@ export function parseContentLog(out: string, keep: Keep, seqOf?: (commit: string
     const sep = head.indexOf(US);
     if (sep === -1) continue;
     const id = head.slice(0, sep);
-    const seq = seqOf?.(id) ?? n;
-    n++;
+    // The work tree's changes come first and are newer than every commit.
+    const seq = id === WORK_TREE ? -1 : (seqOf?.(id) ?? n);
+    if (id !== WORK_TREE) n++;
     const commit = { commit: id, subject: head.slice(sep + 1).trim(), seq };
     const c = scanCommit(nl === -1 ? "" : chunk.slice(nl + 1), keep);
     const seenHead = new Set<string>();

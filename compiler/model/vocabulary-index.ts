@@ -397,6 +397,40 @@ export class VocabularyIndex {
     return best;
   }
 
+  /**
+   * Vocabularies whose namespace `value` starts with and whose members there have its shape (`run.paused` beside
+   * `run.started`): where context ties the name to one of them, it is judged as that vocabulary's. No size or ending
+   * requirement: the context, not the name alone, makes the tie.
+   */
+  shapedLike(value: string): Vocabulary[] {
+    if (segmentCount(value) < 2 || !isTermCandidate(value, this.binaries)) return [];
+    const out: Vocabulary[] = [];
+    let shape: string | undefined;
+    for (let i = 0; i < value.length - 1; i++) {
+      if (!isSeparatorCode(value.charCodeAt(i))) continue;
+      for (const p of this.namespaces.get(value.slice(0, i + 1)) ?? []) {
+        shape ??= shapeOf(value);
+        if (p.shapes.has(shape) && !out.includes(p.vocabulary)) out.push(p.vocabulary);
+      }
+    }
+    return out;
+  }
+
+  /** Vocabularies (with namespaces or not) that have `value` as a canonical member. */
+  vocabulariesOf(value: string): Vocabulary[] {
+    return [...new Set((this.canonical.get(value) ?? []).map((r) => r.vocabulary))];
+  }
+
+  /** Every vocabulary terms are matched against (inline property unions left out). */
+  all(): Vocabulary[] {
+    return [...this.sortedMembers.keys()];
+  }
+
+  /** The closest canonical member of `vocabulary` plausibly meant by `value`, or null. */
+  suggestionIn(value: string, vocabulary: Vocabulary): string | null {
+    return this.suggestIn(value, vocabulary);
+  }
+
   /** A suggestion inside one vocabulary: an indexed near member, else the members sorted next to the term. */
   private suggestIn(value: string, vocabulary: Vocabulary): string | null {
     const sorted = this.sortedMembers.get(vocabulary) ?? [];
