@@ -60,13 +60,20 @@ tester.run(unresolvedRef, {
   valid: [{ name: "the good fixtures (cycles are fine)", files: good }],
   invalid: [
     {
-      name: "remote, missing-file and missing-pointer refs, at the $ref",
+      name: "missing-file and missing-pointer refs, at the $ref; another publisher's remote schema is not judged",
       files: bad,
       errors: [
-        { messageId: "unresolved", line: 5, column: 25, message: like(/https:\/\/remote\.example\/common\.json/) },
         { messageId: "unresolved", line: 6, column: 26, message: like(/missing\.schema\.json/) },
         { messageId: "unresolved", line: 7, column: 26, message: like(/\/\$defs\/nope/) },
       ],
+      notJudged: [{ line: 5, reason: "names a remote schema outside the loaded schemas' $id namespaces; docpact never fetches remote schemas" }],
+    },
+    {
+      name: "a remote ref in the folder of a loaded schema's own $id that no schema declares is reported",
+      files: {
+        "a.schema.json": '{\n  "$id": "https://example.test/schemas/a.json",\n  "properties": { "b": { "$ref": "https://example.test/schemas/b.json" } }\n}\n',
+      },
+      errors: [{ messageId: "unresolved", line: 3, message: like(/https:\/\/example\.test\/schemas\/b\.json/) }],
     },
   ],
 });
