@@ -150,7 +150,9 @@ export default defineRule({
         continue;
       }
       // A plain rename: the name has a vocabulary's namespace and shape, and a commit (or the work tree) took it out of the vocabulary's file.
-      const alike = index.shapedLike(term.value);
+      // Vocabularies with namespaces take a removal as evidence; one whose member merely shares the name's first segment and shape needs a rename to a member on the same line.
+      const profiled = index.shapedLike(term.value);
+      const alike = [...profiled, ...index.memberShaped(term.value).filter((v) => !profiled.includes(v))];
       const shaped = alike.filter((v) => otherSet(v, c, sentence, index, known) === null);
       if (shaped.length === 0) {
         if (alike.length > 0) ctx.notJudged(term.span, otherSet(alike[0], c, sentence, index, known)!);
@@ -164,7 +166,7 @@ export default defineRule({
         ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member; its history was not read`, undefined, { files: [...new Set(shaped.flatMap(filesOf))].sort() });
         continue;
       }
-      const gone = shaped.map((v) => ({ v, gone: removalOf(term, v) })).find((x) => x.gone !== null && (x.gone.removal.kind === "removed" || x.gone.now !== null));
+      const gone = shaped.map((v) => ({ v, gone: removalOf(term, v) })).find((x) => x.gone !== null && (x.gone.now !== null || (x.gone.removal.kind === "removed" && profiled.includes(x.v))));
       if (!gone) {
         ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member, and no commit removed it from the vocabulary's file`);
         continue;
