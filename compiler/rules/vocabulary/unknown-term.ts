@@ -36,12 +36,26 @@ export default defineRule({
       "a CLI command, sub-command or flag; a property or definition name of a loaded schema, or a dotted path of nested properties " +
       "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code or a string literal of a code union type; or a field path: a member of the same vocabulary followed by `.` and more (`agent.decided.confidence`), " +
       "or, for a namespace match, a one-word member of any vocabulary (a thing the project names, such as `run`) followed by property or code names (`run.metadata`). Never judged at all: plain one-segment words (`states` is no typo of `status`), vocabularies without " +
-      "namespaces (plain words such as `draft`/`ready`, or a few hyphenated labels), inline unions of a property's type (they only serve as " +
+      "namespaces (plain words such as `draft`/`ready`, or a few hyphenated labels) outside a coherent list, inline unions of a property's type (they only serve as " +
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
       "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
       "(`session-close` beside `session.close`, `run.runId` beside `run.started`). " +
-      "Inside a git work tree, when a commit removed the term from the vocabulary's own file (the newest of the last 1,000 commits that touched the schemas and code), " +
-      "the message names it; when the commit replaced it on the same line by a name that is a member now, that member is the suggestion.",
+      "Context decides too. A name that is no near miss is judged against a vocabulary where the text ties it there: a Markdown table column " +
+      "whose header is the vocabulary's name (`| RunEventType | … |`, the cell's value), a sentence naming the vocabulary (its declaration or " +
+      "pointer name, or the schema file's name with it: `run event type`), a verb of its role just before the name (emits, MUST emit, publishes, fires, sends " +
+      "for an event vocabulary; returns, answers, rejects/fails/responds with for an error or code one) when the name has the vocabulary's namespace and " +
+      "shape, or a coherent list: a run of backticked names joined only by commas, slashes, `or`/`and`, the items of one bullet list or one table column, " +
+      "in which at least 3 others are members of one vocabulary and the names no vocabulary knows are at most half as many (plain-word vocabularies " +
+      "included: a stale role `writing` listed beside `planner`, `coder`, `reviewer`). A near miss is left alone (counted as not judged) when no such tie " +
+      "holds and its list names more things no vocabulary knows than members or near misses of this one (envelope types `prd.create` / " +
+      "`theme.create` beside `clarification.request`), or its sentence names another set (`<word> type(s)`, `variant(s)`, `kind(s)` with a word that is " +
+      "not in the vocabulary's name: \"envelope type\", \"suspend variants\"). " +
+      "Inside a git work tree, history is evidence (the newest of the last 1,000 commits that touched the schemas and code, and the work tree's " +
+      "uncommitted changes before them): when a commit removed the term from the vocabulary's own file the message names it; when it replaced it on " +
+      "the same line by a name that is a member now, that member is the suggestion. A plain rename is reported that way even when the old name is no " +
+      "near miss of the new: a name with a vocabulary's namespace and shape that a commit removed from the vocabulary's file, or a name sharing a member's " +
+      "first segment and shape that a commit renamed on its line to that member (a versioned event type bumped); without history such a name is counted " +
+      "as not judged.",
     messages: {
       folded: "`{{term}}` is not a member of {{vocabulary}}; it differs from `{{member}}` only in separators",
       notMember: "`{{term}}` is not a member of {{vocabulary}}{{hint}}",
