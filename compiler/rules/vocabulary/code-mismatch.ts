@@ -26,7 +26,7 @@ export default defineRule({
       "A TypeScript `as const` list, string-literal union or string enum often restates a schema `enum` so the code can switch on it; when one " +
       "side gains or loses a member the other still accepts or rejects the old set. A code vocabulary mirrors a schema vocabulary when linked " +
       "explicitly (config `vocabularies` with `code` and `schema`, or a `@docpact-mirror path#pointer` JSDoc tag), or when a leading comment says so in words " +
-        "(\"Mirrored from schemas/run-event.schema.json\", \"keep in sync with `../x.json#/$defs/y`\", copied/generated/derived from): then the best-overlapping " +
+        "(\"Mirrored from schemas/run-event.schema.json\", \"keep in sync with ../schemas/x.json\", copied/generated/derived from): then the best-overlapping " +
         "vocabulary of that file (at least the shared members below) is the mirror. Explicit and declared links are compared " +
       "in full and every difference is an error. Failing that, a mirror is inferred when the two share at least " +
       `${MIN_SHARED} canonical members making up at least ${MIN_OVERLAP * 100}% of their union (the best-overlapping schema vocabulary wins); ` +
