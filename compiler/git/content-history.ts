@@ -14,7 +14,7 @@ import { posix } from "node:path";
 import { inputMatcher } from "../config/ownership.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { Discovered } from "../discover.js";
-import type { ContentRemoval } from "../model/history.js";
+import { WORK_TREE, type ContentRemoval } from "../model/history.js";
 import { normalizeHeading } from "../util/headings.js";
 import { DiffCursor, headingIn, isMarkdownPath, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
 import { contentHash } from "../cache/hash.js";
@@ -60,6 +60,20 @@ export function historyScope(config: ResolvedConfig, discovered: Discovered): Co
 const RS = "\x1e";
 const US = "\x1f";
 
+/**
+ * The work tree's uncommitted changes to tracked files are read as the newest
+ * "commit" (a member renamed in a schema and not yet committed is what a
+ * check before the commit must see): this id, with position -1 in the log.
+ */
+const WORK_TREE_SUBJECT = "uncommitted changes";
+
+/** The work tree's diff against HEAD as one more chunk of the log, or "" when there is none (plumbing: never refreshes or writes the index). */
+async function workTreeChunk(root: string, specs: readonly string[]): Promise<string> {
+  const r = await runGitAsync(root, ["diff-index", ...PATCH_ARGS.filter((a) => !a.startsWith("--format=") && a !== "--no-show-signature"), "HEAD", "--", ...specs], CONTENT_LOG_MAX_BYTES);
+  if (!r.ok || !r.stdout.includes("\n@@")) return "";
+  return `${RS}${WORK_TREE}${US}${WORK_TREE_SUBJECT}\n${r.stdout}`;
+}
+
 /** The options of the patch log: each commit's diff against its parent, removed and added lines only. */
 const PATCH_ARGS = ["-p", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", "--no-show-signature", `--format=${RS}%h${US}%s`];
 
@@ -69,7 +83,7 @@ export async function readContentHistory(root: string, scope: ContentScope, maxC
   if (specs.length === 0 || !inWorkTree(root)) return null;
   const r = await runGitAsync(root, ["log", ...PATCH_ARGS, `--max-count=${maxCommits}`, "--", ...specs], CONTENT_LOG_MAX_BYTES);
   if (!r.ok) return null;
-  return parseContentLog(r.stdout, keepOf(scope));
+  return parseContentLog((await workTreeChunk(root, specs)) + r.stdout, keepOf(scope));
 }
 
 /**
@@ -92,10 +106,10 @@ export async function readContentHistoryOf(root: string, scope: ContentScope, wa
   const window = await (memo ? memo.log(root, `names\0${maxCommits}\0${specs.join("\0")}`, readWindow) : readWindow());
   if (!window) return null;
   const picked = window.filter((c) => c.files.some(wanted)).map((c) => c.commit);
-  if (picked.length === 0) return { headings: new Map(), literals: new Map() };
+  const uncommitted = await workTreeChunk(root, specs);
+  if (picked.length === 0 && uncommitted === "") return { headings: new Map(), literals: new Map() };
   const seqs = new Map(window.map((c, i) => [c.commit, i]));
   const patchLog = (commits: string[]) => runGitAsync(root, ["log", "--no-walk=unsorted", ...PATCH_ARGS, ...commits, "--", ...specs], CONTENT_LOG_MAX_BYTES);
-  let text: string;
   if (memo) {
     // Each commit's patch is the same whichever commits are listed with it: only those no earlier run read are asked for.
     const kept = memo.patches(root, specs, window.map((c) => c.commit));
@@ -108,19 +122,21 @@ export async function readContentHistoryOf(root: string, scope: ContentScope, wa
         if (sep > 0) kept.set(chunk.slice(0, sep), RS + chunk);
       }
     }
-    // The same commits read with the same scope: the same history (a doc edit changes neither).
-    const parseKey = scope.key === undefined ? undefined : `${scope.key}\0${picked.join(",")}`;
+    // The same commits read with the same scope and no uncommitted change: the same history (a doc edit changes neither).
+    const parseKey = scope.key === undefined || uncommitted !== "" ? undefined : `${scope.key}\0${picked.join(",")}`;
     const known = parseKey === undefined ? undefined : memo.parsed<ContentHistory>(parseKey);
     if (known) return known;
-    const parsed = parseContentLog(picked.map((c) => kept.get(c) ?? "").join(""), keepOf(scope), (commit) => seqs.get(commit));
+    const parsed = parseContentLog(uncommitted + picked.map((c) => kept.get(c) ?? "").join(""), keepOf(scope), (commit) => seqs.get(commit));
     if (parseKey !== undefined) memo.keepParsed(parseKey, parsed);
     return parsed;
-  } else {
+  }
+  let log = "";
+  if (picked.length > 0) {
     const r = await patchLog(picked);
     if (!r.ok) return null;
-    text = r.stdout;
+    log = r.stdout;
   }
-  return parseContentLog(text, keepOf(scope), (commit) => seqs.get(commit));
+  return parseContentLog(uncommitted + log, keepOf(scope), (commit) => seqs.get(commit));
 }
 
 /** Parses `--name-only -z --format=<RS>%h`: each commit (newest first) and the paths it touched. */
@@ -178,8 +194,9 @@ export function parseContentLog(out: string, keep: Keep, seqOf?: (commit: string
     const sep = head.indexOf(US);
     if (sep === -1) continue;
     const id = head.slice(0, sep);
-    const seq = seqOf?.(id) ?? n;
-    n++;
+    // The work tree's changes come first and are newer than every commit.
+    const seq = id === WORK_TREE ? -1 : (seqOf?.(id) ?? n);
+    if (id !== WORK_TREE) n++;
     const commit = { commit: id, subject: head.slice(sep + 1).trim(), seq };
     const c = scanCommit(nl === -1 ? "" : chunk.slice(nl + 1), keep);
     const seenHead = new Set<string>();

@@ -5,7 +5,8 @@
  * Every finding carries the reason shown to the user.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, posix } from "node:path";
+import { parse as parseYaml } from "yaml";
 import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/types.js";
@@ -125,12 +126,16 @@ export function detect(root: string): Detection {
   if (byContent.length === 0) proposeGlobs(schemas, ".schema.json", "schemas", "schema", config, note);
   else {
     const isSchema = new Set([...schemas.filter((f) => exclusionReason(f) === null), ...byContent]);
-    config.schemas = coveringGlobs(
-      files.filter((f) => f.endsWith(".json")),
-      ".json",
-      (f) => isSchema.has(f),
-    );
-    note("schemas", `${isSchema.size} JSON Schema file(s), ${byContent.length} of them found by their "$schema" key (not named *.schema.json)`);
+    config.schemas = [
+      ...coveringGlobs(
+        files.filter((f) => f.endsWith(".json")),
+        ".json",
+        (f) => isSchema.has(f),
+      ),
+      // YAML schemas by name: a glob would take in the YAML instances and examples beside them.
+      ...[...isSchema].filter((f) => !f.endsWith(".json")).sort(),
+    ];
+    note("schemas", `${isSchema.size} JSON Schema file(s), ${byContent.length} of them found by their "$schema" key or a schema's relative "$ref" (not named *.schema.json)`);
   }
 
   // ── which reader reads each binary (following imports from its entry) ──
@@ -223,19 +228,70 @@ type Note = (topic: string, reason: string) => void;
 const JSON_SCAN_LIMIT = 5000;
 const META_SCHEMA = /^https?:\/\/json-schema\.org\//;
 
-/** `.json` files outside build, test and fixture folders whose top-level `$schema` names a JSON Schema meta-schema. */
+/**
+ * `.json`, `.yaml` and `.yml` files outside build, test and fixture folders whose top-level `$schema` names a JSON
+ * Schema meta-schema (a workflow DSL keeps its only schema as `schema/workflow.yaml`), and the files those schemas
+ * (and `*.schema.json` ones) reach by a relative `$ref` (a `defs.json` of shared definitions has no `$schema`).
+ */
 function schemasByContent(root: string, files: string[]): string[] {
-  return files
-    .filter((f) => f.endsWith(".json") && !f.endsWith(".schema.json") && exclusionReason(f) === null)
+  const named = new Set(files.filter((f) => f.endsWith(".schema.json") && exclusionReason(f) === null));
+  const parsed = new Map<string, unknown>();
+  const found = files
+    .filter((f) => /\.(json|ya?ml)$/.test(f) && !f.endsWith(".schema.json") && exclusionReason(f) === null)
     .slice(0, JSON_SCAN_LIMIT)
     .filter((f) => {
       const text = readText(join(root, f));
-      // Cheap test first: most JSON files never mention it.
-      if (!text.includes('"$schema"')) return false;
-      const value = readJson(join(root, f));
+      const yaml = !f.endsWith(".json");
+      // Cheap test first: most files never mention it (in YAML, a top-level `$schema:` key).
+      if (yaml ? !/^["']?\$schema["']?\s*:/m.test(text) : !text.includes('"$schema"')) return false;
+      const value = yaml ? readYaml(text) : readJson(join(root, f));
+      parsed.set(f, value);
       const meta = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>).$schema : undefined;
       return typeof meta === "string" && META_SCHEMA.test(meta);
     });
+  // Relative `$ref` targets, followed from every schema found (JSON targets only: a YAML one is read when found above).
+  const all = new Set(files);
+  const out = new Set(found);
+  const queue = [...found, ...named];
+  while (queue.length > 0) {
+    const f = queue.pop()!;
+    const value = parsed.has(f) ? parsed.get(f) : readJson(join(root, f));
+    for (const ref of relativeRefs(value)) {
+      const target = posix.normalize(posix.join(posix.dirname(f), ref));
+      if (!all.has(target) || out.has(target) || named.has(target) || !target.endsWith(".json") || exclusionReason(target) !== null) continue;
+      out.add(target);
+      queue.push(target);
+    }
+  }
+  return [...out].sort();
+}
+
+/** The file parts of every `$ref` in a schema that points to another local file (`defs.json#/definitions/x` → `defs.json`). */
+function relativeRefs(value: unknown): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 64 || v === null || typeof v !== "object") return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (k === "$ref" && typeof x === "string") {
+        const file = x.split("#")[0];
+        if (file !== "" && !/^[a-z][a-z0-9+.-]*:/i.test(file) && !file.startsWith("/")) out.add(file);
+      } else walk(x, depth + 1);
+    }
+  };
+  walk(value, 0);
+  return [...out];
+}
+
+function readYaml(text: string): unknown {
+  try {
+    return parseYaml(text, { maxAliasCount: 100 });
+  } catch {
+    return null;
+  }
 }
 
 function proposeGlobs(found: string[], ext: string, key: "docs" | "schemas", what: string, config: StarterConfig, note: Note): void {

@@ -36,6 +36,9 @@ export interface ContentRemoval {
   seq: number;
 }
 
+/** The commit id given to the work tree's uncommitted changes, read as the newest commit of the content log. */
+export const WORK_TREE = "work tree";
+
 export interface GitHistory {
   /** The newest removal of each path (a path re-added later exists on disk, so it is never looked up). */
   removals: Map<string, PathRemoval>;
@@ -207,7 +210,7 @@ function followRenames(start: ContentRemoval, removalsOf: (value: string) => Con
  */
 export function contentRemovalText(r: ContentRemoval, quote: (v: string) => string, from?: string): string {
   const what = r.kind === "renamed" ? `renamed to ${quote(r.to ?? "")}` : r.kind === "moved" ? `moved to ${r.toFile}` : from ? `removed from ${from}` : "removed";
-  return `${what} in ${r.commit} (${clip(r.subject)})`;
+  return r.commit === WORK_TREE ? `${what} in the work tree (not committed yet)` : `${what} in ${r.commit} (${clip(r.subject)})`;
 }
 
 function clip(subject: string): string {

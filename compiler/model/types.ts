@@ -232,6 +232,11 @@ export interface Vocabulary {
   /** Explicit mirror link (`@docpact-mirror` or config `vocabularies`): the id of the schema vocabulary. */
   mirrors?: string;
   /**
+   * A schema file (root-relative, with a `#pointer` when the comment gives one) that a leading comment of the code list says it
+   * mirrors ("Mirrored from schemas/run-event.schema.json"): a declared mirror, judged both ways, when a schema vocabulary there shares members.
+   */
+  mirrorsFile?: string;
+  /**
    * Old names that are no members but are declared renamed (config `vocabularies[].aliases` or a mapping
    * file): deprecated, with the member that replaces them. Set by the link stage.
    */

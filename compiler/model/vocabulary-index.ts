@@ -207,6 +207,8 @@ export class VocabularyIndex {
   private readonly ownNamespaces = new Map<Vocabulary, Set<string>>();
   /** Retired names by exact value. */
   private readonly retiredNames = new Map<string, MemberRef[]>();
+  /** `namespace\0shape` of each canonical member → the vocabularies holding such a member. */
+  private readonly byNamespaceShape = new Map<string, Set<Vocabulary>>();
   /** Cheap pre-filters before hashing a term's neighbourhood: indexed members' lengths and first letters. */
   private readonly lengths = new Set<number>();
   private readonly initials = new Set<string>();
@@ -226,6 +228,13 @@ export class VocabularyIndex {
         canon.push(member.value);
         push(this.canonical, member.value, ref);
         push(this.folded, fold(member.value), ref);
+        const ns = namespaceOf(member.value);
+        if (ns !== null) {
+          const k = `${ns}\0${shapeOf(member.value)}`;
+          const set = this.byNamespaceShape.get(k);
+          if (set) set.add(vocabulary);
+          else this.byNamespaceShape.set(k, new Set([vocabulary]));
+        }
       }
       for (const member of vocabulary.retired ?? []) push(this.retiredNames, member.value, { vocabulary, member });
       const sorted = [...new Set(canon)].sort(byValue);
@@ -395,6 +404,50 @@ export class VocabularyIndex {
       }
     }
     return best;
+  }
+
+  /**
+   * Vocabularies whose namespace `value` starts with and whose members there have its shape (`run.paused` beside
+   * `run.started`): where context ties the name to one of them, it is judged as that vocabulary's. No size or ending
+   * requirement: the context, not the name alone, makes the tie.
+   */
+  shapedLike(value: string): Vocabulary[] {
+    if (segmentCount(value) < 2 || !isTermCandidate(value, this.binaries)) return [];
+    const out: Vocabulary[] = [];
+    let shape: string | undefined;
+    for (let i = 0; i < value.length - 1; i++) {
+      if (!isSeparatorCode(value.charCodeAt(i))) continue;
+      for (const p of this.namespaces.get(value.slice(0, i + 1)) ?? []) {
+        shape ??= shapeOf(value);
+        if (p.shapes.has(shape) && !out.includes(p.vocabulary)) out.push(p.vocabulary);
+      }
+    }
+    return out;
+  }
+
+  /** Vocabularies (with namespaces or not) that have `value` as a canonical member. */
+  vocabulariesOf(value: string): Vocabulary[] {
+    return [...new Set((this.canonical.get(value) ?? []).map((r) => r.vocabulary))];
+  }
+
+  /**
+   * Vocabularies with a canonical member of `value`'s shape in its first namespace segment, with or without
+   * namespace profiles (`dev.cdevents.build.queued.0.3.0` beside the one-member enum `dev.cdevents.build.queued.0.4.0`).
+   */
+  memberShaped(value: string): Vocabulary[] {
+    const ns = namespaceOf(value);
+    if (ns === null || !isTermCandidate(value, this.binaries)) return [];
+    return [...(this.byNamespaceShape.get(`${ns}\0${shapeOf(value)}`) ?? [])];
+  }
+
+  /** Every vocabulary terms are matched against (inline property unions left out). */
+  all(): Vocabulary[] {
+    return [...this.sortedMembers.keys()];
+  }
+
+  /** The closest canonical member of `vocabulary` plausibly meant by `value`, or null. */
+  suggestionIn(value: string, vocabulary: Vocabulary): string | null {
+    return this.suggestIn(value, vocabulary);
   }
 
   /** A suggestion inside one vocabulary: an indexed near member, else the members sorted next to the term. */

@@ -124,6 +124,10 @@ function push(out: Vocabulary[], file: ParsedFile, name: string, nameNode: ts.No
   const v: Vocabulary = { id: `code:${file.rel}#${name}`, kind: "code", file: file.rel, name, members, span: spanOf(file, nameNode) };
   const mirror = jsDocTag(decl, "docpact-mirror") ?? commentTag(file, decl, "docpact-mirror");
   if (mirror) v.mirrors = resolveMirror(file.rel, mirror.split(/\s+/)[0]);
+  else {
+    const said = mirrorNote(file, decl);
+    if (said) v.mirrorsFile = resolveMirror(file.rel, said);
+  }
   out.push(v);
 }
 
@@ -146,6 +150,21 @@ function replacement(note: string, values: Set<string>, byKey: Map<string, strin
     if (byKey.has(key)) return byKey.get(key);
   }
   return undefined;
+}
+
+/** A comment that says the list mirrors a schema file: "Mirrored from schemas/x.schema.json", "Keep in sync with `../x.json`". */
+const MIRROR_NOTE = /\b(?:mirror(?:s|ed|ing)?|kept in sync with|keep in sync with|in sync with|copied from|copy of|generated from|derived from)\b[^.\n]*?[`'"(]?((?:\.{1,2}\/|[\w@-]+\/)*[\w.-]+\.(?:json|ya?ml)(?:#[^\s`'")]*)?)/i;
+
+/** The schema path (as written, with a pointer when given) a leading comment of the declaration says the list mirrors, or null. */
+function mirrorNote(file: ParsedFile, decl: ts.Node): string | null {
+  const targets = ts.isVariableDeclaration(decl) ? [decl, decl.parent.parent] : [decl];
+  for (const t of targets) {
+    for (const c of leadingComments(file, t)) {
+      const m = MIRROR_NOTE.exec(c.replace(/^\s*\*\s?/gm, " ").replace(/\s+/g, " "));
+      if (m) return m[1];
+    }
+  }
+  return null;
 }
 
 /** A tag in a plain leading block comment (for declarations TypeScript attaches no JSDoc to). */

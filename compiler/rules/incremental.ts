@@ -19,6 +19,7 @@ import { digestOf, documentKey, partDigest, schemaKey, type ModelPart } from "..
 import type { ContractModel } from "../model/contract-model.js";
 import type { MentionMark, Rule, RuleReport } from "./types.js";
 import { weakMemo } from "../util/memo.js";
+import type { HistoryAsk } from "../model/history.js";
 
 export { partDigest, type ModelPart };
 
@@ -26,7 +27,7 @@ export { partDigest, type ModelPart };
 /** What one rule said about one document. */
 export interface DocumentResult {
   reports: RuleReport[];
-  notJudged: { span: Span; reason: string; mention?: MentionMark }[];
+  notJudged: { span: Span; reason: string; mention?: MentionMark; ask?: HistoryAsk }[];
   /** Mentions the rule judged (summary.coverage); absent when none. */
   judged?: { span: Span; kind: string }[];
 }
@@ -35,14 +36,19 @@ export interface DocumentResult {
 export type RunCheck = (
   view: ContractModel,
   report: (r: RuleReport) => void,
-  notJudged: (span: Span, reason: string, mention?: MentionMark) => void,
+  notJudged: (span: Span, reason: string, mention?: MentionMark, ask?: HistoryAsk) => void,
   judged: (span: Span, kind: string) => void,
 ) => void;
+
+/** A place not judged as a result keeps it: only the fields given. */
+function notJudgedEntry(span: Span, reason: string, mention: MentionMark | undefined, ask: HistoryAsk | undefined): DocumentResult["notJudged"][number] {
+  return { span, reason, ...(mention !== undefined ? { mention } : {}), ...(ask !== undefined ? { ask } : {}) };
+}
 
 /** Runs `run` on `view`, collecting what it raises into one result. */
 function collect(run: RunCheck, view: ContractModel): DocumentResult {
   const out: DocumentResult = { reports: [], notJudged: [] };
-  run(view, (r) => out.reports.push(r), (span, reason, mention) => out.notJudged.push(mention === undefined ? { span, reason } : { span, reason, mention }), (span, kind) => (out.judged ??= []).push({ span, kind }));
+  run(view, (r) => out.reports.push(r), (span, reason, mention, ask) => out.notJudged.push(notJudgedEntry(span, reason, mention, ask)), (span, kind) => (out.judged ??= []).push({ span, kind }));
   return out;
 }
 
@@ -163,7 +169,7 @@ export function runPerDocument(
     run(
       view,
       (r) => (fresh.get(r.span.file) ?? stray).reports.push(r),
-      (span, reason, mention) => (fresh.get(span.file) ?? stray).notJudged.push(mention === undefined ? { span, reason } : { span, reason, mention }),
+      (span, reason, mention, ask) => (fresh.get(span.file) ?? stray).notJudged.push(notJudgedEntry(span, reason, mention, ask)),
       (span, kind) => ((fresh.get(span.file) ?? stray).judged ??= []).push({ span, kind }),
     );
     if (stray.reports.length > 0 || stray.notJudged.length > 0 || (stray.judged?.length ?? 0) > 0) {

@@ -77,18 +77,21 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
     const setting = (model.config.rules as Partial<Record<string, SeveritySetting>>)[id] ?? rule.meta.defaultSeverity;
     if (setting === "off") continue;
     // What a finding's evidence would read from git's content history (remembered findings ask too).
-    const noteAsk = (r: RuleReport) => {
-      if (!asks || !("historyAsk" in r) || !r.historyAsk) return;
+    const noteAskOf = (ask: HistoryAsk | undefined) => {
+      if (!asks || !ask) return;
       const list = asks.get(id);
-      if (list) list.push(r.historyAsk);
-      else asks.set(id, [r.historyAsk]);
+      if (list) list.push(ask);
+      else asks.set(id, [ask]);
     };
+    const noteAsk = (r: RuleReport) => noteAskOf("historyAsk" in r ? r.historyAsk : undefined);
     const report = (r: RuleReport) => {
       noteAsk(r);
       out.push(toDiagnostic(rule.meta, setting, r));
     };
-    const skipped = (span: Span, reason: string, mention?: MentionMark) =>
+    const skipped = (span: Span, reason: string, mention?: MentionMark, ask?: HistoryAsk) => {
+      noteAskOf(ask);
       notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason, ...(mention ? { mention: { kind: mention.kind, line: (mention.span ?? span).line, column: (mention.span ?? span).column } } : {}) });
+    };
     const seen = (span: Span, kind: string) => judged.push({ rule: id, kind, file: span.file, line: span.line, column: span.column });
     const check: RunCheck = (view, rep, nj, jd) => rule.check({ model: guardedView(rule, view), plan, report: rep, notJudged: nj, judged: jd });
     if (memo && (rule.meta.perDocument || rule.meta.wholeModel)) {
@@ -98,7 +101,7 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
         noteAsk(rep);
         out.push(wordedOnce(rule, setting, rep));
       }
-      for (const n of r.notJudged) skipped(n.span, n.reason, n.mention);
+      for (const n of r.notJudged) skipped(n.span, n.reason, n.mention, n.ask);
       if (r.judged) for (const j of r.judged) seen(j.span, j.kind);
     } else check(model, report, skipped, seen);
     if (timed) slow.push(`${id} ${Math.round(performance.now() - started)} ms`);

@@ -156,9 +156,12 @@ export interface RuleContext<M extends Messages = Messages> {
    * partial (confident or silent); counted in `summary.notJudged`. With
    * `mention` (its kind, `commands` or `flags`, and its span as
    * compiler/model/mentions.ts finds it when that is not `span`), the
-   * documented mention counts as not judged in `summary.coverage`.
+   * documented mention counts as not judged in `summary.coverage`. With
+   * `ask`, git's content history could judge the place (a name that may have
+   * been a member before a rename): the pipeline reads it as for a finding's
+   * `historyAsk` and runs the rule again with it.
    */
-  notJudged(span: Span, reason: string, mention?: MentionMark): void;
+  notJudged(span: Span, reason: string, mention?: MentionMark, ask?: HistoryAsk): void;
   /** Records that the rule judged the documented mention of `kind` at `span` (its span as compiler/model/mentions.ts finds it): `summary.coverage`. */
   judged(span: Span, kind: string): void;
 }

@@ -57,10 +57,11 @@ describe("docpact init", () => {
     expect(validateConfig(config)).toBeNull();
   });
 
-  it("JSON Schemas not named *.schema.json are found by their $schema key, and only they are proposed", () => {
+  it("JSON Schemas not named *.schema.json are found by their $schema key (YAML too) or a schema's relative $ref, and only they are proposed", () => {
     const { out, config } = init("init-spec-schemas");
-    expect(config.schemas).toEqual(["envelope.json", "schemas/**/*.json"]);
-    expect(out).toContain('4 JSON Schema file(s), 4 of them found by their "$schema" key');
+    // dsl/workflow.yaml has `$schema`; dsl/defs.json has none but the workflow's `$ref` reaches it; dsl/example.json is an instance.
+    expect(config.schemas).toEqual(["envelope.json", "dsl/defs.json", "schemas/**/*.json", "dsl/workflow.yaml"]);
+    expect(out).toContain('6 JSON Schema file(s), 6 of them found by their "$schema" key or a schema\'s relative "$ref"');
     expect(validateConfig(config)).toBeNull();
   });
 

@@ -230,8 +230,9 @@ const cases: Case[] = [
   { name: "an instances glob leaving the root is a config error", files: { "docpact.config.json": config({ instances: [{ files: ["../sibling/*.json"], schema: "contracts/event.schema.json" }] }) }, exit: 2, error: "leaves the root" },
   { name: "a templates folder outside the root is a config error", files: { "docpact.config.json": config({ templates: "../sibling" }) }, exit: 2, error: "leaves the root" },
   { name: "a root-escaping $ref is unresolved, never read", files: { "contracts/event.schema.json": JSON.stringify({ $ref: "../../sibling/x.schema.json" }) }, exit: 1, rules: ["schema/unresolved-ref"] },
-  { name: "a foreign remote $ref is never fetched (not judged)", files: { "contracts/event.schema.json": JSON.stringify({ $ref: "https://example.com/x.schema.json" }) }, exit: 0 },
-  { name: "a remote $ref in the schemas' own $id folder is unresolved, never fetched", files: { "contracts/event.schema.json": JSON.stringify({ $id: "https://example.com/event.schema.json", $ref: "https://example.com/x.schema.json" }) }, exit: 1, rules: ["schema/unresolved-ref"] },
+  // Another publisher's schema: never fetched, and not judged (docpact cannot know it is missing).
+  { name: "a remote $ref is never fetched (another publisher's: not judged)", files: { "contracts/event.schema.json": JSON.stringify({ $ref: "https://example.com/x.schema.json" }) }, exit: 0 },
+  { name: "a remote $ref in the schema's own $id folder is unresolved, never fetched", files: { "contracts/event.schema.json": JSON.stringify({ $id: "https://example.com/event.schema.json", $ref: "https://example.com/x.schema.json" }) }, exit: 1, rules: ["schema/unresolved-ref"] },
   { name: "an unreadable folder is reported", skip: isRoot, setup: (root) => { mkdirSync(join(root, "docs/locked")); chmodSync(join(root, "docs/locked"), 0o000); }, exit: 1, rules: ["input/unreadable"] },
   { name: "an unreadable doc is reported", skip: isRoot, setup: (root) => chmodSync(join(root, "docs/guide.md"), 0o000), exit: 1, rules: ["input/unreadable"] },
 

@@ -178,7 +178,7 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     expect(timed.stderr).not.toContain("git evidence");
   });
 
-  it("git is called four times however many findings; without git the same findings come without evidence; the reference path agrees", () => {
+  it("git is called five times however many findings; without git the same findings come without evidence; the reference path agrees", () => {
     const repo = project();
     repos.push(repo);
     edit(repo, "docs/protocol.md", "## Retry policy", "## Retries");
@@ -187,8 +187,8 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     const many = Array.from({ length: 30 }, (_, i) => `- [r${i}](protocol.md#retry-policy) and \`run.finished\` beside \`run.started\` and [p](protocol.md) § *Legacy ${i}*`).join("\n");
     repo.write({ "docs/many.md": `# Many\n\n${many}\n` });
     const timed = runCli(["check", "--root", repo.root], { env: { DOCPACT_TIMING: "1" } });
-    // Work tree, path log, then after the rules: the names-only log and the patches of the commits it picked.
-    expect(Number(/git calls so far (\d+)/.exec(timed.stderr)?.[1])).toBe(4);
+    // Work tree, path log, then after the rules: the names-only log, the work tree's diff-index and the patches of the commits it picked.
+    expect(Number(/git calls so far (\d+)/.exec(timed.stderr)?.[1])).toBe(5);
     const withGit = check(repo.root).findings;
     expect(check(repo.root, { DOCPACT_UNOPTIMIZED: "1" }).findings).toEqual(withGit);
     const off = check(repo.root, { DOCPACT_NO_GIT: "1" }).findings;

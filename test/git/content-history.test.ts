@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseContentLog, pathspecs, readContentHistory } from "../../compiler/git/content-history.js";
+import { parseContentLog, pathspecs, readContentHistory, readContentHistoryOf } from "../../compiler/git/content-history.js";
 import { readGitHistory } from "../../compiler/git/history.js";
 import { gitCallCount } from "../../compiler/git/run.js";
-import { headingRemoval, literalRemoval, type GitHistory } from "../../compiler/model/history.js";
+import { contentRemovalText, headingRemoval, literalRemoval, WORK_TREE, type GitHistory } from "../../compiler/model/history.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
 const keepAll = { doc: () => true, code: () => true };
@@ -126,11 +126,34 @@ describe.skipIf(!hasGit)("the logs on a repository the test builds are capped", 
     const before = gitCallCount();
     const all = (await readGitHistory(repo.root, scope))!;
     const capped = (await readGitHistory(repo.root, scope, { pathCommits: 1, contentCommits: 1 }))!;
-    expect(gitCallCount() - before).toBeLessThanOrEqual(5);
+    // Per read: the path log, the content log and one diff-index of the work tree.
+    expect(gitCallCount() - before).toBeLessThanOrEqual(7);
     expect([...all.removals.keys()].sort()).toEqual(["docs/q.md", "docs/r.md"]);
     expect(all.headings!.get("docs/p.md")!.map((e) => `${e.value} ${e.commit}`)).toEqual([`Two ${ids[1]}`, `One ${ids[0]}`]);
     expect([...capped.removals.keys()]).toEqual(["docs/r.md"]);
     expect(capped.headings!.get("docs/p.md")!.map((e) => e.value)).toEqual(["Two"]);
+  });
+
+  it("reads the work tree's uncommitted changes as the newest commit (a member renamed before the commit)", async () => {
+    const r = new TestRepo();
+    try {
+      r.write({ "schemas/e.schema.json": '{\n  "enum": [\n    "run.started",\n    "run.ended"\n  ]\n}\n' });
+      const first = r.commit("init");
+      r.write({ "schemas/e.schema.json": '{\n  "enum": [\n    "run.started",\n    "run.ended"\n  ]\n}\n'.replace('"run.ended"', '"run.finished"') });
+      const scope = { docs: [], code: ["schemas/e.schema.json"], wasInput: () => false };
+      const seen = (await readContentHistory(r.root, scope))!;
+      const of = (await readContentHistoryOf(r.root, scope, () => true))!;
+      for (const h of [seen, of]) {
+        expect(h.literals.get("run.ended")).toEqual([{ file: "schemas/e.schema.json", value: "run.ended", kind: "renamed", to: "run.finished", commit: WORK_TREE, subject: "uncommitted changes", seq: -1 }]);
+      }
+      const history: GitHistory = { removals: new Map(), literals: of.literals };
+      const gone = literalRemoval(history, "run.ended", () => true, (v) => v === "run.finished")!;
+      expect(gone.now).toBe("run.finished");
+      expect(contentRemovalText(gone.removal, (x) => `\`${x}\``)).toBe("renamed to `run.finished` in the work tree (not committed yet)");
+      expect(first).toMatch(/^[0-9a-f]+$/);
+    } finally {
+      r.dispose();
+    }
   });
 
   it("reads nothing when there is nothing to scan", async () => {

@@ -57,6 +57,15 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: "a comment that says the list is mirrored from the schema file declares the mirror: a superset is judged (an error)",
+      files: withCode({
+        "src/events.ts": `/** Run event types, mirrored from ../${SCHEMA} (RunEventType). */\n${asConst("EVENTS", [...CANON, "run.paused"])}`,
+        "src/other.ts": `// Keep in sync with ../schemas/unrelated.schema.json\n${asConst("WIDE", [...CANON, "run.resumed"])}`,
+      }),
+      errors: [{ messageId: "extra", file: "src/events.ts", severity: "error", data: { code: "EVENTS", member: "run.paused", vocabulary: VOCAB, renamed: "" } }],
+      notJudged: [{ file: "src/other.ts", reason: "the code list is a superset of the schema vocabulary it overlaps" }],
+    },
+    {
       name: "without the config's aliases, the new names lack the old ones",
       files: vocabProject({ schemas: seed, code: newNames }),
       errors: [

@@ -1,26 +1,5 @@
 import { defineRule } from "../types.js";
 
-/** The folder a URI names (origin + path up to the last `/`); "" for what is not a URL. */
-function namespaceOf(uri: string): string {
-  try {
-    const u = new URL(uri);
-    if (u.protocol === "file:") return "";
-    return u.origin + u.pathname.slice(0, u.pathname.lastIndexOf("/") + 1);
-  } catch {
-    return "";
-  }
-}
-
-/** The folders under which loaded schemas declare their `$id`s: a namespace the project owns. */
-function ownedNamespaces(ids: Iterable<string>): Set<string> {
-  const out = new Set<string>();
-  for (const id of ids) {
-    const ns = namespaceOf(id);
-    if (ns !== "") out.add(ns);
-  }
-  return out;
-}
-
 /** A `$ref` whose target is not among the loaded schemas (docpact never fetches). */
 export default defineRule({
   meta: {
@@ -30,9 +9,9 @@ export default defineRule({
     explanation:
       "docpact resolves `$ref`s offline: local pointers (`#/$defs/x`, with `~0`/`~1` and %-escapes), anchors, relative files " +
       "(against the schema's `$id` base, then its file path) and absolute URIs that some loaded schema declares as its `$id`. " +
-      "Nothing is ever fetched over the network. A missing file, a pointer to nothing, or a remote URI in a folder where loaded " +
-      "schemas declare their `$id`s (a namespace the project owns) is reported at the `$ref`, naming the target it looked for; " +
-      "a remote URI anywhere else is someone else's schema and is counted not judged. Add the schema to the `schemas` globs or fix the reference.",
+      "Nothing is ever fetched over the network. A missing file, a pointer to nothing, or a remote URI in the folder of a loaded schema's own " +
+      "absolute `$id` (the project's published namespace) that no loaded schema declares is reported at the `$ref`, naming the target it looked for; " +
+      "a remote URI anywhere else (another publisher's schema) is counted as not judged, since docpact cannot know whether it exists. Add the schema to the `schemas` globs or fix the reference.",
     messages: {
       unresolved: "{{reason}}",
     },
@@ -46,13 +25,13 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const { unresolved, registry } = ctx.model.index.schemas;
-    const owned = ownedNamespaces(registry.keys());
+    const { registry, unresolved } = ctx.model.index.schemas;
+    // The project's own published namespaces: the folder URL of each loaded schema's absolute `$id`.
+    const bases = [...registry.keys()].filter((k) => /^https?:\/\//i.test(k)).map((k) => k.slice(0, k.lastIndexOf("/") + 1));
     for (const u of unresolved) {
-      // A remote URI outside every namespace the loaded schemas declare is someone else's
-      // schema: docpact cannot know whether it exists, so it is not judged.
-      if (u.reason === "remote" && !owned.has(namespaceOf(u.target))) {
-        ctx.notJudged(u.ref.span, `remote $ref ${u.target} is outside every $id the loaded schemas declare; docpact never fetches`);
+      // Another publisher's schema (a `$ref` to an editor's published settings schema) may well exist: docpact never fetches, so it does not know.
+      if (u.reason === "remote" && !bases.some((b) => u.target.startsWith(b))) {
+        ctx.notJudged(u.ref.span, "names a remote schema outside the loaded schemas' $id namespaces; docpact never fetches remote schemas");
         continue;
       }
       ctx.report({ span: u.ref.span, messageId: "unresolved", data: { reason: u.message } });

@@ -26,7 +26,9 @@ export default defineRule({
     explanation:
       "A TypeScript `as const` list, string-literal union or string enum often restates a schema `enum` so the code can switch on it; when one " +
       "side gains or loses a member the other still accepts or rejects the old set. A code vocabulary mirrors a schema vocabulary when linked " +
-      "explicitly (config `vocabularies` with `code` and `schema`, or a `@docpact-mirror path#pointer` JSDoc tag); explicit links are compared " +
+      "explicitly (config `vocabularies` with `code` and `schema`, or a `@docpact-mirror path#pointer` JSDoc tag), or when a leading comment says so in words " +
+        "(\"Mirrored from schemas/run-event.schema.json\", \"keep in sync with ../schemas/x.json\", copied/generated/derived from): then the best-overlapping " +
+        "vocabulary of that file (at least the shared members below) is the mirror. Explicit and declared links are compared " +
       "in full and every difference is an error. Failing that, a mirror is inferred when the two share at least " +
       `${MIN_SHARED} canonical members making up at least ${MIN_OVERLAP * 100}% of their union (the best-overlapping schema vocabulary wins); ` +
       "an inline union written as a property's type (`kind: \"a\" | \"b\"` in an interface) is a candidate only for schema vocabularies at " +
@@ -84,6 +86,16 @@ export default defineRule({
         continue;
       }
       const candidates = new Set(code.members.flatMap((m) => byMember.get(m.value) ?? []));
+      // A comment that names the schema file the list mirrors: a declaration, judged both ways (a superset included), against the best-overlapping vocabulary there.
+      if (code.mirrorsFile !== undefined) {
+        const [file, pointer] = code.mirrorsFile.split("#");
+        const there = [...candidates].filter((v) => v.file === file && (pointer === undefined || normalizeSchemaId(`${file}#${pointer}`) === v.id)).sort((a, b) => order.get(a)! - order.get(b)!);
+        const said = bestMirror(code, there);
+        if (said) {
+          for (const r of compare(code, said)) ctx.report(r);
+          continue;
+        }
+      }
       // The candidates in schemaVocabs' order (ties go to the first), without a pass over every schema vocabulary per code list.
       const inOrder = [...candidates].filter((v) => atProperty(v, code.property)).sort((a, b) => order.get(a)! - order.get(b)!);
       const schema = bestMirror(code, inOrder);

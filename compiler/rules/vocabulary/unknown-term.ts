@@ -1,5 +1,8 @@
 import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "../../model/terms.js";
-import { MATCH_LIMITS, vocabularyIndexFor, type UnknownMatch } from "../../model/vocabulary-index.js";
+import { MATCH_LIMITS, isTermCandidate, shapeOf, vocabularyIndexFor, type UnknownMatch } from "../../model/vocabulary-index.js";
+import { FileTerms, type TermContext } from "../../model/term-context.js";
+import { namesVocabulary, vocabularyWords } from "../../model/vocabulary-names.js";
+import type { Vocabulary } from "../../model/types.js";
 import { knownNamesFor } from "../../model/known-names.js";
 import { contentRemovalText, literalRemoval, namesOf } from "../../model/history.js";
 import { defineRule } from "../types.js";
@@ -33,16 +36,32 @@ export default defineRule({
       "a CLI command, sub-command or flag; a property or definition name of a loaded schema, or a dotted path of nested properties " +
       "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code or a string literal of a code union type; or a field path: a member of the same vocabulary followed by `.` and more (`agent.decided.confidence`), " +
       "or, for a namespace match, a one-word member of any vocabulary (a thing the project names, such as `run`) followed by property or code names (`run.metadata`). Never judged at all: plain one-segment words (`states` is no typo of `status`), vocabularies without " +
-      "namespaces (plain words such as `draft`/`ready`, or a few hyphenated labels), inline unions of a property's type (they only serve as " +
+      "namespaces (plain words such as `draft`/`ready`, or a few hyphenated labels) outside a coherent list, inline unions of a property's type (they only serve as " +
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
       "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
       "(`session-close` beside `session.close`, `run.runId` beside `run.started`). " +
-      "Inside a git work tree, when a commit removed the term from the vocabulary's own file (the newest of the last 1,000 commits that touched the schemas and code), " +
-      "the message names it; when the commit replaced it on the same line by a name that is a member now, that member is the suggestion.",
+      "Context decides too. A name that is no near miss is judged against a vocabulary where the text ties it there: a Markdown table column " +
+      "whose header is the vocabulary's name (`| RunEventType | … |`, the cell's value), a sentence naming the vocabulary (its declaration or " +
+      "pointer name, or the schema file's name with it: `run event type`), a verb of its role just before the name (emits, MUST emit, publishes, fires, sends " +
+      "for an event vocabulary; returns, answers, rejects/fails/responds with for an error or code one) when the name has the vocabulary's namespace and " +
+      "shape, or a coherent list: a run of backticked names joined only by commas, slashes, `or`/`and`, the items of one bullet list or one table column, " +
+      "in which at least 3 others are members of one vocabulary and the names no vocabulary knows are at most half as many (plain-word vocabularies " +
+      "included: a stale role `writing` listed beside `planner`, `coder`, `reviewer`). A near miss is left alone (counted as not judged) when no such tie " +
+      "holds and its list names more things no vocabulary knows than members or near misses of this one (envelope types `prd.create` / " +
+      "`theme.create` beside `clarification.request`), or its sentence names another set (`<word> type(s)`, `variant(s)`, `kind(s)` with a word that is " +
+      "not in the vocabulary's name: \"envelope type\", \"suspend variants\"). " +
+      "Inside a git work tree, history is evidence (the newest of the last 1,000 commits that touched the schemas and code, and the work tree's " +
+      "uncommitted changes before them): when a commit removed the term from the vocabulary's own file the message names it; when it replaced it on " +
+      "the same line by a name that is a member now, that member is the suggestion. A plain rename is reported that way even when the old name is no " +
+      "near miss of the new: a name with a vocabulary's namespace and shape that a commit removed from the vocabulary's file, or a name sharing a member's " +
+      "first segment and shape that a commit renamed on its line to that member (a versioned event type bumped); without history such a name is counted " +
+      "as not judged.",
     messages: {
       folded: "`{{term}}` is not a member of {{vocabulary}}; it differs from `{{member}}` only in separators",
       notMember: "`{{term}}` is not a member of {{vocabulary}}{{hint}}",
       namespace: "`{{term}}` has the namespace `{{namespace}}` and shape of {{vocabulary}} but is not one of its members{{hint}}",
+      column: "`{{term}}` is listed under {{header}} but is not a member of {{vocabulary}}{{hint}}",
+      listed: "`{{term}}` is listed beside members of {{vocabulary}} but is not one of them{{hint}}",
     },
     examples: {
       bad: {
@@ -70,47 +89,207 @@ export default defineRule({
       if (list) list.push(t);
       else byFile.set(t.file, [t]);
     }
-    for (const term of terms) {
-      if (index.retired(term.value).length > 0) continue; // vocabulary/retired-term's
-      const match = index.classify(term.value);
-      if (!match) continue;
-      const v = match.vocabulary;
-      // A name that is no near miss of a member belongs to the vocabulary only where the text is about it.
-      if (match.reason === "namespace" && !namesMemberNearby(term, byFile.get(term.file) ?? [], model.texts.get(term.file), (x) => index.isMemberOf(x, v))) {
-        ctx.notJudged(term.span, "no member of the vocabulary is named in the same paragraph");
-        continue;
-      }
-      if (OUTSIDE_NOTE.test(sentenceAround(model.texts.get(term.file), term.offset, term.source === "schema"))) {
-        ctx.notJudged(term.span, "the sentence places the name outside the vocabulary");
-        continue;
-      }
-      // A one-word member plus fields (`run.metadata`) explains only a namespace match, never a near miss of a member.
-      if (index.fieldPathOf(term.value, v, (seg) => match.reason === "namespace" && known.isField(seg)) !== null) {
-        ctx.notJudged(term.span, "a field path of a member");
-        continue;
-      }
-      const kind = known.explain(term.value);
-      if (kind !== null) {
-        ctx.notJudged(term.span, `also names a ${kind}`);
-        continue;
-      }
-      // Git history, when there is one: the commit that removed the term from the vocabulary's file, or renamed it to a member.
-      const history = model.history;
-      const vocabFiles = history ? namesOf(history, v.file) : [];
-      const gone = literalRemoval(history, term.value, (f) => vocabFiles.includes(f), (x) => index.isMemberOf(x, v));
+    const contexts = new Map<string, FileTerms>();
+    const contextOf = (t: TermOccurrence) => {
+      let f = contexts.get(t.file);
+      if (!f) contexts.set(t.file, (f = new FileTerms(model.texts.get(t.file), byFile.get(t.file) ?? [])));
+      return f.contextOf(t);
+    };
+    const history = model.history;
+    const filesOf = (v: Vocabulary) => (history ? namesOf(history, v.file) : []);
+    const report = (term: TermOccurrence, v: Vocabulary, m: { messageId: string; data: Readonly<Record<string, string | undefined>> }, suggestion: string | null, gone?: Removal) => {
       const evidence = gone && (gone.removal.kind === "removed" || gone.now !== null) ? gone : null;
-      const found = evidence?.now ? { ...match, suggestion: evidence.now } : match;
+      const s = evidence?.now ?? suggestion;
+      const hinted = evidence?.now && m.data.hint !== undefined ? { ...m, data: { ...m.data, hint: `; did you mean \`${evidence.now}\`?` } } : m;
       ctx.report({
         span: term.span,
-        ...message(term.value, found),
+        ...hinted,
         ...(evidence ? { evidence: contentRemovalText(evidence.removal, (x) => `\`${x}\``, evidence.removal.file) } : {}),
-        ...(history ? { historyAsk: { files: vocabFiles } } : {}),
-        ...(found.suggestion !== null ? { suggestions: [found.suggestion] } : {}),
+        ...(history ? { historyAsk: { files: filesOf(v) } } : {}),
+        ...(s !== null ? { suggestions: [s] } : {}),
         related: [{ file: v.span.file, line: v.span.line, column: v.span.column, message: `vocabulary ${v.id}` }],
-      });
+      } as Parameters<typeof ctx.report>[0]);
+    };
+    const removalOf = (term: TermOccurrence, v: Vocabulary): Removal | null => {
+      const files = filesOf(v);
+      return literalRemoval(history, term.value, (f) => files.includes(f), (x) => index.isMemberOf(x, v));
+    };
+    for (const term of terms) {
+      if (index.retired(term.value).length > 0) continue; // vocabulary/retired-term's
+      if (index.members(term.value).length > 0 || !isTermCandidate(term.value, model.binaries ?? [])) continue;
+      const match = index.classify(term.value);
+      const c = contextOf(term);
+      const sentence = sentenceAround(model.texts.get(term.file), term.offset, term.source === "schema");
+      if (match) {
+        const v = match.vocabulary;
+        const tie = tieTo(v, c, sentence);
+        if (tie === null) {
+          // A name that is no near miss of a member belongs to the vocabulary only where the text is about it.
+          if (match.reason === "namespace" && !namesMemberNearby(term, byFile.get(term.file) ?? [], model.texts.get(term.file), (x) => index.isMemberOf(x, v))) {
+            ctx.notJudged(term.span, "no member of the vocabulary is named in the same paragraph");
+            continue;
+          }
+          const other = otherSet(v, c, sentence, index, known);
+          if (other !== null) {
+            ctx.notJudged(term.span, other);
+            continue;
+          }
+        }
+        const why = unexplained(term, v, sentence, match.reason === "namespace", index, known);
+        if (why !== null) {
+          ctx.notJudged(term.span, why);
+          continue;
+        }
+        // Git history, when there is one: the commit that removed the term from the vocabulary's file, or renamed it to a member.
+        report(term, v, message(term.value, match), match.suggestion, removalOf(term, v) ?? undefined);
+        continue;
+      }
+      // No near miss of any member: judged only where the context ties the name to a vocabulary, or history says it was a member.
+      const tied = contextTie(term, c, sentence, index);
+      if (tied !== null) {
+        const why = unexplained(term, tied.vocabulary, sentence, true, index, known);
+        if (why !== null) {
+          ctx.notJudged(term.span, why);
+          continue;
+        }
+        const suggestion = index.suggestionIn(term.value, tied.vocabulary);
+        const hint = suggestion !== null ? `; did you mean \`${suggestion}\`?` : "";
+        const m =
+          tied.how === "column"
+            ? ({ messageId: "column", data: { term: term.value, vocabulary: tied.vocabulary.id, header: c.column ?? "", hint } } as const)
+            : tied.how === "list"
+              ? ({ messageId: "listed", data: { term: term.value, vocabulary: tied.vocabulary.id, hint } } as const)
+              : ({ messageId: "notMember", data: { term: term.value, vocabulary: tied.vocabulary.id, hint } } as const);
+        report(term, tied.vocabulary, m, suggestion, removalOf(term, tied.vocabulary) ?? undefined);
+        continue;
+      }
+      // A plain rename: the name has a vocabulary's namespace and shape, and a commit (or the work tree) took it out of the vocabulary's file.
+      // Vocabularies with namespaces take a removal as evidence; one whose member merely shares the name's first segment and shape needs a rename to a member on the same line.
+      const profiled = index.shapedLike(term.value);
+      const alike = [...profiled, ...index.memberShaped(term.value).filter((v) => !profiled.includes(v))];
+      const shaped = alike.filter((v) => otherSet(v, c, sentence, index, known) === null);
+      if (shaped.length === 0) {
+        if (alike.length > 0) ctx.notJudged(term.span, otherSet(alike[0], c, sentence, index, known)!);
+        continue;
+      }
+      if (!history) {
+        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member, and there is no git history to say whether it was one`);
+        continue;
+      }
+      if (!history.literals) {
+        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member; its history was not read`, undefined, { files: [...new Set(shaped.flatMap(filesOf))].sort() });
+        continue;
+      }
+      const gone = shaped.map((v) => ({ v, gone: removalOf(term, v) })).find((x) => x.gone !== null && (x.gone.now !== null || (x.gone.removal.kind === "removed" && profiled.includes(x.v))));
+      if (!gone) {
+        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member, and no commit removed it from the vocabulary's file`);
+        continue;
+      }
+      const why = unexplained(term, gone.v, sentence, true, index, known);
+      if (why !== null) {
+        ctx.notJudged(term.span, why);
+        continue;
+      }
+      const suggestion = gone.gone!.now ?? index.suggestionIn(term.value, gone.v);
+      const hint = suggestion !== null ? `; did you mean \`${suggestion}\`?` : "";
+      report(term, gone.v, { messageId: "notMember", data: { term: term.value, vocabulary: gone.v.id, hint } }, suggestion, gone.gone!);
     }
   },
 });
+
+type Removal = NonNullable<ReturnType<typeof literalRemoval>>;
+type Index = ReturnType<typeof vocabularyIndexFor>;
+type Known = ReturnType<typeof knownNamesFor>;
+
+/** Verbs by which a sentence says what a host emits or answers: tied to an event or an error vocabulary. */
+const EMIT_VERB = /\b(?:emits?|emitted|emitting|publish(?:es|ed)?|fires?|fired|sends?)$/;
+const ERROR_VERB = /\b(?:returns?|returned|answers?|rejects? with|fails? with|responds? with)$/;
+
+/** How the context ties a term to `v` (its column, its sentence, a verb of its role, a coherent list), or null. */
+function tieTo(v: Vocabulary, c: TermContext, sentence: string): "column" | "sentence" | "verb" | null {
+  if (c.column !== null && c.cellValue && namesVocabulary(c.column, v, true)) return "column";
+  if (namesVocabulary(sentence, v)) return "sentence";
+  const words = vocabularyWords(v);
+  if (words.has("event") && EMIT_VERB.test(c.before)) return "verb";
+  if ((words.has("error") || words.has("code")) && ERROR_VERB.test(c.before)) return "verb";
+  return null;
+}
+
+/** Where the context ties a name that is no near miss to a vocabulary: the vocabulary and how. */
+function contextTie(term: TermOccurrence, c: TermContext, sentence: string, index: Index): { vocabulary: Vocabulary; how: "column" | "sentence" | "verb" | "list" } | null {
+  // A column headed by the vocabulary's own name: every cell value is one of its members.
+  if (c.column !== null && c.cellValue) {
+    const v = index.all().find((x) => namesVocabulary(c.column!, x, true));
+    if (v) return { vocabulary: v, how: "column" };
+  }
+  // The sentence names the vocabulary, or a verb of its role stands before the name: judged when it has the vocabulary's namespace and shape.
+  for (const v of index.shapedLike(term.value)) {
+    const how = tieTo(v, c, sentence);
+    if (how !== null && how !== "column") return { vocabulary: v, how };
+  }
+  // A coherent list: at least three of its other names are members of one vocabulary, and the names that are not are at most half as many.
+  if (c.neighbours.length >= 3) {
+    const counts = new Map<Vocabulary, number>();
+    let strangers = 1;
+    for (const n of c.neighbours) {
+      const vs = index.vocabulariesOf(n.value);
+      if (vs.length === 0 && index.members(n.value).length === 0) strangers++;
+      for (const v of vs) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    const best = [...counts].sort((a, b) => b[1] - a[1] || (a[0].id < b[0].id ? -1 : 1))[0];
+    if (best && best[1] >= 3 && strangers * 2 <= best[1] && fitsShape(term.value, index, best[0])) return { vocabulary: best[0], how: "list" };
+  }
+  return null;
+}
+
+/** The name looks like the vocabulary's members: the same shape as one of them, or, without namespaces, only their segment classes and separators. */
+function fitsShape(value: string, index: Index, v: Vocabulary): boolean {
+  const members = v.members.filter((m) => !m.deprecated).map((m) => m.value);
+  const shape = shapeOf(value);
+  if (members.some((m) => shapeOf(m) === shape)) return true;
+  // Without a shared shape, only a vocabulary of plain words takes a plain (or hyphenated) word: `writing`, `coding-standards` beside `planner`.
+  if (index.shapedLike(value).length > 0 || /[.:]/.test(value) || members.some((m) => /[.:]/.test(m))) return false;
+  const classes = new Set(members.flatMap((m) => m.split(/[-_]/).map((seg) => shapeOf(seg))));
+  return value.split(/[-_]/).every((seg) => classes.has(shapeOf(seg)));
+}
+
+/** Nouns that name a set of things: "envelope type", "suspend variants". */
+const SET_NOUN = /\b([A-Za-z][\w-]*)[ -](?:types?|variants?|kinds?)\b/g;
+const FILLER = new Set(["the", "a", "an", "this", "that", "each", "every", "its", "their", "same", "other", "which", "what", "any", "all", "of", "one", "event", "value", "member"]);
+
+/**
+ * Why the text makes the term's set another than `v`, or null: its list names mostly things no vocabulary knows
+ * (`prd.create` / `theme.create` beside a near miss), or its sentence names a set the vocabulary's name does not
+ * ("envelope type strings", "suspend variants").
+ */
+function otherSet(v: Vocabulary, c: TermContext, sentence: string, index: Index, known: Known): string | null {
+  if (c.neighbours.length > 0) {
+    let own = 0;
+    const strangers: string[] = [];
+    for (const n of c.neighbours) {
+      if (index.isMemberOf(n.value, v) || index.classify(n.value)?.vocabulary === v || index.shapedLike(n.value).includes(v)) own++;
+      else if (index.members(n.value).length === 0 && isTermCandidate(n.value) && known.explain(n.value) === null) strangers.push(n.value);
+    }
+    if (strangers.length > own) return `its list names things of another set (${strangers.slice(0, 3).map((x) => `\`${x}\``).join(", ")})`;
+  }
+  if (namesVocabulary(sentence, v)) return null;
+  const words = vocabularyWords(v);
+  for (const m of sentence.replace(/`[^`]*`/g, " ").matchAll(SET_NOUN)) {
+    const w = m[1].toLowerCase().replace(/s$/, "");
+    if (FILLER.has(w) || words.has(w)) continue;
+    return `its sentence names another set (${m[0].toLowerCase()})`;
+  }
+  return null;
+}
+
+/** Why the term is left alone although it is tied to `v` (the sentence places it outside, a field path, a name of something else), or null. */
+function unexplained(term: TermOccurrence, v: Vocabulary, sentence: string, namespaceOnly: boolean, index: Index, known: Known): string | null {
+  if (OUTSIDE_NOTE.test(sentence)) return "the sentence places the name outside the vocabulary";
+  // A one-word member plus fields (`run.metadata`) explains only a namespace match, never a near miss of a member.
+  if (index.fieldPathOf(term.value, v, (seg) => namespaceOnly && known.isField(seg)) !== null) return "a field path of a member";
+  const kind = known.explain(term.value);
+  return kind !== null ? `also names a ${kind}` : null;
+}
 
 function message(value: string, m: UnknownMatch) {
   const id = m.vocabulary.id;

@@ -1,0 +1,86 @@
+/**
+ * vocabulary/unknown-term by context (issue 32): a column headed by the vocabulary's name, a sentence naming it, a
+ * verb of its role ("emits") and a coherent list tie a name to it even when the name is no near miss of a member; a
+ * list of another set's names or a sentence naming another set ("envelope type", "suspend variants") unties it.
+ */
+import rule from "../../compiler/rules/vocabulary/unknown-term.js";
+import { tester } from "../helpers/rule-tester.js";
+import { vocabProject } from "./vocabulary-project.js";
+
+const SCHEMA = "schemas/run-event.schema.json";
+const VOCAB = `${SCHEMA}#/$defs/RunEventType`;
+const ROLES = `${SCHEMA}#/$defs/Role`;
+const schema = (description = "One event of a run.") =>
+  JSON.stringify(
+    {
+      $defs: {
+        RunEventType: { enum: ["run.started", "run.finished", "run.failed", "run.paused", "envelope.sent", "envelope.refused", "clarification.requested", "clarification.answered"] },
+        Role: { enum: ["planner", "coder", "reviewer", "tester", "writer", "architect", "designer"] },
+      },
+      properties: { type: { $ref: "#/$defs/RunEventType" }, host: { type: "object", description } },
+    },
+    null,
+    2,
+  );
+const project = (md: string, description?: string) => vocabProject({ docs: { "a.md": md }, schemas: { [SCHEMA]: schema(description) } });
+
+tester.run(rule, {
+  valid: [
+    {
+      name: "a near miss listed among another set's names (envelope type strings) is not judged",
+      files: project("The envelope `type` is one of `prd.create` / `theme.create` / `tasks.create` / `clarification.request`.\n"),
+      notJudged: [{ reason: "its list names things of another set (`prd.create`, `theme.create`, `tasks.create`)" }],
+    },
+    {
+      name: "a near miss in a sentence that names another set (suspend variants) is not judged",
+      files: project("Suspend variants (`clarification.answerd`, `clarification.close`) end a conversation after `run.paused`.\n"),
+      notJudged: [{ reason: "its sentence names another set (suspend variants)" }, { reason: "its sentence names another set (suspend variants)" }],
+    },
+    {
+      name: "a name in the vocabulary's namespace and shape without any tie is counted, not judged, when there is no history",
+      files: project("| Step | what |\n| --- | --- |\n| `run.cancel` | stops |\n"),
+      notJudged: [{ reason: `has the namespace and shape of ${VOCAB} but is no member, and there is no git history to say whether it was one` }],
+    },
+    {
+      name: "members in a column headed by the vocabulary's name, and notes beside them, are not reported",
+      files: project("| RunEventType | meaning |\n| --- | --- |\n| `run.started` | begins |\n| `run.failed` (see `retries`) | ends |\n"),
+    },
+    {
+      name: "a list of plain words is coherent only with three members and at most half as many strangers",
+      files: project("Roles: `planner`, `coder`, `writing`, `testing`.\n"),
+    },
+  ],
+  invalid: [
+    {
+      name: "a column headed by the vocabulary's own name lists a name the enum lacks",
+      files: project("| RunEventType | meaning |\n| --- | --- |\n| `run.started` | begins |\n| `run.cancel` | stops |\n"),
+      errors: [{ messageId: "column", message: `\`run.cancel\` is listed under RunEventType but is not a member of ${VOCAB}`, line: 4, severity: "error" }],
+    },
+    {
+      name: "a schema description says a host emits a name the enum lacks (a near miss by namespace, and one that is not)",
+      files: project("Nothing here.\n", "A host emits `run.resumed` after a pause and MUST emit `run.abort` when cancelled."),
+      errors: [
+        { messageId: "namespace", file: SCHEMA, data: { term: "run.resumed", namespace: "run.", vocabulary: VOCAB, hint: "" } },
+        { messageId: "notMember", file: SCHEMA, data: { term: "run.abort", vocabulary: VOCAB, hint: "" } },
+      ],
+    },
+    {
+      name: "a sentence naming the vocabulary ties a name in its namespace and shape",
+      files: project("Every RunEventType value, such as `run.abort`, is logged.\n"),
+      errors: [{ messageId: "notMember", data: { term: "run.abort", vocabulary: VOCAB, hint: "" } }],
+    },
+    {
+      name: "a coherent list of plain words: stale roles listed beside the real ones (namespace-free vocabulary)",
+      files: project("Roles: `planner`, `coder`, `reviewer`, `tester`, `coding-standards`, `writing`, `architect`, `designer`.\n"),
+      errors: [
+        { messageId: "listed", message: `\`coding-standards\` is listed beside members of ${ROLES} but is not one of them` },
+        { messageId: "listed", message: `\`writing\` is listed beside members of ${ROLES} but is not one of them` },
+      ],
+    },
+    {
+      name: "bullet items are a list: a stale role among them is reported",
+      files: project("Roles:\n\n- `planner` plans\n- `coder` codes\n- `reviewer` reviews\n- `testing` tests\n"),
+      errors: [{ messageId: "listed", data: { term: "testing", vocabulary: ROLES, hint: "" } }],
+    },
+  ],
+});
