@@ -9,7 +9,7 @@ const ENTRY = /^([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:\s+(.*))?$/;
 const ALTERNATION = /^<([a-z0-9-]+(?:\|[a-z0-9-]+)+)>/;
 /** How much of a list must be the binary's commands before its other entries are judged. */
 const MIN_ENTRIES = 4;
-const MIN_SHARE = 0.8;
+const MIN_SHARE = 2 / 3;
 
 interface Entry {
   code: InlineCode;
@@ -43,9 +43,9 @@ export default defineRule({
     defaultSeverity: "error",
     description: "A list of a binary's commands (under a Commands heading, no binary prefix) names a command the CLI does not have, or gives a sub-verb alternation that disagrees with the command's.",
     explanation:
-      "A command deleted from the code stays in the README's command list (`- `auto-plan-decide` — …` under \"Commands\"), and a list of sub-verbs written `git-flow <sync|to-qa|to-prod>` misses the one added later. " +
+      "A command deleted from the code stays in the README's command list (the entry `auto-plan-decide` under \"Commands\"), and a list of sub-verbs written `git-flow <sync|to-qa|to-prod>` misses the one added later. " +
       "docpact reads the entries that open a list item or table cell with inline code under a heading that names commands (Commands, Subcommands, Comandos), up to the next heading. " +
-      "Such a list is the binary's command list only when the CLI's top-level command set is closed (docpact read all of it), the list has at least four entries and at least 80 % of them are top-level commands of the CLI; " +
+      "Such a list is the binary's command list only when the CLI's top-level command set is closed (docpact read all of it), the list has at least four entries and at least two thirds of them are top-level commands of the CLI; " +
       "then an entry the CLI does not have is an error. After a known command, an alternation `<a|b|c>` is judged against the command's declared sub-verbs: a member it does not declare is an error, a sub-verb the alternation leaves out a warning. " +
       "Lists that do not meet that bar are not judged (counted), and neither are commands without declared sub-verbs.",
     messages: {
@@ -69,7 +69,7 @@ export default defineRule({
         "README.md": "Use `aw init`.\n\n## Commands\n\n- `init` — set up\n- `status` — show\n- `sync` — pull\n- `flow <start|stop>` — run\n",
       },
     },
-    example: { bad: "Under \"Commands\": `- `auto-plan-decide` — heuristic…` after the command was deleted.", fix: "Drop the entry, or name the command that replaced it." },
+    example: { bad: "Under \"Commands\": the entry `auto-plan-decide` after the command was deleted.", fix: "Drop the entry, or name the command that replaced it." },
   },
   check(ctx) {
     const surface = ctx.model.surface;
@@ -85,7 +85,7 @@ export default defineRule({
       for (const list of sections(doc)) {
         const known = list.filter((e) => top.has(e.word)).length;
         if (list.length < MIN_ENTRIES || known / list.length < MIN_SHARE) {
-          if (known > 0) for (const e of list) if (!top.has(e.word)) ctx.notJudged(e.code.span, "a list under a commands heading that is not certainly the CLI's command list (fewer than four entries, or under 80 % of them commands)");
+          if (known > 0) for (const e of list) if (!top.has(e.word)) ctx.notJudged(e.code.span, "a list under a commands heading that is not certainly the CLI's command list (fewer than four entries, or under two thirds of them commands)");
           continue;
         }
         for (const e of list) {
