@@ -14,7 +14,7 @@ import type { DecisionRegistry } from "./model/decisions.js";
 import { buildIndexes } from "./model/indexes.js";
 import type { GitHistory } from "./model/history.js";
 import type { SkillBundle } from "./model/skills.js";
-import type { PackageNames } from "./readers/packages.js";
+import type { PackageNames } from "./model/packages.js";
 
 export interface LinkInput {
   root: string;

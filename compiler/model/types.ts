@@ -378,5 +378,5 @@ export interface ContractModel {
   /** The agent skill bundle: skills, slash commands, their arguments and the documents' mentions (compiler/readers/skills); null or absent when none was read. */
   skills?: import("./skills.js").SkillBundle | null;
   /** The package names of the project's package.json files (compiler/readers/packages.ts); null or absent when not read. */
-  packages?: import("../readers/packages.js").PackageNames | null;
+  packages?: import("./packages.js").PackageNames | null;
 }

@@ -6,13 +6,10 @@
  */
 import { join } from "node:path";
 import { guardedRead } from "../util/guarded-read.js";
+import type { PackageNames } from "../model/packages.js";
 
-export interface PackageNames {
-  /** The root package.json: its name (null when it has none) and whether it is private; null when there is none or it does not parse. */
-  root: { name: string | null; private: boolean } | null;
-  /** Every package name in the project (root and workspaces), sorted. */
-  names: string[];
-}
+export type { PackageNames };
+
 
 function readManifest(root: string, file: string): { name: string | null; private: boolean } | null {
   const r = guardedRead(root, join(root, file), file, { maxBytes: 1 << 20 });
