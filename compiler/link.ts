@@ -15,6 +15,7 @@ import type { DecisionRegistry } from "./model/decisions.js";
 import { buildIndexes } from "./model/indexes.js";
 import type { GitHistory } from "./model/history.js";
 import type { SkillBundle } from "./model/skills.js";
+import type { PackageNames } from "./model/packages.js";
 
 export interface LinkInput {
   root: string;
@@ -36,6 +37,8 @@ export interface LinkInput {
   history?: GitHistory | null;
   /** The agent skill bundle (compiler/readers/skills). */
   skills?: SkillBundle | null;
+  /** The package.json names (compiler/readers/packages.ts). */
+  packages?: PackageNames | null;
 }
 
 export function link(input: LinkInput): ContractModel {
@@ -69,6 +72,7 @@ export function link(input: LinkInput): ContractModel {
     sites: input.sites ?? [],
     history: input.history ?? null,
     skills: input.skills ?? null,
+    packages: input.packages ?? null,
   };
   // The indexes hold the model itself (not a copy): what is set on it later (`planned`) is what they see.
   const linked = model as ContractModel;

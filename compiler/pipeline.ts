@@ -18,6 +18,7 @@ import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { readSites } from "./readers/sites/index.js";
 import { readSkills } from "./readers/skills/index.js";
+import { readPackages } from "./readers/packages.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
 import type { InputProblem, MarkdownDoc } from "./model/types.js";
@@ -141,7 +142,8 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const sites = await readSites(opts.root, config, discovered.docs, discovered.files, (f) => frontMatters.get(f) ?? null);
   const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
   const skills = readSkills(opts.root, discovered.files, read.docs, read.texts);
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites, vocabularyDeclarations, skills });
+  const packages = readPackages(opts.root, discovered.files);
+  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites, vocabularyDeclarations, skills, packages });
   timing.lap("link");
   const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
   const templates = model.docs.some((d) => d.regions.length > 0) ? loadTemplates(packagePath("templates"), opts.root, config.templates, config.limits?.maxFileBytes) : undefined;

@@ -25,8 +25,10 @@ import { lastMemo, weakMemo } from "../util/memo.js";
  *   path (a removal from a file that is gone counts as evidence).
  * - `decisions`: the decision registry's module, export, error and rows (not the
  *   texts of the row documents it holds), or its absence.
+ * - `skills`: the skill bundle (compiler/readers/skills): its entries, their
+ *   declarations, and the documents' mentions of commands and skills, spans included.
  */
-export type ModelPart = "surface" | "references" | "vocabularies" | "known-names" | "history" | "decisions";
+export type ModelPart = "surface" | "references" | "vocabularies" | "known-names" | "history" | "decisions" | "skills";
 
 /** Digests by the object they were computed from: a cached reader output reused by watch costs nothing. */
 const digests = weakMemo<object, string>("model/digests#digests");
@@ -49,6 +51,8 @@ export function partDigest(model: ModelData, part: ModelPart): string {
       return knownNamesDigest(model);
     case "history":
       return contentHash(model.history ? digestOf(model.history) : "no history", filesDigest(model.files));
+    case "skills":
+      return model.skills ? digestOf(model.skills) : "no skills";
     case "decisions": {
       const reg = model.decisions;
       if (!reg) return "no registry";

@@ -11,22 +11,25 @@
  * opens an option list's entry or a table cell, or stands in running prose, in
  * a document that invokes a binary). Outside shell fences, a help-output listing of a binary — a fence
  * with a synopsis line `Usage: tool …` — gives a `commands` mention at the
- * synopsis and a `flags` mention per option line (`  -f, --force  …`). Other kinds (links, anchors, terms) add a finder here and their
- * rules mark them the same way.
+ * synopsis and a `flags` mention per option line (`  -f, --force  …`). On the skill surface (compiler/readers/skills,
+ * found only where a bundle was detected): `slashCommands` (each slash-command invocation: its name),
+ * `skillArguments` (each flag passed to a slash command or skill) and `skills` (each skill named in prose).
+ * Other kinds (links, anchors, terms) add a finder here and their rules mark them the same way.
  */
 import type { Span } from "./diagnostic.js";
 import type { CodeBlock, ModelData, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
+import type { SkillBundle } from "./skills.js";
 import { weakMemo } from "../util/memo.js";
 
-export type MentionKind = "commands" | "flags";
-export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags"];
+export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills";
+export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags", "slashCommands", "skillArguments", "skills"];
 
 export interface Mention {
   kind: MentionKind;
-  /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line. */
-  source: "invocation" | "bare" | "prose" | "synopsis" | "help";
+  /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line; `skill`: the skill surface. */
+  source: "invocation" | "bare" | "prose" | "synopsis" | "help" | "skill";
   span: Span;
-  /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first). */
+  /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first); on the skill surface the command's or skill's name. */
   binary: string;
 }
 
@@ -126,9 +129,21 @@ export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Ment
   return m.mentions;
 }
 
-export function modelMentions(model: Pick<ModelData, "docs" | "binaries">): Mention[] {
+export function modelMentions(model: Pick<ModelData, "docs" | "binaries" | "skills">): Mention[] {
   const out: Mention[] = [];
   for (const d of model.docs) for (const x of docMentions(d, model.binaries)) out.push(x);
+  if (model.skills) out.push(...skillMentions(model.skills));
+  return out;
+}
+
+/** The skill surface's mentions: slash-command invocations (not a flag written after a name in prose), their arguments, skills named. */
+export function skillMentions(bundle: SkillBundle): Mention[] {
+  const out: Mention[] = [];
+  for (const m of bundle.slashMentions) {
+    if (m.form !== "prose") out.push({ kind: "slashCommands", source: "skill", span: m.span, binary: m.name });
+    for (const a of m.args) out.push({ kind: "skillArguments", source: "skill", span: a.span, binary: m.name });
+  }
+  for (const m of bundle.skillMentions) out.push({ kind: "skills", source: "skill", span: m.span, binary: m.name });
   return out;
 }
 
@@ -157,23 +172,27 @@ export type CoverageSummary = Record<string, { found: number; judged: number; no
  * Coverage per kind: a found mention is judged when a rule judged it, else
  * not judged when a rule counted it so (with that kind, at its span). What is
  * neither is `found − judged − notJudged`: a blind spot, 0 when every rule
- * keeps its promise. Every kind is present, found or not.
+ * keeps its promise. The CLI kinds are present, found or not; the skill
+ * surface's kinds only where something of that kind was found.
  */
 export function coverageOf(found: readonly Mention[], judged: readonly JudgedMention[], notJudged: readonly { file: string; mention?: { kind: string; line: number; column: number } }[]): CoverageSummary {
   const isJudged = new Set(judged.map((j) => mentionKey(j.kind, j.file, j.line, j.column)));
   const isCounted = new Set<string>();
   for (const n of notJudged) if (n.mention) isCounted.add(mentionKey(n.mention.kind, n.file, n.mention.line, n.mention.column));
   const out: CoverageSummary = {};
-  for (const k of MENTION_KINDS) out[k] = { found: 0, judged: 0, notJudged: 0 };
+  for (const k of ["commands", "flags"]) out[k] = { found: 0, judged: 0, notJudged: 0 };
   const seen = new Set<string>();
   for (const m of found) {
     const key = mentionKey(m.kind, m.span.file, m.span.line, m.span.column);
     if (seen.has(key)) continue;
     seen.add(key);
-    const c = out[m.kind];
+    const c = (out[m.kind] ??= { found: 0, judged: 0, notJudged: 0 });
     c.found++;
     if (isJudged.has(key)) c.judged++;
     else if (isCounted.has(key)) c.notJudged++;
   }
-  return out;
+  // In MENTION_KINDS order, whatever order the mentions came in.
+  const ordered: CoverageSummary = {};
+  for (const k of MENTION_KINDS) if (out[k]) ordered[k] = out[k];
+  return ordered;
 }

@@ -388,4 +388,6 @@ export interface ModelData {
   history?: import("./history.js").GitHistory | null;
   /** The agent skill bundle: skills, slash commands, their arguments and the documents' mentions (compiler/readers/skills); null or absent when none was read. */
   skills?: import("./skills.js").SkillBundle | null;
+  /** The package names of the project's package.json files (compiler/readers/packages.ts); null or absent when not read. */
+  packages?: import("./packages.js").PackageNames | null;
 }

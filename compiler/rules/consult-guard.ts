@@ -36,6 +36,7 @@ const FIELDS: Record<string, Need> = {
   vocabularies: ["vocabularies"],
   vocabularyDeclarations: ["vocabularies"],
   codeIdentifiers: ["known-names"],
+  skills: ["skills"],
 };
 
 /** The same for the link stage's indexes (`model.index.*`). */

@@ -38,7 +38,7 @@ export interface ValidCase {
   /** `build --force` semantics for regions. */
   force?: boolean;
   /** When given: exactly the places the rule recorded as not judged (fields compared as named, in order). */
-  notJudged?: { file?: string; line?: number; column?: number; reason: string }[];
+  notJudged?: { file?: string; line?: number; column?: number; reason?: string }[];
 }
 
 export interface ExpectedError {

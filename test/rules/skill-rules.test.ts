@@ -30,7 +30,10 @@ tester.run(unknownCommand, {
     {
       name: "another namespace, and a bare name without .claude/commands, are counted or ignored, never reported",
       files: plugin({ "README.md": "Run `/other:thing` and `/help`.\n" }),
-      notJudged: [{ line: 1, reason: "slash command namespace `other` is no plugin of this project" }],
+      notJudged: [
+        { line: 1, reason: "slash command namespace `other` is no plugin of this project" },
+        { line: 1, column: 25, reason: "a slash command without a namespace in a project without .claude/commands: it may be a built-in or a user's command" },
+      ],
     },
     {
       name: "a bare /name beside .claude/commands is its own when listed, else not judged",
@@ -146,7 +149,7 @@ describe("skill/unknown-skill", () => {
   };
   const lint = async (root: string) => {
     const r = await runPipeline({ root });
-    return { diagnostics: r.diagnostics.filter((d) => d.rule === unknownSkill.meta.id), notJudged: r.notJudged.filter((n) => n.rule === unknownSkill.meta.id) };
+    return { diagnostics: r.diagnostics.filter((d) => d.rule === unknownSkill.meta.id), notJudged: r.notJudged.filter((n) => n.rule === unknownSkill.meta.id), coverage: r.coverage };
   };
 
   it("a skill git shows renamed is reported with the commit and the new name; one never in the bundle is counted, not reported", async () => {
@@ -161,11 +164,43 @@ describe("skill/unknown-skill", () => {
       git(root, "add", "-A");
       git(root, "commit", "-qm", "split release");
       write(root, { "README.md": "Run the `release` skill, then the `sql` skill and the ambient `creating-tools` skill (`Skill: release-scripts`).\n" });
-      const { diagnostics, notJudged } = await lint(root);
+      const { diagnostics, notJudged, coverage } = await lint(root);
+      // Four skill names found: three judged (one reported), one counted not judged; none neither.
+      expect(coverage.skills).toEqual({ found: 4, judged: 3, notJudged: 1 });
       expect(diagnostics.map((d) => [d.line, d.column, d.message.replace(/ in [0-9a-f]+ /, " in C "), d.suggestion])).toEqual([
         [1, 9, "the bundle has no skill `release`; its skills/release/SKILL.md was renamed to skills/release-scripts/SKILL.md in C (split release)", "release-scripts"],
       ]);
       expect(notJudged.map((n) => [n.line, n.reason])).toEqual([[1, "`creating-tools` is no skill of this bundle and git shows none removed; it may come from elsewhere"]]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("coverage of the skill surface", () => {
+  it("every slash command and argument found is judged or counted not judged", async () => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-skillcov-"));
+    try {
+      const files = plugin({
+        "README.md":
+          "Run `/w:export-reports --since 3 --audience board`, `/w:quick --x`, `/w:gone`, `/other:thing --y` and `/help`.\n\nThe `export-reports` skill with `--dry-run`.\n",
+      });
+      for (const [f, t] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, f)), { recursive: true });
+        writeFileSync(join(root, f), t);
+      }
+      const r = await runPipeline({ root });
+      const rules = r.diagnostics.filter((d) => d.rule.startsWith("skill/")).map((d) => [d.rule, d.line, d.column]);
+      expect(rules).toEqual([
+        ["skill/unknown-argument", 1, 34],
+        ["skill/unknown-command", 1, 70],
+      ]);
+      // Slash commands: export-reports and quick judged (known), gone judged (reported), the SKILL.md's own usage line judged; other and help counted.
+      expect(r.coverage.slashCommands).toEqual({ found: 6, judged: 4, notJudged: 2 });
+      // Arguments: --since, --audience and the usage line's two (the declaration itself) judged; --x (quick declares nothing), --y (unknown namespace) counted;
+      // the prose `--dry-run` after `export-reports` judged.
+      expect(r.coverage.skillArguments).toEqual({ found: 7, judged: 5, notJudged: 2 });
+      expect(r.coverage.skills).toEqual({ found: 1, judged: 1, notJudged: 0 });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -10,6 +10,7 @@ export default defineRule({
   meta: {
     id: "skill/hint-mismatch",
     defaultSeverity: "error",
+    wholeModel: { consults: ["skills"] },
     description: "A command's or skill's `argument-hint` disagrees with the arguments its body declares.",
     explanation:
       "The `argument-hint` in a command's front matter is what the user sees when typing the command; the body (or the Markdown file it hands `$ARGUMENTS` to) is what parses the arguments. " +

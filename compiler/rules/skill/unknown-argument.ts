@@ -12,6 +12,7 @@ export default defineRule({
   meta: {
     id: "skill/unknown-argument",
     defaultSeverity: "error",
+    wholeModel: { consults: ["skills"] },
     description: "A slash command in the docs passes an argument, or a value, that the command does not declare.",
     explanation:
       "An argument dropped from a command keeps being passed in the docs that invoke it (`/w:export-reports --period last-month` after `--period` went away). " +
@@ -33,24 +34,33 @@ export default defineRule({
   },
   check(ctx) {
     const bundle = ctx.model.skills;
-    if (!bundle || bundle.entries.length === 0) return;
+    if (!bundle) return;
+    const kind = { kind: "skillArguments" };
     const names = entryNames(bundle, "any");
     for (const m of bundle.slashMentions) {
+      if (m.args.length === 0) continue;
       const entry = names.get(m.name);
-      if (!entry || m.args.length === 0) continue;
-      const decl = declaredArguments(entry);
-      if (!decl) {
-        for (const a of m.args) ctx.notJudged(a.span, `\`${m.name}\` declares no arguments (an open set)`);
+      if (!entry) {
+        for (const a of m.args) ctx.notJudged(a.span, `\`${m.name}\` is no command or skill of this bundle: its arguments are unknown`, kind);
         continue;
       }
-      // The declaration itself is not judged against itself.
-      if (m.file === decl.file && m.span.line === decl.span.line) continue;
+      const decl = declaredArguments(entry);
+      if (!decl) {
+        for (const a of m.args) ctx.notJudged(a.span, `\`${m.name}\` declares no arguments (an open set)`, kind);
+        continue;
+      }
+      // The declaration itself is what the others are judged against: it agrees with itself.
+      if (m.file === decl.file && m.span.line === decl.span.line) {
+        for (const a of m.args) ctx.judged(a.span, "skillArguments");
+        continue;
+      }
       if (m.synopsis && decl.source === "hint") {
-        for (const a of m.args) ctx.notJudged(a.span, `a usage synopsis of \`${m.name}\` set against its argument-hint alone: either may be the stale one`);
+        for (const a of m.args) ctx.notJudged(a.span, `a usage synopsis of \`${m.name}\` set against its argument-hint alone: either may be the stale one`, kind);
         continue;
       }
       const related = [{ file: decl.file, line: decl.span.line, column: decl.span.column, message: `the arguments of \`${m.name}\` are declared here` }];
       for (const a of m.args) {
+        ctx.judged(a.span, "skillArguments");
         const d = decl.args.find((x) => x.flag === a.flag);
         if (!d) {
           const near = closest(a.flag, decl.args.map((x) => x.flag));

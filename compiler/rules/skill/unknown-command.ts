@@ -10,6 +10,7 @@ export default defineRule({
   meta: {
     id: "skill/unknown-command",
     defaultSeverity: "error",
+    wholeModel: { consults: ["skills", "history"] },
     description: "A slash command in the docs names a command the project's skill bundle does not define.",
     explanation:
       "A slash command renamed or deleted in a plugin keeps living in the README and the other skills. " +
@@ -29,18 +30,30 @@ export default defineRule({
   },
   check(ctx) {
     const bundle = ctx.model.skills;
-    if (!bundle || bundle.entries.length === 0) return;
+    if (!bundle) return;
+    if (bundle.entries.length === 0) {
+      for (const m of bundle.slashMentions) if (m.form !== "prose") ctx.notJudged(m.span, "the skill bundle's layout is not one docpact knows", { kind: "slashCommands" });
+      return;
+    }
     const names = entryNames(bundle, "any");
     const namespaces = new Set(bundle.namespaces);
     const dirs = entryDirs(bundle, "command");
     for (const m of bundle.slashMentions) {
-      if (m.form === "prose" || names.has(m.name)) continue;
+      if (m.form === "prose") continue;
+      if (names.has(m.name)) {
+        ctx.judged(m.span, "slashCommands");
+        continue;
+      }
       if (m.namespace === null) {
-        if (bundle.bareCommands) ctx.notJudged(m.span, "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command");
+        ctx.notJudged(
+          m.span,
+          bundle.bareCommands ? "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command" : "a slash command without a namespace in a project without .claude/commands: it may be a built-in or a user's command",
+          { kind: "slashCommands" },
+        );
         continue;
       }
       if (!namespaces.has(m.namespace)) {
-        ctx.notJudged(m.span, `slash command namespace \`${m.namespace}\` is no plugin of this project`);
+        ctx.notJudged(m.span, `slash command namespace \`${m.namespace}\` is no plugin of this project`, { kind: "slashCommands" });
         continue;
       }
       const leaf = m.name.slice(m.namespace.length + 2).split(":").pop() ?? "";
@@ -48,6 +61,7 @@ export default defineRule({
       const own = [...names.keys()].filter((n) => n.startsWith(`/${m.namespace}:`));
       const renamed = gone?.kind === "renamed" && gone.to ? `/${m.namespace}:${entryLeaf("command", gone.to)}` : null;
       const suggestion = renamed && names.has(renamed) ? renamed : closest(m.name, own);
+      ctx.judged(m.span, "slashCommands");
       ctx.report({
         span: m.span,
         messageId: "unknownCommand",

@@ -7,6 +7,7 @@ export default defineRule({
   meta: {
     id: "skill/unknown-skill",
     defaultSeverity: "error",
+    wholeModel: { consults: ["skills", "history"] },
     description: "The docs name a skill (\"the `release` skill\", `Skill: release`) that the bundle removed or renamed.",
     explanation:
       "A skill renamed or split keeps being named by its old name across the README and the other skills. " +
@@ -25,30 +26,43 @@ export default defineRule({
   },
   check(ctx) {
     const bundle = ctx.model.skills;
-    if (!bundle || bundle.entries.length === 0) return;
+    if (!bundle) return;
+    const kind = { kind: "skills" };
+    if (bundle.entries.length === 0) {
+      for (const m of bundle.skillMentions) ctx.notJudged(m.span, "the skill bundle's layout is not one docpact knows", kind);
+      return;
+    }
     const names = entryNames(bundle, "skill");
     const dirs = entryDirs(bundle, "skill");
     const namespaces = new Set(bundle.namespaces);
     for (const m of bundle.skillMentions) {
-      if (names.has(m.name) || names.has(`/${m.name}`)) continue;
+      if (names.has(m.name) || names.has(`/${m.name}`)) {
+        ctx.judged(m.span, "skills");
+        continue;
+      }
       const colon = m.name.indexOf(":");
       // `plugin:skill` with this project's plugin: that plugin's skills are listed completely.
       const own = colon !== -1 && namespaces.has(m.name.slice(0, colon));
       const leaf = colon === -1 ? m.name : m.name.slice(colon + 1);
-      if (own && names.has(leaf)) continue;
+      if (own && names.has(leaf)) {
+        ctx.judged(m.span, "skills");
+        continue;
+      }
       if (colon !== -1 && !own) {
-        ctx.notJudged(m.span, `skill namespace \`${m.name.slice(0, colon)}\` is no plugin of this project`);
+        ctx.notJudged(m.span, `skill namespace \`${m.name.slice(0, colon)}\` is no plugin of this project`, kind);
         continue;
       }
       const gone = goneEntry(ctx.model.history, "skill", leaf, dirs);
       if (!gone && own) {
+        ctx.judged(m.span, "skills");
         ctx.report({ span: m.span, messageId: "unknownSkill", data: { name: m.name } });
         continue;
       }
       if (!gone) {
-        ctx.notJudged(m.span, `\`${m.name}\` is no skill of this bundle and git shows none removed; it may come from elsewhere`);
+        ctx.notJudged(m.span, `\`${m.name}\` is no skill of this bundle and git shows none removed; it may come from elsewhere`, kind);
         continue;
       }
+      ctx.judged(m.span, "skills");
       const renamed = gone.kind === "renamed" && gone.to ? entryLeaf("skill", gone.to) : null;
       ctx.report({
         span: m.span,
