@@ -1,7 +1,8 @@
 import { closest } from "../../util/edit-distance.js";
 import type { Closure, FlagSpec, InvocationToken } from "../../model/types.js";
-import { tiedBareFlags } from "./bare-flags.js";
-import { docMentions } from "../../model/mentions.js";
+import { sectionTies, tiedBareFlags } from "./bare-flags.js";
+import { blockTie, type FlagTie, synopsisTie } from "./flag-context.js";
+import { docMentions, proseFlagCodes } from "../../model/mentions.js";
 import { defineRule } from "../types.js";
 import { ALWAYS_ALLOWED_FLAGS, FlagTable, surfaceIndexFor } from "./command-match.js";
 
@@ -59,9 +60,10 @@ export default defineRule({
       tables.set(k, (t = { table: new FlagTable(allowed, syntax), allowed, closure }));
       return t;
     };
-    const judge = (t: InvocationToken, binary: string, path: string[], judged: boolean) => {
-      const { table, allowed } = tableAt(path);
-      let closure = tableAt(path).closure;
+    const judge = (t: InvocationToken, binary: string, path: string[] | null, judged: boolean) => {
+      const at = path === null ? binaryAt() : tableAt(path);
+      const { table, allowed } = at;
+      let closure = at.closure;
       if (!judged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
       const name = t.flag ?? t.text;
       if (accepted(name, table)) {
@@ -79,9 +81,34 @@ export default defineRule({
       ctx.report({
         span: t.span,
         messageId: "unknownFlag",
-        data: { flag: name, command: [binary, ...path].join(" ") },
+        data: { flag: name, command: [binary, ...(path ?? [])].join(" ") },
         ...(suggestion ? { suggestions: [suggestion] } : {}),
       });
+    };
+    // The binary's whole flag set: every command's own flags and the global set, closed only when every part is.
+    let binaryTable: { table: FlagTable; allowed: FlagSpec[]; closure: Closure } | null = null;
+    const binaryAt = () => {
+      if (binaryTable) return binaryTable;
+      const allowed = [...index.commands.flatMap((d) => d.options), ...global];
+      let closure: Closure = surface.commandSet.closed ? { closed: true } : { closed: false, reason: `not every command is known (${surface.commandSet.reason})`, span: null };
+      const usesGlobal = index.commands.some((d) => d.flagScope === "global") || !index.decl([]);
+      for (const d of index.commands) {
+        if (!closure.closed) break;
+        if (!d.flagSet.closed) closure = d.flagSet;
+        else if (!d.commandSet.closed) closure = { closed: false, reason: `not every sub-command of \`${d.path.join(" ")}\` is known`, span: null };
+      }
+      if (closure.closed && usesGlobal && !surface.globalFlagSet.closed) closure = surface.globalFlagSet;
+      const syntax = {
+        camelKebab: index.commands.some((d) => d.syntax.camelKebab),
+        negateBooleans: index.commands.some((d) => d.syntax.negateBooleans),
+        dotted: index.commands.some((d) => d.syntax.dotted),
+      };
+      return (binaryTable = { table: new FlagTable(allowed, syntax), allowed, closure });
+    };
+    const judgeTie = (t: InvocationToken, tie: FlagTie) => {
+      if (tie.to === "command") judge(t, tie.binary, tie.path, true);
+      else if (tie.to === "binary") judge(t, tie.binary, null, true);
+      else ctx.notJudged(t.span, tie.reason, { kind: "flags" });
     };
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
@@ -93,13 +120,20 @@ export default defineRule({
         }
         for (const t of m.flags) judge(t, inv.binary, m.path, !m.notJudged);
       }
-      // Bare `--flag`s in prose, where the section ties them to one command; the others are not judged.
+      if (doc.invocations.length === 0 && !doc.codeBlocks.length) continue;
+      // Bare `--flag`s of option lists and tables, where the section ties them to one command; the others by their block.
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) judge(b.token, b.binary, b.path, true);
-      if (doc.invocations.length > 0) for (const t of bare.untied) ctx.notJudged(t.span, "a bare flag its section does not tie to one command", { kind: "flags" });
+      const none = () => null;
+      if (doc.invocations.length > 0) for (const u of bare.untied) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none));
+      // Flags in running prose: the block, else the section; help listings: the synopsis's command.
+      const sectionOf = sectionTies(doc, index);
+      const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
+      for (const p of prose) judgeTie(p.token, blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span)));
       for (const m of docMentions(doc, ctx.model.binaries)) {
-        if (m.source === "help") ctx.notJudged(m.span, "an option line of a help-output listing is not judged", { kind: "flags" });
-        else if (m.source === "prose") ctx.notJudged(m.span, "a flag in prose is not tied to a command", { kind: "flags" });
+        if (m.source !== "help") continue;
+        const flag = m.flag ?? "";
+        judgeTie({ kind: "flag", text: flag, flag, span: m.span }, synopsisTie(m.binary, m.words ?? [], index));
       }
     }
   },
@@ -110,3 +144,4 @@ function accepted(name: string, table: FlagTable): boolean {
   if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || table.resolve(`-${c}`) !== null);
   return false;
 }
+
