@@ -52,7 +52,10 @@ export default defineRule({
       let allowed = specs;
       let closure: Closure = { closed: true };
       for (const d of decls) if (!d.flagSet.closed && closure.closed) closure = d.flagSet;
-      if (!own || own.flagScope === "global") {
+      if (own?.flagScope === "global" && own.reads) {
+        // The flags its handler reads and the program's own (model/cli.ts `reads`).
+        allowed = [...specs, ...own.reads.map((f) => ({ long: f.startsWith("--") ? f : null, short: f.startsWith("--") ? [] : [f], aliases: [], arity: "boolean" as const, negatable: false, inherited: false, span: null }))];
+      } else if (!own || own.flagScope === "global") {
         allowed = [...specs, ...global];
         if (closure.closed) closure = surface.globalFlagSet;
       }
