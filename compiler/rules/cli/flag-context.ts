@@ -7,12 +7,13 @@
  * - A help listing's option line belongs to the command its synopsis names
  *   (`Usage: tool build [options]`), when every word of the synopsis names a
  *   known sub-command (else it is not judged: the word may be an argument).
- * - A flag in a block (its paragraph, list entry's paragraph or table cell)
- *   that names another tool — a word or code naming a program this document
+ * - A flag in a block (its paragraph, list entry's paragraph or table cell),
+ *   or under a heading, that names another tool — a word or code naming a program this document
  *   runs in its shell fences, or a common runtime / package manager (`git`,
  *   `npm`, `node`, …), or that speaks of installing — is nobody's here.
  * - Else, a block that invokes exactly one command (`` `tool build` accepts
- *   `--watch` ``) ties the flag to that command; a block that names the binary
+ *   `--watch` ``) and names no other command as a word ties the flag to that
+ *   command; a block that names the binary
  *   (as a word or a code) but no one command ties it to the binary: the flag
  *   must then be one some command of the binary accepts.
  * - Else the section's heading ties it, as for option lists (bare-flags.ts).
@@ -73,8 +74,11 @@ export function blockTie(
 ): FlagTie {
   const block = code.block;
   if (!block) return { to: "none", reason: "a flag whose paragraph is not known" };
-  const other = otherNamed(block.text, otherTools(doc, binaries));
-  if (other !== null) return { to: "none", reason: "a flag whose paragraph names another tool" };
+  const others = otherTools(doc, binaries);
+  if (otherNamed(block.text, others) !== null) return { to: "none", reason: "a flag whose paragraph names another tool" };
+  // The heading over it is context too (`## Safe git`).
+  const heading = headingOver(doc, code.span);
+  if (heading !== null && otherNamed(heading, others) !== null) return { to: "none", reason: "a flag whose section heading names another tool" };
   const invs = doc.invocations.filter((i) => i.source === "inline" && inside(i.span, block.span));
   const named = new Set(words(block.text));
   if (invs.length > 0) {
@@ -88,8 +92,11 @@ export function blockTie(
     }
     const sameBinary = invs.every((i: Invocation) => i.binary === invs[0].binary);
     if (!sameBinary) return { to: "none", reason: "a flag whose paragraph invokes more than one binary" };
-    // One command named with arguments (`tool build`): its flag; the binary alone, or several commands: the binary's.
-    if (!several && one && (one.path.length > 0 || !index.hasSubcommands())) return { to: "command", binary: one.binary, path: one.path };
+    // One command named with arguments (`tool build`): its flag; the binary alone, several commands, or one invoked
+    // while the text names another command as a word ("`tool a …`; `b` gains `--x`"): the binary's.
+    const first = one?.path[0];
+    const namesAnother = index.commands.some((d) => d.path.length === 1 && d.path[0] !== first && d.path[0].length > 3 && named.has(d.path[0].toLowerCase()));
+    if (!several && !namesAnother && one && (one.path.length > 0 || !index.hasSubcommands())) return { to: "command", binary: one.binary, path: one.path };
     return { to: "binary", binary: invs[0].binary };
   }
   const binary = binaries.find((b) => named.has(b.toLowerCase()));
@@ -107,6 +114,13 @@ export function synopsisTie(binary: string, written: readonly string[], index: S
   const path = index.walk(written);
   if (path === null) return { to: "none", reason: "a help listing whose synopsis names no known command" };
   return { to: "command", binary, path };
+}
+
+/** The text of the innermost heading above a place, or null. */
+function headingOver(doc: MarkdownDoc, at: Span): string | null {
+  let text: string | null = null;
+  for (const h of doc.headings) if (h.span.line < at.line || (h.span.line === at.line && h.span.column <= at.column)) text = h.text;
+  return text;
 }
 
 function inside(a: Span, b: Span): boolean {
