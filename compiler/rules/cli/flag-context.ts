@@ -79,6 +79,13 @@ export function blockTie(
   // The heading over it is context too (`## Safe git`).
   const heading = headingOver(doc, code.span);
   if (heading !== null && otherNamed(heading, others) !== null) return { to: "none", reason: "a flag whose section heading names another tool" };
+  // A code in the block that runs another program with flags (`` `git push --force` ``, `` `aw x --y` `` in docs about another CLI).
+  const own = new Set(binaries.map((b) => b.toLowerCase()));
+  for (const c of doc.inlineCodes) {
+    if (!inside(c.span, block.span)) continue;
+    const m = /^([a-z][\w.-]*)\s+\S.*\s-{1,2}[A-Za-z]/i.exec(c.value);
+    if (m && !own.has(m[1].toLowerCase())) return { to: "none", reason: "a flag whose paragraph names another tool" };
+  }
   const invs = doc.invocations.filter((i) => i.source === "inline" && inside(i.span, block.span));
   const named = new Set(words(block.text));
   if (invs.length > 0) {
