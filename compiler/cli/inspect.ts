@@ -24,6 +24,7 @@ function inspectCommands(model: ContractModel): unknown[] {
     positionals: c.positionals,
     ...(c.isDefault ? { default: true } : {}),
     flagScope: c.flagScope,
+    ...(c.reads ? { reads: c.reads } : {}),
     flagSet: closure(c.flagSet),
     commandSet: closure(c.commandSet),
     adapter: c.adapter,

@@ -78,6 +78,13 @@ export interface CommandDecl {
    * command-type registry whose handlers call flag accessors does.
    */
   flagScope: "declared" | "global";
+  /**
+   * For a `global` command whose handler's reads are all known: the flags it
+   * accepts — those its handler (and the functions it hands its arguments to)
+   * reads, and those the program reads outside every handler. Absent: the
+   * whole global set applies.
+   */
+  reads?: string[];
   /** Closed when every flag of the command's own declaration is known (the global set has its own closure). */
   flagSet: Closure;
   /** Closed when every sub-command word is known (`verbs`, possibly none). */

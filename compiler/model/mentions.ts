@@ -31,6 +31,10 @@ export interface Mention {
   span: Span;
   /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first); on the skill surface the command's or skill's name. */
   binary: string;
+  /** For a help listing's synopsis and option lines: the words its synopsis writes after the binary, up to the first that is not a plain word (`Usage: tool build [options]` → `["build"]`). */
+  words?: string[];
+  /** For a help listing's option line: the flag it lists (`--out`). */
+  flag?: string;
 }
 
 /** A bare flag in an option list or table: `--force`, `-f`, `--out=dir`, `--out <dir>`. */
@@ -43,6 +47,17 @@ export function bareFlagCodes(doc: MarkdownDoc): { code: InlineCode; name: strin
     if (!(c.lead || c.ofNext) || c.span.line !== c.span.endLine) continue;
     const m = BARE_FLAG.exec(c.value);
     if (m) out.push({ code: c, name: m[1], value: m[2] });
+  }
+  return out;
+}
+
+/** The inline codes of running prose that are flags (not opening a list entry or cell, not `` `--x` of `cmd` ``), single-line, as flag tokens. */
+export function proseFlagCodes(doc: MarkdownDoc): { code: InlineCode; token: InvocationToken }[] {
+  const out: { code: InlineCode; token: InvocationToken }[] = [];
+  for (const c of doc.inlineCodes) {
+    if (c.lead || c.ofNext || c.span.line !== c.span.endLine) continue;
+    const m = BARE_FLAG.exec(c.value);
+    if (m) out.push({ code: c, token: bareFlagToken(c, m[1], m[2]) });
   }
   return out;
 }
@@ -74,11 +89,8 @@ export function cliMentions(doc: MarkdownDoc, binaries: readonly string[]): Ment
       out.push({ kind: "flags", source: "bare", span, binary });
     }
     // A flag in running prose (`` use `--watch` to … ``) of a document that invokes a binary.
-    for (const c of doc.inlineCodes) {
-      if (c.lead || c.ofNext || c.span.line !== c.span.endLine) continue;
-      const m = BARE_FLAG.exec(c.value);
-      if (!m) continue;
-      const span = bareFlagToken(c, m[1], m[2]).span;
+    for (const { token } of proseFlagCodes(doc)) {
+      const span = token.span;
       let binary = invs[0].binary;
       for (const i of invs) if (before(i.span, span) < 0) binary = i.binary;
       out.push({ kind: "flags", source: "prose", span, binary });
@@ -101,21 +113,29 @@ const OPTION_LINE = /^(\s{0,12})(?:-[A-Za-z0-9](?:,\s*|\s+(?=--)))?(--?[A-Za-z0-
 function helpListing(block: CodeBlock, binaries: readonly string[]): Mention[] {
   if (block.lang !== null && SHELL_FENCE.test(block.lang)) return [];
   const lines = block.value.split(/\r?\n/);
-  let binary: string | null = null;
   const out: Mention[] = [];
   const at = (i: number, column: number, length: number): Span => ({ file: block.span.file, line: block.span.line + 1 + i, column, endLine: block.span.line + 1 + i, endColumn: column + length });
+  // Each synopsis line, in order: an option line belongs to the synopsis before it (or, above the first, to the first).
+  const synopses: { line: number; binary: string; words: string[] }[] = [];
   lines.forEach((l, i) => {
     const s = SYNOPSIS.exec(l);
-    if (s && binaries.includes(s[3])) {
-      binary = s[3];
-      out.push({ kind: "commands", source: "synopsis", span: at(i, s[1].length + (s[2]?.length ?? 0) + 1, s[3].length), binary });
+    if (!s || !binaries.includes(s[3])) return;
+    const words: string[] = [];
+    for (const w of l.slice(s[0].length).trim().split(/\s+/)) {
+      if (!/^[A-Za-z][\w:-]*$/.test(w)) break;
+      words.push(w);
     }
+    synopses.push({ line: i, binary: s[3], words });
+    out.push({ kind: "commands", source: "synopsis", span: at(i, s[1].length + (s[2]?.length ?? 0) + 1, s[3].length), binary: s[3], words });
   });
-  if (binary === null) return [];
+  if (synopses.length === 0) return [];
   lines.forEach((l, i) => {
     if (SYNOPSIS.test(l)) return;
     const o = OPTION_LINE.exec(l);
-    if (o) out.push({ kind: "flags", source: "help", span: at(i, l.indexOf(o[2], o[1].length) + 1, o[2].length), binary: binary! });
+    if (!o) return;
+    let syn = synopses[0];
+    for (const x of synopses) if (x.line < i) syn = x;
+    out.push({ kind: "flags", source: "help", span: at(i, l.indexOf(o[2], o[1].length) + 1, o[2].length), binary: syn.binary, words: syn.words, flag: o[2] });
   });
   return out;
 }

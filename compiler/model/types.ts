@@ -38,6 +38,12 @@ export interface InlineCode {
   lead?: true;
   /** The code is followed by ` of ` or ` for ` and another code (`` `--x` of `tool cmd` ``). */
   ofNext?: true;
+  /**
+   * For a code that looks like a flag (`--x`, `-x`): the block it sits in (its
+   * paragraph, table cell or heading) and that block's plain text, the context a
+   * rule ties the flag to a binary by.
+   */
+  block?: { span: Span; text: string };
 }
 
 export interface CodeBlock {

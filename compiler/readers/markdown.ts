@@ -40,6 +40,8 @@ export interface ReadMarkdownOptions {
   bom?: boolean;
 }
 
+/** An inline code that may be a flag: its block is kept for the rules that tie flags to binaries. */
+const FLAG_LIKE = /^--?[A-Za-z]/;
 /** Fence languages whose lines are commands; every other fence is an example, not a claim. */
 const SHELL_LANGS = new Set(["sh", "bash", "shell", "console", "zsh", "shell-session", "shellsession"]);
 const PROMPT = /^[ \t]*\$(?:[ \t]|$)/;
@@ -92,6 +94,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const codeBlocks: CodeBlock[] = [];
   const invocations: Invocation[] = [];
   const leading = new Set<Nodes>();
+  /** The paragraph, table cell or heading an inline node sits in. */
+  const blockOf = new Map<Nodes, Nodes>();
   const ofNext = new Set<Nodes>();
   const inlineInvocations: { start: number; inv: Invocation }[] = [];
   const pendingNotes: PendingNote[] = [];
@@ -117,6 +121,10 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     const code: InlineCode = { value, span: span(start, end), valueOffset: layout.valueOffset };
     if (leading.has(node)) code.lead = true;
     if (ofNext.has(node)) code.ofNext = true;
+    const block = FLAG_LIKE.test(value) ? blockOf.get(node) : undefined;
+    if (block?.position?.start.offset !== undefined && block.position.end.offset !== undefined) {
+      code.block = { span: span(block.position.start.offset, block.position.end.offset), text: lineText(toString(block)) };
+    }
     inlineCodes.push(code);
     if (!binaries.size || !mentionsBinary(value, binaries)) return;
     for (const raw of parseInvocations(value, binaries)) {
@@ -220,6 +228,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
       // The code that opens a list item or a table cell: an option list's or table's entry (`- \`--force\`: …`).
       const first = parent.type === "listItem" && parent.children[0]?.type === "paragraph" ? (parent.children[0] as Nodes & { children: Nodes[] }).children[0] : parent.type === "tableCell" ? parent.children[0] : undefined;
       if (first?.type === "inlineCode") leading.add(first);
+      const block = parent.type === "paragraph" || parent.type === "tableCell" || parent.type === "heading" ? parent : blockOf.get(parent);
+      if (block) for (const k of parent.children) blockOf.set(k, block);
       // `` `--x` of `tool cmd` ``: the code names what the next one invokes.
       for (let i = 0; i + 2 < parent.children.length; i++) {
         const [a, between, b] = [parent.children[i], parent.children[i + 1], parent.children[i + 2]];

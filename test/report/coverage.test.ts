@@ -51,7 +51,7 @@ describe("summary.coverage", () => {
     }
   });
 
-  test("a read CLI: judged, not judged (open set, unknown command, untied bare flag) add up to what was found", async () => {
+  test("a read CLI: judged, not judged (open set, unknown command, untied table flag) add up to what was found", async () => {
     const root = project({
       "package.json": JSON.stringify({ name: "aw", bin: { aw: "cli.js" } }),
       "docpact.config.json": JSON.stringify({ code: { include: ["*.ts"] } }),
@@ -60,13 +60,18 @@ describe("summary.coverage", () => {
     });
     try {
       const report = await check({ root });
-      expect(report.diagnostics.map((d) => `${d.rule} ${d.message}`)).toEqual(["cli/unknown-flag unknown flag `--bogus` for `aw build`", "cli/unknown-command unknown command `aw nope`"]);
+      expect(report.diagnostics.map((d) => `${d.rule} ${d.message}`)).toEqual([
+        "cli/unknown-flag unknown flag `--bogus` for `aw build`",
+        "cli/unknown-command unknown command `aw nope`",
+        "cli/unknown-flag unknown flag `--gone` for `aw build`",
+      ]);
       const cov = report.summary.coverage!;
-      // Commands: 5 invocations, all judged, and a help listing's synopsis line, counted. Flags: --out, --bogus judged; --anything (open set),
-      // --x (unknown command), --stray (untied) and the listing's two option lines counted.
-      // A flag in running prose (`--out` to choose) is counted too.
-      expect(cov).toEqual({ commands: { found: 6, judged: 5, notJudged: 1 }, flags: { found: 8, judged: 2, notJudged: 6 } });
-      expect(report.summary.notJudged?.byRule["cli/unknown-flag"]?.reasons["an option line of a help-output listing is not judged"]).toBe(2);
+      // Commands: 5 invocations and the help listing's synopsis (`aw build`), all judged. Flags: --out, --bogus judged; the
+      // prose `--out` (its paragraph names two commands of aw: judged against aw's whole set) and the listing's two option
+      // lines (the synopsis's command) judged; --anything (open set), --x (unknown command) and --stray (its cell and
+      // section name no one command) counted.
+      expect(cov).toEqual({ commands: { found: 6, judged: 6, notJudged: 0 }, flags: { found: 8, judged: 5, notJudged: 3 } });
+      expect(report.summary.notJudged?.byRule["cli/unknown-flag"]?.reasons["a flag whose paragraph and section name no binary"]).toBe(1);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

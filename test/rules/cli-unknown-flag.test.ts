@@ -4,6 +4,9 @@ import { cliProject, lineOf } from "./cli-project.js";
 
 const at = (i: number, column: number) => ({ line: lineOf(i), column });
 
+/** The commander CLI of cliProject with a guide written out (prose, sections, help listings). */
+const withGuide = (guide: string) => ({ ...cliProject([]), "docs/guide.md": guide });
+
 tester.run(rule, {
   valid: [
     {
@@ -22,6 +25,42 @@ tester.run(rule, {
       ]),
     },
     { name: "an unknown command is cli/unknown-command's to report, not its flags", files: cliProject(["aw bogus --nope"]) },
+    {
+      name: "prose, sections and help listings: flags tied by their context; other tools' flags and untied ones are not judged",
+      files: withGuide(
+        [
+          "# Guide",
+          "",
+          "Run `aw flow advance` with `--dry-run` to preview; `aw` takes `--verbose` anywhere.",
+          "",
+          "After `aw flow reset`, push with `git push` and `--force-with-lease`.",
+          "",
+          "Run `aw session` under Node.js with `--inspect`. Install `aw` with `--save-dev`.",
+          "",
+          "Pass `--frobnicate` to taste.",
+          "",
+          "`aw inbox list` shows the mail; the session command gains `--code`.",
+          "",
+          "## Safe git",
+          "",
+          "Check out with `aw flow advance`; never `--amend` or `--no-verify`.",
+          "",
+          "```text",
+          "Usage: aw inbox list [options]",
+          "",
+          "Options:",
+          "  -h, --help   help",
+          "  --unread     only unread",
+          "```",
+          "",
+          "```text",
+          "Usage: aw frobnicate [options]",
+          "  --zzz   nobody's",
+          "```",
+          "",
+        ].join("\n"),
+      ),
+    },
   ],
   invalid: [
     {
@@ -33,6 +72,37 @@ tester.run(rule, {
         { messageId: "unknownFlag", data: { flag: "-rx", command: "aw tar" }, ...at(2, 9) },
         { messageId: "unknownFlag", data: { flag: "--verbsoe", command: "aw session" }, suggestions: ["--verbose"], ...at(3, 13) },
         { messageId: "unknownFlag", data: { flag: "--colour", command: "aw session" }, ...at(4, 13) },
+      ],
+    },
+    {
+      name: "a prose flag beside one command, the binary named alone, a section's command, a help listing's synopsis",
+      files: withGuide(
+        [
+          "# Guide",
+          "",
+          "Run `aw flow advance` with `--dry-rn` to preview.",
+          "",
+          "The aw binary accepts `--verbos` with every command.",
+          "",
+          "## flow reset",
+          "",
+          "`aw flow reset --hard`",
+          "",
+          "Use `--hrd` to discard.",
+          "",
+          "```text",
+          "Usage: aw inbox list [options]",
+          "",
+          "  --unred   only unread",
+          "```",
+          "",
+        ].join("\n"),
+      ),
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "--dry-rn", command: "aw flow advance" }, suggestions: ["--dry-run"], line: 3, column: 29 },
+        { messageId: "unknownFlag", data: { flag: "--verbos", command: "aw" }, suggestions: ["--verbose"], line: 5, column: 24 },
+        { messageId: "unknownFlag", data: { flag: "--hrd", command: "aw flow reset" }, suggestions: ["--hard"], line: 11, column: 6 },
+        { messageId: "unknownFlag", data: { flag: "--unred", command: "aw inbox list" }, suggestions: ["--unread"], line: 16, column: 3 },
       ],
     },
   ],

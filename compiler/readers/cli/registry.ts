@@ -16,6 +16,7 @@
 import type { Span } from "../../model/diagnostic.js";
 import { CLOSED, type Closure, type CommandDecl, type FlagSpec } from "../../model/cli.js";
 import { readDispatch } from "./dispatch.js";
+import { HandlerReader, handlerFunction, type Reads } from "./handler-reads.js";
 import { unoptimized } from "../../util/optimizations.js";
 import { type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { FoldedValue } from "../constant-folder.js";
@@ -46,6 +47,8 @@ interface Found {
   origin: ts.Node;
   /** Reached as a child of another command (its path includes the parent's). */
   isNested: boolean;
+  /** For a command that declares no flags: what its handler reads (handler-reads.ts). */
+  reads?: Reads;
 }
 
 /**
@@ -105,12 +108,14 @@ class RegistryReader {
   private readonly openings: Opening[] = [];
   /** Object literals reached as nested commands of another command. */
   private readonly nested = new Set<ts.Node>();
+  private readonly handlerReader: HandlerReader;
 
   constructor(
     private readonly files: ParsedFile[],
     private readonly ctx: AdapterContext,
   ) {
     this.types = new Set(ctx.opts.commandTypes);
+    this.handlerReader = new HandlerReader(ctx);
     // Factories are often called from files that never name the type.
     this.calls = ctx.calls;
   }
@@ -121,6 +126,14 @@ class RegistryReader {
     for (const [obj, file] of this.candidates) this.deriveRoot(file, obj);
     // A typed object that is also listed under another command's verbs is declared there, with its full path.
     const kept = this.found.filter((f) => f.isNested || !this.nested.has(f.origin));
+    // Commands that read the global set: each one's own reads plus the program's, where both are known.
+    const reading = kept.filter((f) => f.reads);
+    if (reading.length > 0) {
+      const outside = this.handlerReader.outside();
+      if (outside.closure.closed) {
+        for (const f of reading) if (f.reads!.closure.closed) f.decl.reads = [...new Set([...f.reads!.flags, ...outside.flags])].sort();
+      }
+    }
     return { commands: kept.map((f) => f.decl), openings: this.openings };
   }
 
@@ -370,7 +383,8 @@ class RegistryReader {
       else this.openings.push({ path, set: "flags", reason: `\`${k}\` does not evaluate`, span: spanOf(file, v) });
     }
     const decl = command(path, span, "registry", { verbs, options, commandSet, flagScope: declared ? "declared" : "global", via });
-    this.found.push({ decl, origin: obj, isNested: parent.length > 0 });
+    const handler = declared ? null : handlerFunction(obj, HANDLER_PROPS);
+    this.found.push({ decl, origin: obj, isNested: parent.length > 0, ...(handler ? { reads: this.handlerReader.reads(file, handler) } : {}) });
     return words;
   }
 

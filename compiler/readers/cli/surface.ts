@@ -176,7 +176,7 @@ function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterCont
   return { flags: [...flags], closure, warnings };
 }
 
-function literalFlag(text: string, inTemplate: boolean): string | null {
+export function literalFlag(text: string, inTemplate: boolean): string | null {
   const m = FLAG_LITERAL.exec(text);
   if (m) return m[1];
   return !inTemplate && SHORT_LITERAL.test(text) ? text : null;
@@ -232,7 +232,7 @@ function walkEvents(file: ParsedFile, accessors: readonly string[]): WalkEvent[]
  * argument; otherwise the expression that does not evaluate (a loop variable
  * over an unknown list, a run-time value), which opens the set.
  */
-function accessorName(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext): string | string[] | "skip" | { text: string; span: Span } {
+export function accessorName(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext): string | string[] | "skip" | { text: string; span: Span } {
   for (const arg of call.arguments) {
     const s = stringLiteral(unwrap(arg));
     if (s !== null) return s;
@@ -347,7 +347,7 @@ export function mergeCommands(found: CommandDecl[]): CommandDecl[] {
     const key = d.path.join("\u0000");
     const prev = byPath.get(key);
     if (!prev) {
-      byPath.set(key, { ...d, aliases: [...d.aliases], verbs: d.verbs ? [...d.verbs] : null, options: [], positionals: [...d.positionals], syntax: { ...d.syntax } });
+      byPath.set(key, { ...d, aliases: [...d.aliases], verbs: d.verbs ? [...d.verbs] : null, options: [], positionals: [...d.positionals], syntax: { ...d.syntax }, ...(d.reads ? { reads: [...d.reads] } : {}) });
       mergeOptions(byPath.get(key)!.options, d.options);
       continue;
     }
@@ -358,6 +358,9 @@ export function mergeCommands(found: CommandDecl[]): CommandDecl[] {
     if (prev.flagSet.closed && !d.flagSet.closed) prev.flagSet = d.flagSet;
     if (prev.commandSet.closed && !d.commandSet.closed) prev.commandSet = d.commandSet;
     if (d.flagScope === "declared") prev.flagScope = "declared";
+    // Two declarations of one path: reads united when both are known, else the global set.
+    if (prev.reads && d.reads) prev.reads = [...new Set([...prev.reads, ...d.reads])].sort(cmp);
+    else if (prev.reads && d.flagScope === "global") delete prev.reads;
     prev.isDefault ||= d.isDefault;
     prev.syntax = {
       camelKebab: prev.syntax.camelKebab || d.syntax.camelKebab,

@@ -25,42 +25,44 @@ export interface TiedFlag {
 
 const USAGE_HEADING = /\b(usage|options?|flags?|synopsis|cli)\b/i;
 
-/** The bare flags of a document, each tied to a command or (`untied`) to none: those are not judged. */
-export function tiedBareFlags(doc: MarkdownDoc, index: SurfaceIndex): { tied: TiedFlag[]; untied: InvocationToken[] } {
+/** The bare flags of a document, each tied to a command or (`untied`) to none: those are for the block's context (flag-context.ts) or not judged. */
+export function tiedBareFlags(doc: MarkdownDoc, index: SurfaceIndex): { tied: TiedFlag[]; untied: { token: InvocationToken; code: InlineCode }[] } {
   const bare = bareFlagCodes(doc);
-  const untied: InvocationToken[] = [];
+  const untied: { token: InvocationToken; code: InlineCode }[] = [];
   if (bare.length === 0) return { tied: [], untied };
-  const headings = [...doc.headings].sort((a, b) => before(a.span, b.span));
   const invocations = [...doc.invocations].sort((a, b) => before(a.span, b.span));
   const codes = [...doc.inlineCodes].sort((a, b) => before(a.span, b.span));
-  const decided = new Map<number, { binary: string; path: string[] } | null | undefined>();
+  const sectionOf = sectionTies(doc, index);
   const out: TiedFlag[] = [];
   for (const { code, name, value } of bare) {
-    if (code.ofNext) {
-      // `` `--x` of `tool cmd` ``: the next code says which command, or nothing does.
-      const tie = namedBy(codes, code, invocations, index);
-      if (tie) out.push({ token: bareFlagToken(code, name, value), binary: tie.binary, path: tie.path });
-      else untied.push(bareFlagToken(code, name, value));
-      continue;
-    }
-    let h = innermost(headings, code.span);
-    let tie: { binary: string; path: string[] } | null = null;
+    const token = bareFlagToken(code, name, value);
+    // `` `--x` of `tool cmd` ``: the next code says which command, or nothing does.
+    const tie = code.ofNext ? namedBy(codes, code, invocations, index) : sectionOf(code.span);
+    if (tie) out.push({ token, binary: tie.binary, path: tie.path });
+    else untied.push({ token, code });
+  }
+  return { tied: out, untied };
+}
+
+/**
+ * The command a place's section ties flags to: the innermost section showing
+ * invocations (or its nearest enclosing one that does), when they are of one
+ * command its heading names; null otherwise. Memoised per heading.
+ */
+export function sectionTies(doc: MarkdownDoc, index: SurfaceIndex): (at: Span) => { binary: string; path: string[] } | null {
+  const headings = [...doc.headings].sort((a, b) => before(a.span, b.span));
+  const invocations = [...doc.invocations].sort((a, b) => before(a.span, b.span));
+  const decided = new Map<number, { binary: string; path: string[] } | null | undefined>();
+  return (at) => {
+    let h = innermost(headings, at);
     while (h >= 0) {
       if (!decided.has(h)) decided.set(h, sectionCommand(h, headings, invocations, index));
       const d = decided.get(h);
-      if (d !== undefined && d !== NO_INVOCATIONS) {
-        tie = d;
-        break;
-      }
+      if (d !== undefined && d !== NO_INVOCATIONS) return d;
       h = parentOf(headings, h);
     }
-    if (!tie) {
-      untied.push(bareFlagToken(code, name, value));
-      continue;
-    }
-    out.push({ token: bareFlagToken(code, name, value), binary: tie.binary, path: tie.path });
-  }
-  return { tied: out, untied };
+    return null;
+  };
 }
 
 /** The command the code right after `code` invokes (`` `--x` of `tool cmd` ``), when it is one known invocation. */

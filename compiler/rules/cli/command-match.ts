@@ -150,6 +150,25 @@ export class SurfaceIndex {
     return { unknown: { token, written, suggestion } };
   }
 
+  /** The command path words written from the root name (`["build"]`), stopping at a level without sub-commands (the rest are its arguments); null when a word names none of a level's sub-commands. */
+  walk(words: readonly string[]): string[] | null {
+    let path: string[] = [];
+    for (const w of words) {
+      const c = this.child(path, w);
+      if (c) {
+        path = c;
+        continue;
+      }
+      return this.hasChildren(path) ? null : path;
+    }
+    return path;
+  }
+
+  /** Every command's declaration, for a flag tied to the binary but to no one command. */
+  get commands(): readonly CommandDecl[] {
+    return this.surface.commands;
+  }
+
   /** Whether the CLI has any sub-command at the top level. */
   hasSubcommands(): boolean {
     return this.hasChildren([]);

@@ -66,7 +66,12 @@ export default defineRule({
           ...(fix ? { fix } : {}),
         });
       }
-      for (const m of docMentions(doc, ctx.model.binaries)) if (m.source === "synopsis") ctx.notJudged(m.span, "the synopsis line of a help-output listing is not judged", { kind: "commands" });
+      // A help listing's synopsis (`Usage: tool build [options]`): judged when its words name a known command (a word that names none may be an argument: not judged).
+      for (const m of docMentions(doc, ctx.model.binaries)) {
+        if (m.source !== "synopsis") continue;
+        if (index.walk(m.words ?? []) !== null) ctx.judged(m.span, "commands");
+        else ctx.notJudged(m.span, "a help listing whose synopsis names no known command", { kind: "commands" });
+      }
     }
   },
 });

@@ -1,7 +1,8 @@
 import { closest } from "../../util/edit-distance.js";
 import type { Closure, FlagSpec, InvocationToken } from "../../model/types.js";
-import { tiedBareFlags } from "./bare-flags.js";
-import { docMentions } from "../../model/mentions.js";
+import { sectionTies, tiedBareFlags } from "./bare-flags.js";
+import { blockTie, type FlagTie, synopsisTie } from "./flag-context.js";
+import { docMentions, proseFlagCodes } from "../../model/mentions.js";
 import { defineRule } from "../types.js";
 import { contentRemovalText, literalRemoval } from "../../model/history.js";
 import { replaceInSpan } from "../fix-edit.js";
@@ -24,10 +25,12 @@ export default defineRule({
       "A flag renamed or removed in the code keeps living in the docs until someone runs the documented command. " +
       "docpact checks each flag of each invocation in prose (up to a `--` separator) against the flag model of the matched command: its own flags and those of its parent commands, " +
       "with the framework's equivalences (`--dryRun` for `--dry-run`, `--no-x`, dotted `--a.b` where yargs and cac accept them). " +
-      "A command that declares no flags of its own reads the global set: every `--name` literal in the CLI's code and every name passed to the configured flag accessors. " +
+      "A command that declares no flags of its own reads the global set: every `--name` literal in the CLI's code and every name passed to the configured flag accessors; where its handler's reads can all be told (a command-type registry's `execute(args)`), it accepts only what the handler reads plus what the program reads outside every handler. " +
       "A flag is judged only against a closed set: when an option does not evaluate, a command accepts unknown options, or no flag accessor is configured for a global set, the flag is not judged and is counted in the summary. " +
       "`--help`, `-h` and `--version` are always accepted, and a short-flag cluster such as `-rf` is accepted when each letter is. " +
-      "A bare `--flag` that opens an option list's entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written \"`--x` of `tool cmd`\"; elsewhere it is not judged. " +
+      "A bare `--flag` that opens an option list's entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written \"`--x` of `tool cmd`\". " +
+      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary, or the binary named alone, tie it to the binary (some command must accept it); a paragraph that names another tool (a program the page runs in its shell fences, or node, npm, npx, yarn, pnpm, bun, deno, git, docker) or speaks of installing is not judged; else the section ties it as above. " +
+      "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
       "Invocations whose command is unknown are left to `cli/unknown-command` (unless git shows the command renamed: its flags are then judged against the command it became), and nothing is reported when the code reader finds no commands at all. " +
       "Inside a git work tree, when the flag's name (with or without its dashes) was a string literal that a commit removed from a code file, the message names that commit; " +
       "when the commit replaced it on the same line by a name the command accepts now, that flag is the suggestion, and `docpact build --fix` writes it in place of the old one " +
@@ -60,7 +63,10 @@ export default defineRule({
       let allowed = specs;
       let closure: Closure = { closed: true };
       for (const d of decls) if (!d.flagSet.closed && closure.closed) closure = d.flagSet;
-      if (!own || own.flagScope === "global") {
+      if (own?.flagScope === "global" && own.reads) {
+        // The flags its handler reads and the program's own (model/cli.ts `reads`).
+        allowed = [...specs, ...own.reads.map((f) => ({ long: f.startsWith("--") ? f : null, short: f.startsWith("--") ? [] : [f], aliases: [], arity: "boolean" as const, negatable: false, inherited: false, span: null }))];
+      } else if (!own || own.flagScope === "global") {
         allowed = [...specs, ...global];
         if (closure.closed) closure = surface.globalFlagSet;
       }
@@ -83,9 +89,10 @@ export default defineRule({
       }
       return null;
     };
-    const judge = (t: InvocationToken, binary: string, path: string[], judged: boolean) => {
-      const { table, allowed } = tableAt(path);
-      let closure = tableAt(path).closure;
+    const judge = (t: InvocationToken, binary: string, path: string[] | null, judged: boolean) => {
+      const at = path === null ? binaryAt() : tableAt(path);
+      const { table, allowed } = at;
+      let closure = at.closure;
       if (!judged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
       const name = t.flag ?? t.text;
       if (accepted(name, table)) {
@@ -106,12 +113,37 @@ export default defineRule({
       ctx.report({
         span: t.span,
         messageId: "unknownFlag",
-        data: { flag: name, command: [binary, ...path].join(" ") },
+        data: { flag: name, command: [binary, ...(path ?? [])].join(" ") },
         ...(evidence ? { evidence: `\`${evidence.written}\` ${contentRemovalText(evidence.removal, (v) => `\`${v}\``, evidence.removal.file)}` } : {}),
         ...(historyAsk ? { historyAsk } : {}),
         ...(suggestion ? { suggestions: [suggestion] } : {}),
         ...(fix ? { fix } : {}),
       });
+    };
+    // The binary's whole flag set: every command's own flags and the global set, closed only when every part is.
+    let binaryTable: { table: FlagTable; allowed: FlagSpec[]; closure: Closure } | null = null;
+    const binaryAt = () => {
+      if (binaryTable) return binaryTable;
+      const allowed = [...index.commands.flatMap((d) => d.options), ...global];
+      let closure: Closure = surface.commandSet.closed ? { closed: true } : { closed: false, reason: `not every command is known (${surface.commandSet.reason})`, span: null };
+      const usesGlobal = index.commands.some((d) => d.flagScope === "global") || !index.decl([]);
+      for (const d of index.commands) {
+        if (!closure.closed) break;
+        if (!d.flagSet.closed) closure = d.flagSet;
+        else if (!d.commandSet.closed) closure = { closed: false, reason: `not every sub-command of \`${d.path.join(" ")}\` is known`, span: null };
+      }
+      if (closure.closed && usesGlobal && !surface.globalFlagSet.closed) closure = surface.globalFlagSet;
+      const syntax = {
+        camelKebab: index.commands.some((d) => d.syntax.camelKebab),
+        negateBooleans: index.commands.some((d) => d.syntax.negateBooleans),
+        dotted: index.commands.some((d) => d.syntax.dotted),
+      };
+      return (binaryTable = { table: new FlagTable(allowed, syntax), allowed, closure });
+    };
+    const judgeTie = (t: InvocationToken, tie: FlagTie) => {
+      if (tie.to === "command") judge(t, tie.binary, tie.path, true);
+      else if (tie.to === "binary") judge(t, tie.binary, null, true);
+      else ctx.notJudged(t.span, tie.reason, { kind: "flags" });
     };
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
@@ -127,13 +159,20 @@ export default defineRule({
         }
         for (const t of m.flags) judge(t, inv.binary, m.path, !m.notJudged);
       }
-      // Bare `--flag`s in prose, where the section ties them to one command; the others are not judged.
+      if (doc.invocations.length === 0 && !doc.codeBlocks.length) continue;
+      // Bare `--flag`s of option lists and tables, where the section ties them to one command; the others by their block.
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) judge(b.token, b.binary, b.path, true);
-      if (doc.invocations.length > 0) for (const t of bare.untied) ctx.notJudged(t.span, "a bare flag its section does not tie to one command", { kind: "flags" });
+      const none = () => null;
+      if (doc.invocations.length > 0) for (const u of bare.untied) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none));
+      // Flags in running prose: the block, else the section; help listings: the synopsis's command.
+      const sectionOf = sectionTies(doc, index);
+      const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
+      for (const p of prose) judgeTie(p.token, blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span)));
       for (const m of docMentions(doc, ctx.model.binaries)) {
-        if (m.source === "help") ctx.notJudged(m.span, "an option line of a help-output listing is not judged", { kind: "flags" });
-        else if (m.source === "prose") ctx.notJudged(m.span, "a flag in prose is not tied to a command", { kind: "flags" });
+        if (m.source !== "help") continue;
+        const flag = m.flag ?? "";
+        judgeTie({ kind: "flag", text: flag, flag, span: m.span }, synopsisTie(m.binary, m.words ?? [], index));
       }
     }
   },
@@ -144,3 +183,4 @@ function accepted(name: string, table: FlagTable): boolean {
   if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || table.resolve(`-${c}`) !== null);
   return false;
 }
+
