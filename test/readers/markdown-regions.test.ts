@@ -22,11 +22,14 @@ describe("regions", () => {
     expect(r.span).toEqual({ file: "docs/r.md", line: 3, column: 1, endLine: 6, endColumn: end.length + 1 });
   });
 
-  it("an end marker without sha gives null; inline markers work", () => {
-    const t = "Terms: <!-- docpact:begin vocabulary source=x.json -->`a`, `b`<!-- docpact:end --> done.\n";
-    const [r] = read(t).regions;
+  it("an end marker without sha gives null; markers inside a paragraph line are refused (build rewrites whole lines)", () => {
+    const block = "Terms:\n\n<!-- docpact:begin vocabulary source=x.json -->\n`a`, `b`\n<!-- docpact:end -->\n";
+    const [r] = read(block).regions;
     expect(r).toMatchObject({ template: "vocabulary", sha: null, args: { source: "x.json" } });
-    expect(t.slice(r.beginEnd, r.endStart)).toBe("`a`, `b`");
+    expect(block.slice(r.beginEnd, r.endStart)).toBe("\n`a`, `b`\n");
+    const inline = read("Terms: <!-- docpact:begin vocabulary source=x.json -->`a`, `b`<!-- docpact:end --> done.\n");
+    expect(inline.regions).toEqual([]);
+    expect(inline.regionProblems.map((p) => p.message)).toEqual([expect.stringMatching(/sits inside a line of paragraph text/)]);
   });
 
   it("CRLF keeps line/column, offsets shift by the extra CRs", () => {
