@@ -36,7 +36,6 @@ function localTarget(from: string, spec: string): string | null {
   return resolve(dirname(from), spec.replace(/\.js$/, ".ts"));
 }
 
-
 /**
  * Every module of the project (compiler/ and generated/) and what it imports, types included:
  * `import`, `import type`, `export … from`, `import("…")` in code and in type positions, as
@@ -139,7 +138,9 @@ describe("architecture", () => {
     expect(files.filter((f) => stageOf(f) < 0).map(rel)).toEqual([]);
     const edges: string[] = [];
     for (const f of files) {
-      for (const t of allImports(f).map((s) => localTarget(f, s)).filter((x): x is string => x !== null)) {
+      for (const t of allImports(f)
+        .map((s) => localTarget(f, s))
+        .filter((x): x is string => x !== null)) {
         if (stageOf(t) > stageOf(f)) edges.push(`${rel(f)} (${STAGES[stageOf(f)][0]}) → ${rel(t)} (${STAGES[stageOf(t)][0]})`);
       }
     }
@@ -182,7 +183,11 @@ describe("architecture", () => {
       .map(rel);
     expect(offenders).toEqual([]);
     // The allowlist names files that exist and need it.
-    for (const f of Object.keys(RAW_FS_ALLOWED)) expect(imports(join(repoRoot, f)).some((s) => s === "node:fs" || s === "tinyglobby"), f).toBe(true);
+    for (const f of Object.keys(RAW_FS_ALLOWED))
+      expect(
+        imports(join(repoRoot, f)).some((s) => s === "node:fs" || s === "tinyglobby"),
+        f,
+      ).toBe(true);
   });
 
   it("the CLI up to a replayed check loads no parser: ts-morph, remark, Ajv, Handlebars and json-schema-to-typescript are imported lazily", () => {
@@ -205,7 +210,9 @@ describe("architecture", () => {
     visit(join(compilerDir, "cli/commands.ts"));
     // The replay itself is on that path.
     expect(seen.has(join(compilerDir, "replay/record.ts"))).toBe(true);
-    const heavy = [...packages].filter((p) => /^(ts-morph|typescript|remark|micromark|mdast|unified|ajv|handlebars|json-schema-to-typescript|prettier|yaml|smol-toml)/.test(p));
+    const heavy = [...packages].filter((p) =>
+      /^(ts-morph|typescript|remark|micromark|mdast|unified|ajv|handlebars|json-schema-to-typescript|prettier|yaml|smol-toml)/.test(p),
+    );
     expect(heavy).toEqual([]);
   });
 
@@ -228,6 +235,7 @@ describe("architecture", () => {
     "compiler/git/run.ts#calls": "a counter (git calls made), not a cache",
     "compiler/git/run.ts#guardCalls": "a counter, not a cache",
     "compiler/git/run.ts#openRuns": "a counter of runs under way (nesting), not a cache",
+    "compiler/readers/evaluate/builtins.ts#STATICS": "the built-ins' static members, filled once at load: a definition table (resetting it would unmake Object.keys), not a cache",
     "compiler/replay/record.ts#lastOutcome": "what the last replay did, for the report; not a cache",
     "compiler/replay/fingerprint.ts#memo": "docpact's own modules' fingerprint, fixed for the process",
   };
@@ -237,7 +245,9 @@ describe("architecture", () => {
     for (const f of tsFiles(compilerDir)) {
       if (rel(f) === "compiler/util/memo.ts") continue;
       const text = readFileSync(f, "utf8");
-      for (const m of text.matchAll(/^(?:export )?(?:let ([A-Za-z_$][\w$]*)|const ([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*new (?:WeakMap|Map|LastResult|LastMapped)\b)/gm)) {
+      for (const m of text.matchAll(
+        /^(?:export )?(?:let ([A-Za-z_$][\w$]*)|const ([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*new (?:WeakMap|Map|LastResult|LastMapped)\b)/gm,
+      )) {
         found.push(`${rel(f)}#${m[1] ?? m[2]}`);
       }
     }
@@ -261,8 +271,19 @@ describe("architecture", () => {
   it("compiler/ and generated/ have no import cycle, type imports included", () => {
     const files = projectFiles();
     const known = new Set(files);
-    const graph = new Map(files.map((f) => [f, allImports(f).map((s) => localTarget(f, s)).filter((t): t is string => t !== null && known.has(t))]));
-    expect(stronglyConnected(graph).map((c) => c.join(" ")).filter((c) => !SCCS_ALLOWED.includes(c))).toEqual([]);
+    const graph = new Map(
+      files.map((f) => [
+        f,
+        allImports(f)
+          .map((s) => localTarget(f, s))
+          .filter((t): t is string => t !== null && known.has(t)),
+      ]),
+    );
+    expect(
+      stronglyConnected(graph)
+        .map((c) => c.join(" "))
+        .filter((c) => !SCCS_ALLOWED.includes(c)),
+    ).toEqual([]);
     // An allowed cycle stays inside one folder.
     for (const c of SCCS_ALLOWED) expect(new Set(c.split(" ").map((f) => f.slice(0, f.lastIndexOf("/")))).size, c).toBe(1);
   });
@@ -270,8 +291,17 @@ describe("architecture", () => {
   it("the cycle finder sees type-only and import() edges", () => {
     const a = join(compilerDir, "a.ts");
     const b = join(compilerDir, "b.ts");
-    expect(stronglyConnected(new Map([[a, [b]], [b, [a]]]))).toEqual([["compiler/a.ts", "compiler/b.ts"]]);
-    const specs = ts.preProcessFile('import type { A } from "./a.js";\ntype B = import("./b.js").B;\nexport * from "./c.js";\n// import("./d.js")', true, true).importedFiles.map((f) => f.fileName);
+    expect(
+      stronglyConnected(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toEqual([["compiler/a.ts", "compiler/b.ts"]]);
+    const specs = ts
+      .preProcessFile('import type { A } from "./a.js";\ntype B = import("./b.js").B;\nexport * from "./c.js";\n// import("./d.js")', true, true)
+      .importedFiles.map((f) => f.fileName);
     expect(specs).toEqual(["./a.js", "./b.js", "./c.js"]);
   });
 });

@@ -6,8 +6,23 @@
  * reads the clock, randomness, the environment or I/O is an unknown that says so.
  */
 import { Abort } from "./interp.js";
-import { Builtin, type CallSite, Closure, Namespace, Unknown, type Value, type ObjectValue, firstUnknown, hasOwn, isCallable, isPlainObject, isShared, openOf, setProp, toPlain } from "./values.js";
-import { mapMemo } from "../../util/memo.js";
+import {
+  Builtin,
+  type CallSite,
+  Closure,
+  Namespace,
+  Unknown,
+  type Value,
+  type ObjectValue,
+  firstUnknown,
+  hasOwn,
+  isCallable,
+  isPlainObject,
+  isShared,
+  openOf,
+  setProp,
+  toPlain,
+} from "./values.js";
 
 export const NOT_GLOBAL = Symbol("not a global");
 
@@ -49,7 +64,25 @@ function settle(v: unknown): Value {
 
 const ARRAY_CALLBACK_VALUE = new Set(["map", "flatMap", "reduce", "reduceRight", "forEach"]);
 const ARRAY_CALLBACK_STRICT = new Set(["filter", "find", "findIndex", "findLast", "findLastIndex", "some", "every", "sort", "toSorted"]);
-const ARRAY_STRUCTURAL = new Set(["concat", "slice", "at", "flat", "reverse", "toReversed", "push", "pop", "shift", "unshift", "splice", "toSpliced", "fill", "with", "keys", "values", "entries"]);
+const ARRAY_STRUCTURAL = new Set([
+  "concat",
+  "slice",
+  "at",
+  "flat",
+  "reverse",
+  "toReversed",
+  "push",
+  "pop",
+  "shift",
+  "unshift",
+  "splice",
+  "toSpliced",
+  "fill",
+  "with",
+  "keys",
+  "values",
+  "entries",
+]);
 const ARRAY_BY_VALUE = new Set(["join", "includes", "indexOf", "lastIndexOf", "toString"]);
 
 const ARRAY_MUTATORS = new Set(["push", "pop", "shift", "unshift", "splice", "fill", "reverse", "sort", "copyWithin"]);
@@ -79,7 +112,20 @@ function arrayMember(arr: Value[], key: string, at: CallSite): Value {
   }
   if (ARRAY_STRUCTURAL.has(key)) {
     return b(`Array.prototype.${key}`, (self, args) => {
-      needKnown(args.filter((_, i) => !(key === "push" || key === "unshift" || key === "fill" || key === "with" || (key === "splice" && i > 1) || (key === "toSpliced" && i > 1) || key === "concat")));
+      needKnown(
+        args.filter(
+          (_, i) =>
+            !(
+              key === "push" ||
+              key === "unshift" ||
+              key === "fill" ||
+              key === "with" ||
+              (key === "splice" && i > 1) ||
+              (key === "toSpliced" && i > 1) ||
+              key === "concat"
+            ),
+        ),
+      );
       return settle(proto[key].apply(self as unknown[], args)) as Value;
     });
   }
@@ -98,9 +144,41 @@ function arrayMember(arr: Value[], key: string, at: CallSite): Value {
 // ───────────── strings, numbers, regular expressions ─────────────
 
 const STRING_METHODS = new Set([
-  "at", "charAt", "charCodeAt", "codePointAt", "concat", "endsWith", "includes", "indexOf", "lastIndexOf", "localeCompare", "match", "matchAll", "normalize",
-  "padEnd", "padStart", "repeat", "replace", "replaceAll", "search", "slice", "split", "startsWith", "substring", "substr", "toLowerCase", "toUpperCase",
-  "trim", "trimStart", "trimEnd", "trimLeft", "trimRight", "toString", "valueOf", "isWellFormed", "toWellFormed",
+  "at",
+  "charAt",
+  "charCodeAt",
+  "codePointAt",
+  "concat",
+  "endsWith",
+  "includes",
+  "indexOf",
+  "lastIndexOf",
+  "localeCompare",
+  "match",
+  "matchAll",
+  "normalize",
+  "padEnd",
+  "padStart",
+  "repeat",
+  "replace",
+  "replaceAll",
+  "search",
+  "slice",
+  "split",
+  "startsWith",
+  "substring",
+  "substr",
+  "toLowerCase",
+  "toUpperCase",
+  "trim",
+  "trimStart",
+  "trimEnd",
+  "trimLeft",
+  "trimRight",
+  "toString",
+  "valueOf",
+  "isWellFormed",
+  "toWellFormed",
 ]);
 
 function stringMember(s: string, key: string, at: CallSite): Value {
@@ -118,16 +196,21 @@ function stringMember(s: string, key: string, at: CallSite): Value {
 const NUMBER_METHODS = new Set(["toFixed", "toString", "toPrecision", "toExponential", "valueOf"]);
 
 function primitiveMember(v: number | boolean | bigint, key: string, at: CallSite): Value {
-  if (typeof v === "boolean" ? key !== "toString" && key !== "valueOf" : !NUMBER_METHODS.has(key)) return at.unknown(`\`${key}\` of a ${typeof v} is not evaluated`);
+  if (typeof v === "boolean" ? key !== "toString" && key !== "valueOf" : !NUMBER_METHODS.has(key))
+    return at.unknown(`\`${key}\` of a ${typeof v} is not evaluated`);
   return b(`${typeof v}.${key}`, (self, args) => {
     needKnown(args);
-    const proto = (typeof v === "number" ? Number.prototype : typeof v === "bigint" ? BigInt.prototype : Boolean.prototype) as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const proto = (typeof v === "number" ? Number.prototype : typeof v === "bigint" ? BigInt.prototype : Boolean.prototype) as unknown as Record<
+      string,
+      (...a: unknown[]) => unknown
+    >;
     return proto[key].apply(self, args) as Value;
   });
 }
 
 function regexpMember(r: RegExp, key: string, at: CallSite): Value {
-  if (["source", "flags", "global", "ignoreCase", "multiline", "sticky", "unicode", "dotAll", "lastIndex"].includes(key)) return (r as unknown as Record<string, Value>)[key];
+  if (["source", "flags", "global", "ignoreCase", "multiline", "sticky", "unicode", "dotAll", "lastIndex"].includes(key))
+    return (r as unknown as Record<string, Value>)[key];
   if (key === "test" || key === "exec") {
     return b(`RegExp.prototype.${key}`, (self, args) => {
       needKnown(args);
@@ -141,9 +224,13 @@ function regexpMember(r: RegExp, key: string, at: CallSite): Value {
 
 function collectionMember(c: Set<Value> | Map<Value, Value>, key: string, at: CallSite): Value {
   if (key === "size") return c.size;
-  const ok = c instanceof Set ? ["has", "add", "delete", "values", "keys", "entries", "forEach"] : ["get", "has", "set", "delete", "values", "keys", "entries", "forEach"];
+  const ok =
+    c instanceof Set
+      ? ["has", "add", "delete", "values", "keys", "entries", "forEach"]
+      : ["get", "has", "set", "delete", "values", "keys", "entries", "forEach"];
   if (!ok.includes(key)) return at.unknown(`\`${key}\` of a ${c instanceof Set ? "Set" : "Map"} is not evaluated`);
-  if ((key === "add" || key === "set" || key === "delete") && isShared(c)) return at.unknown(`\`${key}\` changes a ${c instanceof Set ? "Set" : "Map"} a module holds at its top level`);
+  if ((key === "add" || key === "set" || key === "delete") && isShared(c))
+    return at.unknown(`\`${key}\` changes a ${c instanceof Set ? "Set" : "Map"} a module holds at its top level`);
   return b(`${c instanceof Set ? "Set" : "Map"}.prototype.${key}`, (self, args, site) => {
     const conv = key === "forEach" ? [callback(args[0], site, false)] : args;
     if (key === "has" || key === "get" || key === "delete") needKnown(args);
@@ -238,7 +325,8 @@ function toText(v: Value, at: CallSite): string {
   return String(v);
 }
 
-const STATICS = mapMemo<Builtin, Record<string, Value>>("readers/evaluate/builtins#STATICS", 1024);
+// The static members of the built-ins (`Object.keys`), filled once as the table below is built: a definition, not a cache.
+const STATICS = new Map<Builtin, Record<string, Value>>();
 
 /** Values passed to `Object.freeze` (the evaluator does not freeze its values; it remembers). */
 const FROZEN = new WeakSet<object>();
@@ -262,7 +350,9 @@ const unknownGlobal = (why: string) => (at: CallSite) => at.unknown(why);
 const NOT_CONSTRUCTIBLE = (name: string) => b(name, (_s, _a, at) => at.unknown(`\`${name}\` is not evaluated`));
 
 const OBJECT = withStatics(
-  b("Object", (_s, args, at) => (args[0] === undefined || args[0] === null ? {} : isPlainObject(args[0]) ? args[0] : at.unknown("Object(x) of a value that is not an object"))),
+  b("Object", (_s, args, at) =>
+    args[0] === undefined || args[0] === null ? {} : isPlainObject(args[0]) ? args[0] : at.unknown("Object(x) of a value that is not an object"),
+  ),
   {
     keys: b("Object.keys", (_s, [v], at) => entriesOf(v, at).map(([k]) => k)),
     values: b("Object.values", (_s, [v], at) => entriesOf(v, at).map(([, x]) => x)),
@@ -278,13 +368,21 @@ const OBJECT = withStatics(
       return entriesOf(v, at).some(([key]) => key === String(k));
     }),
     is: b("Object.is", (_s, [x, y]) => (x instanceof Unknown ? x : y instanceof Unknown ? y : Object.is(x, y))),
-    getOwnPropertyNames: b("Object.getOwnPropertyNames", (_s, [v], at) => (Array.isArray(v) ? [...Object.keys(v), "length"] : entriesOf(v, at).map(([k]) => k))),
+    getOwnPropertyNames: b("Object.getOwnPropertyNames", (_s, [v], at) =>
+      Array.isArray(v) ? [...Object.keys(v), "length"] : entriesOf(v, at).map(([k]) => k),
+    ),
     create: b("Object.create", (_s, [p], at) => (p === null ? {} : at.unknown("Object.create with a prototype"))),
   },
 );
 
 const ARRAY = withStatics(
-  b("Array", (_s, args, at) => (args.length === 1 && typeof args[0] === "number" ? new Array<Value>(args[0]) : args.length === 1 && args[0] instanceof Unknown ? at.unknown("Array(n) of an unknown") : [...args])),
+  b("Array", (_s, args, at) =>
+    args.length === 1 && typeof args[0] === "number"
+      ? new Array<Value>(args[0])
+      : args.length === 1 && args[0] instanceof Unknown
+        ? at.unknown("Array(n) of an unknown")
+        : [...args],
+  ),
   {
     isArray: b("Array.isArray", (_s, [v]) => (v instanceof Unknown ? v : Array.isArray(v))),
     of: b("Array.of", (_s, args) => [...args]),
@@ -345,20 +443,20 @@ const NUMBER = withStatics(
     return args.length === 0 ? 0 : Number(args[0]);
   }),
   {
-  isInteger: pureFn("Number.isInteger", Number.isInteger),
-  isFinite: pureFn("Number.isFinite", Number.isFinite),
-  isNaN: pureFn("Number.isNaN", Number.isNaN),
-  isSafeInteger: pureFn("Number.isSafeInteger", Number.isSafeInteger),
-  parseFloat: pureFn("Number.parseFloat", Number.parseFloat),
-  parseInt: pureFn("Number.parseInt", Number.parseInt),
-  MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
-  MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
-  MAX_VALUE: Number.MAX_VALUE,
-  MIN_VALUE: Number.MIN_VALUE,
-  EPSILON: Number.EPSILON,
-  POSITIVE_INFINITY: Infinity,
-  NEGATIVE_INFINITY: -Infinity,
-  NaN,
+    isInteger: pureFn("Number.isInteger", Number.isInteger),
+    isFinite: pureFn("Number.isFinite", Number.isFinite),
+    isNaN: pureFn("Number.isNaN", Number.isNaN),
+    isSafeInteger: pureFn("Number.isSafeInteger", Number.isSafeInteger),
+    parseFloat: pureFn("Number.parseFloat", Number.parseFloat),
+    parseInt: pureFn("Number.parseInt", Number.parseInt),
+    MAX_SAFE_INTEGER: Number.MAX_SAFE_INTEGER,
+    MIN_SAFE_INTEGER: Number.MIN_SAFE_INTEGER,
+    MAX_VALUE: Number.MAX_VALUE,
+    MIN_VALUE: Number.MIN_VALUE,
+    EPSILON: Number.EPSILON,
+    POSITIVE_INFINITY: Infinity,
+    NEGATIVE_INFINITY: -Infinity,
+    NaN,
   },
 );
 
