@@ -36,12 +36,28 @@ export interface BuildReport extends Report {
 
 /** Checks the project; writes nothing. Rejects with a `DocpactError` on a usage or config failure. */
 export async function check(options: CheckOptions = {}): Promise<Report> {
-  return (await run("check", { root: resolve(options.root ?? "."), configPath: options.config, baseline: options.baseline, since: options.since, allowUnmatchedPatterns: options.errorOnUnmatchedPattern === false })).report;
+  return (
+    await run("check", {
+      root: resolve(options.root ?? "."),
+      configPath: options.config,
+      baseline: options.baseline,
+      since: options.since,
+      allowUnmatchedPatterns: options.errorOnUnmatchedPattern === false,
+    })
+  ).report;
 }
 
 /** Writes generated code and regions, then reports what remains. */
 export async function build(options: BuildOptions = {}): Promise<BuildReport> {
-  const r = await run("build", { root: resolve(options.root ?? "."), configPath: options.config, fix: options.fix, force: options.force, baseline: options.baseline, since: options.since, allowUnmatchedPatterns: options.errorOnUnmatchedPattern === false });
+  const r = await run("build", {
+    root: resolve(options.root ?? "."),
+    configPath: options.config,
+    fix: options.fix,
+    force: options.force,
+    baseline: options.baseline,
+    since: options.since,
+    allowUnmatchedPatterns: options.errorOnUnmatchedPattern === false,
+  });
   return { ...r.report, written: r.written ?? [] };
 }
 

@@ -66,7 +66,10 @@ export function planFixes(diagnostics: readonly Diagnostic[], textOf: (file: str
     for (const f of valid) if (conflicting.has(f)) refused.push({ fix: f, reason: "it overlaps another fix in the same place" });
     const kept = valid.filter((f) => !conflicting.has(f)).sort((a, b) => sortedEdits(a.edits)[0].start - sortedEdits(b.edits)[0].start);
     if (kept.length === 0) continue;
-    const after = applyEdits(text, kept.flatMap((f) => f.edits));
+    const after = applyEdits(
+      text,
+      kept.flatMap((f) => f.edits),
+    );
     if (after !== text) files.push({ file, before: text, after, fixes: kept });
   }
   return { files, refused };
@@ -146,7 +149,11 @@ function currentRaw(root: string, file: string): string | null {
 }
 
 /** Applies the fixes of `diagnostics` (build --fix): the files written, and those that changed on disk since the run read them. */
-export function applyFixes(root: string, diagnostics: readonly Diagnostic[], textOf: (file: string) => string | undefined): { written: string[]; changed: string[] } {
+export function applyFixes(
+  root: string,
+  diagnostics: readonly Diagnostic[],
+  textOf: (file: string) => string | undefined,
+): { written: string[]; changed: string[] } {
   return applyFixPlan(root, planFixes(diagnostics, textOf));
 }
 

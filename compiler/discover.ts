@@ -60,13 +60,21 @@ function refusedInputs(odd: OddEntry[], config: ResolvedConfig): InputProblem[] 
     } else if (!wanted(e)) {
       continue;
     } else if (e.kind === "link-outside") {
-      out.push({ kind: "outside-root", span, message: `${e.path} is a symbolic link to a ${e.dir ? "folder" : "file"} outside the root; docpact reads only inside the root, so it is not read` });
+      out.push({
+        kind: "outside-root",
+        span,
+        message: `${e.path} is a symbolic link to a ${e.dir ? "folder" : "file"} outside the root; docpact reads only inside the root, so it is not read`,
+      });
     } else if (e.kind === "link" && e.code) {
       out.push({ span, message: `${e.path} is a broken symbolic link (${e.code}); not read` });
     } else if (e.kind === "link" && !e.dir && e.target !== undefined && wantedFile(e.target)) {
       continue; // an alias (CLAUDE.md -> AGENTS.md): what it points at is read under its own path
     } else if (e.kind === "link") {
-      out.push({ kind: "special-file", span, message: `${e.path} is a symbolic link; docpact does not follow links, so it is not read (what it points at is read under its own path when a glob matches it)` });
+      out.push({
+        kind: "special-file",
+        span,
+        message: `${e.path} is a symbolic link; docpact does not follow links, so it is not read (what it points at is read under its own path when a glob matches it)`,
+      });
     } else {
       out.push({ kind: "special-file", span, message: `${e.path} is not a regular file (a FIFO, socket or device); not read` });
     }
@@ -125,7 +133,8 @@ function discoverCode(root: string, config: ResolvedConfig, match: Match, refuse
   const code = config.code;
   if (code.kind === "none") return [];
   // An include glob that names JavaScript means it: plain-JS CLIs (`bin/cli.mjs`) are read like TypeScript.
-  const files = code.kind === "include" ? match(code.include).filter((f) => isTsSource(f) || isJsSource(f)) : tsconfigFiles(root, code.tsconfig, match, refused);
+  const files =
+    code.kind === "include" ? match(code.include).filter((f) => isTsSource(f) || isJsSource(f)) : tsconfigFiles(root, code.tsconfig, match, refused);
   return withBinSources(root, files, config, refused, all);
 }
 
@@ -198,7 +207,8 @@ function tsconfigFiles(root: string, tsconfig: string, match: Match, refused: In
   const out = new Set(match(include, exclude).filter(isTsSource));
   for (const f of cfg.files ?? []) {
     const rel = toPosix(relative(root, join(dirname(file), f)));
-    if (leavesRoot(rel)) refused.push({ kind: "outside-root", span: fileSpan(tsconfig), message: `${tsconfig} lists ${f} in "files", outside the root; not read` });
+    if (leavesRoot(rel))
+      refused.push({ kind: "outside-root", span: fileSpan(tsconfig), message: `${tsconfig} lists ${f} in "files", outside the root; not read` });
     else if (existsSync(join(root, rel)) && isTsSource(rel)) out.add(rel);
   }
   return [...out].sort();
@@ -243,7 +253,11 @@ function readTsconfig(root: string, file: string, seen: Set<string>, refused: In
     const parent = readTsconfig(root, target, seen, refused);
     // include/exclude/files in a base config are relative to that base config.
     const rebase = (ps?: string[]) => ps?.map((p) => toPosix(relative(dirname(file), join(dirname(target), p))));
-    merged = { include: rebase(parent.include) ?? merged.include, exclude: rebase(parent.exclude) ?? merged.exclude, files: rebase(parent.files) ?? merged.files };
+    merged = {
+      include: rebase(parent.include) ?? merged.include,
+      exclude: rebase(parent.exclude) ?? merged.exclude,
+      files: rebase(parent.files) ?? merged.files,
+    };
   }
   return { include: cfg.include ?? merged.include, exclude: cfg.exclude ?? merged.exclude, files: cfg.files ?? merged.files };
 }
@@ -254,7 +268,6 @@ function expandDir(p: string): string {
   // A pattern without a file part names a folder, as in tsc.
   return /[*?]|\.[a-z]+$/i.test(clean.split("/").pop() ?? "") ? clean : `${clean}/**/*`;
 }
-
 
 /** JSON with comments and trailing commas, as tsconfig allows. */
 export function parseJsonc(text: string): unknown {

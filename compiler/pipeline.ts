@@ -37,8 +37,8 @@ import { historyScope, readContentHistoryOf } from "./git/content-history.js";
 import type { HistoryAsk } from "./model/history.js";
 import { beginGitRun, gitCallCount } from "./git/run.js";
 import { gitMemoOf } from "./git/memo.js";
-import type { Rule, } from "./rules/types.js";
-import { ruleMemo, } from "./rules/incremental.js";
+import type { Rule } from "./rules/types.js";
+import { ruleMemo } from "./rules/incremental.js";
 import { coverageOf, modelMentions, type CoverageSummary, type JudgedMention } from "./model/mentions.js";
 
 export interface PipelineOptions {
@@ -105,7 +105,12 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const timing = stageTimer();
   const cache = opts.cache ?? openCache(opts.root, opts.persistCache ?? false);
   const session = unoptimized() ? undefined : cache.session;
-  const config = loadConfig(opts.root, opts.configPath, session && ((kind, dir, key, compute) => session.folderResult(kind, dir, key, opts.changes, compute)), ruleIds);
+  const config = loadConfig(
+    opts.root,
+    opts.configPath,
+    session && ((kind, dir, key, compute) => session.folderResult(kind, dir, key, opts.changes, compute)),
+    ruleIds,
+  );
   cache.beginRun();
   cache.session?.begin(opts.changes, JSON.stringify(config));
   const discovered = discover(opts.root, config, cache.session);
@@ -143,10 +148,27 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
   const skills = readSkills(opts.root, discovered.files, read.docs, read.texts);
   const packages = readPackages(opts.root, discovered.files);
-  const model = link({ root: opts.root, config, discovered, read, schemas, instances, generatedOnDisk, code, decisions, history, sites, vocabularyDeclarations, skills, packages });
+  const model = link({
+    root: opts.root,
+    config,
+    discovered,
+    read,
+    schemas,
+    instances,
+    generatedOnDisk,
+    code,
+    decisions,
+    history,
+    sites,
+    vocabularyDeclarations,
+    skills,
+    packages,
+  });
   timing.lap("link");
   const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));
-  const templates = model.docs.some((d) => d.regions.length > 0) ? loadTemplates(packagePath("templates"), opts.root, config.templates, config.limits?.maxFileBytes) : undefined;
+  const templates = model.docs.some((d) => d.regions.length > 0)
+    ? loadTemplates(packagePath("templates"), opts.root, config.templates, config.limits?.maxFileBytes)
+    : undefined;
   const plan = await planOutputs(model, {
     catalogue: allRules.map((r) => r.meta),
     ...(templates ? { templates } : {}),
@@ -170,7 +192,17 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined, judged);
   timing.lap("rules");
   if (asks.size > 0) {
-    found = await withEvidence(model, plan, rules.filter((r) => asks.has(r.meta.id) || (r.meta.historyWith ?? []).some((id) => asks.has(id))), asks, found, notJudged, judged, memo, (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted, undefined, gitMemo));
+    found = await withEvidence(
+      model,
+      plan,
+      rules.filter((r) => asks.has(r.meta.id) || (r.meta.historyWith ?? []).some((id) => asks.has(id))),
+      asks,
+      found,
+      notJudged,
+      judged,
+      memo,
+      (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted, undefined, gitMemo),
+    );
     timing.lap("git evidence");
   }
   const diagnostics = applySuppressions(found, model.docs, {
@@ -190,7 +222,12 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
  * hash for watch; null when a file cannot be read (then nothing is cached).
  * The texts go on to the code reader, so each file is read once.
  */
-function codeHash(cache: ReadCache, root: string, files: string[], config: ResolvedConfig): { hash: string | null; texts: Map<string, string>; problems: InputProblem[] } {
+function codeHash(
+  cache: ReadCache,
+  root: string,
+  files: string[],
+  config: ResolvedConfig,
+): { hash: string | null; texts: Map<string, string>; problems: InputProblem[] } {
   const parts = [JSON.stringify(config)];
   const texts = new Map<string, string>();
   const problems: InputProblem[] = [];
@@ -218,13 +255,26 @@ function codeHash(cache: ReadCache, root: string, files: string[], config: Resol
 }
 
 /** The code facts of the whole code base, cached under the hash of every file and the config. */
-async function cachedCode(cache: ReadCache, root: string, files: string[], config: ResolvedConfig, read: ReturnType<typeof codeHash>, keepTrees: boolean): Promise<CodeFacts> {
+async function cachedCode(
+  cache: ReadCache,
+  root: string,
+  files: string[],
+  config: ResolvedConfig,
+  read: ReturnType<typeof codeHash>,
+  keepTrees: boolean,
+): Promise<CodeFacts> {
   const compute = () => readCodeLazily(root, files, config, read.texts, keepTrees);
   return files.length === 0 || read.hash === null ? compute() : cache.cachedReadAsync("code", read.hash, compute);
 }
 
 /** The decision registry; its folding (ts-morph) is cached under the code hash and the registry module's text. */
-async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedConfig, read: ReturnType<typeof codeHash>, docs: ReadonlyMap<string, SourceText>): Promise<DecisionRegistry | null> {
+async function cachedDecisions(
+  cache: ReadCache,
+  root: string,
+  config: ResolvedConfig,
+  read: ReturnType<typeof codeHash>,
+  docs: ReadonlyMap<string, SourceText>,
+): Promise<DecisionRegistry | null> {
   if (!config.decisions) return null;
   const { readDecisions } = await import("./model/decisions.js");
   const cfg = config.decisions;
@@ -253,7 +303,15 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
   type Cached = { rows: Awaited<ReturnType<RowFolder>>; deps: [string, string | null][] };
   const cached: RowFolder = async () => {
     const hit = cache.peek<Cached>("decision-rows", key);
-    if (hit && Array.isArray(hit.deps) && hit.deps.every(([rel, h]) => { const t = host.read(rel); return (t === undefined ? null : contentHash(t)) === h; })) return hit.rows;
+    if (
+      hit &&
+      Array.isArray(hit.deps) &&
+      hit.deps.every(([rel, h]) => {
+        const t = host.read(rel);
+        return (t === undefined ? null : contentHash(t)) === h;
+      })
+    )
+      return hit.rows;
     const rows = await fold();
     cache.put("decision-rows", key, { rows, deps: [...deps] } satisfies Cached);
     return rows;
@@ -269,7 +327,13 @@ async function cachedDecisions(cache: ReadCache, root: string, config: ResolvedC
  * rewritten regions, old and new, can hold no heading or anchor keeps its own (their ids are
  * all that is used).
  */
-async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: ContractModel, cache: ReadCache, written: boolean): Promise<NonNullable<ContractModel["planned"]>> {
+async function plannedAnchors(
+  plan: EmitPlan,
+  config: ResolvedConfig,
+  model: ContractModel,
+  cache: ReadCache,
+  written: boolean,
+): Promise<NonNullable<ContractModel["planned"]>> {
   const { readMarkdown } = await import("./readers/markdown.js");
   const { mayShapeHeadings } = await import("./readers/markdown-syntax.js");
   const opts = markdownOptions(config);
@@ -280,7 +344,9 @@ async function plannedAnchors(plan: EmitPlan, config: ResolvedConfig, model: Con
   const parsed = new Map<string, Anchors>();
   const reference = unoptimized();
   // Files with a rewritten region that could add, drop or move a heading (one pass over the regions, not one per file).
-  const shaping = new Set(plan.regions.filter((r) => r.status !== "fresh" && (mayShapeHeadings(r.current) || mayShapeHeadings(r.expected ?? ""))).map((r) => r.file));
+  const shaping = new Set(
+    plan.regions.filter((r) => r.status !== "fresh" && (mayShapeHeadings(r.current) || mayShapeHeadings(r.expected ?? ""))).map((r) => r.file),
+  );
   const inert = (file: string) => !reference && !shaping.has(file);
   return {
     get(file) {
@@ -324,7 +390,13 @@ function assertRoot(root: string): void {
   if (!ok) throw new DocpactError(`root is not a directory: ${root}`);
 }
 
-async function readCodeLazily(root: string, files: string[], config: ResolvedConfig, texts: ReadonlyMap<string, string>, keepTrees: boolean): Promise<CodeFacts> {
+async function readCodeLazily(
+  root: string,
+  files: string[],
+  config: ResolvedConfig,
+  texts: ReadonlyMap<string, string>,
+  keepTrees: boolean,
+): Promise<CodeFacts> {
   if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [], defaultExports: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");

@@ -13,7 +13,10 @@ import { decodeSource, type SourceText } from "./util/text.js";
 
 export const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
-const cannotRead = (file: string, e: unknown): CodeProblem => ({ message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, span: fileSpan(file) });
+const cannotRead = (file: string, e: unknown): CodeProblem => ({
+  message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
+  span: fileSpan(file),
+});
 
 /** Reads a file as UTF-8 text; returns a problem instead of throwing. */
 export function readSource(root: string, file: string): SourceText | CodeProblem {
@@ -69,4 +72,3 @@ export const tooLarge = (file: string, why: string): InputProblem => ({ kind: "t
 export function isProblem(x: SourceText | CodeProblem): x is CodeProblem {
   return (x as CodeProblem).span !== undefined;
 }
-

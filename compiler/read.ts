@@ -245,8 +245,14 @@ export function joinReads(docs: ReadResult, ...more: Omit<ReadResult, "docs">[])
   };
   return {
     docs: docs.docs,
-    texts: join(docs.texts, more.map((m) => m.texts)),
-    sources: join(docs.sources, more.map((m) => m.sources)),
+    texts: join(
+      docs.texts,
+      more.map((m) => m.texts),
+    ),
+    sources: join(
+      docs.sources,
+      more.map((m) => m.sources),
+    ),
     readProblems: [docs.readProblems, ...more.map((m) => m.readProblems)].flat(),
   };
 }

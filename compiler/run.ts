@@ -74,7 +74,8 @@ async function runOnce(mode: "check" | "build", req: RunRequest): Promise<RunOut
   // A record is made only where an unmatched pattern is an error, so a replay never skips that error.
   const recording = oneOff && replayEnabled(req.root) && req.allowUnmatchedPatterns !== true;
   if (recording) fixKeyOfThisProcess();
-  const facts: RunFacts & { closing?: () => Promise<void> } = (mode === "check" && oneOff && req.allowUnmatchedPatterns !== true ? replayed(req) : null) ?? (await pipelineRun(mode, req, recording));
+  const facts: RunFacts & { closing?: () => Promise<void> } =
+    (mode === "check" && oneOff && req.allowUnmatchedPatterns !== true ? replayed(req) : null) ?? (await pipelineRun(mode, req, recording));
   const baseline = explicit ?? defaultBaselineOf(req.root, facts.baseline);
   const sources = new Set(facts.sources);
   // A deleted file is no longer discovered: then its extension decides.
@@ -117,7 +118,9 @@ function replayed(req: RunRequest): RunFacts | null {
   const hit = loadReplay(req.root, req.configPath);
   if (process.env.DOCPACT_TIMING === "1") {
     const ms = Math.round(performance.now() - started);
-    process.stderr.write(`docpact timing: replay ${"result" in hit ? `hit (${hit.inputs} inputs compared)` : `miss (${hit.miss}${hit.detail ? `: ${hit.detail}` : ""})`} in ${ms} ms\n`);
+    process.stderr.write(
+      `docpact timing: replay ${"result" in hit ? `hit (${hit.inputs} inputs compared)` : `miss (${hit.miss}${hit.detail ? `: ${hit.detail}` : ""})`} in ${ms} ms\n`,
+    );
   }
   if (!("result" in hit)) return null;
   const r = hit.result;
@@ -141,7 +144,14 @@ function replayed(req: RunRequest): RunFacts | null {
 }
 
 async function pipelineRun(mode: "check" | "build", req: RunRequest, record: boolean): Promise<RunFacts & { closing?: () => Promise<void> }> {
-  const base = { root: req.root, configPath: req.configPath, cache: req.cache, onPhase: req.onPhase, allowUnmatchedPatterns: req.allowUnmatchedPatterns, ...(req.changes ? { changes: req.changes } : {}) };
+  const base = {
+    root: req.root,
+    configPath: req.configPath,
+    cache: req.cache,
+    onPhase: req.onPhase,
+    allowUnmatchedPatterns: req.allowUnmatchedPatterns,
+    ...(req.changes ? { changes: req.changes } : {}),
+  };
   if (mode === "check") {
     const { runPipeline } = await import("./pipeline.js");
     return factsOf(req.root, await runPipeline(base));
@@ -176,7 +186,9 @@ async function pipelineRun(mode: "check" | "build", req: RunRequest, record: boo
       writeRecord(req.root, req.configPath, again.stop(), storedRunOf(req.root, check));
       if (process.env.DOCPACT_TIMING === "1") {
         const used = process.cpuUsage(cpu);
-        process.stderr.write(`docpact timing: closing check and record ${Math.round(performance.now() - wall)} ms (cpu ${Math.round((used.user + used.system) / 1000)} ms)\n`);
+        process.stderr.write(
+          `docpact timing: closing check and record ${Math.round(performance.now() - wall)} ms (cpu ${Math.round((used.user + used.system) / 1000)} ms)\n`,
+        );
       }
     } catch {
       // No record rather than a failed build: the next check runs the pipeline and reports what it finds.

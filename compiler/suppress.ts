@@ -91,8 +91,7 @@ function sortByPosition(list: Suppression[]): Suppression[] {
   return [...list].sort((a, b) => a.span.line - b.span.line || a.span.column - b.span.column);
 }
 
-const before = (s: Suppression, d: Diagnostic) =>
-  s.span.endLine < d.line || (s.span.endLine === d.line && s.span.endColumn <= d.column);
+const before = (s: Suppression, d: Diagnostic) => s.span.endLine < d.line || (s.span.endLine === d.line && s.span.endColumn <= d.column);
 
 /** The suppression that silences `d`, if any: a next-line comment first, then the disable state at `d`. */
 function suppressor(list: Suppression[], d: Diagnostic): Suppression | null {

@@ -42,12 +42,27 @@ const DEFAULT_CORPUS = join(REPO, "..", "shared", "corpus", "oats");
 const DEFAULT_REPOS = ["Tacuchi+agent-workflow-cli", "eslint+eslint"];
 
 function parseArgs(argv) {
-  const o = { scales: [1, 4, 16], runs: 3, seed: 1, out: join(tmpdir(), "docpact-bench"), helpRuns: 10, timeoutMs: 600_000, write: true, corpora: [], repos: [], mirrors: join(REPO, "..", ".mirror") };
+  const o = {
+    scales: [1, 4, 16],
+    runs: 3,
+    seed: 1,
+    out: join(tmpdir(), "docpact-bench"),
+    helpRuns: 10,
+    timeoutMs: 600_000,
+    write: true,
+    corpora: [],
+    repos: [],
+    mirrors: join(REPO, "..", ".mirror"),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [key, inline] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, undefined];
     const val = () => inline ?? argv[++i];
-    if (key === "--scales") o.scales = val().split(",").filter((x) => x !== "none" && x !== "").map(Number);
+    if (key === "--scales")
+      o.scales = val()
+        .split(",")
+        .filter((x) => x !== "none" && x !== "")
+        .map(Number);
     else if (key === "--runs") o.runs = Number(val());
     else if (key === "--seed") o.seed = Number(val());
     else if (key === "--out") o.out = val();
@@ -95,7 +110,12 @@ function docpactVerdict(m) {
 }
 
 function firstLine(s) {
-  return (s ?? "").split("\n").find((l) => l.trim() !== "")?.trim() ?? "";
+  return (
+    (s ?? "")
+      .split("\n")
+      .find((l) => l.trim() !== "")
+      ?.trim() ?? ""
+  );
 }
 
 /** The three edits of the warm runs; each pass writes a different small change over the original text. */
@@ -118,7 +138,10 @@ function diagnosticsSummary(file) {
     const report = JSON.parse(readFileSync(file, "utf8"));
     const byRule = {};
     for (const d of report.diagnostics ?? []) byRule[d.rule] = (byRule[d.rule] ?? 0) + 1;
-    const rules = Object.entries(byRule).sort(([a], [b]) => a.localeCompare(b)).map(([r, n]) => `${r} ${n}`).join(", ");
+    const rules = Object.entries(byRule)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([r, n]) => `${r} ${n}`)
+      .join(", ");
     return `${report.summary?.errors ?? "?"} errors, ${report.summary?.warnings ?? "?"} warnings (${rules || "none"})`;
   } catch {
     return "report not readable as JSON";
@@ -128,7 +151,9 @@ function diagnosticsSummary(file) {
 function measureScale(o, scale) {
   const t0 = Date.now();
   const { root, reused, meta } = ensureProject({ outDir: o.out, seed: o.seed, scale });
-  log(`${scale}×: ${reused ? "reused" : "generated"} ${root} (${meta.counts.docs} docs, ${meta.counts.schemas} schemas, ${meta.counts.ts} ts, ${(meta.bytes / 2 ** 20).toFixed(1)} MB) in ${Date.now() - t0} ms`);
+  log(
+    `${scale}×: ${reused ? "reused" : "generated"} ${root} (${meta.counts.docs} docs, ${meta.counts.schemas} schemas, ${meta.counts.ts} ts, ${(meta.bytes / 2 ** 20).toFixed(1)} MB) in ${Date.now() - t0} ms`,
+  );
   const opts = { cwd: root, timeoutMs: o.timeoutMs };
   const r = { scale, root, counts: meta.counts };
 
@@ -140,15 +165,21 @@ function measureScale(o, scale) {
   cpSync(root, warmRoot, { recursive: true });
   const warmOpts = { cwd: warmRoot, timeoutMs: o.timeoutMs, node: true };
   r.build = docpactVerdict(summarize([runOnce(CLI, ["build", "--root", warmRoot, "--format", "json"], warmOpts)]));
-  log(`${scale}×: build ${Math.round(r.build.ms)} ms (cpu ${Math.round(r.build.cpuMs ?? 0)}), ${Math.round(r.build.rssMB ?? 0)} MB${r.build.failed ? ` FAILED: ${r.build.failed}` : ""}`);
+  log(
+    `${scale}×: build ${Math.round(r.build.ms)} ms (cpu ${Math.round(r.build.cpuMs ?? 0)}), ${Math.round(r.build.rssMB ?? 0)} MB${r.build.failed ? ` FAILED: ${r.build.failed}` : ""}`,
+  );
   // Clean: a new process checks the built copy right after build, nothing edited (build's record replayed).
   r.clean = docpactVerdict(runMedian(o.runs, CLI, ["check", "--root", warmRoot, "--format", "json"], warmOpts));
-  log(`${scale}×: clean check after build ${Math.round(r.clean.ms)} ms (cpu ${Math.round(r.clean.cpuMs ?? 0)})${r.clean.failed ? ` FAILED: ${r.clean.failed}` : ""}`);
+  log(
+    `${scale}×: clean check after build ${Math.round(r.clean.ms)} ms (cpu ${Math.round(r.clean.cpuMs ?? 0)})${r.clean.failed ? ` FAILED: ${r.clean.failed}` : ""}`,
+  );
   rmSync(join(root, "generated"), { recursive: true, force: true });
   if (existsSync(join(warmRoot, "generated"))) cpSync(join(warmRoot, "generated"), join(root, "generated"), { recursive: true });
 
   measureCold(o, r, root);
-  log(`${scale}×: cold ${Math.round(r.cold.ms)} ms (cpu ${Math.round(r.cold.cpuMs ?? 0)}), ${Math.round(r.cold.rssMB ?? 0)} MB${r.cold.failed ? ` FAILED: ${r.cold.failed}` : ""}`);
+  log(
+    `${scale}×: cold ${Math.round(r.cold.ms)} ms (cpu ${Math.round(r.cold.cpuMs ?? 0)}), ${Math.round(r.cold.rssMB ?? 0)} MB${r.cold.failed ? ` FAILED: ${r.cold.failed}` : ""}`,
+  );
 
   const ed = editor(warmRoot, meta.touch);
   r.warm = docpactVerdict(runMedian(o.runs, CLI, ["check", "--root", warmRoot, "--format", "json"], warmOpts, (i) => ed.edit(i + 1)));
@@ -172,9 +203,13 @@ function measureScale(o, scale) {
   } catch {
     r.watchCli = { ms: NaN, code: wc.status, failed: firstLine(wc.stderr) || `exit ${wc.status}` };
   }
-  log(`${scale}×: check --watch save to report after a doc edit ${Math.round(r.watchCli.ms)} ms (first save ${Math.round(r.watchCli.first ?? NaN)} ms)${r.watchCli.failed ? ` FAILED: ${r.watchCli.failed}` : ""}`);
+  log(
+    `${scale}×: check --watch save to report after a doc edit ${Math.round(r.watchCli.ms)} ms (first save ${Math.round(r.watchCli.first ?? NaN)} ms)${r.watchCli.failed ? ` FAILED: ${r.watchCli.failed}` : ""}`,
+  );
   rmSync(warmRoot, { recursive: true, force: true });
-  log(`${scale}×: watch re-check after a doc edit ${Math.round(r.watch.ms)} ms (cpu ${Math.round(r.watch.cpuMs ?? 0)}), after a TS edit ${Math.round(r.watchTs.ms)} ms (cpu ${Math.round(r.watchTs.cpuMs ?? 0)})${r.watch.failed ? ` FAILED: ${r.watch.failed}` : ""}`);
+  log(
+    `${scale}×: watch re-check after a doc edit ${Math.round(r.watch.ms)} ms (cpu ${Math.round(r.watch.cpuMs ?? 0)}), after a TS edit ${Math.round(r.watchTs.ms)} ms (cpu ${Math.round(r.watchTs.cpuMs ?? 0)})${r.watch.failed ? ` FAILED: ${r.watch.failed}` : ""}`,
+  );
   log(`${scale}×: warm ${Math.round(r.warm.ms)} ms, ${Math.round(r.warm.rssMB ?? 0)} MB${r.warm.failed ? ` FAILED: ${r.warm.failed}` : ""}`);
 
   r.tsc = runMedian(o.runs, TSC, ["-p", join(root, "tsconfig.json")], opts);
@@ -183,8 +218,7 @@ function measureScale(o, scale) {
 
   // json2ts's own CLI; its default per-file cwd is the schema's folder, which is what relative $refs need.
   const j2tOut = `${root}-json2ts`;
-  const j2t = (pattern) =>
-    runMedian(o.runs, JSON2TS, ["-i", pattern, "-o", j2tOut], opts, () => rmSync(j2tOut, { recursive: true, force: true }));
+  const j2t = (pattern) => runMedian(o.runs, JSON2TS, ["-i", pattern, "-o", j2tOut], opts, () => rmSync(j2tOut, { recursive: true, force: true }));
   r.json2ts = j2t("schemas/**/*.schema.json");
   if (r.json2ts.code !== 0) r.json2ts.failed = json2tsReason(r.json2ts.stderr);
   log(`${scale}×: json2ts ${Math.round(r.json2ts.ms)} ms${r.json2ts.failed ? ` (failed: ${r.json2ts.failed})` : ""}`);
@@ -204,14 +238,21 @@ function measureCold(o, r, root, { readOnly = false } = {}) {
   const pair = runPaired(
     o.runs,
     { cmd: FLOOR, args: [root], opts },
-    { cmd: CLI, args: ["check", "--root", root, "--format", "json"], opts: { ...opts, env: { DOCPACT_NO_CACHE: "1" } }, before: readOnly ? undefined : () => rmSync(cacheDir, { recursive: true, force: true }) },
+    {
+      cmd: CLI,
+      args: ["check", "--root", root, "--format", "json"],
+      opts: { ...opts, env: { DOCPACT_NO_CACHE: "1" } },
+      before: readOnly ? undefined : () => rmSync(cacheDir, { recursive: true, force: true }),
+    },
   );
   r.floor = pair.a;
   if (r.floor.code !== 0) r.floor.failed = firstLine(r.floor.stderr);
   r.cold = docpactVerdict(pair.b);
   r.pair = { cpuRatio: pair.cpuRatio, wallRatio: pair.wallRatio, load: pair.load };
   r.diagnostics = diagnosticsSummary(r.cold.stdoutFile);
-  log(`${r.label ?? `${r.scale}×`}: floor ${Math.round(r.floor.ms)} ms (cpu ${Math.round(r.floor.cpuMs ?? 0)}); cold/floor cpu ${r.pair.cpuRatio?.toFixed(2)}, load ${r.pair.load.toFixed(1)}`);
+  log(
+    `${r.label ?? `${r.scale}×`}: floor ${Math.round(r.floor.ms)} ms (cpu ${Math.round(r.floor.cpuMs ?? 0)}); cold/floor cpu ${r.pair.cpuRatio?.toFixed(2)}, load ${r.pair.load.toFixed(1)}`,
+  );
 }
 
 /** A real project (e.g. the oats corpus): floor and cold check only; it is never written to. */
@@ -248,7 +289,9 @@ function measureRepo(o, name) {
   if (!existsSync(join(root, "docpact.config.json"))) spawnSync(process.execPath, [CLI, "init", "--root", root], { encoding: "utf8" });
   const r = { scale: null, label: `${name.split("+").pop()} (${commits} commits)`, root, commits, counts: countInputs(root) };
   measureCold(o, r, root);
-  log(`${r.label}: cold ${Math.round(r.cold.ms)} ms (cpu ${Math.round(r.cold.cpuMs ?? 0)}), ${Math.round(r.cold.rssMB ?? 0)} MB${r.cold.failed ? ` FAILED: ${r.cold.failed}` : ""}`);
+  log(
+    `${r.label}: cold ${Math.round(r.cold.ms)} ms (cpu ${Math.round(r.cold.cpuMs ?? 0)}), ${Math.round(r.cold.rssMB ?? 0)} MB${r.cold.failed ? ` FAILED: ${r.cold.failed}` : ""}`,
+  );
   const passes = String(Math.max(WATCH_PASSES, o.runs));
   const w = spawnSync(process.execPath, [WATCH, root, passes, "auto", "-", "auto"], { encoding: "utf8", maxBuffer: 1 << 26 });
   let doc = null;
@@ -256,12 +299,16 @@ function measureRepo(o, name) {
     const out = JSON.parse(w.stdout);
     doc = out.files.doc ?? null;
     r.watch = { ms: median(out.doc.ms), cpuMs: median(out.doc.cpuMs), code: 0, rssMB: out.rssMB, file: out.files.doc };
-    r.watchTs = out.ts.ms.length ? { ms: median(out.ts.ms), cpuMs: median(out.ts.cpuMs), code: 0, file: out.files.ts } : { ms: NaN, code: 0, failed: "no TypeScript file in scope" };
+    r.watchTs = out.ts.ms.length
+      ? { ms: median(out.ts.ms), cpuMs: median(out.ts.cpuMs), code: 0, file: out.files.ts }
+      : { ms: NaN, code: 0, failed: "no TypeScript file in scope" };
   } catch {
     r.watch = { ms: NaN, code: w.status, failed: firstLine(w.stderr) || `exit ${w.status}` };
     r.watchTs = r.watch;
   }
-  log(`${r.label}: watch re-check after a doc edit (${doc}) ${Math.round(r.watch.ms)} ms (cpu ${Math.round(r.watch.cpuMs ?? 0)}), after a TS edit (${r.watchTs.file ?? "—"}) ${Math.round(r.watchTs.ms)} ms (cpu ${Math.round(r.watchTs.cpuMs ?? 0)})`);
+  log(
+    `${r.label}: watch re-check after a doc edit (${doc}) ${Math.round(r.watch.ms)} ms (cpu ${Math.round(r.watch.cpuMs ?? 0)}), after a TS edit (${r.watchTs.file ?? "—"}) ${Math.round(r.watchTs.ms)} ms (cpu ${Math.round(r.watchTs.cpuMs ?? 0)})`,
+  );
   if (doc) {
     const wc = spawnSync(process.execPath, [WATCH_CLI, root, passes, doc], { encoding: "utf8", maxBuffer: 1 << 26 });
     try {
@@ -273,7 +320,9 @@ function measureRepo(o, name) {
     log(`${r.label}: check --watch save to report after a doc edit ${Math.round(r.watchCli.ms)} ms`);
   }
   r.build = docpactVerdict(summarize([runOnce(CLI, ["build", "--root", root, "--format", "json"], { cwd: root, timeoutMs: o.timeoutMs, node: true })]));
-  log(`${r.label}: build ${Math.round(r.build.ms)} ms (cpu ${Math.round(r.build.cpuMs ?? 0)}), ${Math.round(r.build.rssMB ?? 0)} MB${r.build.failed ? ` FAILED: ${r.build.failed}` : ""}`);
+  log(
+    `${r.label}: build ${Math.round(r.build.ms)} ms (cpu ${Math.round(r.build.cpuMs ?? 0)}), ${Math.round(r.build.rssMB ?? 0)} MB${r.build.failed ? ` FAILED: ${r.build.failed}` : ""}`,
+  );
   // Undo what build wrote (regions, generated files), keeping the config and the cache.
   git("checkout", "-q", "--", ".");
   git("clean", "-fdq", "-e", "docpact.config.json", "-e", "node_modules");
@@ -309,7 +358,9 @@ function main() {
   ensureBuilt();
   const version = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).version;
   const machine = machineInfo(version);
-  log(`${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, Node ${machine.node}, load ${machine.loadStart.toFixed(2)}; scales ${o.scales.join(",")}, runs ${o.runs}`);
+  log(
+    `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, Node ${machine.node}, load ${machine.loadStart.toFixed(2)}; scales ${o.scales.join(",")}, runs ${o.runs}`,
+  );
 
   const help = runMedian(o.helpRuns, CLI, ["--help"], { cwd: REPO, node: true });
   log(`--help ${Math.round(help.ms)} ms`);
@@ -344,11 +395,11 @@ function main() {
         "the commit count in the row's name. cold/floor there includes git: the check's path log and, when a finding asks for evidence, its content logs (git's CPU counted with the check's). " +
         "watch doc / watch ts: the first document and TypeScript file the config finds, edited as above inside one watch session, whose git logs are read once per HEAD (compiler/git/memo.ts). " +
         "build: one `docpact build` on the clone, its writes undone after. No warm, clean, tsc or json2ts column for them.",
-      "build: one `docpact build` on a throwaway copy of the project; \"build MB\" is its peak RSS.",
+      'build: one `docpact build` on a throwaway copy of the project; "build MB" is its peak RSS.',
       "clean: a new-process `docpact check --format json` on the built copy right after `docpact build`, nothing edited: build recorded its closing check's inputs and result, and the check replays them after comparing every input (compiler/replay/); CPU in parentheses.",
       "warm: on the built copy, whose cache `docpact build` filled (`check` never writes, so it cannot), " +
         "then before each timed `docpact check` one doc, one schema and one TS file are edited (content changed).",
-      "watch: scripts/bench/watch-warm.mjs runs the pipeline once in one process with an in-memory cache and a watch session, then times the re-check after one doc edit (\"watch doc\") and after one TS edit (\"watch ts\"), each run told the path that changed, as `docpact check --watch` learns it from file events (no process start, no cache decoding); CPU in parentheses. " +
+      'watch: scripts/bench/watch-warm.mjs runs the pipeline once in one process with an in-memory cache and a watch session, then times the re-check after one doc edit ("watch doc") and after one TS edit ("watch ts"), each run told the path that changed, as `docpact check --watch` learns it from file events (no process start, no cache decoding); CPU in parentheses. ' +
         "At least 5 saves of each kind (more with --runs), median.",
       "watch cli: scripts/bench/watch-cli.mjs starts `docpact check --watch --format json` on the built copy and times each save of the doc to the end of the report it prints " +
         "(the 50 ms debounce, the change filter and the JSON report included), median of the same number of saves; the first save of the session in parentheses.",
@@ -356,9 +407,17 @@ function main() {
       "tsc: `node_modules/.bin/tsc -p <project>/tsconfig.json` (TypeScript 7 native, `noEmit`, strict).",
       "json2ts: json-schema-to-typescript's CLI over `schemas/**/*.schema.json` with its default per-file `cwd` (the schema's folder, so relative `$ref`s resolve). " +
         "It cannot resolve a `$ref` by `$id` (it tries to download the URL; the `.invalid` host fails at once, no network wait) and stops at the first failure, so on these projects it fails; " +
-        "\"json2ts core\" runs it over `schemas/core/` alone (relative refs only), with the number of files it wrote in parentheses.",
+        '"json2ts core" runs it over `schemas/core/` alone (relative refs only), with the number of files it wrote in parentheses.',
     ];
-    const md = performanceMarkdown({ machine, results, help, targets, options: o, notes, diagnostics: results.map((r) => ({ scale: r.label ?? `${r.scale}×`, text: r.diagnostics })) });
+    const md = performanceMarkdown({
+      machine,
+      results,
+      help,
+      targets,
+      options: o,
+      notes,
+      diagnostics: results.map((r) => ({ scale: r.label ?? `${r.scale}×`, text: r.diagnostics })),
+    });
     writeFileSync(join(REPO, "docs/PERFORMANCE.md"), md);
     log("wrote docs/PERFORMANCE.md");
   }

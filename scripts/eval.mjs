@@ -106,8 +106,17 @@ function evaluateProject(id) {
   // A label's `evidence` (text the message must contain: the commit git names) and `suggestion` check what a finding says, not only that it is real.
   const withEvidence = labelled.filter((f) => f.label && (f.label.evidence !== undefined || f.label.suggestion !== undefined));
   const evidenceWrong = withEvidence
-    .filter((f) => (f.label.evidence !== undefined && !f.message.includes(f.label.evidence)) || (f.label.suggestion !== undefined && (f.suggestion ?? null) !== f.label.suggestion))
-    .map((f) => ({ ...brief(f), message: f.message, suggestion: f.suggestion ?? null, expected: { evidence: f.label.evidence, suggestion: f.label.suggestion } }));
+    .filter(
+      (f) =>
+        (f.label.evidence !== undefined && !f.message.includes(f.label.evidence)) ||
+        (f.label.suggestion !== undefined && (f.suggestion ?? null) !== f.label.suggestion),
+    )
+    .map((f) => ({
+      ...brief(f),
+      message: f.message,
+      suggestion: f.suggestion ?? null,
+      expected: { evidence: f.label.evidence, suggestion: f.label.suggestion },
+    }));
 
   const docs = docsInScope(trackedFiles(root), config);
   const baseKeys = multiset(labelled.map(findingKey));
@@ -205,14 +214,25 @@ function runMutation(checkout, root, project, configFile, m, docs, baseKeys) {
   const names = m.names ?? [...new Set(m.expect.map((x) => x.token).filter(Boolean))];
   const places = names.length > 0 ? documentedPlaces(root, docs, names) : null;
   const unlisted = places ? unlistedPlaces(places, m) : null;
-  const empty = { id: m.id, expected: m.expect.filter((x) => !x.open).length, found: 0, open: 0, guessed: [], extra: [], places: places?.length ?? null, unlisted, namesFrom: m.names ? "names" : "expectation tokens" };
+  const empty = {
+    id: m.id,
+    expected: m.expect.filter((x) => !x.open).length,
+    found: 0,
+    open: 0,
+    guessed: [],
+    extra: [],
+    places: places?.length ?? null,
+    unlisted,
+    namesFrom: m.names ? "names" : "expectation tokens",
+  };
   const editError = applyEdits(root, m.edits);
   forgetLines();
   if (editError) return { ...empty, error: editError };
   const run = runCheck(root, configFile);
   if (run.failure) return { ...empty, error: `docpact failed: ${run.failure}` };
   const findings = run.report.diagnostics.map((d) => ({ ...d, token: tokenOf(root, d) }));
-  const hits = (x, d) => d.rule === x.rule && d.file === x.file && (x.line === undefined || d.line === x.line) && (x.token === undefined || d.token.includes(x.token));
+  const hits = (x, d) =>
+    d.rule === x.rule && d.file === x.file && (x.line === undefined || d.line === x.line) && (x.token === undefined || d.token.includes(x.token));
   // An expectation with `open` (why docpact cannot know it) is out of scope: the place must stay
   // silent (an error there would be a guess), and it counts apart from recall.
   const inScope = m.expect.filter((x) => !x.open);
@@ -225,7 +245,8 @@ function runMutation(checkout, root, project, configFile, m, docs, baseKeys) {
   for (const d of findings) {
     const k = findingKey(d);
     if ((left.get(k) ?? 0) > 0) left.set(k, left.get(k) - 1);
-    else if (!m.expect.some((x) => hits(x, d))) extra.push({ ...brief({ ...d, label: findLabel(m.extra ?? [], d) }), message: d.message, text: lineText(root, d)?.trim().slice(0, 160) });
+    else if (!m.expect.some((x) => hits(x, d)))
+      extra.push({ ...brief({ ...d, label: findLabel(m.extra ?? [], d) }), message: d.message, text: lineText(root, d)?.trim().slice(0, 160) });
   }
   return { ...empty, found: inScope.length - missed.length, missed, open: open.length, guessed, extra };
 }
@@ -233,13 +254,25 @@ function runMutation(checkout, root, project, configFile, m, docs, baseKeys) {
 function writePending(dir, id, root, labelled, mutationResults) {
   const findings = labelled
     .filter((f) => !f.label)
-    .map((f) => ({ rule: f.rule, severity: f.severity, file: f.file, line: f.line, token: f.token, message: f.message, text: lineText(root, f), verdict: null, why: "" }));
+    .map((f) => ({
+      rule: f.rule,
+      severity: f.severity,
+      file: f.file,
+      line: f.line,
+      token: f.token,
+      message: f.message,
+      text: lineText(root, f),
+      verdict: null,
+      why: "",
+    }));
   const places = mutationResults.flatMap((m) => (m.unlisted ?? []).map((p) => ({ mutation: m.id, ...p })));
   const extras = mutationResults.flatMap((m) => m.extra.filter((e) => e.label === "unlabelled").map((e) => ({ mutation: m.id, ...e })));
   const out = join(dir, "pending.json");
   const n = findings.length + places.length + extras.length;
   if (n > 0) writeFileSync(out, JSON.stringify({ findings, places, extras }, null, 2) + "\n");
-  console.error(`${id}: ${findings.length} unlabelled finding(s), ${places.length} unlisted place(s), ${extras.length} unlabelled extra(s)${n ? ` → eval/projects/${id}/pending.json` : ""}`);
+  console.error(
+    `${id}: ${findings.length} unlabelled finding(s), ${places.length} unlisted place(s), ${extras.length} unlabelled extra(s)${n ? ` → eval/projects/${id}/pending.json` : ""}`,
+  );
 }
 
 function runCheck(root, configFile) {

@@ -51,7 +51,11 @@ describe("API from the built package", () => {
     const script = `import { check, build } from "docpact";
 const r = await check({ root: ${JSON.stringify(root)} });
 console.log(JSON.stringify({ build: typeof build, errors: r.summary.errors, rules: r.diagnostics.map((d) => d.rule) }));`;
-    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, DOCPACT_NO_CACHE: "1" } });
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      env: { ...process.env, DOCPACT_NO_CACHE: "1" },
+    });
     expect(r.stderr).toBe("");
     expect(JSON.parse(r.stdout)).toEqual({
       build: "function",

@@ -60,7 +60,10 @@ describe("bench generator", () => {
     generateProject({ root, seed: 3, scale: 0.2 });
     const all = snapshot(root);
     const text = (f: string) => readFileSync(join(root, f), "utf8");
-    const docs = [...all.keys()].filter((f) => f.endsWith(".md")).map(text).join("\n");
+    const docs = [...all.keys()]
+      .filter((f) => f.endsWith(".md"))
+      .map(text)
+      .join("\n");
     expect(docs).toMatch(/> \*\*[^*]+ (is|are) not this document's call:\*\* .*decided by the CLI \(`aw [a-z-]+/);
     expect(docs).toMatch(/```sh\n(\$ )?aw /);
     expect(docs).toMatch(/\]\(\.\.\/area-\d{3}\/topic-\d{5}\.md#[a-z-]+\)/);
@@ -70,11 +73,17 @@ describe("bench generator", () => {
     expect(config.cli.commandType).toBe("CliCommand");
     expect(config.decisions.export).toBe("DECISIONS");
     expect(config.generate).toBeDefined();
-    const code = [...all.keys()].filter((f) => f.endsWith(".ts")).map(text).join("\n");
+    const code = [...all.keys()]
+      .filter((f) => f.endsWith(".ts"))
+      .map(text)
+      .join("\n");
     expect(code).toMatch(/: CliCommand = \{/);
     expect(code).toMatch(/\.command\("[a-z-]+ <id>"\)/);
     expect(code).toMatch(/\] as const;/);
-    const schemas = [...all.keys()].filter((f) => f.endsWith(".schema.json")).map(text).join("\n");
+    const schemas = [...all.keys()]
+      .filter((f) => f.endsWith(".schema.json"))
+      .map(text)
+      .join("\n");
     expect(schemas).toMatch(/"enum": \[/);
     expect(schemas).toMatch(/"const": "pending"/);
   });

@@ -70,7 +70,10 @@ describe("ReadCache", () => {
     a.cachedRead("md", "new", () => 2);
     a.flush();
     // A header line, then one line per entry, its key first.
-    const keys = readFileSync(join(dir, "reads-md.json"), "utf8").split("\n").slice(1, -1).map((l) => JSON.parse(l.split("\t")[0]));
+    const keys = readFileSync(join(dir, "reads-md.json"), "utf8")
+      .split("\n")
+      .slice(1, -1)
+      .map((l) => JSON.parse(l.split("\t")[0]));
     expect(keys).toEqual(["new"]);
   });
 
@@ -182,8 +185,14 @@ describe("the disk cache in runs", () => {
     const root = tmp();
     mkdirSync(join(root, "src"));
     mkdirSync(join(root, "docs"));
-    writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }));
-    writeFileSync(join(root, "src/decisions.ts"), 'import paths from "../paths.json" with { type: "json" };\nexport const DECISIONS = [{ id: "a", document: paths.doc, attribution: "decided here" }];\n');
+    writeFileSync(
+      join(root, "docpact.config.json"),
+      JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }),
+    );
+    writeFileSync(
+      join(root, "src/decisions.ts"),
+      'import paths from "../paths.json" with { type: "json" };\nexport const DECISIONS = [{ id: "a", document: paths.doc, attribution: "decided here" }];\n',
+    );
     writeFileSync(join(root, "paths.json"), '{ "doc": "docs/a.md" }\n');
     writeFileSync(join(root, "docs/a.md"), "# A\n\nThis is decided here.\n");
     writeFileSync(join(root, "docs/b.md"), "# B\n");
@@ -191,7 +200,9 @@ describe("the disk cache in runs", () => {
     const rules = (r: Awaited<ReturnType<typeof runPipeline>>) => r.diagnostics.map((d) => `${d.rule} ${d.message}`);
     expect(rules(await runPipeline({ root, cache }))).toEqual([]);
     writeFileSync(join(root, "paths.json"), '{ "doc": "docs/b.md" }\n');
-    expect(rules(await runPipeline({ root, cache }))).toEqual(['decision/missing-attribution decision "a": docs/b.md does not carry its attribution "decided here"']);
+    expect(rules(await runPipeline({ root, cache }))).toEqual([
+      'decision/missing-attribution decision "a": docs/b.md does not carry its attribution "decided here"',
+    ]);
   });
 
   it("a run without node_modules writes nothing", async () => {

@@ -44,9 +44,24 @@ async function outcome(root: string, reference: boolean, cache?: ReadCache): Pro
   try {
     const r = await runPipeline({ root, ...(cache ? { cache } : {}) });
     // What the Markdown reader gave, too: equal but for the links autolink literals make.
-    const linesOf = (d: MarkdownDoc) => readFileSync(join(root, d.file), "utf8").replace(/^\uFEFF/, "").split(/\r?\n/);
-    const docs = reference ? r.model.docs.map((d) => { const lines = linesOf(d); return { ...d, links: d.links.filter((l) => !autolinkLiteral(lines, l)) }; }) : r.model.docs;
-    return JSON.stringify({ diagnostics: r.diagnostics, notJudged: r.notJudged, generated: r.plan.generated, kept: r.plan.kept, documents: r.plan.documents, docs });
+    const linesOf = (d: MarkdownDoc) =>
+      readFileSync(join(root, d.file), "utf8")
+        .replace(/^\uFEFF/, "")
+        .split(/\r?\n/);
+    const docs = reference
+      ? r.model.docs.map((d) => {
+          const lines = linesOf(d);
+          return { ...d, links: d.links.filter((l) => !autolinkLiteral(lines, l)) };
+        })
+      : r.model.docs;
+    return JSON.stringify({
+      diagnostics: r.diagnostics,
+      notJudged: r.notJudged,
+      generated: r.plan.generated,
+      kept: r.plan.kept,
+      documents: r.plan.documents,
+      docs,
+    });
   } catch (e) {
     // A project the pipeline refuses (a bad config fixture) must be refused the same way.
     return `error: ${(e as Error).message}`;
@@ -66,7 +81,9 @@ async function expectSame(root: string, cache?: ReadCache): Promise<string> {
 describe("optimized cold path = reference path", () => {
   it("on every fixture project and the bundled example", async () => {
     const dir = join(repoRoot, "test/fixtures");
-    const roots = readdirSync(dir).map((n) => join(dir, n)).filter((p) => statSync(p).isDirectory());
+    const roots = readdirSync(dir)
+      .map((n) => join(dir, n))
+      .filter((p) => statSync(p).isDirectory());
     roots.push(join(repoRoot, "examples/aw-cli"));
     expect(roots.length).toBeGreaterThan(30);
     for (const root of roots) await expectSame(root);
@@ -94,7 +111,8 @@ describe("optimized cold path = reference path", () => {
       "package.json": JSON.stringify({ name: "aw", bin: { aw: "cli.js" } }),
       "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"], code: { include: [] }, cli: { binaries: ["aw"] } }),
       "docs/a.md": "# A\n\n> **Gating is not this document's call:** decided by the CLI (`aw gate <id>`).\n\n## Steps\n\nText.\n",
-      "docs/index.md": "# Index\n\n<!-- docpact:begin delegations -->\n| old |\n| --- |\n<!-- docpact:end -->\n\n## After\n\nSee [after](#after), [gone](#gone) and [steps](a.md#steps).\n",
+      "docs/index.md":
+        "# Index\n\n<!-- docpact:begin delegations -->\n| old |\n| --- |\n<!-- docpact:end -->\n\n## After\n\nSee [after](#after), [gone](#gone) and [steps](a.md#steps).\n",
     };
     for (const [f, t] of Object.entries(files)) {
       mkdirSync(join(root, f, ".."), { recursive: true });
@@ -124,13 +142,20 @@ describe("optimized cold path = reference path", () => {
       repo = new TestRepo();
       repo.write({
         "package.json": JSON.stringify({ name: "aw", bin: { aw: "src/cli.ts" } }),
-        "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md", "README.md"], schemas: ["schemas/**/*.json"], code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }),
+        "docpact.config.json": JSON.stringify({
+          docs: ["docs/**/*.md", "README.md"],
+          schemas: ["schemas/**/*.json"],
+          code: { include: ["src/**/*.ts"] },
+          cli: { commandType: "CommandSpec" },
+        }),
         "src/cli.ts": `${spec}export const flow = { name: "flow", verbs: ["advance", "close"] } satisfies CommandSpec;\n`,
         "src/legacy.ts": `${spec}export const legacy = { name: "legacy" } satisfies CommandSpec;\n`,
-        "schemas/events.schema.json": '{\n  "$defs": {\n    "eventType": {\n      "enum": [\n        "run.started",\n        "run.finished",\n        "run.failed"\n      ]\n    }\n  }\n}\n',
+        "schemas/events.schema.json":
+          '{\n  "$defs": {\n    "eventType": {\n      "enum": [\n        "run.started",\n        "run.finished",\n        "run.failed"\n      ]\n    }\n  }\n}\n',
         "docs/protocol.md": "# Protocol\n\n## Retry policy\n\nRetries back off.\n\n## Legacy mode\n\nOld.\n",
         "docs/other.md": "# Other\n",
-        "README.md": "# P\n\n[r](docs/protocol.md#retry-policy), [l](docs/protocol.md#legacy-mode), [p](docs/protocol.md) § *Retry policy*.\n\nRun `aw flow advance` and `aw legacy`.\n\nA run emits `run.started` or `run.finished`.\n",
+        "README.md":
+          "# P\n\n[r](docs/protocol.md#retry-policy), [l](docs/protocol.md#legacy-mode), [p](docs/protocol.md) § *Retry policy*.\n\nRun `aw flow advance` and `aw legacy`.\n\nA run emits `run.started` or `run.finished`.\n",
       });
       repo.commit("init");
       const edit = (file: string, from: string, to: string) => repo.write({ [file]: repo.read(file).replace(from, to) });
@@ -150,7 +175,14 @@ describe("optimized cold path = reference path", () => {
     it("gives the same report, evidence included", async () => {
       const fast = JSON.parse(await expectSame(repo.root)) as { diagnostics: { rule: string; message: string }[] };
       const withEvidence = fast.diagnostics.filter((d) => / in [0-9a-f]{7,} \(renames/.test(d.message)).map((d) => d.rule);
-      expect(withEvidence.sort()).toEqual(["cli/unknown-command", "cli/unknown-command", "reference/missing-anchor", "reference/missing-anchor", "reference/missing-section", "vocabulary/unknown-term"]);
+      expect(withEvidence.sort()).toEqual([
+        "cli/unknown-command",
+        "cli/unknown-command",
+        "reference/missing-anchor",
+        "reference/missing-anchor",
+        "reference/missing-section",
+        "vocabulary/unknown-term",
+      ]);
     }, 120_000);
   });
 

@@ -23,7 +23,9 @@ function diag(rule: string, line: number, file = "d.md"): Diagnostic {
 }
 
 const run = (diags: Diagnostic[], sups: Suppression[], settings: Record<string, "error" | "warning" | "off"> = {}, skip: string[] = []) =>
-  applySuppressions(diags, [doc(sups)], { settings, skip, known: KNOWN }).map((d) => `${d.rule}@${d.line}${d.rule === "suppression/unused" ? `:${d.message}` : ""}`);
+  applySuppressions(diags, [doc(sups)], { settings, skip, known: KNOWN }).map(
+    (d) => `${d.rule}@${d.line}${d.rule === "suppression/unused" ? `:${d.message}` : ""}`,
+  );
 
 describe("applySuppressions", () => {
   it("next-line suppresses the named rule on the following line only", () => {
@@ -54,10 +56,7 @@ describe("applySuppressions", () => {
 
   it("reports unused suppressions per rule, and unknown rule names with a suggestion", () => {
     const out = applySuppressions([diag("a/x", 5)], [doc([sup("next-line", ["a/x", "a/y", "a/xx"], 4)])], { settings: {}, skip: [], known: KNOWN });
-    expect(out.map((d) => d.message)).toEqual([
-      "docpact-disable-next-line a/y suppresses nothing",
-      'docpact-disable-next-line names unknown rule "a/xx"',
-    ]);
+    expect(out.map((d) => d.message)).toEqual(["docpact-disable-next-line a/y suppresses nothing", 'docpact-disable-next-line names unknown rule "a/xx"']);
     expect(out[0].severity).toBe("warning");
     expect(out[1].suggestion).toBe('did you mean "a/x"?');
   });
@@ -92,12 +91,7 @@ describe("suppressions through the pipeline", () => {
     const before = readFileSync(`${root}docs/guide.md`, "utf8");
     const r = await runPipeline({ root });
     const got = r.diagnostics.map((d) => `${d.line} ${d.rule} ${d.severity}`);
-    expect(got).toEqual([
-      "6 delegation/no-owner error",
-      "14 delegation/no-owner error",
-      "16 suppression/unused warning",
-      "22 suppression/unused warning",
-    ]);
+    expect(got).toEqual(["6 delegation/no-owner error", "14 delegation/no-owner error", "16 suppression/unused warning", "22 suppression/unused warning"]);
     expect(r.diagnostics[3].suggestion).toBe('did you mean "delegation/no-owner"?');
     expect(readFileSync(`${root}docs/guide.md`, "utf8")).toBe(before);
   });

@@ -167,7 +167,8 @@ export class ReadCache {
       // Files of kinds this run did not use (and the one file of format 1) go.
       for (const name of readdirSync(dir)) {
         const kind = /^reads-(.+)\.json$/.exec(name)?.[1];
-        if (name === OLD_CACHE_FILE || (kind !== undefined && ![...this.used.keys()].some((k) => cacheFileOf(k) === name))) rmSync(join(dir, name), { force: true });
+        if (name === OLD_CACHE_FILE || (kind !== undefined && ![...this.used.keys()].some((k) => cacheFileOf(k) === name)))
+          rmSync(join(dir, name), { force: true });
       }
     } catch {
       return;
@@ -291,7 +292,13 @@ export class ReadCache {
       const text = readFileSync(file, "utf8");
       const lines = text.split("\n");
       const header = JSON.parse(lines[0]) as CacheHeader;
-      const valid = header !== null && typeof header === "object" && header.format === FORMAT && header.fingerprint === this.fingerprint && header.kind === kind && lines[lines.length - 1] === "";
+      const valid =
+        header !== null &&
+        typeof header === "object" &&
+        header.format === FORMAT &&
+        header.fingerprint === this.fingerprint &&
+        header.kind === kind &&
+        lines[lines.length - 1] === "";
       if (!valid) {
         this.dirty.add(kind); // rewrite it with this run's entries
         return entries;

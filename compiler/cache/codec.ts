@@ -102,7 +102,14 @@ export function encodeEntry(value: unknown): string {
 
 /** An object that is exactly a span: its five keys in order, a file name and integer positions. */
 function isSpan(o: Record<string, unknown>): boolean {
-  if (typeof o.file !== "string" || !Number.isSafeInteger(o.line) || !Number.isSafeInteger(o.column) || !Number.isSafeInteger(o.endLine) || !Number.isSafeInteger(o.endColumn)) return false;
+  if (
+    typeof o.file !== "string" ||
+    !Number.isSafeInteger(o.line) ||
+    !Number.isSafeInteger(o.column) ||
+    !Number.isSafeInteger(o.endLine) ||
+    !Number.isSafeInteger(o.endColumn)
+  )
+    return false;
   const keys = Object.keys(o);
   return keys.length === 5 && keys.every((k, i) => k === SPAN_KEYS[i]);
 }

@@ -53,7 +53,11 @@ function argumentError(message: string, args: string[], name: CommandName): stri
   const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message);
   if (unknown) {
     const flags = commandSpec(name).options.flatMap((o) => [o.flag, ...(o.short ? [`-${o.short}`] : [])]);
-    const near = closest(unknown[1], flags.filter((f) => f.startsWith("--")), 0.4);
+    const near = closest(
+      unknown[1],
+      flags.filter((f) => f.startsWith("--")),
+      0.4,
+    );
     return `unknown option ${unknown[1]} for ${name}${near ? `; did you mean ${near}?` : ""}`;
   }
   const m = /^Option '(--[\w-]+)(?:, -\w)?' argument is ambiguous/.exec(message) ?? /^Option '-\w, (--[\w-]+)' argument is ambiguous/.exec(message);

@@ -36,7 +36,15 @@ export async function runCommand(name: CommandName, values: Values, positionals:
     case "baseline": {
       noPositionals(name, positionals);
       const { runBaseline } = await import("./baseline.js");
-      return runBaseline({ root: rootOf(values), configPath: str(values.config), prune: values.prune === true, allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true }, process.stdout);
+      return runBaseline(
+        {
+          root: rootOf(values),
+          configPath: str(values.config),
+          prune: values.prune === true,
+          allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true,
+        },
+        process.stdout,
+      );
     }
   }
 }
@@ -70,7 +78,13 @@ async function runCheckOrBuild(name: "check" | "build", values: Values, position
   }
   const shown = s.quiet ? errorsOnly(out) : out;
   const toFile = s.outputFile !== undefined;
-  const text = formatReport(shown.report, s.format, { root: s.root, color: toFile ? s.color === true : useColor(s.color), diagnostics: shown.diagnostics, gate: shown.gate, rules: await ruleMetasFor(s.format) });
+  const text = formatReport(shown.report, s.format, {
+    root: s.root,
+    color: toFile ? s.color === true : useColor(s.color),
+    diagnostics: shown.diagnostics,
+    gate: shown.gate,
+    rules: await ruleMetasFor(s.format),
+  });
   if (toFile) writeReportFile(s.outputFile!, text);
   else process.stdout.write(text);
   return exitCode(out.report, s.maxWarnings);
@@ -97,18 +111,36 @@ async function runFixDryRun(s: RunSettings): Promise<number> {
   );
   process.stdout.write(fixPlanDiff(plan));
   const fixes = plan.files.reduce((n, f) => n + f.fixes.length, 0);
-  const refused = plan.refused.length > 0 ? `; ${plan.refused.length} refused (${plan.refused.map((r) => `${r.fix.file}: ${r.fix.description}: ${r.reason}`).join("; ")})` : "";
-  process.stderr.write(`docpact: --fix-dry-run: ${fixes} fix${fixes === 1 ? "" : "es"} in ${plan.files.length} file${plan.files.length === 1 ? "" : "s"} would be applied by \`docpact build --fix\`; nothing written${refused}\n`);
+  const refused =
+    plan.refused.length > 0
+      ? `; ${plan.refused.length} refused (${plan.refused.map((r) => `${r.fix.file}: ${r.fix.description}: ${r.reason}`).join("; ")})`
+      : "";
+  process.stderr.write(
+    `docpact: --fix-dry-run: ${fixes} fix${fixes === 1 ? "" : "es"} in ${plan.files.length} file${plan.files.length === 1 ? "" : "s"} would be applied by \`docpact build --fix\`; nothing written${refused}\n`,
+  );
   if (s.outputFile !== undefined) {
     const shown = s.quiet ? errorsOnly(out) : out;
-    writeReportFile(s.outputFile, formatReport(shown.report, s.format, { root: s.root, color: s.color === true, diagnostics: shown.diagnostics, gate: shown.gate, rules: await ruleMetasFor(s.format) }));
+    writeReportFile(
+      s.outputFile,
+      formatReport(shown.report, s.format, {
+        root: s.root,
+        color: s.color === true,
+        diagnostics: shown.diagnostics,
+        gate: shown.gate,
+        rules: await ruleMetasFor(s.format),
+      }),
+    );
   }
   return exitCode(out.report, s.maxWarnings);
 }
 
 /** `--quiet`: the report shows errors only; the summary still counts warnings (and --max-warnings still applies). */
 function errorsOnly(out: RunOutput): RunOutput {
-  return { ...out, report: { ...out.report, diagnostics: out.report.diagnostics.filter((d) => d.severity === "error") }, diagnostics: out.diagnostics.filter((d) => d.severity === "error") };
+  return {
+    ...out,
+    report: { ...out.report, diagnostics: out.report.diagnostics.filter((d) => d.severity === "error") },
+    diagnostics: out.diagnostics.filter((d) => d.severity === "error"),
+  };
 }
 
 /** `-o FILE`: the report the user asked for, written whole (temp file + rename); a folder that does not exist is a one-line error. */
@@ -158,10 +190,12 @@ async function runExplain(values: Values, positionals: string[]): Promise<number
   if (extra.length) throw new DocpactError(`explain takes one rule id (got "${extra[0]}")`);
   const rule = findRule(id);
   if (!rule) {
-    const near = closest(id, rules.map((r) => r.meta.id));
+    const near = closest(
+      id,
+      rules.map((r) => r.meta.id),
+    );
     throw new DocpactError(`unknown rule "${id}"${near ? ` (did you mean "${near}"?)` : ""} (see \`docpact explain --list\`)`);
   }
   process.stdout.write(explainText(rule.meta));
   return 0;
 }
-

@@ -31,9 +31,17 @@ const QUIET: OptionSpec = { flag: "--quiet", help: "report errors only (warnings
 const COLOR: OptionSpec = { flag: "--color", help: "color the pretty output even when it is not a terminal (also FORCE_COLOR=1)" };
 const NO_COLOR: OptionSpec = { flag: "--no-color", help: "never color the output (also NO_COLOR=1)" };
 const HELP: OptionSpec = { flag: "--help", short: "h", help: "show this help" };
-const BASELINE: OptionSpec = { flag: "--baseline", value: "FILE", help: "findings recorded in FILE are counted, not failing (default: config baseline, else docpact-baseline.json)" };
+const BASELINE: OptionSpec = {
+  flag: "--baseline",
+  value: "FILE",
+  help: "findings recorded in FILE are counted, not failing (default: config baseline, else docpact-baseline.json)",
+};
 const FIX_DRY_RUN: OptionSpec = { flag: "--fix-dry-run", help: "print the unified diff of the fixes --fix would apply, instead of the report; write nothing" };
-const SINCE: OptionSpec = { flag: "--since", value: "REF", help: "fail only on findings in lines changed since the git revision REF, or caused by code changed since it" };
+const SINCE: OptionSpec = {
+  flag: "--since",
+  value: "REF",
+  help: "fail only on findings in lines changed since the git revision REF, or caused by code changed since it",
+};
 
 export const INSPECT_TARGETS = ["notes", "commands", "vocabularies", "references", "skills"] as const;
 
@@ -42,7 +50,22 @@ const check: CommandSpec = {
   usage: "docpact check [options] [FILE...]",
   summary:
     "Reads the docs, schemas and code, links them and reports every disagreement. Writes nothing.\nWith FILE arguments (e.g. from lint-staged) only findings in those files are reported.",
-  options: [ROOT, CONFIG, FORMAT, OUTPUT, QUIET, COLOR, NO_COLOR, MAX_WARNINGS, BASELINE, SINCE, UNMATCHED, FIX_DRY_RUN, { flag: "--watch", help: "re-check whenever an input changes (Ctrl-C to stop)" }, HELP],
+  options: [
+    ROOT,
+    CONFIG,
+    FORMAT,
+    OUTPUT,
+    QUIET,
+    COLOR,
+    NO_COLOR,
+    MAX_WARNINGS,
+    BASELINE,
+    SINCE,
+    UNMATCHED,
+    FIX_DRY_RUN,
+    { flag: "--watch", help: "re-check whenever an input changes (Ctrl-C to stop)" },
+    HELP,
+  ],
 };
 
 const build: CommandSpec = {

@@ -47,7 +47,9 @@ export async function printReadings(root: string, out: Output): Promise<void> {
     const width = Math.max(...readings.map((r) => r.binary.length));
     lines = ["CLI, read with this config:"];
     for (const r of readings) {
-      const what = r.read ? `read by the ${r.readers.join(", ")} reader${r.readers.length === 1 ? "" : "s"} (${n} command${n === 1 ? "" : "s"})` : `not read: ${r.stopped}; \`cli/unread\` warns where the docs invoke it`;
+      const what = r.read
+        ? `read by the ${r.readers.join(", ")} reader${r.readers.length === 1 ? "" : "s"} (${n} command${n === 1 ? "" : "s"})`
+        : `not read: ${r.stopped}; \`cli/unread\` warns where the docs invoke it`;
       lines.push(`  ${r.binary.padEnd(width)}  ${entryLabel(r)}: ${what}`);
     }
   } catch (e) {

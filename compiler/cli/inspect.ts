@@ -14,7 +14,8 @@ export type InspectTarget = (typeof INSPECT_TARGETS)[number];
 /** Every command with its flag model, and every open set with its reason and place (what the CLI rules did not judge). */
 function inspectCommands(model: ContractModel): unknown[] {
   const s = model.surface;
-  const closure = (c: Closure) => (c.closed ? { closed: true } : { closed: false, reason: c.reason, ...(c.span ? { file: c.span.file, line: c.span.line } : {}) });
+  const closure = (c: Closure) =>
+    c.closed ? { closed: true } : { closed: false, reason: c.reason, ...(c.span ? { file: c.span.file, line: c.span.line } : {}) };
   const rows: unknown[] = s.commands.map((c) => ({
     path: c.path.join(" "),
     ...(c.aliases.length ? { aliases: c.aliases } : {}),
@@ -62,10 +63,19 @@ function inspectSkills(model: ContractModel): unknown[] {
     hint: decl(e.hint),
     arguments: decl(declaredArguments(e)),
     ...(e.delegatesTo ? { delegatesTo: e.delegatesTo } : {}),
-    mentions: b.slashMentions.filter((m) => m.name === e.name || e.aliases.includes(m.name)).length + b.skillMentions.filter((m) => m.name === e.name || e.aliases.includes(m.name)).length,
+    mentions:
+      b.slashMentions.filter((m) => m.name === e.name || e.aliases.includes(m.name)).length +
+      b.skillMentions.filter((m) => m.name === e.name || e.aliases.includes(m.name)).length,
   }));
   for (const u of b.unknown) rows.push({ kind: "unknown", file: u.file, reason: u.reason });
-  rows.push({ kind: "(bundle)", namespaces: b.namespaces, manifests: b.manifests, bareCommands: b.bareCommands, slashMentions: b.slashMentions.length, skillMentions: b.skillMentions.length });
+  rows.push({
+    kind: "(bundle)",
+    namespaces: b.namespaces,
+    manifests: b.manifests,
+    bareCommands: b.bareCommands,
+    slashMentions: b.slashMentions.length,
+    skillMentions: b.skillMentions.length,
+  });
   return rows;
 }
 

@@ -46,7 +46,14 @@ export function settingsFrom(values: Values): RunSettings {
     if (!/^\d+$/.test(mw)) throw new DocpactError(`--max-warnings takes a whole number ≥ 0 (got "${mw}")`);
     maxWarnings = Number(mw);
   }
-  return { root: rootOf(values), configPath: str(values.config), format, maxWarnings, baseline: str(values.baseline), since: str(values.since), allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true,
+  return {
+    root: rootOf(values),
+    configPath: str(values.config),
+    format,
+    maxWarnings,
+    baseline: str(values.baseline),
+    since: str(values.since),
+    allowUnmatchedPatterns: values["no-error-on-unmatched-pattern"] === true,
     ...(str(values["output-file"]) !== undefined ? { outputFile: str(values["output-file"]) } : {}),
     ...(values.quiet === true ? { quiet: true } : {}),
     ...(values["no-color"] === true ? { color: false } : values.color === true ? { color: true } : {}),
@@ -69,7 +76,17 @@ export function runFull(
   b: { fix: boolean; force: boolean },
   extra: { cache?: ReadCache; onPhase?: (phase: string) => void; changes?: readonly string[] } = {},
 ): Promise<RunOutput> {
-  return run(name, { root: s.root, configPath: s.configPath, fix: b.fix, force: b.force, baseline: s.baseline, since: s.since, allowUnmatchedPatterns: s.allowUnmatchedPatterns, ...(s.files ? { files: s.files } : {}), ...extra });
+  return run(name, {
+    root: s.root,
+    configPath: s.configPath,
+    fix: b.fix,
+    force: b.force,
+    baseline: s.baseline,
+    since: s.since,
+    allowUnmatchedPatterns: s.allowUnmatchedPatterns,
+    ...(s.files ? { files: s.files } : {}),
+    ...extra,
+  });
 }
 
 /** `--color`/`--no-color` first, then FORCE_COLOR (`0`/`false` off, any other value on), NO_COLOR (set and not empty: off), then whether stdout is a terminal. */
@@ -80,4 +97,3 @@ export function useColor(choice?: boolean, env: NodeJS.ProcessEnv = process.env,
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
   return tty;
 }
-

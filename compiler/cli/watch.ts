@@ -85,7 +85,15 @@ export function watch(name: "check" | "build", s: RunSettings, b: WatchOptions, 
     try {
       const out = await runFull(name, s, b, { cache, changes });
       if (closed) return; // Ctrl-C during the run: no report after it
-      io.stdout.write(formatReport(out.report, s.format, { root: s.root, color: useColor(s.color), diagnostics: out.diagnostics, gate: out.gate, rules: await ruleMetasFor(s.format) }));
+      io.stdout.write(
+        formatReport(out.report, s.format, {
+          root: s.root,
+          color: useColor(s.color),
+          diagnostics: out.diagnostics,
+          gate: out.gate,
+          rules: await ruleMetasFor(s.format),
+        }),
+      );
       known = new Map(cache.fileHashes);
       for (const f of out.written ?? []) {
         const h = hashOf(s.root, f);

@@ -63,7 +63,12 @@ export const isTsSource = (f: string) => /\.(ts|tsx|mts|cts)$/.test(f) && !/\.d\
  * (with tinyglobby's matcher); with a tsconfig, any TypeScript source counts.
  */
 export function inputMatcher(config: ResolvedConfig): (path: string) => boolean {
-  const lists = [config.docs, config.schemas, ...(config.code.kind === "include" ? [config.code.include] : []), ...(config.instances ?? []).map((i) => i.files)].map((l) => globListMatcher(l));
+  const lists = [
+    config.docs,
+    config.schemas,
+    ...(config.code.kind === "include" ? [config.code.include] : []),
+    ...(config.instances ?? []).map((i) => i.files),
+  ].map((l) => globListMatcher(l));
   return (p) => lists.some((glob) => glob(p)) || (config.code.kind === "tsconfig" && isTsSource(p));
 }
 
@@ -78,7 +83,9 @@ export function assertConfinedConfig(root: string, config: ResolvedConfig, memo?
   const where = config.file ?? "docpact.config.json";
   for (const i of inputs(config)) {
     if (i.path && leavesRoot(i.path)) {
-      throw new DocpactError(`${where}: ${i.key} "${i.path}" leaves the root; docpact reads only inside the root (run it with --root at a folder that holds both)`);
+      throw new DocpactError(
+        `${where}: ${i.key} "${i.path}" leaves the root; docpact reads only inside the root (run it with --root at a folder that holds both)`,
+      );
     }
   }
   if (config.generate) assertOwnedOutDir(root, config, where, memo);
@@ -86,7 +93,8 @@ export function assertConfinedConfig(root: string, config: ResolvedConfig, memo?
 
 function assertOwnedOutDir(root: string, config: ResolvedConfig, where: string, memo?: FolderMemo): void {
   const outDir = config.generate!.outDir;
-  const bad = (why: string) => new DocpactError(`${where}: generate.outDir "${outDir}" ${why}; it must be a folder inside the root that only docpact writes (the default is "generated")`);
+  const bad = (why: string) =>
+    new DocpactError(`${where}: generate.outDir "${outDir}" ${why}; it must be a folder inside the root that only docpact writes (the default is "generated")`);
   if (outDir === "." || outDir === "") throw bad("is the root itself");
   if (leavesRoot(outDir)) throw bad("leaves the root");
   const parts = posix.normalize(outDir).split("/");

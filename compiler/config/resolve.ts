@@ -88,7 +88,10 @@ export function jsonErrorLine(rel: string, text: string, message: string): strin
     line = lines.length;
     column = lines[lines.length - 1].length + 1;
   }
-  const reason = message.replace(/\s*in JSON at position \d+.*$/, "").replace(/\s*\(line \d+ column \d+\).*$/, "").replace(/^JSON Parse error: /, "");
+  const reason = message
+    .replace(/\s*in JSON at position \d+.*$/, "")
+    .replace(/\s*\(line \d+ column \d+\).*$/, "")
+    .replace(/^JSON Parse error: /, "");
   return line !== undefined ? `${rel}:${line}:${column}: invalid JSON: ${reason}` : `${rel}: invalid JSON: ${reason}`;
 }
 
@@ -103,7 +106,8 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
   } else if (raw.code && "include" in raw.code) {
     code = raw.code.include.length === 0 ? { kind: "none" } : { kind: "include", include: raw.code.include };
   } else {
-    code = existsSync(join(root, "tsconfig.json")) || lstatExists(join(root, "tsconfig.json")) ? { kind: "tsconfig", tsconfig: "tsconfig.json" } : { kind: "none" };
+    code =
+      existsSync(join(root, "tsconfig.json")) || lstatExists(join(root, "tsconfig.json")) ? { kind: "tsconfig", tsconfig: "tsconfig.json" } : { kind: "none" };
   }
   const d = raw.decisions;
   return {
@@ -131,7 +135,10 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
         }
       : null,
     generate: raw.generate
-      ? { outDir: normalizeRel(raw.generate.outDir ?? "generated"), registries: (raw.generate.registries ?? []).map((r) => ({ file: r.file, include: r.include.map(normalizeRel) })) }
+      ? {
+          outDir: normalizeRel(raw.generate.outDir ?? "generated"),
+          registries: (raw.generate.registries ?? []).map((r) => ({ file: r.file, include: r.include.map(normalizeRel) })),
+        }
       : null,
     templates: raw.templates ? normalizeRel(raw.templates) : null,
     limits: effectiveLimits({ ...DEFAULT_LIMITS, ...raw.limits }),
@@ -186,6 +193,8 @@ function readPackageJson(root: string): ResolvedConfig["packageJson"] {
 }
 
 function normalizeRel(p: string): string {
-  const posix = toPosix(p).replace(/^\.\/+/, "").replace(/\/+$/, "");
+  const posix = toPosix(p)
+    .replace(/^\.\/+/, "")
+    .replace(/\/+$/, "");
   return posix === "" ? "." : posix;
 }

@@ -6,10 +6,7 @@
 import type { SitesGeneratorMember } from "../../generated/contracts/config.js";
 import type { Limits } from "./limits.js";
 
-export type CodeSource =
-  | { kind: "none" }
-  | { kind: "tsconfig"; tsconfig: string }
-  | { kind: "include"; include: string[] };
+export type CodeSource = { kind: "none" } | { kind: "tsconfig"; tsconfig: string } | { kind: "include"; include: string[] };
 
 /** A site generator id: the config schema's enum (each has a descriptor, compiler/model/routes/<id>.ts). */
 export type SiteGenerator = SitesGeneratorMember;

@@ -8,7 +8,6 @@ import { generatedHeader } from "./generated-files.js";
 import type { PlannedFile } from "./plan.js";
 import { lastMemo, weakMemo } from "../util/memo.js";
 
-
 /** The command path an owner invocation names: binary plus its leading words, up to the first non-word token. */
 export function ownerPath(inv: Invocation): string {
   const words = [inv.binary];
@@ -44,7 +43,7 @@ function delegationsFile(parts: readonly Part[], outDir: string): PlannedFile {
   lines.push("/** One delegation note. */");
   lines.push("export type Delegation = (typeof DELEGATIONS)[number];", "");
   lines.push("/** Stable ids of the notes. */");
-  lines.push("export type DelegationId = Delegation[\"id\"];", "");
+  lines.push('export type DelegationId = Delegation["id"];', "");
   lines.push("/** Every command path the documents delegate a decision to; demand coverage with `satisfies Record<DelegatedCommand, …>`. */");
   lines.push(`export type DelegatedCommand = ${paths.length ? paths.map((p) => JSON.stringify(p)).join(" | ") : "never"};`, "");
   lines.push("/** The delegated command paths as a list. */");

@@ -22,7 +22,6 @@ import { type AjvCache, validatorCode } from "./schema-validators.js";
 import { vocabularyCode } from "./schema-vocab.js";
 import { cellMemo, lastMemo, weakMemo } from "../util/memo.js";
 
-
 /** The schema files `file` reaches by `$ref`, itself included. */
 function refClosure(graph: SchemaGraph, file: string): Set<string> {
   const closure = new Set([file]);
@@ -77,7 +76,15 @@ function declaredVocabularies(schemas: readonly SchemaDoc[], vocabularies: reado
 }
 
 /** Everything one schema's modules are made from: the schemas it reaches by `$ref`, their paths, module paths and type names, and renames declared for its vocabularies. */
-function moduleKey(graph: SchemaGraph, doc: SchemaDoc, outDir: string, modules: Map<string, string>, targets: TargetsByFile, digest: (d: SchemaDoc) => string, declared: string): string {
+function moduleKey(
+  graph: SchemaGraph,
+  doc: SchemaDoc,
+  outDir: string,
+  modules: Map<string, string>,
+  targets: TargetsByFile,
+  digest: (d: SchemaDoc) => string,
+  declared: string,
+): string {
   const closure = refClosure(graph, doc.file);
   const parts = [outDir, doc.file];
   if (declared !== "") parts.push("declared", declared);
@@ -142,7 +149,9 @@ export function buildBarrel(outDir: string, modules: PlannedFile[]): PlannedFile
 const lastBarrel = lastMemo<PlannedFile>("emit/generated-schemas#lastBarrel");
 
 function barrelOf(outDir: string, modules: PlannedFile[]): PlannedFile {
-  const sorted = [...modules].filter((m) => m.path.endsWith(".ts") && !m.path.endsWith(".validator.ts")).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = [...modules]
+    .filter((m) => m.path.endsWith(".ts") && !m.path.endsWith(".validator.ts"))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const owners = new Map<string, number>();
   const names = sorted.map(exportsOf);
   for (const list of names) for (const n of list) owners.set(n.name, (owners.get(n.name) ?? 0) + 1);
@@ -156,7 +165,13 @@ function barrelOf(outDir: string, modules: PlannedFile[]): PlannedFile {
     const types = unique.filter((n) => n.type).map((n) => n.name);
     if (values.length) lines.push(`export { ${values.join(", ")} } from ${tsString(spec)};`);
     if (types.length) lines.push(`export type { ${types.join(", ")} } from ${tsString(spec)};`);
-    const nsName = ns.take(mod.slice(outDir.length + 1).split("/").map((p, j) => (j === 0 ? camel(p) : pascal(p))).join("") || "schema");
+    const nsName = ns.take(
+      mod
+        .slice(outDir.length + 1)
+        .split("/")
+        .map((p, j) => (j === 0 ? camel(p) : pascal(p)))
+        .join("") || "schema",
+    );
     lines.push(`export * as ${nsName} from ${tsString(spec)};`);
   });
   return { path: `${outDir}/index.ts`, content: `${generatedHeader()}\n${lines.join("\n")}\n` };
@@ -211,7 +226,14 @@ export async function emitSchemaModules(
   const reference = unoptimized();
   const declared = declaredVocabularies(schemas, vocabularies);
   const last = lastEmit.value ?? null;
-  if (!reference && last !== null && last.outDir === outDir && sameItems(last.schemas, schemas) && sameFiles(last.onDisk, onDisk) && last.declared === declared.key) {
+  if (
+    !reference &&
+    last !== null &&
+    last.outDir === outDir &&
+    sameItems(last.schemas, schemas) &&
+    sameFiles(last.onDisk, onDisk) &&
+    last.declared === declared.key
+  ) {
     // The same schema objects and the same files on disk: the same modules. The memo is asked again, so the cache keeps them.
     const files: PlannedFile[] = [];
     const facts: EmitFact[] = [];
@@ -224,7 +246,10 @@ export async function emitSchemaModules(
     return { files, facts };
   }
   const docs = [...graph.docs.values()].filter((d) => d.dialect !== null && d.value !== null && typeof d.value === "object" && !Array.isArray(d.value));
-  const modules = schemaModulePaths(docs.map((d) => d.file), outDir);
+  const modules = schemaModulePaths(
+    docs.map((d) => d.file),
+    outDir,
+  );
   const targets = refTargetNames(graph);
   // Each validator is compiled by a fresh Ajv holding only the schemas it reaches: its code (and
   // Ajv's function numbering) then depends on nothing else, so a module compiled alone in a warm
@@ -268,18 +293,21 @@ export async function emitSchemaModules(
         `  const run = ${raw} as unknown as ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; params?: Record<string, unknown>; message?: string }[] | null };`,
         "  if (run(value)) return { ok: true, value: value as " + root + " };",
         "  // A oneOf/anyOf summary follows the errors of its branches; the branches say more.",
-        "  const errors = (run.errors ?? []).filter((e, _, all) => !((e.keyword === \"oneOf\" || e.keyword === \"anyOf\") && all.length > 1));",
+        '  const errors = (run.errors ?? []).filter((e, _, all) => !((e.keyword === "oneOf" || e.keyword === "anyOf") && all.length > 1));',
         "  return { ok: false, errors: errors.map((e) => ({ pointer: e.instancePath, message: describeError(e) })) };",
         "}",
         "",
         "function describeError(e: { keyword: string; params?: Record<string, unknown>; message?: string }): string {",
         "  const p = e.params ?? {};",
-        "  if (e.keyword === \"additionalProperties\") return `unknown key \"${String(p.additionalProperty)}\"`;",
-        "  if (e.keyword === \"enum\" && Array.isArray(p.allowedValues)) return `must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(\", \")}`;",
-        "  return e.message ?? \"is invalid\";",
+        '  if (e.keyword === "additionalProperties") return `unknown key "${String(p.additionalProperty)}"`;',
+        '  if (e.keyword === "enum" && Array.isArray(p.allowedValues)) return `must be one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;',
+        '  return e.message ?? "is invalid";',
         "}",
       ].join("\n");
-      files.push({ path: `${mod}.validator.ts`, content: `${generatedHeader(doc.file)}// @ts-nocheck -- Ajv standalone code, compiled at build time; needs no package at run time.\n/* eslint-disable */\n\n${validator.code}` });
+      files.push({
+        path: `${mod}.validator.ts`,
+        content: `${generatedHeader(doc.file)}// @ts-nocheck -- Ajv standalone code, compiled at build time; needs no package at run time.\n/* eslint-disable */\n\n${validator.code}`,
+      });
     } else {
       facts.push(notGenerated(doc.file, "validator", validator.error ?? "unknown error"));
     }
@@ -327,9 +355,13 @@ export async function emitSchemaModules(
  * The last plan's inputs and modules, for a watch re-check whose edit touched no schema and
  * nothing in outDir (a doc or code edit): a pure function of those (and of the generator, fixed per process).
  */
-const lastEmit = cellMemo<{ schemas: SchemaDoc[]; outDir: string; onDisk: Readonly<Record<string, string>> | undefined; declared: string; made: { inputs: string; out: ModuleOutput }[] }>(
-  "emit/generated-schemas#lastEmit",
-);
+const lastEmit = cellMemo<{
+  schemas: SchemaDoc[];
+  outDir: string;
+  onDisk: Readonly<Record<string, string>> | undefined;
+  declared: string;
+  made: { inputs: string; out: ModuleOutput }[];
+}>("emit/generated-schemas#lastEmit");
 
 function sameFiles(a: Readonly<Record<string, string>> | undefined, b: Readonly<Record<string, string>> | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;

@@ -54,7 +54,15 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     plan.outDir = gen.outDir;
     // The type and validator generators (json-schema-to-typescript, Ajv standalone) load only when generation is on.
     const { buildBarrel, emitSchemaModules } = await import("./generated-schemas.js");
-    const schemas = await emitSchemaModules(model.schemas, gen.outDir, opts.memo, model.index.schemas, (d) => model.index.schemaDigest(d), model.generatedOnDisk, model.vocabularies);
+    const schemas = await emitSchemaModules(
+      model.schemas,
+      gen.outDir,
+      opts.memo,
+      model.index.schemas,
+      (d) => model.index.schemaDigest(d),
+      model.generatedOnDisk,
+      model.vocabularies,
+    );
     const modules = [...schemas.files, emitDelegations(model, gen.outDir)];
     const kept = keptModules(model, modules);
     plan.kept.push(...kept.map((f) => f.path));
@@ -63,7 +71,11 @@ export async function planOutputs(model: ContractModel, opts: PlanOptions = { fo
     const taken = new Set(modules.map((f) => f.path));
     const registries = emitRegistries(gen.registries, gen.outDir, model.defaultExports).filter((f) => !taken.has(f.path));
     for (const f of emitRegistries(gen.registries, gen.outDir, []).filter((r) => taken.has(r.path))) {
-      plan.facts.push({ kind: "registry-clash", path: f.path, span: { file: model.config.file ?? "docpact.config.json", line: 1, column: 1, endLine: 1, endColumn: 1 } });
+      plan.facts.push({
+        kind: "registry-clash",
+        path: f.path,
+        span: { file: model.config.file ?? "docpact.config.json", line: 1, column: 1, endLine: 1, endColumn: 1 },
+      });
     }
     // Kept modules stay in the barrel, so what imports them keeps compiling until the schema reads again.
     plan.generated.push(...modules, ...registries, buildBarrel(gen.outDir, [...modules, ...kept]));

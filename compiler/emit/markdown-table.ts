@@ -163,9 +163,7 @@ export function markdownList(items: readonly unknown[], format: CellFormat = "te
     type: "list",
     ordered: false,
     spread: false,
-    children: items.map(
-      (item): ListItem => ({ type: "listItem", spread: false, children: [{ type: "paragraph", children: phrasing(item, format) }] }),
-    ),
+    children: items.map((item): ListItem => ({ type: "listItem", spread: false, children: [{ type: "paragraph", children: phrasing(item, format) }] })),
   };
   return serialize({ type: "root", children: [list] });
 }

@@ -39,7 +39,9 @@ export function currentContent(inner: string): string {
  * lines, and one final line break (empty output stays empty).
  */
 export function normalizeOutput(out: string): string {
-  const lf = toLf(out).replace(/^(?:[ \t]*\n)+/, "").replace(/\s+$/, "");
+  const lf = toLf(out)
+    .replace(/^(?:[ \t]*\n)+/, "")
+    .replace(/\s+$/, "");
   return lf === "" ? "" : `${lf}\n`;
 }
 

@@ -125,7 +125,13 @@ export interface SiteRow {
 export function siteRows(): SiteRow[] {
   return siteGenerators
     .filter((d) => d.configFiles.length > 0)
-    .map((d) => ({ id: d.id, name: d.name, detection: d.configHint, documents: d.docExtensions.join(", "), modelled: d.routesUnknown === undefined ? "routes, clean URLs, heading ids" : "detected only: links that name no file are not judged" }));
+    .map((d) => ({
+      id: d.id,
+      name: d.name,
+      detection: d.configHint,
+      documents: d.docExtensions.join(", "),
+      modelled: d.routesUnknown === undefined ? "routes, clean URLs, heading ids" : "detected only: links that name no file are not judged",
+    }));
 }
 
 // ───────────────────────────── vocabulary members ─────────────────────────────
@@ -172,8 +178,7 @@ export function propertiesOf(source: ResolvedSource, schemas: SchemaDoc[], graph
   if (source.kind === "code") return null;
   const schema = source.value;
   if (!isObject(schema) || !isObject(schema.properties)) return null;
-  const deref: RefFollower =
-    source.kind === "schema" ? (pointer) => derefSchema(graph, schemas, source.file, pointer) : () => undefined;
+  const deref: RefFollower = source.kind === "schema" ? (pointer) => derefSchema(graph, schemas, source.file, pointer) : () => undefined;
   const base = source.kind === "schema" ? source.pointer : null;
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((x): x is string => typeof x === "string") : []);
   return Object.keys(schema.properties).map((name) => {
@@ -331,7 +336,7 @@ function isScalar(v: unknown): v is string | number | boolean {
 }
 
 function scalarText(v: unknown): string {
-  return typeof v === "string" ? v : JSON.stringify(v) ?? "null";
+  return typeof v === "string" ? v : (JSON.stringify(v) ?? "null");
 }
 
 function safeDecode(s: string): string {
@@ -341,4 +346,3 @@ function safeDecode(s: string): string {
     return s;
   }
 }
-

@@ -14,16 +14,7 @@ import type { MarkdownDoc, Region } from "../model/types.js";
 import type { ContractModel } from "../model/contract-model.js";
 import { LineIndex } from "../util/text.js";
 import type { EmitFact, PlannedFile, RegionOutcome } from "./plan.js";
-import {
-  commandRows,
-  filterGlob,
-  membersOf,
-  noteRows,
-  propertiesOf,
-  ruleRows, siteRows,
-  type RuleSummary,
-  type TemplateContext,
-} from "./region-context.js";
+import { commandRows, filterGlob, membersOf, noteRows, propertiesOf, ruleRows, siteRows, type RuleSummary, type TemplateContext } from "./region-context.js";
 import { contentHash as fullHash } from "../cache/hash.js";
 import { encode } from "../cache/codec.js";
 import { digestOf, hashList, partDigest, schemaKey } from "../model/digests.js";
@@ -208,7 +199,12 @@ function withinSizeLimit(model: ContractModel, file: string, text: string, plann
   for (const o of out.regions) {
     if (o.status !== "stale" || o.file !== file) continue;
     o.status = "malformed";
-    out.facts.push({ kind: "region-malformed", span: o.span, template: o.template, detail: `writing it would grow ${o.file} to ${bytes} bytes, more than limits.maxFileBytes (${max}), after which the document is no longer read; not written` });
+    out.facts.push({
+      kind: "region-malformed",
+      span: o.span,
+      template: o.template,
+      detail: `writing it would grow ${o.file} to ${bytes} bytes, more than limits.maxFileBytes (${max}), after which the document is no longer read; not written`,
+    });
   }
   return text;
 }
@@ -252,7 +248,8 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
     source = r.source;
   }
   const filter = filterGlob(doc.file, region.args.filter);
-  if (region.args.filter !== undefined && filter === null) return { ok: false, message: `template ${name}: filter '${region.args.filter}' points outside the root` };
+  if (region.args.filter !== undefined && filter === null)
+    return { ok: false, message: `template ${name}: filter '${region.args.filter}' points outside the root` };
   const members = source ? membersOf(source) : null;
   const properties = source ? propertiesOf(source, model.schemas ?? [], model.index?.schemas) : null;
   if (builtin === "vocabulary" && template.origin === "builtin" && !members) {
@@ -281,11 +278,23 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
   const read = { wide: false };
   lazy(context, "notes", read, () => noteRows(model, doc.file, filter));
   lazy(context, "commands", read, () => commandRows(model, region.args.prefix ?? null));
-  lazy(context, "rules", read, () => ruleRows(opts.catalogue ?? [], builtin === "rules" ? region.args.prefix ?? null : null));
+  lazy(context, "rules", read, () => ruleRows(opts.catalogue ?? [], builtin === "rules" ? (region.args.prefix ?? null) : null));
   lazy(context, "readers", read, () => ADAPTERS.map((a) => ({ id: a.id, docs: a.docs, packages: [...a.packages] })));
   // A render that read only its own inputs is remembered under their hash (serializing them costs far less than rendering).
   const key = opts.memo
-    ? fullHash(template.file, template.text, name, doc.file, JSON.stringify(context.args), JSON.stringify(context.source), JSON.stringify(context.sourceInfo), JSON.stringify(members), JSON.stringify(properties), JSON.stringify(context.globalFlags), JSON.stringify(context.binaries))
+    ? fullHash(
+        template.file,
+        template.text,
+        name,
+        doc.file,
+        JSON.stringify(context.args),
+        JSON.stringify(context.source),
+        JSON.stringify(context.sourceInfo),
+        JSON.stringify(members),
+        JSON.stringify(properties),
+        JSON.stringify(context.globalFlags),
+        JSON.stringify(context.binaries),
+      )
     : null;
   // A render that read the project-wide lists is remembered under a second key that adds their digest.
   let remembered = key !== null ? opts.memo!.get(key) : undefined;
@@ -314,7 +323,12 @@ function wideKey(narrow: string, model: ContractModel, opts: PlanState): string 
 }
 
 /** Replaces a context field by a getter that computes it once, on first read. */
-function lazy<K extends "notes" | "commands" | "rules" | "readers">(context: TemplateContext, key: K, read: { wide: boolean }, compute: () => TemplateContext[K]): void {
+function lazy<K extends "notes" | "commands" | "rules" | "readers">(
+  context: TemplateContext,
+  key: K,
+  read: { wide: boolean },
+  compute: () => TemplateContext[K],
+): void {
   let value: TemplateContext[K] | undefined;
   Object.defineProperty(context, key, {
     enumerable: true,

@@ -15,7 +15,10 @@ import { camelName, importSpecifier, NameSet } from "./schema-naming.js";
 import { lineCommentText, tsString } from "./ts-text.js";
 
 /** Words an import binding may not be. */
-const RESERVED = "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(" ");
+const RESERVED =
+  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(
+    " ",
+  );
 
 /** The registry modules, from the code files with a default export (sorted root-relative paths). */
 export function emitRegistries(registries: readonly RegistryConfig[], outDir: string, defaultExports: readonly string[]): PlannedFile[] {

@@ -60,7 +60,23 @@ export function pointerName(pointer: string, fallback: string): string {
     const t = tokens[i];
     if (MAPS.has(t) && i + 1 < tokens.length) names.push(tokens[++i]);
     else if (LISTS.has(t) || (t === "items" && /^\d+$/.test(tokens[i + 1] ?? ""))) i++;
-    else if (!/^\d+$/.test(t) && !["items", "additionalProperties", "additionalItems", "not", "if", "then", "else", "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"].includes(t)) names.push(t);
+    else if (
+      !/^\d+$/.test(t) &&
+      ![
+        "items",
+        "additionalProperties",
+        "additionalItems",
+        "not",
+        "if",
+        "then",
+        "else",
+        "contains",
+        "propertyNames",
+        "unevaluatedItems",
+        "unevaluatedProperties",
+      ].includes(t)
+    )
+      names.push(t);
   }
   return names.length === 0 ? fallback : names.map((t) => typeName(t)).join("");
 }

@@ -16,7 +16,11 @@ import { NameSet, typeName } from "./schema-naming.js";
 export function rootTypeName(doc: SchemaDoc): string {
   const v = doc.value as Record<string, unknown>;
   if (v && typeof v.title === "string" && typeName(v.title) !== "Schema") return typeName(v.title);
-  const base = doc.file.split("/").pop()!.replace(/\.json$/i, "").replace(/\.schema$/i, "");
+  const base = doc.file
+    .split("/")
+    .pop()!
+    .replace(/\.json$/i, "")
+    .replace(/\.schema$/i, "");
   return typeName(base);
 }
 

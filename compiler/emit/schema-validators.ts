@@ -58,7 +58,13 @@ export interface ValidatorCode {
 /** Ajv instances per dialect, shared across the schemas of one graph. */
 export type AjvCache = Map<SchemaDialect, ReturnType<typeof ajvWithAll>>;
 
-export function validatorCode(graph: SchemaGraph, copies: Map<string, Record<string, unknown>>, file: string, dialect: SchemaDialect, cache: AjvCache): ValidatorCode {
+export function validatorCode(
+  graph: SchemaGraph,
+  copies: Map<string, Record<string, unknown>>,
+  file: string,
+  dialect: SchemaDialect,
+  cache: AjvCache,
+): ValidatorCode {
   let ajv = cache.get(dialect);
   if (!ajv) {
     ajv = ajvWithAll(graph, copies, dialect, { code: { source: true, esm: true, lines: true }, validateFormats: false });

@@ -18,7 +18,12 @@ export function vocabularyCode(vocabularies: Vocabulary[], rootName: string, nam
     const unique = [...new Set(canonical)];
     const base = pointerName(v.name, rootName);
     let stem = base;
-    for (let n = 2; names.has(`${stem}Member`) || names.has(`is${stem}Member`) || names.has(`${lower(stem)}Members`) || names.has(`${lower(stem)}Replacements`); n++) stem = `${base}${n}`;
+    for (
+      let n = 2;
+      names.has(`${stem}Member`) || names.has(`is${stem}Member`) || names.has(`${lower(stem)}Members`) || names.has(`${lower(stem)}Replacements`);
+      n++
+    )
+      stem = `${base}${n}`;
     const type = names.take(`${stem}Member`);
     const arr = names.take(`${lower(stem)}Members`);
     const guard = names.take(`is${stem}Member`);

@@ -45,7 +45,7 @@ function need(helper: string, value: unknown, what: string): void {
 
 function columnsOf(args: unknown[]): ColumnSpec[] {
   const specs = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
-  if (!specs.length) throw new HelperError("helper table: no columns (write {{{table rows \"key:Header\" …}}})");
+  if (!specs.length) throw new HelperError('helper table: no columns (write {{{table rows "key:Header" …}}})');
   return specs.map((s) => {
     const c = parseColumn(s);
     if (typeof c === "string") throw new HelperError(`helper table: ${c}`);
@@ -140,7 +140,7 @@ const HELPERS: Record<string, Helper> = {
     const first = params[0].length ? null : render({}, true);
     const body = params[0].map((item) => render(item, false));
     const headers = (first ?? body[0]).map((c) => c.header);
-    if (!headers.length) throw new HelperError("helper rows: the block declares no {{#col \"Header\"}} columns");
+    if (!headers.length) throw new HelperError('helper rows: the block declares no {{#col "Header"}} columns');
     if (body.some((r) => r.length !== headers.length)) throw new HelperError("helper rows: every row must render the same columns");
     const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
     return [line(headers.map(tableCell)), line(headers.map(() => "---")), ...body.map((r) => line(r.map((c) => c.text)))].join("\n");
@@ -261,7 +261,8 @@ export function renderTemplate(t: LoadedTemplate, context: object, limits: Rende
   budget = { bytes: 0, maxBytes: limits.maxRegionBytes, deadline: performance.now() + limits.renderTimeoutMs, maxMs: limits.renderTimeoutMs };
   try {
     const text = fn(context, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
-    if (text.length > limits.maxRegionBytes) return { ok: false, message: `template ${t.file}: output larger than ${limits.maxRegionBytes} bytes (limits.maxRegionBytes); not rendered` };
+    if (text.length > limits.maxRegionBytes)
+      return { ok: false, message: `template ${t.file}: output larger than ${limits.maxRegionBytes} bytes (limits.maxRegionBytes); not rendered` };
     const open = openConstruct(text);
     if (open) return { ok: false, message: `template ${t.file}: ${open}; the region's end marker would be swallowed, so it is not written` };
     return { ok: true, text };

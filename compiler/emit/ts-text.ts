@@ -8,7 +8,9 @@
 
 /** A TypeScript string literal for `s` (double-quoted; line and paragraph separators escaped too). */
 export function tsString(s: string): string {
-  return JSON.stringify(s).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(s)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 const BREAKS: Record<string, string> = { "\n": "\\u000a", "\r": "\\u000d", "\u2028": "\\u2028", "\u2029": "\\u2029" };

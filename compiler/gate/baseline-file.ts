@@ -34,7 +34,9 @@ export function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
 }
 
 export function formatBaseline(entries: readonly BaselineEntry[]): string {
-  const findings = [...entries].sort(compareEntries).map((e) => ({ rule: e.rule, file: e.file, fingerprint: e.fingerprint, token: e.token, message: e.message }));
+  const findings = [...entries]
+    .sort(compareEntries)
+    .map((e) => ({ rule: e.rule, file: e.file, fingerprint: e.fingerprint, token: e.token, message: e.message }));
   return `${JSON.stringify({ version: 1, findings }, null, 2)}\n`;
 }
 
@@ -62,7 +64,13 @@ export function readBaseline(root: string | null, abs: string, shown: string): B
     for (const k of ["rule", "file", "fingerprint"] as const) {
       if (!e || typeof e[k] !== "string") throw bad(`findings[${i}].${k} must be a string`);
     }
-    return { rule: e!.rule as string, file: e!.file as string, fingerprint: e!.fingerprint as string, token: typeof e!.token === "string" ? e!.token : "", message: typeof e!.message === "string" ? e!.message : "" };
+    return {
+      rule: e!.rule as string,
+      file: e!.file as string,
+      fingerprint: e!.fingerprint as string,
+      token: typeof e!.token === "string" ? e!.token : "",
+      message: typeof e!.message === "string" ? e!.message : "",
+    };
   });
   return { version: 1, findings };
 }

@@ -37,7 +37,11 @@ export function fingerprint(diagnostics: readonly Diagnostic[], getText: GetText
     const key = [d.rule, d.file, token, norm].join("\0");
     const occurrence = seen.get(key) ?? 0;
     seen.set(key, occurrence + 1);
-    const hash = (file: string) => createHash("sha256").update(`${[d.rule, file, token, norm].join("\0")}\0${occurrence}`).digest("hex").slice(0, 16);
+    const hash = (file: string) =>
+      createHash("sha256")
+        .update(`${[d.rule, file, token, norm].join("\0")}\0${occurrence}`)
+        .digest("hex")
+        .slice(0, 16);
     return { diagnostic: d, fingerprint: hash(d.file), token, as: hash };
   });
 }

@@ -48,7 +48,13 @@ export function gate(diagnostics: readonly Diagnostic[], getText: GetText, input
     return {
       failing: [...diagnostics],
       get states() {
-        return (states ??= fingerprint(diagnostics, getText).map((p) => ({ diagnostic: p.diagnostic, fingerprint: p.fingerprint, token: p.token, state: "new" as const, baselined: false })));
+        return (states ??= fingerprint(diagnostics, getText).map((p) => ({
+          diagnostic: p.diagnostic,
+          fingerprint: p.fingerprint,
+          token: p.token,
+          state: "new" as const,
+          baselined: false,
+        })));
       },
       absent: [],
       baselined: 0,
@@ -91,7 +97,10 @@ export function gate(diagnostics: readonly Diagnostic[], getText: GetText, input
     states.push({ diagnostic: d, fingerprint: p.fingerprint, token: p.token, state, baselined: inBaseline });
     if (state === "new") failing.push(p.diagnostic);
   }
-  const absent = [...known].filter(([k]) => !matched.has(k)).map(([, e]) => e).sort(compareEntries);
+  const absent = [...known]
+    .filter(([k]) => !matched.has(k))
+    .map(([, e]) => e)
+    .sort(compareEntries);
   return {
     failing,
     states,

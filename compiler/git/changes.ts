@@ -39,7 +39,20 @@ export function readChangesSince(root: string, ref: string): ChangeSet {
   if (!rev.ok) throw new DocpactError(`--since: unknown git revision "${ref}"`);
   const commit = rev.stdout.trim();
   // `diff-index`, not `diff`: the porcelain refreshes and rewrites .git/index; the plumbing reads it only.
-  const diff = runGit(root, ["diff-index", "-p", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", commit, "--"]);
+  const diff = runGit(root, [
+    "diff-index",
+    "-p",
+    "--unified=0",
+    "--no-color",
+    "--no-ext-diff",
+    "--no-textconv",
+    "-M",
+    "--relative",
+    "--src-prefix=a/",
+    "--dst-prefix=b/",
+    commit,
+    "--",
+  ]);
   if (!diff.ok) throw new DocpactError(`--since ${ref}: git diff failed: ${diff.stderr.split("\n")[0]}`);
   const untracked = runGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]);
   const set = parseDiff(diff.stdout, ref, commit);
@@ -49,7 +62,16 @@ export function readChangesSince(root: string, ref: string): ChangeSet {
 
 /** Parses `git diff --unified=0 --src-prefix=a/ --dst-prefix=b/` output. */
 export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
-  const set: ChangeSet = { ref, commit, lines: new Map(), wholeFiles: new Set(), movedFiles: new Map(), removedPaths: new Set(), removedLiterals: new Map(), removedHeadings: new Set() };
+  const set: ChangeSet = {
+    ref,
+    commit,
+    lines: new Map(),
+    wholeFiles: new Set(),
+    movedFiles: new Map(),
+    removedPaths: new Set(),
+    removedLiterals: new Map(),
+    removedHeadings: new Set(),
+  };
   const added = { literals: new Set<string>(), headings: new Set<string>() };
   const at = new DiffCursor();
   const isMd = () => isMarkdownPath(at.newPath ?? at.oldPath ?? "");

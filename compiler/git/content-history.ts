@@ -69,13 +69,29 @@ const WORK_TREE_SUBJECT = "uncommitted changes";
 
 /** The work tree's diff against HEAD as one more chunk of the log, or "" when there is none (plumbing: never refreshes or writes the index). */
 async function workTreeChunk(root: string, specs: readonly string[]): Promise<string> {
-  const r = await runGitAsync(root, ["diff-index", ...PATCH_ARGS.filter((a) => !a.startsWith("--format=") && a !== "--no-show-signature"), "HEAD", "--", ...specs], CONTENT_LOG_MAX_BYTES);
+  const r = await runGitAsync(
+    root,
+    ["diff-index", ...PATCH_ARGS.filter((a) => !a.startsWith("--format=") && a !== "--no-show-signature"), "HEAD", "--", ...specs],
+    CONTENT_LOG_MAX_BYTES,
+  );
   if (!r.ok || !r.stdout.includes("\n@@")) return "";
   return `${RS}${WORK_TREE}${US}${WORK_TREE_SUBJECT}\n${r.stdout}`;
 }
 
 /** The options of the patch log: each commit's diff against its parent, removed and added lines only. */
-const PATCH_ARGS = ["-p", "--unified=0", "--no-color", "--no-ext-diff", "--no-textconv", "-M", "--relative", "--src-prefix=a/", "--dst-prefix=b/", "--no-show-signature", `--format=${RS}%h${US}%s`];
+const PATCH_ARGS = [
+  "-p",
+  "--unified=0",
+  "--no-color",
+  "--no-ext-diff",
+  "--no-textconv",
+  "-M",
+  "--relative",
+  "--src-prefix=a/",
+  "--dst-prefix=b/",
+  "--no-show-signature",
+  `--format=${RS}%h${US}%s`,
+];
 
 /** Every commit's patch: the reference path (and what readContentHistoryOf must equal on the files it is asked about). */
 export async function readContentHistory(root: string, scope: ContentScope, maxCommits = CONTENT_LOG_COMMITS): Promise<ContentHistory | null> {
@@ -97,11 +113,28 @@ export async function readContentHistory(root: string, scope: ContentScope, maxC
  * commits' places in the full log. Entries for files `wanted` rejects may
  * be missing. An empty history when no commit touched a wanted file.
  */
-export async function readContentHistoryOf(root: string, scope: ContentScope, wanted: (path: string) => boolean, maxCommits = CONTENT_LOG_COMMITS, memo?: GitMemo): Promise<ContentHistory | null> {
+export async function readContentHistoryOf(
+  root: string,
+  scope: ContentScope,
+  wanted: (path: string) => boolean,
+  maxCommits = CONTENT_LOG_COMMITS,
+  memo?: GitMemo,
+): Promise<ContentHistory | null> {
   const specs = pathspecs([...scope.docs, ...scope.code]);
   if (specs.length === 0 || !inWorkTree(root)) return null;
   const readWindow = () =>
-    runGitAsync(root, ["log", "--name-only", "--no-renames", "--relative", "-z", "--no-show-signature", `--max-count=${maxCommits}`, `--format=${RS}%h`, "--", ...specs]).then((r) => (r.ok ? touchedFiles(r.stdout) : null));
+    runGitAsync(root, [
+      "log",
+      "--name-only",
+      "--no-renames",
+      "--relative",
+      "-z",
+      "--no-show-signature",
+      `--max-count=${maxCommits}`,
+      `--format=${RS}%h`,
+      "--",
+      ...specs,
+    ]).then((r) => (r.ok ? touchedFiles(r.stdout) : null));
   // A watch session reads the window once per HEAD and pathspecs (memo.ts).
   const window = await (memo ? memo.log(root, `names\0${maxCommits}\0${specs.join("\0")}`, readWindow) : readWindow());
   if (!window) return null;
@@ -112,7 +145,11 @@ export async function readContentHistoryOf(root: string, scope: ContentScope, wa
   const patchLog = (commits: string[]) => runGitAsync(root, ["log", "--no-walk=unsorted", ...PATCH_ARGS, ...commits, "--", ...specs], CONTENT_LOG_MAX_BYTES);
   if (memo) {
     // Each commit's patch is the same whichever commits are listed with it: only those no earlier run read are asked for.
-    const kept = memo.patches(root, specs, window.map((c) => c.commit));
+    const kept = memo.patches(
+      root,
+      specs,
+      window.map((c) => c.commit),
+    );
     const missing = picked.filter((c) => !kept.has(c));
     if (missing.length > 0) {
       const r = await patchLog(missing);
@@ -146,7 +183,13 @@ export function touchedFiles(out: string): { commit: string; files: string[] }[]
     const fields = chunk.split("\0");
     const commit = fields[0].trim();
     if (!commit) continue;
-    commits.push({ commit, files: fields.slice(1).map((f) => f.replace(/^\n/, "")).filter((f) => f !== "") });
+    commits.push({
+      commit,
+      files: fields
+        .slice(1)
+        .map((f) => f.replace(/^\n/, ""))
+        .filter((f) => f !== ""),
+    });
   }
   return commits;
 }

@@ -32,7 +32,10 @@ export async function readGitHistory(root: string, scope?: ContentScope, limits:
   const max = limits.pathCommits ?? PATH_LOG_COMMITS;
   // -z: NUL-separated names, so no path is quoted; --relative: only paths under the root, relative to it.
   // No --diff-filter: with it --max-count would count only matching commits and still walk the whole history.
-  const read = () => runGitAsync(root, ["log", "-M", "--name-status", "--relative", "-z", "--no-show-signature", `--max-count=${max}`, `--format=${RS}%h${US}%s`]).then((r) => (r.ok ? parseRemovals(r.stdout) : null));
+  const read = () =>
+    runGitAsync(root, ["log", "-M", "--name-status", "--relative", "-z", "--no-show-signature", `--max-count=${max}`, `--format=${RS}%h${US}%s`]).then((r) =>
+      r.ok ? parseRemovals(r.stdout) : null,
+    );
   const paths = memo ? memo.log(root, `paths\0${max}`, read) : read();
   const content = scope ? readContentHistory(root, scope, limits.contentCommits) : Promise.resolve(null);
   const [removals, c] = await Promise.all([paths, content]);
@@ -61,7 +64,13 @@ export function parseRemovals(out: string): Map<string, PathRemoval> {
     if (sep === -1) continue;
     const commit = head.slice(0, sep);
     const subject = head.slice(sep + 1).trim();
-    const fields = headEnd === -1 ? [] : chunk.slice(headEnd + 1).replace(/^\n/, "").split("\0");
+    const fields =
+      headEnd === -1
+        ? []
+        : chunk
+            .slice(headEnd + 1)
+            .replace(/^\n/, "")
+            .split("\0");
     for (let i = 0; i < fields.length; ) {
       const status = fields[i++];
       if (!status) continue;

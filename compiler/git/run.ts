@@ -50,13 +50,38 @@ const MAX_BUFFER = 512 * 1024 * 1024;
  * on every diff). Config injected through the environment is dropped too.
  */
 const DROPPED_ENV = [
-  "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
-  "GIT_EXTERNAL_DIFF", "GIT_DIFF_OPTS", "GIT_PAGER", "PAGER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS", "SSH_ASKPASS",
-  "GIT_PROXY_COMMAND", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_EXEC_PATH",
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_PREFIX",
+  "GIT_COMMON_DIR",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+  "GIT_EXTERNAL_DIFF",
+  "GIT_DIFF_OPTS",
+  "GIT_PAGER",
+  "PAGER",
+  "GIT_EDITOR",
+  "GIT_SEQUENCE_EDITOR",
+  "GIT_SSH",
+  "GIT_SSH_COMMAND",
+  "GIT_ASKPASS",
+  "SSH_ASKPASS",
+  "GIT_PROXY_COMMAND",
+  "GIT_CONFIG_PARAMETERS",
+  "GIT_CONFIG_COUNT",
+  "GIT_EXEC_PATH",
 ];
 
 function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_NO_LAZY_FETCH: "1", GIT_TERMINAL_PROMPT: "0", GIT_PROTOCOL_FROM_USER: "0", LC_ALL: "C" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    GIT_OPTIONAL_LOCKS: "0",
+    GIT_NO_LAZY_FETCH: "1",
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_PROTOCOL_FROM_USER: "0",
+    LC_ALL: "C",
+  };
   // `-C cwd` decides the repository, not a GIT_DIR inherited from a hook.
   for (const k of DROPPED_ENV) delete env[k];
   for (const k of Object.keys(env)) if (/^GIT_CONFIG_(KEY|VALUE)_\d+$/.test(k)) delete env[k];
@@ -132,7 +157,12 @@ function guardArgs(cwd: string): Guard {
 
 function readGuard(cwd: string): Guard {
   guardCalls++;
-  const r = spawnSync("git", ["-C", cwd, "--no-pager", "config", "--list", "-z"], { encoding: "utf8", env: gitEnv(), maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+  const r = spawnSync("git", ["-C", cwd, "--no-pager", "config", "--list", "-z"], {
+    encoding: "utf8",
+    env: gitEnv(),
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   if (r.error) return { ok: false, missing: (r.error as NodeJS.ErrnoException).code === "ENOENT", stderr: r.error.message };
   // Outside a repository the list is the user's own config; a failure (a broken config file) stops the call.
   if (r.status !== 0) return { ok: false, missing: false, stderr: r.stderr || `git config exited with ${r.status}` };
@@ -145,14 +175,20 @@ function readGuard(cwd: string): Guard {
     const section = key.slice(0, first).toLowerCase();
     if (!(section in DRIVERS)) continue;
     const name = key.slice(first + 1, last);
-    if (/[=\n\r\0]/.test(name)) return { ok: false, missing: false, stderr: `the git config names a ${section} driver docpact cannot switch off (${JSON.stringify(name)}); git is not run` };
+    if (/[=\n\r\0]/.test(name))
+      return {
+        ok: false,
+        missing: false,
+        stderr: `the git config names a ${section} driver docpact cannot switch off (${JSON.stringify(name)}); git is not run`,
+      };
     let set = names.get(section);
     if (!set) names.set(section, (set = new Set()));
     set.add(name);
   }
   const args: string[] = [];
   for (const kv of FIXED) args.push("-c", kv);
-  for (const [section, set] of [...names].sort()) for (const name of [...set].sort()) for (const kv of DRIVERS[section]) args.push("-c", `${section}.${name}.${kv}`);
+  for (const [section, set] of [...names].sort())
+    for (const name of [...set].sort()) for (const kv of DRIVERS[section]) args.push("-c", `${section}.${name}.${kv}`);
   return { ok: true, args };
 }
 

@@ -78,7 +78,7 @@ export function detect(root: string): Detection {
     if (declared.length > 0) {
       config.cli = { binaries: declared.map((d) => d.name) };
       for (const d of declared) note("cli.binaries", `\`${d.name}\`: ${d.why}`);
-    } else note("cli.binaries", "package.json has no \"bin\": set cli.binaries to the names your docs invoke, or invocations are not recognized");
+    } else note("cli.binaries", 'package.json has no "bin": set cli.binaries to the names your docs invoke, or invocations are not recognized');
   }
 
   // ── docs ──
@@ -93,12 +93,19 @@ export function detect(root: string): Detection {
     docFiles.push(...found);
     config.docs = [...(config.docs ?? ["**/*.md"]), ...globs];
     const by = siteGenerators.filter((d) => d.docExtensions.includes(ext) && d.id !== "unknown").map((d) => d.name);
-    note("docs", `${found.length} \`${ext}\` document(s) (pages of ${by.length > 0 ? by.join(", ") : "site generators"}): ${globs.map((g) => `\`${g}\``).join(", ")} added`);
+    note(
+      "docs",
+      `${found.length} \`${ext}\` document(s) (pages of ${by.length > 0 ? by.join(", ") : "site generators"}): ${globs.map((g) => `\`${g}\``).join(", ")} added`,
+    );
   }
 
   // ── documentation sites ──
   const docsInScope = docFiles.filter((f) => exclusionReason(f) === null).sort();
-  const detected = detectSites(root, docsInScope, files.filter((f) => exclusionReason(f) === null));
+  const detected = detectSites(
+    root,
+    docsInScope,
+    files.filter((f) => exclusionReason(f) === null),
+  );
   const owning = detected.filter((s) => docsInScope.some((d) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus"));
   const inSite = (d: string) => owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`));
   owning.push(...frontMatterSites(docsInScope, (f) => pageFrontMatter(root, f), inSite));
@@ -108,7 +115,14 @@ export function detect(root: string): Detection {
   }
   // Each docs tree (top folder holding documents) that no site renders: GitHub's semantics there.
   const trees = [...new Set(docsInScope.map((d) => (d.includes("/") ? d.slice(0, d.indexOf("/")) : "")))];
-  const github = trees.filter((t) => !docsInScope.some((d) => (t === "" ? !d.includes("/") : d.startsWith(`${t}/`)) && owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus")));
+  const github = trees.filter(
+    (t) =>
+      !docsInScope.some(
+        (d) =>
+          (t === "" ? !d.includes("/") : d.startsWith(`${t}/`)) &&
+          owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus"),
+      ),
+  );
   if (owning.length === 0) {
     const names = siteGenerators.filter((d) => d.configFiles.length > 0 && d.id !== "unknown").map((d) => d.name);
     note("sites", `no site generator config (${names.join(", ")}) found: links resolve as GitHub renders them`);
@@ -135,7 +149,10 @@ export function detect(root: string): Detection {
       // YAML schemas by name: a glob would take in the YAML instances and examples beside them.
       ...[...isSchema].filter((f) => !f.endsWith(".json")).sort(),
     ];
-    note("schemas", `${isSchema.size} JSON Schema file(s), ${byContent.length} of them found by their "$schema" key or a schema's relative "$ref" (not named *.schema.json)`);
+    note(
+      "schemas",
+      `${isSchema.size} JSON Schema file(s), ${byContent.length} of them found by their "$schema" key or a schema's relative "$ref" (not named *.schema.json)`,
+    );
   }
 
   // ── which reader reads each binary (following imports from its entry) ──
@@ -195,11 +212,16 @@ export function detect(root: string): Detection {
   // ── code patterns ──
   const texts = codeFiles.slice(0, CODE_SCAN_LIMIT).map((f) => ({ file: f, text: readText(join(root, f)) }));
   const cli: NonNullable<StarterConfig["cli"]> = { ...config.cli };
-  for (const a of detectAdapters(texts, cliPackages.map((p) => p.dir))) note("cli", a);
+  for (const a of detectAdapters(
+    texts,
+    cliPackages.map((p) => p.dir),
+  ))
+    note("cli", a);
   const read = new Set(codeFiles);
   for (const t of traces) {
     note("cli.reader", t.line);
-    if (t.trace?.file && !read.has(t.trace.file)) note("cli.reader", `${t.trace.file} is not among the code files docpact reads: add it to \`code.include\` so the ${t.trace.reader} reader sees it`);
+    if (t.trace?.file && !read.has(t.trace.file))
+      note("cli.reader", `${t.trace.file} is not among the code files docpact reads: add it to \`code.include\` so the ${t.trace.reader} reader sees it`);
   }
   const commandType = findCommandType(texts);
   if (commandType) {
@@ -209,7 +231,8 @@ export function detect(root: string): Detection {
   const accessors = findFlagAccessors(texts);
   if (accessors.length > 0) {
     cli.flagAccessors = accessors.map((a) => a.name);
-    for (const a of accessors) note("cli.flagAccessors", `\`${a.name}(…"${a.example}"…)\` reads flags by name (${a.count} distinct name${a.count === 1 ? "" : "s"})`);
+    for (const a of accessors)
+      note("cli.flagAccessors", `\`${a.name}(…"${a.example}"…)\` reads flags by name (${a.count} distinct name${a.count === 1 ? "" : "s"})`);
   }
   if (Object.keys(cli).length > 0) config.cli = cli;
 
@@ -309,7 +332,10 @@ function proposeGlobs(found: string[], ext: string, key: "docs" | "schemas", wha
     return;
   }
   const globs = coveringGlobs(found, ext);
-  const left = [...excluded].sort().map(([why, n]) => `${n} in ${why}`).join(", ");
+  const left = [...excluded]
+    .sort()
+    .map(([why, n]) => `${n} in ${why}`)
+    .join(", ");
   if (globs.length === 0) {
     note(key, `all ${found.length} ${what} files are in build, test or fixture folders (${left}); none proposed`);
     config[key] = [];
@@ -334,7 +360,10 @@ function detectAdapters(texts: SourceText[], dirs: string[]): string[] {
   }
   return [...byDir]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-    .map(([dir, m]) => `${dir || "the root package"}: the ${[...m.keys()].join(", ")} adapter${m.size === 1 ? "" : "s"} appl${m.size === 1 ? "ies" : "y"} (e.g. ${[...m.values()][0]}); docpact reads them without configuration`);
+    .map(
+      ([dir, m]) =>
+        `${dir || "the root package"}: the ${[...m.keys()].join(", ")} adapter${m.size === 1 ? "" : "s"} appl${m.size === 1 ? "ies" : "y"} (e.g. ${[...m.values()][0]}); docpact reads them without configuration`,
+    );
 }
 
 /**
@@ -342,7 +371,12 @@ function detectAdapters(texts: SourceText[], dirs: string[]): string[] {
  * reader that reads it, found by following imports from its entry file, or
  * why none does.
  */
-function traceBinaries(root: string, files: string[], pkg: { name?: unknown; bin?: unknown } | undefined, packages: CliPackage[]): { line: string; trace: EntryTrace | null }[] {
+function traceBinaries(
+  root: string,
+  files: string[],
+  pkg: { name?: unknown; bin?: unknown } | undefined,
+  packages: CliPackage[],
+): { line: string; trace: EntryTrace | null }[] {
   const sources = new Set(files.filter((f) => exclusionReason(f) === null || /(^|\/)bin\//.test(f)));
   const texts = new Map<string, string>();
   const read = (rel: string) => {
@@ -356,15 +390,24 @@ function traceBinaries(root: string, files: string[], pkg: { name?: unknown; bin
   for (const { name, target } of bins) {
     const entry = entrySource(target, sources);
     if (!entry) {
-      out.push({ trace: null, line: `bin \`${name}\` → ${target}: no source file found for it (build output is not read); its commands and flags in the docs are not judged until cli readers see its code` });
+      out.push({
+        trace: null,
+        line: `bin \`${name}\` → ${target}: no source file found for it (build output is not read); its commands and flags in the docs are not judged until cli readers see its code`,
+      });
       continue;
     }
     const t = traceEntry(entry, sources, read, ADAPTERS);
     if (t.reader) {
-      out.push({ trace: t, line: `bin \`${name}\` → ${entry}: read by the ${t.reader} reader (${t.file}${t.hops === 0 ? ", the entry itself" : `, ${t.hops} import${t.hops === 1 ? "" : "s"} from the entry`})` });
+      out.push({
+        trace: t,
+        line: `bin \`${name}\` → ${entry}: read by the ${t.reader} reader (${t.file}${t.hops === 0 ? ", the entry itself" : `, ${t.hops} import${t.hops === 1 ? "" : "s"} from the entry`})`,
+      });
     } else {
       const pk = t.packages.length > 0 ? `; they import ${t.packages.slice(0, 8).join(", ")}${t.packages.length > 8 ? ", …" : ""}` : "";
-      out.push({ trace: t, line: `bin \`${name}\` → ${entry}: no CLI reader applies (following its imports reached ${t.reached} file${t.reached === 1 ? "" : "s"}${pk}); its commands and flags in the docs are not judged` });
+      out.push({
+        trace: t,
+        line: `bin \`${name}\` → ${entry}: no CLI reader applies (following its imports reached ${t.reached} file${t.reached === 1 ? "" : "s"}${pk}); its commands and flags in the docs are not judged`,
+      });
     }
   }
   return out;
@@ -406,10 +449,18 @@ function workspaceClis(root: string, files: string[]): CliPackage[] {
 
 /** The JavaScript sources a package's `bin` points at (`bin/cli.mjs`), relative to the root; build output (`dist/`) is not a source. */
 function binSources(root: string, dir: string, pkg: { bin?: unknown } | undefined): string[] {
-  const targets = typeof pkg?.bin === "string" ? [pkg.bin] : pkg?.bin && typeof pkg.bin === "object" ? Object.values(pkg.bin).filter((v): v is string => typeof v === "string") : [];
+  const targets =
+    typeof pkg?.bin === "string"
+      ? [pkg.bin]
+      : pkg?.bin && typeof pkg.bin === "object"
+        ? Object.values(pkg.bin).filter((v): v is string => typeof v === "string")
+        : [];
   return targets
     .map((t) => `${dir ? `${dir}/` : ""}${t.replace(/^\.\//, "")}`)
-    .filter((t) => (/\.(js|mjs|cjs)$/.test(t) || isNodeScript(t, readHead(join(root, t), 128))) && !/(^|\/)(dist|build|out|lib)\//.test(t) && existsSync(join(root, t)))
+    .filter(
+      (t) =>
+        (/\.(js|mjs|cjs)$/.test(t) || isNodeScript(t, readHead(join(root, t), 128))) && !/(^|\/)(dist|build|out|lib)\//.test(t) && existsSync(join(root, t)),
+    )
     .sort();
 }
 
@@ -420,14 +471,19 @@ function binSources(root: string, dir: string, pkg: { bin?: unknown } | undefine
  * repository: the others are shims built at release (corepack's `pnpm`,
  * `yarn`), other tools' names the docs invoke as those tools.
  */
-function declaredBinaries(pkg: { name?: unknown; bin?: unknown; publishConfig?: unknown; oclif?: unknown } | undefined, files: ReadonlySet<string>): { name: string; why: string }[] {
+function declaredBinaries(
+  pkg: { name?: unknown; bin?: unknown; publishConfig?: unknown; oclif?: unknown } | undefined,
+  files: ReadonlySet<string>,
+): { name: string; why: string }[] {
   if (!pkg) return [];
   const out: { name: string; why: string }[] = [];
   const oclif = pkg.oclif as { bin?: unknown } | undefined;
-  if (oclif && typeof oclif === "object" && typeof oclif.bin === "string" && /^[\w.-]+$/.test(oclif.bin)) out.push({ name: oclif.bin, why: "package.json \"oclif\".\"bin\" names the CLI" });
+  if (oclif && typeof oclif === "object" && typeof oclif.bin === "string" && /^[\w.-]+$/.test(oclif.bin))
+    out.push({ name: oclif.bin, why: 'package.json "oclif"."bin" names the CLI' });
   const published = (pkg.publishConfig as { bin?: unknown } | undefined)?.bin;
   const own = typeof pkg.name === "string" ? pkg.name.replace(/^@[^/]+\//, "") : null;
-  const entries: [string, unknown][] = typeof published === "string" && own ? [[own, published]] : published && typeof published === "object" ? Object.entries(published) : [];
+  const entries: [string, unknown][] =
+    typeof published === "string" && own ? [[own, published]] : published && typeof published === "object" ? Object.entries(published) : [];
   for (const [name, target] of entries.sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     if (typeof target !== "string" || out.some((o) => o.name === name)) continue;
     const source = entrySource(target, files);
@@ -485,7 +541,8 @@ function findFlagAccessors(texts: SourceText[]): { name: string; count: number; 
     for (const m of t.text.matchAll(call)) {
       const [, receiver, callee, arg] = m;
       const flagLike = /^(?:get|has|read|is)?(?:flag|option|opt)(?:value)?s?$/i.test(callee);
-      const argsReceiver = (callee === "get" || callee === "has") && receiver !== undefined && /^(values|flags|opts|options|args|argv|parsed|params)$/i.test(receiver);
+      const argsReceiver =
+        (callee === "get" || callee === "has") && receiver !== undefined && /^(values|flags|opts|options|args|argv|parsed|params)$/i.test(receiver);
       if (!flagLike && !argsReceiver) continue;
       if (/^(require|import|describe|it|test)$/.test(callee)) continue;
       // `values.get` rather than `get`: the reader compares the whole dotted tail, and a bare `get` matches every Map.

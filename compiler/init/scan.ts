@@ -12,20 +12,7 @@ const NEVER = new Set(NEVER_READ);
  * code: build output, coverage, vendored code, test fixtures. init leaves them
  * out of the globs it proposes (and says so).
  */
-export const NOT_SOURCES = new Set([
-  "dist",
-  "build",
-  "out",
-  "coverage",
-  "vendor",
-  "tmp",
-  "test",
-  "tests",
-  "__tests__",
-  "spec",
-  "fixtures",
-  "__fixtures__",
-]);
+export const NOT_SOURCES = new Set(["dist", "build", "out", "coverage", "vendor", "tmp", "test", "tests", "__tests__", "spec", "fixtures", "__fixtures__"]);
 
 /** Files that look like prose but describe the past: they name commands that no longer exist by design. */
 export const HISTORY_FILE = /^(changelog|changes|history|releases?)(\.[a-z]+)?\.(md|markdown|mdx|mdoc)$/i;

@@ -27,7 +27,8 @@ export function describeSkills(root: string, files: readonly string[]): string[]
     }
   });
   const out: string[] = [];
-  if (layout.entries.length === 0 && layout.unknown.length === 0) return ["no skill bundle (.claude/skills, .claude/commands, .claude-plugin manifests, a package's skills/<name>/SKILL.md) found"];
+  if (layout.entries.length === 0 && layout.unknown.length === 0)
+    return ["no skill bundle (.claude/skills, .claude/commands, .claude-plugin manifests, a package's skills/<name>/SKILL.md) found"];
   const by = new Map<string, { skills: number; commands: number }>();
   for (const e of layout.entries) {
     const k = LAYOUT_WORDS[e.layout] ?? e.layout;

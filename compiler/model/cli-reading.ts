@@ -34,7 +34,8 @@ function whereReadingStopped(model: Pick<ModelData, "files" | "counts" | "codeFi
   if (entry === null) return noCode ?? "no reader recognized a command or flag declaration in the code in scope";
   if (!model.files.includes(entry)) return "the file is not in the repository (build output?), and no reader recognized the code in scope";
   if (noCode) return noCode;
-  if (model.codeFiles && !model.codeFiles.includes(entry)) return "the file is not in the code in scope (config `code`), and no reader recognized the code that is";
+  if (model.codeFiles && !model.codeFiles.includes(entry))
+    return "the file is not in the code in scope (config `code`), and no reader recognized the code that is";
   return "no reader recognized how it parses its arguments (no known framework call, configured command type or flag accessor)";
 }
 

@@ -93,13 +93,7 @@ export function summarizeNotJudged(items: readonly NotJudged[]): NotJudgedSummar
 
 /** Deterministic order: file, line, column, rule, message. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  return (
-    cmp(a.file, b.file) ||
-    a.line - b.line ||
-    a.column - b.column ||
-    cmp(a.rule, b.rule) ||
-    cmp(a.message, b.message)
-  );
+  return cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.message, b.message);
 }
 
 export { cmp };

@@ -58,7 +58,11 @@ export function partDigest(model: ModelData, part: ModelPart): string {
       if (!reg) return "no registry";
       // Once per registry object (a re-check that folded the same rows and read the same texts links the same one).
       let d = registryDigests.get(reg);
-      if (d === undefined) registryDigests.set(reg, (d = contentHash(encode({ module: reg.module, export: reg.export, error: reg.error, rows: reg.rows, unreadable: reg.unreadable }))));
+      if (d === undefined)
+        registryDigests.set(
+          reg,
+          (d = contentHash(encode({ module: reg.module, export: reg.export, error: reg.error, rows: reg.rows, unreadable: reg.unreadable }))),
+        );
       return d;
     }
   }
@@ -132,7 +136,12 @@ function referencesDigest(model: ModelData): string {
   if (d !== undefined) return d;
   const sites = model.sites ?? [];
   const sitesKey = encode(sites);
-  const parts = [filesDigest(model.files), sitesKey, model.history ? digestOf(model.history) : "no history", ...model.docs.map((doc) => referenceFace(model, doc, sites, sitesKey))];
+  const parts = [
+    filesDigest(model.files),
+    sitesKey,
+    model.history ? digestOf(model.history) : "no history",
+    ...model.docs.map((doc) => referenceFace(model, doc, sites, sitesKey)),
+  ];
   d = lastReferences.get(parts, () => hashList(parts));
   digests.set(model, d);
   return d;
@@ -184,4 +193,3 @@ export function schemaKey(model: Pick<ModelData, "texts">, schema: SchemaDoc): s
   digests.set(schema, key);
   return key;
 }
-

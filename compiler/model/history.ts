@@ -209,7 +209,8 @@ function followRenames(start: ContentRemoval, removalsOf: (value: string) => Con
  * `moved to docs/other.md in …`.
  */
 export function contentRemovalText(r: ContentRemoval, quote: (v: string) => string, from?: string): string {
-  const what = r.kind === "renamed" ? `renamed to ${quote(r.to ?? "")}` : r.kind === "moved" ? `moved to ${r.toFile}` : from ? `removed from ${from}` : "removed";
+  const what =
+    r.kind === "renamed" ? `renamed to ${quote(r.to ?? "")}` : r.kind === "moved" ? `moved to ${r.toFile}` : from ? `removed from ${from}` : "removed";
   return r.commit === WORK_TREE ? `${what} in the work tree (not committed yet)` : `${what} in ${r.commit} (${clip(r.subject)})`;
 }
 

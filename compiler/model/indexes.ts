@@ -75,7 +75,9 @@ export function buildIndexes(model: ModelData): ModelIndex {
  * again, and one after a code edit that changed no list links equal ones:
  * then the last index is reused instead of built again.
  */
-const lastVocabulary = cellMemo<{ vocabularies: readonly Vocabulary[]; binaries: readonly string[]; digest: string | null; index: VocabularyIndex }>("model/indexes#lastVocabulary");
+const lastVocabulary = cellMemo<{ vocabularies: readonly Vocabulary[]; binaries: readonly string[]; digest: string | null; index: VocabularyIndex }>(
+  "model/indexes#lastVocabulary",
+);
 function vocabularyIndex(vocabularies: readonly Vocabulary[], binaries: readonly string[]): VocabularyIndex {
   const last = lastVocabulary.value;
   if (last && sameItems(last.vocabularies, vocabularies) && sameItems(last.binaries, binaries)) return last.index;
@@ -133,6 +135,7 @@ function digestOfProject(model: ModelData): string {
 
 function projectPieces(d: MarkdownDoc): { notes: string; headings: string; key: string } {
   const notes = d.notes.map((n) => JSON.stringify([d.file, n.id, n.span.line, n.subject, n.owners.map((o) => o.raw)])).join(",");
-  const headings = d.notes.length > 0 ? JSON.stringify([d.file, d.headings.map((h) => [h.slug, h.span.line]), d.regions.map((r) => [r.span.line, r.span.endLine])]) : "";
+  const headings =
+    d.notes.length > 0 ? JSON.stringify([d.file, d.headings.map((h) => [h.slug, h.span.line]), d.regions.map((r) => [r.span.line, r.span.endLine])]) : "";
   return { notes, headings, key: JSON.stringify([notes, headings]) };
 }

@@ -15,7 +15,8 @@ export interface InstallLine {
   verb: "install" | "run";
 }
 
-const COMMAND = /(?:^|[\s;&|(`$]|^\$\s*)(npm\s+(?:install|i|add)|pnpm\s+(?:add|install|i)|yarn\s+(?:global\s+)?add|bun\s+(?:add|install|i)|npx|pnpm\s+dlx|bunx)((?:\s+[^\s;&|)`]+)+)/g;
+const COMMAND =
+  /(?:^|[\s;&|(`$]|^\$\s*)(npm\s+(?:install|i|add)|pnpm\s+(?:add|install|i)|yarn\s+(?:global\s+)?add|bun\s+(?:add|install|i)|npx|pnpm\s+dlx|bunx)((?:\s+[^\s;&|)`]+)+)/g;
 /** A package name as npm allows it: `name`, `@scope/name`. */
 const PACKAGE = /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/;
 

@@ -114,7 +114,13 @@ function helpListing(block: CodeBlock, binaries: readonly string[]): Mention[] {
   if (block.lang !== null && SHELL_FENCE.test(block.lang)) return [];
   const lines = block.value.split(/\r?\n/);
   const out: Mention[] = [];
-  const at = (i: number, column: number, length: number): Span => ({ file: block.span.file, line: block.span.line + 1 + i, column, endLine: block.span.line + 1 + i, endColumn: column + length });
+  const at = (i: number, column: number, length: number): Span => ({
+    file: block.span.file,
+    line: block.span.line + 1 + i,
+    column,
+    endLine: block.span.line + 1 + i,
+    endColumn: column + length,
+  });
   // Each synopsis line, in order: an option line belongs to the synopsis before it (or, above the first, to the first).
   const synopses: { line: number; binary: string; words: string[] }[] = [];
   lines.forEach((l, i) => {
@@ -195,7 +201,11 @@ export type CoverageSummary = Record<string, { found: number; judged: number; no
  * keeps its promise. The CLI kinds are present, found or not; the skill
  * surface's kinds only where something of that kind was found.
  */
-export function coverageOf(found: readonly Mention[], judged: readonly JudgedMention[], notJudged: readonly { file: string; mention?: { kind: string; line: number; column: number } }[]): CoverageSummary {
+export function coverageOf(
+  found: readonly Mention[],
+  judged: readonly JudgedMention[],
+  notJudged: readonly { file: string; mention?: { kind: string; line: number; column: number } }[],
+): CoverageSummary {
   const isJudged = new Set(judged.map((j) => mentionKey(j.kind, j.file, j.line, j.column)));
   const isCounted = new Set<string>();
   for (const n of notJudged) if (n.mention) isCounted.add(mentionKey(n.mention.kind, n.file, n.mention.line, n.mention.column));

@@ -148,7 +148,12 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
         const written = model.planned?.get(doc.file) ?? doc;
         const site = this.siteOf(doc.file);
         const router = site ? routers[site.generator] : null;
-        const ids = router ? headingIds(written.headings.map((h) => h.idText ?? h.text), router.style) : written.headings.map((h) => h.slug);
+        const ids = router
+          ? headingIds(
+              written.headings.map((h) => h.idText ?? h.text),
+              router.style,
+            )
+          : written.headings.map((h) => h.slug);
         s = new Set([...ids.map((id) => id.toLowerCase()), ...written.anchors.map((a) => a.id.toLowerCase())]);
         if (router?.attrIds) for (const m of (model.texts.get(doc.file) ?? "").matchAll(ATTR_ID)) s.add(m[1].toLowerCase());
         for (const id of router?.layoutIds ?? []) s.add(id.toLowerCase());
@@ -250,7 +255,15 @@ export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string
   const path = target.startsWith("/") ? rootedPath(index, doc.file, target) : resolvePath(doc.file, target);
   if (path === null) {
     const page = githubRepoPage(doc.file, target);
-    if (page !== null) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: `climbs out of the file view (blob/<ref>/) into GitHub's ${page} page of the repository` };
+    if (page !== null)
+      return {
+        status: "not-judged",
+        target,
+        path: null,
+        fragment,
+        anchor: null,
+        reason: `climbs out of the file view (blob/<ref>/) into GitHub's ${page} page of the repository`,
+      };
     return { status: "outside-root", target, path: null, fragment, anchor: null };
   }
   const st = pathStatus(index, path);
@@ -285,7 +298,11 @@ function rootedPath(index: ReferenceIndex, fromFile: string, target: string): st
 function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, target: string, fragment: string | null): LinkResolution {
   const ok = (path: string): LinkResolution => withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
   // Docusaurus's `@site/…`: a file path from the site's folder.
-  const path = target.startsWith("@site/") ? resolvePath(`${site.root ? `${site.root}/` : ""}x`, target.slice(6)) : target.startsWith("/") ? null : resolvePath(doc.file, target);
+  const path = target.startsWith("@site/")
+    ? resolvePath(`${site.root ? `${site.root}/` : ""}x`, target.slice(6))
+    : target.startsWith("/")
+      ? null
+      : resolvePath(doc.file, target);
   // Relative `.md` links name files (generators rewrite them so), but where the generator serves them as URLs
   // (Mintlify) they are routes; `/x.md` is a route written with its source extension.
   const mdIsFile = routers[site.generator].mdLinksAreRoutes !== true;
@@ -293,7 +310,14 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   // A relative URL that climbs above the folder may still be a route from a deep page URL (`../../docs/x` from a dated blog post).
   if (path === null && (fileLink || !index.routes(site).routesOf.has(doc.file)) && !target.startsWith("/")) {
     if (fileLink) return { status: "outside-root", target, path: null, fragment, anchor: null };
-    return { status: "not-judged", target, path: null, fragment, anchor: null, reason: routesUnknown(site) ?? `${doc.file} is not a page whose route docpact knows` };
+    return {
+      status: "not-judged",
+      target,
+      path: null,
+      fragment,
+      anchor: null,
+      reason: routesUnknown(site) ?? `${doc.file} is not a page whose route docpact knows`,
+    };
   }
   if (path !== null && index.files.has(path)) return ok(path);
   const st = path === null ? "missing" : pathStatus(index, path);
@@ -306,7 +330,8 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
     return { status: "missing", target, path: null, fragment, anchor: null, route: r.route };
   }
   // `.md` links are resolved by file (as every generator does); rewritten pages move them.
-  if (site.rewrites && Object.keys(site.rewrites).length > 0) return { status: "not-judged", target, path, fragment, anchor: null, reason: "VitePress rewrites move pages" };
+  if (site.rewrites && Object.keys(site.rewrites).length > 0)
+    return { status: "not-judged", target, path, fragment, anchor: null, reason: "VitePress rewrites move pages" };
   return { status: "missing", target, path, fragment, anchor: null };
 }
 
@@ -316,7 +341,14 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
  * source folder, `{% post_url name %}` a post under `_posts/` (Jekyll fails the build when
  * either is missing). Anywhere but a Jekyll site the template's meaning is not known.
  */
-function resolveLiquid(index: ReferenceIndex, site: Site | null, doc: MarkdownDoc, template: NonNullable<MdLink["template"]>, target: string, fragment: string | null): LinkResolution {
+function resolveLiquid(
+  index: ReferenceIndex,
+  site: Site | null,
+  doc: MarkdownDoc,
+  template: NonNullable<MdLink["template"]>,
+  target: string,
+  fragment: string | null,
+): LinkResolution {
   if (!site || site.generator !== "jekyll") {
     return { status: "not-judged", target, path: null, fragment, anchor: null, reason: `a Liquid \`${template}\` link outside a Jekyll site` };
   }
@@ -336,14 +368,44 @@ function resolveLiquid(index: ReferenceIndex, site: Site | null, doc: MarkdownDo
   const slash = target.lastIndexOf("/");
   const folder = slash === -1 ? "" : `${target.slice(0, slash)}/`;
   const base = target.slice(slash + 1);
-  const candidates = [`${src}_posts/${folder}${base}`, `${src}${folder}_posts/${base}`].flatMap((p) => [".md", ".markdown", ".mdown", ".html"].map((e) => `${p}${e}`));
+  const candidates = [`${src}_posts/${folder}${base}`, `${src}${folder}_posts/${base}`].flatMap((p) =>
+    [".md", ".markdown", ".mdown", ".html"].map((e) => `${p}${e}`),
+  );
   const hit = candidates.find((p) => index.files.has(p));
   if (hit !== undefined) return withAnchor(index, { status: "ok", target, path: hit, fragment, anchor: null });
   return { status: "missing", target, path: candidates[0], fragment, anchor: null };
 }
 
 /** The pages GitHub serves beside a repository's files (`/<owner>/<repo>/<page>`). */
-const GITHUB_REPO_PAGES = new Set(["issues", "pulls", "pull", "wiki", "graphs", "releases", "actions", "discussions", "security", "network", "tags", "branches", "compare", "commits", "commit", "tree", "blob", "raw", "projects", "milestones", "labels", "pulse", "stargazers", "watchers", "forks", "contributors", "community"]);
+const GITHUB_REPO_PAGES = new Set([
+  "issues",
+  "pulls",
+  "pull",
+  "wiki",
+  "graphs",
+  "releases",
+  "actions",
+  "discussions",
+  "security",
+  "network",
+  "tags",
+  "branches",
+  "compare",
+  "commits",
+  "commit",
+  "tree",
+  "blob",
+  "raw",
+  "projects",
+  "milestones",
+  "labels",
+  "pulse",
+  "stargazers",
+  "watchers",
+  "forks",
+  "contributors",
+  "community",
+]);
 
 /**
  * On GitHub a file is shown at `/<owner>/<repo>/blob/<ref>/<path>`, so a relative link that
@@ -366,7 +428,8 @@ function withAnchor(index: ReferenceIndex, r: LinkResolution): LinkResolution {
   if (site?.slugsUnknown) return { ...r, anchor: NON_HEADING_FRAGMENT.test(r.fragment) ? "unchecked" : "not-judged", reason: site.slugsUnknown };
   const anchor = anchorStatus(index, targetDoc, r.fragment);
   // A page that pulls in content at build time may have the heading from there.
-  if (anchor === "missing" && site && index.includesContent(targetDoc)) return { ...r, anchor: "not-judged", reason: `${targetDoc.file} includes content at build time` };
+  if (anchor === "missing" && site && index.includesContent(targetDoc))
+    return { ...r, anchor: "not-judged", reason: `${targetDoc.file} includes content at build time` };
   return { ...r, anchor };
 }
 
@@ -391,7 +454,16 @@ export function markdownHeadingId(index: ReferenceIndex, doc: MarkdownDoc, markd
   const site = index.siteOf(doc.file);
   const router = site ? routers[site.generator] : null;
   // Site generators slug the text without inline HTML (as the reader's `idText`).
-  if (router) return headingIds([plain.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim()], router.style)[0].toLowerCase();
+  if (router)
+    return headingIds(
+      [
+        plain
+          .replace(/<[^>]+>/g, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+      ],
+      router.style,
+    )[0].toLowerCase();
   return githubSlug(plain);
 }
 
@@ -587,11 +659,31 @@ export function listReferences(model: ModelData & { index?: { references: Refere
   for (const doc of model.docs) {
     for (const l of doc.links) {
       const r = resolveLink(index, doc, l.url, l.template);
-      out.push({ file: doc.file, line: l.span.line, column: l.span.column, kind: l.kind, target: l.url, status: r.status, path: r.path, fragment: r.fragment, anchor: r.anchor });
+      out.push({
+        file: doc.file,
+        line: l.span.line,
+        column: l.span.column,
+        kind: l.kind,
+        target: l.url,
+        status: r.status,
+        path: r.path,
+        fragment: r.fragment,
+        anchor: r.anchor,
+      });
     }
     for (const s of doc.sectionRefs) {
       const r = resolveSection(index, doc, s);
-      out.push({ file: doc.file, line: s.span.line, column: s.span.column, kind: "section", target: s.target, status: r.status, path: r.path, section: s.section, heading: r.heading?.text ?? null });
+      out.push({
+        file: doc.file,
+        line: s.span.line,
+        column: s.span.column,
+        kind: "section",
+        target: s.target,
+        status: r.status,
+        path: r.path,
+        section: s.section,
+        heading: r.heading?.text ?? null,
+      });
     }
   }
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));

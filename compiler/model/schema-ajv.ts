@@ -22,7 +22,9 @@ import { mapMemo, weakMemo } from "../util/memo.js";
 const require = createRequire(import.meta.url);
 
 /** Ajv's draft-04 class (its own package: Ajv 8 dropped the dialect from its core). */
-const AjvDraft04 = ((AjvDraft04Module as unknown as { default?: typeof AjvDraft04Module }).default ?? AjvDraft04Module) as unknown as new (opts: Options) => Ajv;
+const AjvDraft04 = ((AjvDraft04Module as unknown as { default?: typeof AjvDraft04Module }).default ?? AjvDraft04Module) as unknown as new (
+  opts: Options,
+) => Ajv;
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 
@@ -96,8 +98,10 @@ export function simplify(errors: ErrorObject[]): AjvIssue[] {
     if (SUMMARY.has(e.keyword) && specific.has(e.instancePath)) continue;
     const pointer = e.instancePath;
     let message = e.message ?? "is invalid";
-    if (e.keyword === "additionalProperties") message = `must NOT have additional property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
-    else if (e.keyword === "enum") message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+    if (e.keyword === "additionalProperties")
+      message = `must NOT have additional property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+    else if (e.keyword === "enum")
+      message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
     else if (e.keyword === "const") message = `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
     const key = `${pointer}\u0000${message}`;
     if (seen.has(key)) continue;
@@ -110,7 +114,9 @@ export function simplify(errors: ErrorObject[]): AjvIssue[] {
 /** An unknown property is best shown at the property itself. */
 function additionalPointer(e: ErrorObject): string | undefined {
   if (e.keyword !== "additionalProperties" && e.keyword !== "unevaluatedProperties") return undefined;
-  const p = (e.params as { additionalProperty?: string; unevaluatedProperty?: string }).additionalProperty ?? (e.params as { unevaluatedProperty?: string }).unevaluatedProperty;
+  const p =
+    (e.params as { additionalProperty?: string; unevaluatedProperty?: string }).additionalProperty ??
+    (e.params as { unevaluatedProperty?: string }).unevaluatedProperty;
   return p === undefined ? undefined : `${e.instancePath}/${escapePointerToken(p)}`;
 }
 

@@ -42,7 +42,8 @@ function validatorFor(graph: SchemaGraph, file: string, byFile: Validators): Val
 export function validateInstance(graph: SchemaGraph, instance: InstanceDoc, validators: Validators = new Map()): InstanceResult {
   const doc = graph.docs.get(instance.schema);
   if (!doc) return { kind: "no-schema", message: `schema ${instance.schema} (config \`instances\`) is not a loaded schema; add it to \`schemas\`` };
-  if (doc.value === undefined || doc.dialect === null) return { kind: "schema-error", message: `schema ${instance.schema} is invalid (see schema/invalid); ${instance.file} was not validated` };
+  if (doc.value === undefined || doc.dialect === null)
+    return { kind: "schema-error", message: `schema ${instance.schema} is invalid (see schema/invalid); ${instance.file} was not validated` };
   const v = validatorFor(graph, doc.file, validators);
   if (typeof v === "string") return { kind: "schema-error", message: v };
   try {

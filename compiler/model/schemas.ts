@@ -95,7 +95,7 @@ export function linkSchemas(schemas: SchemaDoc[]): SchemaGraph {
     rootUri.set(doc.file, base);
     const list = [{ pointer: "", base }];
     if (base !== fu) register(fu, { file: doc.file, pointer: "" }, null);
-    register(base, { file: doc.file, pointer: "" }, doc.id !== null ? doc.locations[`/${idKeyword(doc.dialect)}`]?.value ?? null : null);
+    register(base, { file: doc.file, pointer: "" }, doc.id !== null ? (doc.locations[`/${idKeyword(doc.dialect)}`]?.value ?? null) : null);
     for (const n of doc.nestedIds) {
       const parent = baseFor(list, n.pointer);
       const u = tryUrl(n.id, parent);
@@ -157,10 +157,14 @@ function resolveRef(
   }
   if (!resource) {
     const fileHref = looked.startsWith("file:///") ? looked : viaFile ? stripHash(viaFile.href) : null;
-    if (fileHref !== null && (ref.ref.startsWith("#") === false)) {
+    if (fileHref !== null && ref.ref.startsWith("#") === false) {
       const path = decodeURIComponent(fileHref.slice(8));
       const also = looked !== fileHref ? ` (nor does any loaded schema declare $id ${looked})` : "";
-      return fail(path, "missing-file", `$ref "${ref.ref}" points to ${path}, which is not a loaded schema${also}: a missing file, or outside the \`schemas\` globs`);
+      return fail(
+        path,
+        "missing-file",
+        `$ref "${ref.ref}" points to ${path}, which is not a loaded schema${also}: a missing file, or outside the \`schemas\` globs`,
+      );
     }
     return fail(looked, "remote", `$ref "${ref.ref}" names ${looked}, which no loaded schema declares as its $id; docpact never fetches remote schemas`);
   }
@@ -178,7 +182,9 @@ function resolveRef(
       return fail(`${looked}#${fragment}`, "missing-pointer", `$ref "${ref.ref}": nothing at ${fragment || "/"} in ${target.file}`);
     }
   } else {
-    const anchor = target.anchors.find((a) => a.name === fragment && (a.pointer === resource.pointer || a.pointer.startsWith(resource.pointer + "/") || resource.pointer === ""));
+    const anchor = target.anchors.find(
+      (a) => a.name === fragment && (a.pointer === resource.pointer || a.pointer.startsWith(resource.pointer + "/") || resource.pointer === ""),
+    );
     if (!anchor) return fail(`${looked}#${fragment}`, "missing-anchor", `$ref "${ref.ref}": no anchor "${fragment}" in ${target.file}`);
     pointer = anchor.pointer;
   }
@@ -187,5 +193,8 @@ function resolveRef(
 
 /** A JSON pointer as a URI fragment (each token percent-encoded). */
 export function pointerToFragment(pointer: string): string {
-  return pointer.split("/").map((t) => encodeURIComponent(t)).join("/");
+  return pointer
+    .split("/")
+    .map((t) => encodeURIComponent(t))
+    .join("/");
 }

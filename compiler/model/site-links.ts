@@ -46,10 +46,7 @@ export function routeKey(path: string, generator: Site["generator"]): string {
   return dropIndex(p, routers[generator].indexNames);
 }
 
-export type SiteLink =
-  | { status: "ok"; path: string }
-  | { status: "missing"; route: string }
-  | { status: "not-judged"; reason: string };
+export type SiteLink = { status: "ok"; path: string } | { status: "missing"; route: string } | { status: "not-judged"; reason: string };
 
 interface Lookup {
   files: ReadonlySet<string>;
@@ -103,10 +100,14 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
   if (tried.length === 0) return { status: "not-judged", reason: "the link climbs above the site's root" };
   if (site.unreadable) return { status: "not-judged", reason: `routes of the ${site.generator} site at ${site.root || "."} are not known: ${site.unreadable}` };
   const key = tried[0];
-  if (site.partialPattern !== undefined && new RegExp(site.partialPattern).test(key)) return { status: "not-judged", reason: `routes like /${key} are generated (dated posts)` };
+  if (site.partialPattern !== undefined && new RegExp(site.partialPattern).test(key))
+    return { status: "not-judged", reason: `routes like /${key} are generated (dated posts)` };
   const partial = site.partialRoutes.find((p) => p === "" || key === p || key.startsWith(`${p}/`));
   if (partial !== undefined) {
-    return { status: "not-judged", reason: partial === "" ? `the ${site.generator} site at ${site.root || "."} has routes docpact cannot list` : `routes under /${partial} are generated` };
+    return {
+      status: "not-judged",
+      reason: partial === "" ? `the ${site.generator} site at ${site.root || "."} has routes docpact cannot list` : `routes under /${partial} are generated`,
+    };
   }
   return { status: "missing", route: key };
 }
@@ -157,13 +158,21 @@ export function siteOf(sites: readonly Site[], file: string): Site | null {
  * link: absolute stays absolute, a clean URL stays clean, `.html` and a
  * trailing `/` are kept, a relative URL stays relative to the page.
  */
-export function suggestRoute(table: RouteTable, doc: MarkdownDoc, written: string, missing: string, closest: (s: string, set: Iterable<string>) => string | null): string | null {
+export function suggestRoute(
+  table: RouteTable,
+  doc: MarkdownDoc,
+  written: string,
+  missing: string,
+  closest: (s: string, set: Iterable<string>) => string | null,
+): string | null {
   const keys = [...table.byRoute.keys()];
   const slash0 = missing.lastIndexOf("/");
   const dir = slash0 === -1 ? "" : missing.slice(0, slash0);
   const last = missing.slice(slash0 + 1);
   // A close name in the same folder (a typo, a renamed page), else the same name elsewhere (a moved page).
-  const siblings = new Map(keys.filter((k) => k !== "" && (k.lastIndexOf("/") === -1 ? "" : k.slice(0, k.lastIndexOf("/"))) === dir).map((k) => [k.slice(k.lastIndexOf("/") + 1), k]));
+  const siblings = new Map(
+    keys.filter((k) => k !== "" && (k.lastIndexOf("/") === -1 ? "" : k.slice(0, k.lastIndexOf("/"))) === dir).map((k) => [k.slice(k.lastIndexOf("/") + 1), k]),
+  );
   const near = closest(last, siblings.keys());
   const moved = keys.filter((k) => k.split("/").pop() === last && last !== "").sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   const hit = near !== null ? siblings.get(near)! : moved[0];

@@ -147,7 +147,12 @@ export class FileTerms {
     const text = this.text ?? "";
     let k = cell.indexOf(term);
     while (k > 0 && SEPARATOR_GAP.test(text.slice(cell[k - 1].offset + cell[k - 1].value.length, cell[k].offset))) k--;
-    return { neighbours: [...cell.filter((x) => x !== term), ...neighbours], list: "column", column: header === undefined ? null : header.replace(/[`*_]/g, "").trim(), cellValue: k === 0 };
+    return {
+      neighbours: [...cell.filter((x) => x !== term), ...neighbours],
+      list: "column",
+      column: header === undefined ? null : header.replace(/[`*_]/g, "").trim(),
+      cellValue: k === 0,
+    };
   }
 }
 

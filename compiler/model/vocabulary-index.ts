@@ -170,10 +170,7 @@ function camelWords(value: string): string {
 
 /** Segment classes without separators (`a.a-a` → `aaa`): what folding must keep. */
 function classesOf(value: string): string {
-  return value
-    .split(SEPARATOR)
-    .map(segmentClass)
-    .join(",");
+  return value.split(SEPARATOR).map(segmentClass).join(",");
 }
 
 interface Profile {
@@ -293,7 +290,12 @@ export class VocabularyIndex {
     if (dot <= 0) return null;
     const head = value.slice(0, dot);
     if (!this.canonical.has(head) || SEPARATOR.test(head)) return null;
-    return value.slice(dot + 1).split(".").every(isField) ? head : null;
+    return value
+      .slice(dot + 1)
+      .split(".")
+      .every(isField)
+      ? head
+      : null;
   }
 
   /** True when `member`'s vocabulary has namespaces and `value` starts with the member's one. */
@@ -354,7 +356,8 @@ export class VocabularyIndex {
         shape ??= shapeOf(value);
         for (const p of profiles) {
           // Only a schema vocabulary (a published, closed set) claims names that are no near miss of a member.
-          if (p.vocabulary.kind === "schema" && p.size >= MATCH_LIMITS.minShapeMembers && p.shapes.has(shape) && value.endsWith(p.ending)) return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
+          if (p.vocabulary.kind === "schema" && p.size >= MATCH_LIMITS.minShapeMembers && p.shapes.has(shape) && value.endsWith(p.ending))
+            return { reason: "namespace", vocabulary: p.vocabulary, namespace: p.namespace, suggestion: this.suggestIn(value, p.vocabulary) };
         }
       }
     }
@@ -500,7 +503,9 @@ function namespaceProfiles(vocabulary: Vocabulary, members: string[]): Profile[]
   const kept = [...groups].filter(([, ms]) => ms.length >= MATCH_LIMITS.minNamespaceMembers - 1);
   const covered = kept.reduce((n, [, ms]) => n + ms.length, 0);
   if (covered < members.length * MATCH_LIMITS.namespaceShare) return [];
-  return kept.sort(([a], [b]) => byValue(a, b)).map(([namespace, ms]) => ({ vocabulary, namespace, shapes: new Set(ms.map(shapeOf)), size: ms.length, ending: commonEnding(ms) }));
+  return kept
+    .sort(([a], [b]) => byValue(a, b))
+    .map(([namespace, ms]) => ({ vocabulary, namespace, shapes: new Set(ms.map(shapeOf)), size: ms.length, ending: commonEnding(ms) }));
 }
 
 /** The longest ending of letters all `values` share, when at least 2 long (`run.started`, `run.failed` → `ed`), else "". */
@@ -522,6 +527,10 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 }
 
 /** The model's vocabulary index (built by the link stage; built here only for a model that has none). */
-export function vocabularyIndexFor(model: { vocabularies: readonly Vocabulary[]; binaries?: readonly string[]; index?: { vocabulary: VocabularyIndex } }): VocabularyIndex {
+export function vocabularyIndexFor(model: {
+  vocabularies: readonly Vocabulary[];
+  binaries?: readonly string[];
+  index?: { vocabulary: VocabularyIndex };
+}): VocabularyIndex {
   return model.index?.vocabulary ?? new VocabularyIndex(model.vocabularies, model.binaries ?? []);
 }

@@ -10,7 +10,24 @@ import type { Vocabulary } from "./types.js";
 import { weakMemo } from "../util/memo.js";
 
 /** Pointer segments that are JSON Schema structure, not names. */
-const STRUCTURE = new Set(["properties", "items", "$defs", "definitions", "oneOf", "anyOf", "allOf", "enum", "const", "additionalProperties", "patternProperties", "prefixItems", "then", "else", "if", "not"]);
+const STRUCTURE = new Set([
+  "properties",
+  "items",
+  "$defs",
+  "definitions",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "enum",
+  "const",
+  "additionalProperties",
+  "patternProperties",
+  "prefixItems",
+  "then",
+  "else",
+  "if",
+  "not",
+]);
 
 const memo = weakMemo<Vocabulary, string[][]>("model/vocabulary-names#memo");
 
@@ -50,7 +67,9 @@ export function vocabularyWords(v: Vocabulary): Set<string> {
   const out = new Set<string>();
   for (const n of vocabularyNames(v)) for (const w of n) out.add(w.replace(/s$/, ""));
   if (v.kind === "code") for (const w of nameWords(v.name)) out.add(w.replace(/s$/, ""));
-  else for (const s of [...segmentsOf(v), v.file.replace(/^.*\//, "").replace(/(\.schema)?\.(json|ya?ml)$/i, "")]) for (const w of nameWords(s)) out.add(w.replace(/s$/, ""));
+  else
+    for (const s of [...segmentsOf(v), v.file.replace(/^.*\//, "").replace(/(\.schema)?\.(json|ya?ml)$/i, "")])
+      for (const w of nameWords(s)) out.add(w.replace(/s$/, ""));
   return out;
 }
 

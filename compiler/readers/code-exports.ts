@@ -7,7 +7,10 @@ import { type ParsedFile, ts } from "./code-source.js";
 
 /** Root-relative paths of the files with a default export, sorted. */
 export function readDefaultExports(files: readonly ParsedFile[]): string[] {
-  return files.filter((f) => hasDefaultExport(f.sf)).map((f) => f.rel).sort();
+  return files
+    .filter((f) => hasDefaultExport(f.sf))
+    .map((f) => f.rel)
+    .sort();
 }
 
 function hasDefaultExport(sf: ts.SourceFile): boolean {

@@ -142,7 +142,13 @@ export function firstParseError(file: ParsedFile): { message: string; span: Span
 /** Strips parentheses, `as`, `satisfies`, `<T>x` and non-null `!` around an expression. */
 export function unwrap(e: ts.Expression): ts.Expression {
   for (;;) {
-    if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e) || ts.isTypeAssertionExpression(e)) {
+    if (
+      ts.isParenthesizedExpression(e) ||
+      ts.isAsExpression(e) ||
+      ts.isSatisfiesExpression(e) ||
+      ts.isNonNullExpression(e) ||
+      ts.isTypeAssertionExpression(e)
+    ) {
       e = e.expression;
     } else return e;
   }

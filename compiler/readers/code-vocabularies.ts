@@ -135,7 +135,11 @@ function push(out: Vocabulary[], file: ParsedFile, name: string, nameNode: ts.No
 function deprecation(file: ParsedFile, node: ts.Node): string | null {
   for (const c of leadingComments(file, node).reverse()) {
     const m = /@deprecated\b([^@]*)/.exec(c);
-    if (m) return m[1].replace(/\*\/\s*$/, "").replace(/^\s*\*\s?/gm, " ").trim();
+    if (m)
+      return m[1]
+        .replace(/\*\/\s*$/, "")
+        .replace(/^\s*\*\s?/gm, " ")
+        .trim();
   }
   return null;
 }
@@ -153,7 +157,8 @@ function replacement(note: string, values: Set<string>, byKey: Map<string, strin
 }
 
 /** A comment that says the list mirrors a schema file: "Mirrored from schemas/x.schema.json", "Keep in sync with `../x.json`". */
-const MIRROR_NOTE = /\b(?:mirror(?:s|ed|ing)?|kept in sync with|keep in sync with|in sync with|copied from|copy of|generated from|derived from)\b[^.\n]*?[`'"(]?((?:\.{1,2}\/|[\w@-]+\/)*[\w.-]+\.(?:json|ya?ml)(?:#[^\s`'")]*)?)/i;
+const MIRROR_NOTE =
+  /\b(?:mirror(?:s|ed|ing)?|kept in sync with|keep in sync with|in sync with|copied from|copy of|generated from|derived from)\b[^.\n]*?[`'"(]?((?:\.{1,2}\/|[\w@-]+\/)*[\w.-]+\.(?:json|ya?ml)(?:#[^\s`'")]*)?)/i;
 
 /** The schema path (as written, with a pointer when given) a leading comment of the declaration says the list mirrors, or null. */
 function mirrorNote(file: ParsedFile, decl: ts.Node): string | null {

@@ -58,7 +58,12 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions, t
   }
   // The command surface is the one cross-file step: adapters follow imports and chains between files.
   const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
-  const surface = readCommands(root, parsed, { binaries: opts.binaries, commandTypes, commandTypeConfigured: !!opts.commandType, flagAccessors: opts.flagAccessors });
+  const surface = readCommands(root, parsed, {
+    binaries: opts.binaries,
+    commandTypes,
+    commandTypeConfigured: !!opts.commandType,
+    flagAccessors: opts.flagAccessors,
+  });
   const vocabularies = perFile.flatMap((f) => f.vocabularies).sort((a, b) => cmp(a.id, b.id));
   return { surface, problems, vocabularies, identifiers: mergeIdentifiers(perFile.map((f) => f.identifiers)), defaultExports: readDefaultExports(parsed) };
 }
@@ -83,11 +88,19 @@ function factsOf(file: ParsedFile): FileFacts {
     const err = firstParseError(file);
     if (file.refused) {
       const at = file.lines.position(0);
-      f = { problem: { message: `${file.rel} ${file.refused}`, span: { file: file.rel, line: at.line, column: 1, endLine: at.line, endColumn: 1 } }, vocabularies: [], identifiers: [] };
+      f = {
+        problem: { message: `${file.rel} ${file.refused}`, span: { file: file.rel, line: at.line, column: 1, endLine: at.line, endColumn: 1 } },
+        vocabularies: [],
+        identifiers: [],
+      };
       fileFacts.set(file, f);
       return f;
     }
-    f = { problem: err ? { message: `syntax error: ${err.message}`, span: err.span } : null, vocabularies: readVocabularies(file), identifiers: readIdentifiers([file]) };
+    f = {
+      problem: err ? { message: `syntax error: ${err.message}`, span: err.span } : null,
+      vocabularies: readVocabularies(file),
+      identifiers: readIdentifiers([file]),
+    };
     fileFacts.set(file, f);
   }
   return f;

@@ -137,6 +137,11 @@ function plain(v: Value, span: Span | null, what: string | null): Fold {
   if (what && span && (v instanceof Closure || v instanceof Builtin)) return { ok: false, message: `${what} is a function, not a constant`, span };
   const p = toPlain(v);
   if (p instanceof Unknown) return { ok: false, message: p.unknown, span: p.span };
-  if (p === undefined) return { ok: false, message: `${what ?? "the value"} has no JSON value (undefined or a function)`, span: span ?? { file: "", line: 1, column: 1, endLine: 1, endColumn: 1 } };
+  if (p === undefined)
+    return {
+      ok: false,
+      message: `${what ?? "the value"} has no JSON value (undefined or a function)`,
+      span: span ?? { file: "", line: 1, column: 1, endLine: 1, endColumn: 1 },
+    };
   return { ok: true, value: p };
 }

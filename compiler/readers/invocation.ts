@@ -244,7 +244,8 @@ export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<strin
     if (k < j) {
       const head = tokens[k];
       // After a runner the package may carry a version: `npx giget@latest`.
-      const binary = head.kind !== "word" ? null : binaries.has(head.text) ? head.text : k > runner && binaries.has(versionless(head.text)) ? versionless(head.text) : null;
+      const binary =
+        head.kind !== "word" ? null : binaries.has(head.text) ? head.text : k > runner && binaries.has(versionless(head.text)) ? versionless(head.text) : null;
       if (binary) {
         const args: LexToken[] = [];
         for (let t = k + 1; t < j && tokens[t].kind !== "redirect"; t++) args.push(tokens[t]);
@@ -258,7 +259,12 @@ export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<strin
 }
 
 const RUNNERS = new Set(["npx", "bunx", "pnpx"]);
-const RUNNER_VERBS: Record<string, Set<string>> = { pnpm: new Set(["exec", "dlx"]), yarn: new Set(["exec", "dlx"]), bun: new Set(["x"]), npm: new Set(["exec", "x"]) };
+const RUNNER_VERBS: Record<string, Set<string>> = {
+  pnpm: new Set(["exec", "dlx"]),
+  yarn: new Set(["exec", "dlx"]),
+  bun: new Set(["x"]),
+  npm: new Set(["exec", "x"]),
+};
 
 /**
  * Package-runner prefixes before the binary: `npx aw`, `bunx aw`,

@@ -127,7 +127,12 @@ class Parser {
     }
     for (;;) {
       if (t.charCodeAt(this.pos) !== 34) {
-        throw this.stop(this.pos >= t.length ? "unexpected end of input: expected a property name" : `unexpected ${describeChar(t, this.pos)}: expected a property name in double quotes`, this.pos);
+        throw this.stop(
+          this.pos >= t.length
+            ? "unexpected end of input: expected a property name"
+            : `unexpected ${describeChar(t, this.pos)}: expected a property name in double quotes`,
+          this.pos,
+        );
       }
       const ks = this.pos;
       const kp = this.here(ks);
@@ -148,14 +153,17 @@ class Parser {
       if (c === 44) {
         this.pos++;
         this.skipWs();
-        if (t.charCodeAt(this.pos) === 125) throw this.stop("trailing comma before \"}\"", this.pos - 1);
+        if (t.charCodeAt(this.pos) === 125) throw this.stop('trailing comma before "}"', this.pos - 1);
         continue;
       }
       if (c === 125) {
         this.pos++;
         return out;
       }
-      throw this.stop(this.pos >= t.length ? "unexpected end of input: expected \",\" or \"}\"" : `unexpected ${describeChar(t, this.pos)}: expected "," or "}"`, this.pos);
+      throw this.stop(
+        this.pos >= t.length ? 'unexpected end of input: expected "," or "}"' : `unexpected ${describeChar(t, this.pos)}: expected "," or "}"`,
+        this.pos,
+      );
     }
   }
 
@@ -175,14 +183,17 @@ class Parser {
       if (c === 44) {
         this.pos++;
         this.skipWs();
-        if (t.charCodeAt(this.pos) === 93) throw this.stop("trailing comma before \"]\"", this.pos - 1);
+        if (t.charCodeAt(this.pos) === 93) throw this.stop('trailing comma before "]"', this.pos - 1);
         continue;
       }
       if (c === 93) {
         this.pos++;
         return out;
       }
-      throw this.stop(this.pos >= t.length ? "unexpected end of input: expected \",\" or \"]\"" : `unexpected ${describeChar(t, this.pos)}: expected "," or "]"`, this.pos);
+      throw this.stop(
+        this.pos >= t.length ? 'unexpected end of input: expected "," or "]"' : `unexpected ${describeChar(t, this.pos)}: expected "," or "]"`,
+        this.pos,
+      );
     }
   }
 
@@ -231,7 +242,7 @@ class Parser {
     else throw this.stop("invalid number: expected a digit", i);
     if (t.charCodeAt(i) === 46) {
       i++;
-      if (!isDigit(t.charCodeAt(i))) throw this.stop("invalid number: expected a digit after \".\"", i);
+      if (!isDigit(t.charCodeAt(i))) throw this.stop('invalid number: expected a digit after "."', i);
       while (isDigit(t.charCodeAt(i))) i++;
     }
     const e = t.charCodeAt(i);
@@ -320,4 +331,3 @@ export function stringIndexToOffset(text: string, start: number, index: number):
   const map = stringOffsets(text, start);
   return map[Math.min(Math.max(index, 0), map.length - 1)];
 }
-

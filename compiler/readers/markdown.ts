@@ -226,7 +226,12 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     if ("children" in node && node.children.length) {
       const parent = node as Nodes & { children: Nodes[] };
       // The code that opens a list item or a table cell: an option list's or table's entry (`- \`--force\`: …`).
-      const first = parent.type === "listItem" && parent.children[0]?.type === "paragraph" ? (parent.children[0] as Nodes & { children: Nodes[] }).children[0] : parent.type === "tableCell" ? parent.children[0] : undefined;
+      const first =
+        parent.type === "listItem" && parent.children[0]?.type === "paragraph"
+          ? (parent.children[0] as Nodes & { children: Nodes[] }).children[0]
+          : parent.type === "tableCell"
+            ? parent.children[0]
+            : undefined;
       if (first?.type === "inlineCode") leading.add(first);
       const block = parent.type === "paragraph" || parent.type === "tableCell" || parent.type === "heading" ? parent : blockOf.get(parent);
       if (block) for (const k of parent.children) blockOf.set(k, block);
@@ -264,7 +269,12 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const liquid = liquidLinks(text, [...codeRanges, ...htmlRanges]);
   if (liquid.length > 0) {
     // A template without spaces (`{{"/x/"|relative_url}}`) also parses as a link to its raw text: the Liquid reading replaces it.
-    const at = new Set(liquid.map((l) => { const p = lines.position(l.start); return `${p.line}:${p.column}`; }));
+    const at = new Set(
+      liquid.map((l) => {
+        const p = lines.position(l.start);
+        return `${p.line}:${p.column}`;
+      }),
+    );
     const plain = links.filter((l) => !at.has(`${l.span.line}:${l.span.column}`));
     links.length = 0;
     links.push(...plain);
@@ -311,7 +321,10 @@ function plainText(node: Nodes): string {
 /** Cheap pre-filter: does any binary occur in the string at all? */
 /** Every non-blank line (continuations joined) starts with an invocation of one of the binaries (perhaps after `npx`, `yarn`, `FOO=1`). */
 function onlyInvocations(value: string, binaries: ReadonlySet<string>): boolean {
-  const lines = value.replace(/\\\r?\n/g, " ").split(/\r?\n/).filter((l) => l.trim() !== "");
+  const lines = value
+    .replace(/\\\r?\n/g, " ")
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "");
   return (
     lines.length > 0 &&
     lines.every((l) => {
@@ -384,13 +397,7 @@ const HTML_HEADING = /<h([1-6])(\s[^<>]*)?>([\s\S]*?)<\/h\1\s*>/gi;
 const ATTR = /(?:^|\s)(id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 
 /** Explicit anchors: `id` on any tag, `name` on `<a>`; scanned in the raw source of an html node. */
-function collectAnchors(
-  text: string,
-  start: number,
-  end: number,
-  add: (start: number, end: number, id: string) => void,
-  value: string,
-): void {
+function collectAnchors(text: string, start: number, end: number, add: (start: number, end: number, id: string) => void, value: string): void {
   // Comments are not elements; an `id=` inside one anchors nothing.
   if (value.startsWith("<!--")) return;
   const raw = text.slice(start, end);
@@ -398,7 +405,15 @@ function collectAnchors(
   HTML_HEADING.lastIndex = 0;
   for (let h = HTML_HEADING.exec(raw); h; h = HTML_HEADING.exec(raw)) {
     if (/\sid\s*=/i.test(h[2] ?? "")) continue;
-    const plain = h[3].replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\s+/g, " ").trim();
+    const plain = h[3]
+      .replace(/<[^>]*>/g, "")
+      .replace(/&amp;/g, "&")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/\s+/g, " ")
+      .trim();
     const id = githubSlug(plain);
     if (id) add(start + h.index, start + h.index + h[0].length, id);
   }

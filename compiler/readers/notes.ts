@@ -23,7 +23,11 @@ export interface NoteMatcher {
 
 /** Lowercase, typographic apostrophes → `'`, whitespace runs → one space, trimmed. */
 export function normalizeNoteText(s: string): string {
-  return s.replace(/[\u2018\u2019\u02bc]/g, "'").replace(/\s+/g, " ").trim().toLowerCase();
+  return s
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }
 
 export function makeNoteMatcher(markers: readonly string[]): NoteMatcher {
@@ -45,14 +49,21 @@ export function matchNoteHead(paragraph: Paragraph, matcher: NoteMatcher): NoteH
 /** The text test on its own: `X is <marker>` / `X are <marker>`, optional trailing colon. */
 export function matchNoteStrongText(strongText: string, matcher: NoteMatcher): NoteHead | null {
   // Same normalization for the original-case text, so slicing indices agree.
-  const plain = strongText.replace(/[\u2018\u2019\u02bc]/g, "'").replace(/\s+/g, " ").trim().replace(/\s*:$/, "");
+  const plain = strongText
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/\s*:$/, "");
   for (const m of matcher.markers) {
     for (const verb of [" is ", " are "]) {
       const suffix = verb + m.norm;
       // Compare the tail only: lowercasing the whole text may change its length.
       if (plain.length > suffix.length && plain.slice(plain.length - suffix.length).toLowerCase() === suffix) {
         // "X, and Y, is …": the comma before the verb is not part of the subject.
-        const subject = plain.slice(0, plain.length - suffix.length).replace(/[\s,]+$/, "").trim();
+        const subject = plain
+          .slice(0, plain.length - suffix.length)
+          .replace(/[\s,]+$/, "")
+          .trim();
         if (subject) return { subject, marker: m.raw };
       }
     }

@@ -10,7 +10,6 @@ import type { PackageNames } from "../model/packages.js";
 
 export type { PackageNames };
 
-
 function readManifest(root: string, file: string): { name: string | null; private: boolean } | null {
   const r = guardedRead(root, join(root, file), file, { maxBytes: 1 << 20 });
   if (!r.ok) return null;

@@ -102,11 +102,7 @@ interface Open {
 }
 
 /** Scans directives inside the given html ranges (sorted by start). */
-export function scanDirectives(
-  text: string,
-  htmlRanges: readonly OffsetRange[],
-  toSpan: (start: number, end: number) => Span,
-): DirectiveScan {
+export function scanDirectives(text: string, htmlRanges: readonly OffsetRange[], toSpan: (start: number, end: number) => Span): DirectiveScan {
   const markers: Marker[] = [];
   const suppressions: Suppression[] = [];
   let from = 0;
@@ -128,7 +124,10 @@ export function scanDirectives(
         markers.push({ kind: kind === ":begin" ? "begin" : "end", start: open, end: p, body: rest });
       } else {
         // `-- reason` (as in ESLint) ends the rule list: the words after it are the reason, not rule ids.
-        const rules = rest.split(/(?:^|\s)--(?:\s|$)/)[0].split(/[\s,]+/).filter(Boolean);
+        const rules = rest
+          .split(/(?:^|\s)--(?:\s|$)/)[0]
+          .split(/[\s,]+/)
+          .filter(Boolean);
         suppressions.push({
           kind: kind === "-disable-next-line" ? "next-line" : kind === "-disable-line" ? "line" : kind === "-disable" ? "disable" : "enable",
           rules: [...new Set(rules)],
@@ -158,11 +157,7 @@ function crowdedLine(text: string, m: Marker): string | null {
   return "a line of paragraph text";
 }
 
-function pairMarkers(
-  markers: Marker[],
-  toSpan: (start: number, end: number) => Span,
-  text: string,
-): { regions: Region[]; regionProblems: RegionProblem[] } {
+function pairMarkers(markers: Marker[], toSpan: (start: number, end: number) => Span, text: string): { regions: Region[]; regionProblems: RegionProblem[] } {
   const regions: Region[] = [];
   const problems: RegionProblem[] = [];
   const stack: Open[] = [];
@@ -238,5 +233,9 @@ function pairMarkers(
 
 /** Keys in sorted order; `Object.fromEntries` keeps a `__proto__` key as plain data. */
 function sortedRecord(r: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.keys(r).sort().map((k) => [k, r[k]]));
+  return Object.fromEntries(
+    Object.keys(r)
+      .sort()
+      .map((k) => [k, r[k]]),
+  );
 }

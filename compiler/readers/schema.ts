@@ -12,7 +12,20 @@ import { LineIndex } from "../util/text.js";
 import { isObject } from "../util/objects.js";
 
 /** Keywords whose value is one subschema. */
-const SINGLE = ["additionalProperties", "additionalItems", "items", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "contentSchema"];
+const SINGLE = [
+  "additionalProperties",
+  "additionalItems",
+  "items",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+];
 /** Keywords whose value is an array of subschemas. */
 const ARRAY = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
 /** Keywords whose value maps names to subschemas. */
@@ -23,7 +36,10 @@ const PROSE = ["description", "title", "$comment"];
 /** `$schema` URI → dialect. Trailing `#` and http/https are ignored. */
 export function dialectOf(uri: string | null): SchemaDialect | null {
   if (uri === null) return "draft-07";
-  const u = uri.trim().replace(/#$/, "").replace(/^http:/, "https:");
+  const u = uri
+    .trim()
+    .replace(/#$/, "")
+    .replace(/^http:/, "https:");
   switch (u) {
     case "https://json-schema.org/draft-04/schema":
       return "draft-04";
@@ -122,7 +138,14 @@ class Walker {
     const file = this.doc.file;
     const push = (keyword: string, members: VocabularyMember[]): void => {
       if (members.length === 0) return;
-      this.doc.vocabularies.push({ id: `${file}#${pointer}`, kind: "schema", file, name: pointer, members, span: this.span(`${pointer}/${keyword}`, "key") } satisfies Vocabulary);
+      this.doc.vocabularies.push({
+        id: `${file}#${pointer}`,
+        kind: "schema",
+        file,
+        name: pointer,
+        members,
+        span: this.span(`${pointer}/${keyword}`, "key"),
+      } satisfies Vocabulary);
     };
     if (Array.isArray(s.enum)) {
       const deprecated = new Set(Array.isArray(s["x-deprecated"]) ? s["x-deprecated"].filter((x): x is string => typeof x === "string") : []);
@@ -141,13 +164,20 @@ class Walker {
       if (!Array.isArray(arr) || arr.length === 0) continue;
       if (!arr.every((b) => isObject(b) && typeof b.const === "string")) continue;
       const members = (arr as Record<string, unknown>[]).map((b, i) =>
-        member(b.const as string, b.deprecated === true, typeof b["x-replaced-by"] === "string" ? b["x-replaced-by"] : undefined, this.span(`${pointer}/${k}/${i}/const`)),
+        member(
+          b.const as string,
+          b.deprecated === true,
+          typeof b["x-replaced-by"] === "string" ? b["x-replaced-by"] : undefined,
+          this.span(`${pointer}/${k}/${i}/const`),
+        ),
       );
       push(k, members);
       return true;
     }
     if (typeof s.const === "string" && !inConstVocab) {
-      push("const", [member(s.const, s.deprecated === true, typeof s["x-replaced-by"] === "string" ? s["x-replaced-by"] : undefined, this.span(`${pointer}/const`))]);
+      push("const", [
+        member(s.const, s.deprecated === true, typeof s["x-replaced-by"] === "string" ? s["x-replaced-by"] : undefined, this.span(`${pointer}/const`)),
+      ]);
     }
     return false;
   }
@@ -205,4 +235,3 @@ function spanFromLocation(loc: JsonLocation, start: number, end: number, _text: 
   const v = loc.value;
   return { file: v.file, line: v.line, column: v.column + (start - loc.start), endLine: v.line, endColumn: v.column + (end - loc.start) };
 }
-

@@ -42,7 +42,9 @@ export function findSectionRefs(children: readonly Nodes[]): RawSectionRef[] {
     if (glue.type !== "text" || !GLUE.test((glue as Text).value)) continue;
     const emph = children[i + 2];
     if (emph.type !== "emphasis") continue;
-    const section = toString(emph as Emphasis).replace(/\s+/g, " ").trim();
+    const section = toString(emph as Emphasis)
+      .replace(/\s+/g, " ")
+      .trim();
     const start = head.position?.start.offset;
     const end = emph.position?.end.offset;
     if (!section || start === undefined || end === undefined) continue;

@@ -94,4 +94,3 @@ function readText(path: string): string | null {
     return null;
   }
 }
-

@@ -86,13 +86,19 @@ function mappingEntries(file: string, text: string, pointer: string, where: stri
       const at = `${pointer}/${i}`;
       if (!isObject(row)) throw new DocpactError(`${where}: row ${i} is not an object with "${fields.from}" and "${fields.to}"`);
       const from = row[fields.from];
-      if (typeof from !== "string" || from === "") throw new DocpactError(`${where}: row ${i} has no name in "${fields.from}" (config \`mappingFields\` names the fields)`);
-      if (!(fields.to in row)) throw new DocpactError(`${where}: row ${i} (\`${from}\`) has no "${fields.to}" (null when retired; config \`mappingFields\` names the fields)`);
+      if (typeof from !== "string" || from === "")
+        throw new DocpactError(`${where}: row ${i} has no name in "${fields.from}" (config \`mappingFields\` names the fields)`);
+      if (!(fields.to in row))
+        throw new DocpactError(`${where}: row ${i} (\`${from}\`) has no "${fields.to}" (null when retired; config \`mappingFields\` names the fields)`);
       return { from, to: nameOrNull(row[fields.to], from, where), span: here(`${at}/${escapePointerToken(fields.from)}`, "value") };
     });
   }
   if (!isObject(found.value)) throw new DocpactError(`${where}: expected an object of old name → new name, or an array of rows, at ${pointer || "the root"}`);
-  return Object.entries(found.value).map(([from, to]) => ({ from, to: nameOrNull(to, from, where), span: here(`${pointer}/${escapePointerToken(from)}`, "key") }));
+  return Object.entries(found.value).map(([from, to]) => ({
+    from,
+    to: nameOrNull(to, from, where),
+    span: here(`${pointer}/${escapePointerToken(from)}`, "key"),
+  }));
 }
 
 function nameOrNull(to: unknown, from: string, where: string): string | null {
@@ -100,4 +106,3 @@ function nameOrNull(to: unknown, from: string, where: string): string | null {
   if (typeof to === "string" && to !== "") return to;
   throw new DocpactError(`${where}: the new name of \`${from}\` must be a string, or null when retired`);
 }
-

@@ -13,7 +13,6 @@ import { escapePointerToken } from "../util/json-pointer.js";
 import { isYamlFile } from "../util/paths.js";
 import { DEFAULT_MAX_NESTING, parseJsonWithPositions, type ParsedJson } from "./json-positions.js";
 
-
 /** Parses YAML text (BOM tolerated) into a JSON value with the location of every value. */
 export function parseYamlWithPositions(file: string, text: string, maxNesting = DEFAULT_MAX_NESTING): ParsedJson {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -68,7 +67,8 @@ class Walker {
     if (depth > this.maxNesting) throw new Stop(`nesting deeper than ${this.maxNesting} levels (limits.maxNesting); not read`, this.span(node));
     let target: YamlNode = node;
     if (isAlias(node)) {
-      if (++this.aliases > MAX_ALIASES) throw new Stop(`the YAML follows more than ${MAX_ALIASES} aliases (nested aliases multiply); not read`, this.span(node));
+      if (++this.aliases > MAX_ALIASES)
+        throw new Stop(`the YAML follows more than ${MAX_ALIASES} aliases (nested aliases multiply); not read`, this.span(node));
       const resolved = node.resolve(this.doc);
       if (!resolved) throw new Stop(`invalid YAML: unresolved alias *${node.source}`, this.span(node));
       target = resolved as YamlNode;
@@ -89,7 +89,12 @@ class Walker {
         const end = k?.range?.[1] ?? range[0];
         if (v === null) this.locations[at] = { key: keySpan, value: keySpan, start: end, end };
         // defineProperty: a key named `__proto__` is a plain key, as in JSON.parse.
-        Object.defineProperty(out, name, { value: v === null ? null : this.value(v, at, keySpan, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, name, {
+          value: v === null ? null : this.value(v, at, keySpan, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }
@@ -115,5 +120,7 @@ class Walker {
 
 /** JSON or YAML by the file's name (`.yaml`/`.yml` are YAML, everything else JSON). */
 export function parseDataWithPositions(file: string, text: string, maxNesting?: number): ParsedJson & { format: "json" | "yaml" } {
-  return isYamlFile(file) ? { ...parseYamlWithPositions(file, text, maxNesting), format: "yaml" } : { ...parseJsonWithPositions(file, text, maxNesting), format: "json" };
+  return isYamlFile(file)
+    ? { ...parseYamlWithPositions(file, text, maxNesting), format: "yaml" }
+    : { ...parseJsonWithPositions(file, text, maxNesting), format: "json" };
 }

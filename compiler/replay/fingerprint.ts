@@ -29,7 +29,10 @@ export function buildFingerprint(): string {
     }
   };
   // The generated config validator (generated/contracts) is compiled code of docpact too.
-  for (const [dir, rel] of [[compilerDir, ""], [join(compilerDir, "..", "generated"), "generated/"]]) {
+  for (const [dir, rel] of [
+    [compilerDir, ""],
+    [join(compilerDir, "..", "generated"), "generated/"],
+  ]) {
     try {
       walk(dir, rel);
     } catch {

@@ -74,7 +74,10 @@ interface RecordFile {
   seal?: string;
 }
 
-const sealOf = (body: RecordFile): string => createHash("sha256").update(JSON.stringify({ ...body, seal: undefined })).digest("hex");
+const sealOf = (body: RecordFile): string =>
+  createHash("sha256")
+    .update(JSON.stringify({ ...body, seal: undefined }))
+    .digest("hex");
 
 /** Environment switches that change what a run finds (DOCPACT_UNOPTIMIZED and DOCPACT_NO_CACHE bypass replay instead). */
 const ENV_SWITCHES = ["DOCPACT_NO_GIT"] as const;
@@ -185,17 +188,36 @@ function wellFormed(body: unknown): body is RecordFile {
   if (r === null || typeof r !== "object" || Array.isArray(r)) return false;
   const diagnostic = (d: unknown) => {
     const x = d as Record<string, unknown> | null;
-    return x !== null && typeof x === "object" && isStr(x.rule) && isStr(x.message) && isStr(x.file) && (x.severity === "error" || x.severity === "warning") && isNum(x.line) && isNum(x.column) && isNum(x.endLine) && isNum(x.endColumn);
+    return (
+      x !== null &&
+      typeof x === "object" &&
+      isStr(x.rule) &&
+      isStr(x.message) &&
+      isStr(x.file) &&
+      (x.severity === "error" || x.severity === "warning") &&
+      isNum(x.line) &&
+      isNum(x.column) &&
+      isNum(x.endLine) &&
+      isNum(x.endColumn)
+    );
   };
   const notJudged = (n: unknown) => Array.isArray(n) && n.length === 5 && isStr(n[0]) && isStr(n[1]) && isNum(n[2]) && isNum(n[3]) && isStr(n[4]);
   const rename = (n: unknown) => Array.isArray(n) && n.length === 2 && isStr(n[0]) && strings(n[1]);
   const counts = r.counts as Record<string, unknown> | null;
   return (
-    Array.isArray(r.diagnostics) && r.diagnostics.every(diagnostic) &&
-    Array.isArray(r.notJudged) && r.notJudged.every(notJudged) &&
-    counts !== null && typeof counts === "object" && Object.values(counts).every(isNum) &&
-    strings(r.files) && strings(r.sources) && strings(r.textFiles) && isNum(r.maxFileBytes) &&
-    Array.isArray(r.renames) && r.renames.every(rename) &&
+    Array.isArray(r.diagnostics) &&
+    r.diagnostics.every(diagnostic) &&
+    Array.isArray(r.notJudged) &&
+    r.notJudged.every(notJudged) &&
+    counts !== null &&
+    typeof counts === "object" &&
+    Object.values(counts).every(isNum) &&
+    strings(r.files) &&
+    strings(r.sources) &&
+    strings(r.textFiles) &&
+    isNum(r.maxFileBytes) &&
+    Array.isArray(r.renames) &&
+    r.renames.every(rename) &&
     (r.baseline === null || isStr(r.baseline))
   );
 }

@@ -8,5 +8,8 @@ export function explainText(m: RuleMeta): string {
 }
 
 function indent(s: string): string {
-  return s.split("\n").map((l) => `    ${l}`).join("\n");
+  return s
+    .split("\n")
+    .map((l) => `    ${l}`)
+    .join("\n");
 }

@@ -70,30 +70,34 @@ export function toSarif(input: SarifInput): Record<string, unknown> {
           },
         },
         columnKind: "utf16CodeUnits",
-        results: [...results(input)].map(({ d, fp, state }) => {
-          const result: Record<string, unknown> = {
-            ruleId: d.rule,
-            level: d.severity,
-            message: { text: d.suggestion !== undefined ? `${d.message} (${d.suggestion})` : d.message },
-            locations: [{ physicalLocation: physical(d.file, spanRegion(d)) }],
-          };
-          const i = index.get(d.rule);
-          if (i !== undefined) result.ruleIndex = i;
-          if (d.related?.length) result.relatedLocations = d.related.map(relatedLocation);
-          if (d.fix) result.fixes = [sarifFix(d.fix, lineIndex(d.fix.file))];
-          result.partialFingerprints = { [FINGERPRINT_KEY]: fp };
-          if (state) result.baselineState = state;
-          return result;
-        }).concat((input.gate?.active ? input.gate.absent : []).map((e) => ({
-          ruleId: e.rule,
-          ...(index.has(e.rule) ? { ruleIndex: index.get(e.rule) } : {}),
-          kind: "pass",
-          level: "none",
-          message: { text: `fixed since the baseline: ${e.message || e.token}` },
-          locations: [{ physicalLocation: { artifactLocation: { uri: pathToUri(e.file), uriBaseId: SRCROOT } } }],
-          partialFingerprints: { [FINGERPRINT_KEY]: e.fingerprint },
-          baselineState: "absent",
-        }))),
+        results: [...results(input)]
+          .map(({ d, fp, state }) => {
+            const result: Record<string, unknown> = {
+              ruleId: d.rule,
+              level: d.severity,
+              message: { text: d.suggestion !== undefined ? `${d.message} (${d.suggestion})` : d.message },
+              locations: [{ physicalLocation: physical(d.file, spanRegion(d)) }],
+            };
+            const i = index.get(d.rule);
+            if (i !== undefined) result.ruleIndex = i;
+            if (d.related?.length) result.relatedLocations = d.related.map(relatedLocation);
+            if (d.fix) result.fixes = [sarifFix(d.fix, lineIndex(d.fix.file))];
+            result.partialFingerprints = { [FINGERPRINT_KEY]: fp };
+            if (state) result.baselineState = state;
+            return result;
+          })
+          .concat(
+            (input.gate?.active ? input.gate.absent : []).map((e) => ({
+              ruleId: e.rule,
+              ...(index.has(e.rule) ? { ruleIndex: index.get(e.rule) } : {}),
+              kind: "pass",
+              level: "none",
+              message: { text: `fixed since the baseline: ${e.message || e.token}` },
+              locations: [{ physicalLocation: { artifactLocation: { uri: pathToUri(e.file), uriBaseId: SRCROOT } } }],
+              partialFingerprints: { [FINGERPRINT_KEY]: e.fingerprint },
+              baselineState: "absent",
+            })),
+          ),
       },
     ],
   };

@@ -44,7 +44,14 @@ export function spanText(text: string | undefined, span: Span): { start: number;
  * its text). Null when `find` is not there, is there more than once (unless
  * `last`), or the replacement changes nothing.
  */
-export function replaceInSpan(text: string | undefined, span: Span, find: string, replacement: string, description: string, pick: "only" | "last" = "only"): Fix | null {
+export function replaceInSpan(
+  text: string | undefined,
+  span: Span,
+  find: string,
+  replacement: string,
+  description: string,
+  pick: "only" | "last" = "only",
+): Fix | null {
   const s = spanText(text, span);
   if (s === null || find === "" || find === replacement) return null;
   const first = s.text.indexOf(find);

@@ -23,7 +23,6 @@ import type { HistoryAsk } from "../model/history.js";
 
 export { partDigest, type ModelPart };
 
-
 /** What one rule said about one document. */
 export interface DocumentResult {
   reports: RuleReport[];
@@ -48,7 +47,12 @@ function notJudgedEntry(span: Span, reason: string, mention: MentionMark | undef
 /** Runs `run` on `view`, collecting what it raises into one result. */
 function collect(run: RunCheck, view: ContractModel): DocumentResult {
   const out: DocumentResult = { reports: [], notJudged: [] };
-  run(view, (r) => out.reports.push(r), (span, reason, mention, ask) => out.notJudged.push(notJudgedEntry(span, reason, mention, ask)), (span, kind) => (out.judged ??= []).push({ span, kind }));
+  run(
+    view,
+    (r) => out.reports.push(r),
+    (span, reason, mention, ask) => out.notJudged.push(notJudgedEntry(span, reason, mention, ask)),
+    (span, kind) => (out.judged ??= []).push({ span, kind }),
+  );
   return out;
 }
 
@@ -96,12 +100,7 @@ function ruleKeyOf(rule: Rule, model: ContractModel, consults: readonly ModelPar
  * Runs a rule that declares `meta.wholeModel`: its whole result depends only
  * on the config and the parts it consults, so it is remembered under their digests.
  */
-export function runWholeModel(
-  rule: Rule,
-  model: ContractModel,
-  memo: RuleMemo,
-  run: RunCheck,
-): DocumentResult {
+export function runWholeModel(rule: Rule, model: ContractModel, memo: RuleMemo, run: RunCheck): DocumentResult {
   const key = ruleKeyOf(rule, model, rule.meta.wholeModel?.consults ?? []);
   const hit = result(memo.get(key)?.[WHOLE]);
   if (hit !== undefined) return hit;
@@ -116,12 +115,7 @@ export function runWholeModel(
  * declares `perDocument.schemas`, whose `schemas` are the given schemas);
  * everything else is the model's own: its indexes see every document and schema.
  */
-export function runPerDocument(
-  rule: Rule,
-  model: ContractModel,
-  memo: RuleMemo,
-  run: RunCheck,
-): DocumentResult {
+export function runPerDocument(rule: Rule, model: ContractModel, memo: RuleMemo, run: RunCheck): DocumentResult {
   const declared = rule.meta.perDocument;
   const ruleKey = ruleKeyOf(rule, model, declared?.consults ?? []);
   const withSchemas = declared?.schemas === true;
@@ -208,7 +202,13 @@ function sizeOf(table: ResultTable): number {
  * out, their new ones in; when that does not leave exactly this run's units (a file removed), it
  * is built afresh.
  */
-function nextTable(old: ResultTable | undefined, units: readonly Unit[], results: readonly DocumentResult[], missed: readonly number[], all: DocumentResult): ResultTable {
+function nextTable(
+  old: ResultTable | undefined,
+  units: readonly Unit[],
+  results: readonly DocumentResult[],
+  missed: readonly number[],
+  all: DocumentResult,
+): ResultTable {
   const keys = old ? tableKeys.get(old) : undefined;
   if (old && keys) {
     for (const i of missed) {

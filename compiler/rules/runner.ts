@@ -66,7 +66,16 @@ function sortNotJudged(notJudged: NotJudged[]): void {
 }
 
 /** Runs the rules; `asks` (when given) collects, per rule, what its findings' evidence would read from git's content history. */
-export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly Rule[], skip: readonly string[], notJudged: NotJudged[] = [], memo?: RuleMemo, asks?: Map<string, HistoryAsk[]>, judged: JudgedMention[] = []): Diagnostic[] {
+export function runRules(
+  model: ContractModel,
+  plan: EmitPlan,
+  rules: readonly Rule[],
+  skip: readonly string[],
+  notJudged: NotJudged[] = [],
+  memo?: RuleMemo,
+  asks?: Map<string, HistoryAsk[]>,
+  judged: JudgedMention[] = [],
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
   const slow: string[] = [];
@@ -90,7 +99,14 @@ export function runRules(model: ContractModel, plan: EmitPlan, rules: readonly R
     };
     const skipped = (span: Span, reason: string, mention?: MentionMark, ask?: HistoryAsk) => {
       noteAskOf(ask);
-      notJudged.push({ rule: id, file: span.file, line: span.line, column: span.column, reason, ...(mention ? { mention: { kind: mention.kind, line: (mention.span ?? span).line, column: (mention.span ?? span).column } } : {}) });
+      notJudged.push({
+        rule: id,
+        file: span.file,
+        line: span.line,
+        column: span.column,
+        reason,
+        ...(mention ? { mention: { kind: mention.kind, line: (mention.span ?? span).line, column: (mention.span ?? span).column } } : {}),
+      });
     };
     const seen = (span: Span, kind: string) => judged.push({ rule: id, kind, file: span.file, line: span.line, column: span.column });
     const check: RunCheck = (view, rep, nj, jd) => rule.check({ model: guardedView(rule, view), plan, report: rep, notJudged: nj, judged: jd });

@@ -134,7 +134,9 @@ interface ReportBase {
 
 /** One report by message id; `data` fills the message's placeholders. */
 export type MessageReport<M extends Messages> = {
-  [K in keyof M & string]: ReportBase & { messageId: K } & ([Placeholders<M[K]>] extends [never] ? { data?: MessageData } : { data: Record<Placeholders<M[K]>, string | number> });
+  [K in keyof M & string]: ReportBase & { messageId: K } & ([Placeholders<M[K]>] extends [never]
+      ? { data?: MessageData }
+      : { data: Record<Placeholders<M[K]>, string | number> });
 }[keyof M & string];
 
 /** A report as the runner receives it. */

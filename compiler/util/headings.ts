@@ -2,10 +2,5 @@
 
 /** Case-, whitespace- and markup-insensitive form of a heading or section name. */
 export function normalizeHeading(s: string): string {
-  return s
-    .normalize("NFC")
-    .replace(/[`*_]/g, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
+  return s.normalize("NFC").replace(/[`*_]/g, "").replace(/\s+/g, " ").trim().toLowerCase();
 }

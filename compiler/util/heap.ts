@@ -20,7 +20,8 @@ export const BUILD_GROWING_PERCENT = 50;
 /** Within a build, while it parses the documents it rewrote (nearly all garbage soon): 1.3×. */
 export const REPARSE_GROWING_PERCENT = 30;
 
-const userSet = (): boolean => [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) => a.includes("heap-growing-percent") || a.includes("heap_growing_percent"));
+const userSet = (): boolean =>
+  [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) => a.includes("heap-growing-percent") || a.includes("heap_growing_percent"));
 
 /** The bound in force (0: V8's default). */
 let current = 0;

@@ -99,7 +99,13 @@ export const OBSERVE: Record<string, (abs: string) => string> = {
   },
   dir: (abs) => {
     try {
-      return hashOf(fs.readdirSync(abs, { withFileTypes: true }).map((e) => `${direntKind(e)}${e.name}`).sort().join("\0"));
+      return hashOf(
+        fs
+          .readdirSync(abs, { withFileTypes: true })
+          .map((e) => `${direntKind(e)}${e.name}`)
+          .sort()
+          .join("\0"),
+      );
     } catch (e) {
       return errCode(e);
     }

@@ -111,7 +111,10 @@ export const guardedRegExp = Object.assign(
     if (!risk) return re;
     return {
       test(s: string): boolean {
-        if (s.length > RISKY_REGEX_MAX_INPUT) throw new RegexCut(`the schema pattern /${pattern.length > 40 ? `${pattern.slice(0, 39)}…` : pattern}/ may backtrack catastrophically (${risk}); not run on ${s.length} characters`);
+        if (s.length > RISKY_REGEX_MAX_INPUT)
+          throw new RegexCut(
+            `the schema pattern /${pattern.length > 40 ? `${pattern.slice(0, 39)}…` : pattern}/ may backtrack catastrophically (${risk}); not run on ${s.length} characters`,
+          );
         re.lastIndex = 0;
         return re.test(s);
       },

@@ -33,12 +33,21 @@ const root = resolve(opt("out", join(tmpdir(), "docpact-cli400")));
 generate(root);
 const results = { A: [], B: [] };
 for (let i = 0; i < runs; i++) {
-  for (const [k, dist] of [["A", distA], ["B", distB]]) results[k].push(runOnce(dist));
+  for (const [k, dist] of [
+    ["A", distA],
+    ["B", distB],
+  ])
+    results[k].push(runOnce(dist));
 }
 const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (const [k, dist] of [["A", distA], ["B", distB]]) {
+for (const [k, dist] of [
+  ["A", distA],
+  ["B", distB],
+]) {
   const r = results[k];
-  console.log(`${k} ${dist}: cpu median ${med(r.map((x) => x.cpu)).toFixed(0)} ms (runs ${r.map((x) => x.cpu.toFixed(0)).join(", ")}), wall median ${med(r.map((x) => x.wall)).toFixed(0)} ms, exit ${r[0].code}`);
+  console.log(
+    `${k} ${dist}: cpu median ${med(r.map((x) => x.cpu)).toFixed(0)} ms (runs ${r.map((x) => x.cpu.toFixed(0)).join(", ")}), wall median ${med(r.map((x) => x.wall)).toFixed(0)} ms, exit ${r[0].code}`,
+  );
 }
 
 function runOnce(dist) {
@@ -72,9 +81,13 @@ function generate(dir) {
     w(
       `src/commands/${name}.ts`,
       `import { program } from "commander";\n` +
-        (loop ? `const OPTIONS = [\n${[0, 1, 2, 3].map((k) => `  { long: "opt${k}", ${k % 2 ? `short: "${"abcd"[k]}", ` : ""}arg: ${k % 2 ? '"value"' : "undefined"}, parse: (s: string) => s.trim() },`).join("\n")}\n];\n` : "") +
+        (loop
+          ? `const OPTIONS = [\n${[0, 1, 2, 3].map((k) => `  { long: "opt${k}", ${k % 2 ? `short: "${"abcd"[k]}", ` : ""}arg: ${k % 2 ? '"value"' : "undefined"}, parse: (s: string) => s.trim() },`).join("\n")}\n];\n`
+          : "") +
         `const c = program\n  .command("${name} <id>")\n  .description("command ${i}")\n  .option("--json", "json output")\n  .option("--retry <n>", "attempts")\n  .option("-f, --force", "do not ask");\n` +
-        (loop ? `for (const { long, short, arg } of OPTIONS) {\n  const flags = \`\${short ? \`-\${short}, \` : ""}--\${long}\${arg ? \` <\${arg}>\` : ""}\`;\n  c.option(flags, "generated");\n}\n` : "") +
+        (loop
+          ? `for (const { long, short, arg } of OPTIONS) {\n  const flags = \`\${short ? \`-\${short}, \` : ""}--\${long}\${arg ? \` <\${arg}>\` : ""}\`;\n  c.option(flags, "generated");\n}\n`
+          : "") +
         `c.action(() => {});\n`,
     );
   }
@@ -86,7 +99,19 @@ function generate(dir) {
     const lines = [`# Guide ${d}`, ""];
     for (let k = 0; k < 10; k++) {
       const i = (d * 10 + k) % N;
-      lines.push(`## cmd${i}`, "", "```", `tool cmd${i} <id> [--json] [--retry <n>]`, "```", "", "- `--json`: print JSON.", "- `--force`: do not ask.", "", `Run \`tool cmd${i} 42 --retry 3\` or \`npx tool cmd${i} 7 -f\`.`, "");
+      lines.push(
+        `## cmd${i}`,
+        "",
+        "```",
+        `tool cmd${i} <id> [--json] [--retry <n>]`,
+        "```",
+        "",
+        "- `--json`: print JSON.",
+        "- `--force`: do not ask.",
+        "",
+        `Run \`tool cmd${i} 42 --retry 3\` or \`npx tool cmd${i} 7 -f\`.`,
+        "",
+      );
       if (i % 3 === 0) lines.push("```sh", `tool cmd${i} 1 --opt0 --opt1 x -b y`, "```", "");
     }
     w(`docs/guide-${d}.md`, lines.join("\n") + "\n");

@@ -70,6 +70,13 @@ process.stdout.write(
   JSON.stringify({
     files: { docs: docs.length, schemas: schemas.length, code: code.length },
     nodes,
-    ms: { load: ms(t0, tLoaded), list: ms(tLoaded, tListed), docs: ms(tListed, tDocs), schemas: ms(tDocs, tSchemas), code: ms(tSchemas, tCode), total: ms(t0, tCode) },
+    ms: {
+      load: ms(t0, tLoaded),
+      list: ms(tLoaded, tListed),
+      docs: ms(tListed, tDocs),
+      schemas: ms(tDocs, tSchemas),
+      code: ms(tSchemas, tCode),
+      total: ms(t0, tCode),
+    },
   }) + "\n",
 );

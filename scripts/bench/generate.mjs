@@ -256,7 +256,8 @@ function link(rng, plan, doc) {
   let href = relLink(doc.path, target.path);
   if (href === "") href = posix.basename(target.path);
   const r = rng.next();
-  if (r < 0.01) href = href.replace(/topic-/, "topik-"); // missing file
+  if (r < 0.01)
+    href = href.replace(/topic-/, "topik-"); // missing file
   else if (r < 0.02) href += "#no-such-heading";
   else if (r < 0.45) href += "#" + slug(rng.pick(target.headings));
   return `[${rng.pick(HEADING).toLowerCase()}](${href})`;
@@ -270,7 +271,10 @@ function sectionRef(rng, plan, doc) {
 }
 
 function slug(text) {
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc} -]/gu, "").replace(/ /g, "-");
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc} -]/gu, "")
+    .replace(/ /g, "-");
 }
 
 function note(rng, plan, doc) {
@@ -344,7 +348,10 @@ function schemaText(rng, plan, s) {
   const backticked = () => "`" + (s.deprecated && rng.chance(0.05) ? s.deprecated.alias : rng.pick(s.members)) + "`";
   const properties = {};
   // `kind` and `status` are added below as refs; keep them out of the sampled fields (no duplicate `required`).
-  const fields = rng.sample(FIELDS.filter((f) => f !== "kind" && f !== "status"), rng.int(8, 14));
+  const fields = rng.sample(
+    FIELDS.filter((f) => f !== "kind" && f !== "status"),
+    rng.int(8, 14),
+  );
   for (const f of fields) {
     const r = rng.next();
     if (r < 0.5) properties[f] = { type: "string", description: description(rng.chance(0.4) ? backticked() : "") };
@@ -407,7 +414,7 @@ function writeCode(rng, plan, out) {
   for (const c of plan.commands) out.write(c.file, commandTs(rng, plan, c));
   out.write(
     "src/registry.ts",
-    "/** Every command of `aw`, in registration order. */\nimport type { CliCommand } from \"./types.js\";\n" +
+    '/** Every command of `aw`, in registration order. */\nimport type { CliCommand } from "./types.js";\n' +
       plan.commands.map((c) => `import { ${c.ident} } from "./commands/${c.name}.js";`).join("\n") +
       "\n\nexport const COMMANDS: readonly CliCommand[] = [\n" +
       plan.commands.map((c) => `  ${c.ident},`).join("\n") +
@@ -557,35 +564,37 @@ function vocabTs(rng, plan, k) {
   const base = s.ns.toUpperCase().replace(/-/g, "_") + (k >= plan.schemas.length ? `_${k}` : "");
   const members = rng.chance(0.1) ? s.members.slice(0, -1) : s.members;
   const P = pascal(s.ns) + (k >= plan.schemas.length ? String(k) : "");
-  return [
-    `/** Mirrors ${s.path}#/$defs/kind. */`,
-    `export const ${base}_KINDS = [`,
-    ...members.map((m) => `  ${q(m)},`),
-    `] as const;`,
-    `export type ${P}Kind = (typeof ${base}_KINDS)[number];`,
-    ``,
-    `export type ${P}Status = "pending" | "active" | "done" | "cancelled";`,
-    ``,
-    `export enum ${P}Phase {`,
-    `  Draft = "draft",`,
-    `  Ready = "ready",`,
-    `  Closed = "closed",`,
-    `}`,
-    ``,
-    `export function is${P}Kind(value: string): value is ${P}Kind {`,
-    `  return (${base}_KINDS as readonly string[]).includes(value);`,
-    `}`,
-    ``,
-    `/** ${sentence(rng, plan, null, false)} */`,
-    `export function next${P}Phase(phase: ${P}Phase): ${P}Phase {`,
-    `  switch (phase) {`,
-    `    case ${P}Phase.Draft:`,
-    `      return ${P}Phase.Ready;`,
-    `    default:`,
-    `      return ${P}Phase.Closed;`,
-    `  }`,
-    `}`,
-  ].join("\n") + "\n";
+  return (
+    [
+      `/** Mirrors ${s.path}#/$defs/kind. */`,
+      `export const ${base}_KINDS = [`,
+      ...members.map((m) => `  ${q(m)},`),
+      `] as const;`,
+      `export type ${P}Kind = (typeof ${base}_KINDS)[number];`,
+      ``,
+      `export type ${P}Status = "pending" | "active" | "done" | "cancelled";`,
+      ``,
+      `export enum ${P}Phase {`,
+      `  Draft = "draft",`,
+      `  Ready = "ready",`,
+      `  Closed = "closed",`,
+      `}`,
+      ``,
+      `export function is${P}Kind(value: string): value is ${P}Kind {`,
+      `  return (${base}_KINDS as readonly string[]).includes(value);`,
+      `}`,
+      ``,
+      `/** ${sentence(rng, plan, null, false)} */`,
+      `export function next${P}Phase(phase: ${P}Phase): ${P}Phase {`,
+      `  switch (phase) {`,
+      `    case ${P}Phase.Draft:`,
+      `      return ${P}Phase.Ready;`,
+      `    default:`,
+      `      return ${P}Phase.Closed;`,
+      `  }`,
+      `}`,
+    ].join("\n") + "\n"
+  );
 }
 
 function utilTs(rng, k) {

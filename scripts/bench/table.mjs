@@ -44,8 +44,28 @@ function withCpu(m) {
 }
 
 export const COLUMNS = [
-  "project", "docs", "schemas", "ts", "load", "floor ms", "floor cpu ms", "cold ms", "cold cpu ms", "cold/floor", "cold/floor cpu",
-  "build ms", "build MB", "clean ms", "warm ms", "watch doc ms", "watch cli doc ms", "watch ts ms", "RSS MB", "tsc ms", "json2ts ms", "json2ts core ms",
+  "project",
+  "docs",
+  "schemas",
+  "ts",
+  "load",
+  "floor ms",
+  "floor cpu ms",
+  "cold ms",
+  "cold cpu ms",
+  "cold/floor",
+  "cold/floor cpu",
+  "build ms",
+  "build MB",
+  "clean ms",
+  "warm ms",
+  "watch doc ms",
+  "watch cli doc ms",
+  "watch ts ms",
+  "RSS MB",
+  "tsc ms",
+  "json2ts ms",
+  "json2ts core ms",
 ];
 
 const labelOf = (r) => r.label ?? `${r.scale}×`;
@@ -95,10 +115,24 @@ export function evaluateTargets(results, help) {
   const ms = (m) => (m && ok(m) ? `${fmtMs(m.ms)} ms${m.cpuMs != null ? ` (cpu ${fmtMs(m.cpuMs)})` : ""}` : m?.failed ? `failed: ${m.failed}` : "—");
   for (const r of results.filter((x) => x.commits !== undefined)) {
     const big = large(r);
-    if (big) out.push({ name: `${labelOf(r)}: cold check CPU ≤ 1.3× parse floor, git included`, measured: fmtRatio(r.pair?.cpuRatio), met: r.pair?.cpuRatio != null && ok(r.cold) ? r.pair.cpuRatio <= 1.3 : null });
-    out.push({ name: `${labelOf(r)}: watch re-check ≤ 300 ms median (doc edit, in process)`, measured: ms(r.watch), met: ok(r.watch) ? r.watch.ms <= 300 : null });
-    out.push({ name: `${labelOf(r)}: save to report ≤ 300 ms median (\`check --watch\`, doc edit)`, measured: ms(r.watchCli), met: ok(r.watchCli) ? r.watchCli.ms <= 300 : null });
-    if (!big) out.push({ name: `${labelOf(r)}: watch re-check ≤ 1000 ms median (TS edit)`, measured: ms(r.watchTs), met: ok(r.watchTs) ? r.watchTs.ms <= 1000 : null });
+    if (big)
+      out.push({
+        name: `${labelOf(r)}: cold check CPU ≤ 1.3× parse floor, git included`,
+        measured: fmtRatio(r.pair?.cpuRatio),
+        met: r.pair?.cpuRatio != null && ok(r.cold) ? r.pair.cpuRatio <= 1.3 : null,
+      });
+    out.push({
+      name: `${labelOf(r)}: watch re-check ≤ 300 ms median (doc edit, in process)`,
+      measured: ms(r.watch),
+      met: ok(r.watch) ? r.watch.ms <= 300 : null,
+    });
+    out.push({
+      name: `${labelOf(r)}: save to report ≤ 300 ms median (\`check --watch\`, doc edit)`,
+      measured: ms(r.watchCli),
+      met: ok(r.watchCli) ? r.watchCli.ms <= 300 : null,
+    });
+    if (!big)
+      out.push({ name: `${labelOf(r)}: watch re-check ≤ 1000 ms median (TS edit)`, measured: ms(r.watchTs), met: ok(r.watchTs) ? r.watchTs.ms <= 1000 : null });
   }
   const one = by.get(1);
   const sixteen = by.get(16);
@@ -111,7 +145,8 @@ export function evaluateTargets(results, help) {
     out.push({ name: "linear: cold 16× ≤ 18 × cold 1×", measured: `not measured${extra}`, met: null });
   }
   const warmAt = sixteen ?? largest;
-  const measuredAt = (m) => (m ? `${fmtMs(m.ms)} ms${m.cpuMs != null ? ` (cpu ${fmtMs(m.cpuMs)})` : ""}${warmAt === sixteen ? "" : ` (at ${warmAt.scale}×; 16× not run)`}` : "—");
+  const measuredAt = (m) =>
+    m ? `${fmtMs(m.ms)} ms${m.cpuMs != null ? ` (cpu ${fmtMs(m.cpuMs)})` : ""}${warmAt === sixteen ? "" : ` (at ${warmAt.scale}×; 16× not run)`}` : "—";
   for (const [key, name, limit] of [
     ["clean", "new-process clean check after build ≤ 1000 ms at 16× (nothing edited: the recorded result replayed)", 1000],
     ["watch", "warm re-check ≤ 300 ms at 16× (--watch, doc edit, in process)", 300],
@@ -126,7 +161,11 @@ export function evaluateTargets(results, help) {
     });
   }
   // A new process after edits re-reads and re-judges what changed from the disk cache: no target of its own (the issue's targets are watch's and the clean check's).
-  out.push({ name: "new-process check after a doc, a schema and a TS edit at 16× (warm column; informational)", measured: measuredAt(warmAt?.warm), met: "info" });
+  out.push({
+    name: "new-process check after a doc, a schema and a TS edit at 16× (warm column; informational)",
+    measured: measuredAt(warmAt?.warm),
+    met: "info",
+  });
   const rssAt = sixteen ?? largest;
   const rss = rssAt ? Math.max(rssAt.cold?.rssMB ?? 0, rssAt.warm?.rssMB ?? 0, rssAt.clean?.rssMB ?? 0) : 0;
   const at = (r) => (r === sixteen ? "" : ` (at ${r.scale}×; 16× not run)`);
@@ -170,14 +209,19 @@ export function performanceMarkdown({ machine, results, help, targets, options, 
   L.push(`- Node: ${machine.node}`);
   L.push(`- Date: ${machine.date}`);
   L.push(`- docpact: ${machine.docpact}`);
-  L.push(`- Load average (1 min) at start / end: ${machine.loadStart.toFixed(2)} / ${loadavg()[0].toFixed(2)}; the "load" column is its median before each floor/cold pair`);
-  L.push(`- Run: \`npm run bench -- --scales ${options.scales.join(",") || "none"} --runs ${options.runs} --seed ${options.seed}${options.corpora.length ? options.corpora.map((c) => ` --corpus ${c.replace(/^.*\/shared\//, "../shared/")}`).join("") : " --no-corpus"}\``, "");
+  L.push(
+    `- Load average (1 min) at start / end: ${machine.loadStart.toFixed(2)} / ${loadavg()[0].toFixed(2)}; the "load" column is its median before each floor/cold pair`,
+  );
+  L.push(
+    `- Run: \`npm run bench -- --scales ${options.scales.join(",") || "none"} --runs ${options.runs} --seed ${options.seed}${options.corpora.length ? options.corpora.map((c) => ` --corpus ${c.replace(/^.*\/shared\//, "../shared/")}`).join("") : " --no-corpus"}\``,
+    "",
+  );
   L.push("## Results", "");
   L.push(
     `Median of ${options.runs} runs; the floor and the cold check run alternately (floor, check, floor, check, …), so both meet the same load. ` +
-      "\"ms\" is wall-clock time of the whole process (Node start-up included); \"cpu ms\" is user + system CPU time. " +
+      '"ms" is wall-clock time of the whole process (Node start-up included); "cpu ms" is user + system CPU time. ' +
       "The ratios are medians of the per-pair ratios. **The machine is shared and often loaded: judge by the CPU ratio** " +
-      "(\"cold/floor cpu\"), which other work on the machine disturbs far less than wall time; wall-clock figures here say more about the load than about docpact.",
+      '("cold/floor cpu"), which other work on the machine disturbs far less than wall time; wall-clock figures here say more about the load than about docpact.',
     "",
   );
   L.push(markdownTable(results), "");

@@ -33,8 +33,7 @@ export const VERBS = (
 ).split(" ");
 
 export const FLAGS = (
-  "json dry-run force verbose quiet yes all limit since until format output root config " +
-  "phase batch reason watch strict no-color timeout retries label"
+  "json dry-run force verbose quiet yes all limit since until format output root config " + "phase batch reason watch strict no-color timeout retries label"
 ).split(" ");
 
 /** Namespaces of schema vocabularies (`run.started`). */

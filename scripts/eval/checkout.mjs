@@ -33,8 +33,17 @@ function missingBlobs(checkout, commit) {
     })
     .filter((e) => e.type === "blob");
   if (tree.length === 0) return [];
-  const r = spawnSync("git", ["-C", checkout, "cat-file", "--batch-check=%(objectname)"], { input: tree.map((e) => e.id).join("\n") + "\n", encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  const gone = new Set(r.stdout.split("\n").filter((l) => l.endsWith(" missing")).map((l) => l.split(" ")[0]));
+  const r = spawnSync("git", ["-C", checkout, "cat-file", "--batch-check=%(objectname)"], {
+    input: tree.map((e) => e.id).join("\n") + "\n",
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const gone = new Set(
+    r.stdout
+      .split("\n")
+      .filter((l) => l.endsWith(" missing"))
+      .map((l) => l.split(" ")[0]),
+  );
   return tree.filter((e) => gone.has(e.id)).map((e) => e.path);
 }
 

@@ -74,7 +74,9 @@ function runAt(commit) {
 const matches = (d, inc, lineOf) =>
   inc.rules.includes(d.rule) && d.file === inc.find.file && (lineOf(d.file, d.line).includes(inc.find.text) || (d.message ?? "").includes(inc.find.text));
 const labelOf = (parent, d, lineOf) =>
-  (manifest.labels ?? []).find((l) => parent.startsWith(l.parent) && l.rule === d.rule && (l.file === null || l.file === d.file) && lineOf(d.file, d.line).includes(l.text))?.label ?? null;
+  (manifest.labels ?? []).find(
+    (l) => parent.startsWith(l.parent) && l.rule === d.rule && (l.file === null || l.file === d.file) && lineOf(d.file, d.line).includes(l.text),
+  )?.label ?? null;
 
 const incidents = manifest.incidents.filter((i) => !only || i.commit.startsWith(only));
 const byParent = new Map();
@@ -105,7 +107,14 @@ for (const [parent, incs] of byParent) {
   }
   const others = errors
     .filter((d) => !claimed.has(d))
-    .map((d) => ({ rule: d.rule, file: d.file, line: d.line, text: run.lineOf(d.file, d.line).trim().slice(0, 160), message: d.message, label: labelOf(parent, d, run.lineOf) }));
+    .map((d) => ({
+      rule: d.rule,
+      file: d.file,
+      line: d.line,
+      text: run.lineOf(d.file, d.line).trim().slice(0, 160),
+      message: d.message,
+      label: labelOf(parent, d, run.lineOf),
+    }));
   out.parents.push({ parent, errors: errors.length, others });
 }
 
@@ -115,7 +124,12 @@ const unlabelled = out.parents.flatMap((p) => (p.others ?? []).filter((o) => o.l
 out.summary = {
   incidents: out.incidents.length,
   found,
-  byClass: Object.fromEntries([...new Set(out.incidents.map((i) => i.class))].map((c) => [c, `${out.incidents.filter((i) => i.class === c && i.found).length}/${out.incidents.filter((i) => i.class === c).length}`])),
+  byClass: Object.fromEntries(
+    [...new Set(out.incidents.map((i) => i.class))].map((c) => [
+      c,
+      `${out.incidents.filter((i) => i.class === c && i.found).length}/${out.incidents.filter((i) => i.class === c).length}`,
+    ]),
+  ),
   parents: out.parents.length,
   otherErrors: out.parents.reduce((n, p) => n + (p.others?.length ?? 0), 0),
   falseErrors: falseErrors.length,
@@ -124,11 +138,18 @@ out.summary = {
 writeFileSync(join(workDir, `history-${id}${only ? `-${only}` : ""}.json`), JSON.stringify(out, null, 2) + "\n");
 if (asJson) console.log(JSON.stringify(out, null, 2));
 else {
-  for (const i of out.incidents) console.log(`${i.found ? "found " : "missed"} ${i.commit.slice(0, 7)} ${i.class.padEnd(6)} ${i.id}${i.found ? `  (${i.by.join(", ")})` : i.why ? `  (${i.why})` : ""}`);
+  for (const i of out.incidents)
+    console.log(
+      `${i.found ? "found " : "missed"} ${i.commit.slice(0, 7)} ${i.class.padEnd(6)} ${i.id}${i.found ? `  (${i.by.join(", ")})` : i.why ? `  (${i.why})` : ""}`,
+    );
   for (const p of out.parents) {
     if (p.failure) console.log(`parent ${p.parent.slice(0, 7)}: ${p.failure}`);
     for (const o of p.others ?? []) console.log(`other  ${p.parent.slice(0, 7)} [${o.label ?? "unlabelled"}] ${o.rule} ${o.file}:${o.line} ${o.message}`);
   }
   const s = out.summary;
-  console.log(`\n${s.found} of ${s.incidents} incidents found (${Object.entries(s.byClass).map(([c, v]) => `${c} ${v}`).join(", ")}) at ${s.parents} parent commits; other errors there: ${s.otherErrors} (${s.falseErrors} false, ${s.unlabelled} unlabelled)`);
+  console.log(
+    `\n${s.found} of ${s.incidents} incidents found (${Object.entries(s.byClass)
+      .map(([c, v]) => `${c} ${v}`)
+      .join(", ")}) at ${s.parents} parent commits; other errors there: ${s.otherErrors} (${s.falseErrors} false, ${s.unlabelled} unlabelled)`,
+  );
 }

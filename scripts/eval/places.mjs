@@ -8,7 +8,9 @@ const neverRead = /(^|\/)(node_modules|\.git)\//;
 /** The docs in scope of a config (its `docs` globs, `!` patterns excluding, in order; default every .md). */
 export function docsInScope(files, config) {
   const globs = config?.docs ?? ["**/*.md"];
-  const rules = globs.map((g) => (g.startsWith("!") ? { keep: false, match: picomatch(g.slice(1), { dot: true }) } : { keep: true, match: picomatch(g, { dot: true }) }));
+  const rules = globs.map((g) =>
+    g.startsWith("!") ? { keep: false, match: picomatch(g.slice(1), { dot: true }) } : { keep: true, match: picomatch(g, { dot: true }) },
+  );
   return files.filter((f) => {
     if (neverRead.test(f)) return false;
     let keep = false;

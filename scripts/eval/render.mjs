@@ -41,8 +41,13 @@ function mutationSums(r) {
         ? "—"
         : `${unlisted} of ${withNames.reduce((n, m) => n + m.places, 0)} unlisted` +
           (withNames.length < r.mutations.length ? ` (${r.mutations.length - withNames.length} mutation(s) name nothing to search)` : "") +
-          (withNames.some((m) => m.namesFrom !== "names") ? ` (${withNames.filter((m) => m.namesFrom !== "names").length} searched by expectation tokens)` : ""),
-    extra: extra.length === 0 ? "0" : `${extra.length} (${extra.length - extraUnl - extraFalse} real, ${extraFalse} false${extraUnl ? `, ${extraUnl} unlabelled` : ""})`,
+          (withNames.some((m) => m.namesFrom !== "names")
+            ? ` (${withNames.filter((m) => m.namesFrom !== "names").length} searched by expectation tokens)`
+            : ""),
+    extra:
+      extra.length === 0
+        ? "0"
+        : `${extra.length} (${extra.length - extraUnl - extraFalse} real, ${extraFalse} false${extraUnl ? `, ${extraUnl} unlabelled` : ""})`,
   };
 }
 
@@ -50,11 +55,39 @@ function configText(r) {
   return r.config.why ? `${r.config.from}: ${r.config.why}` : r.config.from;
 }
 
-const columns = ["project", "config", "errors", "precision", "warnings", "warning precision", "coverage (judged/found)", "not judged", "neither", "mutation recall", "open", "documented places", "extra under mutation"];
+const columns = [
+  "project",
+  "config",
+  "errors",
+  "precision",
+  "warnings",
+  "warning precision",
+  "coverage (judged/found)",
+  "not judged",
+  "neither",
+  "mutation recall",
+  "open",
+  "documented places",
+  "extra under mutation",
+];
 
 function row(r) {
   const m = mutationSums(r);
-  return [r.id, configText(r), counts(r.errors), pct(r.errors.precision), counts(r.warnings), pct(r.warnings.precision), coverageText(r), String(r.notJudged?.total ?? 0), neitherText(r), recallText(r), String(m.open), m.places, m.extra];
+  return [
+    r.id,
+    configText(r),
+    counts(r.errors),
+    pct(r.errors.precision),
+    counts(r.warnings),
+    pct(r.warnings.precision),
+    coverageText(r),
+    String(r.notJudged?.total ?? 0),
+    neitherText(r),
+    recallText(r),
+    String(m.open),
+    m.places,
+    m.extra,
+  ];
 }
 
 export function printTable(rs) {
@@ -69,15 +102,21 @@ export function printTable(rs) {
     for (const mu of r.mutations) {
       if (mu.error) console.log(`  mutation ${mu.id}: ${mu.error}`);
       else if (mu.missed.length > 0) console.log(`  mutation ${mu.id}: missed ${mu.missed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
-      if (mu.guessed.length > 0) console.log(`  mutation ${mu.id}: reported where its set is open ${mu.guessed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
-      if (mu.unlisted?.length > 0) console.log(`  mutation ${mu.id}: ${mu.unlisted.length} documented place(s) unlisted: ${mu.unlisted.map((p) => `${p.file}:${p.line}`).join(", ")}`);
+      if (mu.guessed.length > 0)
+        console.log(`  mutation ${mu.id}: reported where its set is open ${mu.guessed.map((x) => `${x.rule} ${x.file}:${x.line ?? "*"}`).join(", ")}`);
+      if (mu.unlisted?.length > 0)
+        console.log(`  mutation ${mu.id}: ${mu.unlisted.length} documented place(s) unlisted: ${mu.unlisted.map((p) => `${p.file}:${p.line}`).join(", ")}`);
       const unl = mu.extra.filter((e) => e.label === "unlabelled");
-      if (unl.length > 0) console.log(`  mutation ${mu.id}: ${unl.length} unlabelled extra finding(s): ${unl.map((e) => `${e.rule} ${e.file}:${e.line}`).join(", ")}`);
+      if (unl.length > 0)
+        console.log(`  mutation ${mu.id}: ${unl.length} unlabelled extra finding(s): ${unl.map((e) => `${e.rule} ${e.file}:${e.line}`).join(", ")}`);
     }
-    if (r.evidence.wrong.length > 0) console.log(`  ${r.evidence.wrong.length} of ${r.evidence.checked} labelled message(s) no longer say what the label expects (evidence, suggestion)`);
+    if (r.evidence.wrong.length > 0)
+      console.log(`  ${r.evidence.wrong.length} of ${r.evidence.checked} labelled message(s) no longer say what the label expects (evidence, suggestion)`);
     else if (r.evidence.checked > 0) console.log(`  ${r.evidence.checked} labelled message(s) say what their labels expect (evidence, suggestion)`);
     if (r.staleLabels > 0) console.log(`  ${r.staleLabels} label(s) match no finding (drift fixed, or docpact no longer reports it)`);
-    if (r.coverage) for (const [k, v] of Object.entries(r.coverage.kinds)) console.log(`  coverage ${k}: ${v.judged} judged, ${v.notJudged} not judged, ${v.neither} neither, of ${v.found}`);
+    if (r.coverage)
+      for (const [k, v] of Object.entries(r.coverage.kinds))
+        console.log(`  coverage ${k}: ${v.judged} judged, ${v.notJudged} not judged, ${v.neither} neither, of ${v.found}`);
   }
 }
 
@@ -99,7 +138,7 @@ export function renderPrecisionDoc(rs) {
     "- **coverage** is the mentions docpact judged out of the mentions it found (`summary.coverage` of the",
     "  report: commands, flags and the other kinds it counts); **not judged** is `summary.notJudged.total`;",
     "  **neither** is found − judged − not judged, what docpact saw but neither judged nor counted (must be 0).",
-    "  \"not reported\" means this docpact's report has no coverage figure for the project.",
+    '  "not reported" means this docpact\'s report has no coverage figure for the project.',
     "- **config** says where the project's config comes from: `init` (what `docpact init` writes), `init+docs`",
     "  (plus what docpact's docs tell a user to add), or `narrowed` with the reason.",
     "- **open** counts documented places a mutation breaks that docpact cannot judge (its set is open there:",
@@ -112,7 +151,12 @@ export function renderPrecisionDoc(rs) {
   ];
   for (const r of rs) {
     if (r.skipped) lines.push(`| ${r.id} | not run: ${r.skipped} |${" |".repeat(columns.length - 2)}`);
-    else lines.push(`| ${row(r).map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`);
+    else
+      lines.push(
+        `| ${row(r)
+          .map((c) => c.replace(/\|/g, "\\|"))
+          .join(" | ")} |`,
+      );
   }
   lines.push("", "Projects: " + rs.map((r) => `${r.id} = ${r.repo} @ ${r.commit.slice(0, 10)} (${r.kinds.join(", ")})`).join("; ") + ".");
   const groups = new Map();
@@ -126,7 +170,13 @@ export function renderPrecisionDoc(rs) {
       groups.set(g, t);
     }
   }
-  lines.push("", "By rule group, over all projects:", "", "| group | errors | real | precision | warnings | real | precision |", "| --- | --- | --- | --- | --- | --- | --- |");
+  lines.push(
+    "",
+    "By rule group, over all projects:",
+    "",
+    "| group | errors | real | precision | warnings | real | precision |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  );
   for (const [g, t] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const p = (s) => pct(s.count ? s.real / s.count : null);
     lines.push(`| ${g} | ${t.errors.count} | ${t.errors.real} | ${p(t.errors)} | ${t.warnings.count} | ${t.warnings.real} | ${p(t.warnings)} |`);

@@ -14,7 +14,14 @@ export function linesOf(root, file) {
   if (!fileLines.has(key)) {
     // A finding may sit on a folder or a file that is gone (a config entry, a moved page): no lines.
     const isFile = statSync(key, { throwIfNoEntry: false })?.isFile() ?? false;
-    fileLines.set(key, isFile ? readFileSync(key, "utf8").replace(/^\uFEFF/, "").split(/\r?\n/) : null);
+    fileLines.set(
+      key,
+      isFile
+        ? readFileSync(key, "utf8")
+            .replace(/^\uFEFF/, "")
+            .split(/\r?\n/)
+        : null,
+    );
   }
   return fileLines.get(key);
 }

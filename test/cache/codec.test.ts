@@ -72,7 +72,9 @@ async function recordRun(root: string, build = false): Promise<RecordingCache> {
 describe("compact cache entries", () => {
   it("round-trip every reader output of every fixture project and the example", async () => {
     const dir = join(repoRoot, "test/fixtures");
-    const roots = readdirSync(dir).map((n) => join(dir, n)).filter((p) => statSync(p).isDirectory());
+    const roots = readdirSync(dir)
+      .map((n) => join(dir, n))
+      .filter((p) => statSync(p).isDirectory());
     roots.push(join(repoRoot, "examples/aw-cli"));
     const kinds = new Set<string>();
     for (const root of roots) {
@@ -131,7 +133,10 @@ describe("compact cache entries", () => {
       fractional: { file: "a.md", line: 1.5, column: 1, endLine: 1, endColumn: 2 },
       partial: { file: "a.md", line: 1, column: 1 },
       span: { file: "a.md", line: 7, column: 1, endLine: 9, endColumn: 2 },
-      map: new Map<unknown, unknown>([["s", new Set([[1, 2, 3, 4, 5]])], [1, { file: "b.md", line: 1, column: 1, endLine: 1, endColumn: 1 }]]),
+      map: new Map<unknown, unknown>([
+        ["s", new Set([[1, 2, 3, 4, 5]])],
+        [1, { file: "b.md", line: 1, column: 1, endLine: 1, endColumn: 1 }],
+      ]),
       values: [null, true, 0, -1, "", "\u0000x", 1e21],
     };
     expectRoundTrip(tricky, "tricky");
@@ -156,7 +161,12 @@ describe("build's planned documents", () => {
     cpSync(join(repoRoot, "test/fixtures/fragments-stale"), root, { recursive: true });
     const doc = join(root, "docs/events.md");
     // A heading inside a stale region (no sha=, so not a hand edit): its planned anchors need the rewritten text parsed.
-    writeFileSync(doc, readFileSync(doc, "utf8").replace(/(<!-- docpact:begin vocabulary[^\n]*-->\n)/, "$1## Old heading\n").replace(/<!-- docpact:end sha=[0-9a-f]+ -->/, "<!-- docpact:end -->"));
+    writeFileSync(
+      doc,
+      readFileSync(doc, "utf8")
+        .replace(/(<!-- docpact:begin vocabulary[^\n]*-->\n)/, "$1## Old heading\n")
+        .replace(/<!-- docpact:end sha=[0-9a-f]+ -->/, "<!-- docpact:end -->"),
+    );
     const cache = await recordRun(root, true);
     const parsed = cache.seen.filter((s) => s.kind === "markdown").map((s) => (s.value as { file: string }).file);
     // The document as it was, and as build wrote it: not a third time after the write.

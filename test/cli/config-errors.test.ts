@@ -40,14 +40,18 @@ describe("config errors", () => {
   it("an unknown key gets a did-you-mean, at any depth", () => {
     expect(() => parseConfigText('{"doc": ["a.md"]}', "docpact.config.json")).toThrow('docpact.config.json: /: unknown key "doc"; did you mean "docs"?');
     expect(() => parseConfigText('{"cli": {"binary": ["a"]}}', "c.json")).toThrow('c.json: /cli: unknown key "binary"; did you mean "binaries"?');
-    expect(() => parseConfigText('{"sites": [{"root": ".", "generator": "github", "bse": "/"}]}', "c.json")).toThrow('c.json: /sites/0: unknown key "bse"; did you mean "base"?');
+    expect(() => parseConfigText('{"sites": [{"root": ".", "generator": "github", "bse": "/"}]}', "c.json")).toThrow(
+      'c.json: /sites/0: unknown key "bse"; did you mean "base"?',
+    );
     expect(() => parseConfigText('{"zzzzzz": 1}', "c.json")).toThrow(/^c\.json: \/: unknown key "zzzzzz"$/);
   });
 
   it("broken JSON is reported at line:column", () => {
     expect(() => parseConfigText('{"docs": ["a.md"],\n  "rules": {x}}', "docpact.config.json")).toThrow(/^docpact\.config\.json:2:13: invalid JSON: /);
-    expect(jsonErrorLine("c.json", "{\n  \"a\": 1", "Unexpected end of JSON input")).toBe("c.json:2:9: invalid JSON: Unexpected end of JSON input");
-    expect(jsonErrorLine("c.json", "{\n\n x}", "Expected property name or '}' in JSON at position 4 (line 3 column 2)")).toBe("c.json:3:2: invalid JSON: Expected property name or '}'");
+    expect(jsonErrorLine("c.json", '{\n  "a": 1', "Unexpected end of JSON input")).toBe("c.json:2:9: invalid JSON: Unexpected end of JSON input");
+    expect(jsonErrorLine("c.json", "{\n\n x}", "Expected property name or '}' in JSON at position 4 (line 3 column 2)")).toBe(
+      "c.json:3:2: invalid JSON: Expected property name or '}'",
+    );
   });
 
   it("--config DIR and an unknown option are one clean line each", () => {

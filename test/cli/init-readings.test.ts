@@ -27,7 +27,7 @@ test("a hand-parsed plain-JS bin: not read, and why", async () => {
   const root = mkdtempSync(join(tmpdir(), "docpact-init-"));
   try {
     writeFileSync(join(root, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "bin.js" } }));
-    writeFileSync(join(root, "bin.js"), "const args = process.argv.slice(2);\nif (args[0] === \"--x\") console.log(1);\n");
+    writeFileSync(join(root, "bin.js"), 'const args = process.argv.slice(2);\nif (args[0] === "--x") console.log(1);\n');
     writeFileSync(join(root, "README.md"), "Run `tool --x`.\n");
     const out = await initOutput(root);
     expect(out).toContain(

@@ -101,7 +101,9 @@ describe("docpact init", () => {
 
   it("prefers the installed package's schema when docpact is in node_modules", () => {
     const root = copy("init-docs-only");
-    cpSync(fileURLToPath(new URL("../../contracts/config.schema.json", import.meta.url)), join(root, "node_modules/docpact/contracts/config.schema.json"), { recursive: true });
+    cpSync(fileURLToPath(new URL("../../contracts/config.schema.json", import.meta.url)), join(root, "node_modules/docpact/contracts/config.schema.json"), {
+      recursive: true,
+    });
     runInit(root, { write: () => {} });
     const config = JSON.parse(readFileSync(join(root, "docpact.config.json"), "utf8")) as { $schema: string };
     expect(config.$schema).toBe("./node_modules/docpact/contracts/config.schema.json");

@@ -54,7 +54,10 @@ describe("check --watch", () => {
       // A new doc in a new folder: the folder must be picked up too.
       mkdirSync(join(root, "docs/more"));
       writeFileSync(join(root, "docs/more/new.md"), "# New\n\n> **Caching is not this document's call:** nobody says who.\n");
-      const seen = await waitFor(() => reports(stdout).some((r) => r.diagnostics.some((d) => d.file === "docs/more/new.md" && d.rule === "delegation/no-owner")), 15_000);
+      const seen = await waitFor(
+        () => reports(stdout).some((r) => r.diagnostics.some((d) => d.file === "docs/more/new.md" && d.rule === "delegation/no-owner")),
+        15_000,
+      );
       // The folder appeared after the first run; its file may need a second event to be noticed.
       if (!seen) writeFileSync(join(root, "docs/more/new.md"), "# New\n\n> **Caching is not this document's call:** nobody says who.\n\n");
       expect(seen || (await waitFor(() => reports(stdout).some((r) => r.diagnostics.some((d) => d.file === "docs/more/new.md")), 15_000))).toBe(true);

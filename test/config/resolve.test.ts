@@ -38,12 +38,24 @@ describe("loadConfig", () => {
     });
     const c = loadConfig(root, undefined, undefined, ruleIds);
     expect(c.code).toEqual({ kind: "none" });
-    expect(c.decisions).toEqual({ module: "src/d.ts", export: "D", idField: "id", documentField: "document", attributionField: "attribution", documentRoot: "." });
+    expect(c.decisions).toEqual({
+      module: "src/d.ts",
+      export: "D",
+      idField: "id",
+      documentField: "document",
+      attributionField: "attribution",
+      documentRoot: ".",
+    });
     expect(c.generate).toEqual({ outDir: "generated", registries: [] });
   });
 
   it("normalizes registry globs and refuses a registry named like the barrel or leaving outDir", () => {
-    const ok = loadConfig(project({ "docpact.config.json": JSON.stringify({ generate: { registries: [{ file: "rules.ts", include: ["./src/rules/*/*.ts"] }] } }) }), undefined, undefined, ruleIds);
+    const ok = loadConfig(
+      project({ "docpact.config.json": JSON.stringify({ generate: { registries: [{ file: "rules.ts", include: ["./src/rules/*/*.ts"] }] } }) }),
+      undefined,
+      undefined,
+      ruleIds,
+    );
     expect(ok.generate?.registries).toEqual([{ file: "rules.ts", include: ["src/rules/*/*.ts"] }]);
     for (const file of ["index.ts", "../x.ts", "a/../../x.ts", "rules.js"]) {
       const root = project({ "docpact.config.json": JSON.stringify({ generate: { registries: [{ file, include: ["src/*.ts"] }] } }) });

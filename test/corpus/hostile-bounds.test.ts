@@ -24,7 +24,8 @@ const cliWith = (expr: string, limits: object = {}): Case["files"] => ({
 });
 
 /** Not-judged reasons of a run, all rules together. */
-const reasons = (r: Run | undefined): string[] => Object.values((r?.report as Report | undefined)?.summary.notJudged?.byRule ?? {}).flatMap((x) => Object.keys(x.reasons));
+const reasons = (r: Run | undefined): string[] =>
+  Object.values((r?.report as Report | undefined)?.summary.notJudged?.byRule ?? {}).flatMap((x) => Object.keys(x.reasons));
 const saysNotJudged = (fragment: RegExp) => (_root: string, _sib: string, runs: Run[]) => expect(reasons(runs[0]).join("\n")).toMatch(fragment);
 const messages = (r: Run | undefined): string => (r?.report?.diagnostics ?? []).map((d) => `${d.rule} ${d.message}`).join("\n");
 
@@ -81,13 +82,19 @@ const cases: Case[] = [
   },
   {
     name: "a schema pattern that backtracks: the instance is not judged, no hang",
-    files: { ...INSTANCES({ type: "object", properties: { kind: { type: "string", pattern: "^(a+)+$" } } }), "data/x.json": JSON.stringify({ kind: `${"a".repeat(40)}!` }) },
+    files: {
+      ...INSTANCES({ type: "object", properties: { kind: { type: "string", pattern: "^(a+)+$" } } }),
+      "data/x.json": JSON.stringify({ kind: `${"a".repeat(40)}!` }),
+    },
     exit: 0,
     after: saysNotJudged(/backtrack/),
   },
   {
     name: "a schema patternProperties that backtracks: the instance is not judged, no hang",
-    files: { ...INSTANCES({ type: "object", patternProperties: { "^(a|aa)+$": { type: "number" } } }), "data/x.json": JSON.stringify({ [`${"a".repeat(50)}!`]: 1 }) },
+    files: {
+      ...INSTANCES({ type: "object", patternProperties: { "^(a|aa)+$": { type: "number" } } }),
+      "data/x.json": JSON.stringify({ [`${"a".repeat(50)}!`]: 1 }),
+    },
     exit: 0,
     after: saysNotJudged(/backtrack/),
   },
@@ -116,7 +123,20 @@ const cases: Case[] = [
   },
   {
     name: "a YAML alias bomb in mkdocs.yml",
-    files: { "mkdocs.yml": ["site_name: x", "a: &a [x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 12 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9).fill(`*${String.fromCharCode(97 + i)}`).join(", ")}]`)].join("\n") + "\n" },
+    files: {
+      "mkdocs.yml":
+        [
+          "site_name: x",
+          "a: &a [x, x, x, x, x, x, x, x, x]",
+          ...Array.from(
+            { length: 12 },
+            (_, i) =>
+              `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9)
+                .fill(`*${String.fromCharCode(97 + i)}`)
+                .join(", ")}]`,
+          ),
+        ].join("\n") + "\n",
+    },
     exit: [0, 0, 0],
   },
   {
@@ -132,7 +152,10 @@ const cases: Case[] = [
   },
   {
     name: "a schema nested 50,000 deep with limits.maxNesting raised",
-    files: { "docpact.config.json": config({ limits: { maxNesting: 1_000_000, maxFileBytes: 2_000_000 } }), "contracts/event.schema.json": '{"properties":{"a":'.repeat(50_000) + "{}" + "}}".repeat(50_000) },
+    files: {
+      "docpact.config.json": config({ limits: { maxNesting: 1_000_000, maxFileBytes: 2_000_000 } }),
+      "contracts/event.schema.json": '{"properties":{"a":'.repeat(50_000) + "{}" + "}}".repeat(50_000),
+    },
     exit: 1,
     rules: ["schema/invalid"],
   },
@@ -154,7 +177,8 @@ const cases: Case[] = [
     name: "a ...gen() spread in the decision registry is counted, not a vanished registry",
     files: {
       "docpact.config.json": config({ code: { include: ["src/**/*.ts"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }),
-      "src/decisions.ts": 'function* gen() { yield { id: "b", document: "docs/guide.md", attribution: "nowhere" }; }\nexport const DECISIONS = [\n  { id: "a", document: "docs/guide.md", attribution: "See [the schema]" },\n  ...gen(),\n];\n',
+      "src/decisions.ts":
+        'function* gen() { yield { id: "b", document: "docs/guide.md", attribution: "nowhere" }; }\nexport const DECISIONS = [\n  { id: "a", document: "docs/guide.md", attribution: "See [the schema]" },\n  ...gen(),\n];\n',
     },
     exit: 0,
     rules: ["decision/unreadable-row"],
@@ -238,9 +262,28 @@ const cases: Case[] = [
     exit: 0,
     after: (_r, _s, runs) => expect(messages(runs[0])).not.toContain("docs/back/slash.md"),
   },
-  { name: "/dev/urandom as the config file is refused", setup: (root) => { writeFileSync(join(root, "docpact.config.json"), ""); spawnSync("ln", ["-sf", "/dev/urandom", join(root, "docpact.config.json")]); }, exit: 2, error: "docpact.config.json" },
-  { name: "/dev/urandom as tsconfig.json is refused", files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }) }, setup: (root) => symlinkSync("/dev/urandom", join(root, "tsconfig.json")), exit: 2, error: "tsconfig" },
-  { name: "/dev/urandom as the baseline file is refused", setup: (root) => symlinkSync("/dev/urandom", join(root, "docpact-baseline.json")), exit: 2, error: "docpact-baseline.json" },
+  {
+    name: "/dev/urandom as the config file is refused",
+    setup: (root) => {
+      writeFileSync(join(root, "docpact.config.json"), "");
+      spawnSync("ln", ["-sf", "/dev/urandom", join(root, "docpact.config.json")]);
+    },
+    exit: 2,
+    error: "docpact.config.json",
+  },
+  {
+    name: "/dev/urandom as tsconfig.json is refused",
+    files: { "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }) },
+    setup: (root) => symlinkSync("/dev/urandom", join(root, "tsconfig.json")),
+    exit: 2,
+    error: "tsconfig",
+  },
+  {
+    name: "/dev/urandom as the baseline file is refused",
+    setup: (root) => symlinkSync("/dev/urandom", join(root, "docpact-baseline.json")),
+    exit: 2,
+    error: "docpact-baseline.json",
+  },
 ];
 
 corpusSuite("hostile input, round 2: bounds", cases);

@@ -12,7 +12,13 @@ import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
 interface Json {
   diagnostics: { rule: string; file: string; line: number; message: string; suggestion?: string }[];
-  summary: { errors: number; warnings: number; baselined?: number; prunable?: { rule: string; file: string; token: string }[]; since?: { ref: string; outside: number } };
+  summary: {
+    errors: number;
+    warnings: number;
+    baselined?: number;
+    prunable?: { rule: string; file: string; token: string }[];
+    since?: { ref: string; outside: number };
+  };
 }
 
 const PKG = JSON.stringify({ name: "aw", bin: { aw: "src/cli.ts" } });
@@ -65,7 +71,9 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     const { json } = check(repo.root);
     const id = repo.git("rev-parse", "--short", "HEAD").trim();
     expect(json.diagnostics.map((d) => `${d.rule} ${d.line}`)).toEqual(["reference/broken-link 3", "reference/broken-link 5", "reference/missing-path 7"]);
-    expect(json.diagnostics[2].message).toBe(`path docs/ref/objetivo.md does not exist (looked from docs/ or any folder above it); removed in ${id} (drop the reference folder)`);
+    expect(json.diagnostics[2].message).toBe(
+      `path docs/ref/objetivo.md does not exist (looked from docs/ or any folder above it); removed in ${id} (drop the reference folder)`,
+    );
   });
 
   it("the README's three commands: init, baseline, check is green; a new drift then fails", () => {
@@ -172,7 +180,12 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     runCli(["baseline", "--root", repo.root]);
     edit(repo, "docs/guide.md", (s) => s.replace(", see [frob](frob.md)", "").replace("# Guide\n", "# Guide\n\nTry [this](#nope).\n"));
     const sarif = JSON.parse(runCli(["check", "--root", repo.root, "--format", "sarif"]).stdout);
-    const results = sarif.runs[0].results as { ruleId: string; baselineState: string; partialFingerprints: Record<string, string>; message: { text: string } }[];
+    const results = sarif.runs[0].results as {
+      ruleId: string;
+      baselineState: string;
+      partialFingerprints: Record<string, string>;
+      message: { text: string };
+    }[];
     expect(results.map((x) => `${x.baselineState} ${x.ruleId}`)).toEqual([
       "new reference/missing-anchor",
       "unchanged reference/broken-link",
@@ -193,7 +206,8 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     repos.push(repo);
     const many = Array.from({ length: 40 }, (_, i) => `- \`docs/ref/objetivo.md\` ${i} and [x](gone-${i}.md)`).join("\n");
     repo.write({ "docs/many.md": `# Many\n\n${many}\n` });
-    const calls = (args: string[]) => Number(/git calls so far (\d+)/.exec(runCli(["check", "--root", repo.root, ...args], { env: { DOCPACT_TIMING: "1" } }).stderr)?.[1]);
+    const calls = (args: string[]) =>
+      Number(/git calls so far (\d+)/.exec(runCli(["check", "--root", repo.root, ...args], { env: { DOCPACT_TIMING: "1" } }).stderr)?.[1]);
     // Work tree and path log; no finding here asks for the content log (headings and names removed).
     expect(calls([])).toBe(2);
     expect(calls(["--since", "HEAD"])).toBe(5);

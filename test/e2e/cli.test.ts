@@ -37,7 +37,14 @@ describe("docpact CLI basics", () => {
   });
 
   it("usage errors exit 2 with one line and no stack", () => {
-    for (const args of [["frobnicate"], ["check", "--bogus"], ["check", "--format", "xml"], ["inspect", "things"], ["explain", "no/such-rule"], ["check", "--max-warnings", "x"]]) {
+    for (const args of [
+      ["frobnicate"],
+      ["check", "--bogus"],
+      ["check", "--format", "xml"],
+      ["inspect", "things"],
+      ["explain", "no/such-rule"],
+      ["check", "--max-warnings", "x"],
+    ]) {
       const r = runCli(args);
       expect(r.status, args.join(" ")).toBe(2);
       expect(r.stderr.split("\n")[0]).toMatch(/^docpact: /);
@@ -196,4 +203,3 @@ function snapshot(root: string): Record<string, string> {
   for (const f of walk(root)) out[f.slice(root.length)] = readFileSync(f, "utf8");
   return out;
 }
-

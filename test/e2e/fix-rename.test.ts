@@ -69,7 +69,16 @@ beforeAll(() => {
 });
 afterAll(() => repo?.remove("."));
 
-const rules = ["cli/unknown-command", "cli/unknown-flag", "cli/unknown-command", "cli/unknown-flag", "reference/missing-anchor", "reference/missing-section", "reference/broken-link", "reference/missing-path"];
+const rules = [
+  "cli/unknown-command",
+  "cli/unknown-flag",
+  "cli/unknown-command",
+  "cli/unknown-flag",
+  "reference/missing-anchor",
+  "reference/missing-section",
+  "reference/broken-link",
+  "reference/missing-path",
+];
 
 describe.skipIf(!hasGit)("build --fix after a committed rename", { timeout: 120_000 }, () => {
   it("check: each renamed mention carries the fix git backs (JSON and SARIF); the spelling guess only a suggestion", async () => {
@@ -85,7 +94,9 @@ describe.skipIf(!hasGit)("build --fix after a committed rename", { timeout: 120_
       edits: [{ range: [100, 106], line: 6, column: 17, endLine: 6, endColumn: 23, text: "--format" }],
     });
     const { formatSarif } = await import("../../compiler/report/sarif.js");
-    const sarif = JSON.parse(formatSarif({ diagnostics: out.diagnostics, gate: out.gate, rules: [], version: "0", getText: out.textOf })) as { runs: { results: { fixes?: unknown[] }[] }[] };
+    const sarif = JSON.parse(formatSarif({ diagnostics: out.diagnostics, gate: out.gate, rules: [], version: "0", getText: out.textOf })) as {
+      runs: { results: { fixes?: unknown[] }[] }[];
+    };
     expect(sarif.runs[0].results.filter((r) => r.fixes).length).toBe(rules.length);
   });
 

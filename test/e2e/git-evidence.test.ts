@@ -30,7 +30,8 @@ function project(config: object = CONFIG): TestRepo {
     "docpact.config.json": JSON.stringify(config),
     "src/cli.ts": `${SPEC}export const flow = { name: "flow", verbs: ["advance", "close"], flags: ["--json"] } satisfies CommandSpec;\nexport const status = { name: "status" } satisfies CommandSpec;\n`,
     "src/legacy.ts": `${SPEC}export const legacy = { name: "legacy" } satisfies CommandSpec;\n`,
-    "schemas/events.schema.json": '{\n  "$defs": {\n    "eventType": {\n      "enum": [\n        "run.started",\n        "run.finished",\n        "run.failed",\n        "run.paused"\n      ]\n    }\n  }\n}\n',
+    "schemas/events.schema.json":
+      '{\n  "$defs": {\n    "eventType": {\n      "enum": [\n        "run.started",\n        "run.finished",\n        "run.failed",\n        "run.paused"\n      ]\n    }\n  }\n}\n',
     "docs/protocol.md": "# Protocol\n\n## Retry policy\n\nRetries back off.\n\n## Legacy mode\n\nOld.\n\n## Events\n\nListed.\n",
     "README.md": [
       "# Project",
@@ -57,7 +58,10 @@ afterEach(() => {
 function check(root: string, env?: Record<string, string>): { findings: Finding[]; stderr: string } {
   const r = runCli(["check", "--root", root, "--format", "json"], { env });
   const json = JSON.parse(r.stdout) as { diagnostics: Finding[] };
-  return { findings: json.diagnostics.map(({ rule, line, message, suggestion }) => ({ rule, line, message, ...(suggestion ? { suggestion } : {}) })), stderr: r.stderr };
+  return {
+    findings: json.diagnostics.map(({ rule, line, message, suggestion }) => ({ rule, line, message, ...(suggestion ? { suggestion } : {}) })),
+    stderr: r.stderr,
+  };
 }
 
 const edit = (repo: TestRepo, file: string, from: string, to: string) => {
@@ -74,8 +78,18 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     const id = repo.commit("docs: shorter heading");
     const f = check(repo.root).findings.filter((d) => d.line === 3);
     expect(f).toEqual([
-      { rule: "reference/missing-anchor", line: 3, message: `#retry-policy names no heading or anchor in docs/protocol.md; heading renamed to "Retries" in ${id} (docs: shorter heading)`, suggestion: "docs/protocol.md#retries" },
-      { rule: "reference/missing-section", line: 3, message: `docs/protocol.md has no section "Retry policy"; heading renamed to "Retries" in ${id} (docs: shorter heading)`, suggestion: "Retries" },
+      {
+        rule: "reference/missing-anchor",
+        line: 3,
+        message: `#retry-policy names no heading or anchor in docs/protocol.md; heading renamed to "Retries" in ${id} (docs: shorter heading)`,
+        suggestion: "docs/protocol.md#retries",
+      },
+      {
+        rule: "reference/missing-section",
+        line: 3,
+        message: `docs/protocol.md has no section "Retry policy"; heading renamed to "Retries" in ${id} (docs: shorter heading)`,
+        suggestion: "Retries",
+      },
     ]);
   });
 
@@ -87,7 +101,9 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     edit(repo, "docs/protocol.md", "## Retries", "## Retrying");
     repo.commit("second rename");
     const f = check(repo.root).findings.filter((d) => d.rule === "reference/missing-anchor" && d.line === 3);
-    expect(f.map((d) => [d.message, d.suggestion])).toEqual([[`#retry-policy names no heading or anchor in docs/protocol.md; heading renamed to "Retries" in ${first} (first rename)`, "docs/protocol.md#retrying"]]);
+    expect(f.map((d) => [d.message, d.suggestion])).toEqual([
+      [`#retry-policy names no heading or anchor in docs/protocol.md; heading renamed to "Retries" in ${first} (first rename)`, "docs/protocol.md#retrying"],
+    ]);
   });
 
   it("heading removal: the commit is named, no rename is made up", () => {
@@ -97,7 +113,11 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     const id = repo.commit("drop legacy mode");
     const f = check(repo.root).findings.filter((d) => d.line === 5);
     expect(f).toEqual([
-      { rule: "reference/missing-anchor", line: 5, message: `#legacy-mode names no heading or anchor in docs/protocol.md; heading removed in ${id} (drop legacy mode)` },
+      {
+        rule: "reference/missing-anchor",
+        line: 5,
+        message: `#legacy-mode names no heading or anchor in docs/protocol.md; heading removed in ${id} (drop legacy mode)`,
+      },
       { rule: "reference/missing-section", line: 5, message: `docs/protocol.md has no section "Legacy mode"; heading removed in ${id} (drop legacy mode)` },
     ]);
   });
@@ -110,8 +130,17 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     const id = repo.commit("docs: retries get their own page");
     const f = check(repo.root).findings.filter((d) => d.line === 3);
     expect(f).toEqual([
-      { rule: "reference/missing-anchor", line: 3, message: `#retry-policy names no heading or anchor in docs/protocol.md; heading moved to docs/retries.md in ${id} (docs: retries get their own page)`, suggestion: "docs/retries.md#retry-policy" },
-      { rule: "reference/missing-section", line: 3, message: `docs/protocol.md has no section "Retry policy"; heading moved to docs/retries.md in ${id} (docs: retries get their own page)` },
+      {
+        rule: "reference/missing-anchor",
+        line: 3,
+        message: `#retry-policy names no heading or anchor in docs/protocol.md; heading moved to docs/retries.md in ${id} (docs: retries get their own page)`,
+        suggestion: "docs/retries.md#retry-policy",
+      },
+      {
+        rule: "reference/missing-section",
+        line: 3,
+        message: `docs/protocol.md has no section "Retry policy"; heading moved to docs/retries.md in ${id} (docs: retries get their own page)`,
+      },
     ]);
   });
 
@@ -123,7 +152,14 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     repo.commit("reorder");
     edit(repo, "README.md", "#retry-policy", "#retry-polcy");
     const f = check(repo.root).findings.filter((d) => d.line === 3);
-    expect(f).toEqual([{ rule: "reference/missing-anchor", line: 3, message: "#retry-polcy names no heading or anchor in docs/protocol.md", suggestion: "docs/protocol.md#retry-policy" }]);
+    expect(f).toEqual([
+      {
+        rule: "reference/missing-anchor",
+        line: 3,
+        message: "#retry-polcy names no heading or anchor in docs/protocol.md",
+        suggestion: "docs/protocol.md#retry-policy",
+      },
+    ]);
   });
 
   it("command rename and removal: sub-verb and top-level renames are the suggestion; a deleted command module is named", () => {
@@ -136,9 +172,23 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     const removal = repo.commit("cli: drop legacy");
     const f = check(repo.root).findings.filter((d) => d.rule === "cli/unknown-command");
     expect(f).toEqual([
-      { rule: "cli/unknown-command", line: 7, message: `unknown command \`aw flow advance\`; \`advance\` renamed to \`proceed\` in ${rename} (cli: clearer verbs)`, suggestion: "aw flow proceed" },
-      { rule: "cli/unknown-command", line: 7, message: `unknown command \`aw status\`; \`status\` renamed to \`state\` in ${rename} (cli: clearer verbs)`, suggestion: "aw state" },
-      { rule: "cli/unknown-command", line: 7, message: `unknown command \`aw legacy\`; \`legacy\` removed from src/legacy.ts in ${removal} (cli: drop legacy)` },
+      {
+        rule: "cli/unknown-command",
+        line: 7,
+        message: `unknown command \`aw flow advance\`; \`advance\` renamed to \`proceed\` in ${rename} (cli: clearer verbs)`,
+        suggestion: "aw flow proceed",
+      },
+      {
+        rule: "cli/unknown-command",
+        line: 7,
+        message: `unknown command \`aw status\`; \`status\` renamed to \`state\` in ${rename} (cli: clearer verbs)`,
+        suggestion: "aw state",
+      },
+      {
+        rule: "cli/unknown-command",
+        line: 7,
+        message: `unknown command \`aw legacy\`; \`legacy\` removed from src/legacy.ts in ${removal} (cli: drop legacy)`,
+      },
     ]);
   });
 
@@ -170,7 +220,9 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
   it("a project with no finding that could carry evidence never runs the content log: two git calls", () => {
     const repo = project();
     repos.push(repo);
-    repo.write({ "README.md": "# Project\n\nSee [retries](docs/protocol.md#retry-policy) and [the protocol](docs/protocol.md) § *Events*.\n\nA run emits `run.started`.\n" });
+    repo.write({
+      "README.md": "# Project\n\nSee [retries](docs/protocol.md#retry-policy) and [the protocol](docs/protocol.md) § *Events*.\n\nA run emits `run.started`.\n",
+    });
     repo.commit("clean readme");
     const timed = runCli(["check", "--root", repo.root], { env: { DOCPACT_TIMING: "1" } });
     expect(timed.status).toBe(0);
@@ -184,7 +236,10 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     edit(repo, "docs/protocol.md", "## Retry policy", "## Retries");
     edit(repo, "schemas/events.schema.json", '"run.finished"', '"run.completed"');
     repo.commit("renames");
-    const many = Array.from({ length: 30 }, (_, i) => `- [r${i}](protocol.md#retry-policy) and \`run.finished\` beside \`run.started\` and [p](protocol.md) § *Legacy ${i}*`).join("\n");
+    const many = Array.from(
+      { length: 30 },
+      (_, i) => `- [r${i}](protocol.md#retry-policy) and \`run.finished\` beside \`run.started\` and [p](protocol.md) § *Legacy ${i}*`,
+    ).join("\n");
     repo.write({ "docs/many.md": `# Many\n\n${many}\n` });
     const timed = runCli(["check", "--root", repo.root], { env: { DOCPACT_TIMING: "1" } });
     // Work tree, path log, then after the rules: the names-only log, the work tree's diff-index and the patches of the commits it picked.

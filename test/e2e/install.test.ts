@@ -31,7 +31,15 @@ function consumerLock(tgz: string): object {
   const me = lock.packages[""];
   const packages: Record<string, unknown> = {
     "": { name: "consumer", version: "1.0.0", devDependencies: { docpact: `file:${tgz}` } },
-    "node_modules/docpact": { version: me.version, resolved: `file:${tgz}`, dev: true, license: me.license, dependencies: me.dependencies, bin: me.bin, engines: me.engines },
+    "node_modules/docpact": {
+      version: me.version,
+      resolved: `file:${tgz}`,
+      dev: true,
+      license: me.license,
+      dependencies: me.dependencies,
+      bin: me.bin,
+      engines: me.engines,
+    },
   };
   for (const [k, v] of Object.entries(lock.packages)) if (k.startsWith("node_modules/") && !v.dev) packages[k] = { ...v, dev: true };
   return { name: "consumer", version: "1.0.0", lockfileVersion: 3, requires: true, packages };
@@ -75,7 +83,7 @@ describe.skipIf(!hasNpm)("the README's install procedure", { timeout: 240_000 },
     expect(lines[0]).toMatch(/^DOCPACT=/);
     expect(lines[1]).toMatch(/^PROJECT=/);
     const ci = lines.findIndex((l) => /^cd "\$DOCPACT" && npm ci(\s|$)/.test(l));
-    expect(ci, "the README installs docpact with `cd \"$DOCPACT\" && npm ci`").toBeGreaterThan(1);
+    expect(ci, 'the README installs docpact with `cd "$DOCPACT" && npm ci`').toBeGreaterThan(1);
     const project = temp();
     mkdirSync(join(project, ".git"));
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
@@ -84,8 +92,20 @@ describe.skipIf(!hasNpm)("the README's install procedure", { timeout: 240_000 },
     writeFileSync(join(project, "docs/guide.md"), "# Guide\n");
     // Offline: the lock file npm would write, made from docpact's own (nothing resolved against a registry).
     writeFileSync(join(project, "package-lock.json"), JSON.stringify(consumerLock("docpact-0.1.0.tgz"), null, 2));
-    const script = ["set -e", `DOCPACT=${JSON.stringify(repoRoot)}`, `PROJECT=${JSON.stringify(project)}`, ...lines.slice(2).map((l, i) => (i + 2 === ci ? 'cd "$DOCPACT"' : l))].join("\n");
-    const env = { ...process.env, NO_COLOR: "1", npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+    const script = [
+      "set -e",
+      `DOCPACT=${JSON.stringify(repoRoot)}`,
+      `PROJECT=${JSON.stringify(project)}`,
+      ...lines.slice(2).map((l, i) => (i + 2 === ci ? 'cd "$DOCPACT"' : l)),
+    ].join("\n");
+    const env = {
+      ...process.env,
+      NO_COLOR: "1",
+      npm_config_offline: "true",
+      npm_config_audit: "false",
+      npm_config_fund: "false",
+      npm_config_update_notifier: "false",
+    };
     const r = spawnSync("bash", ["-c", script], { encoding: "utf8", env });
     if (r.status !== 0 && /ENOTCACHED|only-if-cached/.test(r.stderr)) ctx.skip();
     expect(r.status, r.stderr).toBe(0);

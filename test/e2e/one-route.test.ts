@@ -74,7 +74,7 @@ describe("code files are read like documents", () => {
     const root = project({
       "package.json": JSON.stringify({ name: "x", bin: { aw: "x.js" } }),
       "tsconfig.json": JSON.stringify({ include: ["src"] }),
-      "src/good.ts": "export const EVENTS = [\"a.b\", \"a.c\"] as const;\n",
+      "src/good.ts": 'export const EVENTS = ["a.b", "a.c"] as const;\n',
       "src/bad.ts": Buffer.from([0x65, 0x78, 0xff, 0xfe, 0x20, 0x62, 0x0a]),
       "c.md": Buffer.from([0xff, 0xfe, 0x20, 0x62]),
     });

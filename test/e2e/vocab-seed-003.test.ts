@@ -111,7 +111,12 @@ describe("seed 003: aliases from a codemap file, a retired code from a YAML file
     expect((await check({ root: dir })).diagnostics.filter((d) => d.rule === "generated/stale")).toEqual([]);
     // The release drops one rename from its codemap: the generated map must follow.
     const codemap = join(dir, "spec/event-codemap.json");
-    writeFileSync(codemap, readFileSync(codemap, "utf8").replace(/\n\s*"envelope\.recovery\.applied": "envelope\.recovery-applied"/, "").replace(/,(\s*})/, "$1"));
+    writeFileSync(
+      codemap,
+      readFileSync(codemap, "utf8")
+        .replace(/\n\s*"envelope\.recovery\.applied": "envelope\.recovery-applied"/, "")
+        .replace(/,(\s*})/, "$1"),
+    );
     const stale = (await check({ root: dir })).diagnostics.filter((d) => d.rule === "generated/stale").map((d) => d.file);
     expect(stale).toContain("generated/schemas/capabilities.ts");
   });

@@ -11,7 +11,11 @@ import { repoRoot } from "../helpers/cli.js";
 const opts = { binaries: ["aw"], markers: ["not this document's call"] };
 const docs = [
   readMarkdown("docs/a.md", "# A\n\n> **Which facts count is not this document's call:** decided by the CLI (`aw flow advance --json`).\n", opts),
-  readMarkdown("docs/b.md", "> **Which line is not this document's call:** `aw session-create` or `aw resume <id>`.\n\n> **Judgment is not this document's call:** nobody.\n", opts),
+  readMarkdown(
+    "docs/b.md",
+    "> **Which line is not this document's call:** `aw session-create` or `aw resume <id>`.\n\n> **Judgment is not this document's call:** nobody.\n",
+    opts,
+  ),
 ];
 
 describe("emitDelegations", () => {
@@ -26,7 +30,14 @@ describe("emitDelegations", () => {
   });
 
   it("carries no positions: lines added above a note leave the file the same", () => {
-    const shifted = [readMarkdown("docs/a.md", "# A\n\nA new intro.\n\nAnd more.\n\n> **Which facts count is not this document's call:** decided by the CLI (`aw flow advance --json`).\n", opts), docs[1]];
+    const shifted = [
+      readMarkdown(
+        "docs/a.md",
+        "# A\n\nA new intro.\n\nAnd more.\n\n> **Which facts count is not this document's call:** decided by the CLI (`aw flow advance --json`).\n",
+        opts,
+      ),
+      docs[1],
+    ];
     expect(shifted[0].notes[0].span.line).not.toBe(docs[0].notes[0].span.line);
     expect(emitDelegations(makeModel({ docs: shifted }), "generated").content).toBe(emitDelegations(makeModel({ docs }), "generated").content);
   });
@@ -44,8 +55,19 @@ describe("emitDelegations", () => {
         'export const handlers = { "aw flow advance": 1, "aw resume": 2, "aw session-create": 3 } satisfies Record<DelegatedCommand, number>;\n',
     );
     const tsc = join(repoRoot, "node_modules/.bin/tsc");
-    execFileSync(tsc, ["--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "use.ts"], { encoding: "utf8", cwd: dir });
-    writeFileSync(join(dir, "use.ts"), 'import type { DelegatedCommand } from "./delegations.js";\nexport const h = { "aw resume": 2 } satisfies Record<DelegatedCommand, number>;\n');
-    expect(() => execFileSync(tsc, ["--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "use.ts"], { encoding: "utf8", cwd: dir })).toThrow();
+    execFileSync(tsc, ["--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "use.ts"], {
+      encoding: "utf8",
+      cwd: dir,
+    });
+    writeFileSync(
+      join(dir, "use.ts"),
+      'import type { DelegatedCommand } from "./delegations.js";\nexport const h = { "aw resume": 2 } satisfies Record<DelegatedCommand, number>;\n',
+    );
+    expect(() =>
+      execFileSync(tsc, ["--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "use.ts"], {
+        encoding: "utf8",
+        cwd: dir,
+      }),
+    ).toThrow();
   });
 });

@@ -71,7 +71,10 @@ describe("generated/stale with stamps", () => {
     const root = mkdtempSync(join(tmpdir(), "docpact-fresh-"));
     temps.push(root);
     writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ generate: { outDir: "gen" }, code: { include: [] } }));
-    writeFileSync(join(root, "a.schema.json"), JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", title: "A", type: "object", properties: { kind: { enum: ["x", "y"] } } }));
+    writeFileSync(
+      join(root, "a.schema.json"),
+      JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", title: "A", type: "object", properties: { kind: { enum: ["x", "y"] } } }),
+    );
     await runBuild({ root });
     return root;
   };
@@ -91,7 +94,10 @@ describe("generated/stale with stamps", () => {
 
   it("a changed schema makes its stamped modules stale", async () => {
     const root = await project();
-    writeFileSync(join(root, "a.schema.json"), JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", title: "A", type: "object", properties: { kind: { enum: ["x", "z"] } } }));
+    writeFileSync(
+      join(root, "a.schema.json"),
+      JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", title: "A", type: "object", properties: { kind: { enum: ["x", "z"] } } }),
+    );
     expect((await staleIn(root)).sort()).toEqual([
       "gen/a.ts gen/a.ts differs from what `docpact build` would write:",
       "gen/a.validator.ts gen/a.validator.ts differs from what `docpact build` would write:",

@@ -34,7 +34,19 @@ function writeOut(files: PlannedFile[]): string {
 
 /** Runs tsc --strict over the barrel; returns its output ("" when clean). With outDir, also emits JS there. */
 function typecheck(dir: string, entry: string, outDir?: string): string {
-  const args = ["--ignoreConfig", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--skipLibCheck", ...(outDir ? ["--outDir", outDir] : ["--noEmit"]), join(dir, entry)];
+  const args = [
+    "--ignoreConfig",
+    "--strict",
+    "--module",
+    "nodenext",
+    "--moduleResolution",
+    "nodenext",
+    "--target",
+    "es2022",
+    "--skipLibCheck",
+    ...(outDir ? ["--outDir", outDir] : ["--noEmit"]),
+    join(dir, entry),
+  ];
   try {
     execFileSync(tsc, args, { encoding: "utf8", stdio: "pipe" });
     return "";
@@ -50,7 +62,12 @@ async function generate(schemas: SchemaDoc[], outDir = "gen") {
 
 describe("schema module naming", () => {
   test("paths keep folders, drop .schema.json, and never collide", () => {
-    expect([...schemaModulePaths(["contracts/config.schema.json", "a.json", "a.schema.json", "index.schema.json", "x/index.schema.json", "w.yaml", "y.json", "y.yml"], "generated")]).toEqual([
+    expect([
+      ...schemaModulePaths(
+        ["contracts/config.schema.json", "a.json", "a.schema.json", "index.schema.json", "x/index.schema.json", "w.yaml", "y.json", "y.yml"],
+        "generated",
+      ),
+    ]).toEqual([
       ["a.json", "generated/a"],
       ["a.schema.json", "generated/a.schema"],
       ["contracts/config.schema.json", "generated/contracts/config"],
@@ -101,7 +118,9 @@ describe("emitSchemaModules on the fixture", () => {
     const js = join(dir, "js");
     expect(typecheck(dir, "gen/index.ts", js)).toBe("");
     const mod = await import(pathToFileURL(join(js, "index.js")).href);
-    expect(mod.validateEvent({ type: "run.started", actor: { name: "x", kind: "agent" }, tree: { name: "r", children: [{ name: "c" }] } })).toMatchObject({ ok: true });
+    expect(mod.validateEvent({ type: "run.started", actor: { name: "x", kind: "agent" }, tree: { name: "r", children: [{ name: "c" }] } })).toMatchObject({
+      ok: true,
+    });
     const bad = mod.validateEvent({ type: "nope", actor: { name: 1 }, tree: { name: "" } });
     expect(bad.ok).toBe(false);
     expect(bad.errors.map((e: { pointer: string }) => e.pointer)).toEqual(expect.arrayContaining(["/type", "/actor/name", "/tree/name"]));
@@ -154,7 +173,10 @@ describe("a schema written in YAML (fixture schemas-yaml)", () => {
     const js = join(dir, "js");
     expect(typecheck(dir, "gen/index.ts", js)).toBe("");
     const m = await import(pathToFileURL(join(js, "index.js")).href);
-    expect(m.validateWorkflow({ document: { name: "a" }, do: [{ call: "http" }] })).toEqual({ ok: true, value: { document: { name: "a" }, do: [{ call: "http" }] } });
+    expect(m.validateWorkflow({ document: { name: "a" }, do: [{ call: "http" }] })).toEqual({
+      ok: true,
+      value: { document: { name: "a" }, do: [{ call: "http" }] },
+    });
     expect(m.validateWorkflow({ document: { name: "a" }, do: [{ call: "soap" }] }).ok).toBe(false);
   }, 60_000);
 });
@@ -186,10 +208,17 @@ describe.skipIf(!existsSync(join(corpus, "docs")))("the oats corpus", () => {
   }, 60_000);
 
   test("capabilities/*/oats.json validate against docs/capability-manifest.schema.json", () => {
-    const caps = readdirSync(join(corpus, "capabilities")).filter((d) => existsSync(join(corpus, "capabilities", d, "oats.json"))).sort();
-    const instances = caps.map((d) => readInstance(`capabilities/${d}/oats.json`, "docs/capability-manifest.schema.json", readFileSync(join(corpus, "capabilities", d, "oats.json"), "utf8")));
+    const caps = readdirSync(join(corpus, "capabilities"))
+      .filter((d) => existsSync(join(corpus, "capabilities", d, "oats.json")))
+      .sort();
+    const instances = caps.map((d) =>
+      readInstance(`capabilities/${d}/oats.json`, "docs/capability-manifest.schema.json", readFileSync(join(corpus, "capabilities", d, "oats.json"), "utf8")),
+    );
     const out = runRule(invalidInstance, makeModel({ schemas, instances }));
-    console.log(`oats: ${instances.length} capability manifests, ${out.length} violations`, out.map((r) => `${r.file}:${r.line}:${r.column} ${r.message}`));
+    console.log(
+      `oats: ${instances.length} capability manifests, ${out.length} violations`,
+      out.map((r) => `${r.file}:${r.line}:${r.column} ${r.message}`),
+    );
     expect(instances.length).toBeGreaterThan(0);
     expect(out).toEqual([]);
   });

@@ -11,13 +11,26 @@ import { emitRegistries } from "../../compiler/emit/registries.js";
 import { generatedHeader, headerSource } from "../../compiler/emit/generated-files.js";
 import { blockCommentText, lineCommentText, tsString } from "../../compiler/emit/ts-text.js";
 
-const HOSTILE = ['q";process.exit(7);"x', "new\nline", "cr\rname", "sep\u2028arator", "para\u2029graph", "back\\slash", "star*/slash", "quote'single", "dollar${x}`tick"];
+const HOSTILE = [
+  'q";process.exit(7);"x',
+  "new\nline",
+  "cr\rname",
+  "sep\u2028arator",
+  "para\u2029graph",
+  "back\\slash",
+  "star*/slash",
+  "quote'single",
+  "dollar${x}`tick",
+];
 
 /** Syntax errors, and the kinds of the top-level statements. */
 function parse(code: string): { errors: string[]; statements: string[] } {
   const out = ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
   const sf = ts.createSourceFile("x.ts", code, ts.ScriptTarget.ES2022, true);
-  return { errors: (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")), statements: sf.statements.map((s) => ts.SyntaxKind[s.kind]) };
+  return {
+    errors: (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+    statements: sf.statements.map((s) => ts.SyntaxKind[s.kind]),
+  };
 }
 
 describe("generated TypeScript for hostile names", () => {

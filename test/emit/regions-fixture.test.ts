@@ -72,7 +72,9 @@ describe("fixture fragments-stale", () => {
     const build = await runBuild({ root });
     expect(build.written).toEqual([]);
     expect(fragments(build.diagnostics)).toEqual([
-      expect.stringMatching(/^fragment\/hand-edited docs\/events\.md:7 region vocabulary was edited by hand: its content no longer matches sha=[0-9a-f]{8}; build keeps it/),
+      expect.stringMatching(
+        /^fragment\/hand-edited docs\/events\.md:7 region vocabulary was edited by hand: its content no longer matches sha=[0-9a-f]{8}; build keeps it/,
+      ),
     ]);
     expect(readFileSync(docPath, "utf8")).toBe(edited);
 

@@ -33,7 +33,7 @@ const COMMANDS = [
 ];
 
 function generate(rand: () => number): string {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const eol = rand() < 0.5 ? "\n" : "\r\n";
   const word = () => pick(["alpha", "beta", "x|y", "`code`", "*em*", "é", "😀", "#", "-", "1.", "_u_", "[l](x.md)"]);
   const prose = () => {
@@ -96,8 +96,16 @@ describe("regions round-trip", () => {
         const model1 = makeModel({ docs, commands: COMMANDS });
         const doc1 = model1.docs[0];
         expect(doc1.regionProblems, raw).toEqual([]);
-        const plan1 = planRegions(model1, { templates: loadTemplates(packagePath("templates"), model1.root, null), force, templatesDir: null, catalogue: CATALOGUE });
-        expect(plan1.facts.filter((p) => p.kind !== "region-hand-edited"), raw).toEqual([]);
+        const plan1 = planRegions(model1, {
+          templates: loadTemplates(packagePath("templates"), model1.root, null),
+          force,
+          templatesDir: null,
+          catalogue: CATALOGUE,
+        });
+        expect(
+          plan1.facts.filter((p) => p.kind !== "region-hand-edited"),
+          raw,
+        ).toEqual([]);
         regions += plan1.regions.length;
         handEdited += plan1.regions.filter((r) => r.status === "hand-edited").length;
 
@@ -109,7 +117,12 @@ describe("regions round-trip", () => {
         expect(doc2.bom).toBe(doc1.bom);
         expect(outside(built["docs/a.md"], doc2), raw).toBe(outside(raw, doc1));
 
-        const plan2 = planRegions(model2, { templates: loadTemplates(packagePath("templates"), model2.root, null), force, templatesDir: null, catalogue: CATALOGUE });
+        const plan2 = planRegions(model2, {
+          templates: loadTemplates(packagePath("templates"), model2.root, null),
+          force,
+          templatesDir: null,
+          catalogue: CATALOGUE,
+        });
         if (plan2.documents.length) require("node:fs").writeFileSync("/tmp/fail.json", JSON.stringify({ raw, built: built["docs/a.md"] }));
         expect(plan2.documents, raw).toEqual([]);
         expect(plan2.regions.map((r) => r.status)).toEqual(plan1.regions.map((r) => (r.status === "hand-edited" ? "hand-edited" : "fresh")));

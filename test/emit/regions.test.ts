@@ -76,7 +76,9 @@ describe("built-in templates", () => {
     expect(p.facts).toEqual([]);
     expect(text).toContain("- `low`\n- `high`\n");
     const bad = render("<!-- docpact:begin vocabulary source=module:../src/contract.ts#NOPE -->", {}, { fold });
-    expect(bad.plan.facts.map((x) => x.kind === "region-malformed" && x.detail)).toEqual(["source 'module:../src/contract.ts#NOPE': src/contract.ts has no export `NOPE`"]);
+    expect(bad.plan.facts.map((x) => x.kind === "region-malformed" && x.detail)).toEqual([
+      "source 'module:../src/contract.ts#NOPE': src/contract.ts has no export `NOPE`",
+    ]);
   });
 
   it("schema-table lists properties with type, required, first sentence and allowed values", () => {
@@ -112,7 +114,12 @@ describe("built-in templates", () => {
         "",
       ].join("\n"),
     );
-    const only = render('<!-- docpact:begin commands prefix="flow" -->', { commands: [{ path: ["run"], verbs: null, flags: null }, { path: ["flow"], verbs: null, flags: null }] });
+    const only = render('<!-- docpact:begin commands prefix="flow" -->', {
+      commands: [
+        { path: ["run"], verbs: null, flags: null },
+        { path: ["flow"], verbs: null, flags: null },
+      ],
+    });
     expect(only.text).toContain("| `aw flow` | | |\n<!-- docpact:end");
     expect(only.text).not.toContain("aw run");
   });
@@ -135,7 +142,9 @@ describe("built-in templates", () => {
         "| [skills/flow.md](skills/flow.md#signals) | Which signals count | `aw flow advance --json` |",
       ].join("\n"),
     );
-    expect(out["docs/index.md"]).toContain("| [skills/flow.md](../skills/flow.md#signals) | Which signals count | `aw flow advance --json` |\n<!-- docpact:end");
+    expect(out["docs/index.md"]).toContain(
+      "| [skills/flow.md](../skills/flow.md#signals) | Which signals count | `aw flow advance --json` |\n<!-- docpact:end",
+    );
     expect(out["docs/index.md"]).not.toContain("other/x.md");
   });
 
@@ -150,7 +159,9 @@ describe("built-in templates", () => {
       { id: "cli/unknown-flag", defaultSeverity: "warning" as const, description: "Unknown flag." },
     ];
     const { text } = render("<!-- docpact:begin rules -->", {}, { catalogue });
-    expect(text).toContain("| Rule | Default | Description |\n| - | - | - |\n| `cli/unknown-flag` | warning | Unknown flag. |\n| `fragment/stale` | error | Stale \\| region. |\n");
+    expect(text).toContain(
+      "| Rule | Default | Description |\n| - | - | - |\n| `cli/unknown-flag` | warning | Unknown flag. |\n| `fragment/stale` | error | Stale \\| region. |\n",
+    );
   });
 
   it("sites renders the site generator registry, one row per generator with a config file, in detection order", () => {
@@ -166,7 +177,11 @@ describe("built-in templates", () => {
 describe("failure modes (fragment/malformed)", () => {
   const messages = (region: string, input: Omit<ModelInput, "docs"> = {}, o: Partial<RegionPlanOptions> = {}) => {
     const r = render(region, input, o);
-    return { facts: r.plan.facts.map((p) => `${p.kind} ${p.span.line}:${p.span.column} ${p.kind === "region-malformed" ? p.detail : ""}`), text: r.text, outcome: r.plan.regions[0] };
+    return {
+      facts: r.plan.facts.map((p) => `${p.kind} ${p.span.line}:${p.span.column} ${p.kind === "region-malformed" ? p.detail : ""}`),
+      text: r.text,
+      outcome: r.plan.regions[0],
+    };
   };
 
   it("unknown template", () => {
@@ -315,7 +330,9 @@ describe("wiring", () => {
       expect(p.documents[0].content).toContain("- `run.started`\n- `idle`\n<!-- docpact:end sha=");
       expect(p.facts).toHaveLength(1);
       expect(p.facts[0].span.line).toBe(4);
-      expect((p.facts[0] as { detail: string }).detail).toBe("source 'module:../src/contract.ts#BAD': cannot fold `Date`: `Date` reads the clock (src/contract.ts:3:21)");
+      expect((p.facts[0] as { detail: string }).detail).toBe(
+        "source 'module:../src/contract.ts#BAD': cannot fold `Date`: `Date` reads the clock (src/contract.ts:3:21)",
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

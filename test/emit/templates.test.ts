@@ -53,7 +53,9 @@ describe("markdown-table", () => {
       ],
       ["name.id:Name:code", "note:Note:md"].map(parseColumn) as ColumnSpec[],
     );
-    expect(out).toBe(["| Name | Note |", "| - | - |", "| `a` | uses `x \\| y` and [doc](d.md#s)<br>then *this* |", "| `b` | one `1`<br>two \\| 2 |"].join("\n"));
+    expect(out).toBe(
+      ["| Name | Note |", "| - | - |", "| `a` | uses `x \\| y` and [doc](d.md#s)<br>then *this* |", "| `b` | one `1`<br>two \\| 2 |"].join("\n"),
+    );
   });
 
   it("lists and inline values", () => {
@@ -101,15 +103,34 @@ describe("Handlebars rendering", () => {
   });
 
   it("helpers complain about missing arguments instead of printing nothing", () => {
-    const r = renderTemplate(tpl("{{{table rowz \"a\"}}}"), { rows: [] });
+    const r = renderTemplate(tpl('{{{table rowz "a"}}}'), { rows: [] });
     expect(r).toEqual({ ok: false, message: "template tpl/t.hbs: helper table: the rows argument is missing" });
     expect(renderTemplate(tpl("{{{table rows}}}"), { rows: [] })).toMatchObject({ ok: false });
   });
 
   it("exposes the documented helper set", () => {
-    expect(HELPER_NAMES).toEqual(["cell", "code", "col", "eq", "firstSentence", "join", "json", "link", "list", "md", "relative", "rows", "sortBy", "table", "text", "where"]);
+    expect(HELPER_NAMES).toEqual([
+      "cell",
+      "code",
+      "col",
+      "eq",
+      "firstSentence",
+      "join",
+      "json",
+      "link",
+      "list",
+      "md",
+      "relative",
+      "rows",
+      "sortBy",
+      "table",
+      "text",
+      "where",
+    ]);
     const r = renderTemplate(
-      tpl('{{code "a`b"}} {{link "T|x" "u.md"}} {{text "*x*"}} {{join xs " / "}} {{firstSentence "A. B."}} {{relative "docs/a.md"}} {{json xs}} {{#if (eq 1 1)}}y{{/if}}\n{{{list xs code=true}}}'),
+      tpl(
+        '{{code "a`b"}} {{link "T|x" "u.md"}} {{text "*x*"}} {{join xs " / "}} {{firstSentence "A. B."}} {{relative "docs/a.md"}} {{json xs}} {{#if (eq 1 1)}}y{{/if}}\n{{{list xs code=true}}}',
+      ),
       { document: "README.md", xs: ["p", "q"] },
     );
     expect(r).toEqual({ ok: true, text: '``a`b`` [T|x](u.md) \\*x\\* p / q A. docs/a.md ["p","q"] y\n- `p`\n- `q`' });
@@ -124,31 +145,53 @@ describe("helpers for regions over real contracts", () => {
   ];
 
   it("where filters by a (dotted) field: equal to one of the values, or set", () => {
-    const r = renderTemplate(tpl('{{#each (where items "kind" "global")}}{{id}}{{/each}} {{#each (where items "ref")}}{{id}}{{/each}} {{#each (where items "ref.anchor" "c" "a")}}{{id}}{{/each}} {{#each (where items "kind" "input" "global")}}{{id}}{{/each}}'), { items });
+    const r = renderTemplate(
+      tpl(
+        '{{#each (where items "kind" "global")}}{{id}}{{/each}} {{#each (where items "ref")}}{{id}}{{/each}} {{#each (where items "ref.anchor" "c" "a")}}{{id}}{{/each}} {{#each (where items "kind" "input" "global")}}{{id}}{{/each}}',
+      ),
+      { items },
+    );
     expect(r).toEqual({ ok: true, text: "bc bc c bac" });
-    expect(renderTemplate(tpl('{{#each (where nope "kind")}}{{/each}}'), { nope: 1 })).toEqual({ ok: false, message: "template tpl/t.hbs: helper where: items is not a list" });
+    expect(renderTemplate(tpl('{{#each (where nope "kind")}}{{/each}}'), { nope: 1 })).toEqual({
+      ok: false,
+      message: "template tpl/t.hbs: helper where: items is not a list",
+    });
   });
 
   it("sortBy is stable, numeric for numbers, by code point for text, missing values last", () => {
-    const r = renderTemplate(tpl('{{#each (sortBy items "order")}}{{id}}{{/each}} {{#each (sortBy items "id")}}{{id}}{{/each}} {{#each (sortBy items "ref.anchor")}}{{id}}{{/each}}'), { items });
+    const r = renderTemplate(
+      tpl('{{#each (sortBy items "order")}}{{id}}{{/each}} {{#each (sortBy items "id")}}{{id}}{{/each}} {{#each (sortBy items "ref.anchor")}}{{id}}{{/each}}'),
+      { items },
+    );
     expect(r).toEqual({ ok: true, text: "cba abc bca" });
   });
 
   it("rows/col: a table whose cells are rendered Markdown, one line each, with | escaped in every cell (code spans too)", () => {
     const r = renderTemplate(
-      tpl('{{#rows items}}\n{{#col "Name"}}[{{id}}](#{{id}}){{/col}}\n{{#col "Signature"}}{{#if sig}}`{{sig}}`{{else}}—{{/if}}{{/col}}\n{{#col "Kind"}}\n{{kind}}<br>*{{order}}*\n{{/col}}\n{{/rows}}'),
+      tpl(
+        '{{#rows items}}\n{{#col "Name"}}[{{id}}](#{{id}}){{/col}}\n{{#col "Signature"}}{{#if sig}}`{{sig}}`{{else}}—{{/if}}{{/col}}\n{{#col "Kind"}}\n{{kind}}<br>*{{order}}*\n{{/col}}\n{{/rows}}',
+      ),
       { items },
     );
     expect(r).toEqual({
       ok: true,
-      text: ["| Name | Signature | Kind |", "| --- | --- | --- |", "| [b](#b) | `b(x) => a \\| b` | global<br>*2* |", "| [a](#a) | `a?: string` | input<br>*10* |", "| [c](#c) | — | global<br>*1* |"].join("\n"),
+      text: [
+        "| Name | Signature | Kind |",
+        "| --- | --- | --- |",
+        "| [b](#b) | `b(x) => a \\| b` | global<br>*2* |",
+        "| [a](#a) | `a?: string` | input<br>*10* |",
+        "| [c](#c) | — | global<br>*1* |",
+      ].join("\n"),
     });
     expect(renderTemplate(tpl('{{#rows items}}{{#col "H"}}x{{/col}}{{/rows}}'), { items: [] })).toEqual({ ok: true, text: "| H |\n| --- |" });
     expect(renderTemplate(tpl('{{#col "H"}}x{{/col}}'), {})).toEqual({ ok: false, message: "template tpl/t.hbs: helper col: used outside {{#rows}}" });
   });
 
   it("cell and md", () => {
-    expect(renderTemplate(tpl("`{{cell s}}` {{md m}}"), { s: "a | b\nc", m: ["`x`", "[y](y.md)"] })).toEqual({ ok: true, text: "`a \\| b c` `x`<br>[y](y.md)" });
+    expect(renderTemplate(tpl("`{{cell s}}` {{md m}}"), { s: "a | b\nc", m: ["`x`", "[y](y.md)"] })).toEqual({
+      ok: true,
+      text: "`a \\| b c` `x`<br>[y](y.md)",
+    });
   });
 });
 
@@ -185,7 +228,9 @@ describe("user templates", () => {
 
   it("a strict-mode failure in a user template is fragment/malformed", () => {
     const p = run("<!-- docpact:begin oops -->");
-    expect(p.facts.map((x) => [x.kind, x.kind === "region-malformed" && x.detail])).toEqual([["region-malformed", 'template tpl/oops.hbs: "field" not defined in undefined - 1:2']]);
+    expect(p.facts.map((x) => [x.kind, x.kind === "region-malformed" && x.detail])).toEqual([
+      ["region-malformed", 'template tpl/oops.hbs: "field" not defined in undefined - 1:2'],
+    ]);
   });
 
   it("a missing templates folder is named when a template is unknown", () => {

@@ -44,7 +44,10 @@ describe("fingerprints", () => {
 
 describe("gate", () => {
   const getText = () => V1;
-  const baselineOf = (ds: Diagnostic[]) => ({ file: "docpact-baseline.json", content: { version: 1 as const, findings: fingerprint(ds, getText).map(entryOf) } });
+  const baselineOf = (ds: Diagnostic[]) => ({
+    file: "docpact-baseline.json",
+    content: { version: 1 as const, findings: fingerprint(ds, getText).map(entryOf) },
+  });
 
   it("baselined findings are unchanged, others new, unmatched entries absent", () => {
     const bl = baselineOf([diag(3, 5, 17), diag(5, 5, 17)]);
@@ -78,7 +81,25 @@ describe("gate", () => {
   });
 
   it("--since keeps findings on changed lines and findings caused by the change", () => {
-    const changes = parseDiff(["diff --git a/src/cli.ts b/src/cli.ts", "--- a/src/cli.ts", "+++ b/src/cli.ts", "@@ -1 +1 @@", '-"advnace"', '+"advance"', "diff --git a/docs/a.md b/docs/a.md", "--- a/docs/a.md", "+++ b/docs/a.md", "@@ -5 +5 @@", "-x", "+y", ""].join("\n"), "HEAD", "abc");
+    const changes = parseDiff(
+      [
+        "diff --git a/src/cli.ts b/src/cli.ts",
+        "--- a/src/cli.ts",
+        "+++ b/src/cli.ts",
+        "@@ -1 +1 @@",
+        '-"advnace"',
+        '+"advance"',
+        "diff --git a/docs/a.md b/docs/a.md",
+        "--- a/docs/a.md",
+        "+++ b/docs/a.md",
+        "@@ -5 +5 @@",
+        "-x",
+        "+y",
+        "",
+      ].join("\n"),
+      "HEAD",
+      "abc",
+    );
     const onChanged = diag(5, 5, 17, { rule: "reference/broken-link" });
     const caused = diag(3, 5, 17);
     const unrelated = diag(3, 5, 17, { rule: "reference/missing-anchor", message: "#x names no heading" });

@@ -23,18 +23,33 @@ describe("parseContentLog", () => {
   });
 
   it("a section rewritten under a new heading on the old one's line is a removal, not a rename", () => {
-    const out = commit("c1", "v6 guide", file("docs/migration.md", "@@ -3 +3 @@\n-## Node.js Support\n+## Environment API\n@@ -5 +5 @@\n-Vite no longer supports Node.js 14.\n+As part of the new Environment API…\n"));
+    const out = commit(
+      "c1",
+      "v6 guide",
+      file(
+        "docs/migration.md",
+        "@@ -3 +3 @@\n-## Node.js Support\n+## Environment API\n@@ -5 +5 @@\n-Vite no longer supports Node.js 14.\n+As part of the new Environment API…\n",
+      ),
+    );
     const h = parseContentLog(out, keepAll).headings.get("docs/migration.md")!;
     expect(h.map((e) => [e.value, e.kind])).toEqual([["Node.js Support", "removed"]]);
   });
 
   it("a `# comment` inside a fenced block of the hunk is no heading", () => {
     const out = commit("c1", "drop setup", file("docs/p.md", "@@ -3,6 +2,0 @@\n-## Setup\n-\n-```sh\n-# install deps\n-npm ci\n-```\n"));
-    expect(parseContentLog(out, keepAll).headings.get("docs/p.md")!.map((e) => e.value)).toEqual(["Setup"]);
+    expect(
+      parseContentLog(out, keepAll)
+        .headings.get("docs/p.md")!
+        .map((e) => e.value),
+    ).toEqual(["Setup"]);
   });
 
   it("a heading the same commit adds to exactly one other document moved there", () => {
-    const out = commit("c1", "split", file("docs/p.md", "@@ -7,3 +6,0 @@\n-## Incremental strategy\n-\n-Text.\n") + file("docs/q.md", "@@ -0,0 +1,3 @@\n+## Incremental strategy\n+\n+Text.\n"));
+    const out = commit(
+      "c1",
+      "split",
+      file("docs/p.md", "@@ -7,3 +6,0 @@\n-## Incremental strategy\n-\n-Text.\n") + file("docs/q.md", "@@ -0,0 +1,3 @@\n+## Incremental strategy\n+\n+Text.\n"),
+    );
     const h = parseContentLog(out, keepAll).headings.get("docs/p.md")!;
     expect(h.map((e) => [e.value, e.kind, e.toFile])).toEqual([["Incremental strategy", "moved", "docs/q.md"]]);
   });
@@ -57,8 +72,10 @@ describe("parseContentLog", () => {
     const out = commit(
       "c1",
       "cli: verbs",
-      file("src/cli.ts", '@@ -2,2 +2,2 @@\n-  verbs: ["advance", "close"],\n-  summary: "Moves the flow", alias: "mv",\n+  verbs: ["proceed", "close"],\n+  summary: "Moves a flow on", alias: "move",\n') +
-        file("test/cli.test.ts", '@@ -1 +0,0 @@\n-it("advance")\n'),
+      file(
+        "src/cli.ts",
+        '@@ -2,2 +2,2 @@\n-  verbs: ["advance", "close"],\n-  summary: "Moves the flow", alias: "mv",\n+  verbs: ["proceed", "close"],\n+  summary: "Moves a flow on", alias: "move",\n',
+      ) + file("test/cli.test.ts", '@@ -1 +0,0 @@\n-it("advance")\n'),
     );
     const r = parseContentLog(out, { doc: () => true, code: (p) => p.startsWith("src/") });
     expect([...r.literals.keys()].sort()).toEqual(["Moves the flow", "advance", "mv"]);
@@ -69,7 +86,15 @@ describe("parseContentLog", () => {
 });
 
 describe("history lookups", () => {
-  const ev = (seq: number, file: string, value: string, to?: string) => ({ file, value, kind: to ? ("renamed" as const) : ("removed" as const), ...(to ? { to } : {}), commit: `c${seq}`, subject: `s${seq}`, seq });
+  const ev = (seq: number, file: string, value: string, to?: string) => ({
+    file,
+    value,
+    kind: to ? ("renamed" as const) : ("removed" as const),
+    ...(to ? { to } : {}),
+    commit: `c${seq}`,
+    subject: `s${seq}`,
+    seq,
+  });
   const history: GitHistory = {
     removals: new Map([["docs/old.md", { path: "docs/old.md", kind: "renamed", to: "docs/p.md", commit: "c5", subject: "move" }]]),
     headings: new Map([
@@ -83,16 +108,56 @@ describe("history lookups", () => {
   };
 
   it("follows a heading's renames across the document's old names to the heading it is now", () => {
-    const r = headingRemoval(history, "docs/p.md", (h) => h === "Retry policy", (h) => h === "Retrying");
+    const r = headingRemoval(
+      history,
+      "docs/p.md",
+      (h) => h === "Retry policy",
+      (h) => h === "Retrying",
+    );
     expect([r?.removal.commit, r?.now]).toEqual(["c6", "Retrying"]);
-    expect(headingRemoval(history, "docs/p.md", (h) => h === "Retry policy", () => false)?.now).toBeNull();
-    expect(headingRemoval(null, "docs/p.md", () => true, () => true)).toBeNull();
+    expect(
+      headingRemoval(
+        history,
+        "docs/p.md",
+        (h) => h === "Retry policy",
+        () => false,
+      )?.now,
+    ).toBeNull();
+    expect(
+      headingRemoval(
+        null,
+        "docs/p.md",
+        () => true,
+        () => true,
+      ),
+    ).toBeNull();
   });
 
   it("finds the newest removal of a literal from an accepted file and follows its renames", () => {
-    expect(literalRemoval(history, "advance", (f) => f.startsWith("src/"), (v) => v === "go")).toMatchObject({ removal: { commit: "c2" }, now: "go" });
-    expect(literalRemoval(history, "advance", (f) => f.startsWith("test/"), () => true)).toMatchObject({ removal: { commit: "c7", kind: "removed" }, now: null });
-    expect(literalRemoval(history, "advance", () => false, () => true)).toBeNull();
+    expect(
+      literalRemoval(
+        history,
+        "advance",
+        (f) => f.startsWith("src/"),
+        (v) => v === "go",
+      ),
+    ).toMatchObject({ removal: { commit: "c2" }, now: "go" });
+    expect(
+      literalRemoval(
+        history,
+        "advance",
+        (f) => f.startsWith("test/"),
+        () => true,
+      ),
+    ).toMatchObject({ removal: { commit: "c7", kind: "removed" }, now: null });
+    expect(
+      literalRemoval(
+        history,
+        "advance",
+        () => false,
+        () => true,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -144,10 +209,25 @@ describe.skipIf(!hasGit)("the logs on a repository the test builds are capped", 
       const seen = (await readContentHistory(r.root, scope))!;
       const of = (await readContentHistoryOf(r.root, scope, () => true))!;
       for (const h of [seen, of]) {
-        expect(h.literals.get("run.ended")).toEqual([{ file: "schemas/e.schema.json", value: "run.ended", kind: "renamed", to: "run.finished", commit: WORK_TREE, subject: "uncommitted changes", seq: -1 }]);
+        expect(h.literals.get("run.ended")).toEqual([
+          {
+            file: "schemas/e.schema.json",
+            value: "run.ended",
+            kind: "renamed",
+            to: "run.finished",
+            commit: WORK_TREE,
+            subject: "uncommitted changes",
+            seq: -1,
+          },
+        ]);
       }
       const history: GitHistory = { removals: new Map(), literals: of.literals };
-      const gone = literalRemoval(history, "run.ended", () => true, (v) => v === "run.finished")!;
+      const gone = literalRemoval(
+        history,
+        "run.ended",
+        () => true,
+        (v) => v === "run.finished",
+      )!;
       expect(gone.now).toBe("run.finished");
       expect(contentRemovalText(gone.removal, (x) => `\`${x}\``)).toBe("renamed to `run.finished` in the work tree (not committed yet)");
       expect(first).toMatch(/^[0-9a-f]+$/);

@@ -9,9 +9,7 @@ import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
 describe("parseRemovals", () => {
   it("reads deletions and renames, newest removal of a path first", () => {
-    const out =
-      "\x1eaaa1111\x1fsecond\0\nD\0docs/a.md\0R087\0src/x.ts\0src/y.ts\0C100\0k.ts\0l.ts\0" +
-      "\x1ebbb2222\x1ffirst\0\nD\0docs/a.md\0M\0ignored.md\0";
+    const out = "\x1eaaa1111\x1fsecond\0\nD\0docs/a.md\0R087\0src/x.ts\0src/y.ts\0C100\0k.ts\0l.ts\0" + "\x1ebbb2222\x1ffirst\0\nD\0docs/a.md\0M\0ignored.md\0";
     const r = parseRemovals(out);
     expect([...r.keys()].sort()).toEqual(["docs/a.md", "src/x.ts"]);
     expect(r.get("docs/a.md")).toEqual({ path: "docs/a.md", kind: "deleted", commit: "aaa1111", subject: "second" });

@@ -75,7 +75,11 @@ export interface CaseResult {
 /** The files of a fixture folder (relative to the repository), as case files, to extend or override. */
 export function fixtureFiles(rel: string): Record<string, string> {
   const dir = join(repoRoot, rel);
-  return Object.fromEntries(globSync(["**/*"], { cwd: dir, dot: true }).sort().map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+  return Object.fromEntries(
+    globSync(["**/*"], { cwd: dir, dot: true })
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), "utf8")]),
+  );
 }
 
 /** Runs the pipeline with `rules` over the project `files` in a temp folder, removed afterwards. */
@@ -124,7 +128,10 @@ function picked(d: Diagnostic, e: ExpectedError): Partial<Diagnostic> {
 function expectNotJudged(actual: NotJudged[], c: ValidCase): void {
   if (!c.notJudged) return;
   const pick = (n: NotJudged, e: Record<string, unknown>) => Object.fromEntries(Object.keys(e).map((k) => [k, (n as unknown as Record<string, unknown>)[k]]));
-  expect(actual.map((n, i) => (c.notJudged![i] ? pick(n, c.notJudged![i]) : n)), "places not judged").toEqual(c.notJudged);
+  expect(
+    actual.map((n, i) => (c.notJudged![i] ? pick(n, c.notJudged![i]) : n)),
+    "places not judged",
+  ).toEqual(c.notJudged);
 }
 
 export const tester = {

@@ -73,7 +73,9 @@ function resolveSpec(from: string, spec: string): string {
 export function differential(root: string, file: string): number {
   const real = runModuleExports(`${root}${file}`);
   const ev = new Evaluator(root, diskSourceHost(root));
-  const names = Object.keys(real).filter((n) => real[n] !== FUNCTION).sort();
+  const names = Object.keys(real)
+    .filter((n) => real[n] !== FUNCTION)
+    .sort();
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) {
     const v = ev.evaluateExport(file, name);

@@ -33,11 +33,17 @@ function project(): TestRepo {
   repos.push(repo);
   repo.write({
     "package.json": JSON.stringify({ name: "aw", bin: { aw: "src/cli.ts" } }),
-    "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md", "README.md"], schemas: ["schemas/**/*.json"], code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }),
+    "docpact.config.json": JSON.stringify({
+      docs: ["docs/**/*.md", "README.md"],
+      schemas: ["schemas/**/*.json"],
+      code: { include: ["src/**/*.ts"] },
+      cli: { commandType: "CommandSpec" },
+    }),
     "src/cli.ts": `${SPEC}export const flow = { name: "flow", verbs: ["advance", "close"] } satisfies CommandSpec;\nexport const legacy = { name: "legacy" } satisfies CommandSpec;\n`,
     "schemas/events.schema.json": '{\n  "enum": [\n    "run.started",\n    "run.failed"\n  ]\n}\n',
     "docs/protocol.md": "# Protocol\n\n## Retry policy\n\nRetries back off.\n\n## Legacy mode\n\nOld.\n\n## Events\n\nListed.\n",
-    "README.md": "# Project\n\nSee [retries](docs/protocol.md#retry-policy) and [legacy](docs/protocol.md#legacy-mode).\n\nRun `aw flow advance` and `aw legacy`; a run emits `run.started`.\n",
+    "README.md":
+      "# Project\n\nSee [retries](docs/protocol.md#retry-policy) and [legacy](docs/protocol.md#legacy-mode).\n\nRun `aw flow advance` and `aw legacy`; a run emits `run.started`.\n",
   });
   repo.commit("init");
   // History to find: a heading and a command removed.
@@ -58,18 +64,36 @@ describe.skipIf(!hasGit)("watch on a repository with history equals a cold run",
     await runPipeline({ root, cache: watch });
     const memo = gitMemoOf(watch);
     const steps: { name: string; apply(): string[]; moved?: true }[] = [
-      { name: "doc edit asking for new evidence", apply: () => (writeFileSync(join(root, "docs/protocol.md"), `${repo.read("docs/protocol.md")}\nSee [legacy](#legacy-mode) and \`run.paused\`.\n`), ["docs/protocol.md"]) },
+      {
+        name: "doc edit asking for new evidence",
+        apply: () => (
+          writeFileSync(join(root, "docs/protocol.md"), `${repo.read("docs/protocol.md")}\nSee [legacy](#legacy-mode) and \`run.paused\`.\n`),
+          ["docs/protocol.md"]
+        ),
+      },
       {
         name: "commit renaming a heading and a member (HEAD moves)",
         apply: () => {
-          repo.write({ "docs/protocol.md": repo.read("docs/protocol.md").replace("## Retry policy", "## Retry rules"), "schemas/events.schema.json": repo.read("schemas/events.schema.json").replace("run.failed", "run.errored") });
+          repo.write({
+            "docs/protocol.md": repo.read("docs/protocol.md").replace("## Retry policy", "## Retry rules"),
+            "schemas/events.schema.json": repo.read("schemas/events.schema.json").replace("run.failed", "run.errored"),
+          });
           repo.commit("rename");
           return ["docs/protocol.md", "schemas/events.schema.json"];
         },
         moved: true,
       },
-      { name: "doc edit citing what the commit renamed", apply: () => (writeFileSync(join(root, "README.md"), `${repo.read("README.md")}\nOn failure: \`run.failed\`, see [retries](docs/protocol.md#retry-policy).\n`), ["README.md"]) },
-      { name: "new document in a new folder (other pathspecs)", apply: () => (repo.write({ "docs/extra/more.md": "# More\n\nRun `aw legacy`; see [legacy](../protocol.md#legacy-mode).\n" }), ["docs/extra/more.md"]) },
+      {
+        name: "doc edit citing what the commit renamed",
+        apply: () => (
+          writeFileSync(join(root, "README.md"), `${repo.read("README.md")}\nOn failure: \`run.failed\`, see [retries](docs/protocol.md#retry-policy).\n`),
+          ["README.md"]
+        ),
+      },
+      {
+        name: "new document in a new folder (other pathspecs)",
+        apply: () => (repo.write({ "docs/extra/more.md": "# More\n\nRun `aw legacy`; see [legacy](../protocol.md#legacy-mode).\n" }), ["docs/extra/more.md"]),
+      },
       { name: "commit with no change to the inputs (HEAD moves)", apply: () => (repo.commit("snapshot"), []), moved: true },
     ];
     for (const step of steps) {

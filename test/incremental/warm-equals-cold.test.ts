@@ -105,7 +105,11 @@ const EDITS: Edit[] = [
       if (!first) return;
       const target = r.model.docs.find((d) => d.file === second)?.headings[0];
       const rel = second ? relativeTo(first, second) : "README.md";
-      write(root, join(dirname(first), "added-by-test.md"), `# Added\n\nSee [it](${rel}#${target?.slug ?? "x"}) and \`${r.config.cli.binaries[0] ?? "aw"} nope\`.\n`);
+      write(
+        root,
+        join(dirname(first), "added-by-test.md"),
+        `# Added\n\nSee [it](${rel}#${target?.slug ?? "x"}) and \`${r.config.cli.binaries[0] ?? "aw"} nope\`.\n`,
+      );
     },
   },
   {
@@ -120,11 +124,14 @@ const EDITS: Edit[] = [
     apply(root, r) {
       // The heading most linked to from other documents: the cross-file case incremental checkers get wrong.
       const counts = new Map<string, number>();
-      for (const d of r.model.docs) for (const l of d.links) {
-        const m = /([^/#]+\.md)#(.+)$/.exec(l.url);
-        if (m) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
-      }
-      const doc = [...r.model.docs].sort((a, b) => (counts.get(base(b.file)) ?? 0) - (counts.get(base(a.file)) ?? 0)).find((d) => d.headings.length > 1) ?? r.model.docs.find((d) => d.headings.length > 0);
+      for (const d of r.model.docs)
+        for (const l of d.links) {
+          const m = /([^/#]+\.md)#(.+)$/.exec(l.url);
+          if (m) counts.set(m[1], (counts.get(m[1]) ?? 0) + 1);
+        }
+      const doc =
+        [...r.model.docs].sort((a, b) => (counts.get(base(b.file)) ?? 0) - (counts.get(base(a.file)) ?? 0)).find((d) => d.headings.length > 1) ??
+        r.model.docs.find((d) => d.headings.length > 0);
       if (!doc) return;
       const text = read(root, doc.file);
       const lines = text.split("\n");
@@ -163,13 +170,26 @@ async function compareThroughEdits(src: string, edits: Edit[] = EDITS, variants:
     const cold = await runPipeline({ root, cache: new ReadCache({ dir: null }) });
     const expected = observable(cold);
     if (variants.includes("warm")) expect(observable(await runPipeline({ root, cache: warm })), `${edit.name}: warm run`).toBe(expected);
-    if (variants.includes("watch")) expect(observable(await runPipeline({ root, cache: watch, changes })), `${edit.name}: watch run told ${changes.join(", ")}`).toBe(expected);
+    if (variants.includes("watch"))
+      expect(observable(await runPipeline({ root, cache: watch, changes })), `${edit.name}: watch run told ${changes.join(", ")}`).toBe(expected);
     if (viaDisk) expect(observable(await runPipeline({ root, cache: fromDisk(), persistCache: true })), `${edit.name}: run from a disk cache`).toBe(expected);
     last = cold;
   }
 }
 
-const FIXTURES = ["seed-002", "refs-basic", "cli-commander", "cli-yargs", "code-command-type", "cli-registry", "fragments-stale", "decisions-basic", "vocab-seed-003", "site-docusaurus", "suppress-notes"];
+const FIXTURES = [
+  "seed-002",
+  "refs-basic",
+  "cli-commander",
+  "cli-yargs",
+  "code-command-type",
+  "cli-registry",
+  "fragments-stale",
+  "decisions-basic",
+  "vocab-seed-003",
+  "site-docusaurus",
+  "suppress-notes",
+];
 
 describe("warm and incremental runs equal a cold run after each edit", () => {
   for (const name of FIXTURES) {
@@ -186,7 +206,11 @@ describe("warm and incremental runs equal a cold run after each edit", () => {
 describe.skipIf(!hasShared("corpus/oats"))("on the oats corpus", () => {
   // A large project (each cold run takes seconds): the edits where documents depend on each other, as watch runs them.
   it("doc edit, linked heading renamed (watch)", async () => {
-    await compareThroughEdits(sharedPath("corpus/oats"), EDITS.filter((e) => e.name === "doc edit" || e.name === "linked heading renamed"), ["watch"]);
+    await compareThroughEdits(
+      sharedPath("corpus/oats"),
+      EDITS.filter((e) => e.name === "doc edit" || e.name === "linked heading renamed"),
+      ["watch"],
+    );
   }, 600_000);
 });
 
@@ -213,39 +237,43 @@ describe("a replayed check after build equals a cold run; every edit misses the 
     }
   };
 
-  it.skipIf(!hasGit)("seed-002 in a git work tree", async () => {
-    const repo = new TestRepo();
-    try {
-      cpSync(join(repoRoot, "test/fixtures/seed-002"), repo.root, { recursive: true });
-      mkdirSync(join(repo.root, "node_modules"), { recursive: true });
-      repo.commit("fixture");
-      const root = repo.root;
-      const steps: { name: string; apply(r: PipelineResult): void; env?: Record<string, string> }[] = [
-        ...EDITS.map((e) => ({ name: e.name, apply: (r: PipelineResult) => e.apply(root, r) })),
-        { name: "git commit", apply: () => void repo.commit("edits") },
-        { name: "DOCPACT_NO_GIT", apply: () => undefined, env: { DOCPACT_NO_GIT: "1" } },
-      ];
-      for (const step of steps) {
-        const saved = process.env.DOCPACT_NO_CACHE;
-        delete process.env.DOCPACT_NO_CACHE;
-        try {
-          await build({ root });
-        } finally {
-          if (saved !== undefined) process.env.DOCPACT_NO_CACHE = saved;
+  it.skipIf(!hasGit)(
+    "seed-002 in a git work tree",
+    async () => {
+      const repo = new TestRepo();
+      try {
+        cpSync(join(repoRoot, "test/fixtures/seed-002"), repo.root, { recursive: true });
+        mkdirSync(join(repo.root, "node_modules"), { recursive: true });
+        repo.commit("fixture");
+        const root = repo.root;
+        const steps: { name: string; apply(r: PipelineResult): void; env?: Record<string, string> }[] = [
+          ...EDITS.map((e) => ({ name: e.name, apply: (r: PipelineResult) => e.apply(root, r) })),
+          { name: "git commit", apply: () => void repo.commit("edits") },
+          { name: "DOCPACT_NO_GIT", apply: () => undefined, env: { DOCPACT_NO_GIT: "1" } },
+        ];
+        for (const step of steps) {
+          const saved = process.env.DOCPACT_NO_CACHE;
+          delete process.env.DOCPACT_NO_CACHE;
+          try {
+            await build({ root });
+          } finally {
+            if (saved !== undefined) process.env.DOCPACT_NO_CACHE = saved;
+          }
+          const replayed = await report(root);
+          expect(replayed.outcome, `${step.name}: before`).toBe("hit");
+          expect(replayed.report, `${step.name}: replayed`).toBe((await report(root, { DOCPACT_NO_CACHE: "1" })).report);
+          touched = [];
+          step.apply(await runPipeline({ root, cache: new ReadCache({ dir: null }) }));
+          // An edit the project has nothing for (no schema to edit) changed nothing: the replay holds.
+          if (touched.length === 0 && step.name !== "git commit" && !step.env) continue;
+          const after = await report(root, step.env);
+          expect(after.outcome, `${step.name}: after`).not.toBe("hit");
+          expect(after.report, `${step.name}: after`).toBe((await report(root, { DOCPACT_NO_CACHE: "1", ...step.env })).report);
         }
-        const replayed = await report(root);
-        expect(replayed.outcome, `${step.name}: before`).toBe("hit");
-        expect(replayed.report, `${step.name}: replayed`).toBe((await report(root, { DOCPACT_NO_CACHE: "1" })).report);
-        touched = [];
-        step.apply(await runPipeline({ root, cache: new ReadCache({ dir: null }) }));
-        // An edit the project has nothing for (no schema to edit) changed nothing: the replay holds.
-        if (touched.length === 0 && step.name !== "git commit" && !step.env) continue;
-        const after = await report(root, step.env);
-        expect(after.outcome, `${step.name}: after`).not.toBe("hit");
-        expect(after.report, `${step.name}: after`).toBe((await report(root, { DOCPACT_NO_CACHE: "1", ...step.env })).report);
+      } finally {
+        repo.dispose();
       }
-    } finally {
-      repo.dispose();
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 });

@@ -25,7 +25,9 @@ function project(files: Record<string, string>): string {
 
 describe("site generator registry", () => {
   it("has one descriptor per generator of the config schema's enum, and no other", () => {
-    const schema = JSON.parse(readFileSync(join(repoRoot, "contracts/config.schema.json"), "utf8")) as { properties: { sites: { items: { properties: { generator: { enum: string[] } } } } } };
+    const schema = JSON.parse(readFileSync(join(repoRoot, "contracts/config.schema.json"), "utf8")) as {
+      properties: { sites: { items: { properties: { generator: { enum: string[] } } } } };
+    };
     const ids = siteGenerators.map((d) => d.id).sort();
     expect(ids).toEqual([...schema.properties.sites.items.properties.generator.enum].sort());
     expect(ids).toEqual([...sitesGeneratorMembers].sort());
@@ -71,7 +73,9 @@ describe("site generator registry", () => {
     const { config, findings } = detect(root);
     expect(config.docs).toEqual(["**/*.md", "**/*.markdown", "**/*.mdx"]);
     expect(config.sites).toEqual([{ root: "blog/_posts", generator: "unknown" }]);
-    expect(findings.map((f) => f.reason).join("\n")).toContain("front matter `layout` in blog/_posts/2020-01-01-a.markdown found: blog/_posts/ is a site of a generator docpact does not model");
+    expect(findings.map((f) => f.reason).join("\n")).toContain(
+      "front matter `layout` in blog/_posts/2020-01-01-a.markdown found: blog/_posts/ is a site of a generator docpact does not model",
+    );
     expect(routers.unknown.routesUnknown).toContain("site generator not recognised");
   });
 });

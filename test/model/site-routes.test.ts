@@ -7,7 +7,18 @@ import { closest } from "../../compiler/util/edit-distance.js";
 import { md } from "../rules/reference-helpers.js";
 
 function site(over: Partial<Site>): Site {
-  return { generator: "vitepress", root: "docs", srcDir: "docs", base: "/", assetDirs: ["docs/public"], source: "test", unreadable: null, partialRoutes: [], slugsUnknown: null, ...over };
+  return {
+    generator: "vitepress",
+    root: "docs",
+    srcDir: "docs",
+    base: "/",
+    assetDirs: ["docs/public"],
+    source: "test",
+    unreadable: null,
+    partialRoutes: [],
+    slugsUnknown: null,
+    ...over,
+  };
 }
 
 describe("route keys", () => {
@@ -32,7 +43,12 @@ describe("page routes per generator", () => {
   });
 
   it("Docusaurus: number prefixes, front matter id and slug, index and same-name pages", () => {
-    const fm = (fields: Record<string, string>) => ({ frontMatter: Object.entries(fields).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n") }) as MarkdownDoc;
+    const fm = (fields: Record<string, string>) =>
+      ({
+        frontMatter: Object.entries(fields)
+          .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+          .join("\n"),
+      }) as MarkdownDoc;
     expect(docRoute("docs", "01-basics/02-install.md", undefined)).toBe("docs/basics/install");
     expect(docRoute("docs", "config.md", fm({ id: "configuration" }))).toBe("docs/configuration");
     expect(docRoute("docs", "a/b.md", fm({ slug: "/c" }))).toBe("docs/c");
@@ -49,7 +65,13 @@ describe("page routes per generator", () => {
   });
 
   it("Starlight: segments slugged; Nextra: pages and app router", () => {
-    expect(routers.starlight.pageRoutes(site({ generator: "starlight", root: "", srcDir: "src/content/docs" }), "src/content/docs/Guides/Getting Started.mdx", undefined)).toEqual(["guides/getting-started"]);
+    expect(
+      routers.starlight.pageRoutes(
+        site({ generator: "starlight", root: "", srcDir: "src/content/docs" }),
+        "src/content/docs/Guides/Getting Started.mdx",
+        undefined,
+      ),
+    ).toEqual(["guides/getting-started"]);
     const nx = site({ generator: "nextra", root: "", srcDir: "pages", pageDirs: ["pages", "app"] });
     expect(routers.nextra.pageRoutes(nx, "pages/docs/index.mdx", undefined)).toEqual(["docs"]);
     expect(routers.nextra.pageRoutes(nx, "app/docs/page.mdx", undefined)).toEqual(["docs"]);
@@ -83,7 +105,10 @@ describe("resolveSiteRoute", () => {
     const sl = site({ generator: "starlight", root: "", srcDir: "docs", localeFallback: { locales: ["fr"], fallback: "" } });
     expect(at(sl, "docs/index.md", "/fr/guide/features/")).toEqual({ status: "ok", path: "docs/guide/features.md" });
     expect(at(sl, "docs/index.md", "/fr/guide/nope/")).toEqual({ status: "missing", route: "fr/guide/nope" });
-    expect(at(site({ generator: "starlight", root: "", srcDir: "docs" }), "docs/index.md", "/fr/guide/features/")).toEqual({ status: "missing", route: "fr/guide/features" });
+    expect(at(site({ generator: "starlight", root: "", srcDir: "docs" }), "docs/index.md", "/fr/guide/features/")).toEqual({
+      status: "missing",
+      route: "fr/guide/features",
+    });
   });
 
   it("suggests routes the way the author wrote the link", () => {

@@ -35,7 +35,31 @@ describe("shape and fold", () => {
   });
 
   it("rejects paths, flags, placeholders, snippets, numbers, versions, URLs, invocations", () => {
-    for (const v of ["docs/a.md", "README.md", "oats.config.json", "index.ts", "--json", "-f", "<run-id>", "{id}", "NNN", "$HOME", "*", "a b", "f(x)", '"x"', "1.2.3", "v2", "42", "https://x.io", "aw", "aweb.ai", "run.", ".env", "ab"]) {
+    for (const v of [
+      "docs/a.md",
+      "README.md",
+      "oats.config.json",
+      "index.ts",
+      "--json",
+      "-f",
+      "<run-id>",
+      "{id}",
+      "NNN",
+      "$HOME",
+      "*",
+      "a b",
+      "f(x)",
+      '"x"',
+      "1.2.3",
+      "v2",
+      "42",
+      "https://x.io",
+      "aw",
+      "aweb.ai",
+      "run.",
+      ".env",
+      "ab",
+    ]) {
       expect(isTermCandidate(v, ["aw"]), v).toBe(false);
     }
     for (const v of ["run.started", "run.paused", "envelope.retry_exhausted", "archivd"]) expect(isTermCandidate(v, ["aw"]), v).toBe(true);
@@ -79,7 +103,20 @@ describe("classify", () => {
   });
 
   it("never: other shapes, plain words, inflections, short tokens", () => {
-    for (const v of ["run.runId", "run.step.started", "run", "started", "drafts", "readyy", "archivd", "strin", "ture", "RunStarted", "run.started.md", "Run.Paused"]) {
+    for (const v of [
+      "run.runId",
+      "run.step.started",
+      "run",
+      "started",
+      "drafts",
+      "readyy",
+      "archivd",
+      "strin",
+      "ture",
+      "RunStarted",
+      "run.started.md",
+      "Run.Paused",
+    ]) {
       expect(index.classify(v), v).toBeNull();
     }
   });
@@ -120,7 +157,28 @@ describe("classify", () => {
 
 describe("scale", () => {
   it("5,000 terms × 2,000 members without all-pairs comparison", () => {
-    const words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango"];
+    const words = [
+      "alpha",
+      "bravo",
+      "charlie",
+      "delta",
+      "echo",
+      "foxtrot",
+      "golf",
+      "hotel",
+      "india",
+      "juliet",
+      "kilo",
+      "lima",
+      "mike",
+      "november",
+      "oscar",
+      "papa",
+      "quebec",
+      "romeo",
+      "sierra",
+      "tango",
+    ];
     const vocabs: Vocabulary[] = [];
     const members: string[] = [];
     for (let v = 0; v < 20; v++) {
@@ -132,7 +190,9 @@ describe("scale", () => {
     const terms: string[] = [];
     for (let i = 0; i < 5000; i++) {
       const m = members[(i * 37) % members.length];
-      terms.push(i % 4 === 0 ? m : i % 4 === 1 ? m.slice(0, -2) + "x" + m.slice(-1) : i % 4 === 2 ? `docs/${m}.md` : `${words[i % 20]}.${words[(i * 3) % 20]}Id`);
+      terms.push(
+        i % 4 === 0 ? m : i % 4 === 1 ? m.slice(0, -2) + "x" + m.slice(-1) : i % 4 === 2 ? `docs/${m}.md` : `${words[i % 20]}.${words[(i * 3) % 20]}Id`,
+      );
     }
     const t0 = performance.now();
     const idx = new VocabularyIndex(vocabs);

@@ -25,7 +25,12 @@ function readSources(root: string, files: string[]): { texts: Map<string, string
 function read(name: string, opts: Partial<{ commandType: string | null; flagAccessors: string[]; root: string }> = {}): CodeFacts {
   const root = opts.root ?? join(fixtures, name);
   const files = globSync(["**/*.ts"], { cwd: root }).sort();
-  return readCode(root, files, { binaries: ["aw"], commandType: opts.commandType ?? null, flagAccessors: opts.flagAccessors ?? [] }, readSources(root, files).texts);
+  return readCode(
+    root,
+    files,
+    { binaries: ["aw"], commandType: opts.commandType ?? null, flagAccessors: opts.flagAccessors ?? [] },
+    readSources(root, files).texts,
+  );
 }
 
 /** Compact view: path → [verbs, flags, via, file:line:col]. */
@@ -49,7 +54,17 @@ describe("command surface", () => {
       session: [["close", "open"], ["--json"], "factory", "src/factory.ts:8:15"],
     });
     // Sorted by path; the untyped `{ name: "ghost" }` object is not a command.
-    expect(surface.commands.map((c) => c.path.join(" "))).toEqual(["agent", "doctor", "flow", "inbox", "inbox list", "inbox read", "init", "legacy", "session"]);
+    expect(surface.commands.map((c) => c.path.join(" "))).toEqual([
+      "agent",
+      "doctor",
+      "flow",
+      "inbox",
+      "inbox list",
+      "inbox read",
+      "init",
+      "legacy",
+      "session",
+    ]);
     expect(surface.globalFlags).toEqual(["--dry-run", "--fix-all", "--format", "--json", "--trace", "--unread", "--verbose", "-n", "-v"]);
   });
 
@@ -62,7 +77,9 @@ describe("command surface", () => {
   test("a configured type that is not used finds no command objects", () => {
     const { surface } = read("code-command-type", { commandType: "NoSuchType" });
     expect(surface.commands).toEqual([]);
-    expect(surface.warnings.map((w) => w.message)).toEqual(["the configured command type `NoSuchType` (cli.commandType) matches no command object in the code"]);
+    expect(surface.warnings.map((w) => w.message)).toEqual([
+      "the configured command type `NoSuchType` (cli.commandType) matches no command object in the code",
+    ]);
   });
 
   test("commander chains: nested commands, variables, new Command, options; program options live on the root and are inherited", () => {
@@ -134,16 +151,20 @@ describe("flag accessors with a name that is not a literal", () => {
   };
 
   test("a loop variable takes every name of the list it walks; a list that does not evaluate opens the set", () => {
-    const known = surfaceOf('const LAYERS = ["code", "docs"] as const;\nfor (const layer of LAYERS) flag(layer);\nexport function flag(name: string) { return name; }\n');
+    const known = surfaceOf(
+      'const LAYERS = ["code", "docs"] as const;\nfor (const layer of LAYERS) flag(layer);\nexport function flag(name: string) { return name; }\n',
+    );
     expect(known.globalFlags).toEqual(["--code", "--docs"]);
     expect(known.globalFlagSet.closed).toBe(true);
-    const unknown = surfaceOf("for (const layer of process.env.LAYERS!.split(\",\")) flag(layer);\nexport function flag(name: string) { return name; }\n");
+    const unknown = surfaceOf('for (const layer of process.env.LAYERS!.split(",")) flag(layer);\nexport function flag(name: string) { return name; }\n');
     expect(unknown.globalFlagSet.closed).toBe(false);
     expect(unknown.globalFlagSet.closed ? "" : unknown.globalFlagSet.reason).toContain("`layer` is a loop variable over `process.env.LAYERS!.split");
   });
 
   test("a run-time name after the parsed values (`flag(values, name)`) opens the set", () => {
-    const s = surfaceOf("declare const values: Record<string, string>;\nexport function run(opts: { key: string }) { return flag(values, opts.key); }\nfunction flag(v: unknown, n: string) { return [v, n]; }\n");
+    const s = surfaceOf(
+      "declare const values: Record<string, string>;\nexport function run(opts: { key: string }) { return flag(values, opts.key); }\nfunction flag(v: unknown, n: string) { return [v, n]; }\n",
+    );
     expect(s.globalFlagSet.closed).toBe(false);
   });
 });
@@ -151,9 +172,7 @@ describe("flag accessors with a name that is not a literal", () => {
 describe("bad input", () => {
   test("a syntax error is one problem at the first parse diagnostic; the rest is still read", () => {
     const { surface, problems, vocabularies } = read("code-syntax-error");
-    expect(problems).toEqual([
-      { message: "syntax error: ':' expected.", span: { file: "src/bad.ts", line: 4, column: 10, endLine: 4, endColumn: 11 } },
-    ]);
+    expect(problems).toEqual([{ message: "syntax error: ':' expected.", span: { file: "src/bad.ts", line: 4, column: 10, endLine: 4, endColumn: 11 } }]);
     expect(surface.globalFlags).toEqual(["--after", "--fine"]);
     expect(vocabularies.map((v) => v.id)).toEqual(["code:src/good.ts#EVENTS"]);
   });
@@ -161,7 +180,9 @@ describe("bad input", () => {
   test("a missing file is a read problem (input/unreadable), not a throw; the reader skips it", () => {
     const root = join(fixtures, "code-syntax-error");
     const sources = readSources(root, ["src/missing.ts", "src/good.ts"]);
-    expect(sources.problems).toEqual([{ message: "cannot read src/missing.ts: ENOENT", span: { file: "src/missing.ts", line: 1, column: 1, endLine: 1, endColumn: 1 } }]);
+    expect(sources.problems).toEqual([
+      { message: "cannot read src/missing.ts: ENOENT", span: { file: "src/missing.ts", line: 1, column: 1, endLine: 1, endColumn: 1 } },
+    ]);
     const r = readCode(root, ["src/missing.ts", "src/good.ts"], { binaries: [], commandType: null, flagAccessors: [] }, sources.texts);
     expect(r.problems).toEqual([]);
     expect(r.vocabularies).toHaveLength(1);
@@ -185,7 +206,9 @@ describe("code vocabularies", () => {
       name: v.name,
       at: `${v.span.line}:${v.span.column}`,
       mirrors: v.mirrors,
-      members: v.members.map((m) => `${m.value}${m.deprecated ? ` (deprecated${m.replacedBy ? ` → ${m.replacedBy}` : ""})` : ""} @${m.span.line}:${m.span.column}`),
+      members: v.members.map(
+        (m) => `${m.value}${m.deprecated ? ` (deprecated${m.replacedBy ? ` → ${m.replacedBy}` : ""})` : ""} @${m.span.line}:${m.span.column}`,
+      ),
     }));
     expect(view).toEqual([
       { id: "code:src/events/run.ts#ALSO", name: "ALSO", at: "12:14", mirrors: undefined, members: ["a.one @12:22", "a.two @12:31"] },

@@ -31,7 +31,15 @@ describe("evaluator bounds: size", () => {
     expect(why(value("(() => { let s = 'xy'; for (let i = 0; i < 40; i++) s = s + s; return s; })()"))).toMatch(/characters, more than/);
   });
   it("what built-ins produce is charged: a loop of large slices runs out of budget", () => {
-    expect(why(value("(() => { let n = 0; for (let i = 0; i < 1000; i++) n += big.slice().length; return n; })()", {}, "const big = Array.from({ length: 10000 }, (_, i) => i);"))).toMatch(/step budget/);
+    expect(
+      why(
+        value(
+          "(() => { let n = 0; for (let i = 0; i < 1000; i++) n += big.slice().length; return n; })()",
+          {},
+          "const big = Array.from({ length: 10000 }, (_, i) => i);",
+        ),
+      ),
+    ).toMatch(/step budget/);
   });
   it("ordinary values still fold", () => {
     expect(value("'ab'.repeat(3) + [1, 2, 3].map((x) => x * 2).join(',')")).toBe("ababab2,4,6");

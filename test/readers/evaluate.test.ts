@@ -9,7 +9,6 @@ import { differential } from "../helpers/run-module.js";
 const root = fileURLToPath(new URL("../fixtures/evaluate/", import.meta.url));
 const evaluator = () => new Evaluator(root, diskSourceHost(root));
 
-
 describe("evaluator: differential (static value = the value the transpiled module computes in node:vm)", () => {
   it("the agent-workflow registry's helper patterns: template helpers, arithmetic, helpers returning objects, imported constants", () => {
     differential(root, "src/registry.ts");
@@ -71,7 +70,9 @@ describe("evaluator: unknown is a value with a reason and a location", () => {
     expect((ev.evaluateExport("src/unknowns.ts", "REGISTRY") as Unknown).unknown).toBe(
       '`REGISTRY` is changed at src/unknowns.ts:41 (`REGISTRY.push("added when the module loads")`), so its value is not static',
     );
-    expect((ev.evaluateExport("src/unknowns.ts", "ALIASED") as Unknown).unknown).toBe("cannot fold `list.push`: `push` changes an array a module holds at its top level");
+    expect((ev.evaluateExport("src/unknowns.ts", "ALIASED") as Unknown).unknown).toBe(
+      "cannot fold `list.push`: `push` changes an array a module holds at its top level",
+    );
     expect(ev.evaluateExport("src/unknowns.ts", "COPIED")).toEqual([1, 2]);
   });
 
@@ -83,7 +84,9 @@ describe("evaluator: unknown is a value with a reason and a location", () => {
   });
 
   it("a missing module or export is an unknown at the file", () => {
-    expect(evaluator().evaluateExport("src/nope.ts", "X")).toEqual(new Unknown("cannot read src/nope.ts", { file: "src/nope.ts", line: 1, column: 1, endLine: 1, endColumn: 1 }));
+    expect(evaluator().evaluateExport("src/nope.ts", "X")).toEqual(
+      new Unknown("cannot read src/nope.ts", { file: "src/nope.ts", line: 1, column: 1, endLine: 1, endColumn: 1 }),
+    );
     expect((evaluator().evaluateExport("src/registry.ts", "NOPE") as Unknown).unknown).toBe("src/registry.ts has no export `NOPE`");
   });
 });

@@ -20,7 +20,12 @@ describe("parseJsonWithPositions", () => {
   test("CRLF, lone CR and a BOM give the same positions as LF", () => {
     const crlf = parseJsonWithPositions("f.json", "\uFEFF" + text.replace(/\n/g, "\r\n"));
     for (const k of Object.keys(p.locations)) {
-      expect(crlf.locations[k].value, k).toMatchObject({ line: p.locations[k].value.line, column: p.locations[k].value.column, endLine: p.locations[k].value.endLine, endColumn: p.locations[k].value.endColumn });
+      expect(crlf.locations[k].value, k).toMatchObject({
+        line: p.locations[k].value.line,
+        column: p.locations[k].value.column,
+        endLine: p.locations[k].value.endLine,
+        endColumn: p.locations[k].value.endColumn,
+      });
     }
     const cr = parseJsonWithPositions("f.json", text.replace(/\n/g, "\r"));
     expect(cr.locations["/t~0"].value).toMatchObject({ line: 3, column: 9 });
@@ -32,7 +37,7 @@ describe("parseJsonWithPositions", () => {
     expect(r.problems).toHaveLength(1);
     expect(r.problems[0].message).toContain("expected a JSON value");
     expect(r.problems[0].span).toMatchObject({ file: "bad.json", line: 3, column: 8 });
-    const trailing = parseJsonWithPositions("t.json", '[1,\r\n2,]');
+    const trailing = parseJsonWithPositions("t.json", "[1,\r\n2,]");
     expect(trailing.problems[0]).toMatchObject({ message: 'invalid JSON: trailing comma before "]"', span: { line: 2, column: 2 } });
     expect(parseJsonWithPositions("e.json", "").problems[0].message).toContain("empty document");
     expect(parseJsonWithPositions("s.json", '{"a": "x').problems[0].message).toContain("unterminated string");

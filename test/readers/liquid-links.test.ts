@@ -33,7 +33,10 @@ describe("Liquid links (Jekyll)", () => {
 
   it("a template without spaces, which CommonMark also parses as a link, is read once, as Liquid", () => {
     const doc = readMarkdown("a.md", '[a]({{"/x/"|relative_url}}) and [b](b.md)\n', { binaries: [], markers: [] });
-    expect(doc.links.map((l) => [l.url, l.template ?? null])).toEqual([["/x/", "relative_url"], ["b.md", null]]);
+    expect(doc.links.map((l) => [l.url, l.template ?? null])).toEqual([
+      ["/x/", "relative_url"],
+      ["b.md", null],
+    ]);
   });
 
   it("stays linear on hostile input (many `](` openers on one line)", () => {

@@ -58,15 +58,17 @@ describe("regions", () => {
   });
 
   it("reports nesting and keeps neither region", () => {
-    const doc = read("<!-- docpact:begin a -->\n\n<!-- docpact:begin b -->\n\n<!-- docpact:end -->\n\n<!-- docpact:end -->\n\n<!-- docpact:begin c -->\n\n<!-- docpact:end -->\n");
-    expect(doc.regionProblems.map((p) => [p.message, p.span.line])).toEqual([
-      ["nested docpact:begin: the region opened at line 1 is not closed yet", 3],
-    ]);
+    const doc = read(
+      "<!-- docpact:begin a -->\n\n<!-- docpact:begin b -->\n\n<!-- docpact:end -->\n\n<!-- docpact:end -->\n\n<!-- docpact:begin c -->\n\n<!-- docpact:end -->\n",
+    );
+    expect(doc.regionProblems.map((p) => [p.message, p.span.line])).toEqual([["nested docpact:begin: the region opened at line 1 is not closed yet", 3]]);
     expect(doc.regions.map((r) => r.template)).toEqual(["c"]);
   });
 
   it("reports unparsable arguments and a missing template, without cascading", () => {
-    const doc = read('<!-- docpact:begin x title="open -->\n\n<!-- docpact:end -->\n\n<!-- docpact:begin -->\n\n<!-- docpact:end -->\n\n<!-- docpact:begin t a b=1 -->\n\n<!-- docpact:end -->\n');
+    const doc = read(
+      '<!-- docpact:begin x title="open -->\n\n<!-- docpact:end -->\n\n<!-- docpact:begin -->\n\n<!-- docpact:end -->\n\n<!-- docpact:begin t a b=1 -->\n\n<!-- docpact:end -->\n',
+    );
     expect(doc.regions).toEqual([]);
     expect(doc.regionProblems.map((p) => [p.message, p.span.line])).toEqual([
       ["docpact:begin: unterminated quoted value for 'title'", 1],

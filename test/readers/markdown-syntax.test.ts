@@ -62,7 +62,8 @@ afterEach(() => {
 
 describe("Markdown without autolink literals", () => {
   it("reads a bare URL as text and keeps written links, tables, footnotes", () => {
-    const text = "# T\n\nSee https://example.com and www.example.org, or <https://a.example> and [b](b.md).\n\n| a | `aw x` |\n| - | - |\n| [c](c.md) | d |\n\nNote[^1].\n\n[^1]: not a link definition\n";
+    const text =
+      "# T\n\nSee https://example.com and www.example.org, or <https://a.example> and [b](b.md).\n\n| a | `aw x` |\n| - | - |\n| [c](c.md) | d |\n\nNote[^1].\n\n[^1]: not a link definition\n";
     const write = (reference: boolean) => {
       if (reference) process.env.DOCPACT_UNOPTIMIZED = "1";
       try {
@@ -97,7 +98,7 @@ describe("mayShapeHeadings: region content that cannot change a document's headi
 
   it("a `<` counts wherever the code spans are not certain", () => {
     for (const c of [
-      "`code` <a id=\"x\"></a>\n", // outside the span
+      '`code` <a id="x"></a>\n', // outside the span
       "a ` b\nc ` <a id=x> ` d\n", // the first backtick pairs across the line
       "`a | <b id=x>` |\n", // a table cell ends at the pipe
       "` <a id=x> ``\n", // runs of different lengths do not pair
@@ -114,13 +115,24 @@ describe("mayShapeHeadings: region content that cannot change a document's headi
   });
 
   it("a `<` that a code span may not hold may: outside a span, a span across cells or lines, escaped or double backticks", () => {
-    for (const c of ["| `a | <a id=\"z\"> b` |\n", "`x\n<a id=\"z\">`\n", "\\`<a id=\"z\">`\n", "`` <a id=\"z\"> ``\n", "`a` <a id=\"z\"> `b`\n", "`a` `b\n"]) {
+    for (const c of ['| `a | <a id="z"> b` |\n', '`x\n<a id="z">`\n', '\\`<a id="z">`\n', '`` <a id="z"> ``\n', '`a` <a id="z"> `b`\n', "`a` `b\n"]) {
       expect(mayShapeHeadings(c.includes("<") ? c : `${c}<br>`), c).toBe(true);
     }
   });
 
   it("headings in any container, fences, setext underlines and HTML may", () => {
-    for (const c of ["## New\n", "> # Quoted\n", "- # In a list\n", "1. ## In a numbered list\n", "```sh\n", "~~~\n", "Title\n===\n", "text\n---\n", '<a id="x"></a>\n', "a <br> b\n"]) {
+    for (const c of [
+      "## New\n",
+      "> # Quoted\n",
+      "- # In a list\n",
+      "1. ## In a numbered list\n",
+      "```sh\n",
+      "~~~\n",
+      "Title\n===\n",
+      "text\n---\n",
+      '<a id="x"></a>\n',
+      "a <br> b\n",
+    ]) {
       expect(mayShapeHeadings(c), c).toBe(true);
     }
   });

@@ -30,7 +30,7 @@ describe("headings", () => {
 
 describe("links and anchors", () => {
   it("links, images, definitions with text and spans", () => {
-    const t = "See [the *doc*](../b.md#x) and ![alt text](img.png).\n\n[ref]: ./c.md \"T\"\n";
+    const t = 'See [the *doc*](../b.md#x) and ![alt text](img.png).\n\n[ref]: ./c.md "T"\n';
     const doc = read(t);
     expect(doc.links.map((l) => [l.kind, l.url, l.text])).toEqual([
       ["link", "../b.md#x", "the doc"],
@@ -103,7 +103,7 @@ describe("inline code", () => {
 
 describe("invocations", () => {
   it("inline code starting with a binary, with exact token spans", () => {
-    const t = "Run `aw flow advance --id=<NNN> \"a b\" -- rest` or `FOO=1 oats init` but not `npm run aw`.\n";
+    const t = 'Run `aw flow advance --id=<NNN> "a b" -- rest` or `FOO=1 oats init` but not `npm run aw`.\n';
     const doc = read(t);
     expect(doc.invocations.map((i) => [i.binary, i.raw, i.source])).toEqual([
       ["aw", 'aw flow advance --id=<NNN> "a b" -- rest', "inline"],
@@ -166,7 +166,7 @@ describe("invocations", () => {
   });
 
   it("other fence languages are examples, not claims", () => {
-    expect(read("```text\naw a\n```\n\n```\naw b\nsome output\n```\n\n```json\n\"aw c\"\n```\n").invocations).toEqual([]);
+    expect(read('```text\naw a\n```\n\n```\naw b\nsome output\n```\n\n```json\n"aw c"\n```\n').invocations).toEqual([]);
   });
 
   it("marks the code that opens a list item or a table cell (an option entry)", () => {
@@ -253,7 +253,12 @@ describe("whole document", () => {
     const strip = (d: ReturnType<typeof read>) => {
       const { eol, regions, codeBlocks, inlineCodes, ...rest } = d;
       // Offsets and raw values differ by the extra \r; line/column must not.
-      return { ...rest, regions: regions.map((r) => ({ ...r, beginStart: 0, beginEnd: 0, endStart: 0, endEnd: 0 })), codeBlocks: codeBlocks.map((c) => ({ ...c, value: c.value.replace(/\r/g, "") })), inlineCodes: inlineCodes.map((c) => ({ ...c, valueOffset: 0 })) };
+      return {
+        ...rest,
+        regions: regions.map((r) => ({ ...r, beginStart: 0, beginEnd: 0, endStart: 0, endEnd: 0 })),
+        codeBlocks: codeBlocks.map((c) => ({ ...c, value: c.value.replace(/\r/g, "") })),
+        inlineCodes: inlineCodes.map((c) => ({ ...c, valueOffset: 0 })),
+      };
     };
     expect(strip(cr)).toEqual(strip(lf));
     expect(cr.invocations).toHaveLength(2);
@@ -297,8 +302,34 @@ describe("robustness", () => {
 
   it("never throws on random strings", () => {
     let seed = 42;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-    const alphabet = ["`", "*", "_", ">", "#", "[", "]", "(", ")", "<", "!--", "-->", "docpact:begin ", "docpact:end", "\n", "\r\n", " ", "aw ", "§ ", "|", "\\", '"', "**X is not this document's call:**", "```sh\n", "$ "];
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const alphabet = [
+      "`",
+      "*",
+      "_",
+      ">",
+      "#",
+      "[",
+      "]",
+      "(",
+      ")",
+      "<",
+      "!--",
+      "-->",
+      "docpact:begin ",
+      "docpact:end",
+      "\n",
+      "\r\n",
+      " ",
+      "aw ",
+      "§ ",
+      "|",
+      "\\",
+      '"',
+      "**X is not this document's call:**",
+      "```sh\n",
+      "$ ",
+    ];
     for (let n = 0; n < 300; n++) {
       let s = "";
       const len = Math.floor(rand() * 60);

@@ -55,9 +55,7 @@ describe.skipIf(!hasShared("seeds/000_6868db3ad71db191.txt"))("delegation notes 
 
 describe("note forms", () => {
   it("accepts `are <marker>`", () => {
-    expect(owners("> **The retry limits are not this document's call:** see `aw config show`.\n")).toEqual([
-      ["The retry limits", ["aw config show"]],
-    ]);
+    expect(owners("> **The retry limits are not this document's call:** see `aw config show`.\n")).toEqual([["The retry limits", ["aw config show"]]]);
   });
 
   it("records a note with no invocation (owners empty)", () => {

@@ -22,7 +22,12 @@ describe("readSchemas", () => {
   });
 
   it("joinReads makes one result in order (documents, then the rest) without changing its parts", () => {
-    const docs: ReadResult = { docs: [], texts: new Map([["a.md", "A"]]), sources: new Map(), readProblems: [{ message: "m", span: { file: "x.md", line: 1, column: 1, endLine: 1, endColumn: 1 } }] };
+    const docs: ReadResult = {
+      docs: [],
+      texts: new Map([["a.md", "A"]]),
+      sources: new Map(),
+      readProblems: [{ message: "m", span: { file: "x.md", line: 1, column: 1, endLine: 1, endColumn: 1 } }],
+    };
     const schemas = readSchemas(root, ["s/a.schema.json"]);
     const joined = joinReads(docs, schemas);
     expect([...joined.texts.keys()]).toEqual(["a.md", "s/a.schema.json"]);

@@ -16,7 +16,10 @@ describe("linkSchemas", () => {
     expect(target(ev, "/properties/spaced")).toEqual({ file: ev, pointer: "/$defs/with space" });
     expect(target(ev, "/$defs/node/properties/children/items")).toEqual({ file: ev, pointer: "/$defs/node" });
     expect(target("schemas/common/actor.schema.json", "/properties/kind")).toEqual({ file: "schemas/common/kinds.schema.json", pointer: "/$defs/kind" });
-    expect(target("schemas/common/kinds.schema.json", "/$defs/tagged/properties/self")).toEqual({ file: "schemas/common/kinds.schema.json", pointer: "/$defs/tagged" });
+    expect(target("schemas/common/kinds.schema.json", "/$defs/tagged/properties/self")).toEqual({
+      file: "schemas/common/kinds.schema.json",
+      pointer: "/$defs/tagged",
+    });
     expect(g.unresolved).toEqual([]);
     expect(g.duplicates).toEqual([]);
   });
@@ -30,6 +33,10 @@ describe("linkSchemas", () => {
     ]);
     expect(g.unresolved[0].message).toContain("never fetches");
     expect(g.duplicates).toHaveLength(1);
-    expect(g.duplicates[0]).toMatchObject({ id: "https://example.test/dup.json", first: { file: "bom-crlf.schema.json" }, second: { file: "dup.schema.json", span: { line: 3, column: 10 } } });
+    expect(g.duplicates[0]).toMatchObject({
+      id: "https://example.test/dup.json",
+      first: { file: "bom-crlf.schema.json" },
+      second: { file: "dup.schema.json", span: { line: 3, column: 10 } },
+    });
   });
 });

@@ -71,7 +71,10 @@ describe("readSchema", () => {
     const bad = loadSchemas(join(fixtures, "schemas-bad"));
     const byFile = Object.fromEntries(bad.map((d) => [d.file, d]));
     expect(byFile["draft4.schema.json"]).toMatchObject({ dialect: "draft-04", id: "https://example.test/old.json" });
-    const d04 = readSchema("d.json", '{"$schema": "http://json-schema.org/draft-04/schema#", "definitions": {"a": {"id": "#a"}, "b": {"id": "b.json"}, "c": {"$id": "c.json"}}}');
+    const d04 = readSchema(
+      "d.json",
+      '{"$schema": "http://json-schema.org/draft-04/schema#", "definitions": {"a": {"id": "#a"}, "b": {"id": "b.json"}, "c": {"$id": "c.json"}}}',
+    );
     expect(d04.anchors).toEqual([{ pointer: "/definitions/a", name: "a" }]);
     expect(d04.nestedIds).toEqual([{ pointer: "/definitions/b", id: "b.json" }]);
     expect(byFile["unknown.schema.json"].dialect).toBeNull();

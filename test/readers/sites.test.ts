@@ -10,7 +10,10 @@ const written = new Map<string, string[]>();
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "docpact-sites-"));
-  written.set(root, Object.keys(files).filter((f) => !f.split("/").some((s) => s.startsWith("."))));
+  written.set(
+    root,
+    Object.keys(files).filter((f) => !f.split("/").some((s) => s.startsWith("."))),
+  );
   for (const [f, text] of Object.entries(files)) {
     mkdirSync(join(root, f, ".."), { recursive: true });
     writeFileSync(join(root, f), text);
@@ -19,11 +22,13 @@ function project(files: Record<string, string>): string {
 }
 
 /** The sites of a temp project; `files` as discover lists them (every file but dot files). */
-const sitesOf = async (root: string, docs: string[], raw = {}) => await readSites(root, resolveConfig(root, raw, null), docs, [...(written.get(root) ?? [])].sort());
+const sitesOf = async (root: string, docs: string[], raw = {}) =>
+  await readSites(root, resolveConfig(root, raw, null), docs, [...(written.get(root) ?? [])].sort());
 
 describe("site detection and static config reading", () => {
   it("detects each generator from its config file above the documents", async () => {
-    const gen = (name: string, doc: string) => detectSites(repoRootFor(`test/fixtures/${name}`), [doc]).map((s) => `${s.generator} ${s.root || "."} ${s.configFile}`);
+    const gen = (name: string, doc: string) =>
+      detectSites(repoRootFor(`test/fixtures/${name}`), [doc]).map((s) => `${s.generator} ${s.root || "."} ${s.configFile}`);
     expect(gen("site-vitepress", "docs/index.md")).toEqual(["vitepress docs docs/.vitepress/config.ts"]);
     expect(gen("site-docusaurus", "website/docs/intro.md")).toEqual(["docusaurus website website/docusaurus.config.ts"]);
     expect(gen("site-mkdocs", "docs/index.md")).toEqual(["mkdocs . mkdocs.yml"]);
@@ -34,16 +39,31 @@ describe("site detection and static config reading", () => {
   });
 
   it("Starlight: locales and the default one from the integration's options (a shared const included)", async () => {
-    const config = 'import starlight from "@astrojs/starlight";\nexport const locales = { root: { label: "English", lang: "en" }, fr: { label: "Français" }, "zh-cn": { label: "中文" } };\nexport default { integrations: [starlight({ title: "x", locales })] };\n';
+    const config =
+      'import starlight from "@astrojs/starlight";\nexport const locales = { root: { label: "English", lang: "en" }, fr: { label: "Français" }, "zh-cn": { label: "中文" } };\nexport default { integrations: [starlight({ title: "x", locales })] };\n';
     const root = project({ "astro.config.mjs": config, "src/content/docs/index.md": "# a\n" });
     const [site] = await sitesOf(root, ["src/content/docs/index.md"]);
     expect(site.localeFallback).toEqual({ locales: ["fr", "zh-cn"], fallback: "" });
-    const noRoot = project({ "astro.config.mjs": 'import sl from "@astrojs/starlight";\nexport default { integrations: [sl({ defaultLocale: "en", locales: { en: {}, de: {} } })] };\n', "src/content/docs/en/index.md": "# a\n" });
+    const noRoot = project({
+      "astro.config.mjs":
+        'import sl from "@astrojs/starlight";\nexport default { integrations: [sl({ defaultLocale: "en", locales: { en: {}, de: {} } })] };\n',
+      "src/content/docs/en/index.md": "# a\n",
+    });
     expect((await sitesOf(noRoot, ["src/content/docs/en/index.md"]))[0].localeFallback).toEqual({ locales: ["de", "en"], fallback: "en" });
   });
 
   it("Mintlify: a wildcard or parameter redirect source makes the routes under its prefix not listed", async () => {
-    const root = project({ "docs.json": JSON.stringify({ $schema: "https://mintlify.com/docs.json", redirects: [{ source: "/old/:slug*", destination: "/new/:slug*" }, { source: "/v1/api/*", destination: "/api" }, { source: "/moved", destination: "/here" }] }), "index.mdx": "# a\n" });
+    const root = project({
+      "docs.json": JSON.stringify({
+        $schema: "https://mintlify.com/docs.json",
+        redirects: [
+          { source: "/old/:slug*", destination: "/new/:slug*" },
+          { source: "/v1/api/*", destination: "/api" },
+          { source: "/moved", destination: "/here" },
+        ],
+      }),
+      "index.mdx": "# a\n",
+    });
     const [site] = await sitesOf(root, ["index.mdx"]);
     expect(site.partialRoutes).toEqual(["old", "v1/api"]);
     expect(site.extraPages).toEqual(["moved"]);
@@ -56,10 +76,13 @@ describe("site detection and static config reading", () => {
 
   it("reads VitePress srcDir, base (through a const) and rewrites, never running the config", async () => {
     const root = project({
-      "docs/.vitepress/config.mts": 'import { defineConfig } from "vitepress";\nconst base = "/x/";\nexport default defineConfig({ srcDir: "src", base, rewrites: { "a.md": "b.md" }, plugins: [boom()] });\n',
+      "docs/.vitepress/config.mts":
+        'import { defineConfig } from "vitepress";\nconst base = "/x/";\nexport default defineConfig({ srcDir: "src", base, rewrites: { "a.md": "b.md" }, plugins: [boom()] });\n',
       "docs/src/a.md": "# a\n",
     });
-    expect(await sitesOf(root, ["docs/src/a.md"])).toMatchObject([{ generator: "vitepress", root: "docs", srcDir: "docs/src", base: "/x/", rewrites: { "a.md": "b.md" }, assetDirs: ["docs/src/public"], unreadable: null }]);
+    expect(await sitesOf(root, ["docs/src/a.md"])).toMatchObject([
+      { generator: "vitepress", root: "docs", srcDir: "docs/src", base: "/x/", rewrites: { "a.md": "b.md" }, assetDirs: ["docs/src/public"], unreadable: null },
+    ]);
   });
 
   it("a config value computed at build time leaves the site's routes not judged, parametric rewrites partial", async () => {
@@ -86,7 +109,16 @@ describe("site detection and static config reading", () => {
       "docs/a.md": "# a\n",
     });
     const [s] = await sitesOf(root, ["docs/a.md"]);
-    expect(s).toMatchObject({ generator: "docusaurus", base: "/tool/", unreadable: null, docsInstances: [{ path: "docs", routeBasePath: "" }, { path: "website/api", routeBasePath: "api" }], assetDirs: ["website/static"] });
+    expect(s).toMatchObject({
+      generator: "docusaurus",
+      base: "/tool/",
+      unreadable: null,
+      docsInstances: [
+        { path: "docs", routeBasePath: "" },
+        { path: "website/api", routeBasePath: "api" },
+      ],
+      assetDirs: ["website/static"],
+    });
     expect(s.partialRoutes).toEqual(expect.arrayContaining(["fr", "1.0", "next", "api/category", "search"]));
     expect(s.partialRoutes).not.toContain("blog");
   });
@@ -98,10 +130,17 @@ describe("site detection and static config reading", () => {
 
   it("reads mkdocs.yml (docs_dir, site_url, plugins, custom toc slugify) and book.toml", async () => {
     const root = project({
-      "mkdocs.yml": "docs_dir: content\nsite_url: https://x.org/p/\nplugins:\n  - blog\nmarkdown_extensions:\n  - toc:\n      slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}\n",
+      "mkdocs.yml":
+        "docs_dir: content\nsite_url: https://x.org/p/\nplugins:\n  - blog\nmarkdown_extensions:\n  - toc:\n      slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}\n",
       "content/a.md": "# a\n",
     });
-    expect((await sitesOf(root, ["content/a.md"]))[0]).toMatchObject({ generator: "mkdocs", srcDir: "content", base: "/p/", partialRoutes: ["blog"], assetDirs: ["content"] });
+    expect((await sitesOf(root, ["content/a.md"]))[0]).toMatchObject({
+      generator: "mkdocs",
+      srcDir: "content",
+      base: "/p/",
+      partialRoutes: ["blog"],
+      assetDirs: ["content"],
+    });
     expect((await sitesOf(root, ["content/a.md"]))[0].slugsUnknown).toMatch(/toc\.slugify/);
     const book = project({ "guide/book.toml": '[book]\nsrc = "pages"\n', "guide/pages/a.md": "# a\n" });
     expect((await sitesOf(book, ["guide/pages/a.md"]))[0]).toMatchObject({ generator: "mdbook", root: "guide", srcDir: "guide/pages" });
@@ -111,7 +150,10 @@ describe("site detection and static config reading", () => {
 
   it("configured sites win over detection; their generator config still fills the rest", async () => {
     const root = project({ "docs/.vitepress/config.ts": 'export default { srcDir: "src" };\n', "docs/src/a.md": "# a\n" });
-    expect((await sitesOf(root, ["docs/src/a.md"], { sites: [{ root: "docs", generator: "vitepress", base: "/b" }] }))[0]).toMatchObject({ srcDir: "docs/src", base: "/b/" });
+    expect((await sitesOf(root, ["docs/src/a.md"], { sites: [{ root: "docs", generator: "vitepress", base: "/b" }] }))[0]).toMatchObject({
+      srcDir: "docs/src",
+      base: "/b/",
+    });
     expect((await sitesOf(root, ["docs/src/a.md"], { sites: [{ root: "docs", generator: "github" }] }))[0]).toMatchObject({ generator: "github" });
   });
 });

@@ -51,7 +51,9 @@ describe("skill layouts", () => {
 
 describe("argument declarations", () => {
   it("flags with closed values only for literal alternatives", () => {
-    expect(parseArgumentSpec("[--sessions <ids>] [--audience <gerencia|tecnica>] [--mode interactive|server] [--period last-month|YYYY-MM] [--dry-run] <file>")).toEqual([
+    expect(
+      parseArgumentSpec("[--sessions <ids>] [--audience <gerencia|tecnica>] [--mode interactive|server] [--period last-month|YYYY-MM] [--dry-run] <file>"),
+    ).toEqual([
       { flag: "--sessions", values: null },
       { flag: "--audience", values: ["gerencia", "tecnica"] },
       { flag: "--mode", values: ["interactive", "server"] },
@@ -104,7 +106,16 @@ describe("the bundle in the model and `inspect skills`", () => {
       ["(bundle)", undefined],
     ]);
     expect(rows[1]).toMatchObject({ allowedTools: ["Bash", "Read"], hint: null, arguments: { source: "table", args: [{ flag: "--dry-run", values: null }] } });
-    expect(rows[0]).toMatchObject({ arguments: { source: "hint", args: [{ flag: "--since", values: null }, { flag: "--audience", values: ["gerencia", "tecnica"] }] }, mentions: 1 });
+    expect(rows[0]).toMatchObject({
+      arguments: {
+        source: "hint",
+        args: [
+          { flag: "--since", values: null },
+          { flag: "--audience", values: ["gerencia", "tecnica"] },
+        ],
+      },
+      mentions: 1,
+    });
     expect(r.diagnostics.filter((d) => d.rule.startsWith("skill/")).map((d) => `${d.rule} ${d.line}:${d.column} ${d.message}`)).toEqual([
       "skill/unknown-argument 3:34 `board` is not a value of `--audience` for `/w:export-reports` (declared: gerencia, tecnica)",
       "skill/unknown-command 3:59 unknown slash command `/w:export-report`: plugin `w` defines no such command",

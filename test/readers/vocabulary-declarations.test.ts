@@ -19,7 +19,8 @@ function project(files: Record<string, string>): string {
 }
 
 const SCHEMA = '{"$defs": {"e": {"enum": ["a.old", "a.new", "a.other"]}}}';
-const declarationsOf = (root: string, vocabularies: unknown[]) => readVocabularyDeclarations(root, resolveConfig(root, { vocabularies } as never, "docpact.config.json"));
+const declarationsOf = (root: string, vocabularies: unknown[]) =>
+  readVocabularyDeclarations(root, resolveConfig(root, { vocabularies } as never, "docpact.config.json"));
 
 describe("vocabulary declarations: config, JSON and YAML mapping files", () => {
   it("reads inline aliases and retired names, a JSON mapping (with positions) and a YAML mapping (null = retired)", () => {
@@ -48,10 +49,12 @@ describe("vocabulary declarations: config, JSON and YAML mapping files", () => {
       { schema: "x.schema.json#/$defs/e", mapping: "rows.json" },
       { schema: "x.schema.json#/$defs/e", mapping: "rows.yaml#/renames", mappingFields: { from: "old", to: "new" } },
     ]);
-    expect(d.map((x) => [x.aliases.map((a) => [a.from, a.to, a.span.file, a.span.line, a.span.column]), x.retired.map((r) => [r.value, r.span.line])])).toEqual([
-      [[["a.old", "a.new", "rows.json", 2, 13]], [["gone", 3]]],
-      [[["a.old", "a.new", "rows.yaml", 2, 10]], [["gone", 4]]],
-    ]);
+    expect(d.map((x) => [x.aliases.map((a) => [a.from, a.to, a.span.file, a.span.line, a.span.column]), x.retired.map((r) => [r.value, r.span.line])])).toEqual(
+      [
+        [[["a.old", "a.new", "rows.json", 2, 13]], [["gone", 3]]],
+        [[["a.old", "a.new", "rows.yaml", 2, 10]], [["gone", 4]]],
+      ],
+    );
   });
 
   it.each([
@@ -61,7 +64,9 @@ describe("vocabulary declarations: config, JSON and YAML mapping files", () => {
     ["rows whose fields config does not name", '[{ "old": "a.old", "new": "a.new" }]', { from: "was" }, 'row 0 has no name in "was"'],
   ])("%s is a one-line config error", (_name, text, mappingFields, message) => {
     const root = project({ "rows.json": text });
-    expect(() => declarationsOf(root, [{ schema: "x.schema.json#/$defs/e", mapping: "rows.json", ...(mappingFields ? { mappingFields } : {}) }])).toThrow(message);
+    expect(() => declarationsOf(root, [{ schema: "x.schema.json#/$defs/e", mapping: "rows.json", ...(mappingFields ? { mappingFields } : {}) }])).toThrow(
+      message,
+    );
   });
 
   it.each([
@@ -79,8 +84,25 @@ describe("vocabulary declarations: config, JSON and YAML mapping files", () => {
   it("applied to the schema vocabulary: an old name in the enum becomes deprecated, others become aliases; bad declarations are config errors", () => {
     const vocabs = readSchema("x.schema.json", SCHEMA).vocabularies;
     const span = { file: "docpact.config.json", line: 1, column: 1, endLine: 1, endColumn: 1 };
-    const [v] = applyVocabularyDeclarations(vocabs, [{ schema: "./x.schema.json#/$defs/e", aliases: [{ from: "a.old", to: "a.new", span }, { from: "a.prev", to: "a.new", span }], retired: [{ value: "a.dead", span }] }], "docpact.config.json");
-    expect(v.members.map((m) => [m.value, m.deprecated, m.replacedBy ?? null])).toEqual([["a.old", true, "a.new"], ["a.new", false, null], ["a.other", false, null]]);
+    const [v] = applyVocabularyDeclarations(
+      vocabs,
+      [
+        {
+          schema: "./x.schema.json#/$defs/e",
+          aliases: [
+            { from: "a.old", to: "a.new", span },
+            { from: "a.prev", to: "a.new", span },
+          ],
+          retired: [{ value: "a.dead", span }],
+        },
+      ],
+      "docpact.config.json",
+    );
+    expect(v.members.map((m) => [m.value, m.deprecated, m.replacedBy ?? null])).toEqual([
+      ["a.old", true, "a.new"],
+      ["a.new", false, null],
+      ["a.other", false, null],
+    ]);
     expect(v.aliases?.map((m) => [m.value, m.replacedBy])).toEqual([["a.prev", "a.new"]]);
     expect(v.retired?.map((m) => m.value)).toEqual(["a.dead"]);
     expect(vocabs[0].members[0].deprecated).toBe(false); // reader output (cached) is never mutated
@@ -94,13 +116,16 @@ describe("vocabulary declarations: config, JSON and YAML mapping files", () => {
 describe("code reader: identifiers and inline unions", () => {
   it("collects declared names and union literals, and inline unions of a property's type as candidate mirrors", () => {
     const root = project({
-      "src/a.ts": 'export interface Doc { kind: "flow" | "screen"; "derived_from"?: string }\nfunction f(p: { code: "sandbox_memory_exceeded" | "other" }) { const derivedFrom = 1; }\n',
+      "src/a.ts":
+        'export interface Doc { kind: "flow" | "screen"; "derived_from"?: string }\nfunction f(p: { code: "sandbox_memory_exceeded" | "other" }) { const derivedFrom = 1; }\n',
     });
     // The read stage hands the code reader its texts (one read, one decoding).
     const src = readSource(root, "src/a.ts");
     const texts = new Map(isProblem(src) ? [] : [["src/a.ts", src.text]]);
     const facts = readCode(root, ["src/a.ts"], { binaries: [], commandType: null, flagAccessors: [] }, texts);
     expect(facts.identifiers).toEqual(expect.arrayContaining(["Doc", "kind", "derived_from", "derivedFrom", "sandbox_memory_exceeded", "other"]));
-    expect(facts.vocabularies.map((v) => [v.id, v.property ?? null, v.members.map((m) => m.value)])).toEqual([["code:src/a.ts#Doc.kind", "kind", ["flow", "screen"]]]);
+    expect(facts.vocabularies.map((v) => [v.id, v.property ?? null, v.members.map((m) => m.value)])).toEqual([
+      ["code:src/a.ts#Doc.kind", "kind", ["flow", "screen"]],
+    ]);
   });
 });

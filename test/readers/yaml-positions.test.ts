@@ -26,14 +26,20 @@ describe("YAML with positions", () => {
   });
 
   test("bad input is one problem at its place, never a throw", () => {
-    expect(parseYamlWithPositions("b.yaml", "a:\n  b: 1\n c: [\n").problems[0]).toMatchObject({ message: expect.stringMatching(/^invalid YAML: /), span: { line: 3 } });
+    expect(parseYamlWithPositions("b.yaml", "a:\n  b: 1\n c: [\n").problems[0]).toMatchObject({
+      message: expect.stringMatching(/^invalid YAML: /),
+      span: { line: 3 },
+    });
     expect(parseYamlWithPositions("d.yaml", "a: 1\na: 2\n").problems[0].message).toMatch(/^invalid YAML: Map keys must be unique/);
     expect(parseYamlWithPositions("m.yaml", "a: 1\n---\nb: 2\n").problems[0].message).toMatch(/^invalid YAML: /);
     expect(parseYamlWithPositions("e.yaml", "# nothing\n").problems[0].message).toBe("empty document: expected a YAML value");
     expect(parseYamlWithPositions("i.yaml", "x: .inf\n").problems[0]).toMatchObject({ message: ".inf is not a JSON number", span: { line: 1, column: 4 } });
     expect(parseYamlWithPositions("k.yaml", "? [a]\n: 1\n").problems[0].message).toMatch(/key that is not a plain value/);
     expect(parseYamlWithPositions("n.yaml", "a: [[[[1]]]]\n", 3).problems[0].message).toMatch(/^nesting deeper than 3/);
-    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 7 }, (_, i) => `${"bcdefgh"[i]}: &${"bcdefgh"[i]} [${Array(10).fill(`*${"abcdefg"[i]}`).join(", ")}]`)].join("\n");
+    const bomb = [
+      "a: &a [x, x, x, x, x, x, x, x, x, x]",
+      ...Array.from({ length: 7 }, (_, i) => `${"bcdefgh"[i]}: &${"bcdefgh"[i]} [${Array(10).fill(`*${"abcdefg"[i]}`).join(", ")}]`),
+    ].join("\n");
     expect(parseYamlWithPositions("bomb.yaml", bomb).problems[0].message).toMatch(/more than 1000 aliases/);
   });
 
@@ -61,7 +67,15 @@ describe("YAML schemas and instances", () => {
     const d = readSchema("w.yaml", text);
     expect(d.problems).toEqual([]);
     expect(d).toMatchObject({ dialect: "draft-04", id: "https://example.test/w.yaml" });
-    expect(d.vocabularies.map((v) => [v.name, v.members.map((m) => [m.value, m.span.line, m.span.column])])).toEqual([["/properties/kind", [["http", 10, 12], ["grpc", 10, 18]]]]);
+    expect(d.vocabularies.map((v) => [v.name, v.members.map((m) => [m.value, m.span.line, m.span.column])])).toEqual([
+      [
+        "/properties/kind",
+        [
+          ["http", 10, 12],
+          ["grpc", 10, 18],
+        ],
+      ],
+    ]);
     expect(d.terms.map((t) => [t.value, ...pos(t.span), text.slice(t.offset, t.offset + t.value.length)])).toEqual([
       ["http", 3, 25, 3, 29, "http"],
       ["grpc", 3, 35, 3, 39, "grpc"],

@@ -105,15 +105,19 @@ describe.skipIf(!hasGit)("replayed clean check", () => {
 
   it("misses after a document edit", () => missesAfter(() => edit("docs/modules/PLAN-SPLIT-GATE.md", (t) => `${t}\nRun \`aw flow nowhere\`.\n`)));
 
-  it("misses after a schema edit", () => missesAfter(() => edit("schemas/envelope.schema.json", (t) => t.replace('"description": "', '"description": "Edited. '))));
+  it("misses after a schema edit", () =>
+    missesAfter(() => edit("schemas/envelope.schema.json", (t) => t.replace('"description": "', '"description": "Edited. '))));
 
   it("misses after a TypeScript edit", () => missesAfter(() => edit("src/flow.ts", (t) => t.replace(/"advance"/, '"forward"'))));
 
-  it("misses after a config edit", () => missesAfter(() => edit("docpact.config.json", (t) => t.replace('"generate"', '"rules": { "vocabulary/unknown-term": "warning" },\n  "generate"'))));
+  it("misses after a config edit", () =>
+    missesAfter(() => edit("docpact.config.json", (t) => t.replace('"generate"', '"rules": { "vocabulary/unknown-term": "warning" },\n  "generate"'))));
 
-  it("misses after a file is added in a discovered folder", () => missesAfter(() => writeFileSync(path("docs/modules/NEW.md"), "# New\n\nSee `aw flow advance --bogus`.\n")));
+  it("misses after a file is added in a discovered folder", () =>
+    missesAfter(() => writeFileSync(path("docs/modules/NEW.md"), "# New\n\nSee `aw flow advance --bogus`.\n")));
 
-  it("misses after a file a reader probes for appears (a docs-site config)", () => missesAfter(() => writeFileSync(path("mkdocs.yml"), "site_name: x\ndocs_dir: docs\n")));
+  it("misses after a file a reader probes for appears (a docs-site config)", () =>
+    missesAfter(() => writeFileSync(path("mkdocs.yml"), "site_name: x\ndocs_dir: docs\n")));
 
   it("misses after a generated file is edited by hand", () =>
     missesAfter(() => {
@@ -169,7 +173,10 @@ describe.skipIf(!hasGit)("replayed clean check", () => {
       ["inputs holding a number", (r) => (r.inputs = [1, "x"])],
       ["renames not pairs", (r) => (r.result.renames = [["a"]])],
       // Right shape, edited content: a finding added by hand (a removed one the same) breaks the seal.
-      ["an edited result of the right shape", (r) => (r.result.diagnostics = [{ rule: "x", severity: "error", message: "m", file: "f", line: 1, column: 1, endLine: 1, endColumn: 1 }])],
+      [
+        "an edited result of the right shape",
+        (r) => (r.result.diagnostics = [{ rule: "x", severity: "error", message: "m", file: "f", line: 1, column: 1, endLine: 1, endColumn: 1 }]),
+      ],
     ];
     for (const [what, damage] of shapes) {
       const bad = structuredClone(good);
@@ -188,7 +195,10 @@ describe.skipIf(!hasGit)("replayed clean check in a new process (built CLI)", ()
     const repo = new TestRepo();
     try {
       cpSync(join(repoRoot, "examples/aw-cli"), repo.root, { recursive: true });
-      writeFileSync(join(repo.root, "docpact.config.json"), readFileSync(join(repo.root, "docpact.config.json"), "utf8").replace(/\s*"\$schema": "[^"]*",/, ""));
+      writeFileSync(
+        join(repo.root, "docpact.config.json"),
+        readFileSync(join(repo.root, "docpact.config.json"), "utf8").replace(/\s*"\$schema": "[^"]*",/, ""),
+      );
       mkdirSync(join(repo.root, "node_modules"));
       repo.commit("the example");
       const env = { DOCPACT_NO_CACHE: "" };

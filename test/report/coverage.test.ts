@@ -10,7 +10,18 @@ import { check } from "../../compiler/api.js";
 import { coverageLine } from "../../compiler/report/pretty.js";
 import { repoRoot } from "../helpers/cli.js";
 
-const CLI_FIXTURES = ["cli-argv", "cli-cac", "cli-citty", "cli-clipanion", "cli-commander", "cli-jsdoc", "cli-oclif", "cli-option-loop", "cli-registry", "cli-yargs"];
+const CLI_FIXTURES = [
+  "cli-argv",
+  "cli-cac",
+  "cli-citty",
+  "cli-clipanion",
+  "cli-commander",
+  "cli-jsdoc",
+  "cli-oclif",
+  "cli-option-loop",
+  "cli-registry",
+  "cli-yargs",
+];
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "docpact-coverage-"));
@@ -34,7 +45,7 @@ describe("summary.coverage", () => {
   test("an unread CLI: a planted unknown flag is not an error, but cli/unread says so and nothing is judged", async () => {
     const root = project({
       "package.json": JSON.stringify({ name: "tool", bin: { tool: "bin.js" } }),
-      "bin.js": "const args = process.argv.slice(2);\nfor (const a of args) if (a === \"--verbose\") console.log(\"v\");\n",
+      "bin.js": 'const args = process.argv.slice(2);\nfor (const a of args) if (a === "--verbose") console.log("v");\n',
       "README.md": "# tool\n\n## Options\n\n- `--verbose`: talk.\n\nRun `tool --verbose`.\n\n```sh\ntool --no-such-flag\n```\n",
     });
     try {
@@ -55,8 +66,10 @@ describe("summary.coverage", () => {
     const root = project({
       "package.json": JSON.stringify({ name: "aw", bin: { aw: "cli.js" } }),
       "docpact.config.json": JSON.stringify({ code: { include: ["*.ts"] } }),
-      "cli.ts": 'import { Command } from "commander";\nconst program = new Command("aw");\nprogram.command("build").option("--out <dir>");\nprogram.command("serve").allowUnknownOption();\nprogram.parse();\n',
-      "README.md": "# aw\n\nRun `aw build --out x --bogus`, `aw serve --anything`, `aw nope --x`.\n\n## Misc\n\nSee `aw build` and `aw serve`; pass `--out` to choose.\n\n| flag | what |\n| --- | --- |\n| `--stray` | not tied |\n\n```text\nUsage: aw build [options]\n\nOptions:\n  -o, --out <dir>  where\n  --gone           removed\n```\n",
+      "cli.ts":
+        'import { Command } from "commander";\nconst program = new Command("aw");\nprogram.command("build").option("--out <dir>");\nprogram.command("serve").allowUnknownOption();\nprogram.parse();\n',
+      "README.md":
+        "# aw\n\nRun `aw build --out x --bogus`, `aw serve --anything`, `aw nope --x`.\n\n## Misc\n\nSee `aw build` and `aw serve`; pass `--out` to choose.\n\n| flag | what |\n| --- | --- |\n| `--stray` | not tied |\n\n```text\nUsage: aw build [options]\n\nOptions:\n  -o, --out <dir>  where\n  --gone           removed\n```\n",
     });
     try {
       const report = await check({ root });

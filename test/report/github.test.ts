@@ -16,8 +16,28 @@ describe("GitHub annotations", () => {
   it("writes one command per diagnostic and the summary line", () => {
     const report = makeReport(
       [
-        { rule: "cli/unknown-command", severity: "error", message: "unknown command `aw fl`: 50%\nsee docs", file: "docs/a,b.md", line: 3, column: 5, endLine: 3, endColumn: 11, suggestion: 'did you mean "aw flow"?' },
-        { rule: "reference/missing-path", severity: "warning", message: "missing", file: "c:d.md", line: 1, column: 1, endLine: 2, endColumn: 4, related: [{ file: "x.md", line: 2, column: 1, message: "here" }] },
+        {
+          rule: "cli/unknown-command",
+          severity: "error",
+          message: "unknown command `aw fl`: 50%\nsee docs",
+          file: "docs/a,b.md",
+          line: 3,
+          column: 5,
+          endLine: 3,
+          endColumn: 11,
+          suggestion: 'did you mean "aw flow"?',
+        },
+        {
+          rule: "reference/missing-path",
+          severity: "warning",
+          message: "missing",
+          file: "c:d.md",
+          line: 1,
+          column: 1,
+          endLine: 2,
+          endColumn: 4,
+          related: [{ file: "x.md", line: 2, column: 1, message: "here" }],
+        },
       ],
       { docs: 2, schemas: 1, code: 0 },
       12,

@@ -19,7 +19,10 @@ describe("not judged", () => {
   it("is collected from rules, sorted, and counted per rule and reason in the summary", () => {
     const sink: NotJudged[] = [];
     const rules = [
-      rule("cli/unknown-flag", [["b.md", 2, "open flag set of `aw x`"], ["a.md", 9, "open flag set of `aw x`"]]),
+      rule("cli/unknown-flag", [
+        ["b.md", 2, "open flag set of `aw x`"],
+        ["a.md", 9, "open flag set of `aw x`"],
+      ]),
       rule("reference/broken-link", [["a.md", 1, "route not resolvable"]]),
     ];
     const diags = runRules(makeModel(), emptyPlan(), rules, [], sink);

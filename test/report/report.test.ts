@@ -16,7 +16,14 @@ const diag: Diagnostic = {
   suggestion: "aw flow advance",
   fix: { description: "x", file: "docs/a.md", edits: [] },
 };
-const warn: Diagnostic = { ...diag, rule: "vocabulary/deprecated-term", severity: "warning", message: "w", suggestion: undefined, related: [{ file: "s.json", line: 1, column: 1, message: "declared here" }] };
+const warn: Diagnostic = {
+  ...diag,
+  rule: "vocabulary/deprecated-term",
+  severity: "warning",
+  message: "w",
+  suggestion: undefined,
+  related: [{ file: "s.json", line: 1, column: 1, message: "declared here" }],
+};
 const counts = { docs: 3, schemas: 1, code: 2 };
 
 describe("makeReport / json", () => {
@@ -26,8 +33,15 @@ describe("makeReport / json", () => {
     expect(Object.keys(parsed)).toEqual(["version", "diagnostics", "summary"]);
     expect(parsed.version).toBe(1);
     expect(parsed.diagnostics[0]).toEqual({
-      rule: "cli/unknown-command", severity: "error", message: "unknown command `aw flow advanse`", file: "docs/a.md",
-      line: 2, column: 7, endLine: 2, endColumn: 23, suggestion: "aw flow advance",
+      rule: "cli/unknown-command",
+      severity: "error",
+      message: "unknown command `aw flow advanse`",
+      file: "docs/a.md",
+      line: 2,
+      column: 7,
+      endLine: 2,
+      endColumn: 23,
+      suggestion: "aw flow advance",
     });
     expect(parsed.diagnostics[1].related).toEqual([{ file: "s.json", line: 1, column: 1, message: "declared here" }]);
     expect("suggestion" in parsed.diagnostics[1]).toBe(false);

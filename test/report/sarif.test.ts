@@ -134,7 +134,12 @@ describe("SARIF reporter", () => {
     const results = log.runs[0].results;
     expect(results.map((r: any) => r.baselineState)).toEqual(["new", "unchanged", "absent"]);
     expect(results[1].partialFingerprints).toEqual({ "docpactFingerprint/v1": known[0].fingerprint });
-    expect(results[2]).toMatchObject({ ruleId: "cli/unknown-flag", kind: "pass", level: "none", partialFingerprints: { "docpactFingerprint/v1": "0123456789abcdef" } });
+    expect(results[2]).toMatchObject({
+      ruleId: "cli/unknown-flag",
+      kind: "pass",
+      level: "none",
+      partialFingerprints: { "docpactFingerprint/v1": "0123456789abcdef" },
+    });
     const validate = sarifValidator();
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     // Without a gate: fingerprints, no states.

@@ -92,7 +92,12 @@ describe("the rule catalogue", () => {
   it("docpact explain --list names every rule, and explain prints one (the built CLI)", () => {
     const list = runCli(["explain", "--list"]);
     expect(list.status).toBe(0);
-    expect(list.stdout.trim().split("\n").map((l) => l.split(/\s+/)[0])).toEqual([...ruleIds]);
+    expect(
+      list.stdout
+        .trim()
+        .split("\n")
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual([...ruleIds]);
     const one = runCli(["explain", ruleIds[0]]);
     expect(one.stdout).toBe(explainText(findRule(ruleIds[0])!.meta));
   });
@@ -127,7 +132,10 @@ describe("every rule's runnable examples", () => {
       const bad = await lintFiles(r, r.meta.examples!.bad);
       expect(bad.diagnostics.length, `${r.meta.id} bad example`).toBeGreaterThan(0);
       const good = await lintFiles(r, r.meta.examples!.good);
-      expect(good.diagnostics.map((d) => d.message), `${r.meta.id} good example`).toEqual([]);
+      expect(
+        good.diagnostics.map((d) => d.message),
+        `${r.meta.id} good example`,
+      ).toEqual([]);
     });
   }
 });

@@ -12,7 +12,10 @@ const cli = (readme: string) => ({
 
 tester.run(rule, {
   valid: [
-    { name: "every entry a command, the alternation complete", files: cli("## Commands\n\n- `init` — set up\n- `status` — show\n- `sync` — pull\n- `git-flow <sync|to-dev|to-qa|to-prod>` — flows\n") },
+    {
+      name: "every entry a command, the alternation complete",
+      files: cli("## Commands\n\n- `init` — set up\n- `status` — show\n- `sync` — pull\n- `git-flow <sync|to-dev|to-qa|to-prod>` — flows\n"),
+    },
     {
       name: "a short list, or one mostly of other words, is not judged",
       files: cli("## Commands\n\n- `init` — set up\n- `npm` — the package manager\n\n## Other commands\n\n- `status`\n- `git` — git\n- `make`\n- `ls`\n"),
@@ -23,7 +26,9 @@ tester.run(rule, {
   invalid: [
     {
       name: "a deleted command in the list, and an alternation with an unknown member that leaves one out",
-      files: cli("## Commands\n\n- `init` — set up\n- `status` — show\n- `sync` — pull\n- `git-flow <sync|to-qa|to-prod|to-moon>` — flows\n- `auto-plan-decide` — heuristic\n"),
+      files: cli(
+        "## Commands\n\n- `init` — set up\n- `status` — show\n- `sync` — pull\n- `git-flow <sync|to-qa|to-prod|to-moon>` — flows\n- `auto-plan-decide` — heuristic\n",
+      ),
       errors: [
         { messageId: "missingMember", data: { command: "git-flow", members: "sync|to-qa|to-prod|to-moon", missing: "to-dev" }, line: 8, severity: "warning" },
         { messageId: "unknownMember", data: { member: "to-moon", command: "git-flow", verbs: "sync, to-dev, to-prod, to-qa" }, line: 8 },

@@ -49,20 +49,42 @@ tester.run(unknownCommand, {
       files: cac("aw biuld"),
       notJudged: [{ line: 1, column: 5, reason: "a word close to a command may be an argument of the default command" }],
     },
-    { name: "an open command list is not judged, and counted", files: open, notJudged: [{ line: 1, column: 10, reason: "open command list: a command spec does not evaluate: `v`" }] },
+    {
+      name: "an open command list is not judged, and counted",
+      files: open,
+      notJudged: [{ line: 1, column: 10, reason: "open command list: a command spec does not evaluate: `v`" }],
+    },
   ],
-  invalid: [{ name: "with the list closed, the word is reported", files: closed, errors: [{ messageId: "unknownCommand", data: { command: "aw flow advanse" }, suggestions: ["aw flow advance"], line: 1, column: 10 }] }],
+  invalid: [
+    {
+      name: "with the list closed, the word is reported",
+      files: closed,
+      errors: [{ messageId: "unknownCommand", data: { command: "aw flow advanse" }, suggestions: ["aw flow advance"], line: 1, column: 10 }],
+    },
+  ],
 });
 
 tester.run(unknownFlag, {
   valid: [
     { name: "flags with values and file arguments", files: valueAndFiles },
     { name: "kebab/camel, --no-x and dotted names where the framework accepts them", files: spellings },
-    { name: "an open flag set is not judged, and counted", files: open, notJudged: [{ line: lineOf(1), column: 18, reason: 'open flag set: an option does not evaluate: `process.env.FLAG ?? "--json"`' }] },
+    {
+      name: "an open flag set is not judged, and counted",
+      files: open,
+      notJudged: [{ line: lineOf(1), column: 18, reason: 'open flag set: an option does not evaluate: `process.env.FLAG ?? "--json"`' }],
+    },
   ],
   invalid: [
-    { name: "a flag close to a declared one", files: cac("aw --retries 3"), errors: [{ messageId: "unknownFlag", data: { flag: "--retries", command: "aw" }, suggestions: ["--retry"], line: 1, column: 5 }] },
-    { name: "with the set closed, the flag is reported", files: closed, errors: [{ messageId: "unknownFlag", data: { flag: "--jsn", command: "aw flow advance" }, suggestions: ["--json"], line: lineOf(1), column: 18 }] },
+    {
+      name: "a flag close to a declared one",
+      files: cac("aw --retries 3"),
+      errors: [{ messageId: "unknownFlag", data: { flag: "--retries", command: "aw" }, suggestions: ["--retry"], line: 1, column: 5 }],
+    },
+    {
+      name: "with the set closed, the flag is reported",
+      files: closed,
+      errors: [{ messageId: "unknownFlag", data: { flag: "--jsn", command: "aw flow advance" }, suggestions: ["--json"], line: lineOf(1), column: 18 }],
+    },
   ],
 });
 
@@ -82,7 +104,15 @@ tester.run(unmatchedConfig, {
     {
       name: "a command type that matches nothing, at the config",
       files: registry("CliCommand"),
-      errors: [{ messageId: "unmatched", data: { what: "the configured command type `CliCommand` (cli.commandType) matches no command object in the code" }, file: "docpact.config.json", line: 1, severity: "warning" }],
+      errors: [
+        {
+          messageId: "unmatched",
+          data: { what: "the configured command type `CliCommand` (cli.commandType) matches no command object in the code" },
+          file: "docpact.config.json",
+          line: 1,
+          severity: "warning",
+        },
+      ],
     },
     {
       name: "a configured binary no document invokes",

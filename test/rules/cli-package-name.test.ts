@@ -21,7 +21,13 @@ describe("install lines", () => {
 
 tester.run(rule, {
   valid: [
-    { name: "the project's own name, and a workspace package's", files: pkg("@s/agent-workflow-cli", { "packages/core/package.json": JSON.stringify({ name: "@s/core" }), "README.md": "```sh\nnpm i -g @s/agent-workflow-cli@latest\nnpm install @s/core\n```\n" }) },
+    {
+      name: "the project's own name, and a workspace package's",
+      files: pkg("@s/agent-workflow-cli", {
+        "packages/core/package.json": JSON.stringify({ name: "@s/core" }),
+        "README.md": "```sh\nnpm i -g @s/agent-workflow-cli@latest\nnpm install @s/core\n```\n",
+      }),
+    },
     {
       name: "other packages are counted, never reported: another scope, a longer sibling of the same scope, an unscoped far name",
       files: pkg("@s/cli", { "README.md": "Run `npx prettier --check .`, `npm i @s/cli-plugin-x` and `npm i -D @other/cli`.\n" }),
@@ -38,7 +44,13 @@ tester.run(rule, {
       name: "the old name cut at a dash, and a one-character slip, scoped and unscoped",
       files: pkg("@s/agent-workflow-cli", { "README.md": "```sh\nnpm install -g @s/agent-workflow\n```\n\nOr `npx @s/agent-workflow-clj`.\n" }),
       errors: [
-        { messageId: "packageName", data: { name: "@s/agent-workflow", own: "@s/agent-workflow-cli" }, line: 2, column: 16, suggestions: ["@s/agent-workflow-cli"] },
+        {
+          messageId: "packageName",
+          data: { name: "@s/agent-workflow", own: "@s/agent-workflow-cli" },
+          line: 2,
+          column: 16,
+          suggestions: ["@s/agent-workflow-cli"],
+        },
         { messageId: "packageName", data: { name: "@s/agent-workflow-clj", own: "@s/agent-workflow-cli" }, line: 5 },
       ],
     },

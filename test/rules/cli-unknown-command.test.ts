@@ -33,10 +33,13 @@ tester.run(rule, {
         "aw --help",
       ]),
     },
-    { name: "placeholders, quoted words and `--` end the command path", files: cliProject(['aw "quoted" anything', "aw <command>", "aw flow <verb>", 'aw flow "advance"', "aw flow -- nonsense"]) },
+    {
+      name: "placeholders, quoted words and `--` end the command path",
+      files: cliProject(['aw "quoted" anything', "aw <command>", "aw flow <verb>", 'aw flow "advance"', "aw flow -- nonsense"]),
+    },
     { name: "code without commands: nothing to compare against", files: cliProject(["aw bogus"], "export const x = 1;\n") },
     {
-      name: "a `.command(\"…\")` registration no adapter reads (a home-made class, no CLI framework imported) opens the top-level list: first words are not judged",
+      name: 'a `.command("…")` registration no adapter reads (a home-made class, no CLI framework imported) opens the top-level list: first words are not judged',
       files: { ...cliProject(["aw deploy prod", "aw bogus"]), "src/extra.ts": HOME_MADE },
       notJudged: [
         { line: lineOf(0), reason: OPEN_BY_HOME_MADE },

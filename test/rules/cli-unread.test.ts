@@ -2,12 +2,15 @@ import rule from "../../compiler/rules/cli/unread.js";
 import { tester } from "../helpers/rule-tester.js";
 import { cliProject } from "./cli-project.js";
 
-const HAND_PARSED = "const args = process.argv.slice(2);\nfor (const a of args) if (a === \"--verbose\") console.log(\"v\");\n";
+const HAND_PARSED = 'const args = process.argv.slice(2);\nfor (const a of args) if (a === "--verbose") console.log("v");\n';
 
 tester.run(rule, {
   valid: [
     { name: "a CLI a reader understood", files: cliProject(["aw flow advance --json", "aw nope --x"]) },
-    { name: "no document invokes the binary", files: { "package.json": { name: "tool", bin: { tool: "bin.js" } }, "bin.js": HAND_PARSED, "README.md": "# tool\n\nNothing to run here.\n" } },
+    {
+      name: "no document invokes the binary",
+      files: { "package.json": { name: "tool", bin: { tool: "bin.js" } }, "bin.js": HAND_PARSED, "README.md": "# tool\n\nNothing to run here.\n" },
+    },
   ],
   invalid: [
     {
@@ -18,7 +21,16 @@ tester.run(rule, {
         "README.md": "# tool\n\n- `--verbose`: talk.\n\nRun `tool --verbose`.\n\n```sh\ntool --no-such-flag\n```\n",
         "docs/more.md": "Also `tool run -x`.\n",
       },
-      errors: [{ messageId: "unread", data: { binary: "tool", entry: "entry `bin.js`", stopped: "no code is in scope (config `code`, or a root tsconfig.json)", count: 7 }, file: "README.md", line: 5, column: 6, severity: "warning" }],
+      errors: [
+        {
+          messageId: "unread",
+          data: { binary: "tool", entry: "entry `bin.js`", stopped: "no code is in scope (config `code`, or a root tsconfig.json)", count: 7 },
+          file: "README.md",
+          line: 5,
+          column: 6,
+          severity: "warning",
+        },
+      ],
       notJudged: [
         { file: "README.md", line: 3, column: 4, reason: "no CLI reader understood `tool`" },
         { file: "README.md", line: 5, column: 6, reason: "no CLI reader understood `tool`" },
@@ -37,12 +49,32 @@ tester.run(rule, {
         "bin.js": HAND_PARSED,
         "README.md": "Run `tool --no-such-flag`.\n",
       },
-      errors: [{ messageId: "unread", data: { binary: "tool", entry: "entry `bin.js`", stopped: "no reader recognized how it parses its arguments (no known framework call, configured command type or flag accessor)", count: 2 } }],
+      errors: [
+        {
+          messageId: "unread",
+          data: {
+            binary: "tool",
+            entry: "entry `bin.js`",
+            stopped: "no reader recognized how it parses its arguments (no known framework call, configured command type or flag accessor)",
+            count: 2,
+          },
+        },
+      ],
     },
     {
       name: "a configured binary with no package.json entry",
       files: { "docpact.config.json": { cli: { binaries: ["x"] } }, "README.md": "Run `x go`.\n" },
-      errors: [{ messageId: "unread", data: { binary: "x", entry: "no entry file (package.json `bin` does not name it)", stopped: "no code is in scope (config `code`, or a root tsconfig.json)", count: 1 } }],
+      errors: [
+        {
+          messageId: "unread",
+          data: {
+            binary: "x",
+            entry: "no entry file (package.json `bin` does not name it)",
+            stopped: "no code is in scope (config `code`, or a root tsconfig.json)",
+            count: 1,
+          },
+        },
+      ],
     },
   ],
 });

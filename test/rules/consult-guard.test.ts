@@ -14,7 +14,8 @@ function commandCounter(consults: readonly ("surface" | "references")[]): Rule {
   return defineRule({
     meta: { id: "test/commands", perDocument: { consults }, defaultSeverity: "error", description: "d", explanation: "e", messages: { n: "commands: {{n}}" } },
     check(ctx) {
-      for (const doc of ctx.model.docs) for (const h of doc.headings) ctx.report({ span: h.span, messageId: "n", data: { n: ctx.model.surface.commands.length } });
+      for (const doc of ctx.model.docs)
+        for (const h of doc.headings) ctx.report({ span: h.span, messageId: "n", data: { n: ctx.model.surface.commands.length } });
     },
   });
 }
@@ -23,7 +24,11 @@ function modelWith(commands: number): ContractModel {
   const surface = emptySurface();
   for (let i = 0; i < commands; i++) surface.commands.push({ ...(surface.commands[0] ?? {}), path: [`c${i}`] } as never);
   const text = "# Title\n";
-  return makeModel({ docs: [readMarkdown("a.md", text, { binaries: ["aw"], markers: ["not this document's call"] })], texts: new Map([["a.md", text]]), surface });
+  return makeModel({
+    docs: [readMarkdown("a.md", text, { binaries: ["aw"], markers: ["not this document's call"] })],
+    texts: new Map([["a.md", text]]),
+    surface,
+  });
 }
 
 function store() {
@@ -42,7 +47,8 @@ function withStrict<T>(on: boolean, f: () => T): T {
   }
 }
 
-const messages = (model: ContractModel, rule: Rule, memo: ReturnType<typeof store>) => runRules(model, undefined as never, [rule], [], [], memo).map((d) => d.message);
+const messages = (model: ContractModel, rule: Rule, memo: ReturnType<typeof store>) =>
+  runRules(model, undefined as never, [rule], [], [], memo).map((d) => d.message);
 
 describe("consult guard", () => {
   it("is on for the whole test suite (vitest.config.ts), so every catalogue rule runs under it", () => {
@@ -62,7 +68,9 @@ describe("consult guard", () => {
 
   it("with the guard, the undeclared read fails and names the part to declare", () => {
     withStrict(true, () => {
-      expect(() => messages(modelWith(6), commandCounter([]), store())).toThrow(/rule test\/commands reads model\.surface but declares consults \[\]: add one of "surface"/);
+      expect(() => messages(modelWith(6), commandCounter([]), store())).toThrow(
+        /rule test\/commands reads model\.surface but declares consults \[\]: add one of "surface"/,
+      );
       expect(() => messages(modelWith(6), commandCounter(["references"]), store())).toThrow(/model\.surface/);
     });
   });

@@ -133,7 +133,13 @@ tester.run(unregisteredNote, {
       files: project,
       errors: [
         { messageId: "unregistered", file: "docs/other.md", line: 3, column: 3, data: { subject: "Batching", registry: "src/decisions.ts#DECISIONS" } },
-        { messageId: "unregistered", file: "docs/plan.md", line: 11, column: 3, message: 'delegation note "Retry policy" is not in the decision registry (src/decisions.ts#DECISIONS)' },
+        {
+          messageId: "unregistered",
+          file: "docs/plan.md",
+          line: 11,
+          column: 3,
+          message: 'delegation note "Retry policy" is not in the decision registry (src/decisions.ts#DECISIONS)',
+        },
       ],
     },
   ],
@@ -151,7 +157,8 @@ tester.run(unreadableRow, {
           file: "src/decisions.ts",
           line: 14,
           column: 36,
-          message: 'decision registry row "plan.computed" cannot be read statically: field `document`: cannot fold `process`: `process` is the environment at run time',
+          message:
+            'decision registry row "plan.computed" cannot be read statically: field `document`: cannot fold `process`: `process` is the environment at run time',
         },
         { messageId: "unreadableRow", line: 15, column: 3, data: { row: "plan.numeric", reason: "field `document` is not a string" } },
       ],
@@ -165,6 +172,10 @@ tester.run(unreadableRegistry, {
     { name: "no registry configured", files: noRegistry },
   ],
   invalid: [
-    { name: "a missing export", files: withConfig({ export: "MISSING" }), errors: [{ messageId: "unreadable", message: expect.stringContaining("has no export `MISSING`") as unknown as string }] },
+    {
+      name: "a missing export",
+      files: withConfig({ export: "MISSING" }),
+      errors: [{ messageId: "unreadable", message: expect.stringContaining("has no export `MISSING`") as unknown as string }],
+    },
   ],
 });

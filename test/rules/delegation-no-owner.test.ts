@@ -5,10 +5,23 @@ const pkg = { name: "x", bin: { aw: "x.js" } };
 
 tester.run(rule, {
   valid: [
-    { name: "a note naming its owner", files: { "package.json": pkg, "doc.md": "> **Which facts count is not this document's call:** decided by the CLI (`aw flow advance`).\n" } },
-    { name: "a note naming two", files: { "package.json": pkg, "doc.md": "> **Which line is not this document's call:** `aw session-create` opens, `aw resume` continues.\n" } },
+    {
+      name: "a note naming its owner",
+      files: { "package.json": pkg, "doc.md": "> **Which facts count is not this document's call:** decided by the CLI (`aw flow advance`).\n" },
+    },
+    {
+      name: "a note naming two",
+      files: { "package.json": pkg, "doc.md": "> **Which line is not this document's call:** `aw session-create` opens, `aw resume` continues.\n" },
+    },
     { name: "prose that is no note", files: { "package.json": pkg, "doc.md": "This is not this document's call, says nobody in strong text.\n" } },
-    { name: "off in the config", files: { "package.json": pkg, "docpact.config.json": { rules: { "delegation/no-owner": "off" } }, "doc.md": "> **X is not this document's call:** judgment.\n" } },
+    {
+      name: "off in the config",
+      files: {
+        "package.json": pkg,
+        "docpact.config.json": { rules: { "delegation/no-owner": "off" } },
+        "doc.md": "> **X is not this document's call:** judgment.\n",
+      },
+    },
   ],
   invalid: [
     {
@@ -34,7 +47,11 @@ tester.run(rule, {
     },
     {
       name: "severity follows the config",
-      files: { "package.json": pkg, "docpact.config.json": { rules: { "delegation/no-owner": "warning" } }, "doc.md": "> **X is not this document's call:** judgment.\n" },
+      files: {
+        "package.json": pkg,
+        "docpact.config.json": { rules: { "delegation/no-owner": "warning" } },
+        "doc.md": "> **X is not this document's call:** judgment.\n",
+      },
       errors: [{ messageId: "noOwner", severity: "warning" }],
     },
   ],

@@ -4,7 +4,9 @@ import { tester } from "../helpers/rule-tester.js";
 
 const CONTENT = "_No delegation notes._\n";
 const SHA = regionSha(CONTENT);
-const doc = (content: string, sha: string | null) => ({ "a.md": `\uFEFFintro\n\n<!-- docpact:begin delegations -->\n${content}<!-- docpact:end${sha ? ` sha=${sha}` : ""} -->` });
+const doc = (content: string, sha: string | null) => ({
+  "a.md": `\uFEFFintro\n\n<!-- docpact:begin delegations -->\n${content}<!-- docpact:end${sha ? ` sha=${sha}` : ""} -->`,
+});
 
 tester.run(rule, {
   valid: [

@@ -28,7 +28,13 @@ tester.run(rule, {
     {
       name: "an unknown template",
       files: doc("<!-- docpact:begin nope -->\n<!-- docpact:end -->\n"),
-      errors: [{ messageId: "cannotGenerate", data: { reason: "unknown template 'nope' (known: commands, delegations, rules, schema-table, sites, vocabulary)" }, line: 1 }],
+      errors: [
+        {
+          messageId: "cannotGenerate",
+          data: { reason: "unknown template 'nope' (known: commands, delegations, rules, schema-table, sites, vocabulary)" },
+          line: 1,
+        },
+      ],
     },
     {
       name: "an argument the template does not take",

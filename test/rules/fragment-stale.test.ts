@@ -4,7 +4,8 @@ import { tester } from "../helpers/rule-tester.js";
 
 const NOTE = "> **Retries are not this document's call:** `aw retry` decides.\n\n";
 const TABLE = ["| Document | Decision | Decided by |", "| - | - | - |", "| [README.md](#notes) | Retries | `aw retry` |", ""].join("\n");
-const region = (content: string, end = `<!-- docpact:end sha=${regionSha(content)} -->`) => `# Notes\n\n${NOTE}<!-- docpact:begin delegations -->\n${content}${end}\n`;
+const region = (content: string, end = `<!-- docpact:end sha=${regionSha(content)} -->`) =>
+  `# Notes\n\n${NOTE}<!-- docpact:begin delegations -->\n${content}${end}\n`;
 const pkg = { "package.json": { name: "x", bin: { aw: "cli.js" } } };
 
 tester.run(rule, {

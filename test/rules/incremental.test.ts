@@ -20,7 +20,14 @@ function store() {
 /** Reports every heading; counts the documents it was given. */
 function headingRule(seen: string[], elsewhere = false): Rule {
   return defineRule({
-    meta: { id: "test/headings", perDocument: { consults: ["surface"] }, defaultSeverity: "error", description: "d", explanation: "e", messages: { h: "{{t}}" } },
+    meta: {
+      id: "test/headings",
+      perDocument: { consults: ["surface"] },
+      defaultSeverity: "error",
+      description: "d",
+      explanation: "e",
+      messages: { h: "{{t}}" },
+    },
     check(ctx) {
       for (const doc of ctx.model.docs) {
         seen.push(doc.file);
@@ -31,7 +38,9 @@ function headingRule(seen: string[], elsewhere = false): Rule {
 }
 
 function runWith(rule: Rule, model: ContractModel, memo: ReturnType<typeof store>["memo"]): DocumentResult {
-  return runPerDocument(rule, model, memo, (view, report: (r: RuleReport) => void, nj: (s: Span, r: string) => void, jd) => rule.check({ model: view, plan: undefined as never, report, notJudged: nj, judged: jd }));
+  return runPerDocument(rule, model, memo, (view, report: (r: RuleReport) => void, nj: (s: Span, r: string) => void, jd) =>
+    rule.check({ model: view, plan: undefined as never, report, notJudged: nj, judged: jd }),
+  );
 }
 
 describe("runPerDocument", () => {
@@ -74,7 +83,14 @@ describe("runPerDocument", () => {
   it("judges schemas one by one for a rule that declares them, documents first", () => {
     const seen: string[] = [];
     const rule = defineRule({
-      meta: { id: "test/units", perDocument: { consults: ["vocabularies"], schemas: true }, defaultSeverity: "error", description: "d", explanation: "e", messages: { u: "{{f}}" } },
+      meta: {
+        id: "test/units",
+        perDocument: { consults: ["vocabularies"], schemas: true },
+        defaultSeverity: "error",
+        description: "d",
+        explanation: "e",
+        messages: { u: "{{f}}" },
+      },
       check(ctx) {
         for (const d of ctx.model.docs) seen.push(d.file);
         for (const sc of ctx.model.schemas) {
@@ -83,8 +99,28 @@ describe("runPerDocument", () => {
         }
       },
     });
-    const schema = (file: string) => ({ file, locations: {}, problems: [], schemaUri: null, dialect: null, id: null, refs: [], nestedIds: [], anchors: [], vocabularies: [], terms: [] });
-    const withSchemas = (text: string) => ({ ...modelOf({ "a.md": "# A\n" }), schemas: [schema("s.schema.json"), schema("t.schema.json")], texts: new Map([["a.md", "# A\n"], ["s.schema.json", text], ["t.schema.json", "{}"]]) });
+    const schema = (file: string) => ({
+      file,
+      locations: {},
+      problems: [],
+      schemaUri: null,
+      dialect: null,
+      id: null,
+      refs: [],
+      nestedIds: [],
+      anchors: [],
+      vocabularies: [],
+      terms: [],
+    });
+    const withSchemas = (text: string) => ({
+      ...modelOf({ "a.md": "# A\n" }),
+      schemas: [schema("s.schema.json"), schema("t.schema.json")],
+      texts: new Map([
+        ["a.md", "# A\n"],
+        ["s.schema.json", text],
+        ["t.schema.json", "{}"],
+      ]),
+    });
     const { memo } = store();
     expect(runWith(rule, withSchemas("{}"), memo).reports).toHaveLength(2);
     expect(seen).toEqual(["a.md", "s.schema.json", "t.schema.json"]);
@@ -105,7 +141,8 @@ describe("runWholeModel", () => {
         ctx.report({ span: { file: "x", line: 1, column: 1, endLine: 1, endColumn: 1 }, messageId: "w" });
       },
     });
-    const run = (model: ContractModel, memo: ReturnType<typeof store>["memo"]) => runWholeModel(rule, model, memo, (view, report, nj, jd) => rule.check({ model: view, plan: undefined as never, report, notJudged: nj, judged: jd }));
+    const run = (model: ContractModel, memo: ReturnType<typeof store>["memo"]) =>
+      runWholeModel(rule, model, memo, (view, report, nj, jd) => rule.check({ model: view, plan: undefined as never, report, notJudged: nj, judged: jd }));
     const { memo } = store();
     const model = modelOf({ "a.md": "# A\n" });
     run(model, memo);

@@ -23,7 +23,7 @@ tester.run(unreadable, {
 });
 
 tester.run(codeSyntax, {
-  valid: [{ name: "code that parses", files: { ...code, "src/a.ts": "export const flow = { name: \"flow\" };\n" } }],
+  valid: [{ name: "code that parses", files: { ...code, "src/a.ts": 'export const flow = { name: "flow" };\n' } }],
   invalid: [
     {
       name: "a syntax error is a warning at its position",
@@ -61,14 +61,26 @@ tester.run(specialFile, {
     {
       name: "a FIFO matched by the docs glob is never opened",
       files: { "docs/guide.md": "# Guide\n", "docs/pipe.md": { fifo: true } },
-      errors: [{ messageId: "refused", data: { reason: "docs/pipe.md is not a regular file (a FIFO, socket or device); not read" }, file: "docs/pipe.md", severity: "warning" }],
+      errors: [
+        {
+          messageId: "refused",
+          data: { reason: "docs/pipe.md is not a regular file (a FIFO, socket or device); not read" },
+          file: "docs/pipe.md",
+          severity: "warning",
+        },
+      ],
     },
   ],
 });
 
 describe("input/unreadable", () => {
   it("reports only unreadable inputs, never the refused kinds (each has its own rule)", async () => {
-    const files = { "docpact.config.json": { limits: { maxFileBytes: 64 } }, "big.md": "x".repeat(100), "c.md": new Uint8Array([0xff, 0xfe, 0x20, 0x62]), "pipe.md": { fifo: true as const } };
+    const files = {
+      "docpact.config.json": { limits: { maxFileBytes: 64 } },
+      "big.md": "x".repeat(100),
+      "c.md": new Uint8Array([0xff, 0xfe, 0x20, 0x62]),
+      "pipe.md": { fifo: true as const },
+    };
     const { diagnostics } = await lintFiles(unreadable, files);
     expect(diagnostics.map((d) => d.file)).toEqual(["c.md"]);
   });

@@ -19,7 +19,7 @@ describe("reference/broken-link", async () => {
       },
       files: ["src/cli.ts", "docs/img/logo.png", "docs/my file.md"],
     });
-    expect((await run(rule, m))).toEqual([]);
+    expect(await run(rule, m)).toEqual([]);
   });
 
   it("invalid: missing files (case-sensitive), images, definitions, leaving the root", async () => {
@@ -29,7 +29,7 @@ describe("reference/broken-link", async () => {
         "docs/b.md": "# B\n",
       },
     });
-    const r = (await run(rule, m));
+    const r = await run(rule, m);
     expect(lines(r)).toEqual([
       "docs/a.md:1:1 link target B.md does not exist (docs/B.md)",
       "docs/a.md:3:1 image target img/gone.png does not exist (docs/img/gone.png)",
@@ -43,7 +43,7 @@ describe("reference/broken-link", async () => {
     const m = project({
       docs: { "soul/skills/x/SKILL.md": "[l](../knowledge/lessons/one.md)\n", "soul/knowledge/lessons/one.md": "# One\n" },
     });
-    const r = (await run(rule, m));
+    const r = await run(rule, m);
     expect(lines(r)).toEqual(["soul/skills/x/SKILL.md:1:1 link target ../knowledge/lessons/one.md does not exist (soul/skills/knowledge/lessons/one.md)"]);
     expect(r[0].suggestion).toBe("../../knowledge/lessons/one.md");
   });
@@ -55,7 +55,7 @@ describe("reference/broken-link", async () => {
         "kb/decisions/b.md": "# B\n",
       },
     });
-    expect(lines((await run(rule, m)))).toEqual(["kb/lessons/a.md:1:22 link target /decisions/gone.md does not exist (decisions/gone.md)"]);
+    expect(lines(await run(rule, m))).toEqual(["kb/lessons/a.md:1:22 link target /decisions/gone.md does not exist (decisions/gone.md)"]);
   });
 
   it("a link two folders above the root into GitHub's repository pages (../../graphs/contributors) is not judged; other climbs leave the root", async () => {
@@ -79,7 +79,7 @@ describe("reference/broken-link", async () => {
   it("gives the same positions for CRLF documents", async () => {
     const lf = project({ docs: { "a.md": "x\n\n[b](gone.md)\n" } });
     const crlf = project({ docs: { "a.md": "x\r\n\r\n[b](gone.md)\r\n" } });
-    expect(lines((await run(rule, crlf)))).toEqual(lines((await run(rule, lf))));
-    expect(lines((await run(rule, lf)))).toEqual(["a.md:3:1 link target gone.md does not exist (gone.md)"]);
+    expect(lines(await run(rule, crlf))).toEqual(lines(await run(rule, lf)));
+    expect(lines(await run(rule, lf))).toEqual(["a.md:3:1 link target gone.md does not exist (gone.md)"]);
   });
 });

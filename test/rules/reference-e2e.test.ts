@@ -20,8 +20,17 @@ describe("reference rules end to end (test/fixtures/refs-basic)", () => {
 
   it("inspect references lists every link and section reference with its resolution", async () => {
     const { model } = await runPipeline({ root: repoRootFor("test/fixtures/refs-basic") });
-    const refs = inspect("references", model) as { file: string; kind: string; target: string; status: string; anchor?: string | null; heading?: string | null }[];
-    expect(refs.map((r) => `${r.file} ${r.kind} ${r.target} ${r.status}${r.anchor ? ` #${r.anchor}` : ""}${r.heading !== undefined ? ` [${r.heading}]` : ""}`)).toEqual([
+    const refs = inspect("references", model) as {
+      file: string;
+      kind: string;
+      target: string;
+      status: string;
+      anchor?: string | null;
+      heading?: string | null;
+    }[];
+    expect(
+      refs.map((r) => `${r.file} ${r.kind} ${r.target} ${r.status}${r.anchor ? ` #${r.anchor}` : ""}${r.heading !== undefined ? ` [${r.heading}]` : ""}`),
+    ).toEqual([
       "README.md link docs/guide/GUIDE.md#getting-started ok #found",
       "README.md link docs/CHASSIS.md ok",
       "README.md section docs/CHASSIS.md found [Compact / resume — the rules]",

@@ -33,7 +33,11 @@ describe("reference/missing-path with git history", () => {
   it("names the commit that removed a reported path, a rename is the suggestion; a path whose whole folder is gone stays silent (history never decides a finding)", () => {
     const r = run(missingPath, withHistory(model({ docs, files })));
     expect(r.map((x) => [x.line, x.message, x.suggestion])).toEqual([
-      [3, "path src/cli/old.ts does not exist (looked from docs/archive/ or any folder above it); renamed to src/cli/new.ts in a1b2c3d (move the cli)", "src/cli/new.ts"],
+      [
+        3,
+        "path src/cli/old.ts does not exist (looked from docs/archive/ or any folder above it); renamed to src/cli/new.ts in a1b2c3d (move the cli)",
+        "src/cli/new.ts",
+      ],
     ]);
   });
 
@@ -50,7 +54,10 @@ describe("reference/broken-link with git history", () => {
     const r = run(brokenLink, withHistory(model({ docs, files })));
     expect(r.map((x) => [x.message, x.suggestion])).toEqual([
       ["link target ../guide.md does not exist (docs/guide.md); renamed to docs/handbook.md in c3eac20 (feat: redesign core)", "../handbook.md"],
-      ["link target ../../skills/agent-workflow/SKILL.md does not exist (skills/agent-workflow/SKILL.md); removed in c3eac20 (feat: redesign core)", "../../skills/w/SKILL.md"],
+      [
+        "link target ../../skills/agent-workflow/SKILL.md does not exist (skills/agent-workflow/SKILL.md); removed in c3eac20 (feat: redesign core)",
+        "../../skills/w/SKILL.md",
+      ],
     ]);
   });
 });

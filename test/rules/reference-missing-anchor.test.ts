@@ -27,7 +27,7 @@ describe("reference/missing-anchor", async () => {
       },
       files: ["notes/other.md"],
     });
-    expect((await run(rule, m))).toEqual([]);
+    expect(await run(rule, m)).toEqual([]);
   });
 
   it("invalid: unknown fragments in other documents and in the document itself", async () => {
@@ -37,7 +37,7 @@ describe("reference/missing-anchor", async () => {
         "docs/a.md": "[a](guide.md#install-2)\n\n[b](guide.md#whats-new-1)\n",
       },
     });
-    const r = (await run(rule, m));
+    const r = await run(rule, m);
     expect(lines(r)).toEqual([
       "docs/a.md:1:1 #install-2 names no heading or anchor in docs/guide.md",
       "docs/a.md:3:1 #whats-new-1 names no heading or anchor in docs/guide.md",

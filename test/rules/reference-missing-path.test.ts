@@ -26,7 +26,7 @@ describe("reference/missing-path", async () => {
       },
       files,
     });
-    expect((await run(rule, m))).toEqual([]);
+    expect(await run(rule, m)).toEqual([]);
   });
 
   it("invalid: a renamed file whose folder still holds files of its kind", async () => {
@@ -36,7 +36,7 @@ describe("reference/missing-path", async () => {
       },
       files,
     });
-    const r = (await run(rule, m));
+    const r = await run(rule, m);
     expect(lines(r)).toEqual([
       "docs/a.md:1:20 path schemas/run-event.schema.json does not exist (looked from docs/ or any folder above it)",
       "docs/a.md:2:16 path src/cli/advance.ts does not exist (looked from docs/ or any folder above it)",

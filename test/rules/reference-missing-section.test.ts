@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import rule from "../../compiler/rules/reference/missing-section.js";
 import { lines, project, run } from "./reference-helpers.js";
 
-const chassis = ["# Chassis", "## Operating context", "## Compact / resume — the rules", "## Delta 4 (retries)", "## Delta 42", "## The `flow` step", ""].join("\n\n");
+const chassis = ["# Chassis", "## Operating context", "## Compact / resume — the rules", "## Delta 4 (retries)", "## Delta 42", "## The `flow` step", ""].join(
+  "\n\n",
+);
 
 describe("reference/missing-section", async () => {
   it("valid: equal names, prefixes followed by a separator, markup and case ignored, parenthesized form, backticked paths", async () => {
@@ -19,7 +21,7 @@ describe("reference/missing-section", async () => {
       },
       files: ["notes/x.md"],
     });
-    expect((await run(rule, m))).toEqual([]);
+    expect(await run(rule, m)).toEqual([]);
   });
 
   it("invalid: renamed headings and names that are only a prefix without a separator", async () => {
@@ -29,7 +31,7 @@ describe("reference/missing-section", async () => {
         "a.md": "[c](loops/CHASSIS.md) § *Operating contexts*\n\n[c](loops/CHASSIS.md) (§ *Delta*)\n\n[c](loops/CHASSIS.md) § *Compact*\n",
       },
     });
-    const r = (await run(rule, m));
+    const r = await run(rule, m);
     expect(lines(r)).toEqual([
       'a.md:1:1 loops/CHASSIS.md has no section "Operating contexts"',
       'a.md:3:1 loops/CHASSIS.md has no section "Delta"',

@@ -6,7 +6,9 @@ import { repoRootFor } from "./reference-helpers.js";
 async function findings(name: string): Promise<string[]> {
   const { diagnostics, notJudged } = await runPipeline({ root: repoRootFor(`test/fixtures/${name}`) });
   return [
-    ...diagnostics.filter((d) => d.rule.startsWith("reference/")).map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}${d.suggestion ? ` → ${d.suggestion}` : ""}`),
+    ...diagnostics
+      .filter((d) => d.rule.startsWith("reference/"))
+      .map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}${d.suggestion ? ` → ${d.suggestion}` : ""}`),
     ...notJudged.map((n) => `${n.file}:${n.line}:${n.column} not judged ${n.rule}: ${n.reason}`),
   ];
 }

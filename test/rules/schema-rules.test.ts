@@ -14,14 +14,30 @@ tester.run(invalid, {
     { name: "draft-07 next to 2020-12", files: good },
     { name: "every dialect, draft-04 (`id`, boolean exclusive bounds) included", files: fixtureFiles("test/fixtures/schemas-dialects") },
     { name: "a schema written in YAML", files: fixtureFiles("test/fixtures/schemas-yaml") },
-    { name: "a $schema written with https or without its `#`", files: { "a.schema.json": '{ "$schema": "https://json-schema.org/draft-07/schema#" }', "b.schema.json": '{ "$schema": "https://json-schema.org/draft-04/schema" }' } },
+    {
+      name: "a $schema written with https or without its `#`",
+      files: {
+        "a.schema.json": '{ "$schema": "https://json-schema.org/draft-07/schema#" }',
+        "b.schema.json": '{ "$schema": "https://json-schema.org/draft-04/schema" }',
+      },
+    },
   ],
   invalid: [
     {
       name: "a draft-04 schema against the draft-04 meta-schema",
       files: { "d.schema.json": '{\n  "$schema": "http://json-schema.org/draft-04/schema#",\n  "exclusiveMaximum": 5\n}' },
       errors: [
-        { messageId: "metaSchema", line: 1, column: 1, data: { where: "schema root", reason: "must have property maximum when property exclusiveMaximum is present", dialect: "draft-04", keyword: "dependencies" } },
+        {
+          messageId: "metaSchema",
+          line: 1,
+          column: 1,
+          data: {
+            where: "schema root",
+            reason: "must have property maximum when property exclusiveMaximum is present",
+            dialect: "draft-04",
+            keyword: "dependencies",
+          },
+        },
         { messageId: "metaSchema", line: 3, column: 23, data: { where: "/exclusiveMaximum", reason: "must be boolean", dialect: "draft-04", keyword: "type" } },
       ],
     },
@@ -45,7 +61,13 @@ tester.run(invalid, {
           column: 10,
           data: { id: "https://example.test/dup.json", first: "bom-crlf.schema.json" },
         },
-        { messageId: "dialect", file: "unknown.schema.json", line: 2, column: 14, message: like(/^unknown \$schema dialect "https:\/\/example\.test\/my-dialect"/) },
+        {
+          messageId: "dialect",
+          file: "unknown.schema.json",
+          line: 2,
+          column: 14,
+          message: like(/^unknown \$schema dialect "https:\/\/example\.test\/my-dialect"/),
+        },
       ],
     },
     {
@@ -62,7 +84,9 @@ tester.run(unresolvedRef, {
     {
       name: "a remote $ref outside every namespace the loaded schemas declare: someone else's schema, not judged",
       files: { "a.schema.json": draft07({ $id: "https://example.test/schemas/a.json", allOf: [{ $ref: "https://unpkg.com/other@6/schema.json" }] }) },
-      notJudged: [{ file: "a.schema.json", line: 6, reason: "names a remote schema outside the loaded schemas' $id namespaces; docpact never fetches remote schemas" }],
+      notJudged: [
+        { file: "a.schema.json", line: 6, reason: "names a remote schema outside the loaded schemas' $id namespaces; docpact never fetches remote schemas" },
+      ],
     },
   ],
   invalid: [
@@ -85,12 +109,18 @@ tester.run(unresolvedRef, {
   ],
 });
 
-const instances = { ...fixtureFiles("test/fixtures/schemas-instances"), "docpact.config.json": { instances: [{ files: ["examples/*.json"], schema: "manifest.schema.json" }] } };
+const instances = {
+  ...fixtureFiles("test/fixtures/schemas-instances"),
+  "docpact.config.json": { instances: [{ files: ["examples/*.json"], schema: "manifest.schema.json" }] },
+};
 
 tester.run(invalidInstance, {
   valid: [
     { name: "no instances configured", files: fixtureFiles("test/fixtures/schemas-instances") },
-    { name: "a valid instance", files: { ...instances, "docpact.config.json": { instances: [{ files: ["examples/good.json"], schema: "manifest.schema.json" }] } } },
+    {
+      name: "a valid instance",
+      files: { ...instances, "docpact.config.json": { instances: [{ files: ["examples/good.json"], schema: "manifest.schema.json" }] } },
+    },
   ],
   invalid: [
     {
@@ -108,25 +138,58 @@ tester.run(invalidInstance, {
     {
       name: "an instance whose schema is not loaded",
       files: { "x.json": "{}", "docpact.config.json": { instances: [{ files: ["x.json"], schema: "nope.schema.json" }] } },
-      errors: [{ messageId: "noSchema", file: "x.json", line: 1, column: 1, message: "schema nope.schema.json (config `instances`) is not a loaded schema; add it to `schemas`" }],
+      errors: [
+        {
+          messageId: "noSchema",
+          file: "x.json",
+          line: 1,
+          column: 1,
+          message: "schema nope.schema.json (config `instances`) is not a loaded schema; add it to `schemas`",
+        },
+      ],
     },
     {
       name: "against a draft-04 schema: boolean exclusiveMaximum, a `#name` anchor ref, a ref to a schema without $schema",
       files: fixtureFiles("test/fixtures/schemas-dialects"),
       errors: [
         { messageId: "violation", file: "examples/d04-bad.json", line: 2, column: 11, message: "/size must be < 10 (schemas/d04.schema.json)" },
-        { messageId: "violation", file: "examples/d04-bad.json", line: 3, column: 11, message: '/kind must be one of "small", "large" (schemas/d04.schema.json)' },
+        {
+          messageId: "violation",
+          file: "examples/d04-bad.json",
+          line: 3,
+          column: 11,
+          message: '/kind must be one of "small", "large" (schemas/d04.schema.json)',
+        },
         // Through a schema without `$schema` (it takes draft-04 from the schema that reaches it).
-        { messageId: "violation", file: "examples/d04-bad.json", line: 4, column: 13, message: '/digest must match pattern "^sha256:[a-f0-9]{64}$" (schemas/d04.schema.json)' },
+        {
+          messageId: "violation",
+          file: "examples/d04-bad.json",
+          line: 4,
+          column: 13,
+          message: '/digest must match pattern "^sha256:[a-f0-9]{64}$" (schemas/d04.schema.json)',
+        },
       ],
     },
     {
       name: "YAML instances (comments and all) against a YAML schema, each violation at its node",
       files: fixtureFiles("test/fixtures/schemas-yaml"),
       errors: [
-        { messageId: "violation", file: "examples/bad.yaml", line: 3, column: 9, endColumn: 19, message: '/document/name must match pattern "^[a-z][a-z0-9-]*$" (schema/workflow.yaml)' },
+        {
+          messageId: "violation",
+          file: "examples/bad.yaml",
+          line: 3,
+          column: 9,
+          endColumn: 19,
+          message: '/document/name must match pattern "^[a-z][a-z0-9-]*$" (schema/workflow.yaml)',
+        },
         { messageId: "violation", file: "examples/bad.yaml", line: 5, column: 11, message: '/do/0/call must be one of "http", "grpc" (schema/workflow.yaml)' },
-        { messageId: "violation", file: "examples/bad.yaml", line: 6, column: 5, message: '/do/0/retries must NOT have additional property "retries" (schema/workflow.yaml)' },
+        {
+          messageId: "violation",
+          file: "examples/bad.yaml",
+          line: 6,
+          column: 5,
+          message: '/do/0/retries must NOT have additional property "retries" (schema/workflow.yaml)',
+        },
         { messageId: "unreadable", file: "examples/broken.yml", line: 3, column: 1, message: "invalid YAML: All mapping items must start at the same column" },
       ],
     },

@@ -25,7 +25,10 @@ const plugin = (extra: Record<string, string> = {}) => ({
 
 tester.run(unknownCommand, {
   valid: [
-    { name: "the plugin's commands and skills, inline and on fenced lines", files: plugin({ "README.md": "Run `/w:export-reports`, `/w:quick` or `/w:w`.\n\n```\n/w:quick fix the typo\n```\n" }) },
+    {
+      name: "the plugin's commands and skills, inline and on fenced lines",
+      files: plugin({ "README.md": "Run `/w:export-reports`, `/w:quick` or `/w:w`.\n\n```\n/w:quick fix the typo\n```\n" }),
+    },
     { name: "no bundle: slash words are nobody's", files: { "README.md": "Run `/w:bogus`.\n" } },
     {
       name: "another namespace, and a bare name without .claude/commands, are counted or ignored, never reported",
@@ -38,7 +41,9 @@ tester.run(unknownCommand, {
     {
       name: "a bare /name beside .claude/commands is its own when listed, else not judged",
       files: { ".claude/commands/deploy.md": "---\ndescription: Deploy.\n---\n", "README.md": "Run `/deploy` then `/help`.\n" },
-      notJudged: [{ line: 1, column: 21, reason: "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command" }],
+      notJudged: [
+        { line: 1, column: 21, reason: "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command" },
+      ],
     },
   ],
   invalid: [
@@ -52,7 +57,11 @@ tester.run(unknownCommand, {
     },
     {
       name: "nested .claude/commands: /ns:name is judged against the project's own when a plugin of that name exists",
-      files: { ".claude-plugin/plugin.json": JSON.stringify({ name: "ops" }), "commands/deploy.md": "---\ndescription: d\n---\n", "README.md": "Use `/ops:deploy` not `/ops:ship`.\n" },
+      files: {
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "ops" }),
+        "commands/deploy.md": "---\ndescription: d\n---\n",
+        "README.md": "Use `/ops:deploy` not `/ops:ship`.\n",
+      },
       errors: [{ messageId: "unknownCommand", data: { name: "/ops:ship", namespace: "ops" }, line: 1 }],
     },
   ],
@@ -60,7 +69,10 @@ tester.run(unknownCommand, {
 
 tester.run(unknownArgument, {
   valid: [
-    { name: "declared flags and values (the body's usage line, through the SKILL.md the command hands $ARGUMENTS to)", files: plugin({ "README.md": "Run `/w:export-reports --since session3 --audience tecnica --dry-run`.\n" }) },
+    {
+      name: "declared flags and values (the body's usage line, through the SKILL.md the command hands $ARGUMENTS to)",
+      files: plugin({ "README.md": "Run `/w:export-reports --since session3 --audience tecnica --dry-run`.\n" }),
+    },
     { name: "placeholders are never judged as values", files: plugin({ "README.md": "Run `/w:export-reports --audience <who>`.\n" }) },
     {
       name: "a command that declares nothing has an open argument set",
@@ -83,7 +95,12 @@ tester.run(unknownArgument, {
       files: plugin({ "README.md": "Run `/w:export-reports --period last-month`.\n\n```\n/w:export-reports --audience board\n```\n" }),
       errors: [
         { messageId: "unknownArgument", data: { command: "/w:export-reports", flag: "--period" }, line: 1, column: 24 },
-        { messageId: "unknownValue", data: { command: "/w:export-reports", flag: "--audience", value: "board", values: "gerencia, tecnica" }, line: 4, column: 19 },
+        {
+          messageId: "unknownValue",
+          data: { command: "/w:export-reports", flag: "--audience", value: "board", values: "gerencia, tecnica" },
+          line: 4,
+          column: 19,
+        },
       ],
     },
     {
@@ -94,7 +111,8 @@ tester.run(unknownArgument, {
     {
       name: "a declaration in a Flag table and in an Arguments section",
       files: {
-        ".claude/skills/release/SKILL.md": "---\nname: release\ndescription: r\n---\n\n| Flag | What |\n| --- | --- |\n| `--tag <v>` | the tag |\n\n## Arguments\n\n- `--dry-run` — do not write\n",
+        ".claude/skills/release/SKILL.md":
+          "---\nname: release\ndescription: r\n---\n\n| Flag | What |\n| --- | --- |\n| `--tag <v>` | the tag |\n\n## Arguments\n\n- `--dry-run` — do not write\n",
         "README.md": "Run `/release --tag v1 --dry-run --push`.\n",
       },
       errors: [{ messageId: "unknownArgument", data: { command: "/release", flag: "--push" }, line: 1 }],
@@ -117,10 +135,21 @@ tester.run(hintMismatch, {
       files: plugin({
         "skills/w/commands/export-reports.md":
           "---\ndescription: Export reports.\nargument-hint: [--sesiones <ids>] [--audience <gerencia|junta>]\n---\n\nRead `../exports/export-reports/EXPORT.md` and follow it with $ARGUMENTS.\n",
-        "skills/w/exports/export-reports/EXPORT.md": "# Export\n\n```\n/w:export-reports [--sessions NNN[,NNN]] [--since sessionNNN]\n                  [--audience gerencia|tecnica] [--dry-run]\n```\n",
+        "skills/w/exports/export-reports/EXPORT.md":
+          "# Export\n\n```\n/w:export-reports [--sessions NNN[,NNN]] [--since sessionNNN]\n                  [--audience gerencia|tecnica] [--dry-run]\n```\n",
       }),
       errors: [
-        { messageId: "hintValue", data: { name: "/w:export-reports", flag: "--audience", value: "junta", values: "gerencia, tecnica", body: "skills/w/exports/export-reports/EXPORT.md" }, line: 3 },
+        {
+          messageId: "hintValue",
+          data: {
+            name: "/w:export-reports",
+            flag: "--audience",
+            value: "junta",
+            values: "gerencia, tecnica",
+            body: "skills/w/exports/export-reports/EXPORT.md",
+          },
+          line: 3,
+        },
         { messageId: "hintFlag", data: { name: "/w:export-reports", flag: "--sesiones", body: "skills/w/exports/export-reports/EXPORT.md" }, line: 3 },
       ],
     },
@@ -128,7 +157,12 @@ tester.run(hintMismatch, {
 });
 
 tester.run(unknownSkill, {
-  valid: [{ name: "a skill of the plugin, by name, by plugin:name and through the Skill tool", files: plugin({ "README.md": "The `w` skill, `Skill: w:export-reports`, skill `export-reports`.\n" }) }],
+  valid: [
+    {
+      name: "a skill of the plugin, by name, by plugin:name and through the Skill tool",
+      files: plugin({ "README.md": "The `w` skill, `Skill: w:export-reports`, skill `export-reports`.\n" }),
+    },
+  ],
   invalid: [
     {
       name: "plugin:name is a closed set without git; another plugin's namespace is counted",
@@ -140,7 +174,20 @@ tester.run(unknownSkill, {
 });
 
 describe("skill/unknown-skill", () => {
-  const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t", GIT_CONFIG_NOSYSTEM: "1", HOME: cwd } });
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync("git", args, {
+      cwd,
+      stdio: "pipe",
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "t",
+        GIT_AUTHOR_EMAIL: "t@t",
+        GIT_COMMITTER_NAME: "t",
+        GIT_COMMITTER_EMAIL: "t@t",
+        GIT_CONFIG_NOSYSTEM: "1",
+        HOME: cwd,
+      },
+    });
   const write = (root: string, files: Record<string, string>) => {
     for (const [p, t] of Object.entries(files)) {
       mkdirSync(dirname(join(root, p)), { recursive: true });
@@ -149,13 +196,21 @@ describe("skill/unknown-skill", () => {
   };
   const lint = async (root: string) => {
     const r = await runPipeline({ root });
-    return { diagnostics: r.diagnostics.filter((d) => d.rule === unknownSkill.meta.id), notJudged: r.notJudged.filter((n) => n.rule === unknownSkill.meta.id), coverage: r.coverage };
+    return {
+      diagnostics: r.diagnostics.filter((d) => d.rule === unknownSkill.meta.id),
+      notJudged: r.notJudged.filter((n) => n.rule === unknownSkill.meta.id),
+      coverage: r.coverage,
+    };
   };
 
   it("a skill git shows renamed is reported with the commit and the new name; one never in the bundle is counted, not reported", async () => {
     const root = mkdtempSync(join(tmpdir(), "docpact-skill-"));
     try {
-      write(root, { "package.json": "{}", "skills/release/SKILL.md": "---\nname: release\ndescription: r\n---\n", "skills/sql/SKILL.md": "---\nname: sql\ndescription: s\n---\n" });
+      write(root, {
+        "package.json": "{}",
+        "skills/release/SKILL.md": "---\nname: release\ndescription: r\n---\n",
+        "skills/sql/SKILL.md": "---\nname: sql\ndescription: s\n---\n",
+      });
       git(root, "init", "-q");
       git(root, "add", "-A");
       git(root, "commit", "-qm", "first");
@@ -168,9 +223,16 @@ describe("skill/unknown-skill", () => {
       // Four skill names found: three judged (one reported), one counted not judged; none neither.
       expect(coverage.skills).toEqual({ found: 4, judged: 3, notJudged: 1 });
       expect(diagnostics.map((d) => [d.line, d.column, d.message.replace(/ in [0-9a-f]+ /, " in C "), d.suggestion])).toEqual([
-        [1, 9, "the bundle has no skill `release`; its skills/release/SKILL.md was renamed to skills/release-scripts/SKILL.md in C (split release)", "release-scripts"],
+        [
+          1,
+          9,
+          "the bundle has no skill `release`; its skills/release/SKILL.md was renamed to skills/release-scripts/SKILL.md in C (split release)",
+          "release-scripts",
+        ],
       ]);
-      expect(notJudged.map((n) => [n.line, n.reason])).toEqual([[1, "`creating-tools` is no skill of this bundle and git shows none removed; it may come from elsewhere"]]);
+      expect(notJudged.map((n) => [n.line, n.reason])).toEqual([
+        [1, "`creating-tools` is no skill of this bundle and git shows none removed; it may come from elsewhere"],
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -21,14 +21,27 @@ const OTHER = `${SCHEMA}#/$defs/other`;
 const CANON = ["run.started", "run.finished", "run.failed", "envelope.sent", "envelope.retry-exhausted"];
 const withCode = (code: Record<string, string>, extra: Sources = {}) => vocabProject({ schemas: { [SCHEMA]: schemaText }, code, ...extra });
 
-const seed = { "c.schema.json": '{"$defs": {"e": {"enum": ["envelope.refusal", "envelope.retry.exhausted", "envelope.retry.attempted", "envelope.retry-exhausted", "envelope.retry-attempted"]}}}' };
+const seed = {
+  "c.schema.json":
+    '{"$defs": {"e": {"enum": ["envelope.refusal", "envelope.retry.exhausted", "envelope.retry.attempted", "envelope.retry-exhausted", "envelope.retry-attempted"]}}}',
+};
 const newNames = { "src/a.ts": asConst("RELIABILITY", ["envelope.refusal", "envelope.retry-exhausted", "envelope.retry-attempted"]) };
-const aliases = { vocabularies: [{ schema: "c.schema.json#/$defs/e", aliases: { "envelope.retry.exhausted": "envelope.retry-exhausted", "envelope.retry.attempted": "envelope.retry-attempted" } }] };
+const aliases = {
+  vocabularies: [
+    {
+      schema: "c.schema.json#/$defs/e",
+      aliases: { "envelope.retry.exhausted": "envelope.retry-exhausted", "envelope.retry.attempted": "envelope.retry-attempted" },
+    },
+  ],
+};
 
 tester.run(rule, {
   valid: [
     { name: "a code list equal to the canonical members", files: withCode({ "src/events.ts": asConst("EVENTS", CANON) }) },
-    { name: "deprecated aliases are optional in code, and allowed", files: withCode({ "src/events.ts": asConst("EVENTS", [...CANON, "envelope.retry.exhausted"]) }) },
+    {
+      name: "deprecated aliases are optional in code, and allowed",
+      files: withCode({ "src/events.ts": asConst("EVENTS", [...CANON, "envelope.retry.exhausted"]) }),
+    },
     {
       name: "inferred mirrors: a superset, or a two-way difference without a rename, is not judged",
       files: withCode({
@@ -45,14 +58,23 @@ tester.run(rule, {
       name: "inline unions mirror only the schema vocabulary in their property's position",
       // `Doc.status` is a superset of /properties/status (silent); `Doc.state` meets only $defs/x, which is not its position.
       files: vocabProject({
-        schemas: { "s.schema.json": '{"properties": {"status": {"enum": ["draft", "ready", "archived"]}, "state": {"type": "string"}}, "$defs": {"x": {"enum": ["draft", "ready", "archived", "deleted", "gone"]}}}' },
-        code: { "src/a.ts": 'export interface Doc {\n  status: "draft" | "ready" | "archived" | "deleted";\n  state: "draft" | "ready" | "archived" | "deleted";\n}\n' },
+        schemas: {
+          "s.schema.json":
+            '{"properties": {"status": {"enum": ["draft", "ready", "archived"]}, "state": {"type": "string"}}, "$defs": {"x": {"enum": ["draft", "ready", "archived", "deleted", "gone"]}}}',
+        },
+        code: {
+          "src/a.ts":
+            'export interface Doc {\n  status: "draft" | "ready" | "archived" | "deleted";\n  state: "draft" | "ready" | "archived" | "deleted";\n}\n',
+        },
       }),
       notJudged: [{ reason: "the code list is a superset of the schema vocabulary it overlaps" }],
     },
     {
       name: "code lists that do not overlap enough are not mirrors (2 shared members; 3 shared of a 7-member union)",
-      files: withCode({ "src/a.ts": asConst("A", ["run.started", "run.finished"]), "src/b.ts": asConst("B", ["run.started", "run.finished", "run.failed", "job.queued", "job.done"]) }),
+      files: withCode({
+        "src/a.ts": asConst("A", ["run.started", "run.finished"]),
+        "src/b.ts": asConst("B", ["run.started", "run.finished", "run.failed", "job.queued", "job.done"]),
+      }),
     },
   ],
   invalid: [
@@ -62,7 +84,9 @@ tester.run(rule, {
         "src/events.ts": `/** Run event types, mirrored from ../${SCHEMA} (RunEventType). */\n${asConst("EVENTS", [...CANON, "run.paused"])}`,
         "src/other.ts": `// Keep in sync with ../schemas/unrelated.schema.json\n${asConst("WIDE", [...CANON, "run.resumed"])}`,
       }),
-      errors: [{ messageId: "extra", file: "src/events.ts", severity: "error", data: { code: "EVENTS", member: "run.paused", vocabulary: VOCAB, renamed: "" } }],
+      errors: [
+        { messageId: "extra", file: "src/events.ts", severity: "error", data: { code: "EVENTS", member: "run.paused", vocabulary: VOCAB, renamed: "" } },
+      ],
       notJudged: [{ file: "src/other.ts", reason: "the code list is a superset of the schema vocabulary it overlaps" }],
     },
     {
@@ -75,11 +99,18 @@ tester.run(rule, {
     },
     {
       name: "an inferred mirror that lacks members: a warning at the declaration, the schema vocabulary related",
-      files: withCode({ "src/events.ts": asConst("RUN_EVENTS", ["run.started", "run.finished", "run.failed", "envelope.sent", "envelope.retry.exhausted"], { line: 7 }) }),
+      files: withCode({
+        "src/events.ts": asConst("RUN_EVENTS", ["run.started", "run.finished", "run.failed", "envelope.sent", "envelope.retry.exhausted"], { line: 7 }),
+      }),
       errors: [
         {
           messageId: "missing",
-          data: { code: "RUN_EVENTS", member: "envelope.retry-exhausted", vocabulary: VOCAB, alias: " (it still has the deprecated alias `envelope.retry.exhausted`)" },
+          data: {
+            code: "RUN_EVENTS",
+            member: "envelope.retry-exhausted",
+            vocabulary: VOCAB,
+            alias: " (it still has the deprecated alias `envelope.retry.exhausted`)",
+          },
           file: "src/events.ts",
           line: 7,
           severity: "warning",
@@ -94,7 +125,11 @@ tester.run(rule, {
       name: "a renamed member suggests the schema's name",
       files: withCode({ "src/events.ts": asConst("EVENTS", ["run.started", "run.finished", "run.failed", "envelope.sent", "envelope.retry-exhausted-x"]) }),
       errors: [
-        { messageId: "extra", message: `EVENTS has \`envelope.retry-exhausted-x\`, which ${VOCAB} does not (renamed to \`envelope.retry-exhausted\`?)`, suggestion: "envelope.retry-exhausted" },
+        {
+          messageId: "extra",
+          message: `EVENTS has \`envelope.retry-exhausted-x\`, which ${VOCAB} does not (renamed to \`envelope.retry-exhausted\`?)`,
+          suggestion: "envelope.retry-exhausted",
+        },
         { messageId: "missing", message: `EVENTS lacks \`envelope.retry-exhausted\`, a member of ${VOCAB}` },
       ],
     },
@@ -113,7 +148,9 @@ tester.run(rule, {
       files: withCode({ "src/b.ts": asConst("TAGGED", ["alpha", "beta", "gamma", "delta"], { line: 3, mirror: `../${VOCAB}` }) }),
       errors: [
         ...["alpha", "beta", "delta", "gamma"].map((m) => ({ messageId: "extra", data: { code: "TAGGED", member: m, vocabulary: VOCAB, renamed: "" } })),
-        ...CANON.slice().sort().map((m) => ({ messageId: "missing", data: { code: "TAGGED", member: m, vocabulary: VOCAB, alias: "" } })),
+        ...CANON.slice()
+          .sort()
+          .map((m) => ({ messageId: "missing", data: { code: "TAGGED", member: m, vocabulary: VOCAB, alias: "" } })),
       ],
     },
     {

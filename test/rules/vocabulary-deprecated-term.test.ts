@@ -58,16 +58,28 @@ describe("vocabulary/deprecated-term", () => {
     expect(fixedMd).toContain('{ "type": "envelope.retry.exhausted" }');
     expect(fixedMd).toContain("> Note: `envelope.retry.exhausted` was renamed");
     // Fixing is idempotent: nothing left to fix afterwards.
-    const again = (await run({ docs: { [MD]: fixedMd }, schemas: { [SCHEMA]: fixedSchema } }));
+    const again = await run({ docs: { [MD]: fixedMd }, schemas: { [SCHEMA]: fixedSchema } });
     expect(again.filter((d) => d.fix)).toEqual([]);
   });
 
   it("CRLF documents get the same positions and fix", async () => {
     const crlf = mdText.replace(/\n/g, "\r\n");
     const d = (await run({ docs: { [MD]: crlf }, schemas: { [SCHEMA]: schemaText } })).filter((x) => x.file === MD);
-    expect(d.map((x) => [x.line, x.column])).toEqual([[4, 42], [5, 23], [11, 3]]);
-    const fixed = applyEdits(crlf, d.flatMap((x) => x.fix!.edits));
-    expect(fixed).toBe(crlf.replace("emits `envelope.retry.exhausted`", "emits `envelope.retry-exhausted`").replace("is `envelope.delivery.failed`", "is `envelope.delivery-failed`").replace("| `envelope.retry.exhausted` |", "| `envelope.retry-exhausted` |"));
+    expect(d.map((x) => [x.line, x.column])).toEqual([
+      [4, 42],
+      [5, 23],
+      [11, 3],
+    ]);
+    const fixed = applyEdits(
+      crlf,
+      d.flatMap((x) => x.fix!.edits),
+    );
+    expect(fixed).toBe(
+      crlf
+        .replace("emits `envelope.retry.exhausted`", "emits `envelope.retry-exhausted`")
+        .replace("is `envelope.delivery.failed`", "is `envelope.delivery-failed`")
+        .replace("| `envelope.retry.exhausted` |", "| `envelope.retry-exhausted` |"),
+    );
   });
 
   it("skips a value that is canonical in another vocabulary, and has no fix without a replacement", async () => {
@@ -76,10 +88,8 @@ describe("vocabulary/deprecated-term", () => {
       "b.schema.json": '{"enum": ["y.one", "y.old-name"], "x-replaced-by": {"y.old": "y.one"}}',
       "c.schema.json": '{"enum": ["x.old"]}',
     };
-    const d = (await run({ schemas: { ...schemas, "c.schema.json": '{"enum": ["z"]}' } }));
-    expect(d.map((x) => [x.message, x.suggestion, !!x.fix])).toEqual([
-      ["`x.old` is a deprecated member of a.schema.json#", undefined, false],
-    ]);
+    const d = await run({ schemas: { ...schemas, "c.schema.json": '{"enum": ["z"]}' } });
+    expect(d.map((x) => [x.message, x.suggestion, !!x.fix])).toEqual([["`x.old` is a deprecated member of a.schema.json#", undefined, false]]);
     expect((await run({ schemas })).map((x) => x.message)).toEqual([]);
   });
 
@@ -87,32 +97,50 @@ describe("vocabulary/deprecated-term", () => {
     const desc =
       "Runs are attributed via the `roster.run.initiated` event. The host MUST emit one `roster.run-initiated` after `run.started`. " +
       "The v1 dotted names (`roster.run.initiated`) are deprecated aliases.";
-    const text = JSON.stringify({ description: desc, enum: ["roster.run-initiated", "run.started", "roster.run.initiated"], "x-replaced-by": { "roster.run.initiated": "roster.run-initiated" } });
-    const d = (await run({ schemas: { "s.schema.json": text } }));
+    const text = JSON.stringify({
+      description: desc,
+      enum: ["roster.run-initiated", "run.started", "roster.run.initiated"],
+      "x-replaced-by": { "roster.run.initiated": "roster.run-initiated" },
+    });
+    const d = await run({ schemas: { "s.schema.json": text } });
     expect(d.map((x) => [x.line, x.column])).toEqual([[1, 46]]);
     expect(text.slice(45, 45 + "roster.run.initiated".length)).toBe("roster.run.initiated");
   });
 
   it("escapes the replacement inside a JSON string", async () => {
     const text = '{"description": "use `a.old`", "enum": ["a.new\\"q", "a.old"], "x-replaced-by": {"a.old": "a.new\\"q"}}';
-    const d = (await run({ schemas: { "s.schema.json": text } }));
+    const d = await run({ schemas: { "s.schema.json": text } });
     const fixed = applyEdits(text, d[0].fix!.edits);
     expect(JSON.parse(fixed).description).toBe('use `a.new"q`');
   });
 });
 
-const events = JSON.stringify({ $defs: { eventType: { enum: ["run.started", "run.begun", "run.ended"], "x-deprecated": ["run.begun", "run.ended"], "x-replaced-by": { "run.begun": "run.started" } } } });
+const events = JSON.stringify({
+  $defs: {
+    eventType: { enum: ["run.started", "run.begun", "run.ended"], "x-deprecated": ["run.begun", "run.ended"], "x-replaced-by": { "run.begun": "run.started" } },
+  },
+});
 tester.run(rule, {
   valid: [
     { name: "canonical members", files: vocabProject({ docs: { "a.md": "The kernel emits `run.started` first.\n" }, schemas: { "e.schema.json": events } }) },
-    { name: "a rename note names the replacement on the same line", files: vocabProject({ docs: { "a.md": "> `run.begun` was renamed to `run.started`.\n" }, schemas: { "e.schema.json": events } }) },
+    {
+      name: "a rename note names the replacement on the same line",
+      files: vocabProject({ docs: { "a.md": "> `run.begun` was renamed to `run.started`.\n" }, schemas: { "e.schema.json": events } }),
+    },
   ],
   invalid: [
     {
       name: "a deprecated member with a replacement, and one without",
       files: vocabProject({ docs: { "a.md": "The kernel emits `run.begun` first and `run.ended` last.\n" }, schemas: { "e.schema.json": events } }),
       errors: [
-        { messageId: "useReplacement", data: { term: "run.begun", vocabulary: "e.schema.json#/$defs/eventType", replacement: "run.started" }, line: 1, column: 18, severity: "warning", suggestion: "run.started" },
+        {
+          messageId: "useReplacement",
+          data: { term: "run.begun", vocabulary: "e.schema.json#/$defs/eventType", replacement: "run.started" },
+          line: 1,
+          column: 18,
+          severity: "warning",
+          suggestion: "run.started",
+        },
         { messageId: "deprecated", data: { term: "run.ended", vocabulary: "e.schema.json#/$defs/eventType" }, line: 1, column: 40, suggestion: undefined },
       ],
     },

@@ -41,10 +41,18 @@ describe.skipIf(!hasGit)("a member renamed without an alias", () => {
   it("a one-member enum (a versioned event type) bumped on its line: the old type is reported with the new one", async () => {
     repo = new TestRepo();
     const one = (v: string) => `{\n  "properties": {\n    "type": {\n      "enum": [\n        "${v}"\n      ]\n    }\n  }\n}\n`;
-    repo.write({ ...files, [SCHEMA]: one("dev.acme.build.queued.0.3.0"), "docs/events.md": "Queued builds: `dev.acme.build.queued.0.3.0`; see `dev.acme.build.started.0.1.0`.\n" }).commit("init");
+    repo
+      .write({
+        ...files,
+        [SCHEMA]: one("dev.acme.build.queued.0.3.0"),
+        "docs/events.md": "Queued builds: `dev.acme.build.queued.0.3.0`; see `dev.acme.build.started.0.1.0`.\n",
+      })
+      .commit("init");
     repo.write({ [SCHEMA]: one("dev.acme.build.queued.0.4.0") });
     const d = await unknown(repo.root);
-    expect(d.map((x) => [x.line, x.suggestion, x.message.endsWith("renamed to `dev.acme.build.queued.0.4.0` in the work tree (not committed yet)")])).toEqual([[1, "dev.acme.build.queued.0.4.0", true]]);
+    expect(d.map((x) => [x.line, x.suggestion, x.message.endsWith("renamed to `dev.acme.build.queued.0.4.0` in the work tree (not committed yet)")])).toEqual([
+      [1, "dev.acme.build.queued.0.4.0", true],
+    ]);
   });
 
   it("committed: the commit that renamed it is named; a name no commit removed stays unjudged", async () => {

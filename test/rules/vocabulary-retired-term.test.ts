@@ -16,7 +16,9 @@ tester.run(rule, {
     { name: "fenced code is not prose", files: project("```\nunsupported_modality\n```\n") },
     {
       name: "a retired name that is still a member of another vocabulary",
-      files: project("Rejected with `unsupported_modality`.\n", { "schemas/legacy.schema.json": '{"enum": ["unsupported_modality", "other_code", "third_code"]}' }),
+      files: project("Rejected with `unsupported_modality`.\n", {
+        "schemas/legacy.schema.json": '{"enum": ["unsupported_modality", "other_code", "third_code"]}',
+      }),
     },
   ],
   invalid: [

@@ -14,7 +14,18 @@ const schema = (description = "One event of a run.") =>
   JSON.stringify(
     {
       $defs: {
-        RunEventType: { enum: ["run.started", "run.finished", "run.failed", "run.paused", "envelope.sent", "envelope.refused", "clarification.requested", "clarification.answered"] },
+        RunEventType: {
+          enum: [
+            "run.started",
+            "run.finished",
+            "run.failed",
+            "run.paused",
+            "envelope.sent",
+            "envelope.refused",
+            "clarification.requested",
+            "clarification.answered",
+          ],
+        },
         Role: { enum: ["planner", "coder", "reviewer", "tester", "writer", "architect", "designer"] },
       },
       properties: { type: { $ref: "#/$defs/RunEventType" }, host: { type: "object", description } },

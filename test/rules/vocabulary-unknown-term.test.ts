@@ -23,16 +23,23 @@ const plainValid: [string, string][] = [
 /** What else a token may name: a command, a schema property path, a heading, a code identifier, a file. */
 const explained = vocabProject({
   docs: {
-    "a.md": "# run.resumed\n\nAfter `run.started`: `run.paused`, `run.restarted`, `run.resumed`, `run.attempted`, `run.started.at`, `run.stoped`, `run.retried`.\n",
+    "a.md":
+      "# run.resumed\n\nAfter `run.started`: `run.paused`, `run.restarted`, `run.resumed`, `run.attempted`, `run.started.at`, `run.stoped`, `run.retried`.\n",
     "docs/run.retried.md": "# Retried\n",
   },
   schemas: { ...schemas, "x.schema.json": '{"properties": {"run": {"properties": {"attempted": {"type": "integer"}}}}}' },
-  code: { "src/cli.ts": 'import { Command } from "commander";\nconst program = new Command("aw");\nprogram.command("run.paused");\nexport const limits = { "run.stoped": 1 };\nprogram.parse();\n' },
+  code: {
+    "src/cli.ts":
+      'import { Command } from "commander";\nconst program = new Command("aw");\nprogram.command("run.paused");\nexport const limits = { "run.stoped": 1 };\nprogram.parse();\n',
+  },
 });
 
 tester.run(rule, {
   valid: [
-    { name: "the fixture project (members, deprecated aliases, paths, flags, placeholders, plain words)", files: vocabProject({ docs: { "docs/events.md": renameFixture("docs/events.md") }, schemas }) },
+    {
+      name: "the fixture project (members, deprecated aliases, paths, flags, placeholders, plain words)",
+      files: vocabProject({ docs: { "docs/events.md": renameFixture("docs/events.md") }, schemas }),
+    },
     ...plainValid.map(([name, md]): ValidCase => ({ name, files: project(md) })),
     {
       name: "a name in a namespace and shape, but in a paragraph naming no member, is not judged",
@@ -89,9 +96,17 @@ tester.run(rule, {
       name: "namespace and shape: a name that never existed; a suggestion only when a quarter or less differs",
       files: project("After `run.started` and `envelope.sent`: `run.paused`, `envelope.bounced` and `envelope.delivery-delayed`.\n"),
       errors: [
-        { messageId: "namespace", data: { term: "run.paused", namespace: "run.", vocabulary: VOCAB, hint: "; did you mean `run.failed`?" }, suggestion: "run.failed" },
+        {
+          messageId: "namespace",
+          data: { term: "run.paused", namespace: "run.", vocabulary: VOCAB, hint: "; did you mean `run.failed`?" },
+          suggestion: "run.failed",
+        },
         { messageId: "namespace", data: { term: "envelope.bounced", namespace: "envelope.", vocabulary: VOCAB, hint: "" }, suggestion: undefined },
-        { messageId: "namespace", data: { term: "envelope.delivery-delayed", namespace: "envelope.", vocabulary: VOCAB, hint: "; did you mean `envelope.delivery-failed`?" }, suggestion: "envelope.delivery-failed" },
+        {
+          messageId: "namespace",
+          data: { term: "envelope.delivery-delayed", namespace: "envelope.", vocabulary: VOCAB, hint: "; did you mean `envelope.delivery-failed`?" },
+          suggestion: "envelope.delivery-failed",
+        },
       ],
     },
     {

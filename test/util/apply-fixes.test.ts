@@ -5,15 +5,35 @@ import { describe, expect, it } from "vitest";
 import { applyEdits, applyFixes, applyFixPlan, fixPlanDiff, patchOf, planFixes } from "../../compiler/apply-fixes.js";
 import type { Diagnostic, Fix } from "../../compiler/model/diagnostic.js";
 
-const diag = (fix: Fix, rule = "vocabulary/deprecated-term"): Diagnostic => ({ rule, severity: "warning", message: "m", file: fix.file, line: 1, column: 1, endLine: 1, endColumn: 2, fix });
+const diag = (fix: Fix, rule = "vocabulary/deprecated-term"): Diagnostic => ({
+  rule,
+  severity: "warning",
+  message: "m",
+  file: fix.file,
+  line: 1,
+  column: 1,
+  endLine: 1,
+  endColumn: 2,
+  fix,
+});
 const fix = (start: number, end: number, text: string, file = "a.md"): Fix => ({ description: `${start}-${end}→${text}`, file, edits: [{ start, end, text }] });
 
 describe("applyEdits", () => {
   it("applies non-overlapping edits and keeps the rest", () => {
-    expect(applyEdits("abc def ghi", [{ start: 8, end: 11, text: "X" }, { start: 0, end: 3, text: "Y" }])).toBe("Y def X");
+    expect(
+      applyEdits("abc def ghi", [
+        { start: 8, end: 11, text: "X" },
+        { start: 0, end: 3, text: "Y" },
+      ]),
+    ).toBe("Y def X");
   });
   it("drops an edit that overlaps an earlier one", () => {
-    expect(applyEdits("abcdef", [{ start: 0, end: 3, text: "1" }, { start: 2, end: 4, text: "2" }])).toBe("1def");
+    expect(
+      applyEdits("abcdef", [
+        { start: 0, end: 3, text: "1" },
+        { start: 2, end: 4, text: "2" },
+      ]),
+    ).toBe("1def");
   });
 });
 
@@ -28,7 +48,10 @@ describe("planFixes", () => {
     const a = diag(fix(5, 8, "one"));
     const b = diag(fix(6, 9, "two"));
     const c = diag(fix(15, 18, "new"));
-    for (const order of [[a, b, c], [c, b, a]]) {
+    for (const order of [
+      [a, b, c],
+      [c, b, a],
+    ]) {
       const plan = planFixes(order, () => text);
       expect(plan.files.map((f) => f.after)).toEqual(["see `old` and `new` here"]);
       expect(plan.refused.map((r) => r.fix.description).sort()).toEqual(["5-8→one", "6-9→two"]);
@@ -37,11 +60,17 @@ describe("planFixes", () => {
   it("refuses two different insertions at one place, and an edit outside the text", () => {
     const plan = planFixes([diag(fix(4, 4, "x")), diag(fix(4, 4, "y")), diag(fix(90, 95, "z"))], () => text);
     expect(plan.files).toEqual([]);
-    expect(plan.refused.map((r) => r.reason)).toEqual(["its edit lies outside the file", "it overlaps another fix in the same place", "it overlaps another fix in the same place"]);
+    expect(plan.refused.map((r) => r.reason)).toEqual([
+      "its edit lies outside the file",
+      "it overlaps another fix in the same place",
+      "it overlaps another fix in the same place",
+    ]);
   });
   it("diffs as git does, with the missing final newline said", () => {
     expect(patchOf("a\nb\n", "a\nc\n", "x.md")).toBe("diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n");
-    expect(patchOf("a\nb", "a\nc", "x.md")).toBe("diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
+    expect(patchOf("a\nb", "a\nc", "x.md")).toBe(
+      "diff --git a/x.md b/x.md\n--- a/x.md\n+++ b/x.md\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n",
+    );
     expect(fixPlanDiff(planFixes([], () => text))).toBe("");
   });
 });

@@ -7,7 +7,23 @@ describe("unifiedDiff", () => {
     const before = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n");
     const after = before.replace("line 3\n", "").replace("line 40", "line forty");
     expect(unifiedDiff(before, after, "f", 100)).toBe(
-      ["--- a/f", "+++ b/f", "@@ -2,5 +2,4 @@", " line 1", " line 2", "-line 3", " line 4", " line 5", "@@ -39,5 +38,5 @@", " line 38", " line 39", "-line 40", "+line forty", " line 41", " line 42"].join("\n"),
+      [
+        "--- a/f",
+        "+++ b/f",
+        "@@ -2,5 +2,4 @@",
+        " line 1",
+        " line 2",
+        "-line 3",
+        " line 4",
+        " line 5",
+        "@@ -39,5 +38,5 @@",
+        " line 38",
+        " line 39",
+        "-line 40",
+        "+line forty",
+        " line 41",
+        " line 42",
+      ].join("\n"),
     );
     const cut = unifiedDiff(before, after, "f", 5).split("\n");
     expect(cut).toHaveLength(6);

@@ -6,7 +6,10 @@ const items = (sizes: number[]) => sizes.map((n, i) => ({ id: i, text: "x".repea
 describe("splitBySize", () => {
   it("keeps the order and follows the weights by text size", () => {
     const shares = splitBySize(items([10, 10, 10, 10, 10, 10]), [1, 1]);
-    expect(shares.map((s) => s.map((x) => x.id))).toEqual([[0, 1, 2], [3, 4, 5]]);
+    expect(shares.map((s) => s.map((x) => x.id))).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
     const uneven = splitBySize(items([10, 10, 10, 10]), [1, 3]);
     expect(uneven.map((s) => s.length)).toEqual([1, 3]);
   });

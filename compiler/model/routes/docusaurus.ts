@@ -37,7 +37,8 @@ export function docRoute(routeBasePath: string, rel: string, doc: MarkdownDoc | 
   if (slug !== null) return slug.startsWith("/") ? join(routeBasePath, slug) : join(routeBasePath, ...dirs, slug);
   const id = fm?.id !== undefined ? String(fm.id) : name.replace(NUMBER_PREFIX, "");
   const parent = segs.length > 1 ? segs[segs.length - 2].replace(NUMBER_PREFIX, "") : null;
-  const isIndex = fm?.id === undefined && (/^(index|readme)$/i.test(name) || (parent !== null && name.replace(NUMBER_PREFIX, "").toLowerCase() === parent.toLowerCase()));
+  const isIndex =
+    fm?.id === undefined && (/^(index|readme)$/i.test(name) || (parent !== null && name.replace(NUMBER_PREFIX, "").toLowerCase() === parent.toLowerCase()));
   return isIndex ? join(routeBasePath, ...dirs) : join(routeBasePath, ...dirs, id);
 }
 

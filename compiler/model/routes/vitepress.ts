@@ -11,7 +11,14 @@ import { vitepressSlug } from "./slugs.js";
 const vitepress: SiteGeneratorDescriptor = {
   id: "vitepress",
   name: "VitePress",
-  configFiles: [".vitepress/config.ts", ".vitepress/config.mts", ".vitepress/config.js", ".vitepress/config.mjs", ".vitepress/config.cts", ".vitepress/config.cjs"],
+  configFiles: [
+    ".vitepress/config.ts",
+    ".vitepress/config.mts",
+    ".vitepress/config.js",
+    ".vitepress/config.mjs",
+    ".vitepress/config.cts",
+    ".vitepress/config.cjs",
+  ],
   configHint: "`.vitepress/config.{ts,mts,js,mjs,cts,cjs}`",
   priority: 10,
   indexNames: ["index"],

@@ -108,7 +108,9 @@ export interface CliAdapter {
 }
 
 /** A reader descriptor with the defaults filled in: `detect` from `packages`, `applies` from `detect`. */
-export function defineReader(d: Pick<CliAdapter, "id" | "docs" | "order" | "read"> & Partial<Pick<CliAdapter, "packages" | "detect" | "applies" | "example">>): CliAdapter {
+export function defineReader(
+  d: Pick<CliAdapter, "id" | "docs" | "order" | "read"> & Partial<Pick<CliAdapter, "packages" | "detect" | "applies" | "example">>,
+): CliAdapter {
   const packages = d.packages ?? [];
   const imports = importsOf(packages);
   const detect = d.detect ?? ((text: string) => imports !== null && imports.test(text));
@@ -151,10 +153,7 @@ export function command(
 }
 
 /** A flag spec from names as written (`--dry-run`, `-n`, `dry-run`, `n`). The first long name is canonical. */
-export function flag(
-  names: string[],
-  parts: Partial<{ arity: FlagArity; negatable: boolean; inherited: boolean; span: Span | null }> = {},
-): FlagSpec | null {
+export function flag(names: string[], parts: Partial<{ arity: FlagArity; negatable: boolean; inherited: boolean; span: Span | null }> = {}): FlagSpec | null {
   const longs: string[] = [];
   const short: string[] = [];
   for (const n of names.map(flagName)) {

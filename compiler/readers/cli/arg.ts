@@ -35,7 +35,8 @@ const dialect: OptionsCallDialect = {
     const aliases = new Map<string, string[]>();
     for (const p of spec.properties) {
       const key = ts.isPropertyAssignment(p) ? propertyNameText(p.name) : null;
-      if (!key || !ts.isPropertyAssignment(p)) return { options: [], open: `a spec entry is not a plain \`"--name": handler\`: \`${p.getText(ref!.file.sf).slice(0, 40)}\`` };
+      if (!key || !ts.isPropertyAssignment(p))
+        return { options: [], open: `a spec entry is not a plain \`"--name": handler\`: \`${p.getText(ref!.file.sf).slice(0, 40)}\`` };
       const v = unwrap(p.initializer);
       const target = stringLiteral(v);
       if (target !== null) aliases.set(target, [...(aliases.get(target) ?? []), key]);
@@ -52,14 +53,15 @@ const dialect: OptionsCallDialect = {
 
 function handlerArity(v: ts.Expression): FlagArity {
   const text = v.getText();
-  if (ts.isArrayLiteralExpression(v)) return v.elements.length === 1 && handlerArity(unwrap(v.elements[0] as ts.Expression)) === "boolean" ? "boolean" : "variadic";
+  if (ts.isArrayLiteralExpression(v))
+    return v.elements.length === 1 && handlerArity(unwrap(v.elements[0] as ts.Expression)) === "boolean" ? "boolean" : "variadic";
   if (text === "Boolean" || /\.COUNT$/.test(text) || (ts.isCallExpression(v) && /\.flag$/.test(v.expression.getText()))) return "boolean";
   return "value";
 }
 
 export const argReader: CliAdapter = defineReader({
   id: "arg",
-  docs: "arg: `arg({ \"--port\": Number, \"-p\": \"--port\", \"--tag\": [String] })` keys as the root's flags, string values as their other names; `permissive` opens the set",
+  docs: 'arg: `arg({ "--port": Number, "-p": "--port", "--tag": [String] })` keys as the root\'s flags, string values as their other names; `permissive` opens the set',
   order: 74,
   packages: dialect.packages,
   read: (files, ctx) => readOptionCalls(files, ctx, dialect),

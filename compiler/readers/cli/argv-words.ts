@@ -89,7 +89,14 @@ function comparesWord(cond: ts.Expression, isWord: (e: ts.Expression) => boolean
     if (ts.isBinaryExpression(n) && [ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.EqualsEqualsEqualsToken].includes(n.operatorToken.kind)) {
       if ((isWord(n.left) && stringLiteral(unwrap(n.right)) !== null) || (isWord(n.right) && stringLiteral(unwrap(n.left)) !== null)) found = true;
     }
-    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === "includes" && n.arguments[0] && isWord(n.arguments[0])) found = true;
+    if (
+      ts.isCallExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      n.expression.name.text === "includes" &&
+      n.arguments[0] &&
+      isWord(n.arguments[0])
+    )
+      found = true;
     ts.forEachChild(n, visit);
   };
   visit(cond);
@@ -117,7 +124,12 @@ function passedOn(body: ts.Node, isWord: (e: ts.Expression) => boolean): boolean
       for (const a of n.arguments) {
         const u = unwrap(a);
         const val = ts.isConditionalExpression(u) ? [u.whenTrue, u.whenFalse].map(unwrap) : [u];
-        if (val.some((x) => isWord(x)) && !(ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === "includes") && !guarded(val.find((x) => isWord(x))!)) found = true;
+        if (
+          val.some((x) => isWord(x)) &&
+          !(ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === "includes") &&
+          !guarded(val.find((x) => isWord(x))!)
+        )
+          found = true;
       }
     }
     ts.forEachChild(n, visit);

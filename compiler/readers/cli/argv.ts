@@ -49,7 +49,12 @@ export interface ArgvDialect {
   lists: Readonly<Record<string, FlagArity>>;
 }
 
-const MRI: ArgvDialect = { id: "argv", packages: ["mri", "minimist"], syntax: { camelKebab: false, negateBooleans: true, dotted: false }, lists: { boolean: "boolean", string: "value" } };
+const MRI: ArgvDialect = {
+  id: "argv",
+  packages: ["mri", "minimist"],
+  syntax: { camelKebab: false, negateBooleans: true, dotted: false },
+  lists: { boolean: "boolean", string: "value" },
+};
 
 export const argvAdapter: CliAdapter = argvReader(
   MRI,
@@ -64,7 +69,8 @@ export function argvReader(d: ArgvDialect, docs: string, order: number): CliAdap
     docs,
     order,
     packages: d.packages,
-    applies: (file) => d.packages.some((p) => file.text.includes(p)) && (importedNames(file, d.packages, null).size > 0 || callsTo(file, new Set(), d.packages).length > 0),
+    applies: (file) =>
+      d.packages.some((p) => file.text.includes(p)) && (importedNames(file, d.packages, null).size > 0 || callsTo(file, new Set(), d.packages).length > 0),
     read: (files, ctx) => readArgvParsers(files, ctx, d),
   });
 }
@@ -83,7 +89,14 @@ export function readArgvParsers(files: ParsedFile[], ctx: AdapterContext, d: Arg
 }
 
 /** One parse of the program's argv whose result is bound to a variable: the root's flags, and the commands its `._` is dispatched on. */
-function readParse(file: ParsedFile, call: ts.CallExpression, optsRef: { file: ParsedFile; expr: ts.Expression } | null, ctx: AdapterContext, out: AdapterOutput, d: ArgvDialect): void {
+function readParse(
+  file: ParsedFile,
+  call: ts.CallExpression,
+  optsRef: { file: ParsedFile; expr: ts.Expression } | null,
+  ctx: AdapterContext,
+  out: AdapterOutput,
+  d: ArgvDialect,
+): void {
   const decl = call.parent;
   if (!ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return;
   const result = decl.name.text;
@@ -128,7 +141,8 @@ function readParse(file: ParsedFile, call: ts.CallExpression, optsRef: { file: P
       const i = n.arguments.findIndex((a) => isList(a));
       if (i >= 0) {
         const target = declarationOf(ctx.all, file, n.expression.text);
-        const fn = target && (ts.isFunctionDeclaration(target.node) || ts.isArrowFunction(target.node) || ts.isFunctionExpression(target.node)) ? target.node : null;
+        const fn =
+          target && (ts.isFunctionDeclaration(target.node) || ts.isArrowFunction(target.node) || ts.isFunctionExpression(target.node)) ? target.node : null;
         const p = fn?.parameters[i];
         if (fn?.body && p && ts.isIdentifier(p.name)) {
           const name = p.name.text;
@@ -223,7 +237,15 @@ function parserFlags(o: Record<string, unknown>, d: ArgvDialect): FlagSpec[] {
   const out: FlagSpec[] = [];
   for (const n of [...names].sort()) {
     const a = arities.get(n) ?? new Set<FlagArity>();
-    const arity: FlagArity = a.has("variadic") ? "variadic" : a.has("boolean") && a.has("value") ? "optional" : a.has("value") ? "value" : a.size === 0 && defaults.includes(n) ? defaultArity((o.default as Record<string, unknown>)[n]) : "boolean";
+    const arity: FlagArity = a.has("variadic")
+      ? "variadic"
+      : a.has("boolean") && a.has("value")
+        ? "optional"
+        : a.has("value")
+          ? "value"
+          : a.size === 0 && defaults.includes(n)
+            ? defaultArity((o.default as Record<string, unknown>)[n])
+            : "boolean";
     const f = flag([n, ...(aliases.get(n) ?? [])], { arity });
     if (f) out.push(f);
   }

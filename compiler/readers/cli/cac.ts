@@ -11,7 +11,7 @@ import { readChains } from "./chain.js";
 
 export const cacAdapter: CliAdapter = defineReader({
   id: "cac",
-  docs: "`cli.command(\"build [root]\")`, the default command `\"[...files]\"`, options registered in a loop",
+  docs: '`cli.command("build [root]")`, the default command `"[...files]"`, options registered in a loop',
   order: 30,
   packages: ["cac"],
   read: (files, ctx) =>

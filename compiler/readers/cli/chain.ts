@@ -79,7 +79,10 @@ class ChainReader {
       if (!s || this.binaries.has(s)) continue;
       const words = commandWords(s);
       if (words.length === 0 || this.entries.has(words[0])) continue;
-      this.entries.set(words[0], { decl: command([words[0]], spanOf(file, node.arguments![0]), this.d.id, { syntax: this.d.syntax, via: "chain" }), call: node });
+      this.entries.set(words[0], {
+        decl: command([words[0]], spanOf(file, node.arguments![0]), this.d.id, { syntax: this.d.syntax, via: "chain" }),
+        call: node,
+      });
     }
     for (const { file, call } of this.addCalls) this.addCommand(file, call);
     for (const { file, call } of this.optionCalls) this.readOption(file, call);
@@ -139,7 +142,12 @@ class ChainReader {
     const spec = this.chainSpec(file, call);
     if (!spec) {
       if (call.arguments[0]) {
-        this.openings.push({ path: parent, set: "commands", reason: `a command spec does not evaluate: \`${excerpt(call.arguments[0].getText(file.sf))}\``, span: spanOf(file, call.arguments[0]) });
+        this.openings.push({
+          path: parent,
+          set: "commands",
+          reason: `a command spec does not evaluate: \`${excerpt(call.arguments[0].getText(file.sf))}\``,
+          span: spanOf(file, call.arguments[0]),
+        });
       }
       return null;
     }
@@ -265,7 +273,15 @@ class ChainReader {
       return { text: main, node: u, flags: builderFlags(call.arguments[2]), aliases };
     }
     if (Array.isArray(folded) && typeof folded[0] === "string") {
-      return { text: folded[0], node: ts.isArrayLiteralExpression(u) ? u.elements[0] : u, flags: builderFlags(call.arguments[2]), aliases: folded.slice(1).filter((x): x is string => typeof x === "string").map((x) => commandWords(x)[0] ?? x) };
+      return {
+        text: folded[0],
+        node: ts.isArrayLiteralExpression(u) ? u.elements[0] : u,
+        flags: builderFlags(call.arguments[2]),
+        aliases: folded
+          .slice(1)
+          .filter((x): x is string => typeof x === "string")
+          .map((x) => commandWords(x)[0] ?? x),
+      };
     }
     let obj = u;
     if (ts.isIdentifier(obj)) {
@@ -280,7 +296,9 @@ class ChainReader {
       if (texts.length === 0) return null;
       const al = prop(obj, "aliases");
       const alv = al ? this.ctx.fold(file, al) : undefined;
-      const aliases = [...texts.slice(1), ...(Array.isArray(alv) ? alv : typeof alv === "string" ? [alv] : [])].filter((x): x is string => typeof x === "string").map((x) => commandWords(x)[0] ?? x);
+      const aliases = [...texts.slice(1), ...(Array.isArray(alv) ? alv : typeof alv === "string" ? [alv] : [])]
+        .filter((x): x is string => typeof x === "string")
+        .map((x) => commandWords(x)[0] ?? x);
       return { text: texts[0], node: unwrap(c), flags: builderFlags(prop(obj, "builder") ?? undefined), aliases };
     }
     // A command module in another file: `.command(imported)`, `import * as cmd`, `require("./cmd")`.
@@ -297,14 +315,19 @@ class ChainReader {
     if (texts.length === 0) return null;
     const al = mod.get("aliases");
     const alv = al && ts.isExpression(al.node) ? this.ctx.fold(al.file, al.node) : undefined;
-    const aliases = [...texts.slice(1), ...(Array.isArray(alv) ? alv : typeof alv === "string" ? [alv] : [])].filter((x): x is string => typeof x === "string").map((x) => commandWords(x)[0] ?? x);
+    const aliases = [...texts.slice(1), ...(Array.isArray(alv) ? alv : typeof alv === "string" ? [alv] : [])]
+      .filter((x): x is string => typeof x === "string")
+      .map((x) => commandWords(x)[0] ?? x);
     const spec: Spec = { text: texts[0], node: c.node, flags: [], aliases };
     const b = mod.get("builder");
     if (b) {
       const bn = ts.isExpression(b.node) ? unwrap(b.node) : b.node;
       if (ts.isObjectLiteralExpression(bn)) {
         const folded = this.ctx.fold(b.file, bn);
-        spec.flags = folded && typeof folded === "object" && !Array.isArray(folded) ? flagsOfRecord(folded, spanOf(b.file, bn)) : this.recordFlags(b.file, bn, spanOf(b.file, bn));
+        spec.flags =
+          folded && typeof folded === "object" && !Array.isArray(folded)
+            ? flagsOfRecord(folded, spanOf(b.file, bn))
+            : this.recordFlags(b.file, bn, spanOf(b.file, bn));
       } else if (ts.isFunctionLike(bn) && bn.parameters.length > 0) spec.builder = { file: b.file, fn: bn };
       else spec.flagsOpen = { reason: "the command module's `builder` is not an object or a function docpact can follow", span: spanOf(b.file, b.node) };
     }
@@ -370,9 +393,15 @@ class ChainReader {
     if (owner === null || typeof dir !== "string") return openDir("its folder does not evaluate");
     const opts = call.arguments[1] ? this.ctx.fold(file, call.arguments[1]) : undefined;
     const recurse = !!opts && typeof opts === "object" && !Array.isArray(opts) && opts.recurse === true;
-    if (opts !== undefined && (typeof opts !== "object" || opts === null || Array.isArray(opts) || Object.keys(opts).some((k) => k !== "recurse" && k !== "extensions"))) return openDir("its options change which modules load");
+    if (
+      opts !== undefined &&
+      (typeof opts !== "object" || opts === null || Array.isArray(opts) || Object.keys(opts).some((k) => k !== "recurse" && k !== "extensions"))
+    )
+      return openDir("its options change which modules load");
     const base = posix.normalize(posix.join(posix.dirname(file.rel), dir));
-    const modules = this.ctx.all.filter((f) => f.rel.startsWith(`${base}/`) && (recurse || !f.rel.slice(base.length + 1).includes("/")) && !/\.d\.[mc]?ts$/.test(f.rel)).sort((a, b) => (a.rel < b.rel ? -1 : 1));
+    const modules = this.ctx.all
+      .filter((f) => f.rel.startsWith(`${base}/`) && (recurse || !f.rel.slice(base.length + 1).includes("/")) && !/\.d\.[mc]?ts$/.test(f.rel))
+      .sort((a, b) => (a.rel < b.rel ? -1 : 1));
     if (modules.length === 0) return openDir(`no code file under ${base}/ is read`);
     for (const m of modules) {
       const spec = this.moduleSpec(moduleProps(this.ctx.all, m));
@@ -387,7 +416,14 @@ class ChainReader {
       const key = path.join("\u0000");
       if (!this.entries.has(key)) {
         this.entries.set(key, {
-          decl: command(path, spanOf(m, spec.node), this.d.id, { options: [...spec.flags], aliases: [...spec.aliases], positionals: positionalsOfSpec(spec.text), isDefault, syntax: this.d.syntax, via: "chain" }),
+          decl: command(path, spanOf(m, spec.node), this.d.id, {
+            options: [...spec.flags],
+            aliases: [...spec.aliases],
+            positionals: positionalsOfSpec(spec.text),
+            isDefault,
+            syntax: this.d.syntax,
+            via: "chain",
+          }),
           call,
         });
       }
@@ -400,7 +436,12 @@ class ChainReader {
     if (owner === null) return;
     const got = this.optionFlags(file, call);
     if (got === null) {
-      this.openings.push({ path: owner, set: "flags", reason: `an option does not evaluate: \`${excerpt(call.arguments[0]?.getText(file.sf) ?? call.getText(file.sf))}\``, span: spanOf(file, call) });
+      this.openings.push({
+        path: owner,
+        set: "flags",
+        reason: `an option does not evaluate: \`${excerpt(call.arguments[0]?.getText(file.sf) ?? call.getText(file.sf))}\``,
+        span: spanOf(file, call),
+      });
       return;
     }
     if (owner.length === 0) {
@@ -515,9 +556,15 @@ function objectProps(file: ParsedFile, o: ts.ObjectLiteralExpression): ModulePro
 /** A module's exports as command-module members: `export const command = …`, `export function builder`, `module.exports = {…}`, `exports.x = …`, `export default {…}`. */
 function moduleProps(files: readonly ParsedFile[], m: ParsedFile): ModuleProps {
   const def = defaultExport(m);
-  if (def && ts.isExpression(def.node) && ts.isObjectLiteralExpression(unwrap(def.node))) return objectProps(def.file, unwrap(def.node) as ts.ObjectLiteralExpression);
+  if (def && ts.isExpression(def.node) && ts.isObjectLiteralExpression(unwrap(def.node)))
+    return objectProps(def.file, unwrap(def.node) as ts.ObjectLiteralExpression);
   for (const st of m.sf.statements) {
-    if (ts.isExpressionStatement(st) && ts.isBinaryExpression(st.expression) && st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken && st.expression.left.getText(m.sf) === "module.exports") {
+    if (
+      ts.isExpressionStatement(st) &&
+      ts.isBinaryExpression(st.expression) &&
+      st.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      st.expression.left.getText(m.sf) === "module.exports"
+    ) {
       const r = unwrap(st.expression.right);
       if (ts.isObjectLiteralExpression(r)) return objectProps(m, r);
     }
@@ -607,10 +654,16 @@ function commandCallWith(name: string, sf: ts.SourceFile): ts.CallExpression | n
   let found: ts.CallExpression | null = null;
   const visit = (n: ts.Node): void => {
     if (found) return;
-    if (ts.isCallExpression(n) && calleeName(n) === "command" && n.arguments[0] && ts.isIdentifier(unwrap(n.arguments[0])) && (unwrap(n.arguments[0]) as ts.Identifier).text === name) found = n;
+    if (
+      ts.isCallExpression(n) &&
+      calleeName(n) === "command" &&
+      n.arguments[0] &&
+      ts.isIdentifier(unwrap(n.arguments[0])) &&
+      (unwrap(n.arguments[0]) as ts.Identifier).text === name
+    )
+      found = n;
     else ts.forEachChild(n, visit);
   };
   visit(sf);
   return found;
 }
-

@@ -85,10 +85,21 @@ class CittyReader {
     options.push(...mine);
     const subs = prop(def.obj, "subCommands");
     const children = subs ? this.record(def.file, subs, 0) : null;
-    if (subs && !children) this.openings.push({ path, set: "commands", reason: `the sub-commands \`${short60(subs.getText(def.file.sf))}\` are not an object docpact can read`, span: spanOf(def.file, subs) });
+    if (subs && !children)
+      this.openings.push({
+        path,
+        set: "commands",
+        reason: `the sub-commands \`${short60(subs.getText(def.file.sf))}\` are not an object docpact can read`,
+        span: spanOf(def.file, subs),
+      });
     // A positional beside sub-commands, read by a `setup`/`run` hook (which runs first), may take other words (nuxi runs `nuxt-<word>` binaries).
     if (children && positionals.length > 0 && (prop(def.obj, "setup") || prop(def.obj, "run") || hasMethod(def.obj))) {
-      this.openings.push({ path, set: "commands", reason: `the command takes a positional (\`${positionals[0].name}\`) beside its sub-commands, and a hook may handle other words`, span: spanOf(def.file, def.obj) });
+      this.openings.push({
+        path,
+        set: "commands",
+        reason: `the command takes a positional (\`${positionals[0].name}\`) beside its sub-commands, and a hook may handle other words`,
+        span: spanOf(def.file, def.obj),
+      });
     }
     const verbs: string[] = [];
     for (const p of children?.obj.properties ?? []) {
@@ -121,7 +132,8 @@ class CittyReader {
     if (depth > 6) return null;
     const e = unwrap(expr);
     if (ts.isObjectLiteralExpression(e)) return { file, obj: e };
-    if (ts.isCallExpression(e) && calleeName(e) !== null && cittyNames(file).define.has(calleeName(e)!) && e.arguments[0]) return this.definition(file, e.arguments[0], depth + 1);
+    if (ts.isCallExpression(e) && calleeName(e) !== null && cittyNames(file).define.has(calleeName(e)!) && e.arguments[0])
+      return this.definition(file, e.arguments[0], depth + 1);
     if (ts.isIdentifier(e)) {
       const d = declarationOf(this.ctx.all, file, e.text);
       return d && !ts.isClassLike(d.node) && !ts.isFunctionDeclaration(d.node) ? this.definition(d.file, d.node as ts.Expression, depth + 1) : null;
@@ -150,10 +162,23 @@ class CittyReader {
     return null;
   }
 
-  private args(file: ParsedFile, expr: ts.Expression, path: string[], options: FlagSpec[], positionals: PositionalSpec[], inherited: boolean, depth: number): void {
+  private args(
+    file: ParsedFile,
+    expr: ts.Expression,
+    path: string[],
+    options: FlagSpec[],
+    positionals: PositionalSpec[],
+    inherited: boolean,
+    depth: number,
+  ): void {
     const rec = this.record(file, expr, depth);
     if (!rec) {
-      this.openings.push({ path, set: "flags", reason: `the args \`${short60(expr.getText(file.sf))}\` are not an object docpact can read`, span: spanOf(file, expr) });
+      this.openings.push({
+        path,
+        set: "flags",
+        reason: `the args \`${short60(expr.getText(file.sf))}\` are not an object docpact can read`,
+        span: spanOf(file, expr),
+      });
       return;
     }
     for (const p of rec.obj.properties) {
@@ -180,7 +205,12 @@ class CittyReader {
       }
       const arity: FlagArity = type === undefined || type === "boolean" ? "boolean" : "value";
       const aliases = spec ? this.strings(spec, "alias") : [];
-      const f = flag([`--${name}`, ...aliases.map((a) => (a.length === 1 ? `-${a}` : `--${a}`))], { arity, negatable: arity === "boolean", inherited, span: spanOf(rec.file, p.name ?? p) });
+      const f = flag([`--${name}`, ...aliases.map((a) => (a.length === 1 ? `-${a}` : `--${a}`))], {
+        arity,
+        negatable: arity === "boolean",
+        inherited,
+        span: spanOf(rec.file, p.name ?? p),
+      });
       if (f) options.push(f);
     }
   }
@@ -248,7 +278,5 @@ function dynamicImport(e: ts.Node): string | null {
   visit(e);
   return found;
 }
-
-
 
 export default cittyAdapter;

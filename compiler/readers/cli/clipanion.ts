@@ -43,9 +43,15 @@ export const clipanionAdapter: CliAdapter = defineReader({
     let branchCli: Opening | null = null;
     for (const file of files) {
       const visit = (n: ts.Node): void => {
-        if (ts.isCallExpression(n) && calleeName(n) === "register" && n.arguments[0] && ts.isIdentifier(unwrap(n.arguments[0]))) registered.add((unwrap(n.arguments[0]) as ts.Identifier).text);
+        if (ts.isCallExpression(n) && calleeName(n) === "register" && n.arguments[0] && ts.isIdentifier(unwrap(n.arguments[0])))
+          registered.add((unwrap(n.arguments[0]) as ts.Identifier).text);
         if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === "Cli" && importSource(file, "Cli") === "clipanion" && inBranch(n)) {
-          branchCli ??= { path: [], set: "commands", reason: "the clipanion `Cli` is created in a branch: the code around it handles other first words", span: spanOf(file, n) };
+          branchCli ??= {
+            path: [],
+            set: "commands",
+            reason: "the clipanion `Cli` is created in a branch: the code around it handles other first words",
+            span: spanOf(file, n),
+          };
         }
         ts.forEachChild(n, visit);
       };
@@ -62,7 +68,13 @@ export const clipanionAdapter: CliAdapter = defineReader({
         const read = classOptions(file, st, ctx, 0);
         const span = spanOf(file, st.name);
         for (const path of paths ?? [[]]) {
-          commands.push(command(path, span, "clipanion", { options: read.options.map((f) => ({ ...f })), positionals: read.positionals.map((p) => ({ ...p })), isDefault: path.length === 0 }));
+          commands.push(
+            command(path, span, "clipanion", {
+              options: read.options.map((f) => ({ ...f })),
+              positionals: read.positionals.map((p) => ({ ...p })),
+              isDefault: path.length === 0,
+            }),
+          );
           if (read.open) openings.push({ path, set: "flags", reason: read.open.reason, span: read.open.span });
         }
       }
@@ -156,7 +168,13 @@ function classOptions(file: ParsedFile, cls: ts.ClassDeclaration, ctx: AdapterCo
     const opts = optionsArg(call);
     let arity: FlagArity = kind === "Boolean" || kind === "Counter" ? "boolean" : "value";
     if (kind === "String" && opts && isTrue(opts, "tolerateBoolean")) arity = "optional";
-    const f = flag(names.split(",").map((s) => s.trim()).filter(Boolean), { arity, negatable: arity === "boolean", span: spanOf(file, first) });
+    const f = flag(
+      names
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+      { arity, negatable: arity === "boolean", span: spanOf(file, first) },
+    );
     if (f) out.options.push(f);
   }
   return out;
@@ -165,7 +183,14 @@ function classOptions(file: ParsedFile, cls: ts.ClassDeclaration, ctx: AdapterCo
 /** `x = Option.Boolean(…)` or clipanion 2's `@Command.Boolean(…) x`. */
 function optionCall(m: ts.PropertyDeclaration): ts.CallExpression | null {
   const init = m.initializer ? unwrap(m.initializer) : null;
-  if (init && ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && OPTION_KINDS.has(init.expression.name.text) && /^(Option|Command)$/.test(init.expression.expression.getText())) return init;
+  if (
+    init &&
+    ts.isCallExpression(init) &&
+    ts.isPropertyAccessExpression(init.expression) &&
+    OPTION_KINDS.has(init.expression.name.text) &&
+    /^(Option|Command)$/.test(init.expression.expression.getText())
+  )
+    return init;
   for (const d of ts.canHaveDecorators(m) ? (ts.getDecorators(m) ?? []) : []) {
     const c = d.expression;
     if (ts.isCallExpression(c) && ts.isPropertyAccessExpression(c.expression) && OPTION_KINDS.has(c.expression.name.text)) return c;

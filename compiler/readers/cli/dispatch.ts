@@ -81,7 +81,8 @@ export function readWords(file: ParsedFile, body: ts.Node, ctx: AdapterContext, 
           if (s) verbs.add(s);
         } else closure ??= CLOSED;
       }
-      if (!n.caseBlock.clauses.some(ts.isDefaultClause) && closure === null) closure = open("the `switch` on the sub-verb has no `default`: other words may be arguments", spanOf(file, n.expression));
+      if (!n.caseBlock.clauses.some(ts.isDefaultClause) && closure === null)
+        closure = open("the `switch` on the sub-verb has no `default`: other words may be arguments", spanOf(file, n.expression));
     } else if (ts.isIfStatement(n) && closure === null && negatedGuard(n, isVerb)) {
       closure = CLOSED;
     } else if (ts.isBinaryExpression(n) && isEquality(n.operatorToken.kind)) {
@@ -90,7 +91,13 @@ export function readWords(file: ParsedFile, body: ts.Node, ctx: AdapterContext, 
         verbs.add(lit);
         ifSpan ??= n;
       }
-    } else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && (n.expression.name.text === "includes" || n.expression.name.text === "has") && n.arguments[0] && isVerb(n.arguments[0])) {
+    } else if (
+      ts.isCallExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      (n.expression.name.text === "includes" || n.expression.name.text === "has") &&
+      n.arguments[0] &&
+      isVerb(n.arguments[0])
+    ) {
       const list = listOf(file, n.expression.expression, ctx);
       if (Array.isArray(list) && list.every((x) => typeof x === "string")) {
         for (const v of list as string[]) if (v) verbs.add(v);
@@ -110,7 +117,12 @@ export function readWords(file: ParsedFile, body: ts.Node, ctx: AdapterContext, 
 }
 
 function isEquality(k: ts.SyntaxKind): boolean {
-  return k === ts.SyntaxKind.EqualsEqualsEqualsToken || k === ts.SyntaxKind.EqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsToken;
+  return (
+    k === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+    k === ts.SyntaxKind.EqualsEqualsToken ||
+    k === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+    k === ts.SyntaxKind.ExclamationEqualsToken
+  );
 }
 
 /** `if (v !== "a" && v !== "b") { …; throw … }`: every other word leaves (throw, return, process.exit). */

@@ -56,4 +56,3 @@ export function traceEntry(entry: string, files: ReadonlySet<string>, read: (rel
   }
   return { entry, reader: null, file: null, hops: 0, reached: queue.length, packages: [...packages].sort() };
 }
-

@@ -14,6 +14,10 @@ const DIALECT: ArgvDialect = {
   lists: { boolean: "boolean", string: "value" },
 };
 
-export const getoptsReader: CliAdapter = argvReader(DIALECT, "getopts: `alias`/`boolean`/`string`/`default` as the root's flags, through wrappers, `._` dispatch as argv", 73);
+export const getoptsReader: CliAdapter = argvReader(
+  DIALECT,
+  "getopts: `alias`/`boolean`/`string`/`default` as the root's flags, through wrappers, `._` dispatch as argv",
+  73,
+);
 
 export default getoptsReader;

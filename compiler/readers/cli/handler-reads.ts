@@ -104,7 +104,13 @@ export class HandlerReader {
     for (const body of this.reached) {
       if (this.handlers.has(body)) continue;
       const fn = body.parent;
-      const name = fn && (ts.isFunctionDeclaration(fn) && fn.name ? fn.name.text : ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name) ? fn.parent.name.text : null);
+      const name =
+        fn &&
+        (ts.isFunctionDeclaration(fn) && fn.name
+          ? fn.name.text
+          : ts.isVariableDeclaration(fn.parent) && ts.isIdentifier(fn.parent.name)
+            ? fn.parent.name.text
+            : null);
       const sites = name ? (this.ctx.calls.get(name) ?? []) : [];
       if (sites.length > 0 && sites.every((s) => inSkipped(s.call))) skip.add(body);
     }
@@ -127,7 +133,8 @@ export class HandlerReader {
               // a wrapper's own body
             } else if (typeof got === "string") out.flags.add(flagName(got));
             else if (Array.isArray(got)) for (const g of got) out.flags.add(flagName(g));
-            else if (out.closure.closed && (a.includes(".") || ts.isIdentifier(node.expression))) out.closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${excerpt(got.text)}\``, got.span);
+            else if (out.closure.closed && (a.includes(".") || ts.isIdentifier(node.expression)))
+              out.closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${excerpt(got.text)}\``, got.span);
           }
         }
         ts.forEachChild(node, visit);
@@ -209,7 +216,8 @@ export class HandlerReader {
         if (ts.isNumericLiteral(u) || ts.isFunctionLike(u)) continue;
         const v = this.ctx.fold(file, u);
         if (typeof v === "string") out.flags.add(flagName(v));
-        else if (!(typeof v === "number" || typeof v === "boolean" || v === null)) fail(`a name read from the arguments object does not evaluate: \`${excerpt(u.getText(file.sf))}\``, u);
+        else if (!(typeof v === "number" || typeof v === "boolean" || v === null))
+          fail(`a name read from the arguments object does not evaluate: \`${excerpt(u.getText(file.sf))}\``, u);
       }
       return;
     }
@@ -219,7 +227,8 @@ export class HandlerReader {
       if (this.ctx.opts.flagAccessors.some((a) => calleeMatches(parent, a))) return; // its name is read where the call is visited
       const callee = calleeName(parent);
       const targets = callee && ts.isIdentifier(parent.expression) ? this.fns.get(callee) : undefined;
-      if (!targets || targets.length !== 1 || depth >= MAX_DEPTH) return fail(`the handler hands its arguments to \`${excerpt(parent.expression.getText(file.sf))}\`, which docpact does not follow`, parent);
+      if (!targets || targets.length !== 1 || depth >= MAX_DEPTH)
+        return fail(`the handler hands its arguments to \`${excerpt(parent.expression.getText(file.sf))}\`, which docpact does not follow`, parent);
       const t = targets[0];
       this.walk(t.file, t.fn, parent.arguments.indexOf(top as ts.Expression), out, depth + 1, seen);
       return;
@@ -233,7 +242,13 @@ export class HandlerReader {
 function isComparison(parent: ts.Node): boolean {
   if (ts.isBinaryExpression(parent)) {
     const k = parent.operatorToken.kind;
-    return k === ts.SyntaxKind.EqualsEqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsEqualsToken || k === ts.SyntaxKind.EqualsEqualsToken || k === ts.SyntaxKind.ExclamationEqualsToken || k === ts.SyntaxKind.InstanceOfKeyword;
+    return (
+      k === ts.SyntaxKind.EqualsEqualsEqualsToken ||
+      k === ts.SyntaxKind.ExclamationEqualsEqualsToken ||
+      k === ts.SyntaxKind.EqualsEqualsToken ||
+      k === ts.SyntaxKind.ExclamationEqualsToken ||
+      k === ts.SyntaxKind.InstanceOfKeyword
+    );
   }
   return ts.isPrefixUnaryExpression(parent) || ts.isTypeOfExpression(parent);
 }

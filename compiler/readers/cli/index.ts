@@ -14,7 +14,9 @@ import type { CliAdapter, CliReadOptions } from "./adapter.js";
 import { readSurface } from "./surface.js";
 
 /** Every reader, in the order their findings are merged. */
-export const ADAPTERS: readonly CliAdapter[] = [...(catalogue as readonly CliAdapter[])].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+export const ADAPTERS: readonly CliAdapter[] = [...(catalogue as readonly CliAdapter[])].sort(
+  (a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+);
 
 export function readCommands(root: string, files: ParsedFile[], opts: CliReadOptions): CommandSurface {
   return readSurface(root, files, opts, ADAPTERS);

@@ -55,7 +55,13 @@ interface Loop {
 
 function iteratedOf(e: ts.Expression): Loop["iterated"] {
   const u = unwrap(e);
-  if (ts.isCallExpression(u) && ts.isPropertyAccessExpression(u.expression) && ts.isIdentifier(u.expression.expression) && u.expression.expression.text === "Object" && u.arguments[0]) {
+  if (
+    ts.isCallExpression(u) &&
+    ts.isPropertyAccessExpression(u.expression) &&
+    ts.isIdentifier(u.expression.expression) &&
+    u.expression.expression.text === "Object" &&
+    u.arguments[0]
+  ) {
     const m = u.expression.name.text;
     if (m === "keys" || m === "values" || m === "entries") return { expr: u.arguments[0], kind: m };
   }
@@ -130,7 +136,12 @@ function bind(p: ts.BindingName, v: EvaluatedValue, out: Bindings): boolean {
   const open = Object.getOwnPropertySymbols(obj).length > 0;
   for (const el of p.elements) {
     if (el.dotDotDotToken) continue;
-    const key = el.propertyName && (ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName)) ? el.propertyName.text : !el.propertyName && ts.isIdentifier(el.name) ? el.name.text : null;
+    const key =
+      el.propertyName && (ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName))
+        ? el.propertyName.text
+        : !el.propertyName && ts.isIdentifier(el.name)
+          ? el.name.text
+          : null;
     if (key === null) return false;
     const has = Object.prototype.hasOwnProperty.call(obj, key);
     if (!has && (open || el.initializer)) return false;

@@ -41,7 +41,8 @@ const dialect: OptionsCallDialect = {
       const spec = isPlainObject(o) ? o : {};
       const others = [names(spec.shortFlag), names(spec.alias), names(spec.aliases)];
       if (others.some((x) => x === null)) return { options: out, open: `the other names of \`${name}\` do not evaluate` };
-      const arity: FlagArity = spec.isMultiple === true ? "variadic" : spec.type === "boolean" ? "boolean" : spec.type === "string" || spec.type === "number" ? "value" : "optional";
+      const arity: FlagArity =
+        spec.isMultiple === true ? "variadic" : spec.type === "boolean" ? "boolean" : spec.type === "string" || spec.type === "number" ? "value" : "optional";
       const f = flag([name, ...others.flatMap((x) => x ?? [])], { arity });
       if (f) out.push(f);
     }

@@ -124,7 +124,8 @@ export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
 /** A class's `static name = …` initializer, or null. */
 export function staticMember(cls: ts.ClassLikeDeclaration, name: string): ts.Expression | null {
   for (const m of cls.members) {
-    if (ts.isPropertyDeclaration(m) && hasModifier(m, ts.SyntaxKind.StaticKeyword) && m.name && ts.isIdentifier(m.name) && m.name.text === name) return m.initializer ?? null;
+    if (ts.isPropertyDeclaration(m) && hasModifier(m, ts.SyntaxKind.StaticKeyword) && m.name && ts.isIdentifier(m.name) && m.name.text === name)
+      return m.initializer ?? null;
   }
   return null;
 }

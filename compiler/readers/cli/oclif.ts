@@ -56,7 +56,8 @@ export const oclifAdapter: CliAdapter = defineReader({
   docs: "one command class per file: the id from its path under the commands folder (`commands/plugins/install.ts` → `plugins install`), `static flags`/`baseFlags` with `Flags.*`, `static args`, `static aliases`, `enableJsonFlag`",
   order: 40,
   packages: ["@oclif/core", "@oclif/command"],
-  detect: (text, rel) => /["']@oclif\/(core|command)["']/.test(text) || (/(^|\/)commands\//.test(rel) && /\bstatic\s+(flags|args|aliases|description)\b/.test(text)),
+  detect: (text, rel) =>
+    /["']@oclif\/(core|command)["']/.test(text) || (/(^|\/)commands\//.test(rel) && /\bstatic\s+(flags|args|aliases|description)\b/.test(text)),
   read(files, ctx) {
     const configs = new Map<string, OclifConfig | null>();
     const commands: CommandDecl[] = [];
@@ -76,21 +77,33 @@ export const oclifAdapter: CliAdapter = defineReader({
       const read = readClass(cls, file, ctx.all);
       const separator = cfg?.separator ?? ":";
       const span = spanOf(file, cls.name ?? cls);
-      const aliases = stringList(staticMember(cls, "aliases")).concat(stringList(staticMember(cls, "hiddenAliases"))).map((a) => a.split(/[: ]/).filter(Boolean));
+      const aliases = stringList(staticMember(cls, "aliases"))
+        .concat(stringList(staticMember(cls, "hiddenAliases")))
+        .map((a) => a.split(/[: ]/).filter(Boolean));
       for (const d of declarations(id, aliases, separator, span, read)) {
         commands.push(d);
         if (read.flagsOpen) openings.push({ path: d.path, set: "flags", reason: read.flagsOpen.reason, span: read.flagsOpen.span });
       }
       if (cfg && !rootOpened.has(cfg.dir) && (cfg.plugins || cfg.flexibleTaxonomy)) {
         rootOpened.add(cfg.dir);
-        const why = cfg.plugins ? "oclif plugins (package.json `oclif.plugins`) add commands docpact does not read" : "oclif `flexibleTaxonomy` accepts a command's topic words in any order";
-        openings.push({ path: [], set: "commands", reason: why, span: { file: posix.join(cfg.dir, "package.json"), line: 1, column: 1, endLine: 1, endColumn: 1 } });
+        const why = cfg.plugins
+          ? "oclif plugins (package.json `oclif.plugins`) add commands docpact does not read"
+          : "oclif `flexibleTaxonomy` accepts a command's topic words in any order";
+        openings.push({
+          path: [],
+          set: "commands",
+          reason: why,
+          span: { file: posix.join(cfg.dir, "package.json"), line: 1, column: 1, endLine: 1, endColumn: 1 },
+        });
       }
     }
     // `single` and `explicit` name one module (which need not import oclif itself).
     for (const cfg of [...configs.values()].sort((a, b) => (a && b ? (a.dir < b.dir ? -1 : 1) : 0))) {
       if (!cfg || cfg.strategy === "pattern") continue;
-      const target = cfg.targets.map((t) => posix.join(cfg.dir, t)).map((t) => ctx.all.find((f) => f.rel === t)).find(Boolean);
+      const target = cfg.targets
+        .map((t) => posix.join(cfg.dir, t))
+        .map((t) => ctx.all.find((f) => f.rel === t))
+        .find(Boolean);
       if (target) for (const { id, cls, file } of targetCommands(target, cfg, ctx)) addCommand(id, cls, file, cfg);
     }
     return { commands: withParents(commands, "oclif"), openings } satisfies AdapterOutput;
@@ -132,7 +145,10 @@ function readConfig(root: string, dir: string): OclifConfig | null {
     dir,
     strategy,
     commandDirs: strategy === "pattern" ? sourcesOf(configured) : [],
-    targets: strategy === "pattern" ? [] : sourcesOf(configured.replace(/\.[cm]?js$/, "")).flatMap((t) => [".ts", ".mts", ".js", ".mjs", "/index.ts", "/index.js"].map((x) => t + x)),
+    targets:
+      strategy === "pattern"
+        ? []
+        : sourcesOf(configured.replace(/\.[cm]?js$/, "")).flatMap((t) => [".ts", ".mts", ".js", ".mjs", "/index.ts", "/index.js"].map((x) => t + x)),
     identifier: typeof obj?.identifier === "string" ? obj.identifier : "default",
     separator: typeof o.topicSeparator === "string" ? o.topicSeparator : ":",
     plugins: Array.isArray(o.plugins) && o.plugins.length > 0,
@@ -237,7 +253,13 @@ function readClass(cls: ts.ClassLikeDeclaration, file: ParsedFile, all: readonly
  * undefined when no class in the chain sets it (oclif's `Command` sets none
  * that matter), "unknown" when a base class is not followed.
  */
-function inheritedStatic(cls: ts.ClassLikeDeclaration, file: ParsedFile, all: readonly ParsedFile[], name: string, depth = 0): { file: ParsedFile; expr: ts.Expression } | "unknown" | undefined {
+function inheritedStatic(
+  cls: ts.ClassLikeDeclaration,
+  file: ParsedFile,
+  all: readonly ParsedFile[],
+  name: string,
+  depth = 0,
+): { file: ParsedFile; expr: ts.Expression } | "unknown" | undefined {
   const own = staticMember(cls, name);
   if (own) return { file, expr: own };
   const base = baseClass(cls);
@@ -347,7 +369,10 @@ function readArgs(expr: ts.Expression): PositionalSpec[] {
       const name = p.name ? propertyNameText(p.name as ts.PropertyName) : null;
       if (!name) continue;
       const init = ts.isPropertyAssignment(p) ? unwrap(p.initializer) : null;
-      const opts = init && ts.isCallExpression(init) && init.arguments[0] && ts.isObjectLiteralExpression(unwrap(init.arguments[0])) ? (unwrap(init.arguments[0]) as ts.ObjectLiteralExpression) : null;
+      const opts =
+        init && ts.isCallExpression(init) && init.arguments[0] && ts.isObjectLiteralExpression(unwrap(init.arguments[0]))
+          ? (unwrap(init.arguments[0]) as ts.ObjectLiteralExpression)
+          : null;
       out.push({ name, required: opts ? prop(opts, "required")?.kind === ts.SyntaxKind.TrueKeyword : false, variadic: false });
     }
   } else if (ts.isArrayLiteralExpression(e)) {
@@ -365,7 +390,12 @@ function readArgs(expr: ts.Expression): PositionalSpec[] {
 
 /** The command under each accepted spelling, and its aliases (same-topic aliases as alias words, others as their own commands). */
 function declarations(id: string[], aliases: string[][], separator: string, span: Span, read: ClassRead): CommandDecl[] {
-  const parts = (extra: Partial<CommandDecl> = {}) => ({ options: read.options.map((f) => ({ ...f })), positionals: read.positionals.map((p) => ({ ...p })), isDefault: id.length === 0, ...extra });
+  const parts = (extra: Partial<CommandDecl> = {}) => ({
+    options: read.options.map((f) => ({ ...f })),
+    positionals: read.positionals.map((p) => ({ ...p })),
+    isDefault: id.length === 0,
+    ...extra,
+  });
   const out: CommandDecl[] = [];
   const colon = (words: string[]) => [words.join(":")];
   if (separator === " ") {
@@ -387,6 +417,5 @@ function stringList(e: ts.Expression | null): string[] {
   if (!ts.isArrayLiteralExpression(u)) return [];
   return u.elements.map((x) => stringLiteral(unwrap(x as ts.Expression))).filter((x): x is string => x !== null);
 }
-
 
 export default oclifAdapter;

@@ -29,7 +29,8 @@ const dialect: OptionsCallDialect = {
   flags(_call, arg, ctx) {
     const config = objectArg(arg(0), ctx);
     if (!config) return { options: [], open: "the parseArgs config does not evaluate" };
-    if (config.strict !== undefined && config.strict !== true) return { options: [], open: config.strict === false ? "`strict: false` accepts any flag" : "`strict` does not evaluate" };
+    if (config.strict !== undefined && config.strict !== true)
+      return { options: [], open: config.strict === false ? "`strict: false` accepts any flag" : "`strict` does not evaluate" };
     const options = config.options;
     if (options === undefined) return { options: [], open: null };
     if (!isPlainObject(options) || isUnknown(options) || openOf(options)) return { options: [], open: "`options` does not evaluate" };
@@ -38,7 +39,8 @@ const dialect: OptionsCallDialect = {
       const short = isPlainObject(o) ? names(o.short) : null;
       if (short === null) return { options: out, open: `the short name of \`--${name}\` does not evaluate` };
       const type = isPlainObject(o) ? o.type : undefined;
-      const arity: FlagArity = type === "boolean" ? "boolean" : type === "string" ? (isPlainObject(o) && o.multiple === true ? "variadic" : "value") : "optional";
+      const arity: FlagArity =
+        type === "boolean" ? "boolean" : type === "string" ? (isPlainObject(o) && o.multiple === true ? "variadic" : "value") : "optional";
       const f = flag([name, ...short], { arity });
       if (f) out.push(f);
     }

@@ -57,7 +57,15 @@ export function argvSites(ctx: AdapterContext, file: ParsedFile, call: ts.CallEx
   return sitesOf(ctx, file, call, argv, missingIsArgv, [], 0);
 }
 
-function sitesOf(ctx: AdapterContext, file: ParsedFile, call: ts.CallExpression, argv: ts.Expression | undefined, missingIsArgv: boolean, envs: Env[], depth: number): ArgvSite[] {
+function sitesOf(
+  ctx: AdapterContext,
+  file: ParsedFile,
+  call: ts.CallExpression,
+  argv: ts.Expression | undefined,
+  missingIsArgv: boolean,
+  envs: Env[],
+  depth: number,
+): ArgvSite[] {
   if (argv === undefined) return missingIsArgv ? [{ file, call, envs }] : [];
   if (isProcessArgv(argv) || isProcessArgv(argv, false)) return [{ file, call, envs }];
   const u = unwrap(argv);
@@ -186,7 +194,14 @@ export function callsTo(file: ParsedFile, names: ReadonlySet<string>, packages: 
     if (ts.isCallExpression(n)) {
       const e = n.expression;
       const inner = unwrap(e);
-      if (packages.length > 0 && ts.isCallExpression(inner) && calleeName(inner) === "require" && ts.isIdentifier(inner.expression) && packages.includes(stringLiteral(inner.arguments[0] ?? inner) ?? "")) out.push(n);
+      if (
+        packages.length > 0 &&
+        ts.isCallExpression(inner) &&
+        calleeName(inner) === "require" &&
+        ts.isIdentifier(inner.expression) &&
+        packages.includes(stringLiteral(inner.arguments[0] ?? inner) ?? "")
+      )
+        out.push(n);
       else if (ts.isIdentifier(e) && names.has(e.text)) out.push(n);
       else if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && names.has(`${e.expression.text}.${e.name.text}`)) out.push(n);
     }

@@ -82,7 +82,7 @@ export function detectCommandTypes(files: ParsedFile[]): string[] {
 
 export const registryAdapter: CliAdapter = defineReader({
   id: "registry",
-  docs: "object literals typed as `cli.commandType` (`const flow: CliCommand = { name: \"flow\", … }`), factories at their call sites (`` name: `export-${category}` ``)",
+  docs: 'object literals typed as `cli.commandType` (`const flow: CliCommand = { name: "flow", … }`), factories at their call sites (`` name: `export-${category}` ``)',
   order: 0,
   // Found by type, not by text: `cli.commandType`, or the type names detectCommandTypes finds.
   detect: () => false,
@@ -305,10 +305,12 @@ class RegistryReader {
   private deriveRoot(file: ParsedFile, obj: ts.ObjectLiteralExpression): void {
     const fn = enclosingFunction(obj);
     const params = fn ? paramNames(fn) : new Set<string>();
-    const parametric = fn && [...FLAG_PROPS, ...VERB_PROPS, "name"].some((k) => {
-      const v = prop(obj, k);
-      return !!v && mentions(v, params);
-    });
+    const parametric =
+      fn &&
+      [...FLAG_PROPS, ...VERB_PROPS, "name"].some((k) => {
+        const v = prop(obj, k);
+        return !!v && mentions(v, params);
+      });
     if (fn && parametric) {
       let expanded = 0;
       for (const name of callableNames(fn)) {
@@ -341,14 +343,23 @@ class RegistryReader {
       const ref = this.subst({ file, expr: nameExpr }, env);
       const v = this.foldEnv({ file, expr: nameExpr }, env);
       if (typeof v === "string") words = commandWords(v);
-      span = site && ref.file === file && ref.expr === nameExpr && !ts.isStringLiteralLike(unwrap(nameExpr)) ? spanOf(site.file, site.call) : spanOf(ref.file, ref.expr);
+      span =
+        site && ref.file === file && ref.expr === nameExpr && !ts.isStringLiteralLike(unwrap(nameExpr))
+          ? spanOf(site.file, site.call)
+          : spanOf(ref.file, ref.expr);
     } else {
       span = spanOf(file, obj);
     }
     if (!words && fallbackName !== undefined) words = commandWords(fallbackName);
     if (!words || words.length === 0) {
       // A command whose name cannot be told: the level's command list is not known completely.
-      if (nameExpr) this.openings.push({ path: parent, set: "commands", reason: `a command name does not evaluate: \`${excerpt(nameExpr.getText(file.sf))}\``, span: spanOf(file, nameExpr) });
+      if (nameExpr)
+        this.openings.push({
+          path: parent,
+          set: "commands",
+          reason: `a command name does not evaluate: \`${excerpt(nameExpr.getText(file.sf))}\``,
+          span: spanOf(file, nameExpr),
+        });
       return null;
     }
     if (site && via === "factory" && !nameExpr) span = spanOf(site.file, site.call);
@@ -548,6 +559,5 @@ function mentions(e: ts.Node, names: Set<string>): boolean {
   if (ts.isIdentifier(e) && names.has(e.text)) return true;
   return ts.forEachChild(e, (c) => (mentions(c, names) ? true : undefined)) === true;
 }
-
 
 export default registryAdapter;

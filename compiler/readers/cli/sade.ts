@@ -10,7 +10,7 @@ import { readChains } from "./chain.js";
 
 export const sadeReader: CliAdapter = defineReader({
   id: "sade",
-  docs: "sade: `sade(\"tool\").command(\"build <src>\")`, `.option(\"-o, --output\")` on the program (every command) or a command, `.alias()`",
+  docs: 'sade: `sade("tool").command("build <src>")`, `.option("-o, --output")` on the program (every command) or a command, `.alias()`',
   order: 35,
   packages: ["sade"],
   read: (files, ctx) =>

@@ -6,16 +6,7 @@
  */
 import type { Span } from "../../model/diagnostic.js";
 import { cmp } from "../../model/diagnostic.js";
-import {
-  CLOSED,
-  type Closure,
-  type CommandDecl,
-  type CommandSurface,
-  type FlagSpec,
-  flagNames,
-  open,
-  type SurfaceWarning,
-} from "../../model/cli.js";
+import { CLOSED, type Closure, type CommandDecl, type CommandSurface, type FlagSpec, flagNames, open, type SurfaceWarning } from "../../model/cli.js";
 import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import { evaluateValue, foldExpression, type FoldedValue } from "../constant-folder.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, type CliReadOptions, flagName, type Opening, excerpt } from "./adapter.js";
@@ -68,14 +59,18 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
   for (const c of commands) for (const f of c.flags ?? []) globalFlags.add(f);
   const warnings: SurfaceWarning[] = [...outputs.flatMap((o) => o.out.warnings ?? []), ...globals.warnings];
   if (opts.commandTypeConfigured && !commands.some((c) => c.adapter === "registry")) {
-    for (const t of opts.commandTypes) warnings.push({ message: `the configured command type \`${t}\` (cli.commandType) matches no command object in the code`, span: null });
+    for (const t of opts.commandTypes)
+      warnings.push({ message: `the configured command type \`${t}\` (cli.commandType) matches no command object in the code`, span: null });
   }
   return {
     commands,
     globalFlags: [...globalFlags].sort(),
     globalFlagSet: globals.closure,
     commandSet,
-    adapters: outputs.filter((o) => o.out.commands.length > 0).map((o) => o.id).sort(),
+    adapters: outputs
+      .filter((o) => o.out.commands.length > 0)
+      .map((o) => o.id)
+      .sort(),
     warnings: warnings.sort((a, b) => cmp(a.span?.file ?? "", b.span?.file ?? "") || (a.span?.line ?? 0) - (b.span?.line ?? 0) || cmp(a.message, b.message)),
   };
 }
@@ -99,7 +94,9 @@ function unreadRegistration(calls: Map<string, { file: ParsedFile; call: ts.Call
       text = spec;
     }
   }
-  return first ? open(`\`.command(${JSON.stringify(text)})\` registers a command through an object no CLI adapter reads (its file imports no known CLI framework)`, first) : null;
+  return first
+    ? open(`\`.command(${JSON.stringify(text)})\` registers a command through an object no CLI adapter reads (its file imports no known CLI framework)`, first)
+    : null;
 }
 
 function byOpening(a: Opening, b: Opening): number {
@@ -137,7 +134,12 @@ interface Globals {
  * call sites are what count) and for a bare method name such as `get`, which
  * is too common to judge by.
  */
-function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterContext, calls: Map<string, { file: ParsedFile; call: ts.CallExpression }[]>): Globals {
+function scanGlobals(
+  files: ParsedFile[],
+  opts: CliReadOptions,
+  ctx: AdapterContext,
+  calls: Map<string, { file: ParsedFile; call: ts.CallExpression }[]>,
+): Globals {
   const flags = new Set<string>();
   const matched = new Set<string>();
   let closure: Closure | null = null;
@@ -169,9 +171,10 @@ function scanGlobals(files: ParsedFile[], opts: CliReadOptions, ctx: AdapterCont
     if (!matched.has(a)) warnings.push({ message: `the configured flag accessor \`${a}\` (cli.flagAccessors) matches no call in the code`, span: null });
   }
   if (closure === null) {
-    closure = matched.size > 0
-      ? CLOSED
-      : open("no flag accessor is configured or matched (cli.flagAccessors): the global set holds only the `--name` literals found in the code", null);
+    closure =
+      matched.size > 0
+        ? CLOSED
+        : open("no flag accessor is configured or matched (cli.flagAccessors): the global set holds only the `--name` literals found in the code", null);
   }
   return { flags: [...flags], closure, warnings };
 }
@@ -183,7 +186,10 @@ export function literalFlag(text: string, inTemplate: boolean): string | null {
 }
 
 /** One finding of the walk over a file: a flag literal, a call (for the call index), or a call of a configured accessor. */
-type WalkEvent = { kind: "flag"; name: string } | { kind: "call"; name: string; call: ts.CallExpression } | { kind: "accessor"; accessor: string; call: ts.CallExpression };
+type WalkEvent =
+  | { kind: "flag"; name: string }
+  | { kind: "call"; name: string; call: ts.CallExpression }
+  | { kind: "accessor"; accessor: string; call: ts.CallExpression };
 
 /**
  * The walk's findings for one file, kept by parsed file (its syntax tree) and the accessors: a
@@ -305,7 +311,6 @@ function bindsName(n: ts.BindingName, name: string): boolean {
   return n.elements.some((el) => !ts.isOmittedExpression(el) && bindsName(el.name, name));
 }
 
-
 // ───────────── merging ─────────────
 
 function comparePaths(a: string[], b: string[]): number {
@@ -347,7 +352,15 @@ export function mergeCommands(found: CommandDecl[]): CommandDecl[] {
     const key = d.path.join("\u0000");
     const prev = byPath.get(key);
     if (!prev) {
-      byPath.set(key, { ...d, aliases: [...d.aliases], verbs: d.verbs ? [...d.verbs] : null, options: [], positionals: [...d.positionals], syntax: { ...d.syntax }, ...(d.reads ? { reads: [...d.reads] } : {}) });
+      byPath.set(key, {
+        ...d,
+        aliases: [...d.aliases],
+        verbs: d.verbs ? [...d.verbs] : null,
+        options: [],
+        positionals: [...d.positionals],
+        syntax: { ...d.syntax },
+        ...(d.reads ? { reads: [...d.reads] } : {}),
+      });
       mergeOptions(byPath.get(key)!.options, d.options);
       continue;
     }

@@ -15,6 +15,10 @@ const DIALECT: ArgvDialect = {
   lists: { boolean: "boolean", count: "boolean", string: "value", number: "value", normalize: "value", array: "variadic" },
 };
 
-export const yargsParserReader: CliAdapter = argvReader(DIALECT, "yargs-parser called directly: `boolean`/`string`/`number`/`array`/`count`/`alias` lists as the root's flags, through wrappers, `._` dispatch as argv", 71);
+export const yargsParserReader: CliAdapter = argvReader(
+  DIALECT,
+  "yargs-parser called directly: `boolean`/`string`/`number`/`array`/`count`/`alias` lists as the root's flags, through wrappers, `._` dispatch as argv",
+  71,
+);
 
 export default yargsParserReader;

@@ -73,5 +73,7 @@ export function regexRefusal(name: string, self: Value, args: readonly Value[]):
   const input = self instanceof RegExp ? args[0] : self;
   if (!re || typeof input !== "string" || input.length <= RISKY_REGEX_MAX_INPUT) return null;
   const risk = backtrackRisk(re.source);
-  return risk ? `the regular expression /${re.source.length > 40 ? `${re.source.slice(0, 39)}…` : re.source}/ may backtrack catastrophically (${risk}); not run on ${input.length} characters` : null;
+  return risk
+    ? `the regular expression /${re.source.length > 40 ? `${re.source.slice(0, 39)}…` : re.source}/ may backtrack catastrophically (${risk}); not run on ${input.length} characters`
+    : null;
 }

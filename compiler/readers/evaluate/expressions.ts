@@ -170,7 +170,8 @@ function toText(v: Value, file: ParsedFile, at: ts.Node): string | Unknown {
     if (u) return u;
     if (isPlainObject(v) && typeof v.toString === "function" && !hasOwn(v, "toString")) return "[object Object]";
     if (!Array.isArray(v) && !(v instanceof RegExp)) return unknownAt(file, at, "an object with a custom `toString` turned into text");
-    if (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object" && !Array.isArray(x))) return unknownAt(file, at, "an array of objects turned into text");
+    if (Array.isArray(v) && v.some((x) => x !== null && typeof x === "object" && !Array.isArray(x)))
+      return unknownAt(file, at, "an array of objects turned into text");
   }
   return String(v);
 }
@@ -338,7 +339,12 @@ function binary(I: Interp, file: ParsedFile, env: Env, e: ts.BinaryExpression): 
     case ts.SyntaxKind.QuestionQuestionEqualsToken: {
       const cur = evaluate(I, file, env, e.left);
       if (cur instanceof Unknown) throw new Abort(cur);
-      const keep = op === ts.SyntaxKind.AmpersandAmpersandEqualsToken ? !truthy(cur) : op === ts.SyntaxKind.BarBarEqualsToken ? truthy(cur) : cur !== null && cur !== undefined;
+      const keep =
+        op === ts.SyntaxKind.AmpersandAmpersandEqualsToken
+          ? !truthy(cur)
+          : op === ts.SyntaxKind.BarBarEqualsToken
+            ? truthy(cur)
+            : cur !== null && cur !== undefined;
       return keep ? cur : assign(I, file, env, e.left, evaluate(I, file, env, e.right), e);
     }
     case ts.SyntaxKind.InKeyword: {

@@ -22,7 +22,12 @@ import { Builtin, Closure, Unknown, type Value, type ObjectValue, hasOwn, isPlai
  */
 export function refuseBuiltin(I: Interp, name: string, self: Value, args: readonly Value[], file: ParsedFile, at: ts.Node): Unknown | null {
   const predicted = predictedWeight(name, self, args);
-  if (predicted > I.stepsLeft) return unknownAt(file, at, `would build a value of about ${predicted} steps, more than the ${I.stepsLeft} left of the step budget (strings and arrays are charged by size)`);
+  if (predicted > I.stepsLeft)
+    return unknownAt(
+      file,
+      at,
+      `would build a value of about ${predicted} steps, more than the ${I.stepsLeft} left of the step budget (strings and arrays are charged by size)`,
+    );
   const regex = regexRefusal(name, self, args);
   return regex ? unknownAt(file, at, regex) : null;
 }
@@ -186,7 +191,8 @@ function lookupInSource(I: Interp, file: ParsedFile, name: string, from: ts.Node
       return new Unknown(`\`${name}\` is a function parameter, so its value is not static`, spanOf(file, from));
     }
     if ((ts.isForOfStatement(n) || ts.isForInStatement(n) || ts.isForStatement(n)) && n.initializer && ts.isVariableDeclarationList(n.initializer)) {
-      if (n.initializer.declarations.some((d) => namesOf(d.name).includes(name))) return new Unknown(`\`${name}\` is a loop variable, so its value is not static`, spanOf(file, from));
+      if (n.initializer.declarations.some((d) => namesOf(d.name).includes(name)))
+        return new Unknown(`\`${name}\` is a loop variable, so its value is not static`, spanOf(file, from));
     }
     if (ts.isCatchClause(n) && n.variableDeclaration && namesOf(n.variableDeclaration.name).includes(name)) {
       return new Unknown(`\`${name}\` is a caught error`, spanOf(file, from));

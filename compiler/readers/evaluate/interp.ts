@@ -63,7 +63,10 @@ export class Interp {
     if (this.exhausted) throw new Abort(this.exhausted);
     this.steps += weight;
     if (this.steps > this.limits.maxSteps) {
-      this.exhausted = new Unknown(`evaluation stopped: built-ins produced more than the step budget allows (${this.limits.maxSteps} steps; strings and arrays are charged by size)`, spanOf(file, node));
+      this.exhausted = new Unknown(
+        `evaluation stopped: built-ins produced more than the step budget allows (${this.limits.maxSteps} steps; strings and arrays are charged by size)`,
+        spanOf(file, node),
+      );
       throw new Abort(this.exhausted);
     }
     this.checkClock(file, node);

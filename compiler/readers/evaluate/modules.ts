@@ -30,7 +30,10 @@ type TopDecl =
   | { kind: "import"; st: ts.ImportDeclaration; imported: string | "*"; node: ts.Node }
   | { kind: "import-equals"; node: ts.ImportEqualsDeclaration };
 
-type ExportEntry = { local: string; node: ts.Node } | { from: ts.Expression | undefined; imported: string | "*"; node: ts.Node } | { expr: ts.Expression; node: ts.Node };
+type ExportEntry =
+  | { local: string; node: ts.Node }
+  | { from: ts.Expression | undefined; imported: string | "*"; node: ts.Node }
+  | { expr: ts.Expression; node: ts.Node };
 
 export interface ModuleRecord {
   file: ParsedFile;
@@ -140,7 +143,11 @@ export class Modules {
           return new Unknown(`\`${name}\` is not a const, so its value is not static`, spanOf(file, d.decl));
         }
         const changed = mutations(rec).get(name);
-        if (changed) return new Unknown(`\`${name}\` is changed at ${file.rel}:${spanOf(file, changed).line} (\`${textOf(file, changed)}\`), so its value is not static`, spanOf(file, changed));
+        if (changed)
+          return new Unknown(
+            `\`${name}\` is changed at ${file.rel}:${spanOf(file, changed).line} (\`${textOf(file, changed)}\`), so its value is not static`,
+            spanOf(file, changed),
+          );
         if (!d.decl.initializer) return new Unknown(`\`${name}\` has no initializer`, spanOf(file, d.decl));
         const v = this.evalIn(file, rec.env, d.decl.initializer);
         if (ts.isIdentifier(d.decl.name)) return v;
@@ -342,11 +349,16 @@ function reassignments(rec: ModuleRecord): Set<string> {
     } else if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.EqualsToken) target(u.left);
   };
   const visit = (n: ts.Node): void => {
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target(n.left);
-    else if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) target(n.operand);
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment)
+      target(n.left);
+    else if (
+      (ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) &&
+      (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)
+    )
+      target(n.operand);
     else if ((ts.isForOfStatement(n) || ts.isForInStatement(n)) && !ts.isVariableDeclarationList(n.initializer)) target(n.initializer);
     else if (ts.isVariableStatement(n) && n.parent === rec.file.sf && !(n.declarationList.flags & (ts.NodeFlags.Const | ts.NodeFlags.Let))) {
-      for (const d of n.declarationList.declarations) if (ts.isIdentifier(d.name)) (declared.has(d.name.text) ? out.add(d.name.text) : declared.add(d.name.text));
+      for (const d of n.declarationList.declarations) if (ts.isIdentifier(d.name)) declared.has(d.name.text) ? out.add(d.name.text) : declared.add(d.name.text);
     }
     ts.forEachChild(n, visit);
   };
@@ -363,7 +375,14 @@ function mutations(rec: ModuleRecord): Map<string, ts.Node> {
   found = out;
   const base = (e: ts.Expression): string | null => {
     let x = e;
-    while (ts.isPropertyAccessExpression(x) || ts.isElementAccessExpression(x) || ts.isParenthesizedExpression(x) || ts.isNonNullExpression(x) || ts.isAsExpression(x)) x = x.expression;
+    while (
+      ts.isPropertyAccessExpression(x) ||
+      ts.isElementAccessExpression(x) ||
+      ts.isParenthesizedExpression(x) ||
+      ts.isNonNullExpression(x) ||
+      ts.isAsExpression(x)
+    )
+      x = x.expression;
     return ts.isIdentifier(x) ? x.text : null;
   };
   const note = (name: string | null, node: ts.Node) => {
@@ -372,14 +391,22 @@ function mutations(rec: ModuleRecord): Map<string, ts.Node> {
   const visit = (n: ts.Node): void => {
     if (ts.isBinaryExpression(n) && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
       if (ts.isPropertyAccessExpression(n.left) || ts.isElementAccessExpression(n.left)) note(base(n.left), n);
-    } else if ((ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) && (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)) {
+    } else if (
+      (ts.isPrefixUnaryExpression(n) || ts.isPostfixUnaryExpression(n)) &&
+      (n.operator === ts.SyntaxKind.PlusPlusToken || n.operator === ts.SyntaxKind.MinusMinusToken)
+    ) {
       if (ts.isPropertyAccessExpression(n.operand) || ts.isElementAccessExpression(n.operand)) note(base(n.operand), n);
     } else if (ts.isDeleteExpression(n)) {
       note(base(n.expression), n);
     } else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression)) {
       const m = n.expression.name.text;
       if (MUTATING_METHODS.has(m)) note(base(n.expression.expression), n);
-      if ((m === "assign" || m === "defineProperty" || m === "defineProperties" || m === "setPrototypeOf") && ts.isIdentifier(n.expression.expression) && n.expression.expression.text === "Object" && n.arguments[0]) {
+      if (
+        (m === "assign" || m === "defineProperty" || m === "defineProperties" || m === "setPrototypeOf") &&
+        ts.isIdentifier(n.expression.expression) &&
+        n.expression.expression.text === "Object" &&
+        n.arguments[0]
+      ) {
         note(base(n.arguments[0]), n);
       }
     }
@@ -438,7 +465,11 @@ function index(rec: ModuleRecord): void {
       if (isModuleExports(left)) {
         exports.set("default", { expr: right, node: st });
         rec.commonjs = true;
-      } else if (ts.isPropertyAccessExpression(left) && (isModuleExports(left.expression) || (ts.isIdentifier(left.expression) && left.expression.text === "exports")) && !rec.commonjs) {
+      } else if (
+        ts.isPropertyAccessExpression(left) &&
+        (isModuleExports(left.expression) || (ts.isIdentifier(left.expression) && left.expression.text === "exports")) &&
+        !rec.commonjs
+      ) {
         exports.set(left.name.text, { expr: right, node: st });
       }
     } else if (ts.isExportDeclaration(st) && !st.isTypeOnly) {

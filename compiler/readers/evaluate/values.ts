@@ -135,7 +135,7 @@ export function markShared(v: Value, seen = new Set<object>()): void {
   seen.add(v);
   SHARED.add(v);
   if (Array.isArray(v) || v instanceof Set) for (const x of v) markShared(x, seen);
-  else if (v instanceof Map) for (const [k, x] of v) (markShared(k, seen), markShared(x, seen));
+  else if (v instanceof Map) for (const [k, x] of v) markShared(k, seen), markShared(x, seen);
   else if (isPlainObject(v)) for (const k of Object.keys(v)) markShared(v[k], seen);
 }
 

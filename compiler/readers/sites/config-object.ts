@@ -14,10 +14,7 @@ import { shortened } from "../../util/text.js";
 
 const short50 = (s: string) => shortened(s, 50, "…");
 
-export type Lookup =
-  | { kind: "absent" }
-  | { kind: "expr"; expr: ts.Expression }
-  | { kind: "unknown"; reason: string };
+export type Lookup = { kind: "absent" } | { kind: "expr"; expr: ts.Expression } | { kind: "unknown"; reason: string };
 
 export type Value = { kind: "absent" } | { kind: "value"; value: FoldedValue } | { kind: "unknown"; reason: string };
 
@@ -180,4 +177,3 @@ export class ConfigFile {
     return this.file.text;
   }
 }
-

@@ -10,7 +10,8 @@ import { ConfigFile, type Lookup } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 /** Plugins and themes that add no pages (or only ones nobody links to). */
-const HARMLESS = /sitemap|analytics|gtag|google-tag|pwa|ideal-image|search|tailwind|sass|svgr|webpack|mermaid|live-codeblock|remark|rehype|lunr|plausible|umami|vercel|image-zoom|llms/i;
+const HARMLESS =
+  /sitemap|analytics|gtag|google-tag|pwa|ideal-image|search|tailwind|sass|svgr|webpack|mermaid|live-codeblock|remark|rehype|lunr|plausible|umami|vercel|image-zoom|llms/i;
 
 export function read(input: SiteInput): Site {
   const site = emptySite("docusaurus", input, input.siteRoot);
@@ -140,9 +141,14 @@ function contentOptions(
     unreadable(path.kind === "unknown" ? path.reason : rb.kind === "unknown" ? rb.reason : (id as { reason: string }).reason);
     return;
   }
-  const inst = { path: path.kind === "value" ? path.value : "docs", routeBasePath: rb.kind === "value" ? rb.value : "docs", id: id.kind === "value" ? id.value : "default" };
+  const inst = {
+    path: path.kind === "value" ? path.value : "docs",
+    routeBasePath: rb.kind === "value" ? rb.value : "docs",
+    id: id.kind === "value" ? id.value : "default",
+  };
   instances.push(inst);
-  for (const k of ["lastVersion", "onlyIncludeVersions", "versions"]) if (cfg.prop(o, k).kind !== "absent") site.partialRoutes.push(inst.routeBasePath.replace(/^\/+|\/+$/g, ""));
+  for (const k of ["lastVersion", "onlyIncludeVersions", "versions"])
+    if (cfg.prop(o, k).kind !== "absent") site.partialRoutes.push(inst.routeBasePath.replace(/^\/+|\/+$/g, ""));
 }
 
 function blogOptions(cfg: ConfigFile, o: Lookup, site: Site, unreadable: (why: string) => void): void {

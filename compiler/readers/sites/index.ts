@@ -25,9 +25,21 @@ async function readerOf(d: SiteGeneratorDescriptor): Promise<Reader> {
 }
 
 /** Names of config files that mark a site folder beside its content (`website/` with `path: "../docs"`): only generators whose config docpact reads. */
-const CONFIG_NAMES = new Set(siteGenerators.filter((d) => d.hasReader).flatMap((d) => d.configFiles).filter((f) => !f.startsWith(".")));
+const CONFIG_NAMES = new Set(
+  siteGenerators
+    .filter((d) => d.hasReader)
+    .flatMap((d) => d.configFiles)
+    .filter((f) => !f.startsWith(".")),
+);
 /** Dot folders and dot files config names start with (discover does not list dot files): looked for on disk, once a folder each. */
-const DOT_ENTRIES = [...new Set(siteGenerators.flatMap((d) => d.configFiles).filter((f) => f.startsWith(".")).map((f) => f.split("/")[0]))].sort();
+const DOT_ENTRIES = [
+  ...new Set(
+    siteGenerators
+      .flatMap((d) => d.configFiles)
+      .filter((f) => f.startsWith("."))
+      .map((f) => f.split("/")[0]),
+  ),
+].sort();
 
 export interface DetectedSite {
   root: string;
@@ -64,7 +76,11 @@ function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { ge
     for (const f of d.configFiles) {
       const rel = dir === "" ? f : `${dir}/${f}`;
       // The absolute path only when the disk is asked (thirty names a folder, hundreds of folders a run).
-      const present = f.startsWith(".") ? dots.has(f.split("/")[0]) && (!f.includes("/") || existsSync(join(root, rel))) : listed ? listed.has(rel) : existsSync(join(root, rel));
+      const present = f.startsWith(".")
+        ? dots.has(f.split("/")[0]) && (!f.includes("/") || existsSync(join(root, rel)))
+        : listed
+          ? listed.has(rel)
+          : existsSync(join(root, rel));
       if (!present) continue;
       if (d.configTest) {
         let text = "";
@@ -82,7 +98,13 @@ function configIn(root: string, dir: string, listed?: ReadonlySet<string>): { ge
 }
 
 /** The sites of the project: configured ones (their generator config still read for what the setting leaves out), else detected ones. */
-export async function readSites(root: string, config: ResolvedConfig, docs: readonly string[], files: readonly string[], frontMatter?: (file: string) => string | null): Promise<Site[]> {
+export async function readSites(
+  root: string,
+  config: ResolvedConfig,
+  docs: readonly string[],
+  files: readonly string[],
+  frontMatter?: (file: string) => string | null,
+): Promise<Site[]> {
   const settings: (SiteSetting & { configFile: string | null })[] =
     config.sites?.map((s) => ({ ...s, root: s.root === "." ? "" : s.root, configFile: configIn(root, s.root === "." ? "" : s.root)?.configFile ?? null })) ??
     detectSites(root, docs, files).map((d) => ({ root: d.root, generator: d.generator, configFile: d.configFile }));
@@ -91,15 +113,28 @@ export async function readSites(root: string, config: ResolvedConfig, docs: read
   // A detected site that renders none of the documents in scope (an example, a test book) is left out.
   const kept = config.sites ? sites : sites.filter((s) => docs.some((d) => siteOf(sites, d) === s));
   if (!config.sites && frontMatter) {
-    for (const m of frontMatterSites(docs, frontMatter, (d) => siteOf(kept, d) !== null)) kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter));
+    for (const m of frontMatterSites(docs, frontMatter, (d) => siteOf(kept, d) !== null))
+      kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter));
   }
   // Outermost first: a document belongs to the deepest site whose folder holds it.
   return kept.sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
 }
 
-async function readSite(root: string, config: ResolvedConfig, s: SiteSetting & { configFile: string | null }, files: readonly string[], frontMatter?: (file: string) => string | null): Promise<Site> {
+async function readSite(
+  root: string,
+  config: ResolvedConfig,
+  s: SiteSetting & { configFile: string | null },
+  files: readonly string[],
+  frontMatter?: (file: string) => string | null,
+): Promise<Site> {
   const d = routers[s.generator];
-  const site = (await readerOf(d))({ root, siteRoot: s.root, configFile: s.generator === "github" ? null : s.configFile, files, ...(frontMatter ? { frontMatter } : {}) });
+  const site = (await readerOf(d))({
+    root,
+    siteRoot: s.root,
+    configFile: s.generator === "github" ? null : s.configFile,
+    files,
+    ...(frontMatter ? { frontMatter } : {}),
+  });
   if (config.sites) site.source = config.file ?? "config";
   if (s.base !== undefined) site.base = normalizeBase(s.base);
   if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);

@@ -32,7 +32,12 @@ export function read(input: SiteInput): Site {
       if (typeof cfg.source === "string") site.srcDir = joinDir(input.siteRoot, cfg.source);
       if (typeof cfg.baseurl === "string" && cfg.baseurl.trim() !== "") site.base = normalizeBase(cfg.baseurl);
       // A global permalink template other than the built-in styles moves pages by pattern.
-      if (typeof cfg.permalink === "string" && !["date", "pretty", "ordinal", "none", "weekdate"].includes(cfg.permalink) && /:(?!title|path|output_ext|basename)\w/.test(cfg.permalink)) site.partialRoutes.push("");
+      if (
+        typeof cfg.permalink === "string" &&
+        !["date", "pretty", "ordinal", "none", "weekdate"].includes(cfg.permalink) &&
+        /:(?!title|path|output_ext|basename)\w/.test(cfg.permalink)
+      )
+        site.partialRoutes.push("");
       const cols = cfg.collections;
       if (cols && typeof cols === "object") {
         for (const [name, opts] of Object.entries(cols as Record<string, unknown>)) {
@@ -41,7 +46,13 @@ export function read(input: SiteInput): Site {
           const p = typeof o.permalink === "string" ? o.permalink.replace(/:output_ext$/, "").replace(/^\/+|\/+$/g, "") : null;
           // The default pattern (`/:collection/:path/`) keeps a document's path; any other moves documents by pattern: not judged under its fixed part.
           if (p === null || p === ":collection/:path" || p === `${name}/:path`) site.collections.push(name);
-          else site.partialRoutes.push(p.replace(/:collection/g, name).split(":")[0].replace(/\/+$/, ""));
+          else
+            site.partialRoutes.push(
+              p
+                .replace(/:collection/g, name)
+                .split(":")[0]
+                .replace(/\/+$/, ""),
+            );
         }
       }
       if (typeof cfg.collections_dir === "string") site.unreadable = `${input.configFile} sets collections_dir`;
@@ -77,7 +88,12 @@ export function read(input: SiteInput): Site {
   for (const f of input.files) {
     if (!/\.(md|markdown|html)$/.test(f) || (site.srcDir !== "" && !f.startsWith(`${site.srcDir}/`))) continue;
     const rel = site.srcDir === "" ? f : f.slice(site.srcDir.length + 1);
-    if (rel.split("/").some((seg, i, all) => seg.startsWith(".") || (seg.startsWith("_") && !(i === 0 && all.length > 1 && site.collections!.includes(seg.slice(1)))))) continue;
+    if (
+      rel
+        .split("/")
+        .some((seg, i, all) => seg.startsWith(".") || (seg.startsWith("_") && !(i === 0 && all.length > 1 && site.collections!.includes(seg.slice(1)))))
+    )
+      continue;
     const block = input.frontMatter?.(f) ?? pageFrontMatter(input.root, f);
     if (block === null || !/^(permalink|redirect_from)\s*:/m.test(block)) continue;
     let fm: Record<string, unknown>;
@@ -87,7 +103,10 @@ export function read(input: SiteInput): Site {
       continue;
     }
     if (typeof fm.permalink === "string") {
-      const p = fm.permalink.replace(/^\/+|\/+$/g, "").replace(/\.html?$/, "").replace(/(^|\/)index$/, "");
+      const p = fm.permalink
+        .replace(/^\/+|\/+$/g, "")
+        .replace(/\.html?$/, "")
+        .replace(/(^|\/)index$/, "");
       if (p.includes(":")) site.partialRoutes.push(p.split(":")[0].replace(/\/+$/, ""));
       else site.permalinks[f] = p;
     }

@@ -19,7 +19,10 @@ export function read(input: SiteInput): Site {
     const html = ((cfg.output as Record<string, unknown> | undefined)?.html ?? {}) as Record<string, unknown>;
     if (typeof html["site-url"] === "string") site.base = normalizeBase(html["site-url"]);
     const redirect = html.redirect;
-    if (redirect && typeof redirect === "object") site.extraPages = Object.keys(redirect).map((k) => k.replace(/^\/+/, "")).sort();
+    if (redirect && typeof redirect === "object")
+      site.extraPages = Object.keys(redirect)
+        .map((k) => k.replace(/^\/+/, ""))
+        .sort();
   }
   // Every file of src/ is copied to the book.
   site.assetDirs = [site.srcDir];

@@ -4,7 +4,15 @@ import type { Site } from "../../model/types.js";
 import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 /** Plugins that add pages docpact cannot list, by the route prefix they serve (`""`: anywhere). */
-const ROUTE_PLUGINS: Record<string, string> = { blog: "blog", "material/blog": "blog", i18n: "", "static-i18n": "", monorepo: "", "gen-files": "", "awesome-pages": "" };
+const ROUTE_PLUGINS: Record<string, string> = {
+  blog: "blog",
+  "material/blog": "blog",
+  i18n: "",
+  "static-i18n": "",
+  monorepo: "",
+  "gen-files": "",
+  "awesome-pages": "",
+};
 
 export function read(input: SiteInput): Site {
   const site = emptySite("mkdocs", input, joinDir(input.siteRoot, "docs"));
@@ -45,7 +53,8 @@ export function read(input: SiteInput): Site {
   for (const ext of asList(cfg.markdown_extensions)) {
     if (!ext || typeof ext !== "object") continue;
     const toc = (ext as Record<string, unknown>).toc as Record<string, unknown> | undefined;
-    if (toc && typeof toc === "object" && toc.slugify !== undefined) site.slugsUnknown = `${input.configFile} sets toc.slugify (${String(toc.slugify).slice(0, 60)})`;
+    if (toc && typeof toc === "object" && toc.slugify !== undefined)
+      site.slugsUnknown = `${input.configFile} sets toc.slugify (${String(toc.slugify).slice(0, 60)})`;
   }
   return withAssets(site);
 }

@@ -65,8 +65,39 @@ function valuesOf(after: string): string[] | null | undefined {
   return [...new Set(alts)].sort();
 }
 
-const TABLE_HEADERS = new Set(["flag", "flags", "argument", "arguments", "arg", "args", "option", "options", "parameter", "parameters", "argumento", "argumentos", "opción", "opcion", "opciones", "parámetro", "parametro", "parámetros", "parametros"]);
-const SECTION_HEADINGS = new Set(["arguments", "flags", "options", "parameters", "argumentos", "opciones", "parámetros", "parametros", "flags y argumentos", "arguments and flags"]);
+const TABLE_HEADERS = new Set([
+  "flag",
+  "flags",
+  "argument",
+  "arguments",
+  "arg",
+  "args",
+  "option",
+  "options",
+  "parameter",
+  "parameters",
+  "argumento",
+  "argumentos",
+  "opción",
+  "opcion",
+  "opciones",
+  "parámetro",
+  "parametro",
+  "parámetros",
+  "parametros",
+]);
+const SECTION_HEADINGS = new Set([
+  "arguments",
+  "flags",
+  "options",
+  "parameters",
+  "argumentos",
+  "opciones",
+  "parámetros",
+  "parametros",
+  "flags y argumentos",
+  "arguments and flags",
+]);
 
 const plain = (s: string) => s.replace(/[`*_]/g, "").trim().toLowerCase();
 

@@ -11,7 +11,7 @@ import type { ArgumentDeclaration, SkillEntry } from "../../model/skills.js";
 import { bodyDeclaration, hintDeclaration } from "./arguments.js";
 import type { LayoutEntry } from "./layout.js";
 
-export type EntryText = (file: string) => string | null
+export type EntryText = (file: string) => string | null;
 
 /** `allowed-tools` as a list: a YAML list or a comma/space separated string. */
 function allowedTools(block: string | null, scalar: string | number | boolean | undefined): string[] | null {

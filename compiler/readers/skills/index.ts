@@ -63,7 +63,9 @@ export function readSkills(root: string, listed: readonly string[], docs: readon
     entries.push(readEntry(sub, textOf, has));
   }
   entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.name < b.name ? -1 : 1));
-  const unknown = [...layout.unknown, ...badManifests.map((file) => ({ file, reason: "a plugin manifest that is not a JSON object" }))].sort((a, b) => (a.file < b.file ? -1 : 1));
+  const unknown = [...layout.unknown, ...badManifests.map((file) => ({ file, reason: "a plugin manifest that is not a JSON object" }))].sort((a, b) =>
+    a.file < b.file ? -1 : 1,
+  );
   const present = entries.length > 0 || unknown.length > 0;
   return {
     entries,

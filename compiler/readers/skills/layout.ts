@@ -124,7 +124,7 @@ export function detectLayout(files: readonly string[], manifest: (path: string) 
       manifests.push(f);
       const base = dirOf(dirOf(f));
       for (const p of Array.isArray(m.plugins) ? (m.plugins as PluginManifest[]) : []) {
-        const src = typeof (p as { source?: unknown }).source === "string" ? ((p as { source: string }).source) : null;
+        const src = typeof (p as { source?: unknown }).source === "string" ? (p as { source: string }).source : null;
         if (src === null) continue;
         const root = joinPath(base, src);
         if (root === null) continue;
@@ -146,7 +146,10 @@ export function detectLayout(files: readonly string[], manifest: (path: string) 
   for (const f of files) {
     if (baseOf(f) !== "SKILL.md" || claimed.has(f)) continue;
     if (dirs.some((d) => f.startsWith(`${d}/`))) continue;
-    unknown.push({ file: f, reason: "a SKILL.md outside the skill layouts docpact knows (.claude/skills, a plugin's skills folder, a package's skills/<name>/)" });
+    unknown.push({
+      file: f,
+      reason: "a SKILL.md outside the skill layouts docpact knows (.claude/skills, a plugin's skills folder, a package's skills/<name>/)",
+    });
   }
   entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { entries, namespaces: [...namespaces].sort(), manifests: [...new Set(manifests)].sort(), bareCommands, unknown, skillDirs: dirs.sort() };

@@ -36,7 +36,15 @@ function mentionsIn(file: string, src: string, source: SlashMention["source"], a
     }
     const colon = inv.binary.indexOf(":");
     const synopsis = /\[\s*-/.test(src.slice(inv.start, inv.end));
-    return { file, span: at(inv.start, inv.start + inv.binary.length), name: inv.binary, namespace: colon === -1 ? null : inv.binary.slice(1, colon), source, args, ...(synopsis ? { synopsis: true as const } : {}) };
+    return {
+      file,
+      span: at(inv.start, inv.start + inv.binary.length),
+      name: inv.binary,
+      namespace: colon === -1 ? null : inv.binary.slice(1, colon),
+      source,
+      args,
+      ...(synopsis ? { synopsis: true as const } : {}),
+    };
   });
 }
 
@@ -86,7 +94,15 @@ export function proseArguments(doc: MarkdownDoc, text: string): SlashMention[] {
     const start = index.offset(c.span.line, c.span.column);
     const flag = BARE_ARG.exec(v);
     if (flag && owner && owner.line === c.span.line && !/[.;:!?]\s/.test(text.slice(owner.end, start))) {
-      out.push({ file: doc.file, span: c.span, name: owner.name, namespace: null, source: "inline", form: "prose", args: [{ flag: flag[1], value: flag[2] ?? null, span: c.span }] });
+      out.push({
+        file: doc.file,
+        span: c.span,
+        name: owner.name,
+        namespace: null,
+        source: "inline",
+        form: "prose",
+        args: [{ flag: flag[1], value: flag[2] ?? null, span: c.span }],
+      });
       continue;
     }
     if (flag) continue;

@@ -41,9 +41,10 @@ export default defineRule({
   meta: {
     id: "cli/bare-command",
     defaultSeverity: "error",
-    description: "A list of a binary's commands (under a Commands heading, no binary prefix) names a command the CLI does not have, or gives a sub-verb alternation that disagrees with the command's.",
+    description:
+      "A list of a binary's commands (under a Commands heading, no binary prefix) names a command the CLI does not have, or gives a sub-verb alternation that disagrees with the command's.",
     explanation:
-      "A command deleted from the code stays in the README's command list (the entry `auto-plan-decide` under \"Commands\"), and a list of sub-verbs written `git-flow <sync|to-qa|to-prod>` misses the one added later. " +
+      'A command deleted from the code stays in the README\'s command list (the entry `auto-plan-decide` under "Commands"), and a list of sub-verbs written `git-flow <sync|to-qa|to-prod>` misses the one added later. ' +
       "docpact reads the entries that open a list item or table cell with inline code under a heading that names commands (Commands, Subcommands, Comandos), up to the next heading. " +
       "Such a list is the binary's command list only when the CLI's top-level command set is closed (docpact read all of it), the list has at least four entries and at least two thirds of them are top-level commands of the CLI; " +
       "then an entry the CLI does not have is an error. After a known command, an alternation `<a|b|c>` is judged against the command's declared sub-verbs: a member it does not declare is an error, a sub-verb the alternation leaves out a warning. " +
@@ -59,7 +60,8 @@ export default defineRule({
         "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }),
         "src/cli.ts":
           'interface CommandSpec { name: string; verbs?: string[] }\nexport const a = { name: "init" } satisfies CommandSpec;\nexport const b = { name: "status" } satisfies CommandSpec;\nexport const c = { name: "sync" } satisfies CommandSpec;\nexport const d = { name: "flow", verbs: ["start", "stop"] } satisfies CommandSpec;\n',
-        "README.md": "Use `aw init`.\n\n## Commands\n\n- `init` — set up\n- `status` — show\n- `sync` — pull\n- `flow <start|stop>` — run\n- `plan-decide` — gone\n",
+        "README.md":
+          "Use `aw init`.\n\n## Commands\n\n- `init` — set up\n- `status` — show\n- `sync` — pull\n- `flow <start|stop>` — run\n- `plan-decide` — gone\n",
       },
       good: {
         "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }),
@@ -69,7 +71,10 @@ export default defineRule({
         "README.md": "Use `aw init`.\n\n## Commands\n\n- `init` — set up\n- `status` — show\n- `sync` — pull\n- `flow <start|stop>` — run\n",
       },
     },
-    example: { bad: "Under \"Commands\": the entry `auto-plan-decide` after the command was deleted.", fix: "Drop the entry, or name the command that replaced it." },
+    example: {
+      bad: 'Under "Commands": the entry `auto-plan-decide` after the command was deleted.',
+      fix: "Drop the entry, or name the command that replaced it.",
+    },
   },
   check(ctx) {
     const surface = ctx.model.surface;
@@ -85,7 +90,13 @@ export default defineRule({
       for (const list of sections(doc)) {
         const known = list.filter((e) => top.has(e.word)).length;
         if (list.length < MIN_ENTRIES || known / list.length < MIN_SHARE) {
-          if (known > 0) for (const e of list) if (!top.has(e.word)) ctx.notJudged(e.code.span, "a list under a commands heading that is not certainly the CLI's command list (fewer than four entries, or under two thirds of them commands)");
+          if (known > 0)
+            for (const e of list)
+              if (!top.has(e.word))
+                ctx.notJudged(
+                  e.code.span,
+                  "a list under a commands heading that is not certainly the CLI's command list (fewer than four entries, or under two thirds of them commands)",
+                );
           continue;
         }
         for (const e of list) {
@@ -104,10 +115,12 @@ export default defineRule({
           const members = alt[1].split("|");
           const verbs = cmd.verbs;
           for (const m of members) {
-            if (!verbs.includes(m)) ctx.report({ span: e.code.span, messageId: "unknownMember", data: { member: m, command: e.word, verbs: verbs.join(", ") } });
+            if (!verbs.includes(m))
+              ctx.report({ span: e.code.span, messageId: "unknownMember", data: { member: m, command: e.word, verbs: verbs.join(", ") } });
           }
           for (const v of verbs) {
-            if (!members.includes(v)) ctx.report({ span: e.code.span, severity: "warning", messageId: "missingMember", data: { command: e.word, members: alt[1], missing: v } });
+            if (!members.includes(v))
+              ctx.report({ span: e.code.span, severity: "warning", messageId: "missingMember", data: { command: e.word, members: alt[1], missing: v } });
           }
         }
       }

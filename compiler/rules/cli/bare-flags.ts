@@ -69,7 +69,12 @@ export function sectionTies(doc: MarkdownDoc, index: SurfaceIndex): (at: Span) =
 function namedBy(codes: InlineCode[], code: InlineCode, invocations: Invocation[], index: SurfaceIndex): { binary: string; path: string[] } | null {
   const next = codes.find((c) => before(c.span, code.span) > 0);
   if (!next || next.span.line !== code.span.line) return null;
-  const inv = invocations.find((i) => i.source === "inline" && before(i.span, next.span) >= 0 && (i.span.line < next.span.endLine || (i.span.line === next.span.endLine && i.span.column < next.span.endColumn)));
+  const inv = invocations.find(
+    (i) =>
+      i.source === "inline" &&
+      before(i.span, next.span) >= 0 &&
+      (i.span.line < next.span.endLine || (i.span.line === next.span.endLine && i.span.column < next.span.endColumn)),
+  );
   if (!inv) return null;
   const m = index.match(inv);
   return m.unknown || m.notJudged ? null : { binary: inv.binary, path: m.path };
@@ -94,7 +99,12 @@ function sectionCommand(h: number, headings: Heading[], invocations: Invocation[
     one = { binary: inv.binary, path };
   }
   if (!one) return null;
-  const words = new Set(headings[h].text.toLowerCase().split(/[^a-z0-9:@_-]+/).filter(Boolean));
+  const words = new Set(
+    headings[h].text
+      .toLowerCase()
+      .split(/[^a-z0-9:@_-]+/)
+      .filter(Boolean),
+  );
   if (one.path.length > 0) return words.has(one.path[one.path.length - 1].toLowerCase()) ? one : null;
   // The root: only for a CLI without sub-commands (else the list may hold any command's flags).
   if (index.hasSubcommands()) return null;

@@ -26,7 +26,12 @@ export function commandEvidence(model: ContractModel, m: InvocationMatch): Comma
   const commandFiles = new Set(model.surface.commands.map((c) => c.span.file));
   const files = new Set(model.files);
   const level = m.path;
-  const gone = literalRemoval(model.history, m.unknown.token.text, (f) => commandFiles.has(f) || !files.has(f), (v) => isCommandAt(model.surface.commands, level, v));
+  const gone = literalRemoval(
+    model.history,
+    m.unknown.token.text,
+    (f) => commandFiles.has(f) || !files.has(f),
+    (v) => isCommandAt(model.surface.commands, level, v),
+  );
   return gone && (gone.removal.kind === "removed" || gone.now !== null) ? gone : null;
 }
 
@@ -41,5 +46,8 @@ export function matchRenamed(index: SurfaceIndex, inv: Invocation, m: Invocation
 /** Whether `word` names a command (or an alias of one) directly below `path`. */
 export function isCommandAt(commands: readonly CommandDecl[], path: readonly string[], word: string): boolean {
   const under = (c: CommandDecl, n: number) => c.path.length === n && path.every((p, i) => c.path[i] === p);
-  return commands.some((c) => (under(c, path.length + 1) && (c.path[path.length] === word || c.aliases.includes(word))) || (under(c, path.length) && (c.verbs ?? []).includes(word)));
+  return commands.some(
+    (c) =>
+      (under(c, path.length + 1) && (c.path[path.length] === word || c.aliases.includes(word))) || (under(c, path.length) && (c.verbs ?? []).includes(word)),
+  );
 }

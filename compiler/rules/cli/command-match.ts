@@ -144,9 +144,7 @@ export class SurfaceIndex {
     const closure = own ? own.commandSet : this.surface.commandSet;
     if (!closure.closed) return { notJudged: { span: token.span, reason: `open command list: ${closure.reason}` } };
     const isVerbLevel = path.length > 0;
-    const suggestion = isVerbLevel
-      ? ((v) => (v ? [...path, v] : null))(closest(token.text, kids, 0.34))
-      : this.suggest([...written, ...rest]);
+    const suggestion = isVerbLevel ? ((v) => (v ? [...path, v] : null))(closest(token.text, kids, 0.34)) : this.suggest([...written, ...rest]);
     return { unknown: { token, written, suggestion } };
   }
 
@@ -267,7 +265,8 @@ export class FlagTable {
     specs: readonly FlagSpec[],
     private readonly syntax: FlagSyntax,
   ) {
-    for (const s of specs) for (const n of [...(s.long ? [s.long] : []), ...s.aliases, ...s.short]) if (!this.byName.has(this.norm(n))) this.byName.set(this.norm(n), s);
+    for (const s of specs)
+      for (const n of [...(s.long ? [s.long] : []), ...s.aliases, ...s.short]) if (!this.byName.has(this.norm(n))) this.byName.set(this.norm(n), s);
   }
 
   private norm(n: string): string {
@@ -292,4 +291,3 @@ export class FlagTable {
 function key(path: string[]): string {
   return path.join(" ");
 }
-

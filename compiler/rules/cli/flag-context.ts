@@ -33,7 +33,10 @@ const SHELL_LANGS = /^(sh|bash|shell|console|zsh|shell-session|shellsession)$/i;
 
 /** The words of a text, lower case, split at anything but letters, digits, `@`, `_` and `-` (so `Node.js` gives `node`). */
 export function words(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9@_-]+/).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9@_-]+/)
+    .filter(Boolean);
 }
 
 /** The programs a document names besides the CLI's binaries: the first word of each of its shell-fence commands, and the common ones. */
@@ -48,7 +51,10 @@ export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<s
     if (b.lang === null || !SHELL_LANGS.test(b.lang)) continue;
     for (const line of b.value.split(/\r?\n/)) {
       for (const part of line.replace(/^\s*[$>#]\s+/, "").split(/&&|\|\||[|;]/)) {
-        const first = part.trim().split(/\s+/).find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && w !== "sudo");
+        const first = part
+          .trim()
+          .split(/\s+/)
+          .find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && w !== "sudo");
         if (!first || !/^[A-Za-z][\w.-]*$/.test(first)) continue;
         const w = first.toLowerCase();
         if (!own.has(w)) set.add(w);

@@ -24,10 +24,19 @@ export default defineRule({
       packageName: "`{{name}}` is not this project's package: package.json names it `{{own}}`",
     },
     examples: {
-      bad: { "package.json": JSON.stringify({ name: "@tacuchi/agent-workflow-cli", bin: { aw: "cli.js" } }), "README.md": "```sh\nnpm install -g @tacuchi/agent-workflow\n```\n" },
-      good: { "package.json": JSON.stringify({ name: "@tacuchi/agent-workflow-cli", bin: { aw: "cli.js" } }), "README.md": "```sh\nnpm install -g @tacuchi/agent-workflow-cli\nnpx prettier --check .\n```\n" },
+      bad: {
+        "package.json": JSON.stringify({ name: "@tacuchi/agent-workflow-cli", bin: { aw: "cli.js" } }),
+        "README.md": "```sh\nnpm install -g @tacuchi/agent-workflow\n```\n",
+      },
+      good: {
+        "package.json": JSON.stringify({ name: "@tacuchi/agent-workflow-cli", bin: { aw: "cli.js" } }),
+        "README.md": "```sh\nnpm install -g @tacuchi/agent-workflow-cli\nnpx prettier --check .\n```\n",
+      },
     },
-    example: { bad: "`npm install -g @tacuchi/agent-workflow` where package.json's name is `@tacuchi/agent-workflow-cli`.", fix: "Install the package by its name: `npm install -g @tacuchi/agent-workflow-cli`." },
+    example: {
+      bad: "`npm install -g @tacuchi/agent-workflow` where package.json's name is `@tacuchi/agent-workflow-cli`.",
+      fix: "Install the package by its name: `npm install -g @tacuchi/agent-workflow-cli`.",
+    },
   },
   check(ctx) {
     const pkgs = ctx.model.packages;

@@ -28,8 +28,20 @@ export default defineRule({
       unknownCommand: "unknown command `{{command}}`",
     },
     examples: {
-      bad: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }), "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n', "doc.md": "The CLI decides (`aw flow advanse`).\n" },
-      good: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }), "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n', "doc.md": "The CLI decides (`aw flow advance`).\n" },
+      bad: {
+        "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }),
+        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }),
+        "src/cli.ts":
+          'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n',
+        "doc.md": "The CLI decides (`aw flow advanse`).\n",
+      },
+      good: {
+        "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }),
+        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }),
+        "src/cli.ts":
+          'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n',
+        "doc.md": "The CLI decides (`aw flow advance`).\n",
+      },
     },
     example: {
       bad: "The CLI decides (`aw flow advanse`).",
@@ -55,7 +67,15 @@ export default defineRule({
         const evidence = commandEvidence(ctx.model, m);
         const suggestion = evidence?.now ? [...level, evidence.now] : m.unknown.suggestion;
         // Only the rename git recorded is applied by `build --fix`; a spelling suggestion is a guess.
-        const fix = evidence?.now ? replaceInSpan(ctx.model.texts.get(token.span.file), token.span, token.text, evidence.now, `rename \`${token.text}\` to \`${evidence.now}\` (renamed in ${evidence.removal.commit})`) : null;
+        const fix = evidence?.now
+          ? replaceInSpan(
+              ctx.model.texts.get(token.span.file),
+              token.span,
+              token.text,
+              evidence.now,
+              `rename \`${token.text}\` to \`${evidence.now}\` (renamed in ${evidence.removal.commit})`,
+            )
+          : null;
         ctx.report({
           span: token.span,
           messageId: "unknownCommand",

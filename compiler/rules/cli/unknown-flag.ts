@@ -28,7 +28,7 @@ export default defineRule({
       "A command that declares no flags of its own reads the global set: every `--name` literal in the CLI's code and every name passed to the configured flag accessors; where its handler's reads can all be told (a command-type registry's `execute(args)`), it accepts only what the handler reads plus what the program reads outside every handler. " +
       "A flag is judged only against a closed set: when an option does not evaluate, a command accepts unknown options, or no flag accessor is configured for a global set, the flag is not judged and is counted in the summary. " +
       "`--help`, `-h` and `--version` are always accepted, and a short-flag cluster such as `-rf` is accepted when each letter is. " +
-      "A bare `--flag` that opens an option list's entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written \"`--x` of `tool cmd`\". " +
+      'A bare `--flag` that opens an option list\'s entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written "`--x` of `tool cmd`". ' +
       "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary, or the binary named alone, tie it to the binary (some command must accept it); a paragraph that names another tool (a program the page runs in its shell fences, or node, npm, npx, yarn, pnpm, bun, deno, git, docker) or speaks of installing is not judged; else the section ties it as above. " +
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
       "Invocations whose command is unknown are left to `cli/unknown-command` (unless git shows the command renamed: its flags are then judged against the command it became), and nothing is reported when the code reader finds no commands at all. " +
@@ -39,8 +39,20 @@ export default defineRule({
       unknownFlag: "unknown flag `{{flag}}` for `{{command}}`",
     },
     examples: {
-      bad: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }), "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n', "doc.md": "Run `aw flow advance --jsn` to see the result.\n" },
-      good: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }), "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n', "doc.md": "Run `aw flow advance --json` to see the result.\n" },
+      bad: {
+        "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }),
+        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }),
+        "src/cli.ts":
+          'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n',
+        "doc.md": "Run `aw flow advance --jsn` to see the result.\n",
+      },
+      good: {
+        "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }),
+        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }),
+        "src/cli.ts":
+          'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n',
+        "doc.md": "Run `aw flow advance --json` to see the result.\n",
+      },
     },
     example: {
       bad: "Run `aw flow advance --jsn` to see the result.",
@@ -51,7 +63,15 @@ export default defineRule({
     const surface = ctx.model.surface;
     const index = surfaceIndexFor(surface);
     if (index.empty) return;
-    const global: FlagSpec[] = surface.globalFlags.map((f) => ({ long: f.startsWith("--") ? f : null, short: f.startsWith("--") ? [] : [f], aliases: [], arity: "boolean", negatable: false, inherited: false, span: null }));
+    const global: FlagSpec[] = surface.globalFlags.map((f) => ({
+      long: f.startsWith("--") ? f : null,
+      short: f.startsWith("--") ? [] : [f],
+      aliases: [],
+      arity: "boolean",
+      negatable: false,
+      inherited: false,
+      span: null,
+    }));
     // One flag table per matched command path (a CLI has few commands and many invocations).
     const tables = new Map<string, { table: FlagTable; allowed: FlagSpec[]; closure: Closure }>();
     const tableAt = (path: string[]) => {
@@ -65,7 +85,18 @@ export default defineRule({
       for (const d of decls) if (!d.flagSet.closed && closure.closed) closure = d.flagSet;
       if (own?.flagScope === "global" && own.reads) {
         // The flags its handler reads and the program's own (model/cli.ts `reads`).
-        allowed = [...specs, ...own.reads.map((f) => ({ long: f.startsWith("--") ? f : null, short: f.startsWith("--") ? [] : [f], aliases: [], arity: "boolean" as const, negatable: false, inherited: false, span: null }))];
+        allowed = [
+          ...specs,
+          ...own.reads.map((f) => ({
+            long: f.startsWith("--") ? f : null,
+            short: f.startsWith("--") ? [] : [f],
+            aliases: [],
+            arity: "boolean" as const,
+            negatable: false,
+            inherited: false,
+            span: null,
+          })),
+        ];
       } else if (!own || own.flagScope === "global") {
         allowed = [...specs, ...global];
         if (closure.closed) closure = surface.globalFlagSet;
@@ -84,8 +115,14 @@ export default defineRule({
       const inCode = (f: string) => code.has(f) || (!files.has(f) && !/\.(json|ya?ml|md|mdx)$/.test(f));
       const asFlag = (v: string) => (v.startsWith("-") ? v : `--${v}`);
       for (const written of [name, name.slice(2)]) {
-        const gone = literalRemoval(ctx.model.history, written, inCode, (v) => /^-{0,2}[A-Za-z0-9][\w.-]*$/.test(v) && asFlag(v).startsWith("--") && accepted(asFlag(v), table));
-        if (gone && (gone.removal.kind === "removed" || gone.now !== null)) return { written, removal: gone.removal, now: gone.now === null ? null : asFlag(gone.now) };
+        const gone = literalRemoval(
+          ctx.model.history,
+          written,
+          inCode,
+          (v) => /^-{0,2}[A-Za-z0-9][\w.-]*$/.test(v) && asFlag(v).startsWith("--") && accepted(asFlag(v), table),
+        );
+        if (gone && (gone.removal.kind === "removed" || gone.now !== null))
+          return { written, removal: gone.removal, now: gone.now === null ? null : asFlag(gone.now) };
       }
       return null;
     };
@@ -109,7 +146,15 @@ export default defineRule({
       const evidence = flagHistory(name, table);
       const suggestion = evidence?.now ?? (name.startsWith("--") ? closest(name, [...new Set(longs)].sort(), 0.34) : null);
       // Only the rename git recorded is applied by `build --fix`; a spelling suggestion is a guess.
-      const fix = evidence?.now ? replaceInSpan(ctx.model.texts.get(t.span.file), t.span, name, evidence.now, `rename \`${name}\` to \`${evidence.now}\` (renamed in ${evidence.removal.commit})`) : null;
+      const fix = evidence?.now
+        ? replaceInSpan(
+            ctx.model.texts.get(t.span.file),
+            t.span,
+            name,
+            evidence.now,
+            `rename \`${name}\` to \`${evidence.now}\` (renamed in ${evidence.removal.commit})`,
+          )
+        : null;
       ctx.report({
         span: t.span,
         messageId: "unknownFlag",
@@ -125,7 +170,9 @@ export default defineRule({
     const binaryAt = () => {
       if (binaryTable) return binaryTable;
       const allowed = [...index.commands.flatMap((d) => d.options), ...global];
-      let closure: Closure = surface.commandSet.closed ? { closed: true } : { closed: false, reason: `not every command is known (${surface.commandSet.reason})`, span: null };
+      let closure: Closure = surface.commandSet.closed
+        ? { closed: true }
+        : { closed: false, reason: `not every command is known (${surface.commandSet.reason})`, span: null };
       const usesGlobal = index.commands.some((d) => d.flagScope === "global") || !index.decl([]);
       for (const d of index.commands) {
         if (!closure.closed) break;
@@ -168,7 +215,11 @@ export default defineRule({
       // Flags in running prose: the block, else the section; help listings: the synopsis's command.
       const sectionOf = sectionTies(doc, index);
       const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
-      for (const p of prose) judgeTie(p.token, blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span)));
+      for (const p of prose)
+        judgeTie(
+          p.token,
+          blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span)),
+        );
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "help") continue;
         const flag = m.flag ?? "";
@@ -183,4 +234,3 @@ function accepted(name: string, table: FlagTable): boolean {
   if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || table.resolve(`-${c}`) !== null);
   return false;
 }
-

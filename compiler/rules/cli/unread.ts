@@ -23,19 +23,20 @@ export default defineRule({
     examples: {
       bad: {
         "package.json": JSON.stringify({ name: "tool", bin: { tool: "bin.js" } }),
-        "bin.js": "const args = process.argv.slice(2);\nif (args.includes(\"--verbose\")) console.log(\"v\");\n",
+        "bin.js": 'const args = process.argv.slice(2);\nif (args.includes("--verbose")) console.log("v");\n',
         "README.md": "Run `tool --no-such-flag`.\n",
       },
       good: {
         "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }),
         "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, cli: { commandType: "CommandSpec" } }),
-        "src/cli.ts": 'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n',
+        "src/cli.ts":
+          'export const flow = { name: "flow", verbs: ["advance"], flags: ["--json"] } satisfies CommandSpec;\ninterface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n',
         "doc.md": "Run `aw flow advance --json`.\n",
       },
     },
     example: {
       bad: "package.json `bin` is a hand-parsing `bin.js` outside the code in scope, and the README says `tool --no-such-flag`.",
-      fix: "Bring the CLI's code into scope (`\"code\": { \"include\": [\"bin.js\"] }`) with a parser docpact reads, or turn `cli/unread` off knowingly.",
+      fix: 'Bring the CLI\'s code into scope (`"code": { "include": ["bin.js"] }`) with a parser docpact reads, or turn `cli/unread` off knowingly.',
     },
   },
   check(ctx) {

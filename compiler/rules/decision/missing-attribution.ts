@@ -18,11 +18,29 @@ export default defineRule({
       missingAttribution: 'decision "{{decision}}": {{document}} does not carry its attribution "{{attribution}}"',
     },
     examples: {
-      bad: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: \"docs/plan.md\", attribution: \"decided by the CLI (`aw flow advance`)\" },\n] as const;\n", "docs/plan.md": "# Plan\n\nThe steps below are ours to choose.\n" },
-      good: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: \"docs/plan.md\", attribution: \"decided by the CLI (`aw flow advance`)\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
+      bad: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts":
+          'export const DECISIONS = [\n  { id: "plan.adopt", document: "docs/plan.md", attribution: "decided by the CLI (`aw flow advance`)" },\n] as const;\n',
+        "docs/plan.md": "# Plan\n\nThe steps below are ours to choose.\n",
+      },
+      good: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts":
+          'export const DECISIONS = [\n  { id: "plan.adopt", document: "docs/plan.md", attribution: "decided by the CLI (`aw flow advance`)" },\n] as const;\n',
+        "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n",
+      },
     },
     example: {
-      bad: "attribution: \"decided by the CLI (`aw flow advance`)\" while the document now says \"decided by the tool\"",
+      bad: 'attribution: "decided by the CLI (`aw flow advance`)" while the document now says "decided by the tool"',
       fix: "Restore the attribution in the document, or update the row when the wording changed on purpose.",
     },
   },

@@ -15,10 +15,31 @@ export default defineRule({
       missing: 'decision "{{decision}}": document {{document}} does not exist ({{path}})',
     },
     examples: {
-      bad: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: \"docs/gone.md\", attribution: \"decided by the CLI (`aw flow advance`)\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
-      good: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: \"docs/plan.md\", attribution: \"decided by the CLI (`aw flow advance`)\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
+      bad: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts":
+          'export const DECISIONS = [\n  { id: "plan.adopt", document: "docs/gone.md", attribution: "decided by the CLI (`aw flow advance`)" },\n] as const;\n',
+        "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n",
+      },
+      good: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts":
+          'export const DECISIONS = [\n  { id: "plan.adopt", document: "docs/plan.md", attribution: "decided by the CLI (`aw flow advance`)" },\n] as const;\n',
+        "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n",
+      },
     },
-    example: { bad: "{ id: \"plan.adopt\", document: \"skills/w/modules/PLAN-INTAKE.md\", … } after the file moved", fix: "Update the row's document to the file's new path." },
+    example: {
+      bad: '{ id: "plan.adopt", document: "skills/w/modules/PLAN-INTAKE.md", … } after the file moved',
+      fix: "Update the row's document to the file's new path.",
+    },
   },
   check(ctx) {
     const reg = ctx.model.decisions;

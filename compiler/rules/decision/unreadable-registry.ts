@@ -17,10 +17,30 @@ export default defineRule({
       unreadable: "{{reason}}",
     },
     examples: {
-      bad: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const OTHER = [];\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
-      good: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: \"docs/plan.md\", attribution: \"decided by the CLI (`aw flow advance`)\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
+      bad: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts": "export const OTHER = [];\n",
+        "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n",
+      },
+      good: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts":
+          'export const DECISIONS = [\n  { id: "plan.adopt", document: "docs/plan.md", attribution: "decided by the CLI (`aw flow advance`)" },\n] as const;\n',
+        "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n",
+      },
     },
-    example: { bad: "\"decisions\": { \"module\": \"src/decisions.ts\", \"export\": \"DECISIONS\" } with no such export", fix: "Point the config at the exported array (or export it)." },
+    example: {
+      bad: '"decisions": { "module": "src/decisions.ts", "export": "DECISIONS" } with no such export',
+      fix: "Point the config at the exported array (or export it).",
+    },
   },
   check(ctx) {
     const err = ctx.model.decisions?.error;

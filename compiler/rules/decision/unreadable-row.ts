@@ -11,7 +11,7 @@ export default defineRule({
     defaultSeverity: "warning",
     description: "A decision registry row cannot be read statically.",
     explanation:
-      "docpact reads the decision registry without running the code: constants (also imported), pure helpers (`cmd(\"status\")`), arithmetic, spreads and built-ins " +
+      'docpact reads the decision registry without running the code: constants (also imported), pure helpers (`cmd("status")`), arithmetic, spreads and built-ins ' +
       "evaluate; the clock, the environment, I/O, packages and classes do not. Only the fields docpact uses (id, document, attribution) must be known; when one is not, " +
       "the row cannot be checked, so it is reported once, named by its id (or its position), at the sub-expression the message names, and the other rows are still checked. " +
       "It is a warning because the code itself may be correct; compute the field from constants to have it verified.",
@@ -19,10 +19,30 @@ export default defineRule({
       unreadableRow: 'decision registry row "{{row}}" cannot be read statically: {{reason}}',
     },
     examples: {
-      bad: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: process.env.PLAN_DOC, attribution: \"x\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
-      good: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: \"docs/plan.md\", attribution: \"decided by the CLI (`aw flow advance`)\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
+      bad: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts": 'export const DECISIONS = [\n  { id: "plan.adopt", document: process.env.PLAN_DOC, attribution: "x" },\n] as const;\n',
+        "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n",
+      },
+      good: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts":
+          'export const DECISIONS = [\n  { id: "plan.adopt", document: "docs/plan.md", attribution: "decided by the CLI (`aw flow advance`)" },\n] as const;\n',
+        "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n",
+      },
     },
-    example: { bad: "{ id: \"plan.adopt\", document: process.env.PLAN_DOC, attribution: \"…\" }", fix: "Write the document path as a string literal, a `const` or a call of a pure helper." },
+    example: {
+      bad: '{ id: "plan.adopt", document: process.env.PLAN_DOC, attribution: "…" }',
+      fix: "Write the document path as a string literal, a `const` or a call of a pure helper.",
+    },
   },
   check(ctx) {
     const reg = ctx.model.decisions;

@@ -18,10 +18,32 @@ export default defineRule({
       unregistered: 'delegation note "{{subject}}" is not in the decision registry ({{registry}})',
     },
     examples: {
-      bad: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: \"docs/plan.md\", attribution: \"decided by the CLI (`aw flow advance`)\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n", "docs/other.md": "# Other\n\n> **Who numbers plans is not this document's call:** `aw next-number` does.\n" },
-      good: { "docpact.config.json": JSON.stringify({ code: { include: [] }, cli: { binaries: ["aw"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }), "src/decisions.ts": "export const DECISIONS = [\n  { id: \"plan.adopt\", document: \"docs/plan.md\", attribution: \"decided by the CLI (`aw flow advance`)\" },\n] as const;\n", "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n" },
+      bad: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts":
+          'export const DECISIONS = [\n  { id: "plan.adopt", document: "docs/plan.md", attribution: "decided by the CLI (`aw flow advance`)" },\n] as const;\n',
+        "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n",
+        "docs/other.md": "# Other\n\n> **Who numbers plans is not this document's call:** `aw next-number` does.\n",
+      },
+      good: {
+        "docpact.config.json": JSON.stringify({
+          code: { include: [] },
+          cli: { binaries: ["aw"] },
+          decisions: { module: "src/decisions.ts", export: "DECISIONS" },
+        }),
+        "src/decisions.ts":
+          'export const DECISIONS = [\n  { id: "plan.adopt", document: "docs/plan.md", attribution: "decided by the CLI (`aw flow advance`)" },\n] as const;\n',
+        "docs/plan.md": "# Plan\n\n> **Which steps run is not this document's call:** they are decided by the CLI (`aw flow advance`).\n",
+      },
     },
-    example: { bad: "> **Retry policy is not this document's call:** decided by the CLI (`aw run retry`). — with no registry row for it", fix: "Add a registry row whose document is this file and whose attribution is the note's wording." },
+    example: {
+      bad: "> **Retry policy is not this document's call:** decided by the CLI (`aw run retry`). — with no registry row for it",
+      fix: "Add a registry row whose document is this file and whose attribution is the note's wording.",
+    },
   },
   check(ctx) {
     const reg = ctx.model.decisions;

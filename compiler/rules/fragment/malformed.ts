@@ -20,7 +20,7 @@ export default defineRule({
       good: { "doc.md": "# Doc\n\n<!-- docpact:begin delegations -->\n_No delegation notes._\n<!-- docpact:end sha=3d4e2fe6 -->\n" },
     },
     example: {
-      bad: "<!-- docpact:begin vocabulary source=\"../schemas/event.schema.json#/$defs/nope\" -->\n<!-- docpact:end -->",
+      bad: '<!-- docpact:begin vocabulary source="../schemas/event.schema.json#/$defs/nope" -->\n<!-- docpact:end -->',
       fix: "Point `source=` at an existing enum (`#/$defs/eventType`), or fix the template named in the message.",
     },
   },

@@ -22,7 +22,7 @@ export default defineRule({
       good: { "doc.md": "# Doc\n\n<!-- docpact:begin delegations -->\n_No delegation notes._\n<!-- docpact:end sha=3d4e2fe6 -->\n" },
     },
     example: {
-      bad: "<!-- docpact:begin vocabulary source=\"../schemas/event.schema.json#/$defs/type\" -->\n- `run.started`\n<!-- docpact:end sha=1a2b3c4d -->",
+      bad: '<!-- docpact:begin vocabulary source="../schemas/event.schema.json#/$defs/type" -->\n- `run.started`\n<!-- docpact:end sha=1a2b3c4d -->',
       fix: "Run `docpact build` to regenerate the region from the schema.",
     },
   },

@@ -13,8 +13,16 @@ export default defineRule({
       syntax: "{{reason}}",
     },
     examples: {
-      bad: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "tsconfig.json": JSON.stringify({ include: ["src"] }), "src/a.ts": "export const flow = { name: \"flow\" ;\n" },
-      good: { "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }), "tsconfig.json": JSON.stringify({ include: ["src"] }), "src/a.ts": "export const flow = { name: \"flow\" };\n" },
+      bad: {
+        "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }),
+        "tsconfig.json": JSON.stringify({ include: ["src"] }),
+        "src/a.ts": 'export const flow = { name: "flow" ;\n',
+      },
+      good: {
+        "package.json": JSON.stringify({ name: "x", bin: { aw: "cli.js" } }),
+        "tsconfig.json": JSON.stringify({ include: ["src"] }),
+        "src/a.ts": 'export const flow = { name: "flow" };\n',
+      },
     },
   },
   check(ctx) {

@@ -64,7 +64,8 @@ export default defineRule({
           const gone = removalOf(ctx.model.history, r.path);
           const renamed = gone && ctx.model.history ? currentPath(ctx.model.history, r.path, (p) => index.files.has(p)) : null;
           const hint = renamed ?? suggestPath(index, r.path, doc.file);
-          const fix = renamed && gone ? movedLinkFix(ctx.model.texts.get(doc.file), link, doc.file, renamed, gone.commit, index.siteOf(doc.file) !== null) : null;
+          const fix =
+            renamed && gone ? movedLinkFix(ctx.model.texts.get(doc.file), link, doc.file, renamed, gone.commit, index.siteOf(doc.file) !== null) : null;
           ctx.report({
             span: link.span,
             messageId: "missing",

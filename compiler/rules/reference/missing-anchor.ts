@@ -29,7 +29,10 @@ export default defineRule({
       bad: { "README.md": "See [install](docs/guide.md#instal).\n", "docs/guide.md": "# Guide\n\n## Install\n" },
       good: { "README.md": "See [install](docs/guide.md#install).\n", "docs/guide.md": "# Guide\n\n## Install\n" },
     },
-    example: { bad: "See [retries](protocol.md#retry-policy) after the heading became `## Retries`.", fix: "Link to the current slug (`protocol.md#retries`) or add an `<a id=\"retry-policy\"></a>` anchor." },
+    example: {
+      bad: "See [retries](protocol.md#retry-policy) after the heading became `## Retries`.",
+      fix: 'Link to the current slug (`protocol.md#retries`) or add an `<a id="retry-policy"></a>` anchor.',
+    },
   },
   check(ctx) {
     const index = referenceIndex(ctx.model);
@@ -44,7 +47,12 @@ export default defineRule({
         const fragment = r.fragment.toLowerCase();
         const anchors = index.anchorsOf(target);
         const idOf = (h: string) => markdownHeadingId(index, target, h);
-        const gone = headingRemoval(ctx.model.history, r.path, (h) => idOf(h) === fragment, (h) => anchors.has(idOf(h)));
+        const gone = headingRemoval(
+          ctx.model.history,
+          r.path,
+          (h) => idOf(h) === fragment,
+          (h) => anchors.has(idOf(h)),
+        );
         let hint: string | null;
         // The destination `build --fix` writes: only what git recorded (a renamed or moved heading).
         let url: string | null = null;
@@ -62,7 +70,16 @@ export default defineRule({
           hint = near === null ? null : `${r.target}#${near}`;
         }
         const where = r.path === doc.file ? "this document" : r.path;
-        const fix = url !== null && gone ? linkUrlFix(ctx.model.texts.get(doc.file), link.span, link.url, url, `link to #${url.slice(url.indexOf("#") + 1)} (heading ${gone.removal.kind} in ${gone.removal.commit})`) : null;
+        const fix =
+          url !== null && gone
+            ? linkUrlFix(
+                ctx.model.texts.get(doc.file),
+                link.span,
+                link.url,
+                url,
+                `link to #${url.slice(url.indexOf("#") + 1)} (heading ${gone.removal.kind} in ${gone.removal.commit})`,
+              )
+            : null;
         ctx.report({
           span: link.span,
           messageId: "missingAnchor",

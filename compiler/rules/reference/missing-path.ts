@@ -20,7 +20,7 @@ export default defineRule({
       "with a folder and a document or source extension (.md, .json, .ts, .js, .yaml, .toml, .sh, .py, …) is looked up from the document's folder, every folder above it, " +
       "and the root. Backticked paths have no defined base and prose often names files of other trees, so the rule reports only the clear case: under one of those bases " +
       "the path's folder holds other files of the same kind but not this one (a renamed or moved file), no file anywhere ends with the path, and the surrounding words do " +
-      "not place it in another repository (\"in the aweb repo\", \"pi's `docs/x.md`\"). Tokens that are not paths are skipped: anything with spaces (invocations, prose), URLs, " +
+      'not place it in another repository ("in the aweb repo", "pi\'s `docs/x.md`"). Tokens that are not paths are skipped: anything with spaces (invocations, prose), URLs, ' +
       "a path that is a link's label (`` [`docs/a.md`](docs/a.md) ``: the link is judged by reference/broken-link), absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
       "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
@@ -32,7 +32,10 @@ export default defineRule({
       bad: { "README.md": "The schema lives in `schemas/evnt.schema.json`.\n", "schemas/event.schema.json": "{}" },
       good: { "README.md": "The schema lives in `schemas/event.schema.json`.\n", "schemas/event.schema.json": "{}" },
     },
-    example: { bad: "The wire format is `schemas/run-event.schema.json`.", fix: "Write the file's current path, or a placeholder (`schemas/<name>.schema.json`) when it is an example." },
+    example: {
+      bad: "The wire format is `schemas/run-event.schema.json`.",
+      fix: "Write the file's current path, or a placeholder (`schemas/<name>.schema.json`) when it is an example.",
+    },
   },
   check(ctx) {
     const index = referenceIndex(ctx.model);
@@ -76,7 +79,10 @@ const atOrBefore = (l1: number, c1: number, l2: number, c2: number) => l1 < l2 |
 
 function insideLink(doc: MarkdownDoc, span: Span): boolean {
   return doc.links.some(
-    (l) => l.kind === "link" && atOrBefore(l.span.line, l.span.column, span.line, span.column) && atOrBefore(span.endLine, span.endColumn, l.span.endLine, l.span.endColumn),
+    (l) =>
+      l.kind === "link" &&
+      atOrBefore(l.span.line, l.span.column, span.line, span.column) &&
+      atOrBefore(span.endLine, span.endColumn, l.span.endLine, l.span.endColumn),
   );
 }
 

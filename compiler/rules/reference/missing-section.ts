@@ -24,7 +24,10 @@ export default defineRule({
       bad: { "README.md": "See [the guide](docs/guide.md) § *Instal*.\n", "docs/guide.md": "# Guide\n\n## Install\n" },
       good: { "README.md": "See [the guide](docs/guide.md) § *Install*.\n", "docs/guide.md": "# Guide\n\n## Install\n" },
     },
-    example: { bad: "[loop](../loops/x/LOOP.md) (§ *Delta 4*) after the heading became `## Delta four`.", fix: "Name the heading as it is now, or restore it." },
+    example: {
+      bad: "[loop](../loops/x/LOOP.md) (§ *Delta 4*) after the heading became `## Delta four`.",
+      fix: "Name the heading as it is now, or restore it.",
+    },
   },
   check(ctx) {
     const index = referenceIndex(ctx.model);
@@ -35,12 +38,27 @@ export default defineRule({
         const target = index.docs.get(r.path);
         if (!target) continue;
         // Git history, when there is one, says what became of the heading: the rename beats a guess.
-        const gone = headingRemoval(ctx.model.history, r.path, (h) => headingMatches(h, ref.section), (h) => findSection(target.headings, h) !== null);
+        const gone = headingRemoval(
+          ctx.model.history,
+          r.path,
+          (h) => headingMatches(h, ref.section),
+          (h) => findSection(target.headings, h) !== null,
+        );
         const renamed = gone?.now ? (findSection(target.headings, gone.now)?.text ?? null) : null;
         // A section moved to another document has no near heading here worth suggesting.
         const hint = renamed ?? (gone?.removal.kind === "moved" ? null : closestHeading(target.headings, ref.section));
         // Only the rename git recorded is applied; a heading with emphasis or code markers would break the reference's own.
-        const fix = renamed !== null && gone && !/[*_`[\]]/.test(renamed) ? replaceInSpan(ctx.model.texts.get(doc.file), ref.span, ref.section, renamed, `name the section "${renamed}" (heading renamed in ${gone.removal.commit})`, "last") : null;
+        const fix =
+          renamed !== null && gone && !/[*_`[\]]/.test(renamed)
+            ? replaceInSpan(
+                ctx.model.texts.get(doc.file),
+                ref.span,
+                ref.section,
+                renamed,
+                `name the section "${renamed}" (heading renamed in ${gone.removal.commit})`,
+                "last",
+              )
+            : null;
         ctx.report({
           span: ref.span,
           messageId: "missingSection",

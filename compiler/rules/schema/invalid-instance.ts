@@ -18,8 +18,26 @@ export default defineRule({
       violation: "{{pointer}} {{reason}} ({{schema}})",
     },
     examples: {
-      bad: { "docpact.config.json": JSON.stringify({ instances: [{ files: ["examples/*.json"], schema: "manifest.schema.json" }] }), "manifest.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: ["name"], properties: { name: { type: "string" } } }), "examples/a.json": JSON.stringify({ name: 42 }) },
-      good: { "docpact.config.json": JSON.stringify({ instances: [{ files: ["examples/*.json"], schema: "manifest.schema.json" }] }), "manifest.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: ["name"], properties: { name: { type: "string" } } }), "examples/a.json": JSON.stringify({ name: "a" }) },
+      bad: {
+        "docpact.config.json": JSON.stringify({ instances: [{ files: ["examples/*.json"], schema: "manifest.schema.json" }] }),
+        "manifest.schema.json": JSON.stringify({
+          $schema: "http://json-schema.org/draft-07/schema#",
+          type: "object",
+          required: ["name"],
+          properties: { name: { type: "string" } },
+        }),
+        "examples/a.json": JSON.stringify({ name: 42 }),
+      },
+      good: {
+        "docpact.config.json": JSON.stringify({ instances: [{ files: ["examples/*.json"], schema: "manifest.schema.json" }] }),
+        "manifest.schema.json": JSON.stringify({
+          $schema: "http://json-schema.org/draft-07/schema#",
+          type: "object",
+          required: ["name"],
+          properties: { name: { type: "string" } },
+        }),
+        "examples/a.json": JSON.stringify({ name: "a" }),
+      },
     },
     example: {
       bad: '{ "layer": "storage" }  with "layer": { "enum": ["knowledge", "tasks"] }',

@@ -16,8 +16,20 @@ export default defineRule({
       unresolved: "{{reason}}",
     },
     examples: {
-      bad: { "s.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { a: { type: "string" } }, properties: { x: { $ref: "#/$defs/b" } } }) },
-      good: { "s.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { a: { type: "string" } }, properties: { x: { $ref: "#/$defs/a" } } }) },
+      bad: {
+        "s.schema.json": JSON.stringify({
+          $schema: "http://json-schema.org/draft-07/schema#",
+          $defs: { a: { type: "string" } },
+          properties: { x: { $ref: "#/$defs/b" } },
+        }),
+      },
+      good: {
+        "s.schema.json": JSON.stringify({
+          $schema: "http://json-schema.org/draft-07/schema#",
+          $defs: { a: { type: "string" } },
+          properties: { x: { $ref: "#/$defs/a" } },
+        }),
+      },
     },
     example: {
       bad: '{ "$ref": "./common.schema.json#/$defs/id" }  (no such file)',

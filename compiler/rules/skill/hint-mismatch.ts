@@ -2,7 +2,8 @@ import { defineRule } from "../types.js";
 
 const SKILL = (hint: string) => ({
   ".claude/commands/export.md": `---\ndescription: Export.\nargument-hint: ${hint}\n---\n\nRead \`../skills/export/SKILL.md\` and follow it with $ARGUMENTS.\n`,
-  ".claude/skills/export/SKILL.md": "---\nname: export\ndescription: Export.\n---\n\n## Flags\n\n| Flag | What |\n| --- | --- |\n| `--sessions <ids>` | which sessions |\n| `--audience gerencia\\|tecnica` | who reads it |\n",
+  ".claude/skills/export/SKILL.md":
+    "---\nname: export\ndescription: Export.\n---\n\n## Flags\n\n| Flag | What |\n| --- | --- |\n| `--sessions <ids>` | which sessions |\n| `--audience gerencia\\|tecnica` | who reads it |\n",
 });
 
 /** A command's `argument-hint` names arguments its body does not declare. */
@@ -25,7 +26,10 @@ export default defineRule({
       bad: SKILL("[--sesiones <ids>] [--audience <gerencia|tecnica>]"),
       good: SKILL("[--sessions <ids>] [--audience <gerencia|tecnica>]"),
     },
-    example: { bad: "`argument-hint: [--sesiones <ids>]` while the skill the command runs declares `--sessions`.", fix: "Write the hint from the declaration: `argument-hint: [--sessions <ids>]`." },
+    example: {
+      bad: "`argument-hint: [--sesiones <ids>]` while the skill the command runs declares `--sessions`.",
+      fix: "Write the hint from the declaration: `argument-hint: [--sessions <ids>]`.",
+    },
   },
   check(ctx) {
     const bundle = ctx.model.skills;
@@ -47,7 +51,13 @@ export default defineRule({
         }
         if (!h.values || !b.values) continue;
         for (const v of h.values) {
-          if (!b.values.includes(v)) ctx.report({ span: hint.span, messageId: "hintValue", data: { name: e.name, flag: h.flag, value: v, values: b.values.join(", "), body: where }, related });
+          if (!b.values.includes(v))
+            ctx.report({
+              span: hint.span,
+              messageId: "hintValue",
+              data: { name: e.name, flag: h.flag, value: v, values: b.values.join(", "), body: where },
+              related,
+            });
         }
       }
     }

@@ -2,7 +2,10 @@ import { closest } from "../../util/edit-distance.js";
 import { declaredArguments, entryNames } from "../../model/skills.js";
 import { defineRule } from "../types.js";
 
-const PLUGIN = { ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }), "commands/export-reports.md": "---\ndescription: Export reports.\nargument-hint: [--since <id>] [--audience <gerencia|tecnica>]\n---\n\nExport.\n" };
+const PLUGIN = {
+  ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }),
+  "commands/export-reports.md": "---\ndescription: Export reports.\nargument-hint: [--since <id>] [--audience <gerencia|tecnica>]\n---\n\nExport.\n",
+};
 
 /** A placeholder or pattern, not a literal value (`<id>`, `NNN`, `{x}`, `$ARGUMENTS`). */
 const PLACEHOLDER = /[<>{}[\]$]|^[A-Z][A-Z0-9_.:-]*$/;
@@ -30,7 +33,10 @@ export default defineRule({
       bad: { ...PLUGIN, "README.md": "Run `/w:export-reports --period last-month`.\n" },
       good: { ...PLUGIN, "README.md": "Run `/w:export-reports --since 3 --audience tecnica`.\n" },
     },
-    example: { bad: "`/w:export-reports --audience board` where the command declares `--audience <gerencia|tecnica>`.", fix: "Pass a declared value (`--audience gerencia`), or declare the new one." },
+    example: {
+      bad: "`/w:export-reports --audience board` where the command declares `--audience <gerencia|tecnica>`.",
+      fix: "Pass a declared value (`--audience gerencia`), or declare the new one.",
+    },
   },
   check(ctx) {
     const bundle = ctx.model.skills;
@@ -55,7 +61,8 @@ export default defineRule({
         continue;
       }
       if (m.synopsis && decl.source === "hint") {
-        for (const a of m.args) ctx.notJudged(a.span, `a usage synopsis of \`${m.name}\` set against its argument-hint alone: either may be the stale one`, kind);
+        for (const a of m.args)
+          ctx.notJudged(a.span, `a usage synopsis of \`${m.name}\` set against its argument-hint alone: either may be the stale one`, kind);
         continue;
       }
       const related = [{ file: decl.file, line: decl.span.line, column: decl.span.column, message: `the arguments of \`${m.name}\` are declared here` }];
@@ -63,8 +70,17 @@ export default defineRule({
         ctx.judged(a.span, "skillArguments");
         const d = decl.args.find((x) => x.flag === a.flag);
         if (!d) {
-          const near = closest(a.flag, decl.args.map((x) => x.flag));
-          ctx.report({ span: a.span, messageId: "unknownArgument", data: { command: m.name, flag: a.flag }, related, ...(near ? { suggestions: [near] } : {}) });
+          const near = closest(
+            a.flag,
+            decl.args.map((x) => x.flag),
+          );
+          ctx.report({
+            span: a.span,
+            messageId: "unknownArgument",
+            data: { command: m.name, flag: a.flag },
+            related,
+            ...(near ? { suggestions: [near] } : {}),
+          });
           continue;
         }
         if (!d.values || a.value === null || PLACEHOLDER.test(a.value)) continue;
@@ -72,7 +88,13 @@ export default defineRule({
         const bad = values.find((v) => !d.values!.includes(v));
         if (bad === undefined) continue;
         const near = closest(bad, d.values);
-        ctx.report({ span: a.span, messageId: "unknownValue", data: { command: m.name, flag: a.flag, value: bad, values: d.values.join(", ") }, related, ...(near ? { suggestions: [near] } : {}) });
+        ctx.report({
+          span: a.span,
+          messageId: "unknownValue",
+          data: { command: m.name, flag: a.flag, value: bad, values: d.values.join(", ") },
+          related,
+          ...(near ? { suggestions: [near] } : {}),
+        });
       }
     }
   },

@@ -3,7 +3,10 @@ import { removalText } from "../../model/history.js";
 import { entryDirs, entryLeaf, entryNames, goneEntry } from "../../model/skills.js";
 import { defineRule } from "../types.js";
 
-const PLUGIN = { ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }), "commands/export-reports.md": "---\ndescription: Export reports.\nargument-hint: [--since <id>] [--audience <gerencia|tecnica>]\n---\n\nExport.\n" };
+const PLUGIN = {
+  ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }),
+  "commands/export-reports.md": "---\ndescription: Export reports.\nargument-hint: [--since <id>] [--audience <gerencia|tecnica>]\n---\n\nExport.\n",
+};
 
 /** A slash command written in the docs that the bundle does not define. */
 export default defineRule({
@@ -32,7 +35,8 @@ export default defineRule({
     const bundle = ctx.model.skills;
     if (!bundle) return;
     if (bundle.entries.length === 0) {
-      for (const m of bundle.slashMentions) if (m.form !== "prose") ctx.notJudged(m.span, "the skill bundle's layout is not one docpact knows", { kind: "slashCommands" });
+      for (const m of bundle.slashMentions)
+        if (m.form !== "prose") ctx.notJudged(m.span, "the skill bundle's layout is not one docpact knows", { kind: "slashCommands" });
       return;
     }
     const names = entryNames(bundle, "any");
@@ -47,7 +51,9 @@ export default defineRule({
       if (m.namespace === null) {
         ctx.notJudged(
           m.span,
-          bundle.bareCommands ? "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command" : "a slash command without a namespace in a project without .claude/commands: it may be a built-in or a user's command",
+          bundle.bareCommands
+            ? "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command"
+            : "a slash command without a namespace in a project without .claude/commands: it may be a built-in or a user's command",
           { kind: "slashCommands" },
         );
         continue;
@@ -56,7 +62,11 @@ export default defineRule({
         ctx.notJudged(m.span, `slash command namespace \`${m.namespace}\` is no plugin of this project`, { kind: "slashCommands" });
         continue;
       }
-      const leaf = m.name.slice(m.namespace.length + 2).split(":").pop() ?? "";
+      const leaf =
+        m.name
+          .slice(m.namespace.length + 2)
+          .split(":")
+          .pop() ?? "";
       const gone = goneEntry(ctx.model.history, "command", leaf, dirs);
       const own = [...names.keys()].filter((n) => n.startsWith(`/${m.namespace}:`));
       const renamed = gone?.kind === "renamed" && gone.to ? `/${m.namespace}:${entryLeaf("command", gone.to)}` : null;

@@ -8,21 +8,32 @@ export default defineRule({
     id: "skill/unknown-skill",
     defaultSeverity: "error",
     wholeModel: { consults: ["skills", "history"] },
-    description: "The docs name a skill (\"the `release` skill\", `Skill: release`) that the bundle removed or renamed.",
+    description: 'The docs name a skill ("the `release` skill", `Skill: release`) that the bundle removed or renamed.',
     explanation:
       "A skill renamed or split keeps being named by its old name across the README and the other skills. " +
       "docpact reads the skill names of the bundle (each skill folder's name and front matter `name`, and the SKILL.md files inside a skill's folder) " +
-      "and finds skill names in prose: inline code right before or after the word skill (\"the `release` skill\", \"skill `release`\") and `` `Skill: release` ``. " +
+      'and finds skill names in prose: inline code right before or after the word skill ("the `release` skill", "skill `release`") and `` `Skill: release` ``. ' +
       "A name the bundle has is fine. A name with a plugin's namespace (`w:release`) is judged against that plugin's skills, a closed set. A name without one may come from another bundle or the user's own, so a name the bundle lacks is an error only when git shows " +
       "that this bundle had it (its SKILL.md deleted or renamed away, named in the message); otherwise it is counted as not judged.",
     messages: {
       unknownSkill: "the bundle has no skill `{{name}}`",
     },
     examples: {
-      bad: { ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }), "skills/release-scripts/SKILL.md": "---\nname: release-scripts\ndescription: r\n---\n", "README.md": "Load `Skill: w:release` first.\n" },
-      good: { ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }), "skills/release-scripts/SKILL.md": "---\nname: release-scripts\ndescription: r\n---\n", "README.md": "Load `Skill: w:release-scripts` first.\n" },
+      bad: {
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }),
+        "skills/release-scripts/SKILL.md": "---\nname: release-scripts\ndescription: r\n---\n",
+        "README.md": "Load `Skill: w:release` first.\n",
+      },
+      good: {
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }),
+        "skills/release-scripts/SKILL.md": "---\nname: release-scripts\ndescription: r\n---\n",
+        "README.md": "Load `Skill: w:release-scripts` first.\n",
+      },
     },
-    example: { bad: "Run the `release` skill (its folder was renamed to `release-scripts`).", fix: "Name the skill the bundle has: the `release-scripts` skill." },
+    example: {
+      bad: "Run the `release` skill (its folder was renamed to `release-scripts`).",
+      fix: "Name the skill the bundle has: the `release-scripts` skill.",
+    },
   },
   check(ctx) {
     const bundle = ctx.model.skills;

@@ -15,7 +15,7 @@ export default defineRule({
     explanation:
       "Suppression comments (`<!-- docpact-disable-next-line RULE -->`, `<!-- docpact-disable RULE -->` … `<!-- docpact-enable RULE -->`) silence findings in a Markdown document. " +
       "Once the prose or the code is fixed, a leftover suppression would silently hide the next real drift at that place, so docpact reports every suppression, and every rule named in one, that silenced nothing in this run, and every rule name it does not know. " +
-      "Suppressions naming a rule that is \"off\" in the config are not reported, so turning a rule off and on again needs no edits.",
+      'Suppressions naming a rule that is "off" in the config are not reported, so turning a rule off and on again needs no edits.',
     messages: {
       blanket: "docpact-{{what}} suppresses nothing",
       rule: "docpact-{{what}} {{rule}} suppresses nothing",

@@ -27,11 +27,11 @@ export default defineRule({
       "A TypeScript `as const` list, string-literal union or string enum often restates a schema `enum` so the code can switch on it; when one " +
       "side gains or loses a member the other still accepts or rejects the old set. A code vocabulary mirrors a schema vocabulary when linked " +
       "explicitly (config `vocabularies` with `code` and `schema`, or a `@docpact-mirror path#pointer` JSDoc tag), or when a leading comment says so in words " +
-        "(\"Mirrored from schemas/run-event.schema.json\", \"keep in sync with ../schemas/x.json\", copied/generated/derived from): then the best-overlapping " +
-        "vocabulary of that file (at least the shared members below) is the mirror. Explicit and declared links are compared " +
+      '("Mirrored from schemas/run-event.schema.json", "keep in sync with ../schemas/x.json", copied/generated/derived from): then the best-overlapping ' +
+      "vocabulary of that file (at least the shared members below) is the mirror. Explicit and declared links are compared " +
       "in full and every difference is an error. Failing that, a mirror is inferred when the two share at least " +
       `${MIN_SHARED} canonical members making up at least ${MIN_OVERLAP * 100}% of their union (the best-overlapping schema vocabulary wins); ` +
-      "an inline union written as a property's type (`kind: \"a\" | \"b\"` in an interface) is a candidate only for schema vocabularies at " +
+      'an inline union written as a property\'s type (`kind: "a" | "b"` in an interface) is a candidate only for schema vocabularies at ' +
       "`…/properties/kind` (or its `items`). An inferred mirror is only a guess, so its findings are warnings, and it is judged only when the " +
       "difference is one-sided: the code lacks schema members and has nothing extra, or each extra code member is a near rename of a missing " +
       "one. It stays silent (counted as not judged) when the code list is a superset of the schema vocabulary (a wider code type that also " +
@@ -43,12 +43,18 @@ export default defineRule({
     messages,
     examples: {
       bad: {
-        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, vocabularies: [{ code: "src/events.ts#EVENTS", schema: "events.schema.json#/$defs/eventType" }] }),
+        "docpact.config.json": JSON.stringify({
+          code: { include: ["src/**/*.ts"] },
+          vocabularies: [{ code: "src/events.ts#EVENTS", schema: "events.schema.json#/$defs/eventType" }],
+        }),
         "events.schema.json": JSON.stringify({ $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed"] } } }),
         "src/events.ts": 'export const EVENTS = ["run.started", "run.finished"] as const;\n',
       },
       good: {
-        "docpact.config.json": JSON.stringify({ code: { include: ["src/**/*.ts"] }, vocabularies: [{ code: "src/events.ts#EVENTS", schema: "events.schema.json#/$defs/eventType" }] }),
+        "docpact.config.json": JSON.stringify({
+          code: { include: ["src/**/*.ts"] },
+          vocabularies: [{ code: "src/events.ts#EVENTS", schema: "events.schema.json#/$defs/eventType" }],
+        }),
         "events.schema.json": JSON.stringify({ $defs: { eventType: { enum: ["run.started", "run.finished", "run.failed"] } } }),
         "src/events.ts": 'export const EVENTS = ["run.started", "run.finished", "run.failed"] as const;\n',
       },
@@ -89,7 +95,9 @@ export default defineRule({
       // A comment that names the schema file the list mirrors: a declaration, judged both ways (a superset included), against the best-overlapping vocabulary there.
       if (code.mirrorsFile !== undefined) {
         const [file, pointer] = code.mirrorsFile.split("#");
-        const there = [...candidates].filter((v) => v.file === file && (pointer === undefined || normalizeSchemaId(`${file}#${pointer}`) === v.id)).sort((a, b) => order.get(a)! - order.get(b)!);
+        const there = [...candidates]
+          .filter((v) => v.file === file && (pointer === undefined || normalizeSchemaId(`${file}#${pointer}`) === v.id))
+          .sort((a, b) => order.get(a)! - order.get(b)!);
         const said = bestMirror(code, there);
         if (said) {
           for (const r of compare(code, said)) ctx.report(r);
@@ -133,7 +141,11 @@ function compare(code: Vocabulary, schema: Vocabulary): Finding[] {
     });
   }
   for (const v of extra) {
-    const near = closest(v, missing.map((m) => m.value), 0.25);
+    const near = closest(
+      v,
+      missing.map((m) => m.value),
+      0.25,
+    );
     out.push({
       kind: "extra",
       renamed: near !== null,
@@ -173,7 +185,9 @@ function bestMirror(code: Vocabulary, schemas: Vocabulary[]): Vocabulary | undef
   for (const s of schemas) {
     const canon = new Set(s.members.filter((m) => !m.deprecated).map((m) => m.value));
     // A code member that is a deprecated alias counts as its replacement: code that lags a rename still mirrors.
-    const renamed = new Map([...s.members, ...(s.aliases ?? [])].filter((m) => m.deprecated && m.replacedBy !== undefined).map((m) => [m.value, m.replacedBy!]));
+    const renamed = new Map(
+      [...s.members, ...(s.aliases ?? [])].filter((m) => m.deprecated && m.replacedBy !== undefined).map((m) => [m.value, m.replacedBy!]),
+    );
     const codeSet = new Set(code.members.filter((m) => !m.deprecated).map((m) => renamed.get(m.value) ?? m.value));
     let shared = 0;
     for (const v of canon) if (codeSet.has(v)) shared++;

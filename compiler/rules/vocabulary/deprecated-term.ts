@@ -13,7 +13,7 @@ export default defineRule({
     explanation:
       "When a vocabulary renames a member (`envelope.retry.exhausted` → `envelope.retry-exhausted`) the old name lives on as a deprecated alias, " +
       "declared in the schema (`x-deprecated` / `x-replaced-by` next to an `enum`, or `deprecated` / `x-replaced-by` on a `const` branch), in " +
-      "config (`vocabularies: [{ \"schema\": \"x.schema.json#/pointer\", \"aliases\": { \"old\": \"new\" } }]`), in a mapping file the spec ships " +
+      'config (`vocabularies: [{ "schema": "x.schema.json#/pointer", "aliases": { "old": "new" } }]`), in a mapping file the spec ships ' +
       "(`vocabularies[].mapping`: a JSON or YAML file and a pointer to an object of old → new names, or to an array of rows whose fields `mappingFields` names), or on a code member (`/** @deprecated use x */`). " +
       "Docs and schema descriptions that still say the old name teach readers a name the contract is dropping. The rule reports every backticked " +
       "term in Markdown prose or in a schema `description`, `title` or `$comment` that equals a deprecated name exactly, and suggests its " +
@@ -27,8 +27,20 @@ export default defineRule({
       replacedByEither: "`{{term}}` is a deprecated member of {{vocabulary}}; replaced by {{replacements}}",
     },
     examples: {
-      bad: { "schemas/event.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { eventType: { enum: ["run.started", "run.begun"], "x-deprecated": ["run.begun"], "x-replaced-by": { "run.begun": "run.started" } } } }), "doc.md": "The kernel emits `run.begun` first.\n" },
-      good: { "schemas/event.schema.json": JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", $defs: { eventType: { enum: ["run.started", "run.begun"], "x-deprecated": ["run.begun"], "x-replaced-by": { "run.begun": "run.started" } } } }), "doc.md": "The kernel emits `run.started` first.\n" },
+      bad: {
+        "schemas/event.schema.json": JSON.stringify({
+          $schema: "http://json-schema.org/draft-07/schema#",
+          $defs: { eventType: { enum: ["run.started", "run.begun"], "x-deprecated": ["run.begun"], "x-replaced-by": { "run.begun": "run.started" } } },
+        }),
+        "doc.md": "The kernel emits `run.begun` first.\n",
+      },
+      good: {
+        "schemas/event.schema.json": JSON.stringify({
+          $schema: "http://json-schema.org/draft-07/schema#",
+          $defs: { eventType: { enum: ["run.started", "run.begun"], "x-deprecated": ["run.begun"], "x-replaced-by": { "run.begun": "run.started" } } },
+        }),
+        "doc.md": "The kernel emits `run.started` first.\n",
+      },
     },
     example: {
       bad: "The run ends with `envelope.retry.exhausted`.",
@@ -56,7 +68,10 @@ export default defineRule({
         ...(replacement !== null
           ? { messageId: "useReplacement" as const, data: { term: term.value, vocabulary: ref.vocabulary.id, replacement }, suggestions: [replacement] }
           : replacements.length > 1
-            ? { messageId: "replacedByEither" as const, data: { term: term.value, vocabulary: ref.vocabulary.id, replacements: replacements.map((r) => `\`${r}\``).join(" or ") } }
+            ? {
+                messageId: "replacedByEither" as const,
+                data: { term: term.value, vocabulary: ref.vocabulary.id, replacements: replacements.map((r) => `\`${r}\``).join(" or ") },
+              }
             : { messageId: "deprecated" as const, data: { term: term.value, vocabulary: ref.vocabulary.id } }),
         related,
         ...fixFor(term, replacement, model.texts.get(term.file)),

@@ -14,7 +14,7 @@ export default defineRule({
     description: "Prose or a schema description names a vocabulary term that was removed without a replacement.",
     explanation:
       "A spec sometimes drops an error code or event outright (`unsupported_modality` is gone, hosts answer `capability_not_provided`). " +
-      "Such names are declared retired in config (`vocabularies: [{ \"schema\": \"x.schema.json#/pointer\", \"retired\": [\"gone\"] }]`) or in " +
+      'Such names are declared retired in config (`vocabularies: [{ "schema": "x.schema.json#/pointer", "retired": ["gone"] }]`) or in ' +
       "a mapping file the spec ships (`vocabularies[].mapping`, an old name mapped to `null`). The rule reports every backticked term in Markdown " +
       "prose or in a schema `description`, `title` or `$comment` that equals a retired name exactly: readers would build on a name no host sends. " +
       "There is no fix, since only a person knows what the sentence should say now. It stays silent when the value is also a member or alias of " +
@@ -52,7 +52,9 @@ export default defineRule({
         span: term.span,
         messageId: "retired",
         data: { term: term.value, vocabulary: ref.vocabulary.id },
-        related: [{ file: ref.member.span.file, line: ref.member.span.line, column: ref.member.span.column, message: `declared retired for ${ref.vocabulary.id}` }],
+        related: [
+          { file: ref.member.span.file, line: ref.member.span.line, column: ref.member.span.column, message: `declared retired for ${ref.vocabulary.id}` },
+        ],
       });
     }
   },

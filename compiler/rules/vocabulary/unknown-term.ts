@@ -49,7 +49,7 @@ export default defineRule({
       "included: a stale role `writing` listed beside `planner`, `coder`, `reviewer`). A near miss is left alone (counted as not judged) when no such tie " +
       "holds and its list names more things no vocabulary knows than members or near misses of this one (envelope types `prd.create` / " +
       "`theme.create` beside `clarification.request`), or its sentence names another set (`<word> type(s)`, `variant(s)`, `kind(s)` with a word that is " +
-      "not in the vocabulary's name: \"envelope type\", \"suspend variants\"). " +
+      'not in the vocabulary\'s name: "envelope type", "suspend variants"). ' +
       "Inside a git work tree, history is evidence (the newest of the last 1,000 commits that touched the schemas and code, and the work tree's " +
       "uncommitted changes before them): when a commit removed the term from the vocabulary's own file the message names it; when it replaced it on " +
       "the same line by a name that is a member now, that member is the suggestion. A plain rename is reported that way even when the old name is no " +
@@ -97,7 +97,13 @@ export default defineRule({
     };
     const history = model.history;
     const filesOf = (v: Vocabulary) => (history ? namesOf(history, v.file) : []);
-    const report = (term: TermOccurrence, v: Vocabulary, m: { messageId: string; data: Readonly<Record<string, string | undefined>> }, suggestion: string | null, gone?: Removal) => {
+    const report = (
+      term: TermOccurrence,
+      v: Vocabulary,
+      m: { messageId: string; data: Readonly<Record<string, string | undefined>> },
+      suggestion: string | null,
+      gone?: Removal,
+    ) => {
       const evidence = gone && (gone.removal.kind === "removed" || gone.now !== null) ? gone : null;
       const s = evidence?.now ?? suggestion;
       const hinted = evidence?.now && m.data.hint !== undefined ? { ...m, data: { ...m.data, hint: `; did you mean \`${evidence.now}\`?` } } : m;
@@ -112,7 +118,12 @@ export default defineRule({
     };
     const removalOf = (term: TermOccurrence, v: Vocabulary): Removal | null => {
       const files = filesOf(v);
-      return literalRemoval(history, term.value, (f) => files.includes(f), (x) => index.isMemberOf(x, v));
+      return literalRemoval(
+        history,
+        term.value,
+        (f) => files.includes(f),
+        (x) => index.isMemberOf(x, v),
+      );
     };
     for (const term of terms) {
       if (index.retired(term.value).length > 0) continue; // vocabulary/retired-term's
@@ -125,7 +136,10 @@ export default defineRule({
         const tie = tieTo(v, c, sentence);
         if (tie === null) {
           // A name that is no near miss of a member belongs to the vocabulary only where the text is about it.
-          if (match.reason === "namespace" && !namesMemberNearby(term, byFile.get(term.file) ?? [], model.texts.get(term.file), (x) => index.isMemberOf(x, v))) {
+          if (
+            match.reason === "namespace" &&
+            !namesMemberNearby(term, byFile.get(term.file) ?? [], model.texts.get(term.file), (x) => index.isMemberOf(x, v))
+          ) {
             ctx.notJudged(term.span, "no member of the vocabulary is named in the same paragraph");
             continue;
           }
@@ -177,10 +191,14 @@ export default defineRule({
         continue;
       }
       if (!history.literals) {
-        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member; its history was not read`, undefined, { files: [...new Set(shaped.flatMap(filesOf))].sort() });
+        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member; its history was not read`, undefined, {
+          files: [...new Set(shaped.flatMap(filesOf))].sort(),
+        });
         continue;
       }
-      const gone = shaped.map((v) => ({ v, gone: removalOf(term, v) })).find((x) => x.gone !== null && (x.gone.now !== null || (x.gone.removal.kind === "removed" && profiled.includes(x.v))));
+      const gone = shaped
+        .map((v) => ({ v, gone: removalOf(term, v) }))
+        .find((x) => x.gone !== null && (x.gone.now !== null || (x.gone.removal.kind === "removed" && profiled.includes(x.v))));
       if (!gone) {
         ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member, and no commit removed it from the vocabulary's file`);
         continue;
@@ -216,7 +234,12 @@ function tieTo(v: Vocabulary, c: TermContext, sentence: string): "column" | "sen
 }
 
 /** Where the context ties a name that is no near miss to a vocabulary: the vocabulary and how. */
-function contextTie(term: TermOccurrence, c: TermContext, sentence: string, index: Index): { vocabulary: Vocabulary; how: "column" | "sentence" | "verb" | "list" } | null {
+function contextTie(
+  term: TermOccurrence,
+  c: TermContext,
+  sentence: string,
+  index: Index,
+): { vocabulary: Vocabulary; how: "column" | "sentence" | "verb" | "list" } | null {
   // A column headed by the vocabulary's own name: every cell value is one of its members.
   if (c.column !== null && c.cellValue) {
     const v = index.all().find((x) => namesVocabulary(c.column!, x, true));
@@ -255,7 +278,28 @@ function fitsShape(value: string, index: Index, v: Vocabulary): boolean {
 
 /** Nouns that name a set of things: "envelope type", "suspend variants". */
 const SET_NOUN = /\b([A-Za-z][\w-]*)[ -](?:types?|variants?|kinds?)\b/g;
-const FILLER = new Set(["the", "a", "an", "this", "that", "each", "every", "its", "their", "same", "other", "which", "what", "any", "all", "of", "one", "event", "value", "member"]);
+const FILLER = new Set([
+  "the",
+  "a",
+  "an",
+  "this",
+  "that",
+  "each",
+  "every",
+  "its",
+  "their",
+  "same",
+  "other",
+  "which",
+  "what",
+  "any",
+  "all",
+  "of",
+  "one",
+  "event",
+  "value",
+  "member",
+]);
 
 /**
  * Why the text makes the term's set another than `v`, or null: its list names mostly things no vocabulary knows
@@ -270,7 +314,11 @@ function otherSet(v: Vocabulary, c: TermContext, sentence: string, index: Index,
       if (index.isMemberOf(n.value, v) || index.classify(n.value)?.vocabulary === v || index.shapedLike(n.value).includes(v)) own++;
       else if (index.members(n.value).length === 0 && isTermCandidate(n.value) && known.explain(n.value) === null) strangers.push(n.value);
     }
-    if (strangers.length > own) return `its list names things of another set (${strangers.slice(0, 3).map((x) => `\`${x}\``).join(", ")})`;
+    if (strangers.length > own)
+      return `its list names things of another set (${strangers
+        .slice(0, 3)
+        .map((x) => `\`${x}\``)
+        .join(", ")})`;
   }
   if (namesVocabulary(sentence, v)) return null;
   const words = vocabularyWords(v);

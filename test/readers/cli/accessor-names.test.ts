@@ -34,14 +34,20 @@ describe("flag accessors", () => {
   test("a loop variable over a list that does not evaluate opens the set (it was a false 'closed')", () => {
     const s = surfaceOfText(`${HEAD}declare const layers: string[];\nflag("json");\nfor (const layer of layers) flag(layer);\n`, ["flag"]);
     expect(s.globalFlagSet.closed).toBe(false);
-    expect(s.globalFlagSet.closed === false && s.globalFlagSet.reason).toBe("the flag name passed to `flag` does not evaluate: `layer` is a loop variable over `layers`");
+    expect(s.globalFlagSet.closed === false && s.globalFlagSet.reason).toBe(
+      "the flag name passed to `flag` does not evaluate: `layer` is a loop variable over `layers`",
+    );
   });
 
   test("a run-time value as the name opens the set, also behind a values object", () => {
     const a = surfaceOfText(`${HEAD}declare function pick(): string;\nflag("json");\nflag(pick());\n`, ["flag"]);
     expect(a.globalFlagSet.closed === false && a.globalFlagSet.reason).toBe("the flag name passed to `flag` does not evaluate: `pick()`");
-    const b = surfaceOfText(`${HEAD}declare const names: string[];\nflagValue(values, "depth");\nfor (const n of names) flagValue(values, n);\n`, ["flagValue"]);
-    expect(b.globalFlagSet.closed === false && b.globalFlagSet.reason).toBe("the flag name passed to `flagValue` does not evaluate: `n` is a loop variable over `names`");
+    const b = surfaceOfText(`${HEAD}declare const names: string[];\nflagValue(values, "depth");\nfor (const n of names) flagValue(values, n);\n`, [
+      "flagValue",
+    ]);
+    expect(b.globalFlagSet.closed === false && b.globalFlagSet.reason).toBe(
+      "the flag name passed to `flagValue` does not evaluate: `n` is a loop variable over `names`",
+    );
   });
 
   test("a wrapper's own parameter is not judged by its body (its call sites count)", () => {

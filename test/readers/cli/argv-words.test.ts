@@ -9,14 +9,22 @@ describe("argv-words reader: hand-rolled dispatch on process.argv[2]", () => {
 
   it("with a guard that turns other words away the list is closed and a misspelt command is reported", async () => {
     const errors = await cliErrors("cli-argv-words", [
-      { file: "bin.js", find: "p.stdout.write(install(a == 'install' ? undefined : a))", replace: "if (a !== 'install') { console.error('unknown command'); process.exit(1) }\np.stdout.write(install())" },
+      {
+        file: "bin.js",
+        find: "p.stdout.write(install(a == 'install' ? undefined : a))",
+        replace: "if (a !== 'install') { console.error('unknown command'); process.exit(1) }\np.stdout.write(install())",
+      },
     ]);
     expect(errors).toEqual(["docs/invalid.md:3 cli/unknown-command unknown command `hooks inti`"]);
   });
 
   it("a renamed command is caught where the docs use the old name once the list is closed", async () => {
     const errors = await cliErrors("cli-argv-words", [
-      { file: "bin.js", find: "p.stdout.write(install(a == 'install' ? undefined : a))", replace: "if (a !== 'install') { console.error('unknown command'); process.exit(1) }\np.stdout.write(install())" },
+      {
+        file: "bin.js",
+        find: "p.stdout.write(install(a == 'install' ? undefined : a))",
+        replace: "if (a !== 'install') { console.error('unknown command'); process.exit(1) }\np.stdout.write(install())",
+      },
       { file: "bin.js", find: "if (a == 'init')", replace: "if (a == 'setup')" },
     ]);
     expect(errors.some((e) => e.startsWith("docs/valid.md:3 cli/unknown-command unknown command `hooks init`"))).toBe(true);

@@ -38,7 +38,10 @@ describe("argv adapter (mri / minimist, dispatch outside any command object)", (
     const since = await cliErrors("cli-argv", [{ file: "src/index.ts", find: '"since", "snapshot"]', replace: '"from", "snapshot"]' }]);
     expect(since).toContain("docs/options.md:19 cli/unknown-flag unknown flag `--since` for `rel status`");
     // "`--verbose` of `rel status`" ties the flag wherever it is written.
-    const verbose = await cliErrors("cli-argv", [{ file: "src/index.ts", find: 'boolean: ["verbose",', replace: 'boolean: ["loud",' }, { file: "src/index.ts", find: 'v: "verbose"', replace: 'v: "loud"' }]);
+    const verbose = await cliErrors("cli-argv", [
+      { file: "src/index.ts", find: 'boolean: ["verbose",', replace: 'boolean: ["loud",' },
+      { file: "src/index.ts", find: 'v: "verbose"', replace: 'v: "loud"' },
+    ]);
     expect(verbose).toContain("docs/options.md:36 cli/unknown-flag unknown flag `--verbose` for `rel status`");
     // `--follow-tags` (its paragraphs name git) is never judged; `--whatever` (its paragraph names two commands of rel)
     // is judged against every command of rel, and none accepts it.
@@ -65,7 +68,9 @@ describe("argv adapter (mri / minimist, dispatch outside any command object)", (
   });
 
   it("a switch without a default leaves the command list open; options that do not evaluate leave the flags open", async () => {
-    const noDefault = await cliErrors("cli-argv", [{ file: "src/run.ts", find: "    default:\n      throw new Error(`Invalid command ${input[0]}`);\n", replace: "" }]);
+    const noDefault = await cliErrors("cli-argv", [
+      { file: "src/run.ts", find: "    default:\n      throw new Error(`Invalid command ${input[0]}`);\n", replace: "" },
+    ]);
     expect(noDefault).not.toContain("docs/drift.md:5 cli/unknown-command unknown command `rel pubish`");
     expect(noDefault).toContain("docs/drift.md:6 cli/unknown-command unknown command `rel pre leave`");
     const dynamic = await cliErrors("cli-argv", [{ file: "src/index.ts", find: "alias: { ...aliases },", replace: "alias: loadAliases()," }]);

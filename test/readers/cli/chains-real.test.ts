@@ -16,7 +16,10 @@ function surfaceOfCode(code: string, binaries: string[]) {
 describe("builder chains from real CLIs", () => {
   it("cac: a default command with 40 options is read to the end; `--env.* <value>` names `--env`", () => {
     const options = Array.from({ length: 40 }, (_, i) => `  .option("--opt${i} <v>", "option ${i}")`).join("\n");
-    const s = surfaceOfCode(`import { cac } from "cac";\nconst cli = cac("tool");\ncli.command("[...files]", "Bundle")\n  .option("--env.* <value>", "env")\n${options}\n  .option("--last", "the last one")\n  .action(() => {});\ncli.parse();\n`, ["tool"]);
+    const s = surfaceOfCode(
+      `import { cac } from "cac";\nconst cli = cac("tool");\ncli.command("[...files]", "Bundle")\n  .option("--env.* <value>", "env")\n${options}\n  .option("--last", "the last one")\n  .action(() => {});\ncli.parse();\n`,
+      ["tool"],
+    );
     const flags = table(s)["(root)"];
     expect(flags).toContain("--env,");
     expect(flags).toContain("--last");

@@ -40,7 +40,7 @@ describe("citty adapter", () => {
 
   it("a root positional beside sub-commands, with a hook that runs first, leaves the command list open", async () => {
     const errors = await cliErrors("cli-citty", [
-      { file: "src/cli.ts", find: '  sharedArgs: {', replace: '  args: { command: { type: "positional", required: false } },\n  setup() {},\n  sharedArgs: {' },
+      { file: "src/cli.ts", find: "  sharedArgs: {", replace: '  args: { command: { type: "positional", required: false } },\n  setup() {},\n  sharedArgs: {' },
     ]);
     expect(errors).not.toContain("docs/drift.md:5 cli/unknown-command unknown command `nx biuld`");
     expect(errors).toContain("docs/drift.md:6 cli/unknown-command unknown command `nx module remove`");

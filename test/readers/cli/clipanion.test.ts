@@ -41,7 +41,13 @@ describe("clipanion adapter", () => {
   });
 
   it("a Cli created in a branch leaves the top-level command list open", async () => {
-    const errors = await cliErrors("cli-clipanion", [{ file: "src/main.ts", find: 'const cli = new Cli({ binaryName: "pm" });', replace: 'const cli = process.argv[2] === "yarn" ? null! : new Cli({ binaryName: "pm" });' }]);
+    const errors = await cliErrors("cli-clipanion", [
+      {
+        file: "src/main.ts",
+        find: 'const cli = new Cli({ binaryName: "pm" });',
+        replace: 'const cli = process.argv[2] === "yarn" ? null! : new Cli({ binaryName: "pm" });',
+      },
+    ]);
     expect(errors).toEqual(DRIFT.slice(1));
   });
 });

@@ -16,7 +16,11 @@ export interface CliCommand { name: string; describe?: string; execute(args: Par
 
 const FILES: Record<string, string> = {
   "package.json": JSON.stringify({ name: "aw", bin: { aw: "dist/main.js" } }),
-  "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"], code: { include: ["src/**/*.ts"] }, cli: { commandType: "CliCommand", flagAccessors: ["values.get"] } }),
+  "docpact.config.json": JSON.stringify({
+    docs: ["docs/**/*.md"],
+    code: { include: ["src/**/*.ts"] },
+    cli: { commandType: "CliCommand", flagAccessors: ["values.get"] },
+  }),
   "src/types.ts": TYPES,
   "src/session.ts": `import type { ParsedArgs } from "./types.js";
 /** The session a command names: --code, or --session. */

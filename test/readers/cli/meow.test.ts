@@ -7,7 +7,7 @@ describe("meow reader: meow", () => {
   });
 
   it("a renamed flag or command in the code is caught where the docs use the old name", async () => {
-    const errors = await cliErrors("cli-meow", [{ file: "src/cli.ts", find: "aliases: [\"out\"]", replace: "aliases: [\"dest\"]" }]);
+    const errors = await cliErrors("cli-meow", [{ file: "src/cli.ts", find: 'aliases: ["out"]', replace: 'aliases: ["dest"]' }]);
     expect(errors).toContain("docs/valid.md:5 cli/unknown-flag unknown flag `--out` for `tool`");
   });
 

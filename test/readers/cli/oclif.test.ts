@@ -51,10 +51,16 @@ describe("oclif adapter", () => {
   });
 
   it("reads the `single` and `explicit` command strategies", async () => {
-    const single = await cliErrors("cli-oclif", [{ file: "package.json", find: '"commands": "./dist/commands"', replace: '"commands": { "strategy": "single", "target": "./dist/commands/hello.js" }' }]);
+    const single = await cliErrors("cli-oclif", [
+      { file: "package.json", find: '"commands": "./dist/commands"', replace: '"commands": { "strategy": "single", "target": "./dist/commands/hello.js" }' },
+    ]);
     expect(single).toContain("docs/usage.md:8 cli/unknown-flag unknown flag `--core` for `mycli`");
     const explicit = await cliErrors("cli-oclif", [
-      { file: "package.json", find: '"commands": "./dist/commands"', replace: '"commands": { "strategy": "explicit", "target": "./dist/index.js", "identifier": "COMMANDS" }' },
+      {
+        file: "package.json",
+        find: '"commands": "./dist/commands"',
+        replace: '"commands": { "strategy": "explicit", "target": "./dist/index.js", "identifier": "COMMANDS" }',
+      },
     ]);
     expect(explicit).toContain("docs/usage.md:8 cli/unknown-command unknown command `mycli plugins`");
     expect(explicit.filter((e) => e.startsWith("docs/usage.md:5") || e.startsWith("docs/usage.md:12"))).toEqual([]);

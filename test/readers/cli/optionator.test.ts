@@ -7,12 +7,18 @@ describe("optionator reader: optionator (plain JavaScript, options spread and ma
   });
 
   it("a renamed flag or command in the code is caught where the docs use the old name", async () => {
-    const errors = await cliErrors("cli-optionator", [{ file: "lib/output-options.js", find: "option: \"format\"", replace: "option: \"reporter\"" }]);
+    const errors = await cliErrors("cli-optionator", [{ file: "lib/output-options.js", find: 'option: "format"', replace: 'option: "reporter"' }]);
     expect(errors).toContain("docs/valid.md:4 cli/unknown-flag unknown flag `--format` for `tool`");
   });
 
   it("what it cannot read opens the set instead of guessing (an option name that does not evaluate opens the set)", async () => {
-    const errors = await cliErrors("cli-optionator", [{ file: "lib/options.js", find: "{ heading: \"Basic configuration\" },", replace: "{ heading: \"Basic configuration\" },\n    { option: process.env.NAME, type: \"String\" }," }]);
+    const errors = await cliErrors("cli-optionator", [
+      {
+        file: "lib/options.js",
+        find: '{ heading: "Basic configuration" },',
+        replace: '{ heading: "Basic configuration" },\n    { option: process.env.NAME, type: "String" },',
+      },
+    ]);
     expect(errors.filter((e) => e.includes("unknown-flag"))).toEqual([]);
   });
 });

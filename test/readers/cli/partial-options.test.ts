@@ -16,7 +16,8 @@ function surfaceOfText(text: string): CommandSurface {
   }
 }
 
-const OPTS = 'declare function resolveDefaults(): string;\nconst OPTS = { out: { type: "string", default: resolveDefaults() }, watch: { alias: "w", type: "boolean", coerce: (x: unknown) => x } };\n';
+const OPTS =
+  'declare function resolveDefaults(): string;\nconst OPTS = { out: { type: "string", default: resolveDefaults() }, watch: { alias: "w", type: "boolean", coerce: (x: unknown) => x } };\n';
 
 test("yargs .options(RECORD) with a field that does not evaluate: every name known, the set closed", () => {
   const s = surfaceOfText(`import yargs from "yargs";\n${OPTS}yargs(process.argv.slice(2)).options(OPTS).parse();\n`);
@@ -33,7 +34,9 @@ test("a command module's builder record held in a variable: its names are the co
 });
 
 test("a record whose keys are not known (an unknown spread) still opens the set", () => {
-  const s = surfaceOfText(`import yargs from "yargs";\ndeclare const more: Record<string, object>;\nconst OPTS = { ...more, out: { type: "string" } };\nyargs(process.argv.slice(2)).options(OPTS).parse();\n`);
+  const s = surfaceOfText(
+    `import yargs from "yargs";\ndeclare const more: Record<string, object>;\nconst OPTS = { ...more, out: { type: "string" } };\nyargs(process.argv.slice(2)).options(OPTS).parse();\n`,
+  );
   const root = s.commands.find((c) => c.path.length === 0);
   expect(root?.flagSet.closed ?? false).toBe(false);
 });

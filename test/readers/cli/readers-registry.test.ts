@@ -15,11 +15,11 @@ import { repoRoot } from "../../helpers/cli.js";
 /** Readers found otherwise than by an import: the source that shows them. */
 const NOT_BY_IMPORT: Record<string, { code: string; finding: RegExp }> = {
   registry: {
-    code: "interface ToolCommand { name: string; run(): void }\nexport const build: ToolCommand = { name: \"build\", run() {} };\n",
+    code: 'interface ToolCommand { name: string; run(): void }\nexport const build: ToolCommand = { name: "build", run() {} };\n',
     finding: /cli\.commandType.*`ToolCommand`/,
   },
   jsdoc: { code: "/** @docpact-command build */\nexport function build() {}\n", finding: /the jsdoc \(@docpact-command\) adapter applies/ },
-  "argv-words": { code: "const a = process.argv[2];\nif (a === \"init\") console.log(a);\n", finding: /the argv-words adapter applies/ },
+  "argv-words": { code: 'const a = process.argv[2];\nif (a === "init") console.log(a);\n', finding: /the argv-words adapter applies/ },
 };
 
 const dirs: string[] = [];
@@ -59,7 +59,14 @@ describe("the CLI reader registry", () => {
         expect(lines(root)).toContain(`cli.reader: bin \`tool\` → src/cli.ts: read by the ${reader.id} reader (src/run.ts, 1 import from the entry)`);
       });
       it(`init names the ${reader.id} reader in plain JavaScript (require)`, () => {
-        const root = project(reader.example(reader.packages[0]!).replace(/^import (\* as (\w+)|\{ (\w+) \}) from ("[^"]+");$/, (_m, _b, ns, named, spec) => (ns ? `const ${ns} = require(${spec});` : `const { ${named} } = require(${spec});`)), "bin/cli.js");
+        const root = project(
+          reader
+            .example(reader.packages[0]!)
+            .replace(/^import (\* as (\w+)|\{ (\w+) \}) from ("[^"]+");$/, (_m, _b, ns, named, spec) =>
+              ns ? `const ${ns} = require(${spec});` : `const { ${named} } = require(${spec});`,
+            ),
+          "bin/cli.js",
+        );
         writeFileSync(join(root, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "./bin/cli.js" } }));
         rmSync(join(root, "tsconfig.json"));
         expect(lines(root).some((l) => l.startsWith("cli: ") && l.includes(reader.id))).toBe(true);
@@ -89,7 +96,10 @@ describe("the CLI reader registry", () => {
     writeFileSync(join(oclif, "package.json"), JSON.stringify({ name: "@acme/plugin-x", oclif: { bin: "mycli" } }));
     expect(detect(oclif).config.cli?.binaries).toEqual(["mycli"]);
     const shims = project('import { Cli } from "clipanion";\n', "sources/main.ts");
-    writeFileSync(join(shims, "package.json"), JSON.stringify({ name: "corepack", publishConfig: { bin: { corepack: "./dist/corepack.js", pnpm: "./dist/pnpm.js", tool2: "./dist/main.js" } } }));
+    writeFileSync(
+      join(shims, "package.json"),
+      JSON.stringify({ name: "corepack", publishConfig: { bin: { corepack: "./dist/corepack.js", pnpm: "./dist/pnpm.js", tool2: "./dist/main.js" } } }),
+    );
     mkdirSync(join(shims, "src"), { recursive: true });
     writeFileSync(join(shims, "src/main.ts"), "export {};\n");
     expect(detect(shims).config.cli?.binaries).toEqual(["corepack", "tool2"]);
@@ -99,12 +109,18 @@ describe("the CLI reader registry", () => {
   it("init says why no reader applies to a binary, and how far following its imports went", () => {
     const root = project(`import chalk from "chalk";\nimport { go } from "./go";\ngo(chalk, process.argv);\n`);
     writeFileSync(join(root, "src/go.ts"), `import { homedir } from "node:os";\nexport function go(..._a: unknown[]) { return homedir(); }\n`);
-    expect(lines(root)).toContain("cli.reader: bin `tool` → src/cli.ts: no CLI reader applies (following its imports reached 2 files; they import chalk, node:os); its commands and flags in the docs are not judged");
+    expect(lines(root)).toContain(
+      "cli.reader: bin `tool` → src/cli.ts: no CLI reader applies (following its imports reached 2 files; they import chalk, node:os); its commands and flags in the docs are not judged",
+    );
   });
 
   it("the README reader table and docs/cli/README.md (regions `docpact build` writes from the registry) list every reader, and every reader has a page", () => {
     const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
-    const rows = [...readme.matchAll(/^\| (\w[\w-]*) \| (.*) \| \[docs\/cli\/[\w-]+\.md\]\(docs\/cli\/([\w-]+)\.md\) \|$/gm)].map((m) => ({ id: m[1], docs: m[2], page: m[3] }));
+    const rows = [...readme.matchAll(/^\| (\w[\w-]*) \| (.*) \| \[docs\/cli\/[\w-]+\.md\]\(docs\/cli\/([\w-]+)\.md\) \|$/gm)].map((m) => ({
+      id: m[1],
+      docs: m[2],
+      page: m[3],
+    }));
     const registry = ADAPTERS.map((a) => ({ id: a.id, docs: a.docs }));
     // dispatch is a part of the registry reader (sub-verbs a handler dispatches), documented beside it.
     expect(rows.filter((r) => r.id !== "dispatch").map((r) => ({ id: r.id, docs: r.docs }))).toEqual(registry);

@@ -17,7 +17,9 @@ describe("yargs command modules imported from other files, and commandDir", () =
   });
 
   it("a module in the command folder without a readable `command` opens the command list", async () => {
-    const errors = await cliErrors("cli-yargs-modules", [{ file: "src/cmds/serve.ts", find: 'export const command = "serve";', replace: "export const command = process.env.NAME;" }]);
+    const errors = await cliErrors("cli-yargs-modules", [
+      { file: "src/cmds/serve.ts", find: 'export const command = "serve";', replace: "export const command = process.env.NAME;" },
+    ]);
     expect(errors.filter((e) => e.includes("unknown-command"))).toEqual([]);
   });
 });
