@@ -9,7 +9,7 @@ import type { CodeProblem, InputProblem } from "./model/types.js";
 import { DEFAULT_LIMITS, type Limits } from "./config/limits.js";
 import { reallyInside } from "./discover-tree.js";
 import { readFileSync, statSync } from "./util/input-fs.js";
-import { decodeSource, type SourceText } from "./util/text.js";
+import { decodeSource, mostlyNotText, type SourceText } from "./util/text.js";
 
 export const fileSpan = (file: string): Span => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 
@@ -34,7 +34,7 @@ export function readSource(root: string, file: string): SourceText | CodeProblem
 /** A file's bytes as text (BOM removed, line endings noted), or the problem that they are not UTF-8. */
 export function decodeBytes(file: string, buf: Buffer): SourceText | CodeProblem {
   // UTF-16 (with or without a BOM) and binary files are valid UTF-8 byte by byte but hold NUL bytes, which no text does.
-  if (buf.indexOf(0) !== -1) return { message: `${file} is not UTF-8 text (it holds NUL bytes: UTF-16 or binary)`, span: fileSpan(file) };
+  if (mostlyNotText(buf)) return { message: `${file} is not UTF-8 text (it is mostly NUL bytes: UTF-16 or binary)`, span: fileSpan(file) };
   const raw = buf.toString("utf8");
   if (raw.includes("\uFFFD") && !Buffer.from(raw, "utf8").equals(buf)) {
     return { message: `${file} is not UTF-8 text`, span: fileSpan(file) };

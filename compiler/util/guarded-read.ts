@@ -10,6 +10,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import { readFileSync, realpathSync, statSync, lstatSync } from "./input-fs.js";
+import { mostlyNotText } from "./text.js";
 
 /** Config-like files are small; this bounds memory when one is not (a baseline of a large project stays far below). */
 export const CONFIG_MAX_BYTES = 16 * 1024 * 1024;
@@ -70,7 +71,7 @@ export function guardedRead(root: string, abs: string, shown: string, opts: { ma
     return fail("unreadable", `cannot read ${shown}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   if (buf.length > maxBytes) return fail("too-large", `${shown} is more than ${maxBytes} bytes; not read`);
-  if (buf.indexOf(0) !== -1) return fail("unreadable", `${shown} is not UTF-8 text (it holds NUL bytes: UTF-16 or binary); not read`);
+  if (mostlyNotText(buf)) return fail("unreadable", `${shown} is not UTF-8 text (it is mostly NUL bytes: UTF-16 or binary); not read`);
   const text = buf.toString("utf8");
   if (text.includes("\uFFFD") && !Buffer.from(text, "utf8").equals(buf)) return fail("unreadable", `${shown} is not UTF-8 text; not read`);
   return { ok: true, text: text.replace(/^\uFEFF/, "") };

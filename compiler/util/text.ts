@@ -64,3 +64,16 @@ export function shortened(s: string, max: number, ellipsis: string): string {
   const one = s.replace(/\s+/g, " ");
   return one.length > max ? `${one.slice(0, max - 3)}${ellipsis}` : one;
 }
+
+/**
+ * UTF-16 without a BOM and binary files are valid UTF-8 byte by byte but are not text: they hold
+ * NUL bytes in bulk (every other byte, for UTF-16 ASCII). Text may hold a stray NUL (a TypeScript
+ * template literal joining keys with `\0` written raw), so only a share of them — at least 10 % of the
+ * first 64 KiB — marks a file as not text.
+ */
+export function mostlyNotText(buf: Uint8Array): boolean {
+  const n = Math.min(buf.length, 65536);
+  let nuls = 0;
+  for (let i = 0; i < n; i++) if (buf[i] === 0) nuls++;
+  return nuls > 0 && nuls * 10 >= n;
+}

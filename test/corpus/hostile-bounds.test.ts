@@ -174,6 +174,11 @@ const cases: Case[] = [
     rules: ["input/unreadable"],
   },
   {
+    name: "a stray NUL in a document (valid UTF-8) is text: read and checked",
+    files: { "docs/nul.md": "# Title\n\nKeys are joined with a NUL: `a\u0000b`.\n" },
+    exit: 0,
+  },
+  {
     name: "a ...gen() spread in the decision registry is counted, not a vanished registry",
     files: {
       "docpact.config.json": config({ code: { include: ["src/**/*.ts"] }, decisions: { module: "src/decisions.ts", export: "DECISIONS" } }),
