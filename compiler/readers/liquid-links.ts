@@ -42,9 +42,12 @@ export function liquidLinks(text: string, skip: readonly OffsetRange[]): LiquidL
   for (let at = text.indexOf("]("); at !== -1; at = text.indexOf("](", at + 2)) {
     const after = text.slice(at + 2, at + 8).trimStart();
     if (!after.startsWith("{{") && !after.startsWith("{%")) continue;
-    const lineStart = text.lastIndexOf("\n", at) + 1;
-    const open = text.lastIndexOf("[", at);
-    if (open < lineStart || at - open > MAX_LABEL || text.slice(open + 1, at).includes("]")) continue;
+    // The label's `[` on the same line, looked for within MAX_LABEL characters only (no scan back through the text).
+    const from = Math.max(0, at - MAX_LABEL);
+    const window = text.slice(from, at);
+    const rel = window.lastIndexOf("[");
+    if (rel === -1 || rel < window.lastIndexOf("\n") || window.slice(rel + 1).includes("]")) continue;
+    const open = from + rel;
     INLINE_DEST.lastIndex = at + 1;
     const m = INLINE_DEST.exec(text);
     if (!m) continue;
