@@ -155,6 +155,7 @@ const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
  */
 function withBinSources(root: string, files: string[], config: ResolvedConfig, refused: InputProblem[], all: ReadonlySet<string>): string[] {
   const bins = Object.values(config.packageJson?.bin ?? {});
+  const have = new Set(files);
   const extra = new Set<string>();
   const read = (rel: string): string => {
     const r = guardedRead(root, join(root, rel), rel);
@@ -169,7 +170,7 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig, r
     const rel = toPosix(b).replace(/^\.\//, "");
     const entry = binEntry(root, rel, all);
     if (!entry) continue;
-    for (const f of entryClosure(entry, all, read)) if (!files.includes(f)) extra.add(f);
+    for (const f of entryClosure(entry, all, read)) if (!have.has(f)) extra.add(f);
   }
   return extra.size === 0 ? files : [...new Set([...files, ...extra])].sort();
 }

@@ -5,7 +5,7 @@
  */
 import { normalizeHeading } from "../util/headings.js";
 import { DocpactError } from "../util/errors.js";
-import { DiffCursor, headingIn, HUNK, isMarkdownPath, literalsIn } from "./diff-lines.js";
+import { DiffCursor, headingIn, HUNK, isMarkdownPath, LINE_DIFF_ARGS, literalsIn } from "./diff-lines.js";
 import { gitAllowed, inWorkTree, runGit } from "./run.js";
 
 export interface ChangeSet {
@@ -39,20 +39,7 @@ export function readChangesSince(root: string, ref: string): ChangeSet {
   if (!rev.ok) throw new DocpactError(`--since: unknown git revision "${ref}"`);
   const commit = rev.stdout.trim();
   // `diff-index`, not `diff`: the porcelain refreshes and rewrites .git/index; the plumbing reads it only.
-  const diff = runGit(root, [
-    "diff-index",
-    "-p",
-    "--unified=0",
-    "--no-color",
-    "--no-ext-diff",
-    "--no-textconv",
-    "-M",
-    "--relative",
-    "--src-prefix=a/",
-    "--dst-prefix=b/",
-    commit,
-    "--",
-  ]);
+  const diff = runGit(root, ["diff-index", ...LINE_DIFF_ARGS, commit, "--"]);
   if (!diff.ok) throw new DocpactError(`--since ${ref}: git diff failed: ${diff.stderr.split("\n")[0]}`);
   const untracked = runGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]);
   const set = parseDiff(diff.stdout, ref, commit);

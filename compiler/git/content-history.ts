@@ -16,7 +16,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { Discovered } from "../discover.js";
 import { WORK_TREE, type ContentRemoval } from "../model/history.js";
 import { normalizeHeading } from "../util/headings.js";
-import { DiffCursor, headingIn, isMarkdownPath, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
+import { DiffCursor, headingIn, isMarkdownPath, LINE_DIFF_ARGS, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
 import { contentHash } from "../cache/hash.js";
 import type { GitMemo } from "./memo.js";
 import { inWorkTree, runGitAsync } from "./run.js";
@@ -69,29 +69,13 @@ const WORK_TREE_SUBJECT = "uncommitted changes";
 
 /** The work tree's diff against HEAD as one more chunk of the log, or "" when there is none (plumbing: never refreshes or writes the index). */
 async function workTreeChunk(root: string, specs: readonly string[]): Promise<string> {
-  const r = await runGitAsync(
-    root,
-    ["diff-index", ...PATCH_ARGS.filter((a) => !a.startsWith("--format=") && a !== "--no-show-signature"), "HEAD", "--", ...specs],
-    CONTENT_LOG_MAX_BYTES,
-  );
+  const r = await runGitAsync(root, ["diff-index", ...LINE_DIFF_ARGS, "HEAD", "--", ...specs], CONTENT_LOG_MAX_BYTES);
   if (!r.ok || !r.stdout.includes("\n@@")) return "";
   return `${RS}${WORK_TREE}${US}${WORK_TREE_SUBJECT}\n${r.stdout}`;
 }
 
 /** The options of the patch log: each commit's diff against its parent, removed and added lines only. */
-const PATCH_ARGS = [
-  "-p",
-  "--unified=0",
-  "--no-color",
-  "--no-ext-diff",
-  "--no-textconv",
-  "-M",
-  "--relative",
-  "--src-prefix=a/",
-  "--dst-prefix=b/",
-  "--no-show-signature",
-  `--format=${RS}%h${US}%s`,
-];
+const PATCH_ARGS = [...LINE_DIFF_ARGS, "--no-show-signature", `--format=${RS}%h${US}%s`];
 
 /** Every commit's patch: the reference path (and what readContentHistoryOf must equal on the files it is asked about). */
 export async function readContentHistory(root: string, scope: ContentScope, maxCommits = CONTENT_LOG_COMMITS): Promise<ContentHistory | null> {

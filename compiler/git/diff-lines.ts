@@ -107,3 +107,20 @@ export function diffPath(raw: string, prefix: string): string | null {
   const p = unquotePath(raw.replace(/\t$/, ""));
   return p.startsWith(prefix) ? p.slice(prefix.length) : p;
 }
+
+/**
+ * The diff every reader of changed lines asks git for: removed and added lines only, renames
+ * followed, paths relative to the folder, no colour, no external diff or textconv driver (git as an
+ * untrusted tool: a repository's config cannot run anything through them).
+ */
+export const LINE_DIFF_ARGS: readonly string[] = [
+  "-p",
+  "--unified=0",
+  "--no-color",
+  "--no-ext-diff",
+  "--no-textconv",
+  "-M",
+  "--relative",
+  "--src-prefix=a/",
+  "--dst-prefix=b/",
+];
