@@ -1,8 +1,10 @@
 /** A cheap walk of a repository for `docpact init`: file paths only, no parsing. */
-import { by } from "../util/compare.js";
+
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { by } from "../util/compare.js";
 import { NEVER_READ } from "../util/ignored.js";
+import { TEST_FOLDERS } from "../util/test-paths.js";
 
 /** Folders never walked: dependencies, VCS. */
 const NEVER = new Set(NEVER_READ);
@@ -12,7 +14,7 @@ const NEVER = new Set(NEVER_READ);
  * code: build output, coverage, vendored code, test fixtures. init leaves them
  * out of the globs it proposes (and says so).
  */
-export const NOT_SOURCES = new Set(["dist", "build", "out", "coverage", "vendor", "tmp", "test", "tests", "__tests__", "spec", "fixtures", "__fixtures__"]);
+export const NOT_SOURCES = new Set(["dist", "build", "out", "coverage", "vendor", "tmp", ...TEST_FOLDERS]);
 
 /** Files that look like prose but describe the past: they name commands that no longer exist by design. */
 export const HISTORY_FILE = /^(changelog|changes|history|releases?)(\.[a-z]+)?\.(md|markdown|mdx|mdoc)$/i;

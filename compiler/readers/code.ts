@@ -9,16 +9,18 @@
  * see `detectCommandTypes` in cli/registry.ts. The commands themselves are
  * read by the CLI adapters (cli/index.ts).
  */
-import { statSync } from "../util/input-fs.js";
+
 import { resolve } from "node:path";
-import type { CodeProblem, CommandSurface, Vocabulary } from "../model/types.js";
 import { cmp } from "../model/diagnostic.js";
+import type { CodeProblem, CommandSurface, Vocabulary } from "../model/types.js";
+import { statSync } from "../util/input-fs.js";
+import { weakMemo } from "../util/memo.js";
+import { isTestPath } from "../util/test-paths.js";
 import { detectCommandTypes, readCommands } from "./cli/index.js";
+import { readDefaultExports } from "./code-exports.js";
+import { readIdentifiers } from "./code-identifiers.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
-import { readIdentifiers } from "./code-identifiers.js";
-import { readDefaultExports } from "./code-exports.js";
-import { weakMemo } from "../util/memo.js";
 
 export interface CodeFacts {
   surface: CommandSurface;
@@ -98,7 +100,8 @@ function factsOf(file: ParsedFile): FileFacts {
     }
     f = {
       problem: err ? { message: `syntax error: ${err.message}`, span: err.span } : null,
-      vocabularies: readVocabularies(file),
+      // A test's arrays and unions are its cases, not the project's vocabularies.
+      vocabularies: isTestPath(file.rel) ? [] : readVocabularies(file),
       identifiers: readIdentifiers([file]),
     };
     fileFacts.set(file, f);

@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { globSync } from "tinyglobby";
 import { describe, expect, test } from "vitest";
 import type { CommandDecl } from "../../compiler/model/types.js";
-import { type CodeFacts, readCode } from "../../compiler/readers/code.js";
 import { isProblem, readSource } from "../../compiler/read.js";
+import { type CodeFacts, readCode } from "../../compiler/readers/code.js";
 
 const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
@@ -229,5 +229,13 @@ describe("code vocabularies", () => {
       },
     ]);
     for (const v of vocabularies) expect(v.kind).toBe("code");
+  });
+
+  test("test code declares no vocabulary: a __tests__ folder and a *.spec.ts file are read for nothing else", async () => {
+    const { isTestPath } = await import("../../compiler/util/test-paths.js");
+    // The fixture's src/__tests__/asides.ts and src/events/run.spec.ts hold an as-const array and a union.
+    expect(read("code-vocab").vocabularies.map((v) => v.id)).not.toContainEqual(expect.stringMatching(/__tests__|\.spec\./));
+    expect(["src/__tests__/a.ts", "test/x.ts", "src/x.test.mts", "pkg/fixtures/y.ts", "a.spec.js"].map(isTestPath)).toEqual([true, true, true, true, true]);
+    expect(["src/testing.ts", "src/spec-loader.ts", "tests.ts", "src/latest/x.ts"].map(isTestPath)).toEqual([false, false, false, false]);
   });
 });
