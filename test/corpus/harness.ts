@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { build, check, type Report } from "../../compiler/api.js";
-import { cliPath } from "../helpers/cli.js";
+import { cliPath, runCliInProcess } from "../helpers/cli.js";
 
 export const HANG = Number(process.env.DOCPACT_CORPUS_HANG_MS ?? 60_000);
 /** DOCPACT_CORPUS_SPAWN=1 runs every case through the built CLI (a hang then fails the case instead of the file). */
@@ -61,8 +61,12 @@ export interface Case {
   writes?: string[];
   /** Runs after the three runs, for case-specific promises (a mode kept, a module kept). */
   after?: (root: string, sibling: string, runs: Run[]) => void;
-  /** Spawn the built CLI instead of calling the API. */
-  cli?: boolean;
+  /**
+   * Through the CLI instead of the API: `true` spawns the built bin (cases that could hang or
+   * abort a process), `"argv"` runs the CLI's argument handling in process (compiler/cli/argv.ts:
+   * the one-line message and exit code, without a node start).
+   */
+  cli?: boolean | "argv";
   /** Skip (e.g. permissions mean nothing to root). */
   skip?: boolean;
 }
@@ -155,7 +159,15 @@ function runSpawned(mode: "check" | "build", root: string): Run {
     env: { ...process.env, NO_COLOR: "1", DOCPACT_NO_CACHE: "1" },
   });
   expect(r.signal, `${mode} was killed (hang?)`).toBeNull();
-  expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  return cliRun(mode, r);
+}
+
+async function runArgvInProcess(mode: "check" | "build", root: string): Promise<Run> {
+  return cliRun(mode, await runCliInProcess([mode, "--root", root, "--format", "json"]));
+}
+
+function cliRun(mode: "check" | "build", r: { status: number | null; stdout: string; stderr: string }): Run {
+  expect(r.stderr, mode).not.toMatch(/internal error|\n\s+at /);
   const exit = r.status as Exit;
   if (exit === 2) {
     expect(r.stderr.trim().split("\n").length, r.stderr).toBeLessThanOrEqual(2);
@@ -191,7 +203,7 @@ export function corpusSuite(title: string, cases: Case[]): void {
           const writes = c.writes ?? ["generated"];
           for (const [n, mode] of (["check", "build", "check"] as const).entries()) {
             const before = snapshot(root);
-            const r = c.cli || SPAWN_ALL ? runSpawned(mode, root) : await runApi(mode, root);
+            const r = c.cli === true || SPAWN_ALL ? runSpawned(mode, root) : c.cli === "argv" ? await runArgvInProcess(mode, root) : await runApi(mode, root);
             runs.push(r);
             const diff = changed(before, snapshot(root));
             if (mode === "check") expect(diff, "check wrote").toEqual([]);

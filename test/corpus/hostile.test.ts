@@ -13,7 +13,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync,
 import { join } from "node:path";
 import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { cliPath } from "../helpers/cli.js";
+import { cliPath, runCliInProcess } from "../helpers/cli.js";
 import { type Case, config, corpusSuite, GEN, GUIDE, HANG, HEADER, isRoot, REGION_DOC, SCHEMA, scratchFolder } from "./harness.js";
 
 const deepJson = (n: number) => "[".repeat(n) + "]".repeat(n);
@@ -31,7 +31,7 @@ const cases: Case[] = [
     files: { "docpact.config.json": config({ generate: { outDir: "." } }) },
     exit: 2,
     error: "is the root itself",
-    cli: true,
+    cli: "argv",
   },
   { name: 'outDir "./" is the root too', files: { "docpact.config.json": config({ generate: { outDir: "./" } }) }, exit: 2, error: "is the root itself" },
   { name: 'outDir ".." is refused', files: { "docpact.config.json": config({ generate: { outDir: ".." } }) }, exit: 2, error: "leaves the root" },
@@ -501,7 +501,7 @@ const cases: Case[] = [
   { name: "an empty doc", files: { "docs/empty.md": "" }, exit: 0 },
   { name: "an empty schema file", files: { "contracts/event.schema.json": "" }, exit: 1, rules: ["schema/invalid"] },
   { name: "an empty TypeScript file", files: { "docpact.config.json": config({ code: { include: ["src/**/*.ts"] } }), "src/a.ts": "" }, exit: 0 },
-  { name: "an empty config file", files: { "docpact.config.json": "" }, exit: 2, error: "invalid JSON", cli: true },
+  { name: "an empty config file", files: { "docpact.config.json": "" }, exit: 2, error: "invalid JSON", cli: "argv" },
   { name: "a config that is an array", files: { "docpact.config.json": "[]" }, exit: 2 },
   { name: "a config with an unknown key", files: { "docpact.config.json": config({ nope: 1 }) }, exit: 2 },
   {
@@ -779,10 +779,13 @@ describe("CLI papercuts", () => {
     HANG,
   );
 
+  // Argument errors need no new process: the CLI's argument handling in process (compiler/cli/argv.ts).
+  const argv = (args: string[]) => runCliInProcess(args, { cwd: base });
+
   it(
     "--max-warnings -1 says what the option takes",
-    () => {
-      const r = cli(["check", "--max-warnings", "-1"]);
+    async () => {
+      const r = await argv(["check", "--max-warnings", "-1"]);
       expect(r.status).toBe(2);
       expect(r.stderr).toContain('--max-warnings takes a whole number ≥ 0 (got "-1")');
     },
@@ -791,8 +794,8 @@ describe("CLI papercuts", () => {
 
   it(
     "explain with a typo suggests the rule",
-    () => {
-      const r = cli(["explain", "input/too-larg"]);
+    async () => {
+      const r = await argv(["explain", "input/too-larg"]);
       expect(r.status).toBe(2);
       expect(r.stderr).toContain('did you mean "input/too-large"?');
     },

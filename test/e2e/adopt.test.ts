@@ -1,13 +1,13 @@
 /**
  * End-to-end: adopting docpact on a repository that already drifts. The
- * repositories are built by the test (fixed author and date), then the built
- * CLI runs on them: baseline round trip, --since, SARIF states, the github
+ * repositories are built by the test (fixed author and date), then the
+ * CLI runs on them (in process; the built bin where git's call count or PATH is the subject): baseline round trip, --since, SARIF states, the github
  * format, git evidence, and the same results without git.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runCli, runCliInProcess } from "../helpers/cli.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
 interface Json {
@@ -56,7 +56,14 @@ afterEach(() => {
   for (const r of repos.splice(0)) r.dispose();
 });
 
-function check(root: string, args: string[] = [], env?: Record<string, string>): { status: number | null; json: Json; stderr: string } {
+/** In process (compiler/cli/argv.ts): the subject is the output and exit code; the tests on git calls and a PATH without git spawn the bin. */
+async function check(root: string, args: string[] = [], env?: Record<string, string>): Promise<{ status: number | null; json: Json; stderr: string }> {
+  const r = await runCliInProcess(["check", "--root", root, "--format", "json", ...args], { env });
+  return { status: r.status, json: JSON.parse(r.stdout || "{}") as Json, stderr: r.stderr };
+}
+
+/** The bin in a new process: git's call counter and PATH are the process's own. */
+function spawnCheck(root: string, args: string[] = [], env?: Record<string, string>): { status: number | null; json: Json; stderr: string } {
   const r = runCli(["check", "--root", root, "--format", "json", ...args], { env });
   return { status: r.status, json: JSON.parse(r.stdout || "{}") as Json, stderr: r.stderr };
 }
@@ -65,10 +72,10 @@ const edit = (repo: TestRepo, file: string, f: (s: string) => string) => writeFi
 
 // Each test runs the CLI several times in sequence (one repository, edited step by step): slow on a loaded machine.
 describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeout: 120_000 }, () => {
-  it("git evidence: the deleted page's path is reported with its commit", () => {
+  it("git evidence: the deleted page's path is reported with its commit", async () => {
     const repo = drifting();
     repos.push(repo);
-    const { json } = check(repo.root);
+    const { json } = await check(repo.root);
     const id = repo.git("rev-parse", "--short", "HEAD").trim();
     expect(json.diagnostics.map((d) => `${d.rule} ${d.line}`)).toEqual(["reference/broken-link 3", "reference/broken-link 5", "reference/missing-path 7"]);
     expect(json.diagnostics[2].message).toBe(
@@ -76,24 +83,24 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     );
   });
 
-  it("the README's three commands: init, baseline, check is green; a new drift then fails", () => {
+  it("the README's three commands: init, baseline, check is green; a new drift then fails", async () => {
     const repo = drifting();
     repos.push(repo);
     repo.remove("docpact.config.json", "src", "package.json");
     repo.commit("no config yet");
-    expect(runCli(["init", "--root", repo.root]).status).toBe(0);
-    expect(runCli(["baseline", "--root", repo.root]).status).toBe(0);
-    const green = check(repo.root);
+    expect((await runCliInProcess(["init", "--root", repo.root])).status).toBe(0);
+    expect((await runCliInProcess(["baseline", "--root", repo.root])).status).toBe(0);
+    const green = await check(repo.root);
     expect([green.status, green.json.summary.errors, green.json.summary.baselined]).toEqual([0, 0, 3]);
     edit(repo, "README.md", (s) => s.replace("Use `aw status`.", "See [the old guide](docs/old.md)."));
-    const red = check(repo.root);
+    const red = await check(repo.root);
     expect([red.status, red.json.diagnostics.map((d) => `${d.rule} ${d.file}:${d.line}`)]).toEqual([1, ["reference/broken-link README.md:3"]]);
   });
 
-  it("baseline round trip: write, check green, edit elsewhere still matched, new drift fails, fix is prunable, --prune drops it", () => {
+  it("baseline round trip: write, check green, edit elsewhere still matched, new drift fails, fix is prunable, --prune drops it", async () => {
     const repo = drifting();
     repos.push(repo);
-    const b = runCli(["baseline", "--root", repo.root]);
+    const b = await runCliInProcess(["baseline", "--root", repo.root]);
     expect(b.status).toBe(0);
     expect(b.stdout).toMatch(/wrote docpact-baseline\.json: 3 findings recorded/);
     const file = readFileSync(join(repo.root, "docpact-baseline.json"), "utf8");
@@ -104,55 +111,55 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     ]);
     expect(file).not.toMatch(/"line"/);
 
-    let r = check(repo.root);
+    let r = await check(repo.root);
     expect(r.status).toBe(0);
     expect(r.json.summary).toMatchObject({ errors: 0, warnings: 0, baselined: 3, prunable: [] });
 
     // Edits elsewhere move the findings down and re-indent one: still matched.
     edit(repo, "docs/guide.md", (s) => s.replace("# Guide\n", "# Guide\n\nA new intro.\n\nAnother paragraph.\n").replace("See [setup]", "See   [setup]"));
-    r = check(repo.root);
+    r = await check(repo.root);
     expect(r.status).toBe(0);
     expect(r.json.summary.baselined).toBe(3);
 
     // A new drift fails, alone.
     edit(repo, "README.md", (s) => `${s}\nThen [the guide](docs/guide.md#nope).\n`);
-    r = check(repo.root);
+    r = await check(repo.root);
     expect(r.status).toBe(1);
     expect(r.json.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule}`)).toEqual(["README.md:5 reference/missing-anchor"]);
 
     // Fixing a known drift makes its entry prunable; --prune drops it and adds nothing.
     edit(repo, "docs/guide.md", (s) => s.replace(", see [frob](frob.md)", ""));
-    r = check(repo.root);
+    r = await check(repo.root);
     expect(r.json.summary.baselined).toBe(2);
     expect(r.json.summary.prunable!.map((p) => `${p.rule} ${p.token}`)).toEqual(["reference/broken-link [frob](frob.md)"]);
-    const pretty = runCli(["check", "--root", repo.root]);
+    const pretty = await runCliInProcess(["check", "--root", repo.root]);
     expect(pretty.stdout).toContain("1 baseline entry matches nothing any more (fixed): `docpact baseline --prune` removes it");
-    const p = runCli(["baseline", "--root", repo.root, "--prune"]);
+    const p = await runCliInProcess(["baseline", "--root", repo.root, "--prune"]);
     expect(p.stdout).toMatch(/kept 2 findings, pruned 1 fixed one/);
     const after = JSON.parse(readFileSync(join(repo.root, "docpact-baseline.json"), "utf8"));
     expect(after.findings).toHaveLength(2);
-    r = check(repo.root);
+    r = await check(repo.root);
     expect(r.json.summary.prunable).toEqual([]);
     expect(r.json.diagnostics.map((d) => d.line)).toEqual([5]);
   });
 
-  it("--baseline FILE and config baseline; a missing file is a one-line exit 2", () => {
+  it("--baseline FILE and config baseline; a missing file is a one-line exit 2", async () => {
     const repo = drifting();
     repos.push(repo);
     writeFileSync(join(repo.root, "docpact.config.json"), JSON.stringify({ ...JSON.parse(CONFIG), baseline: "ci/known.json" }));
-    expect(runCli(["baseline", "--root", repo.root]).stdout).toContain("wrote ci/known.json");
-    expect(check(repo.root).status).toBe(0);
-    expect(check(repo.root, ["--baseline", join(repo.root, "ci/known.json")]).status).toBe(0);
+    expect((await runCliInProcess(["baseline", "--root", repo.root])).stdout).toContain("wrote ci/known.json");
+    expect((await check(repo.root)).status).toBe(0);
+    expect((await check(repo.root, ["--baseline", join(repo.root, "ci/known.json")])).status).toBe(0);
     // A document moved by a commit keeps its baselined findings (git shows the rename).
     repo.git("mv", "docs/guide.md", "docs/handbook.md");
     repo.commit("guide becomes the handbook");
-    expect(check(repo.root).json.summary).toMatchObject({ errors: 0, baselined: 3, prunable: [] });
-    const missing = runCli(["check", "--root", repo.root, "--baseline", "nope.json"]);
+    expect((await check(repo.root)).json.summary).toMatchObject({ errors: 0, baselined: 3, prunable: [] });
+    const missing = await runCliInProcess(["check", "--root", repo.root, "--baseline", "nope.json"]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toBe("docpact: baseline file not found: nope.json (write it with `docpact baseline`)\n");
   });
 
-  it("--since REF: findings on changed lines, and every mention of a command the change renamed", () => {
+  it("--since REF: findings on changed lines, and every mention of a command the change renamed", async () => {
     const repo = drifting(CODE_CONFIG);
     repos.push(repo);
     repo.write({ "docs/more.md": "# More\n\nUse `aw status` here.\n" });
@@ -160,7 +167,7 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     // The change: `status` is renamed in code, and a new typo is written in an old file.
     edit(repo, "src/cli.ts", (s) => s.replace('"status"', '"state"'));
     edit(repo, "docs/guide.md", (s) => s.replace("# Guide\n", "# Guide\n\nTry `aw flwo`.\n"));
-    const r = check(repo.root, ["--since", "HEAD"]);
+    const r = await check(repo.root, ["--since", "HEAD"]);
     expect(r.status).toBe(1);
     expect(r.json.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule}`)).toEqual([
       "README.md:3 cli/unknown-command",
@@ -169,17 +176,17 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     ]);
     // The two broken links and the stale path were there before the change.
     expect(r.json.summary.since).toMatchObject({ ref: "HEAD", outside: 3 });
-    const bad = runCli(["check", "--root", repo.root, "--since", "no-such-ref"]);
+    const bad = await runCliInProcess(["check", "--root", repo.root, "--since", "no-such-ref"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe('docpact: --since: unknown git revision "no-such-ref"\n');
   });
 
-  it("SARIF: partialFingerprints and baselineState new / unchanged / absent; github annotates only new findings", () => {
+  it("SARIF: partialFingerprints and baselineState new / unchanged / absent; github annotates only new findings", async () => {
     const repo = drifting();
     repos.push(repo);
-    runCli(["baseline", "--root", repo.root]);
+    await runCliInProcess(["baseline", "--root", repo.root]);
     edit(repo, "docs/guide.md", (s) => s.replace(", see [frob](frob.md)", "").replace("# Guide\n", "# Guide\n\nTry [this](#nope).\n"));
-    const sarif = JSON.parse(runCli(["check", "--root", repo.root, "--format", "sarif"]).stdout);
+    const sarif = JSON.parse((await runCliInProcess(["check", "--root", repo.root, "--format", "sarif"])).stdout);
     const results = sarif.runs[0].results as {
       ruleId: string;
       baselineState: string;
@@ -193,7 +200,7 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
       "absent reference/broken-link",
     ]);
     for (const x of results) expect(x.partialFingerprints["docpactFingerprint/v1"]).toMatch(/^[0-9a-f]{16}$/);
-    const gh = runCli(["check", "--root", repo.root, "--format", "github"]);
+    const gh = await runCliInProcess(["check", "--root", repo.root, "--format", "github"]);
     expect(gh.status).toBe(1);
     const annotations = gh.stdout.split("\n").filter((l) => l.startsWith("::"));
     expect(annotations).toHaveLength(1);
@@ -213,12 +220,13 @@ describe.skipIf(!hasGit)("adopting docpact on a repository that drifts", { timeo
     expect(calls(["--since", "HEAD"])).toBe(5);
   });
 
-  it("without git, or outside a work tree, the run is as it is today", () => {
+  it("without git, or outside a work tree, the run is as it is today", async () => {
     const repo = drifting();
     repos.push(repo);
-    const withGit = check(repo.root).json.diagnostics;
-    const noGit = check(repo.root, [], { PATH: "/nonexistent" }).json.diagnostics;
-    const off = check(repo.root, [], { DOCPACT_NO_GIT: "1" }).json.diagnostics;
+    const withGit = (await check(repo.root)).json.diagnostics;
+    // No git on PATH: a new process (a process that found git once remembers its work trees).
+    const noGit = spawnCheck(repo.root, [], { PATH: "/nonexistent" }).json.diagnostics;
+    const off = (await check(repo.root, [], { DOCPACT_NO_GIT: "1" })).json.diagnostics;
     expect(noGit).toEqual(off);
     // Only the git evidence differs: the same findings, the deleted page's without the commit that removed it.
     expect(noGit.map((d) => d.rule)).toEqual(["reference/broken-link", "reference/broken-link", "reference/missing-path"]);

@@ -1,14 +1,15 @@
 /**
  * End-to-end: what git history says about a heading, a command and a
  * vocabulary member that are gone. Each test builds its repository (fixed
- * author and date) and commits the rename or removal itself; the built CLI
+ * author and date) and commits the rename or removal itself; the CLI (in
+ * process; the built bin where git's call count or PATH is the subject)
  * then names the commit, and a rename gives the suggestion. Git is called
  * the same bounded number of times however many findings there are (the
  * content log only when a finding asks for evidence), and without git the
  * findings are the same, without evidence.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runCli, runCliInProcess } from "../helpers/cli.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
 interface Finding {
@@ -55,13 +56,22 @@ afterEach(() => {
   for (const r of repos.splice(0)) r.dispose();
 });
 
-function check(root: string, env?: Record<string, string>): { findings: Finding[]; stderr: string } {
-  const r = runCli(["check", "--root", root, "--format", "json"], { env });
+function findings(r: { stdout: string; stderr: string }): { findings: Finding[]; stderr: string } {
   const json = JSON.parse(r.stdout) as { diagnostics: Finding[] };
   return {
     findings: json.diagnostics.map(({ rule, line, message, suggestion }) => ({ rule, line, message, ...(suggestion ? { suggestion } : {}) })),
     stderr: r.stderr,
   };
+}
+
+/** In process (compiler/cli/argv.ts): the subject is the report. */
+async function check(root: string, env?: Record<string, string>): Promise<{ findings: Finding[]; stderr: string }> {
+  return findings(await runCliInProcess(["check", "--root", root, "--format", "json"], { env }));
+}
+
+/** The bin in a new process, for what is the process's own: its PATH, its count of git calls. */
+function spawnCheck(root: string, env?: Record<string, string>): { findings: Finding[]; stderr: string } {
+  return findings(runCli(["check", "--root", root, "--format", "json"], { env }));
 }
 
 const edit = (repo: TestRepo, file: string, from: string, to: string) => {
@@ -71,12 +81,12 @@ const edit = (repo: TestRepo, file: string, from: string, to: string) => {
 };
 
 describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary members", { timeout: 120_000 }, () => {
-  it("heading rename: the commit is named and the new heading / anchor is the suggestion", () => {
+  it("heading rename: the commit is named and the new heading / anchor is the suggestion", async () => {
     const repo = project();
     repos.push(repo);
     edit(repo, "docs/protocol.md", "## Retry policy", "## Retries");
     const id = repo.commit("docs: shorter heading");
-    const f = check(repo.root).findings.filter((d) => d.line === 3);
+    const f = (await check(repo.root)).findings.filter((d) => d.line === 3);
     expect(f).toEqual([
       {
         rule: "reference/missing-anchor",
@@ -93,25 +103,25 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     ]);
   });
 
-  it("a chain of renames ends at the heading as it is now", () => {
+  it("a chain of renames ends at the heading as it is now", async () => {
     const repo = project();
     repos.push(repo);
     edit(repo, "docs/protocol.md", "## Retry policy", "## Retries");
     const first = repo.commit("first rename");
     edit(repo, "docs/protocol.md", "## Retries", "## Retrying");
     repo.commit("second rename");
-    const f = check(repo.root).findings.filter((d) => d.rule === "reference/missing-anchor" && d.line === 3);
+    const f = (await check(repo.root)).findings.filter((d) => d.rule === "reference/missing-anchor" && d.line === 3);
     expect(f.map((d) => [d.message, d.suggestion])).toEqual([
       [`#retry-policy names no heading or anchor in docs/protocol.md; heading renamed to "Retries" in ${first} (first rename)`, "docs/protocol.md#retrying"],
     ]);
   });
 
-  it("heading removal: the commit is named, no rename is made up", () => {
+  it("heading removal: the commit is named, no rename is made up", async () => {
     const repo = project();
     repos.push(repo);
     edit(repo, "docs/protocol.md", "## Legacy mode\n\nOld.\n\n", "");
     const id = repo.commit("drop legacy mode");
-    const f = check(repo.root).findings.filter((d) => d.line === 5);
+    const f = (await check(repo.root)).findings.filter((d) => d.line === 5);
     expect(f).toEqual([
       {
         rule: "reference/missing-anchor",
@@ -122,13 +132,13 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     ]);
   });
 
-  it("a heading the same commit adds to another document moved there: the link to it is the suggestion", () => {
+  it("a heading the same commit adds to another document moved there: the link to it is the suggestion", async () => {
     const repo = project();
     repos.push(repo);
     edit(repo, "docs/protocol.md", "## Retry policy\n\nRetries back off.\n\n", "");
     repo.write({ "docs/retries.md": "# Retries\n\n## Retry policy\n\nRetries back off.\n" });
     const id = repo.commit("docs: retries get their own page");
-    const f = check(repo.root).findings.filter((d) => d.line === 3);
+    const f = (await check(repo.root)).findings.filter((d) => d.line === 3);
     expect(f).toEqual([
       {
         rule: "reference/missing-anchor",
@@ -144,14 +154,14 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     ]);
   });
 
-  it("a heading moved within its document is no removal", () => {
+  it("a heading moved within its document is no removal", async () => {
     const repo = project();
     repos.push(repo);
     edit(repo, "docs/protocol.md", "## Retry policy\n\nRetries back off.\n\n", "");
     edit(repo, "docs/protocol.md", "## Events", "## Retry policy\n\nRetries back off.\n\n## Events");
     repo.commit("reorder");
     edit(repo, "README.md", "#retry-policy", "#retry-polcy");
-    const f = check(repo.root).findings.filter((d) => d.line === 3);
+    const f = (await check(repo.root)).findings.filter((d) => d.line === 3);
     expect(f).toEqual([
       {
         rule: "reference/missing-anchor",
@@ -162,7 +172,7 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     ]);
   });
 
-  it("command rename and removal: sub-verb and top-level renames are the suggestion; a deleted command module is named", () => {
+  it("command rename and removal: sub-verb and top-level renames are the suggestion; a deleted command module is named", async () => {
     const repo = project(CODE_CONFIG);
     repos.push(repo);
     edit(repo, "src/cli.ts", '"advance", "close"', '"proceed", "close"');
@@ -170,7 +180,7 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     const rename = repo.commit("cli: clearer verbs");
     repo.remove("src/legacy.ts");
     const removal = repo.commit("cli: drop legacy");
-    const f = check(repo.root).findings.filter((d) => d.rule === "cli/unknown-command");
+    const f = (await check(repo.root)).findings.filter((d) => d.rule === "cli/unknown-command");
     expect(f).toEqual([
       {
         rule: "cli/unknown-command",
@@ -192,14 +202,14 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     ]);
   });
 
-  it("vocabulary member rename and removal: the member it became is the suggestion", () => {
+  it("vocabulary member rename and removal: the member it became is the suggestion", async () => {
     const repo = project();
     repos.push(repo);
     edit(repo, "schemas/events.schema.json", '"run.finished"', '"run.completed"');
     const rename = repo.commit("events: completed, not finished");
     edit(repo, "schemas/events.schema.json", ',\n        "run.paused"', "");
     const removal = repo.commit("events: no pausing");
-    const f = check(repo.root).findings.filter((d) => d.rule === "vocabulary/unknown-term");
+    const f = (await check(repo.root)).findings.filter((d) => d.rule === "vocabulary/unknown-term");
     const vocab = "schemas/events.schema.json#/$defs/eventType";
     expect(f).toEqual([
       {
@@ -217,7 +227,7 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     ]);
   });
 
-  it("a project with no finding that could carry evidence never runs the content log: two git calls", () => {
+  it("a project with no finding that could carry evidence never runs the content log: two git calls", async () => {
     const repo = project();
     repos.push(repo);
     repo.write({
@@ -230,7 +240,7 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     expect(timed.stderr).not.toContain("git evidence");
   });
 
-  it("git is called five times however many findings; without git the same findings come without evidence; the reference path agrees", () => {
+  it("git is called five times however many findings; without git the same findings come without evidence; the reference path agrees", async () => {
     const repo = project();
     repos.push(repo);
     edit(repo, "docs/protocol.md", "## Retry policy", "## Retries");
@@ -244,10 +254,10 @@ describe.skipIf(!hasGit)("git evidence for headings, commands and vocabulary mem
     const timed = runCli(["check", "--root", repo.root], { env: { DOCPACT_TIMING: "1" } });
     // Work tree, path log, then after the rules: the names-only log, the work tree's diff-index and the patches of the commits it picked.
     expect(Number(/git calls so far (\d+)/.exec(timed.stderr)?.[1])).toBe(5);
-    const withGit = check(repo.root).findings;
-    expect(check(repo.root, { DOCPACT_UNOPTIMIZED: "1" }).findings).toEqual(withGit);
-    const off = check(repo.root, { DOCPACT_NO_GIT: "1" }).findings;
-    expect(check(repo.root, { PATH: "/nonexistent" }).findings).toEqual(off);
+    const withGit = (await check(repo.root)).findings;
+    expect((await check(repo.root, { DOCPACT_UNOPTIMIZED: "1" })).findings).toEqual(withGit);
+    const off = (await check(repo.root, { DOCPACT_NO_GIT: "1" })).findings;
+    expect(spawnCheck(repo.root, { PATH: "/nonexistent" }).findings).toEqual(off);
     expect(off.length).toBe(withGit.length);
     expect(off.some((d) => / in [0-9a-f]{7,} \(/.test(d.message))).toBe(false);
     expect(withGit.filter((d) => / in [0-9a-f]{7,} \(/.test(d.message)).length).toBe(63);

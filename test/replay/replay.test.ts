@@ -12,8 +12,9 @@ import type { Report } from "../../compiler/report/report.js";
 import { lastReplayOutcome, REPLAY_FILE } from "../../compiler/replay/record.js";
 import { CACHE_DIR } from "../../compiler/cache/cache.js";
 import { runBaseline } from "../../compiler/cli/baseline.js";
-import { copyProject, repoRoot, runCli } from "../helpers/cli.js";
+import { copyProject, repoRoot, runCli, runCliInProcess } from "../helpers/cli.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
+import { perState } from "../helpers/state-key.js";
 
 const SWITCHES = ["DOCPACT_NO_CACHE", "DOCPACT_NO_GIT", "DOCPACT_UNOPTIMIZED"] as const;
 const saved = Object.fromEntries(SWITCHES.map((k) => [k, process.env[k]]));
@@ -46,12 +47,16 @@ async function checked(root: string): Promise<{ report: Report; outcome: string 
   return { report, outcome: lastReplayOutcome() };
 }
 
-/** A check with no cache at all (no record read either), and the reference path. */
+const coldOnce = perState<Report>();
+
+/** A check with no cache at all (no record read either), and the reference path: once per state (test/helpers/state-key.ts). */
 async function cold(root: string): Promise<Report> {
-  const plain = withoutDuration(await withEnv({ DOCPACT_NO_CACHE: "1" }, () => check({ root })));
-  const reference = withoutDuration(await withEnv({ DOCPACT_NO_CACHE: "1", DOCPACT_UNOPTIMIZED: "1" }, () => check({ root })));
-  expect(plain).toEqual(reference);
-  return plain;
+  return coldOnce(root, Object.fromEntries(SWITCHES.map((k) => [k, process.env[k]])), async () => {
+    const plain = withoutDuration(await withEnv({ DOCPACT_NO_CACHE: "1" }, () => check({ root })));
+    const reference = withoutDuration(await withEnv({ DOCPACT_NO_CACHE: "1", DOCPACT_UNOPTIMIZED: "1" }, () => check({ root })));
+    expect(plain).toEqual(reference);
+    return plain;
+  });
 }
 
 describe.skipIf(!hasGit)("replayed clean check", () => {
@@ -190,8 +195,8 @@ describe.skipIf(!hasGit)("replayed clean check", () => {
   });
 });
 
-describe.skipIf(!hasGit)("replayed clean check in a new process (built CLI)", () => {
-  it("prints the same report in every format as a check without cache, and check writes nothing", () => {
+describe.skipIf(!hasGit)("replayed clean check in a new process (built CLI) and in every format", () => {
+  it("prints the same report in every format as a check without cache, and check writes nothing", async () => {
     const repo = new TestRepo();
     try {
       cpSync(join(repoRoot, "examples/aw-cli"), repo.root, { recursive: true });
@@ -202,17 +207,29 @@ describe.skipIf(!hasGit)("replayed clean check in a new process (built CLI)", ()
       mkdirSync(join(repo.root, "node_modules"));
       repo.commit("the example");
       const env = { DOCPACT_NO_CACHE: "" };
+      const replayEnv = { ...env, DOCPACT_TIMING: "1" };
+      const strip = (s: string) => s.replace(/"durationMs": ?\d+(\.\d+)?/g, "").replace(/\b\d+(\.\d+)? ?ms\b/g, "");
+      const record = () => readFileSync(join(repo.root, CACHE_DIR, REPLAY_FILE), "utf8");
+      /** A replayed check in `format` prints what a check without cache prints (that one in process: compiler/cli/argv.ts). */
+      const samePrinted = async (format: string, replayed: { status: number | null; stdout: string; stderr: string }) => {
+        expect(replayed.stderr, format).toMatch(/replay hit/);
+        const plain = await runCliInProcess(["check", "--root", repo.root, "--format", format]);
+        expect(replayed.status, format).toBe(plain.status);
+        expect(strip(replayed.stdout), format).toBe(strip(plain.stdout));
+      };
+      // New processes (the built bin): build leaves the record, a later process replays it. The
+      // record's key names the running docpact, so a record the bin wrote is replayed by the bin.
       expect(runCli(["build", "--root", repo.root], { env }).status).toBe(1);
-      const record = readFileSync(join(repo.root, CACHE_DIR, REPLAY_FILE), "utf8");
-      for (const format of ["json", "pretty", "sarif", "github"]) {
-        const replayed = runCli(["check", "--root", repo.root, "--format", format], { env: { ...env, DOCPACT_TIMING: "1" } });
-        expect(replayed.stderr).toMatch(/replay hit/);
-        const plain = runCli(["check", "--root", repo.root, "--format", format]);
-        const strip = (s: string) => s.replace(/"durationMs": ?\d+(\.\d+)?/g, "").replace(/\b\d+(\.\d+)? ?ms\b/g, "");
-        expect(replayed.status).toBe(plain.status);
-        expect(strip(replayed.stdout)).toBe(strip(plain.stdout));
+      const built = record();
+      await samePrinted("json", runCli(["check", "--root", repo.root, "--format", "json"], { env: replayEnv }));
+      expect(record()).toBe(built);
+      // Every other format, replayed in process from the record an in-process build left.
+      expect((await runCliInProcess(["build", "--root", repo.root], { env })).status).toBe(1);
+      const inProcess = record();
+      for (const format of ["pretty", "sarif", "github", "json"]) {
+        await samePrinted(format, await runCliInProcess(["check", "--root", repo.root, "--format", format], { env: replayEnv }));
       }
-      expect(readFileSync(join(repo.root, CACHE_DIR, REPLAY_FILE), "utf8")).toBe(record);
+      expect(record()).toBe(inProcess);
     } finally {
       repo.dispose();
     }
