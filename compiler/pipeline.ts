@@ -189,7 +189,8 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const memo = memoPays ? ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) }) : undefined;
   const rules = opts.rules ?? allRules;
   const asks = new Map<string, HistoryAsk[]>();
-  let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined, judged);
+  const askedIn = new Map<string, Set<string>>();
+  let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined, judged, askedIn);
   timing.lap("rules");
   if (asks.size > 0) {
     found = await withEvidence(
@@ -202,6 +203,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
       judged,
       memo,
       (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted, undefined, gitMemo),
+      askedIn,
     );
     timing.lap("git evidence");
   }
