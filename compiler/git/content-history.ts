@@ -41,6 +41,8 @@ export interface ContentScope {
 export interface ContentHistory {
   headings: Map<string, ContentRemoval[]>;
   literals: Map<string, ContentRemoval[]>;
+  /** Present when the log read its cap of commits and older ones touched the files too (GitHistory.capped). */
+  capped?: { contentCommits: number };
 }
 
 /** What the content log reads for this run: the discovered inputs, and the config's globs for names that are gone. */
@@ -83,7 +85,19 @@ export async function readContentHistory(root: string, scope: ContentScope, maxC
   if (specs.length === 0 || !inWorkTree(root)) return null;
   const r = await runGitAsync(root, ["log", ...PATCH_ARGS, `--max-count=${maxCommits}`, "--", ...specs], CONTENT_LOG_MAX_BYTES);
   if (!r.ok) return null;
-  return parseContentLog((await workTreeChunk(root, specs)) + r.stdout, keepOf(scope));
+  return withCap(parseContentLog((await workTreeChunk(root, specs)) + r.stdout, keepOf(scope)), commitsIn(r.stdout), maxCommits);
+}
+
+/** How many commits a log printed with `--format=<RS>…` holds. */
+export function commitsIn(out: string): number {
+  let n = 0;
+  for (let i = out.indexOf(RS); i !== -1; i = out.indexOf(RS, i + 1)) n++;
+  return n;
+}
+
+/** The history, saying so when the log held as many commits as it may read. */
+function withCap(h: ContentHistory, commits: number, maxCommits: number): ContentHistory {
+  return commits >= maxCommits ? { ...h, capped: { contentCommits: maxCommits } } : h;
 }
 
 /**
@@ -124,7 +138,7 @@ export async function readContentHistoryOf(
   if (!window) return null;
   const picked = window.filter((c) => c.files.some(wanted)).map((c) => c.commit);
   const uncommitted = await workTreeChunk(root, specs);
-  if (picked.length === 0 && uncommitted === "") return { headings: new Map(), literals: new Map() };
+  if (picked.length === 0 && uncommitted === "") return withCap({ headings: new Map(), literals: new Map() }, window.length, maxCommits);
   const seqs = new Map(window.map((c, i) => [c.commit, i]));
   const patchLog = (commits: string[]) => runGitAsync(root, ["log", "--no-walk=unsorted", ...PATCH_ARGS, ...commits, "--", ...specs], CONTENT_LOG_MAX_BYTES);
   if (memo) {
@@ -146,10 +160,10 @@ export async function readContentHistoryOf(
     // The same commits read with the same scope and no uncommitted change: the same history (a doc edit changes neither).
     const parseKey = scope.key === undefined || uncommitted !== "" ? undefined : `${scope.key}\0${picked.join(",")}`;
     const known = parseKey === undefined ? undefined : memo.parsed<ContentHistory>(parseKey);
-    if (known) return known;
+    if (known) return withCap(known, window.length, maxCommits);
     const parsed = parseContentLog(uncommitted + picked.map((c) => kept.get(c) ?? "").join(""), keepOf(scope), (commit) => seqs.get(commit));
     if (parseKey !== undefined) memo.keepParsed(parseKey, parsed);
-    return parsed;
+    return withCap(parsed, window.length, maxCommits);
   }
   let log = "";
   if (picked.length > 0) {
@@ -159,7 +173,7 @@ export async function readContentHistoryOf(
   }
   // No memo to share the parse with another ask: removals are collected in the wanted files only (what is
   // added is still read everywhere: a heading moved, a literal written elsewhere in the same commit).
-  return parseContentLog(uncommitted + log, { ...keepOf(scope), removedIn: wanted }, (commit) => seqs.get(commit));
+  return withCap(parseContentLog(uncommitted + log, { ...keepOf(scope), removedIn: wanted }, (commit) => seqs.get(commit)), window.length, maxCommits);
 }
 
 /** Parses `--name-only -z --format=<RS>%h`: each commit (newest first) and the paths it touched. */
