@@ -34,7 +34,7 @@ import type { DecisionRegistry, RowFolder } from "./model/decisions.js";
 import { rules as allRules, ruleIds, type RuleId } from "./rules/index.js";
 import { readGitHistory } from "./git/history.js";
 import { historyScope, readContentHistoryOf } from "./git/content-history.js";
-import type { HistoryAsk } from "./model/history.js";
+import { joinCaps, type HistoryAsk, type HistoryCap } from "./model/history.js";
 import { beginGitRun, gitCallCount } from "./git/run.js";
 import { gitMemoOf } from "./git/memo.js";
 import type { Rule } from "./rules/types.js";
@@ -88,6 +88,8 @@ export interface PipelineResult {
   notJudged: NotJudged[];
   /** Documented mentions found, judged and not judged, per kind (compiler/model/mentions.ts). */
   coverage: CoverageSummary;
+  /** The caps git's logs reached this run (the history goes on past them); absent when none was. */
+  historyCap?: HistoryCap;
 }
 
 export async function runPipeline(opts: PipelineOptions): Promise<PipelineResult> {
@@ -188,8 +190,10 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const memoPays = !reference && (opts.cache !== undefined || opts.persistCache === true || cache.has("rule-doc"));
   const memo = memoPays ? ruleMemo({ peek: (key) => cache.peek("rule-doc", key), put: (key, value) => cache.put("rule-doc", key, value) }) : undefined;
   const rules = opts.rules ?? allRules;
+  let contentCap: HistoryCap | undefined;
   const asks = new Map<string, HistoryAsk[]>();
-  let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined, judged);
+  const askedIn = new Map<string, Set<string>>();
+  let found = runRules(model, plan, rules, opts.skipRules ?? [], notJudged, memo, model.history && !model.history.headings ? asks : undefined, judged, askedIn);
   timing.lap("rules");
   if (asks.size > 0) {
     found = await withEvidence(
@@ -201,7 +205,12 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
       notJudged,
       judged,
       memo,
-      (wanted) => readContentHistoryOf(opts.root, historyScope(config, discovered), wanted, undefined, gitMemo),
+      async (wanted) => {
+        const content = await readContentHistoryOf(opts.root, historyScope(config, discovered), wanted, undefined, gitMemo);
+        contentCap = content?.capped;
+        return content;
+      },
+      askedIn,
     );
     timing.lap("git evidence");
   }
@@ -214,7 +223,8 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   cache.session?.end();
   timing.done();
   const coverage = coverageOf(modelMentions(model), judged, notJudged);
-  return { config, discovered, model, plan, diagnostics, notJudged, coverage };
+  const historyCap = joinCaps(model.history?.capped, contentCap);
+  return { config, discovered, model, plan, diagnostics, notJudged, coverage, ...(historyCap ? { historyCap } : {}) };
 }
 
 /**

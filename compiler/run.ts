@@ -19,7 +19,7 @@ import { beginGitRun } from "./git/run.js";
 import { isProblem, readInput } from "./read-input.js";
 import { DEFAULT_LIMITS } from "./config/limits.js";
 import { dropRecord, fixKeyOfThisProcess, loadReplay, replayEnabled, writeRecord, type StoredRun } from "./replay/record.js";
-import { renamedFrom } from "./model/history.js";
+import { renamedFrom, type HistoryCap } from "./model/history.js";
 
 export interface RunRequest {
   root: string;
@@ -92,6 +92,7 @@ async function runOnce(mode: "check" | "build", req: RunRequest): Promise<RunOut
     since: since ? { ref: since.ref, commit: since.commit, outside: g.outsideSince } : null,
   });
   if (isShallowHistory(req.root)) report.summary.shallowHistory = true;
+  if (facts.historyCap) report.summary.historyCapped = facts.historyCap;
   if (facts.written) report.written = facts.written;
   // Build's closing check runs once the build's own result is reported and can go.
   await facts.closing?.();
@@ -109,6 +110,7 @@ interface RunFacts {
   baseline: string | null | undefined;
   getText: GetText;
   renames: Map<string, string[]>;
+  historyCap?: HistoryCap;
   written?: string[];
 }
 
@@ -140,6 +142,7 @@ function replayed(req: RunRequest): RunFacts | null {
       return isProblem(src) ? undefined : src.text;
     },
     renames: new Map(r.renames),
+    ...(r.historyCap ? { historyCap: r.historyCap } : {}),
   };
 }
 
@@ -210,6 +213,7 @@ function factsOf(root: string, r: PipelineResult): RunFacts {
     baseline: r.config.baseline,
     getText: textGetter(root, r.model),
     renames: renamesOf(r.model),
+    ...(r.historyCap ? { historyCap: r.historyCap } : {}),
   };
 }
 
@@ -226,6 +230,7 @@ export function storedRunOf(root: string, r: PipelineResult): StoredRun {
     maxFileBytes: r.config.limits?.maxFileBytes ?? DEFAULT_LIMITS.maxFileBytes,
     renames: [...renamesOf(r.model)],
     baseline: r.config.baseline ?? null,
+    ...(r.historyCap ? { historyCap: r.historyCap } : {}),
   };
 }
 

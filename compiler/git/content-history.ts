@@ -41,6 +41,8 @@ export interface ContentScope {
 export interface ContentHistory {
   headings: Map<string, ContentRemoval[]>;
   literals: Map<string, ContentRemoval[]>;
+  /** Present when the log read its cap of commits and older ones touched the files too (GitHistory.capped). */
+  capped?: { contentCommits: number };
 }
 
 /** What the content log reads for this run: the discovered inputs, and the config's globs for names that are gone. */
@@ -83,7 +85,19 @@ export async function readContentHistory(root: string, scope: ContentScope, maxC
   if (specs.length === 0 || !inWorkTree(root)) return null;
   const r = await runGitAsync(root, ["log", ...PATCH_ARGS, `--max-count=${maxCommits}`, "--", ...specs], CONTENT_LOG_MAX_BYTES);
   if (!r.ok) return null;
-  return parseContentLog((await workTreeChunk(root, specs)) + r.stdout, keepOf(scope));
+  return withCap(parseContentLog((await workTreeChunk(root, specs)) + r.stdout, keepOf(scope)), commitsIn(r.stdout), maxCommits);
+}
+
+/** How many commits a log printed with `--format=<RS>…` holds. */
+export function commitsIn(out: string): number {
+  let n = 0;
+  for (let i = out.indexOf(RS); i !== -1; i = out.indexOf(RS, i + 1)) n++;
+  return n;
+}
+
+/** The history, saying so when the log held as many commits as it may read. */
+function withCap(h: ContentHistory, commits: number, maxCommits: number): ContentHistory {
+  return commits >= maxCommits ? { ...h, capped: { contentCommits: maxCommits } } : h;
 }
 
 /**
@@ -124,7 +138,7 @@ export async function readContentHistoryOf(
   if (!window) return null;
   const picked = window.filter((c) => c.files.some(wanted)).map((c) => c.commit);
   const uncommitted = await workTreeChunk(root, specs);
-  if (picked.length === 0 && uncommitted === "") return { headings: new Map(), literals: new Map() };
+  if (picked.length === 0 && uncommitted === "") return withCap({ headings: new Map(), literals: new Map() }, window.length, maxCommits);
   const seqs = new Map(window.map((c, i) => [c.commit, i]));
   const patchLog = (commits: string[]) => runGitAsync(root, ["log", "--no-walk=unsorted", ...PATCH_ARGS, ...commits, "--", ...specs], CONTENT_LOG_MAX_BYTES);
   if (memo) {
@@ -146,10 +160,10 @@ export async function readContentHistoryOf(
     // The same commits read with the same scope and no uncommitted change: the same history (a doc edit changes neither).
     const parseKey = scope.key === undefined || uncommitted !== "" ? undefined : `${scope.key}\0${picked.join(",")}`;
     const known = parseKey === undefined ? undefined : memo.parsed<ContentHistory>(parseKey);
-    if (known) return known;
+    if (known) return withCap(known, window.length, maxCommits);
     const parsed = parseContentLog(uncommitted + picked.map((c) => kept.get(c) ?? "").join(""), keepOf(scope), (commit) => seqs.get(commit));
     if (parseKey !== undefined) memo.keepParsed(parseKey, parsed);
-    return parsed;
+    return withCap(parsed, window.length, maxCommits);
   }
   let log = "";
   if (picked.length > 0) {
@@ -157,7 +171,9 @@ export async function readContentHistoryOf(
     if (!r.ok) return null;
     log = r.stdout;
   }
-  return parseContentLog(uncommitted + log, keepOf(scope), (commit) => seqs.get(commit));
+  // No memo to share the parse with another ask: removals are collected in the wanted files only (what is
+  // added is still read everywhere: a heading moved, a literal written elsewhere in the same commit).
+  return withCap(parseContentLog(uncommitted + log, { ...keepOf(scope), removedIn: wanted }, (commit) => seqs.get(commit)), window.length, maxCommits);
 }
 
 /** Parses `--name-only -z --format=<RS>%h`: each commit (newest first) and the paths it touched. */
@@ -208,6 +224,8 @@ export function pathspecs(files: readonly string[]): string[] {
 interface Keep {
   doc: (path: string) => boolean;
   code: (path: string) => boolean;
+  /** The files (as a commit names them) whose removals are collected; absent: every kept file's. */
+  removedIn?: (path: string) => boolean;
 }
 
 /** Parses the log above (newest commit first) into removals of headings and literals. */
@@ -238,10 +256,11 @@ export function parseContentLog(out: string, keep: Keep, seqOf?: (commit: string
       push(headings, h.file, to.length === 1 ? { ...h, kind: "moved", toFile: to[0], ...commit } : { ...h, ...commit });
     }
     const seenLit = new Set<string>();
+    const added = c.removedLiterals.length > 0 ? addedLiteralsOf(c) : undefined;
     for (const l of c.removedLiterals) {
       const k = `${l.file}\0${l.value}`;
       // Still written somewhere in the same commit: moved, not removed.
-      if (c.addedLiterals.has(l.value) || seenLit.has(k)) continue;
+      if (added!.has(l.value) || seenLit.has(k)) continue;
       seenLit.add(k);
       push(literals, l.value, { ...l, ...commit });
     }
@@ -258,7 +277,15 @@ interface CommitScan {
   /** Normalized heading → the documents the commit added it to. */
   headingFiles: Map<string, string[]>;
   removedLiterals: Removed[];
-  addedLiterals: Set<string>;
+  /** The added lines of each code hunk: their literals are looked up only when the commit removed one. */
+  addedCode: string[][];
+}
+
+/** Every literal the commit's code hunks added. */
+function addedLiteralsOf(c: CommitScan): Set<string> {
+  const out = new Set<string>();
+  for (const plus of c.addedCode) for (const line of plus) for (const v of literalsIn(line)) out.add(v);
+  return out;
 }
 
 interface Hunk {
@@ -271,14 +298,18 @@ interface Hunk {
 
 /** One commit's patch: removed and added lines per hunk of each file in scope. */
 function scanCommit(patch: string, keep: Keep): CommitScan {
-  const c: CommitScan = { removedHeadings: [], addedHeadings: new Set(), headingFiles: new Map(), removedLiterals: [], addedLiterals: new Set() };
+  const c: CommitScan = { removedHeadings: [], addedHeadings: new Set(), headingFiles: new Map(), removedLiterals: [], addedCode: [] };
   const at = new DiffCursor();
   let kind: "doc" | "code" | null = null;
   let hunks: Hunk[] = [];
   let hunk: Hunk | null = null;
+  const removedHere = () => !keep.removedIn || [at.newPath, at.oldPath].some((p) => p !== null && keep.removedIn!(p));
   const flushFile = () => {
-    if (kind === "doc" && at.newPath !== null) docHunks(at.newPath, hunks, c);
-    else if (kind === "code") for (const h of hunks) codeHunk(at.newPath ?? at.oldPath ?? "", h.minus, h.plus, c);
+    if (kind === "doc" && at.newPath !== null) docHunks(at.newPath, hunks, c, removedHere());
+    else if (kind === "code") {
+      const removed = removedHere();
+      for (const h of hunks) codeHunk(at.newPath ?? at.oldPath ?? "", h.minus, h.plus, c, removed);
+    }
     hunks = [];
     hunk = null;
   };
@@ -306,7 +337,7 @@ function scanCommit(patch: string, keep: Keep): CommitScan {
  * stayed (the two lines after it are unchanged): a rewritten section whose
  * new heading lands on the old one's line is a removal.
  */
-function docHunks(file: string, hunks: Hunk[], c: CommitScan): void {
+function docHunks(file: string, hunks: Hunk[], c: CommitScan, removed: boolean): void {
   hunks.forEach((h, n) => {
     const plus = outsideFences(h.plus);
     const minus = outsideFences(h.minus);
@@ -321,6 +352,7 @@ function docHunks(file: string, hunks: Hunk[], c: CommitScan): void {
       if (files) files.push(file);
       else c.headingFiles.set(norm, [file]);
     }
+    if (!removed) return;
     const next = hunks[n + 1];
     const nextChange = next === undefined ? Infinity : next.count === 0 ? next.start + 1 : next.start;
     const bodyKept = nextChange > h.start + h.count + 1;
@@ -354,8 +386,9 @@ function outsideFences(lines: string[]): (string | null)[] {
 }
 
 /** Literals a hunk removed; a line replaced by the same line with one literal changed is a rename. */
-function codeHunk(file: string, minus: string[], plus: string[], c: CommitScan): void {
-  for (const line of plus) for (const v of literalsIn(line)) c.addedLiterals.add(v);
+function codeHunk(file: string, minus: string[], plus: string[], c: CommitScan, removed: boolean): void {
+  if (plus.length > 0) c.addedCode.push(plus);
+  if (!removed) return;
   const renames = new Map<string, string>();
   if (minus.length === plus.length) {
     minus.forEach((line, i) => {

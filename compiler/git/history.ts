@@ -6,8 +6,8 @@
  * per finding. Null when git is absent, the root is not in a work tree, or
  * the log fails: then every rule works as it does without git.
  */
-import type { GitHistory, PathRemoval } from "../model/history.js";
-import { readContentHistory, type ContentScope } from "./content-history.js";
+import { joinCaps, type GitHistory, type PathRemoval } from "../model/history.js";
+import { commitsIn, readContentHistory, type ContentScope } from "./content-history.js";
 import type { GitMemo } from "./memo.js";
 import { inWorkTree, runGit, runGitAsync } from "./run.js";
 
@@ -34,13 +34,14 @@ export async function readGitHistory(root: string, scope?: ContentScope, limits:
   // No --diff-filter: with it --max-count would count only matching commits and still walk the whole history.
   const read = () =>
     runGitAsync(root, ["log", "-M", "--name-status", "--relative", "-z", "--no-show-signature", `--max-count=${max}`, `--format=${RS}%h${US}%s`]).then((r) =>
-      r.ok ? parseRemovals(r.stdout) : null,
+      r.ok ? { removals: parseRemovals(r.stdout), capped: commitsIn(r.stdout) >= max } : null,
     );
   const paths = memo ? memo.log(root, `paths\0${max}`, read) : read();
   const content = scope ? readContentHistory(root, scope, limits.contentCommits) : Promise.resolve(null);
-  const [removals, c] = await Promise.all([paths, content]);
-  if (!removals) return null;
-  return { removals, ...(c ? { headings: c.headings, literals: c.literals } : {}) };
+  const [p, c] = await Promise.all([paths, content]);
+  if (!p) return null;
+  const capped = joinCaps(p.capped ? { pathCommits: max } : undefined, c?.capped);
+  return { removals: p.removals, ...(c ? { headings: c.headings, literals: c.literals } : {}), ...(capped ? { capped } : {}) };
 }
 
 /**

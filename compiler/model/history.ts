@@ -46,6 +46,25 @@ export interface GitHistory {
   headings?: Map<string, ContentRemoval[]>;
   /** Literal value → its removals from code and schema files, newest first. Absent when not read. */
   literals?: Map<string, ContentRemoval[]>;
+  /** The caps a log reached (it read as many commits as it may: the history may go on, older removals carry no evidence). Absent when none was. */
+  capped?: HistoryCap;
+}
+
+/**
+ * Where the history docpact read stops short of the repository's: the path
+ * log read its newest `pathCommits` commits of a longer history, the content
+ * log the newest `contentCommits` that touched the files in scope (report:
+ * `summary.historyCapped`).
+ */
+export interface HistoryCap {
+  pathCommits?: number;
+  contentCommits?: number;
+}
+
+/** Both caps in one (either may be absent); undefined when neither was reached. */
+export function joinCaps(a: HistoryCap | undefined, b: HistoryCap | undefined): HistoryCap | undefined {
+  const out: HistoryCap = { ...a, ...b };
+  return out.pathCommits === undefined && out.contentCommits === undefined ? undefined : out;
 }
 
 /**

@@ -18,6 +18,7 @@ import { diskCacheDir } from "../cache/cache.js";
 import type { Diagnostic, NotJudged } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
 import type { CoverageSummary } from "../model/mentions.js";
+import type { HistoryCap } from "../model/history.js";
 import { gitAllowed, runGit } from "../git/run.js";
 import { observationComparer, type Observations } from "../util/input-fs.js";
 import { unoptimized } from "../util/optimizations.js";
@@ -45,6 +46,8 @@ export interface StoredRun {
   renames: [string, string[]][];
   /** The config's `baseline` key. */
   baseline: string | null;
+  /** The caps git's logs reached (summary.historyCapped); absent when none was. */
+  historyCap?: HistoryCap;
 }
 
 /** Everything besides the manifest that a result depends on. */
@@ -218,7 +221,8 @@ function wellFormed(body: unknown): body is RecordFile {
     isNum(r.maxFileBytes) &&
     Array.isArray(r.renames) &&
     r.renames.every(rename) &&
-    (r.baseline === null || isStr(r.baseline))
+    (r.baseline === null || isStr(r.baseline)) &&
+    (r.historyCap === undefined || (typeof r.historyCap === "object" && r.historyCap !== null && Object.values(r.historyCap).every(isNum)))
   );
 }
 

@@ -33,6 +33,8 @@ export function formatPretty(report: Report, opts: PrettyOptions): string {
   if (nj) lines.push(paint("dim", nj));
   const sh = shallowLine(report);
   if (sh) lines.push(paint("dim", sh));
+  const cap = cappedLine(report);
+  if (cap) lines.push(paint("dim", cap));
   const cov = coverageLine(report);
   if (cov) lines.push(cov);
   return `${lines.join("\n")}\n`;
@@ -59,6 +61,17 @@ export function prunableLine(report: Report): string | undefined {
 export function shallowLine(report: Report): string | undefined {
   if (!report.summary.shallowHistory) return undefined;
   return "note: the git history is shallow (a depth-limited clone): findings are the same, but renames and removals before it carry no evidence; clone with full history (actions/checkout: fetch-depth: 0) for it";
+}
+
+/** A history longer than the logs read, said once when there are findings (their evidence may be cut). */
+export function cappedLine(report: Report): string | undefined {
+  const cap = report.summary.historyCapped;
+  if (!cap || report.summary.errors + report.summary.warnings === 0) return undefined;
+  const parts = [
+    ...(cap.pathCommits !== undefined ? [`the newest ${cap.pathCommits} commits for renamed and deleted paths`] : []),
+    ...(cap.contentCommits !== undefined ? [`the newest ${cap.contentCommits} commits touching the inputs for removed headings and names`] : []),
+  ];
+  return `note: the git history is longer than docpact reads (${parts.join("; ")}): findings are the same, but older renames and removals carry no evidence`;
 }
 
 /** What build wrote: one line per file, then a count (build only). */

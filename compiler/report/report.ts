@@ -76,6 +76,12 @@ export interface Report {
     since?: { ref: string; commit: string; outside: number };
     /** Additive: present (true) when the root's git repository is a shallow clone: history evidence may be missing; findings are the same. */
     shallowHistory?: true;
+    /**
+     * Additive: present when git's history runs past what docpact reads: `pathCommits` (the path log read the
+     * newest that many commits), `contentCommits` (the heading and name log read the newest that many that
+     * touched the inputs). Removals older than that carry no evidence; findings are the same.
+     */
+    historyCapped?: { pathCommits?: number; contentCommits?: number };
   };
   /** Additive, build only: files build wrote or removed, relative to the root, sorted (empty when nothing changed). */
   written?: string[];

@@ -43,6 +43,7 @@ export async function withEvidence(
   judged: JudgedMention[],
   memo: RuleMemo | undefined,
   read: (wanted: (path: string) => boolean) => ReturnType<typeof readContentHistoryOf>,
+  askedIn?: ReadonlyMap<string, ReadonlySet<string>>,
 ): Promise<Diagnostic[]> {
   const history = model.history!;
   const content = await read(askedPaths(history, [...asks.values()].flat(), new Set(model.files)));
@@ -50,15 +51,45 @@ export async function withEvidence(
   const full: GitHistory = { ...history, headings: content.headings, literals: content.literals };
   // A view, not an edit: digests and indexes keyed by the model object stay those of the first run.
   const view = Object.create(model, { history: { value: full, enumerable: true } }) as ContractModel;
-  const redone: NotJudged[] = [];
-  const rejudged: JudgedMention[] = [];
-  const diagnostics = runRules(view, plan, again, [], redone, memo, undefined, rejudged);
-  const ids = new Set(again.map((r) => r.meta.id));
-  const kept = notJudged.filter((n) => !ids.has(n.rule));
-  notJudged.splice(0, notJudged.length, ...kept, ...redone);
-  judged.splice(0, judged.length, ...judged.filter((j) => !ids.has(j.rule)), ...rejudged);
+  let diagnostics: Diagnostic[] = [...found];
+  for (const rule of again) {
+    const id = rule.meta.id;
+    // Without a memo (a cold run), a per-document rule that asked only for itself runs again on the
+    // documents whose findings asked: elsewhere it consulted no content history (it attaches an ask
+    // wherever it would), so the first run's results there stand. Anything raised outside those
+    // documents (not what the rule declared) makes it run again on the whole model.
+    const only = !memo && rule.meta.perDocument && !rule.meta.historyWith ? askedIn?.get(id) : undefined;
+    let redo = rerun(only ? restricted(view, only, rule.meta.perDocument?.schemas === true) : view, plan, rule, memo, only);
+    if (only && !redo) redo = rerun(view, plan, rule, memo, undefined)!;
+    const mine = (x: { rule: string; file: string }) => x.rule === id && (!only || only.has(x.file));
+    diagnostics = [...diagnostics.filter((d) => !mine(d)), ...redo!.diagnostics];
+    notJudged.splice(0, notJudged.length, ...notJudged.filter((n) => !mine(n)), ...redo!.notJudged);
+    judged.splice(0, judged.length, ...judged.filter((j) => !mine(j)), ...redo!.judged);
+  }
   sortNotJudged(notJudged);
-  return [...found.filter((d) => !ids.has(d.rule)), ...diagnostics].sort(compareDiagnostics);
+  return diagnostics.sort(compareDiagnostics);
+}
+
+/** One rule run on a view; with `only`, null when it raised anything outside those files. */
+function rerun(
+  view: ContractModel,
+  plan: EmitPlan,
+  rule: Rule,
+  memo: RuleMemo | undefined,
+  only: ReadonlySet<string> | undefined,
+): { diagnostics: Diagnostic[]; notJudged: NotJudged[]; judged: JudgedMention[] } | null {
+  const notJudged: NotJudged[] = [];
+  const judged: JudgedMention[] = [];
+  const diagnostics = runRules(view, plan, [rule], [], notJudged, memo, undefined, judged);
+  if (only && [...diagnostics, ...notJudged, ...judged].some((x) => !only.has(x.file))) return null;
+  return { diagnostics, notJudged, judged };
+}
+
+/** The model with only the documents (and, for a rule that checks schemas, the schemas) in `files`. */
+function restricted(model: ContractModel, files: ReadonlySet<string>, withSchemas: boolean): ContractModel {
+  const parts: PropertyDescriptorMap = { docs: { value: model.docs.filter((d) => files.has(d.file)), enumerable: true } };
+  if (withSchemas) parts.schemas = { value: model.schemas.filter((s) => files.has(s.file)), enumerable: true };
+  return Object.create(model, parts) as ContractModel;
 }
 
 function sortNotJudged(notJudged: NotJudged[]): void {
@@ -75,6 +106,7 @@ export function runRules(
   memo?: RuleMemo,
   asks?: Map<string, HistoryAsk[]>,
   judged: JudgedMention[] = [],
+  askedIn?: Map<string, Set<string>>,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const timed = process.env.DOCPACT_TIMING === "1";
@@ -86,19 +118,24 @@ export function runRules(
     const setting = (model.config.rules as Partial<Record<string, SeveritySetting>>)[id] ?? rule.meta.defaultSeverity;
     if (setting === "off") continue;
     // What a finding's evidence would read from git's content history (remembered findings ask too).
-    const noteAskOf = (ask: HistoryAsk | undefined) => {
+    const noteAskOf = (ask: HistoryAsk | undefined, file: string) => {
       if (!asks || !ask) return;
       const list = asks.get(id);
       if (list) list.push(ask);
       else asks.set(id, [ask]);
+      if (askedIn) {
+        const files = askedIn.get(id);
+        if (files) files.add(file);
+        else askedIn.set(id, new Set([file]));
+      }
     };
-    const noteAsk = (r: RuleReport) => noteAskOf("historyAsk" in r ? r.historyAsk : undefined);
+    const noteAsk = (r: RuleReport) => noteAskOf("historyAsk" in r ? r.historyAsk : undefined, r.span.file);
     const report = (r: RuleReport) => {
       noteAsk(r);
       out.push(toDiagnostic(rule.meta, setting, r));
     };
     const skipped = (span: Span, reason: string, mention?: MentionMark, ask?: HistoryAsk) => {
-      noteAskOf(ask);
+      noteAskOf(ask, span.file);
       notJudged.push({
         rule: id,
         file: span.file,

@@ -197,6 +197,13 @@ describe.skipIf(!hasGit)("the logs on a repository the test builds are capped", 
     expect(all.headings!.get("docs/p.md")!.map((e) => `${e.value} ${e.commit}`)).toEqual([`Two ${ids[1]}`, `One ${ids[0]}`]);
     expect([...capped.removals.keys()]).toEqual(["docs/r.md"]);
     expect(capped.headings!.get("docs/p.md")!.map((e) => e.value)).toEqual(["Two"]);
+    // The cap reached is said (summary.historyCapped); a log that read the whole history says nothing.
+    expect(all.capped).toBeUndefined();
+    expect(capped.capped).toEqual({ pathCommits: 1, contentCommits: 1 });
+    expect((await readGitHistory(repo.root, scope, { pathCommits: 4, contentCommits: 4 }))!.capped).toBeUndefined();
+    const of = (await readContentHistoryOf(repo.root, scope, (p) => p === "docs/p.md", 2))!;
+    expect(of.capped).toEqual({ contentCommits: 2 });
+    expect(of.headings.get("docs/p.md")!.map((e) => e.value)).toEqual(["Two", "One"]);
   });
 
   it("reads the work tree's uncommitted changes as the newest commit (a member renamed before the commit)", async () => {

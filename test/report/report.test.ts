@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../compiler/model/diagnostic.js";
 import { formatJson } from "../../compiler/report/json.js";
-import { formatPretty } from "../../compiler/report/pretty.js";
+import { cappedLine, formatPretty } from "../../compiler/report/pretty.js";
 import { exitCode, makeReport } from "../../compiler/report/report.js";
 
 const diag: Diagnostic = {
@@ -71,5 +71,18 @@ describe("pretty", () => {
   it("uses colour only when asked", () => {
     const out = formatPretty(makeReport([diag], counts, 5), { color: true, getText: () => text });
     expect(out).toContain("\u001b[31merror\u001b[0m");
+  });
+});
+
+describe("a capped git history", () => {
+  it("is said once in the pretty report when there are findings, never when clean", () => {
+    const summary = (errors: number, historyCapped?: { pathCommits?: number; contentCommits?: number }) =>
+      ({ summary: { errors, warnings: 0, files: 1, durationMs: 0, ...(historyCapped ? { historyCapped } : {}) } }) as never;
+    expect(cappedLine(summary(1, { pathCommits: 2000, contentCommits: 1000 }))).toBe(
+      "note: the git history is longer than docpact reads (the newest 2000 commits for renamed and deleted paths; the newest 1000 commits touching the inputs for removed headings and names): findings are the same, but older renames and removals carry no evidence",
+    );
+    expect(cappedLine(summary(1, { pathCommits: 2000 }))).toContain("(the newest 2000 commits for renamed and deleted paths)");
+    expect(cappedLine(summary(0, { pathCommits: 2000 }))).toBeUndefined();
+    expect(cappedLine(summary(1))).toBeUndefined();
   });
 });
