@@ -35,8 +35,13 @@ function linkCoverageText(r) {
   return `${one("links")} · ${one("anchors")}`;
 }
 
+/** Found − judged − not judged over every kind (links and anchors included), naming the kinds where it is not 0. */
 function neitherText(r) {
-  return r.coverage ? String(r.coverage.total.neither) : "—";
+  if (!r.coverage) return "—";
+  const where = Object.entries(r.coverage.kinds)
+    .filter(([, v]) => v.neither !== 0)
+    .map(([k, v]) => `${k} ${v.neither}`);
+  return where.length === 0 ? String(r.coverage.total.neither) : `${r.coverage.total.neither} (${where.join(", ")})`;
 }
 
 function recallText(r) {
