@@ -14,22 +14,26 @@
  * synopsis and a `flags` mention per option line (`  -f, --force  …`). On the skill surface (compiler/readers/skills,
  * found only where a bundle was detected): `slashCommands` (each slash-command invocation: its name),
  * `skillArguments` (each flag passed to a slash command or skill) and `skills` (each skill named in prose).
- * Other kinds (links, anchors, terms) add a finder here and their rules mark them the same way.
+ * `links` (each link, image and link definition of a document whose target is not an external URL:
+ * relative files, site routes, `#x` in the same page, templates) and `anchors` (each of those whose URL
+ * has a fragment, `x.md#y`, `#y`), marked by reference/broken-link and reference/missing-anchor; an
+ * external URL (`https:`, `mailto:`, `//host`) is never fetched and is no mention (see linkMentions).
+ * Other kinds (terms) add a finder here and their rules mark them the same way.
  */
 import type { Span } from "./diagnostic.js";
 import type { CodeBlock, ModelData, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
 import type { SkillBundle } from "./skills.js";
 import { weakMemo } from "../util/memo.js";
 
-export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills";
-export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags", "slashCommands", "skillArguments", "skills"];
+export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "links" | "anchors";
+export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags", "slashCommands", "skillArguments", "skills", "links", "anchors"];
 
 export interface Mention {
   kind: MentionKind;
-  /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line; `skill`: the skill surface. */
-  source: "invocation" | "bare" | "prose" | "synopsis" | "help" | "skill";
+  /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line; `skill`: the skill surface; `link`: a link, image or definition. */
+  source: "invocation" | "bare" | "prose" | "synopsis" | "help" | "skill" | "link";
   span: Span;
-  /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first); on the skill surface the command's or skill's name. */
+  /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first); on the skill surface the command's or skill's name; for a link its URL as written. */
   binary: string;
   /** For a help listing's synopsis and option lines: the words its synopsis writes after the binary, up to the first that is not a plain word (`Usage: tool build [options]` → `["build"]`). */
   words?: string[];
@@ -146,7 +150,31 @@ function helpListing(block: CodeBlock, binaries: readonly string[]): Mention[] {
   return out;
 }
 
-/** Every document's mentions, kept by document object (a watch re-check links the same objects again). */
+/** `scheme:` (`https:`, `mailto:`, `data:`) or protocol-relative `//host`: a URL docpact never fetches (as model/references.ts isExternal). */
+const EXTERNAL_URL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+
+/**
+ * The link mentions of one document: a `links` mention per link, image and
+ * definition whose target is not external (an empty target included: it is
+ * counted, as not judged), and an `anchors` mention, at the same place, per
+ * one of those whose URL has a non-empty fragment. External URLs are out of
+ * scope: docpact never fetches, so a link to another host is not a mention
+ * to judge (a link to the project's own published site by full URL is one of
+ * them).
+ */
+export function linkMentions(doc: MarkdownDoc): Mention[] {
+  const out: Mention[] = [];
+  for (const l of doc.links) {
+    const url = l.url.trim();
+    if (EXTERNAL_URL.test(url)) continue;
+    out.push({ kind: "links", source: "link", span: l.span, binary: l.url });
+    const hash = url.indexOf("#");
+    if (hash !== -1 && hash < url.length - 1) out.push({ kind: "anchors", source: "link", span: l.span, binary: l.url });
+  }
+  return out;
+}
+
+/** Every document's CLI mentions (links: linkMentions), kept by document object (a watch re-check links the same objects again). */
 const byDoc = weakMemo<MarkdownDoc, { binaries: string; mentions: Mention[] }>("model/mentions#byDoc");
 export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Mention[] {
   const key = binaries.join("\u0000");
@@ -158,6 +186,7 @@ export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Ment
 export function modelMentions(model: Pick<ModelData, "docs" | "binaries" | "skills">): Mention[] {
   const out: Mention[] = [];
   for (const d of model.docs) for (const x of docMentions(d, model.binaries)) out.push(x);
+  for (const d of model.docs) for (const x of linkMentions(d)) out.push(x);
   if (model.skills) out.push(...skillMentions(model.skills));
   return out;
 }

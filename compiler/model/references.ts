@@ -232,15 +232,27 @@ export interface LinkResolution {
 }
 
 const PLACEHOLDER_URL = /[{}<>]|\$\{|%7B|%7D/i;
+/** Why a link is skipped (`status: "skipped"`): counted as not judged in summary.coverage. */
+const SKIP_EMPTY = "an empty link target";
+const SKIP_TEMPLATE = "a template or placeholder target ({{x}}, <x>, ${x})";
+const SKIP_UNLISTED = "inside a folder docpact does not list (dot folders, node_modules, the output folder)";
+const SKIP_FOLDER = "a folder link that finds no file (a folder holding only dot files looks empty)";
 /** Fragments that never name a heading: GitHub line ranges and the HTML top-of-page fragment. */
 const NON_HEADING_FRAGMENT = /^(?:L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?|top)$/i;
 
 export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string, template?: MdLink["template"]): LinkResolution {
   const raw = url.trim();
-  const none = (status: LinkStatus, target = raw): LinkResolution => ({ status, target, path: null, fragment: null, anchor: null });
-  if (!raw) return none("skipped");
+  const none = (status: LinkStatus, reason?: string): LinkResolution => ({
+    status,
+    target: raw,
+    path: null,
+    fragment: null,
+    anchor: null,
+    ...(reason ? { reason } : {}),
+  });
+  if (!raw) return none("skipped", SKIP_EMPTY);
   if (isExternal(raw)) return none("external");
-  if (PLACEHOLDER_URL.test(raw)) return none("skipped");
+  if (PLACEHOLDER_URL.test(raw)) return none("skipped", SKIP_TEMPLATE);
   const hash = raw.indexOf("#");
   const rawPath = (hash === -1 ? raw : raw.slice(0, hash)).replace(/\?.*$/, "");
   const fragment = hash === -1 ? null : safeDecode(raw.slice(hash + 1));
@@ -267,10 +279,10 @@ export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string
     return { status: "outside-root", target, path: null, fragment, anchor: null };
   }
   const st = pathStatus(index, path);
-  if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
+  if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_UNLISTED };
   // Folders are known only through the files listed in them, and dot files (`inbox/.gitkeep`) are
   // not listed: a folder link that finds nothing proves nothing.
-  if (st === "missing" && target.endsWith("/")) return { status: "skipped", target, path, fragment, anchor: null };
+  if (st === "missing" && target.endsWith("/")) return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_FOLDER };
   if (st === "missing") return { status: "missing", target, path, fragment, anchor: null };
   const targetDoc = index.docs.get(path);
   // A Markdown file on disk that is not in scope: its headings are unknown, so its anchors are not judged.
@@ -321,7 +333,7 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   }
   if (path !== null && index.files.has(path)) return ok(path);
   const st = path === null ? "missing" : pathStatus(index, path);
-  if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
+  if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_UNLISTED };
   if (!fileLink) {
     const r = resolveSiteRoute(index.routes(site), index, doc, target);
     if (r.status === "ok") return ok(r.path);
@@ -360,7 +372,7 @@ function resolveLiquid(
     const path = resolvePath(`${src}x`, target.replace(/^\/+/, ""));
     if (path === null) return { status: "outside-root", target, path: null, fragment, anchor: null };
     const st = pathStatus(index, path);
-    if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null };
+    if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_UNLISTED };
     if (st === "missing") return { status: "missing", target, path, fragment, anchor: null };
     return withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
   }

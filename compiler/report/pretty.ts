@@ -92,21 +92,37 @@ export function notJudgedLine(report: Report): string | undefined {
   return `${nj.total} place${nj.total === 1 ? "" : "s"} not judged (partial knowledge: ${parts.join(", ")}) — see ${where} and \`--format json\` summary.notJudged`;
 }
 
-/** The last line: how many documented CLI mentions were judged, and how many were not (never a silent blind spot). */
+/** The link kinds of summary.coverage (compiler/model/mentions.ts linkMentions); every other kind is a CLI or skill mention. */
+const LINK_KINDS = new Set(["links", "anchors"]);
+
+/** The last line: how many documented CLI mentions, links and anchors were judged, and how many were not (never a silent blind spot). */
 export function coverageLine(report: Report): string | undefined {
   const c = report.summary.coverage;
   if (!c) return undefined;
-  let found = 0;
-  let judged = 0;
-  let notJudged = 0;
-  for (const k of Object.keys(c)) {
-    found += c[k].found;
-    judged += c[k].judged;
-    notJudged += c[k].notJudged;
+  const sum = (keep: (k: string) => boolean) => {
+    const t = { found: 0, judged: 0, notJudged: 0 };
+    for (const k of Object.keys(c).filter(keep)) {
+      t.found += c[k].found;
+      t.judged += c[k].judged;
+      t.notJudged += c[k].notJudged;
+    }
+    return t;
+  };
+  const rest = (t: { found: number; judged: number; notJudged: number }) => {
+    const neither = t.found - t.judged - t.notJudged;
+    return `; ${t.notJudged} not judged${neither > 0 ? `, ${neither} neither judged nor counted` : ""}`;
+  };
+  const parts: string[] = [];
+  const cli = sum((k) => !LINK_KINDS.has(k));
+  if (cli.found > 0) parts.push(`judged ${cli.judged} of ${plural(cli.found, "CLI mention")}${rest(cli)}`);
+  const links = sum((k) => LINK_KINDS.has(k));
+  if (links.found > 0) {
+    const l = c.links ?? { found: 0, judged: 0 };
+    const a = c.anchors ?? { found: 0, judged: 0 };
+    parts.push(`judged ${l.judged} of ${plural(l.found, "link")} and ${a.judged} of ${plural(a.found, "anchor")}${rest(links)}`);
   }
-  if (found === 0) return undefined;
-  const neither = found - judged - notJudged;
-  return `judged ${judged} of ${found} CLI mention${found === 1 ? "" : "s"}; ${notJudged} not judged${neither > 0 ? `, ${neither} neither judged nor counted` : ""} (see --format json summary.coverage)`;
+  if (parts.length === 0) return undefined;
+  return `${parts.join(" · ")} (see --format json summary.coverage)`;
 }
 
 function frame(d: ReportDiagnostic, lines: string[] | undefined, paint: (c: keyof typeof codes, s: string) => string): string[] {

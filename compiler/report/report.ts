@@ -63,7 +63,7 @@ export interface Report {
     /** Additive: places rules did not judge (partial knowledge), present only when there are any. */
     notJudged?: NotJudgedSummary;
     /**
-     * Additive: documented mentions per kind (`commands`, `flags`) — found, judged, and counted
+     * Additive: documented mentions per kind (`commands`, `flags`, `links`, `anchors`, …) — found, judged, and counted
      * as not judged (also in `notJudged`); present when the docs mention any. found − judged −
      * notJudged is what no rule looked at (0 when every mention is judged or counted).
      */

@@ -9,15 +9,39 @@ function counts(t) {
   return t.count === 0 ? "0" : `${t.count} (${t.real} real, ${t.false} false${t.unlabelled ? `, ${t.unlabelled} unlabelled` : ""})`;
 }
 
+/** The link kinds of summary.coverage: their own column; the coverage column is every other kind (CLI, skills, …). */
+const LINK_KINDS = new Set(["links", "anchors"]);
+
 function coverageText(r) {
   if (!r.coverage) return "not reported";
-  const t = r.coverage.total;
+  const t = { found: 0, judged: 0 };
+  for (const [k, v] of Object.entries(r.coverage.kinds)) {
+    if (LINK_KINDS.has(k)) continue;
+    t.found += v.found;
+    t.judged += v.judged;
+  }
   if (t.found === 0) return "— (0 mentions)";
   return `${t.judged}/${t.found} (${pct(t.judged / t.found)})`;
 }
 
+/** Links and anchors (judged/found, not judged): "—" for a kind with nothing found. */
+function linkCoverageText(r) {
+  if (!r.coverage) return "not reported";
+  const one = (k) => {
+    const v = r.coverage.kinds[k];
+    if (!v || v.found === 0) return `— (0 ${k})`;
+    return `${v.judged}/${v.found} (${pct(v.judged / v.found)}, ${v.notJudged} not judged)`;
+  };
+  return `${one("links")} · ${one("anchors")}`;
+}
+
+/** Found − judged − not judged over every kind (links and anchors included), naming the kinds where it is not 0. */
 function neitherText(r) {
-  return r.coverage ? String(r.coverage.total.neither) : "—";
+  if (!r.coverage) return "—";
+  const where = Object.entries(r.coverage.kinds)
+    .filter(([, v]) => v.neither !== 0)
+    .map(([k, v]) => `${k} ${v.neither}`);
+  return where.length === 0 ? String(r.coverage.total.neither) : `${r.coverage.total.neither} (${where.join(", ")})`;
 }
 
 function recallText(r) {
@@ -63,6 +87,7 @@ const columns = [
   "warnings",
   "warning precision",
   "coverage (judged/found)",
+  "links · anchors (judged/found)",
   "not judged",
   "neither",
   "mutation recall",
@@ -81,6 +106,7 @@ function row(r) {
     counts(r.warnings),
     pct(r.warnings.precision),
     coverageText(r),
+    linkCoverageText(r),
     String(r.notJudged?.total ?? 0),
     neitherText(r),
     recallText(r),
@@ -136,8 +162,12 @@ export function renderPrecisionDoc(rs) {
     "",
     "- **precision** is real / reported; **—** means nothing was reported (0 of 0 is not 100 %).",
     "- **coverage** is the mentions docpact judged out of the mentions it found (`summary.coverage` of the",
-    "  report: commands, flags and the other kinds it counts); **not judged** is `summary.notJudged.total`;",
-    "  **neither** is found − judged − not judged, what docpact saw but neither judged nor counted (must be 0).",
+    "  report: commands, flags and the other kinds it counts, links and anchors apart); **links · anchors** is the",
+    "  links, images and definitions that are not external URLs (relative files, site routes, `#x` in the page) and",
+    "  those of them with a fragment, judged out of found, with how many were counted as not judged;",
+    "  **not judged** is `summary.notJudged.total`;",
+    "  **neither** is found − judged − not judged over every kind, links and anchors included: what docpact saw but",
+    "  neither judged nor counted (must be 0).",
     '  "not reported" means this docpact\'s report has no coverage figure for the project.',
     "- **config** says where the project's config comes from: `init` (what `docpact init` writes), `init+docs`",
     "  (plus what docpact's docs tell a user to add), or `narrowed` with the reason.",

@@ -114,6 +114,9 @@ describe.skipIf(!hasNpm)("the README's install procedure", { timeout: 240_000 },
     const config = JSON.parse(readFileSync(join(project, "docpact.config.json"), "utf8")) as { $schema: string };
     expect(config.$schema).toBe("./node_modules/docpact/contracts/config.schema.json");
     expect(existsSync(join(project, config.$schema))).toBe(true);
-    expect(r.stdout.trim().split("\n").pop()).toMatch(/^0 errors, 0 warnings · 2 docs/);
+    // The summary line, then the coverage line (the README's link: `judged 1 of 1 link …`).
+    const tail = r.stdout.trim().split("\n").slice(-2);
+    expect(tail[0]).toMatch(/^0 errors, 0 warnings · 2 docs/);
+    expect(tail[1]).toMatch(/^judged \d+ of \d+ links? and \d+ of \d+ anchors?; 0 not judged/);
   });
 });

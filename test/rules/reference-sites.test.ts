@@ -4,7 +4,13 @@ import { repoRootFor } from "./reference-helpers.js";
 
 /** Reference findings and not-judged places of one fixture site, one line each. */
 async function findings(name: string): Promise<string[]> {
-  const { diagnostics, notJudged } = await runPipeline({ root: repoRootFor(`test/fixtures/${name}`) });
+  const { diagnostics, notJudged, coverage } = await runPipeline({ root: repoRootFor(`test/fixtures/${name}`) });
+  // summary.coverage: every link and anchor found is judged or counted (model/mentions.ts linkMentions).
+  for (const kind of ["links", "anchors"]) {
+    const c = coverage[kind] ?? { found: 0, judged: 0, notJudged: 0 };
+    expect({ kind, neither: c.found - c.judged - c.notJudged }).toEqual({ kind, neither: 0 });
+  }
+  expect(coverage.links?.found ?? 0).toBeGreaterThan(0);
   return [
     ...diagnostics
       .filter((d) => d.rule.startsWith("reference/"))
@@ -88,6 +94,7 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
       "docs/index.md:3:49 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
       "docs/index.md:3:78 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
       "docs/index.md:4:11 not judged reference/missing-anchor: site generator not recognised (docs/eleventy.config.js found): its heading ids are not known",
+      "pages/about.md:3:5 not judged reference/broken-link: a folder link that finds no file (a folder holding only dot files looks empty)",
       "pages/blog/post.md:7:5 not judged reference/broken-link: site generator not recognised (front matter `layout` in pages/blog/post.md found)",
     ]);
   });
@@ -106,6 +113,7 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
       "docs/index.md:13:54 reference/broken-link image target /assets/nope.png does not exist (no page or file of the jekyll site at docs serves /assets/nope.png)",
       "docs/index.md:15:1 reference/broken-link link target guide/gone-ref.md does not exist (docs/guide/gone-ref.md)",
       "docs/index.md:4:29 not judged reference/broken-link: routes like /2024/01/02/hello are generated (dated posts)",
+      "docs/index.md:9:1 not judged reference/missing-anchor: a line or top-of-page fragment (#L10, #top), not a heading",
     ]);
   });
 });

@@ -26,7 +26,8 @@ export default defineRule({
       "and targets inside folders docpact does not list (dot folders, `node_modules`, the generated output folder), folder links (`inbox/`: a folder holding only dot files such as " +
       "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged. Inside a git work tree the message names the commit that deleted or renamed " +
       "the target, and a rename's new path is the suggestion, which `docpact build --fix` writes in place of the old one (a relative link outside a documentation site; " +
-      "a guessed path, found by its name or spelling, is never applied).",
+      "a guessed path, found by its name or spelling, is never applied). " +
+      "Every link that is not an external URL is a `links` mention of `summary.coverage`: judged when resolved (it exists or is reported), else counted as not judged with the reason.",
     messages: {
       outsideRoot: "{{what}} target {{target}} leaves the project root",
       siteMissing: "{{what}} target {{target}} does not exist (no page or file of the {{generator}} site at {{siteRoot}} serves /{{route}})",
@@ -44,12 +45,17 @@ export default defineRule({
       for (const link of doc.links) {
         const r = resolveLink(index, doc, link.url, link.template);
         const what = link.kind === "image" ? "image" : "link";
+        // summary.coverage (model/mentions.ts linkMentions): every link that is not external is judged (resolved to a
+        // file, route or the page itself: it exists or is reported) or counted as not judged with the reason.
+        if (r.status === "ok") ctx.judged(link.span, "links");
+        if (r.status === "skipped") ctx.notJudged(link.span, r.reason ?? "target not checkable", { kind: "links" });
         if (r.status === "not-judged") {
-          ctx.notJudged(link.span, r.reason ?? "site route not known");
+          ctx.notJudged(link.span, r.reason ?? "site route not known", { kind: "links" });
         } else if (r.status === "missing" && r.route !== undefined) {
           const site = index.siteOf(doc.file)!;
           const table = index.routes(site);
           const hint = suggestRoute(table, doc, r.target, r.route, (s, set) => closest(s, set, 0.34));
+          ctx.judged(link.span, "links");
           ctx.report({
             span: link.span,
             messageId: "siteMissing",
@@ -58,6 +64,7 @@ export default defineRule({
             ...(hint && link.template === undefined ? { suggestions: [hint] } : {}),
           });
         } else if (r.status === "outside-root") {
+          ctx.judged(link.span, "links");
           ctx.report({ span: link.span, messageId: "outsideRoot", data: { what, target: r.target } });
         } else if (r.status === "missing" && r.path !== null) {
           // Git history, when there is one, says what happened to the target: the rename beats a guess.
@@ -66,6 +73,7 @@ export default defineRule({
           const hint = renamed ?? suggestPath(index, r.path, doc.file);
           const fix =
             renamed && gone ? movedLinkFix(ctx.model.texts.get(doc.file), link, doc.file, renamed, gone.commit, index.siteOf(doc.file) !== null) : null;
+          ctx.judged(link.span, "links");
           ctx.report({
             span: link.span,
             messageId: "missing",

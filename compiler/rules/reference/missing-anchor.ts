@@ -1,7 +1,8 @@
 import { contentRemovalText, currentPath, headingRemoval, type GitHistory } from "../../model/history.js";
-import { closestAnchor, markdownHeadingId, referenceIndex, resolveLink, type ReferenceIndex } from "../../model/references.js";
+import { closestAnchor, markdownHeadingId, referenceIndex, resolveLink, type LinkResolution, type ReferenceIndex } from "../../model/references.js";
+import type { Span } from "../../model/diagnostic.js";
 import { relativeTo } from "./broken-link.js";
-import { defineRule } from "../types.js";
+import { defineRule, type RuleContext } from "../types.js";
 import { linkUrlFix } from "../fix-edit.js";
 
 /** `#x` and `doc.md#x` whose document has no heading slug or explicit anchor `x`. */
@@ -21,7 +22,8 @@ export default defineRule({
       "Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last 1,000 commits that touched the documents), " +
       "and a rename's current anchor is the suggestion; a heading the same commit added to one other document is reported as moved there, with a link to it as the suggestion. " +
       "`docpact build --fix` writes those two (the renamed anchor; the moved heading's link, outside a documentation site) in place of the link's destination; the closest anchor by spelling is never applied. " +
-      "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone.",
+      "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone. " +
+      "Every such link's fragment is an `anchors` mention of `summary.coverage`: judged when the target's anchors were looked at (found or reported), else counted as not judged with the reason.",
     messages: {
       missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}",
     },
@@ -39,7 +41,9 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       for (const link of doc.links) {
         const r = resolveLink(index, doc, link.url, link.template);
-        if (r.anchor === "not-judged") ctx.notJudged(link.span, r.reason ?? "heading ids not known");
+        const mention = r.status !== "external" && hasFragment(link.url);
+        if (r.anchor === "not-judged") ctx.notJudged(link.span, r.reason ?? "heading ids not known", mention ? { kind: "anchors" } : undefined);
+        else if (mention) markAnchor(ctx, link.span, r, index);
         if (r.anchor !== "missing" || r.path === null || r.fragment === null) continue;
         const target = index.docs.get(r.path);
         if (!target) continue;
@@ -94,6 +98,32 @@ export default defineRule({
     }
   },
 });
+
+/** A URL with a non-empty fragment (`x.md#y`, `#y`): an `anchors` mention (model/mentions.ts linkMentions). */
+function hasFragment(url: string): boolean {
+  const u = url.trim();
+  const hash = u.indexOf("#");
+  return hash !== -1 && hash < u.length - 1;
+}
+
+/**
+ * summary.coverage for a link's fragment: judged when the target's anchors were looked at (found, or
+ * missing: reported), else counted as not judged with why (a line fragment, a target whose headings are
+ * unknown, a target that is missing or not judged itself).
+ */
+function markAnchor(ctx: Pick<RuleContext, "judged" | "notJudged">, span: Span, r: LinkResolution, index: ReferenceIndex): void {
+  const counted = (reason: string) => ctx.notJudged(span, reason, { kind: "anchors" });
+  if (r.anchor === "found" || (r.anchor === "missing" && r.path !== null && index.docs.has(r.path))) ctx.judged(span, "anchors");
+  else if (r.anchor === "unchecked")
+    counted(
+      r.fragment !== null && r.path !== null && index.docs.has(r.path)
+        ? "a line or top-of-page fragment (#L10, #top), not a heading"
+        : "the target is not a document in scope (its headings are unknown)",
+    );
+  else if (r.status === "missing" || r.status === "outside-root") counted("the link's target does not exist (reference/broken-link)");
+  else if (r.status === "ok") counted("the target's anchors were not looked up");
+  else counted("the link's target is not judged (reference/broken-link counts why)");
+}
 
 /** Where a moved heading is now: its document (renames followed) when that document still has it. */
 function movedAnchor(history: GitHistory, index: ReferenceIndex, toFile: string, heading: string): { file: string; id: string } | null {
