@@ -14,20 +14,22 @@
  * synopsis and a `flags` mention per option line (`  -f, --force  …`). On the skill surface (compiler/readers/skills,
  * found only where a bundle was detected): `slashCommands` (each slash-command invocation: its name),
  * `skillArguments` (each flag passed to a slash command or skill) and `skills` (each skill named in prose).
- * Other kinds (links, anchors, terms) add a finder here and their rules mark them the same way.
+ * `terms` (compiler/model/term-mentions.ts): backticked names that are vocabulary members, retired names, or look like
+ * members (a near miss, a vocabulary's namespace and shape), in prose and schema descriptions.
+ * Other kinds (links, anchors) add a finder here and their rules mark them the same way.
  */
 import type { Span } from "./diagnostic.js";
 import type { CodeBlock, ModelData, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
 import type { SkillBundle } from "./skills.js";
 import { weakMemo } from "../util/memo.js";
 
-export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills";
-export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags", "slashCommands", "skillArguments", "skills"];
+export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "terms";
+export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags", "slashCommands", "skillArguments", "skills", "terms"];
 
 export interface Mention {
   kind: MentionKind;
   /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line; `skill`: the skill surface. */
-  source: "invocation" | "bare" | "prose" | "synopsis" | "help" | "skill";
+  source: "invocation" | "bare" | "prose" | "synopsis" | "help" | "skill" | "term";
   span: Span;
   /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first); on the skill surface the command's or skill's name. */
   binary: string;

@@ -79,7 +79,7 @@ export function notJudgedLine(report: Report): string | undefined {
   return `${nj.total} place${nj.total === 1 ? "" : "s"} not judged (partial knowledge: ${parts.join(", ")}) — see ${where} and \`--format json\` summary.notJudged`;
 }
 
-/** The last line: how many documented CLI mentions were judged, and how many were not (never a silent blind spot). */
+/** The last line: how many documented CLI mentions (and vocabulary terms) were judged, and how many were not (never a silent blind spot). */
 export function coverageLine(report: Report): string | undefined {
   const c = report.summary.coverage;
   if (!c) return undefined;
@@ -93,7 +93,9 @@ export function coverageLine(report: Report): string | undefined {
   }
   if (found === 0) return undefined;
   const neither = found - judged - notJudged;
-  return `judged ${judged} of ${found} CLI mention${found === 1 ? "" : "s"}; ${notJudged} not judged${neither > 0 ? `, ${neither} neither judged nor counted` : ""} (see --format json summary.coverage)`;
+  // Vocabulary terms are no CLI mentions: with any found, the line says "documented mentions".
+  const what = (c.terms?.found ?? 0) > 0 ? "documented mention" : "CLI mention";
+  return `judged ${judged} of ${found} ${what}${found === 1 ? "" : "s"}; ${notJudged} not judged${neither > 0 ? `, ${neither} neither judged nor counted` : ""} (see --format json summary.coverage)`;
 }
 
 function frame(d: ReportDiagnostic, lines: string[] | undefined, paint: (c: keyof typeof codes, s: string) => string): string[] {
