@@ -40,6 +40,7 @@ import { gitMemoOf } from "./git/memo.js";
 import type { Rule } from "./rules/types.js";
 import { ruleMemo } from "./rules/incremental.js";
 import { coverageOf, modelMentions, type CoverageSummary, type JudgedMention } from "./model/mentions.js";
+import { termMentions } from "./model/term-mentions.js";
 
 export interface PipelineOptions {
   root: string;
@@ -222,7 +223,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   if (!opts.deferFlush) cache.flush();
   cache.session?.end();
   timing.done();
-  const coverage = coverageOf(modelMentions(model), judged, notJudged);
+  const coverage = coverageOf([...modelMentions(model), ...termMentions(model)], judged, notJudged);
   const historyCap = joinCaps(model.history?.capped, contentCap);
   return { config, discovered, model, plan, diagnostics, notJudged, coverage, ...(historyCap ? { historyCap } : {}) };
 }

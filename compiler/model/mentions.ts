@@ -18,20 +18,21 @@
  * relative files, site routes, `#x` in the same page, templates) and `anchors` (each of those whose URL
  * has a fragment, `x.md#y`, `#y`), marked by reference/broken-link and reference/missing-anchor; an
  * external URL (`https:`, `mailto:`, `//host`) is never fetched and is no mention (see linkMentions).
- * Other kinds (terms) add a finder here and their rules mark them the same way.
+ * `terms` (compiler/model/term-mentions.ts): backticked names that are vocabulary members, retired names, or look like
+ * members (a near miss, a vocabulary's namespace and shape), in prose and schema descriptions.
  */
 import type { Span } from "./diagnostic.js";
 import type { CodeBlock, ModelData, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
 import type { SkillBundle } from "./skills.js";
 import { weakMemo } from "../util/memo.js";
 
-export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "links" | "anchors";
-export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags", "slashCommands", "skillArguments", "skills", "links", "anchors"];
+export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "links" | "anchors" | "terms";
+export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags", "slashCommands", "skillArguments", "skills", "links", "anchors", "terms"];
 
 export interface Mention {
   kind: MentionKind;
-  /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line; `skill`: the skill surface; `link`: a link, image or definition. */
-  source: "invocation" | "bare" | "prose" | "synopsis" | "help" | "skill" | "link";
+  /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line; `skill`: the skill surface; `link`: a link, image or definition; `term`: a vocabulary term. */
+  source: "invocation" | "bare" | "prose" | "synopsis" | "help" | "skill" | "link" | "term";
   span: Span;
   /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first); on the skill surface the command's or skill's name; for a link its URL as written. */
   binary: string;

@@ -155,6 +155,8 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
             )
           : written.headings.map((h) => h.slug);
         s = new Set([...ids.map((id) => id.toLowerCase()), ...written.anchors.map((a) => a.id.toLowerCase())]);
+        // On GitHub, inline HTML in a heading (`## Steps </a>`, `## suite<T>`) renders as tags, not text: its id may be the bare text's too.
+        if (!router) for (const h of written.headings) if (h.idText !== undefined && h.idText !== "") s.add(githubSlug(h.idText).toLowerCase());
         if (router?.attrIds) for (const m of (model.texts.get(doc.file) ?? "").matchAll(ATTR_ID)) s.add(m[1].toLowerCase());
         for (const id of router?.layoutIds ?? []) s.add(id.toLowerCase());
         anchorCache.set(doc.file, s);

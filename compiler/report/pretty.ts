@@ -92,10 +92,10 @@ export function notJudgedLine(report: Report): string | undefined {
   return `${nj.total} place${nj.total === 1 ? "" : "s"} not judged (partial knowledge: ${parts.join(", ")}) — see ${where} and \`--format json\` summary.notJudged`;
 }
 
-/** The link kinds of summary.coverage (compiler/model/mentions.ts linkMentions); every other kind is a CLI or skill mention. */
+/** The link kinds of summary.coverage (compiler/model/mentions.ts linkMentions); every other kind is a CLI, skill or vocabulary-term mention. */
 const LINK_KINDS = new Set(["links", "anchors"]);
 
-/** The last line: how many documented CLI mentions, links and anchors were judged, and how many were not (never a silent blind spot). */
+/** The last line: how many documented CLI mentions (and vocabulary terms), links and anchors were judged, and how many were not (never a silent blind spot). */
 export function coverageLine(report: Report): string | undefined {
   const c = report.summary.coverage;
   if (!c) return undefined;
@@ -114,7 +114,9 @@ export function coverageLine(report: Report): string | undefined {
   };
   const parts: string[] = [];
   const cli = sum((k) => !LINK_KINDS.has(k));
-  if (cli.found > 0) parts.push(`judged ${cli.judged} of ${plural(cli.found, "CLI mention")}${rest(cli)}`);
+  // Vocabulary terms are no CLI mentions: with any found, the line says "documented mentions".
+  const what = (c.terms?.found ?? 0) > 0 ? "documented mention" : "CLI mention";
+  if (cli.found > 0) parts.push(`judged ${cli.judged} of ${plural(cli.found, what)}${rest(cli)}`);
   const links = sum((k) => LINK_KINDS.has(k));
   if (links.found > 0) {
     const l = c.links ?? { found: 0, judged: 0 };

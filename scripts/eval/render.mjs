@@ -211,6 +211,24 @@ export function renderPrecisionDoc(rs) {
     const p = (s) => pct(s.count ? s.real / s.count : null);
     lines.push(`| ${g} | ${t.errors.count} | ${t.errors.real} | ${p(t.errors)} | ${t.warnings.count} | ${t.warnings.real} | ${p(t.warnings)} |`);
   }
+  // Coverage per kind (commands, flags, terms, …): what the total of the main table is made of, per project.
+  const kinds = [...new Set(run.flatMap((r) => Object.keys(r.coverage?.kinds ?? {})))];
+  if (kinds.length > 0) {
+    lines.push(
+      "",
+      "Coverage by kind (judged / found, not judged, neither; a kind with nothing found is left out; `terms` are the vocabulary",
+      "names of prose and schema descriptions that the vocabulary rules look at):",
+      "",
+      `| project | ${kinds.join(" | ")} |`,
+      `| --- | ${kinds.map(() => "---").join(" | ")} |`,
+    );
+    for (const r of run) {
+      const k = r.coverage?.kinds ?? {};
+      if (!Object.values(k).some((v) => v.found > 0)) continue;
+      const cell = (v) => (!v || v.found === 0 ? "" : `${v.judged}/${v.found} (${pct(v.judged / v.found)}), ${v.notJudged} not judged, ${v.neither} neither`);
+      lines.push(`| ${r.id} | ${kinds.map((x) => cell(k[x])).join(" | ")} |`);
+    }
+  }
   lines.push("", "To reproduce: fetch each repository (see eval/README.md), then `npm run build && npm run eval`.", "");
   return lines.join("\n");
 }

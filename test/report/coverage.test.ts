@@ -89,4 +89,26 @@ describe("summary.coverage", () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  test("vocabulary terms: members, near misses and a record's names are judged or counted (summary.coverage.terms)", async () => {
+    const root = project({
+      "docpact.config.json": JSON.stringify({ docs: ["*.md"], schemas: ["*.schema.json"] }),
+      "event.schema.json": JSON.stringify({ $defs: { type: { enum: ["run.started", "run.finished", "run.failed", "run.paused"] } } }),
+      "README.md": "# Events\n\nThe kernel emits `run.started`, then `run.finished`; `run.strated` is a typo. Use `npm` and `run.sh`.\n",
+      "SEP-1.md": "# SEP-1: Events\n\nThe kernel emits `run.started` and `run.finishd`.\n",
+    });
+    try {
+      const report = await check({ root });
+      expect(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule}`)).toEqual(["README.md:3 vocabulary/unknown-term"]);
+      // Found: the three names of README.md (two members, one near miss) and the SEP's two (a member, and `run.finishd`, a near miss in a
+      // record: counted as not judged); `npm` and `run.sh` (a file) are no terms.
+      expect(report.summary.coverage?.terms).toEqual({ found: 5, judged: 4, notJudged: 1 });
+      expect(Object.keys(report.summary.notJudged?.byRule["vocabulary/unknown-term"]?.reasons ?? {})).toEqual([
+        "the document is a record (its title names a proposal (SEP-1: Events)): its names are its proposal's or its time's",
+      ]);
+      expect(coverageLine(report)).toBe("judged 4 of 5 documented mentions; 1 not judged (see --format json summary.coverage)");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

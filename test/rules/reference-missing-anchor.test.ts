@@ -30,6 +30,16 @@ describe("reference/missing-anchor", async () => {
     expect(await run(rule, m)).toEqual([]);
   });
 
+  it("valid: on GitHub a heading's inline HTML is tags, not text: the bare text's slug is an id too", async () => {
+    const m = project({
+      docs: {
+        "docs/ref.md": "# Ref\n\n## Parallel lifecycle script execution </a>\n",
+        "docs/a.md": "[p](ref.md#parallel-lifecycle-script-execution)\n",
+      },
+    });
+    expect(await run(rule, m)).toEqual([]);
+  });
+
   it("invalid: unknown fragments in other documents and in the document itself", async () => {
     const m = project({
       docs: {

@@ -57,6 +57,31 @@ tester.run(rule, {
       files: project("| RunEventType | meaning |\n| --- | --- |\n| `run.started` | begins |\n| `run.failed` (see `retries`) | ends |\n"),
     },
     {
+      name: "a proposal's own list (a record: its folder, or an opening that says it is historical) is counted, not judged",
+      files: vocabProject({
+        docs: {
+          "seps/0007-roles.md": "# SEP-7: Roles\n\nRoles: `planner`, `coder`, `reviewer`, `tester`, `writing`.\n",
+          "docs/roles.md":
+            "# Roles\n\n> This page is preserved as a historical record.\n\nRoles: `planner`, `coder`, `reviewer`, `tester`, `writing`.\n\nThe kernel emits `run.strated` first.\n",
+        },
+        schemas: { [SCHEMA]: schema() },
+      }),
+      notJudged: [
+        {
+          file: "docs/roles.md",
+          reason: "the document is a record (it says so: \"preserved as a historical record\"): its names are its proposal's or its time's",
+        },
+        {
+          file: "docs/roles.md",
+          reason: "the document is a record (it says so: \"preserved as a historical record\"): its names are its proposal's or its time's",
+        },
+        {
+          file: "seps/0007-roles.md",
+          reason: "the document is a record (it is kept under seps/, a folder of proposals or records): its names are its proposal's or its time's",
+        },
+      ],
+    },
+    {
       name: "a list of plain words is coherent only with three members and at most half as many strangers",
       files: project("Roles: `planner`, `coder`, `writing`, `testing`.\n"),
     },

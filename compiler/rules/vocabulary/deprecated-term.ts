@@ -1,6 +1,7 @@
 import type { RelatedLocation } from "../../model/diagnostic.js";
 import { collectTerms, DEPRECATION_NOTE, replaceTermEdit, sentenceAround, type TermOccurrence } from "../../model/terms.js";
 import { vocabularyIndexFor } from "../../model/vocabulary-index.js";
+import { recordOfFile } from "../../model/document-record.js";
 import { defineRule } from "../types.js";
 
 /** A term that still names a deprecated alias: the rename has not reached this sentence. */
@@ -19,7 +20,8 @@ export default defineRule({
       "term in Markdown prose or in a schema `description`, `title` or `$comment` that equals a deprecated name exactly, and suggests its " +
       "replacement; `docpact build --fix` rewrites exactly the token (JSON-escaped inside schema strings) and nothing else. It stays silent when " +
       "the value is also a canonical member of another vocabulary, when the same sentence also names the replacement or calls it deprecated, " +
-      "renamed, an alias, legacy, old or formerly/previously used (a note explaining the rename), and inside docpact regions and fenced code.",
+      "renamed, an alias, legacy, old or formerly/previously used (a note explaining the rename), and inside docpact regions and fenced code." +
+      " A record (a proposal or a historical page: see vocabulary/unknown-term) is not judged: each such place is counted as not judged, with the reason.",
     fixable: true,
     messages: {
       deprecated: "`{{term}}` is a deprecated member of {{vocabulary}}",
@@ -57,6 +59,12 @@ export default defineRule({
       const replacement = replacements.length === 1 ? replacements[0] : null;
       // A sentence about the rename ("`a.b` became `a-b`", "… are deprecated aliases") names the old term on purpose.
       const sentence = sentenceAround(model.texts.get(term.file), term.offset, term.source === "schema");
+      const record = term.source === "markdown" ? recordOfFile(model.docs, model.texts, term.file) : null;
+      if (record !== null) {
+        ctx.notJudged(term.span, `the document is a record (${record}): its names are its proposal's or its time's`, { kind: "terms" });
+        continue;
+      }
+      ctx.judged(term.span, "terms");
       if (replacement !== null && sentence.includes("`" + replacement + "`")) continue;
       if (DEPRECATION_NOTE.test(sentence)) continue;
       const ref = refs[0];

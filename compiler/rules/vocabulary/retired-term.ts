@@ -1,5 +1,6 @@
 import { collectTerms, sentenceAround } from "../../model/terms.js";
 import { vocabularyIndexFor } from "../../model/vocabulary-index.js";
+import { recordOfFile } from "../../model/document-record.js";
 import { defineRule } from "../types.js";
 
 /** Words that make a sentence a note about the removal rather than a use of the name. */
@@ -19,7 +20,8 @@ export default defineRule({
       "prose or in a schema `description`, `title` or `$comment` that equals a retired name exactly: readers would build on a name no host sends. " +
       "There is no fix, since only a person knows what the sentence should say now. It stays silent when the value is also a member or alias of " +
       "any vocabulary, when the same sentence calls it retired, removed, deprecated, legacy, formerly/previously used or no longer used " +
-      "(a note about the removal), and inside docpact regions and fenced code.",
+      "(a note about the removal), and inside docpact regions and fenced code." +
+      " A record (a proposal or a historical page: see vocabulary/unknown-term) is not judged: each such place is counted as not judged, with the reason.",
     messages: {
       retired: "`{{term}}` was retired from {{vocabulary}} and has no replacement",
     },
@@ -46,6 +48,12 @@ export default defineRule({
     for (const term of collectTerms(model)) {
       const refs = index.retired(term.value);
       if (refs.length === 0 || index.members(term.value).length > 0) continue;
+      const record = term.source === "markdown" ? recordOfFile(model.docs, model.texts, term.file) : null;
+      if (record !== null) {
+        ctx.notJudged(term.span, `the document is a record (${record}): its names are its proposal's or its time's`, { kind: "terms" });
+        continue;
+      }
+      ctx.judged(term.span, "terms");
       if (RETIREMENT_NOTE.test(sentenceAround(model.texts.get(term.file), term.offset, term.source === "schema"))) continue;
       const ref = refs[0];
       ctx.report({

@@ -1,10 +1,12 @@
 import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "../../model/terms.js";
-import { MATCH_LIMITS, isTermCandidate, shapeOf, vocabularyIndexFor, type UnknownMatch } from "../../model/vocabulary-index.js";
+import { MATCH_LIMITS, isTermCandidate, vocabularyIndexFor, type UnknownMatch } from "../../model/vocabulary-index.js";
 import { FileTerms, type TermContext } from "../../model/term-context.js";
 import { namesVocabulary, vocabularyWords } from "../../model/vocabulary-names.js";
+import { contextTie, tieTo } from "../../model/term-ties.js";
 import type { Vocabulary } from "../../model/types.js";
 import { knownNamesFor } from "../../model/known-names.js";
 import { contentRemovalText, literalRemoval, namesOf } from "../../model/history.js";
+import { recordOfFile } from "../../model/document-record.js";
 import { defineRule } from "../types.js";
 
 const L = MATCH_LIMITS;
@@ -40,6 +42,10 @@ export default defineRule({
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
       "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
       "(`session-close` beside `session.close`, `run.runId` beside `run.started`). " +
+      "A record is never judged (each place it would report is counted as not judged, with the reason): a document kept under a folder of proposals or records " +
+      "(`seps/`, `rfcs/`, `peps/`, `adr/`, `proposals/`, `enhancements/`, `archive/`, `history/` …), titled with a proposal's id (`SEP-1686: Tasks`, `RFC 42`), or whose opening " +
+      "(front matter and first 40 lines, fenced blocks left out) says it is preserved as a historical record, archived, superseded, obsolete, withdrawn or rejected, " +
+      "or gives a status not in force (`Status: Draft`, `Proposed`, `Superseded`, `Rejected` …): its names are its proposal's or those of its time. " +
       "Context decides too. A name that is no near miss is judged against a vocabulary where the text ties it there: a Markdown table column " +
       "whose header is the vocabulary's name (`| RunEventType | … |`, the cell's value), a sentence naming the vocabulary (its declaration or " +
       "pointer name, or the schema file's name with it: `run event type`), a verb of its role just before the name (emits, MUST emit, publishes, fires, sends " +
@@ -104,6 +110,13 @@ export default defineRule({
       suggestion: string | null,
       gone?: Removal,
     ) => {
+      // A proposal or a historical record names what it proposed or what was true then: counted, not judged against today's vocabularies.
+      const record = term.source === "markdown" ? recordOfFile(model.docs, model.texts, term.file) : null;
+      if (record !== null) {
+        ctx.notJudged(term.span, `the document is a record (${record}): its names are its proposal's or its time's`, { kind: "terms" });
+        return;
+      }
+      ctx.judged(term.span, "terms");
       const evidence = gone && (gone.removal.kind === "removed" || gone.now !== null) ? gone : null;
       const s = evidence?.now ?? suggestion;
       const hinted = evidence?.now && m.data.hint !== undefined ? { ...m, data: { ...m.data, hint: `; did you mean \`${evidence.now}\`?` } } : m;
@@ -126,8 +139,13 @@ export default defineRule({
       );
     };
     for (const term of terms) {
+      if (index.members(term.value).length > 0) {
+        // A member is known; a deprecated one is vocabulary/deprecated-term's to judge.
+        if (index.isCanonical(term.value)) ctx.judged(term.span, "terms");
+        continue;
+      }
       if (index.retired(term.value).length > 0) continue; // vocabulary/retired-term's
-      if (index.members(term.value).length > 0 || !isTermCandidate(term.value, model.binaries ?? [])) continue;
+      if (!isTermCandidate(term.value, model.binaries ?? [])) continue;
       const match = index.classify(term.value);
       const c = contextOf(term);
       const sentence = sentenceAround(model.texts.get(term.file), term.offset, term.source === "schema");
@@ -140,18 +158,18 @@ export default defineRule({
             match.reason === "namespace" &&
             !namesMemberNearby(term, byFile.get(term.file) ?? [], model.texts.get(term.file), (x) => index.isMemberOf(x, v))
           ) {
-            ctx.notJudged(term.span, "no member of the vocabulary is named in the same paragraph");
+            ctx.notJudged(term.span, "no member of the vocabulary is named in the same paragraph", { kind: "terms" });
             continue;
           }
           const other = otherSet(v, c, sentence, index, known);
           if (other !== null) {
-            ctx.notJudged(term.span, other);
+            ctx.notJudged(term.span, other, { kind: "terms" });
             continue;
           }
         }
         const why = unexplained(term, v, sentence, match.reason === "namespace", index, known);
         if (why !== null) {
-          ctx.notJudged(term.span, why);
+          ctx.notJudged(term.span, why, { kind: "terms" });
           continue;
         }
         // Git history, when there is one: the commit that removed the term from the vocabulary's file, or renamed it to a member.
@@ -163,7 +181,7 @@ export default defineRule({
       if (tied !== null) {
         const why = unexplained(term, tied.vocabulary, sentence, true, index, known);
         if (why !== null) {
-          ctx.notJudged(term.span, why);
+          ctx.notJudged(term.span, why, { kind: "terms" });
           continue;
         }
         const suggestion = index.suggestionIn(term.value, tied.vocabulary);
@@ -183,29 +201,38 @@ export default defineRule({
       const alike = [...profiled, ...index.memberShaped(term.value).filter((v) => !profiled.includes(v))];
       const shaped = alike.filter((v) => otherSet(v, c, sentence, index, known) === null);
       if (shaped.length === 0) {
-        if (alike.length > 0) ctx.notJudged(term.span, otherSet(alike[0], c, sentence, index, known)!);
+        if (alike.length > 0) ctx.notJudged(term.span, otherSet(alike[0], c, sentence, index, known)!, { kind: "terms" });
         continue;
       }
       if (!history) {
-        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member, and there is no git history to say whether it was one`);
+        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member, and there is no git history to say whether it was one`, {
+          kind: "terms",
+        });
         continue;
       }
       if (!history.literals) {
-        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member; its history was not read`, undefined, {
-          files: [...new Set(shaped.flatMap(filesOf))].sort(),
-        });
+        ctx.notJudged(
+          term.span,
+          `has the namespace and shape of ${shaped[0].id} but is no member; its history was not read`,
+          { kind: "terms" },
+          {
+            files: [...new Set(shaped.flatMap(filesOf))].sort(),
+          },
+        );
         continue;
       }
       const gone = shaped
         .map((v) => ({ v, gone: removalOf(term, v) }))
         .find((x) => x.gone !== null && (x.gone.now !== null || (x.gone.removal.kind === "removed" && profiled.includes(x.v))));
       if (!gone) {
-        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member, and no commit removed it from the vocabulary's file`);
+        ctx.notJudged(term.span, `has the namespace and shape of ${shaped[0].id} but is no member, and no commit removed it from the vocabulary's file`, {
+          kind: "terms",
+        });
         continue;
       }
       const why = unexplained(term, gone.v, sentence, true, index, known);
       if (why !== null) {
-        ctx.notJudged(term.span, why);
+        ctx.notJudged(term.span, why, { kind: "terms" });
         continue;
       }
       const suggestion = gone.gone!.now ?? index.suggestionIn(term.value, gone.v);
@@ -218,63 +245,6 @@ export default defineRule({
 type Removal = NonNullable<ReturnType<typeof literalRemoval>>;
 type Index = ReturnType<typeof vocabularyIndexFor>;
 type Known = ReturnType<typeof knownNamesFor>;
-
-/** Verbs by which a sentence says what a host emits or answers: tied to an event or an error vocabulary. */
-const EMIT_VERB = /\b(?:emits?|emitted|emitting|publish(?:es|ed)?|fires?|fired|sends?)$/;
-const ERROR_VERB = /\b(?:returns?|returned|answers?|rejects? with|fails? with|responds? with)$/;
-
-/** How the context ties a term to `v` (its column, its sentence, a verb of its role, a coherent list), or null. */
-function tieTo(v: Vocabulary, c: TermContext, sentence: string): "column" | "sentence" | "verb" | null {
-  if (c.column !== null && c.cellValue && namesVocabulary(c.column, v, true)) return "column";
-  if (namesVocabulary(sentence, v)) return "sentence";
-  const words = vocabularyWords(v);
-  if (words.has("event") && EMIT_VERB.test(c.before)) return "verb";
-  if ((words.has("error") || words.has("code")) && ERROR_VERB.test(c.before)) return "verb";
-  return null;
-}
-
-/** Where the context ties a name that is no near miss to a vocabulary: the vocabulary and how. */
-function contextTie(
-  term: TermOccurrence,
-  c: TermContext,
-  sentence: string,
-  index: Index,
-): { vocabulary: Vocabulary; how: "column" | "sentence" | "verb" | "list" } | null {
-  // A column headed by the vocabulary's own name: every cell value is one of its members.
-  if (c.column !== null && c.cellValue) {
-    const v = index.all().find((x) => namesVocabulary(c.column!, x, true));
-    if (v) return { vocabulary: v, how: "column" };
-  }
-  // The sentence names the vocabulary, or a verb of its role stands before the name: judged when it has the vocabulary's namespace and shape.
-  for (const v of index.shapedLike(term.value)) {
-    const how = tieTo(v, c, sentence);
-    if (how !== null && how !== "column") return { vocabulary: v, how };
-  }
-  // A coherent list: at least three of its other names are members of one vocabulary, and the names that are not are at most half as many.
-  if (c.neighbours.length >= 3) {
-    const counts = new Map<Vocabulary, number>();
-    let strangers = 1;
-    for (const n of c.neighbours) {
-      const vs = index.vocabulariesOf(n.value);
-      if (vs.length === 0 && index.members(n.value).length === 0) strangers++;
-      for (const v of vs) counts.set(v, (counts.get(v) ?? 0) + 1);
-    }
-    const best = [...counts].sort((a, b) => b[1] - a[1] || (a[0].id < b[0].id ? -1 : 1))[0];
-    if (best && best[1] >= 3 && strangers * 2 <= best[1] && fitsShape(term.value, index, best[0])) return { vocabulary: best[0], how: "list" };
-  }
-  return null;
-}
-
-/** The name looks like the vocabulary's members: the same shape as one of them, or, without namespaces, only their segment classes and separators. */
-function fitsShape(value: string, index: Index, v: Vocabulary): boolean {
-  const members = v.members.filter((m) => !m.deprecated).map((m) => m.value);
-  const shape = shapeOf(value);
-  if (members.some((m) => shapeOf(m) === shape)) return true;
-  // Without a shared shape, only a vocabulary of plain words takes a plain (or hyphenated) word: `writing`, `coding-standards` beside `planner`.
-  if (index.shapedLike(value).length > 0 || /[.:]/.test(value) || members.some((m) => /[.:]/.test(m))) return false;
-  const classes = new Set(members.flatMap((m) => m.split(/[-_]/).map((seg) => shapeOf(seg))));
-  return value.split(/[-_]/).every((seg) => classes.has(shapeOf(seg)));
-}
 
 /** Nouns that name a set of things: "envelope type", "suspend variants". */
 const SET_NOUN = /\b([A-Za-z][\w-]*)[ -](?:types?|variants?|kinds?)\b/g;

@@ -1,0 +1,75 @@
+/**
+ * Records: documents that keep a proposal or a past state of the project —
+ * enhancement proposals (SEP, RFC, PEP, KEP, ADR …), archived or superseded
+ * pages, pages that say they are preserved as a historical record. Their
+ * names are the proposal's or those of their time: a state list in a
+ * proposal that shipped differently is no stale mention of today's
+ * vocabulary. Read from the document's path, its title and its opening
+ * (front matter, the first lines); nothing here knows any vocabulary.
+ */
+import type { MarkdownDoc } from "./types.js";
+import { weakMemo } from "../util/memo.js";
+
+/** Folders that hold proposals or the past: `seps/`, `rfcs/`, `docs/adr/`, `archive/`. */
+const RECORD_FOLDER = /^(?:seps?|rfcs?|peps?|keps?|jeps?|eips?|adrs?|proposals?|enhancements|archived?|historical|history|superseded|obsolete)$/i;
+
+/** A proposal's id opening its title: `SEP-1686: Tasks`, `RFC 42`, `ADR-0007`. */
+const PROPOSAL_TITLE = /^\s*(SEP|RFC|PEP|KEP|JEP|EIP|BIP|ADR|TEP|XEP|FLIP)[- ]?\d+\b/i;
+
+/** The opening says what the document is: preserved as a historical record, archived, superseded, obsolete, withdrawn, rejected. */
+const SELF_DECLARED =
+  /\b(?:(?:preserved|kept|retained|archived) as (?:a|an) (?:historical|archived) (?:record|document|reference)|this (?:document|page|proposal|sep|rfc|pep|kep|adr|enhancement|design) (?:is|has been|was) (?:now )?(?:(?:an? )?(?:historical|archived)|superseded|obsolete|withdrawn|rejected|deprecated)\b)/i;
+
+/** A status line of a proposal's preamble or front matter that says it is not (or no longer) in force. */
+const STATUS_LINE =
+  /^[\s>*_-]*\**status\**\s*:\s*\**\s*["']?(draft|proposed|proposal|superseded|rejected|withdrawn|deferred|obsolete|archived|dormant|abandoned)\b/im;
+
+/** How much of the opening is read: front matter and the first lines. */
+const OPENING_LINES = 40;
+
+const memo = weakMemo<MarkdownDoc, { text: string | undefined; why: string | null }>("model/document-record#memo");
+
+/**
+ * Why the document is a record (a short phrase for a not-judged reason), or
+ * null when it is an ordinary page: a folder of its path that holds
+ * proposals or the past, a title opening with a proposal's id, or an
+ * opening that declares it historical, archived, superseded, or a proposal
+ * not in force (`Status: Draft`, `Superseded`, `Rejected` …).
+ */
+export function recordOf(doc: MarkdownDoc, text: string | undefined): string | null {
+  const hit = memo.get(doc);
+  if (hit && hit.text === text) return hit.why;
+  const why = recordWhy(doc.file, doc.headings[0]?.text ?? null, doc.frontMatter, text);
+  memo.set(doc, { text, why });
+  return why;
+}
+
+const byFile = weakMemo<readonly MarkdownDoc[], Map<string, MarkdownDoc>>("model/document-record#byFile");
+
+/** Why the Markdown document `file` of the model is a record, or null (not a document, or an ordinary page). */
+export function recordOfFile(docs: readonly MarkdownDoc[], texts: ReadonlyMap<string, string>, file: string): string | null {
+  let m = byFile.get(docs);
+  if (!m) byFile.set(docs, (m = new Map(docs.map((d) => [d.file, d]))));
+  const doc = m.get(file);
+  return doc ? recordOf(doc, texts.get(file)) : null;
+}
+
+/** The decision itself, on plain values (for tests and non-Markdown callers). */
+export function recordWhy(file: string, firstHeading: string | null, frontMatter: string | null, text: string | undefined): string | null {
+  const folders = file.split("/").slice(0, -1);
+  const folder = folders.find((f) => RECORD_FOLDER.test(f));
+  if (folder !== undefined) return `it is kept under ${folder}/, a folder of proposals or records`;
+  const title = /^\s*title\s*:\s*["']?([^\n"']*)/im.exec(frontMatter ?? "")?.[1] ?? firstHeading ?? "";
+  const id = PROPOSAL_TITLE.exec(title);
+  if (id) return `its title names a proposal (${title.trim().slice(0, 40)})`;
+  // The opening without its fenced blocks (a template's `status: draft` is no status of the page).
+  const opening = (text ?? "")
+    .split(/\r?\n/, OPENING_LINES)
+    .join("\n")
+    .replace(/^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^[ \t]*\1[ \t]*$|(?![\s\S]))/gm, "");
+  const declared = SELF_DECLARED.exec(opening);
+  if (declared) return `it says so: "${declared[0].replace(/\s+/g, " ")}"`;
+  const status = STATUS_LINE.exec(opening);
+  if (status) return `its status is ${status[1].toLowerCase()}`;
+  return null;
+}

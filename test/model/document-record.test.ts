@@ -1,0 +1,34 @@
+/**
+ * Records (compiler/model/document-record.ts): a proposal or a historical page is told by its folder, its title, or
+ * what its opening says; an ordinary page (a draft version of a spec, a command page showing a template) is none.
+ */
+import { describe, expect, test } from "vitest";
+import { recordWhy } from "../../compiler/model/document-record.js";
+
+describe("recordWhy", () => {
+  test("a folder of proposals or records", () => {
+    expect(recordWhy("seps/1686-tasks.md", "SEP-1686: Tasks", null, "")).toBe("it is kept under seps/, a folder of proposals or records");
+    expect(recordWhy("docs/adr/0001-x.md", "Use Postgres", null, "")).toMatch(/under adr\//);
+    expect(recordWhy("docs/archive/old.md", "Old guide", null, "")).toMatch(/under archive\//);
+  });
+
+  test("a title opening with a proposal's id, in front matter or the first heading", () => {
+    expect(recordWhy("docs/tasks.mdx", null, 'title: "SEP-1686: Tasks"', "")).toBe("its title names a proposal (SEP-1686: Tasks)");
+    expect(recordWhy("docs/x.md", "RFC 42 — streaming", null, "# RFC 42 — streaming\n")).toMatch(/its title names a proposal/);
+  });
+
+  test("an opening that declares the page historical, superseded or not in force", () => {
+    const sep = "# Tasks\n\n> This SEP is preserved as a historical record of the experimental tasks feature.\n";
+    expect(recordWhy("docs/tasks.md", "Tasks", null, sep)).toBe('it says so: "preserved as a historical record"');
+    expect(recordWhy("docs/v1.md", "V1", null, "# V1\n\nThis document has been superseded by [v2](v2.md).\n")).toMatch(/superseded/);
+    expect(recordWhy("docs/p.md", "Streaming", null, "# Streaming\n\n- **Status**: Withdrawn\n")).toBe("its status is withdrawn");
+  });
+
+  test("ordinary pages are none: a draft version's folder, a template's status in a fence, records mentioned later", () => {
+    expect(recordWhy("docs/specification/draft/index.mdx", "Specification", null, "# Specification\n")).toBeNull();
+    expect(recordWhy("commands/spec-new.md", "spec-new", null, "# spec-new\n\nWrites:\n\n```yaml\nstatus: draft\n```\n")).toBeNull();
+    const late = "# Guide\n" + "text\n".repeat(60) + "This document is archived.\n";
+    expect(recordWhy("docs/guide.md", "Guide", null, late)).toBeNull();
+    expect(recordWhy("docs/history.md", "Changelog", null, "# Changelog\n\nSee the history of each release.\n")).toBeNull();
+  });
+});
