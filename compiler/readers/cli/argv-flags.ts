@@ -23,19 +23,18 @@
  * framework's reader knows the flags there; a helper's comparisons must not
  * open its set), and only for chains of three flags or more.
  */
-import catalogue from "../../../generated/cli-readers.js";
 import { CLOSED, type FlagArity, type FlagSpec, open } from "../../model/cli.js";
 import { type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
-import { type AdapterContext, type AdapterOutput, type CliAdapter, command, defineReader, flag } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, command, defineReader, flag } from "./adapter.js";
 import { enclosingFunction } from "./syntax.js";
 
 const FLAG_LITERAL = /^--?[A-Za-z][\w.-]*$/;
 const MIN_FLAGS = 3;
 
 /** Does any file use a parser package some reader reads (its `detect`: commander, yargs, minimist, `parseArgs` from node:util, …)? Then that reader knows the flags. */
-export function importsParser(files: readonly ParsedFile[], self: string): boolean {
-  const parsers = (catalogue as readonly CliAdapter[]).filter((r) => r.id !== self && r.packages.length > 0);
-  return files.some((f) => parsers.some((r) => r.detect(f.text, f.rel)));
+export function importsParser(ctx: AdapterContext, self: string): boolean {
+  const parsers = (ctx.readers ?? []).filter((r) => r.id !== self && r.packages.length > 0);
+  return ctx.all.some((f) => parsers.some((r) => r.detect(f.text, f.rel)));
 }
 
 /** The flag literals a condition compares `word` with (`w === '--a' || w === '-a'`), or null when it compares anything else. */
@@ -168,7 +167,7 @@ function chainsOf(file: ParsedFile): Chain[] {
 
 export function readArgvFlags(files: ParsedFile[], ctx: AdapterContext): AdapterOutput {
   const out: AdapterOutput = { commands: [] };
-  if (importsParser(ctx.all, "argv-flags")) return out;
+  if (importsParser(ctx, "argv-flags")) return out;
   for (const file of files) {
     for (const chain of chainsOf(file)) {
       const span = spanOf(file, chain.node);

@@ -78,7 +78,7 @@ function taintedNames(fn: ts.SignatureDeclaration, param: string): Set<string> {
 
 export function readChildProgram(files: ParsedFile[], ctx: AdapterContext): AdapterOutput {
   const out: AdapterOutput = { commands: [] };
-  if (importsParser(ctx.all, "child-program")) return out;
+  if (importsParser(ctx, "child-program")) return out;
   for (const file of files) {
     const names = spawnNames(file);
     if (names.size === 0) continue;
