@@ -72,6 +72,8 @@ export interface AdapterContext {
   evaluate(file: ParsedFile, expr: ts.Expression): EvaluatedValue;
   /** Every call in `all` by callee name (identifier or member name), from the one shared walk. */
   calls: ReadonlyMap<string, readonly { file: ParsedFile; call: ts.CallExpression }[]>;
+  /** Every reader of this run (a fallback reader checks whether a parser reader's package is used anywhere). */
+  readers?: readonly CliAdapter[];
 }
 
 /** A set an adapter could not read completely. `path` is the command (`[]`: the top level). */

@@ -8,7 +8,7 @@
  * a computed value) is not followed: the caller decides what that leaves open.
  */
 import { posix } from "node:path";
-import { type ParsedFile, ts } from "../code-source.js";
+import { type ParsedFile, ts, unwrap } from "../code-source.js";
 
 /** A declaration found: a class, a function, or a variable's initializer (an expression). */
 export type Found = { file: ParsedFile; node: ts.ClassDeclaration | ts.ClassExpression | ts.FunctionDeclaration | ts.Expression };
@@ -54,7 +54,8 @@ export function defaultExport(file: ParsedFile): Found | null {
 /** Where `name` (as seen in `file`) is declared: locally, or through a relative import among `files`. */
 export function declarationOf(files: readonly ParsedFile[], file: ParsedFile, name: string, depth = 0): Found | null {
   const local = topLevel(file, name);
-  if (local) return local;
+  // `const name = require("./x")` is declared in x.
+  if (local && !(ts.isExpression(local.node) && requiredModule(files, file, local.node))) return local;
   if (depth > 4) return null;
   for (const st of file.sf.statements) {
     if (!ts.isImportDeclaration(st) || !st.importClause || !ts.isStringLiteral(st.moduleSpecifier)) continue;
@@ -75,7 +76,70 @@ export function declarationOf(files: readonly ParsedFile[], file: ParsedFile, na
       }
     }
   }
-  return reExported(files, file, name, depth);
+  return required(files, file, name, depth) ?? reExported(files, file, name, depth);
+}
+
+/** The relative module a `require("./x")` call names, or null. */
+function requiredModule(files: readonly ParsedFile[], file: ParsedFile, e: ts.Expression | undefined): ParsedFile | null {
+  const u = e && unwrap(e);
+  if (!u || !ts.isCallExpression(u) || !ts.isIdentifier(u.expression) || u.expression.text !== "require") return null;
+  const spec = u.arguments[0];
+  return spec && ts.isStringLiteral(spec) ? resolveModule(files, file, spec.text) : null;
+}
+
+/**
+ * CommonJS: `const { name } = require("./x")` (or `{ other: name }`) finds `exports.name = …`,
+ * `module.exports = { name }` or a top-level `name` of x; `const name = require("./x")` finds
+ * `module.exports = …` of x.
+ */
+function required(files: readonly ParsedFile[], file: ParsedFile, name: string, depth: number): Found | null {
+  for (const st of file.sf.statements) {
+    if (!ts.isVariableStatement(st)) continue;
+    for (const d of st.declarationList.declarations) {
+      const t = requiredModule(files, file, d.initializer);
+      if (!t) continue;
+      if (ts.isIdentifier(d.name) && d.name.text === name) return moduleExports(t);
+      if (!ts.isObjectBindingPattern(d.name)) continue;
+      for (const el of d.name.elements) {
+        if (!ts.isIdentifier(el.name) || el.name.text !== name) continue;
+        const wanted = el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : name;
+        return cjsExport(t, wanted) ?? declarationOf(files, t, wanted, depth + 1);
+      }
+    }
+  }
+  return null;
+}
+
+/** `module.exports = expr` of a CommonJS module (followed to its declaration), else its default export. */
+export function moduleExports(file: ParsedFile): Found | null {
+  for (const st of file.sf.statements) {
+    if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+    const l = st.expression.left;
+    if (ts.isPropertyAccessExpression(l) && l.name.text === "exports" && ts.isIdentifier(l.expression) && l.expression.text === "module")
+      return follow(file, unwrap(st.expression.right));
+  }
+  return defaultExport(file);
+}
+
+/** `exports.name = expr` / `module.exports.name = expr` / `module.exports = { name }` in a CommonJS module. */
+function cjsExport(file: ParsedFile, name: string): Found | null {
+  for (const st of file.sf.statements) {
+    if (!ts.isExpressionStatement(st) || !ts.isBinaryExpression(st.expression) || st.expression.operatorToken.kind !== ts.SyntaxKind.EqualsToken) continue;
+    const l = st.expression.left;
+    const r = unwrap(st.expression.right);
+    if (ts.isPropertyAccessExpression(l) && l.name.text === name) {
+      const o = l.expression;
+      const isExports = (ts.isIdentifier(o) && o.text === "exports") || (ts.isPropertyAccessExpression(o) && o.name.text === "exports" && ts.isIdentifier(o.expression) && o.expression.text === "module");
+      if (isExports) return follow(file, r);
+    }
+    if (ts.isPropertyAccessExpression(l) && l.name.text === "exports" && ts.isIdentifier(l.expression) && l.expression.text === "module" && ts.isObjectLiteralExpression(r)) {
+      for (const p of r.properties) {
+        if (ts.isShorthandPropertyAssignment(p) && p.name.text === name) return follow(file, p.name);
+        if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name) return follow(file, unwrap(p.initializer));
+      }
+    }
+  }
+  return null;
 }
 
 /** `export { name } from "./x"`, `export { y as name } from "./x"`, `export * from "./x"`: the declaration in the module re-exported. */

@@ -17,10 +17,12 @@
  */
 import { calleeName, type ParsedFile, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { AdapterContext } from "./adapter.js";
-import { declarationOf, resolveModule } from "./modules.js";
+import { declarationOf, moduleExports, resolveModule } from "./modules.js";
 import { bindArgs, callableNames, enclosingFunction, type Env, localInit, type Ref } from "./syntax.js";
 
 const MAX_WRAPPERS = 4;
+/** Steps within one function from a parser's argv back to a parameter (`pre(all)` → `all` → `isArray(args) ? args : …`). */
+const MAX_STEPS = 8;
 
 /** One place the program's argv reaches a parser call. */
 export interface ArgvSite {
@@ -65,15 +67,24 @@ function sitesOf(
   missingIsArgv: boolean,
   envs: Env[],
   depth: number,
+  steps = 0,
 ): ArgvSite[] {
   if (argv === undefined) return missingIsArgv ? [{ file, call, envs }] : [];
   if (isProcessArgv(argv) || isProcessArgv(argv, false)) return [{ file, call, envs }];
   const u = unwrap(argv);
-  if (!ts.isIdentifier(u) || depth >= MAX_WRAPPERS) return [];
+  if (depth >= MAX_WRAPPERS || steps >= MAX_STEPS) return [];
+  // A value computed from the argv is still the program's words: `preprocess(args)`, `args.map(…)`, `isArray(args) ? args : […]`.
+  const derived = derivedFrom(u);
+  if (derived.length > 0) return derived.flatMap((d) => sitesOf(ctx, file, call, d, false, envs, depth, steps + 1));
+  if (!ts.isIdentifier(u)) return [];
   const fn = enclosingFunction(call);
   if (!fn) return [];
   const index = fn.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === u.text);
-  if (index < 0) return [];
+  if (index < 0) {
+    // A local constant bound to such a value (`const allArgs = Array.isArray(args) ? args : …`).
+    const init = localInit(u.text, u);
+    return init && init !== argv ? sitesOf(ctx, file, call, init, false, envs, depth, steps + 1) : [];
+  }
   const out: ArgvSite[] = [];
   for (const name of namesCalledBy(ctx, file, fn)) {
     for (const site of ctx.calls.get(name) ?? []) {
@@ -92,6 +103,23 @@ function sitesOf(
   return out;
 }
 
+/**
+ * The expressions a value is computed from when it is the argv transformed:
+ * both branches of a `?:`, the receiver of an array method (`args.map(…)`,
+ * `args.slice(1)`), the identifier arguments of a project call
+ * (`preprocessArgs(allArgs)`). Empty for anything else.
+ */
+function derivedFrom(u: ts.Expression): ts.Expression[] {
+  if (ts.isConditionalExpression(u)) return [u.whenTrue, u.whenFalse];
+  if (!ts.isCallExpression(u)) return [];
+  const callee = unwrap(u.expression);
+  if (ts.isPropertyAccessExpression(callee) && ARRAY_METHODS.has(callee.name.text)) return [callee.expression];
+  if (ts.isIdentifier(callee) && callee.text !== "require") return u.arguments.filter((a) => ts.isIdentifier(unwrap(a)));
+  return [];
+}
+
+const ARRAY_METHODS = new Set(["map", "filter", "slice", "concat", "flatMap", "split"]);
+
 /** The names `fn` is called by: its own, and those other modules import it under (`import cli from "../lib/cli.mjs"` of an `export default function main`). */
 function namesCalledBy(ctx: AdapterContext, file: ParsedFile, fn: ts.SignatureDeclaration): string[] {
   const own = callableNames(fn);
@@ -101,6 +129,19 @@ function namesCalledBy(ctx: AdapterContext, file: ParsedFile, fn: ts.SignatureDe
   for (const other of ctx.all) {
     if (other === file || !other.text.includes(file.rel.slice(file.rel.lastIndexOf("/") + 1).replace(/\.[^.]+$/, ""))) continue;
     for (const st of other.sf.statements) {
+      // CommonJS: `const { main } = require("./cli")`, `const main = require("./cli")` of `module.exports = main`.
+      if (ts.isVariableStatement(st)) {
+        for (const d of st.declarationList.declarations) {
+          if (!d.initializer || requiredFile(ctx, other, d.initializer) !== file) continue;
+          if (ts.isIdentifier(d.name) && moduleExports(file)?.node === (ts.isVariableDeclaration(fn.parent) ? fn.parent.initializer : fn)) names.add(d.name.text);
+          if (ts.isObjectBindingPattern(d.name))
+            for (const el of d.name.elements) {
+              const key = el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : ts.isIdentifier(el.name) ? el.name.text : null;
+              if (key && own.includes(key) && ts.isIdentifier(el.name)) names.add(el.name.text);
+            }
+        }
+        continue;
+      }
       if (!ts.isImportDeclaration(st) || !st.importClause || !ts.isStringLiteral(st.moduleSpecifier)) continue;
       if (resolveModule(ctx.all, other, st.moduleSpecifier.text) !== file) continue;
       if (isDefault && st.importClause.name) names.add(st.importClause.name.text);
@@ -109,6 +150,14 @@ function namesCalledBy(ctx: AdapterContext, file: ParsedFile, fn: ts.SignatureDe
     }
   }
   return [...names];
+}
+
+/** The relative module `require("./x")` names, or null. */
+function requiredFile(ctx: AdapterContext, file: ParsedFile, e: ts.Expression): ParsedFile | null {
+  const u = unwrap(e);
+  if (!ts.isCallExpression(u) || calleeName(u) !== "require") return null;
+  const spec = stringLiteral(u.arguments[0] ?? u);
+  return spec ? resolveModule(ctx.all, file, spec) : null;
 }
 
 /** Does the call's callee resolve to `fn` (a local or imported declaration of that name; a method call by name)? */

@@ -29,6 +29,7 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
       return r.ok ? r.value : undefined;
     },
     evaluate: (file, expr) => evaluateValue(root, file, expr),
+    readers: adapters,
   };
   // One walk over every file: flag literals, accessor calls and the call index adapters share.
   const globals = scanGlobals(files, opts, ctx, calls);

@@ -20,6 +20,14 @@ const NOT_BY_IMPORT: Record<string, { code: string; finding: RegExp }> = {
   },
   jsdoc: { code: "/** @docpact-command build */\nexport function build() {}\n", finding: /the jsdoc \(@docpact-command\) adapter applies/ },
   "argv-words": { code: 'const a = process.argv[2];\nif (a === "init") console.log(a);\n', finding: /the argv-words adapter applies/ },
+  "argv-flags": {
+    code: 'export function opt(a: string) {\n  if (a === "--x") {} else if (a === "--y") {} else if (a === "--z") {} else { return false; }\n}\n',
+    finding: /the argv-flags adapter applies/,
+  },
+  "child-program": {
+    code: 'import { spawn } from "node:child_process";\nexport function run(args: string[]) { return spawn(args[0], args.slice(1)); }\nrun(process.argv.slice(2));\n',
+    finding: /the child-program adapter applies/,
+  },
 };
 
 const dirs: string[] = [];
