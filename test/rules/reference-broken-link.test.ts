@@ -25,7 +25,7 @@ describe("reference/broken-link", async () => {
   it("invalid: missing files (case-sensitive), images, definitions, leaving the root", async () => {
     const m = project({
       docs: {
-        "docs/a.md": "[b](B.md)\n\n![img](img/gone.png)\n\n[out](../../elsewhere.md)\n\n[def]: ./missing.md\n",
+        "docs/a.md": "[b](B.md)\n\n![img](img/gone.png)\n\n[out](../../elsewhere.md)\n\n[def]: ./missing.md\n\nSee [def].\n\n[unused]: ./also-missing.md\n",
         "docs/b.md": "# B\n",
       },
     });
