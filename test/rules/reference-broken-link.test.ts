@@ -39,6 +39,16 @@ describe("reference/broken-link", async () => {
     expect(r[0].suggestion).toBe("b.md");
   });
 
+  it("a template ({{NAME}} placeholders) is not judged on missing relative targets; one placeholder is not a template", async () => {
+    const m = project({
+      docs: {
+        "templates/plan.md": "# Plan: {{TRACK_NAME}}\n\n**Track:** {{TRACK_ID}}\n**Spec:** [spec.md](./spec.md)\n",
+        "docs/a.md": "Hello {{NAME}}, see [gone](gone.md).\n",
+      },
+    });
+    expect(lines(await run(rule, m))).toEqual(["docs/a.md:1:21 link target gone.md does not exist (docs/gone.md)"]);
+  });
+
   it("suggests the nearest file of the same name (a `../` too few)", async () => {
     const m = project({
       docs: { "soul/skills/x/SKILL.md": "[l](../knowledge/lessons/one.md)\n", "soul/knowledge/lessons/one.md": "# One\n" },
