@@ -28,9 +28,10 @@ export default defineRule({
     id: "skill/allowed-tools",
     defaultSeverity: "error",
     wholeModel: { consults: ["skills"] },
-    description: "A document says the `allowed-tools` of the commands or skills beside it always (or never) hold a tool, and their front matter says otherwise.",
+    description:
+      "A document says the `allowed-tools` of the commands or skills beside it always (or never) hold a tool, and their front matter says otherwise.",
     explanation:
-      "A bundle's README often states a convention about its entries' front matter (\"`allowed-tools` always includes `Skill`\", \"`Skill` is not in `allowed-tools`\"), and the convention drifts when the entries change. " +
+      'A bundle\'s README often states a convention about its entries\' front matter ("`allowed-tools` always includes `Skill`", "`Skill` is not in `allowed-tools`"), and the convention drifts when the entries change. ' +
       "docpact reads such sentences: a line that names `allowed-tools` in inline code and says a tool in inline code is always included (always/must include, list, contain) or is not (is not in, never includes). " +
       "Its subject is the bundle's entries beside the document: command files in the same folder and skills in a folder of it, those whose front matter has `allowed-tools` " +
       "(an item such as `Bash(git add:*)` grants `Bash`). A claim without a condition is an error when one of them contradicts it; a claim the line restricts (when, if, unless, only) " +
@@ -44,7 +45,7 @@ export default defineRule({
       good: PLUGIN("# Commands\n\nEach command's `allowed-tools` always includes `Read`; `Skill` is not in `allowed-tools`.\n"),
     },
     example: {
-      bad: "\"`allowed-tools` always includes `Skill`\" in commands/README.md while no command beside it lists `Skill`.",
+      bad: '"`allowed-tools` always includes `Skill`" in commands/README.md while no command beside it lists `Skill`.',
       fix: "Say what the front matter holds (or add the tool to the commands that need it).",
     },
   },
