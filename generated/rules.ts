@@ -28,6 +28,7 @@ import referenceMissingSection from "../compiler/rules/reference/missing-section
 import schemaInvalidInstance from "../compiler/rules/schema/invalid-instance.js";
 import schemaInvalid from "../compiler/rules/schema/invalid.js";
 import schemaUnresolvedRef from "../compiler/rules/schema/unresolved-ref.js";
+import skillAllowedTools from "../compiler/rules/skill/allowed-tools.js";
 import skillHintMismatch from "../compiler/rules/skill/hint-mismatch.js";
 import skillUnknownArgument from "../compiler/rules/skill/unknown-argument.js";
 import skillUnknownCommand from "../compiler/rules/skill/unknown-command.js";
@@ -68,6 +69,7 @@ export default [
   schemaInvalidInstance,
   schemaInvalid,
   schemaUnresolvedRef,
+  skillAllowedTools,
   skillHintMismatch,
   skillUnknownArgument,
   skillUnknownCommand,

@@ -13,7 +13,8 @@
  * with a synopsis line `Usage: tool …` — gives a `commands` mention at the
  * synopsis and a `flags` mention per option line (`  -f, --force  …`). On the skill surface (compiler/readers/skills,
  * found only where a bundle was detected): `slashCommands` (each slash-command invocation: its name),
- * `skillArguments` (each flag passed to a slash command or skill) and `skills` (each skill named in prose).
+ * `skillArguments` (each flag passed to a slash command or skill), `skills` (each skill named in prose) and `toolClaims`
+ * (each tool a sentence says the entries' `allowed-tools` always or never hold).
  * `links` (each link, image and link definition of a document whose target is not an external URL:
  * relative files, site routes, `#x` in the same page, templates) and `anchors` (each of those whose URL
  * has a fragment, `x.md#y`, `#y`), marked by reference/broken-link and reference/missing-anchor; an
@@ -26,8 +27,18 @@ import type { CodeBlock, ModelData, InlineCode, InvocationToken, MarkdownDoc } f
 import type { SkillBundle } from "./skills.js";
 import { weakMemo } from "../util/memo.js";
 
-export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "links" | "anchors" | "terms";
-export const MENTION_KINDS: readonly MentionKind[] = ["commands", "flags", "slashCommands", "skillArguments", "skills", "links", "anchors", "terms"];
+export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "toolClaims" | "links" | "anchors" | "terms";
+export const MENTION_KINDS: readonly MentionKind[] = [
+  "commands",
+  "flags",
+  "slashCommands",
+  "skillArguments",
+  "skills",
+  "toolClaims",
+  "links",
+  "anchors",
+  "terms",
+];
 
 export interface Mention {
   kind: MentionKind;
@@ -200,6 +211,7 @@ export function skillMentions(bundle: SkillBundle): Mention[] {
     for (const a of m.args) out.push({ kind: "skillArguments", source: "skill", span: a.span, binary: m.name });
   }
   for (const m of bundle.skillMentions) out.push({ kind: "skills", source: "skill", span: m.span, binary: m.name });
+  for (const c of bundle.toolClaims ?? []) out.push({ kind: "toolClaims", source: "skill", span: c.span, binary: c.tool });
   return out;
 }
 

@@ -77,6 +77,19 @@ export interface SkillNameMention {
   name: string;
 }
 
+/** A sentence's claim about the `allowed-tools` of the entries beside it: "`allowed-tools` always includes `Skill`", "`Skill` is not in `allowed-tools`". */
+export interface ToolClaim {
+  file: string;
+  /** The tool's inline code. */
+  span: Span;
+  /** `Skill`, `Bash`. */
+  tool: string;
+  /** true: claimed always present; false: claimed absent. */
+  present: boolean;
+  /** The line restricts the claim (when/if/unless/only after it): it holds only for some entries. */
+  conditional: boolean;
+}
+
 export interface SkillBundle {
   entries: SkillEntry[];
   /** Plugin namespaces (plugin.json `name`) whose commands are listed completely. */
@@ -88,6 +101,14 @@ export interface SkillBundle {
   unknown: UnknownSkillFile[];
   slashMentions: SlashMention[];
   skillMentions: SkillNameMention[];
+  /** Sentences claiming what the entries' `allowed-tools` hold (./readers/skills/mentions.ts toolClaims). */
+  toolClaims?: ToolClaim[];
+}
+
+/** The tool an `allowed-tools` item grants: `Bash(git add:*)` → `Bash`, `mcp__x__y` as is. */
+export function toolOf(item: string): string {
+  const p = item.indexOf("(");
+  return (p === -1 ? item : item.slice(0, p)).trim();
 }
 
 /** Every name each entry answers to, by kind. */

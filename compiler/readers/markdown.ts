@@ -90,6 +90,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const headings: Heading[] = [];
   const anchors: HtmlAnchor[] = [];
   const links: MdLink[] = [];
+  const definitionIds = new Map<MdLink, string>();
+  const usedIds = new Set<string>();
   const inlineCodes: InlineCode[] = [];
   const codeBlocks: CodeBlock[] = [];
   const invocations: Invocation[] = [];
@@ -208,6 +210,11 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
           break;
         case "definition":
           links.push({ kind: "definition", url: node.url, text: "", span: span(start, end) });
+          definitionIds.set(links[links.length - 1], node.identifier);
+          break;
+        case "linkReference":
+        case "imageReference":
+          usedIds.add(node.identifier);
           break;
         case "inlineCode":
           codeRanges.push({ start, end });
@@ -265,6 +272,12 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     headSpan: span(p.headStart, p.headEnd),
   }));
 
+  // A definition no reference uses renders nothing (`1. [Step 1]: [Description]` in a template list): no link to check.
+  if (definitionIds.size > 0) {
+    const used = links.filter((l) => !definitionIds.has(l) || usedIds.has(definitionIds.get(l)!));
+    links.length = 0;
+    links.push(...used);
+  }
   const directives = scanDirectives(text, htmlRanges, span);
   const liquid = liquidLinks(text, [...codeRanges, ...htmlRanges]);
   if (liquid.length > 0) {

@@ -25,7 +25,7 @@ describe("reference/broken-link", async () => {
   it("invalid: missing files (case-sensitive), images, definitions, leaving the root", async () => {
     const m = project({
       docs: {
-        "docs/a.md": "[b](B.md)\n\n![img](img/gone.png)\n\n[out](../../elsewhere.md)\n\n[def]: ./missing.md\n",
+        "docs/a.md": "[b](B.md)\n\n![img](img/gone.png)\n\n[out](../../elsewhere.md)\n\n[def]: ./missing.md\n\nSee [def].\n\n[unused]: ./also-missing.md\n",
         "docs/b.md": "# B\n",
       },
     });
@@ -37,6 +37,16 @@ describe("reference/broken-link", async () => {
       "docs/a.md:7:1 link target ./missing.md does not exist (docs/missing.md)",
     ]);
     expect(r[0].suggestion).toBe("b.md");
+  });
+
+  it("a template ({{NAME}} placeholders) is not judged on missing relative targets; one placeholder is not a template", async () => {
+    const m = project({
+      docs: {
+        "templates/plan.md": "# Plan: {{TRACK_NAME}}\n\n**Track:** {{TRACK_ID}}\n**Spec:** [spec.md](./spec.md)\n",
+        "docs/a.md": "Hello {{NAME}}, see [gone](gone.md).\n",
+      },
+    });
+    expect(lines(await run(rule, m))).toEqual(["docs/a.md:1:21 link target gone.md does not exist (docs/gone.md)"]);
   });
 
   it("suggests the nearest file of the same name (a `../` too few)", async () => {

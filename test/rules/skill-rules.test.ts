@@ -26,6 +26,23 @@ const plugin = (extra: Record<string, string> = {}) => ({
 tester.run(unknownCommand, {
   valid: [
     {
+      name: "a gone command named in release notes or a dated plan is counted, not reported (it existed then)",
+      files: plugin({ "RELEASE-NOTES.md": "- Use `/w:export-report` now.\n", "docs/plans/2025-11-28-x.md": "Run `/w:old`.\n" }),
+      notJudged: [
+        {
+          file: "RELEASE-NOTES.md",
+          line: 1,
+          reason:
+            "`/w:export-report` is no command of plugin `w` now, named in a changelog or release notes, which name what existed when each entry was written",
+        },
+        {
+          file: "docs/plans/2025-11-28-x.md",
+          line: 1,
+          reason: "`/w:old` is no command of plugin `w` now, named in a record dated in its file name, which names what existed on that date",
+        },
+      ],
+    },
+    {
       name: "the plugin's commands and skills, inline and on fenced lines",
       files: plugin({ "README.md": "Run `/w:export-reports`, `/w:quick` or `/w:w`.\n\n```\n/w:quick fix the typo\n```\n" }),
     },
@@ -72,6 +89,17 @@ tester.run(unknownArgument, {
     {
       name: "declared flags and values (the body's usage line, through the SKILL.md the command hands $ARGUMENTS to)",
       files: plugin({ "README.md": "Run `/w:export-reports --since session3 --audience tecnica --dry-run`.\n" }),
+    },
+    {
+      name: "arguments in release notes are counted, not judged",
+      files: plugin({ "RELEASE_NOTES.md": "Run `/w:export-reports --period 3`.\n" }),
+      notJudged: [
+        {
+          file: "RELEASE_NOTES.md",
+          line: 1,
+          reason: "arguments of `/w:export-reports` in a changelog or release notes, which name what existed when each entry was written",
+        },
+      ],
     },
     { name: "placeholders are never judged as values", files: plugin({ "README.md": "Run `/w:export-reports --audience <who>`.\n" }) },
     {
@@ -161,6 +189,17 @@ tester.run(unknownSkill, {
     {
       name: "a skill of the plugin, by name, by plugin:name and through the Skill tool",
       files: plugin({ "README.md": "The `w` skill, `Skill: w:export-reports`, skill `export-reports`.\n" }),
+    },
+    {
+      name: "a skill the plugin lacks, named in a dated record, is counted",
+      files: plugin({ "docs/2024-01-05-notes.md": "Load `Skill: w:release`.\n" }),
+      notJudged: [
+        {
+          file: "docs/2024-01-05-notes.md",
+          line: 1,
+          reason: "`w:release` is no skill of this bundle now, named in a record dated in its file name, which names what existed on that date",
+        },
+      ],
     },
   ],
   invalid: [

@@ -11,7 +11,7 @@ import type { MarkdownDoc } from "../../model/types.js";
 import type { SkillBundle, SkillEntry } from "../../model/skills.js";
 import { detectLayout, type LayoutEntry, type PluginManifest } from "./layout.js";
 import { readEntry } from "./entry.js";
-import { proseArguments, skillNameMentions, slashMentions } from "./mentions.js";
+import { proseArguments, skillNameMentions, slashMentions, toolClaims } from "./mentions.js";
 import { agentFiles } from "./files.js";
 import { frontMatterBlock, parseFrontMatter } from "../../util/front-matter.js";
 
@@ -75,5 +75,6 @@ export function readSkills(root: string, listed: readonly string[], docs: readon
     unknown,
     slashMentions: present ? docs.flatMap((d) => [...slashMentions(d, texts.get(d.file) ?? ""), ...proseArguments(d, texts.get(d.file) ?? "")]) : [],
     skillMentions: present ? docs.flatMap((d) => skillNameMentions(d, texts.get(d.file) ?? "")) : [],
+    toolClaims: present ? docs.flatMap((d) => toolClaims(d, texts.get(d.file) ?? "")) : [],
   };
 }

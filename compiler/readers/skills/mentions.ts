@@ -130,3 +130,57 @@ export function skillNameMentions(doc: MarkdownDoc, text: string): SkillNameMent
   }
   return out;
 }
+
+/** A tool name as written in inline code: `Bash`, `WebFetch`, `Skill` (capitalised, letters only). */
+const TOOL = /^[A-Z][A-Za-z]+$/;
+/** "always includes/lists/contains": the tools named after it are claimed present. */
+const ALWAYS = /\b(?:always|must)\s+(?:includes?|lists?|contains?|has|have)\b/i;
+/** "is not in", "never includes": the tools named before ("`Skill` is not in") or after ("never includes `Skill`") it are claimed absent. */
+const NOT_IN = /\b(?:is|are)\s+(?:\*\*|__|_|\*)?not(?:\*\*|__|_|\*)?\s+(?:in|listed in|part of)\b/i;
+const NEVER = /\bnever\s+(?:includes?|lists?|contains?|has)\b/i;
+
+/**
+ * Sentences that say what the `allowed-tools` front matter of a bundle's
+ * entries holds: a line naming `allowed-tools` with "always includes `X`"
+ * (present), or "`X` is not in" / "never includes `X`" (absent). Each claimed
+ * tool is one claim; `conditional` when the line restricts it (when/if/unless)
+ * after the claim. Only lines outside code, inline codes as written.
+ */
+export function toolClaims(doc: MarkdownDoc, text: string): import("../../model/skills.js").ToolClaim[] {
+  const out: import("../../model/skills.js").ToolClaim[] = [];
+  const index = new LineIndex(text);
+  const byLine = new Map<number, typeof doc.inlineCodes>();
+  for (const c of doc.inlineCodes) {
+    if (c.span.line !== c.span.endLine) continue;
+    const l = byLine.get(c.span.line);
+    if (l) l.push(c);
+    else byLine.set(c.span.line, [c]);
+  }
+  for (const [lineNo, codes] of byLine) {
+    if (!codes.some((c) => c.value.trim() === "allowed-tools" || c.value.trim() === "allowed-tools:")) continue;
+    const lineStart = index.offset(lineNo, 1);
+    const line = text.slice(lineStart, lineNo < index.lineCount ? index.offset(lineNo + 1, 1) : text.length);
+    const at = (c: (typeof codes)[number]) => index.offset(c.span.line, c.span.column) - lineStart;
+    const claim = (re: RegExp, present: boolean, side: "after" | "before") => {
+      const m = re.exec(line);
+      if (!m) return;
+      const from = m.index;
+      const to = m.index + m[0].length;
+      // The tools right after the phrase (up to the sentence's end), or right before it (from the sentence's start).
+      const end = side === "after" ? line.slice(to).search(/[.;!?](?:\s|$)/) : -1;
+      const start = side === "before" ? Math.max(line.slice(0, from).search(/[^.;!?]*$/), 0) : to;
+      const stop = side === "after" ? (end === -1 ? line.length : to + end) : from;
+      const conditional = /\b(?:when|if|unless|only)\b/i.test(line.slice(to));
+      for (const c of codes) {
+        const p = at(c);
+        const v = c.value.trim();
+        if (p < start || p >= stop || !TOOL.test(v)) continue;
+        out.push({ file: doc.file, span: c.span, tool: v, present, conditional });
+      }
+    };
+    claim(ALWAYS, true, "after");
+    claim(NEVER, false, "after");
+    claim(NOT_IN, false, "before");
+  }
+  return out.sort((a, b) => a.span.line - b.span.line || a.span.column - b.span.column);
+}

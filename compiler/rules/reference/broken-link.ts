@@ -16,6 +16,7 @@ export default defineRule({
     fixable: true,
     description: "A relative link or image points at a file that does not exist.",
     explanation:
+      "A template (a document with two or more `{{UPPER_CASE}}` placeholders, copied and filled elsewhere) is not judged on its missing relative targets: they are for the copy's folder. " +
       "Relative links, images and link definitions are resolved from the document's folder and looked up among the files under the root, case-sensitively, " +
       "as GitHub and most hosts serve them. A `/`-rooted link resolves from the nearest folder above the document that has the target (knowledge bases and doc sites " +
       "publish a sub-folder as their root), else from the project root. A target that does not exist, or a path that climbs above the root, is reported, with the " +
@@ -42,6 +43,7 @@ export default defineRule({
   check(ctx) {
     const index = referenceIndex(ctx.model);
     for (const doc of ctx.model.docs) {
+      const template = isTemplate(ctx.model.texts.get(doc.file));
       for (const link of doc.links) {
         const r = resolveLink(index, doc, link.url, link.template);
         const what = link.kind === "image" ? "image" : "link";
@@ -49,7 +51,11 @@ export default defineRule({
         // file, route or the page itself: it exists or is reported) or counted as not judged with the reason.
         if (r.status === "ok") ctx.judged(link.span, "links");
         if (r.status === "skipped") ctx.notJudged(link.span, r.reason ?? "target not checkable", { kind: "links" });
-        if (r.status === "not-judged") {
+        if (template && r.status === "missing" && r.route === undefined && r.path !== null) {
+          ctx.notJudged(link.span, "a template (its `{{NAME}}` placeholders are filled in a copy): a relative link is for the folder the copy goes to", {
+            kind: "links",
+          });
+        } else if (r.status === "not-judged") {
           ctx.notJudged(link.span, r.reason ?? "site route not known", { kind: "links" });
         } else if (r.status === "missing" && r.route !== undefined) {
           const site = index.siteOf(doc.file)!;
@@ -86,6 +92,11 @@ export default defineRule({
     }
   },
 });
+
+/** A document written to be copied and filled: two or more `{{UPPER_CASE}}` placeholders (not Liquid's `{{ page.x }}`). */
+function isTemplate(text: string | undefined): boolean {
+  return text !== undefined && (text.match(/\{\{[A-Z][A-Z0-9_]*\}\}/g)?.length ?? 0) >= 2;
+}
 
 /** The link rewritten to the renamed file's path (fragment and query kept), for a plain relative link outside a site. */
 function movedLinkFix(text: string | undefined, link: MdLink, fromFile: string, now: string, commit: string, inSite: boolean) {

@@ -1,5 +1,6 @@
 import { closest } from "../../util/edit-distance.js";
 import { declaredArguments, entryNames } from "../../model/skills.js";
+import { pastRecordReason } from "../../util/past-records.js";
 import { defineRule } from "../types.js";
 
 const PLUGIN = {
@@ -24,7 +25,8 @@ export default defineRule({
       "a command whose body hands `$ARGUMENTS` to one Markdown file (named on the line that uses `$ARGUMENTS`) takes that file's declaration. The body's declaration wins over the hint. A usage synopsis elsewhere (`/w:x [--a] [--b]`, flags in brackets) set against a hint alone is not judged: either may be the stale one. " +
       "Each flag of each slash-command invocation in the docs is judged against that closed set, and its value against the values the declaration lists " +
       "(two or more literal alternatives, `gerencia|tecnica`); a placeholder value is never judged. " +
-      "A command or skill that declares nothing has an open argument set: its flags are counted as not judged. Commands the bundle does not define are left to `skill/unknown-command`.",
+      "A command or skill that declares nothing has an open argument set: its flags are counted as not judged. Commands the bundle does not define are left to `skill/unknown-command`. " +
+      "Invocations in a record of the past (a changelog, release notes, a file named by its date) used the arguments of their day: counted as not judged.",
     messages: {
       unknownArgument: "`{{command}}` declares no argument `{{flag}}`",
       unknownValue: "`{{value}}` is not a value of `{{flag}}` for `{{command}}` (declared: {{values}})",
@@ -58,6 +60,11 @@ export default defineRule({
       // The declaration itself is what the others are judged against: it agrees with itself.
       if (m.file === decl.file && m.span.line === decl.span.line) {
         for (const a of m.args) ctx.judged(a.span, "skillArguments");
+        continue;
+      }
+      const past = pastRecordReason(m.file);
+      if (past) {
+        for (const a of m.args) ctx.notJudged(a.span, `arguments of \`${m.name}\` in ${past}`, kind);
         continue;
       }
       if (m.synopsis && decl.source === "hint") {

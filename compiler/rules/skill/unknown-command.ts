@@ -1,6 +1,7 @@
 import { closest } from "../../util/edit-distance.js";
 import { removalText } from "../../model/history.js";
 import { entryDirs, entryLeaf, entryNames, goneEntry } from "../../model/skills.js";
+import { pastRecordReason } from "../../util/past-records.js";
 import { defineRule } from "../types.js";
 
 const PLUGIN = {
@@ -21,7 +22,8 @@ export default defineRule({
       "and judges each `/namespace:command` written in inline code or at the start of a fenced line whose namespace is one of the project's plugins: " +
       "that plugin's commands and skills are a closed set. A `/name` without a namespace is judged only when it is one of the project's `.claude/commands`; " +
       "otherwise it may be a built-in or a user's command and is counted as not judged, and a namespace that is no plugin of this project is counted as not judged too. " +
-      "In a git work tree the commit that removed or renamed the command's file is given as evidence.",
+      "In a git work tree the commit that removed or renamed the command's file is given as evidence. " +
+      "A command the plugin lacks named in a record of the past (a changelog, release notes, a file named by its date) was right when it was written: counted as not judged.",
     messages: {
       unknownCommand: "unknown slash command `{{name}}`: plugin `{{namespace}}` defines no such command",
     },
@@ -60,6 +62,11 @@ export default defineRule({
       }
       if (!namespaces.has(m.namespace)) {
         ctx.notJudged(m.span, `slash command namespace \`${m.namespace}\` is no plugin of this project`, { kind: "slashCommands" });
+        continue;
+      }
+      const past = pastRecordReason(m.file);
+      if (past) {
+        ctx.notJudged(m.span, `\`${m.name}\` is no command of plugin \`${m.namespace}\` now, named in ${past}`, { kind: "slashCommands" });
         continue;
       }
       const leaf =

@@ -1,5 +1,6 @@
 import { removalText } from "../../model/history.js";
 import { entryDirs, entryLeaf, entryNames, goneEntry } from "../../model/skills.js";
+import { pastRecordReason } from "../../util/past-records.js";
 import { defineRule } from "../types.js";
 
 /** A skill named in the docs that the bundle once had and has no longer. */
@@ -14,7 +15,8 @@ export default defineRule({
       "docpact reads the skill names of the bundle (each skill folder's name and front matter `name`, and the SKILL.md files inside a skill's folder) " +
       'and finds skill names in prose: inline code right before or after the word skill ("the `release` skill", "skill `release`") and `` `Skill: release` ``. ' +
       "A name the bundle has is fine. A name with a plugin's namespace (`w:release`) is judged against that plugin's skills, a closed set. A name without one may come from another bundle or the user's own, so a name the bundle lacks is an error only when git shows " +
-      "that this bundle had it (its SKILL.md deleted or renamed away, named in the message); otherwise it is counted as not judged.",
+      "that this bundle had it (its SKILL.md deleted or renamed away, named in the message); otherwise it is counted as not judged. " +
+      "A name the bundle lacks in a record of the past (a changelog, release notes, a file named by its date such as `docs/plans/2025-11-28-x.md`) was right when it was written: counted as not judged.",
     messages: {
       unknownSkill: "the bundle has no skill `{{name}}`",
     },
@@ -61,6 +63,11 @@ export default defineRule({
       }
       if (colon !== -1 && !own) {
         ctx.notJudged(m.span, `skill namespace \`${m.name.slice(0, colon)}\` is no plugin of this project`, kind);
+        continue;
+      }
+      const past = pastRecordReason(m.file);
+      if (past) {
+        ctx.notJudged(m.span, `\`${m.name}\` is no skill of this bundle now, named in ${past}`, kind);
         continue;
       }
       const gone = goneEntry(ctx.model.history, "skill", leaf, dirs);

@@ -18,7 +18,7 @@ describe("argv-flags reader: hand-rolled flag comparisons", () => {
     expect(report.diagnostics.filter((d) => d.rule.startsWith("cli/"))).toEqual([]);
     // --watch, --delay, -V, -w, --no-colors judged as known; --inspect (node's) and the misspelt --wach not judged.
     expect(report.summary.coverage?.flags).toEqual({ found: 7, judged: 5, notJudged: 2 });
-    expect(report.summary.notJudged.byRule["cli/unknown-flag"]?.reasons).toEqual({ [OPEN]: 2 });
+    expect(report.summary.notJudged?.byRule["cli/unknown-flag"]?.reasons).toEqual({ [OPEN]: 2 });
   });
 
   it("a last `else` that throws closes the set: a misspelt flag is reported", async () => {
