@@ -61,8 +61,60 @@ tester.run(rule, {
         ].join("\n"),
       ),
     },
+    {
+      name: "a flag its paragraph ties to nothing: not judged where its section runs another program or shows a command not judged",
+      files: {
+        ...withGuide(
+          [
+            "# Guide",
+            "",
+            "`aw flow advance` moves on.",
+            "",
+            "## Committing",
+            "",
+            "```sh",
+            "$ git commit -m x",
+            "Done",
+            "```",
+            "",
+            "Never pass `--amend` here.",
+            "",
+          ].join("\n"),
+        ),
+        "docs/other.md": ["# Other", "", "`aw flow advance` moves on.", "", "`aw bogus`", "", "Pass `--zzz` to taste.", ""].join("\n"),
+      },
+      notJudged: [
+        { file: "docs/guide.md", line: 12, reason: "a flag whose section runs another program (`git`)" },
+        { file: "docs/other.md", line: 7, reason: "a flag whose section shows an invocation that is not judged" },
+      ],
+    },
   ],
   invalid: [
+    {
+      name: "a flag its paragraph and section tie to nothing: the page (or the nearest section showing invocations) that invokes one program ties it to the binary",
+      files: {
+        ...withGuide(
+          [
+            "# Guide",
+            "",
+            "Start with `agent-workflow flow advance`, the long name of `aw`.",
+            "",
+            "```sh",
+            "$ cd project",
+            "$ npm install aw",
+            "$ aw flow status --json",
+            "```",
+            "",
+            "## Tips",
+            "",
+            "Pass `--verbos` for more output, or `--dry-run` to preview.",
+            "",
+          ].join("\n"),
+        ),
+        "package.json": { name: "aw", bin: { aw: "cli.js", "agent-workflow": "cli.js" } },
+      },
+      errors: [{ messageId: "unknownFlag", data: { flag: "--verbos", command: "aw" }, suggestions: ["--verbose"], line: 13, column: 7 }],
+    },
     {
       name: "a flag neither the command nor the program declares, with the closest flag as the suggestion when one is close",
       files: cliProject(["aw flow advance --jsn", "aw flow reset --hrd", "aw tar -rx", "aw session --verbsoe", "aw session --colour=red"]),

@@ -192,6 +192,9 @@ export default defineRule({
       else if (tie.to === "binary") judge(t, tie.binary, null, true);
       else ctx.notJudged(t.span, tie.reason, { kind: "flags" });
     };
+    // Binaries package.json `bin` maps to one file are one program (`aw` and `agent-workflow`).
+    const bin = ctx.model.config.packageJson?.bin ?? {};
+    const programOf = (b: string) => (bin[b] !== undefined ? `file:${bin[b].replace(/\\/g, "/").replace(/^\.\//, "")}` : b);
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
@@ -211,14 +214,14 @@ export default defineRule({
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) judge(b.token, b.binary, b.path, true);
       const none = () => null;
-      if (doc.invocations.length > 0) for (const u of bare.untied) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none));
+      if (doc.invocations.length > 0) for (const u of bare.untied) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none, programOf));
       // Flags in running prose: the block, else the section; help listings: the synopsis's command.
       const sectionOf = sectionTies(doc, index);
       const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
       for (const p of prose)
         judgeTie(
           p.token,
-          blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span)),
+          blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span), programOf),
         );
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "help") continue;
