@@ -55,7 +55,8 @@ export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<s
           .trim()
           .split(/\s+/)
           .find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && w !== "sudo");
-        if (!first || !/^[A-Za-z][\w.-]*$/.test(first)) continue;
+        // A capitalised first word is output or prose in the fence (`Available on:`), not a program.
+        if (!first || !/^[a-z][\w.-]*$/.test(first)) continue;
         const w = first.toLowerCase();
         if (!own.has(w)) set.add(w);
       }
@@ -147,7 +148,8 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
   const runs: { word: string; span: Span }[] = [];
   const other = (line: string): string | null => {
     const ws = line.trim().split(/\s+/).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
-    const first = ws[0]?.toLowerCase();
+    // Lower case only: a capitalised first word is output or prose (`Available on:`).
+    const first = ws[0];
     if (!first || !/^[a-z][\w.-]*$/.test(first) || own.has(first) || SHELL_UTILITIES.has(first)) return null;
     if (RUNNER_WORDS.has(first)) {
       if (INSTALL_LINE.test(ws.join(" ").toLowerCase()) || ws.length === 1) return null;
