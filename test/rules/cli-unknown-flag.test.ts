@@ -62,7 +62,7 @@ tester.run(rule, {
       ),
     },
     {
-      name: "a flag its paragraph ties to nothing: not judged where its section runs another program or shows a command not judged",
+      name: "a flag its paragraph ties to nothing: not judged where its section runs another program or shows a command not judged, its paragraph says it was removed, or its page is an upgrade guide",
       files: {
         ...withGuide(
           [
@@ -79,13 +79,18 @@ tester.run(rule, {
             "",
             "Never pass `--amend` here.",
             "",
+            "`--colour` was removed in 2.0.",
+            "",
           ].join("\n"),
         ),
+        "docs/upgrading.md": ["# Upgrading to 2.0", "", "`aw flow advance` moves on.", "", "Pass `--zzz` no more.", ""].join("\n"),
         "docs/other.md": ["# Other", "", "`aw flow advance` moves on.", "", "`aw bogus`", "", "Pass `--zzz` to taste.", ""].join("\n"),
       },
       notJudged: [
         { file: "docs/guide.md", line: 12, reason: "a flag whose section runs another program (`git`)" },
+        { file: "docs/guide.md", line: 14, reason: "a flag whose paragraph says it was removed, renamed or deprecated" },
         { file: "docs/other.md", line: 7, reason: "a flag whose section shows an invocation that is not judged" },
+        { file: "docs/upgrading.md", line: 5, reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" },
       ],
     },
   ],

@@ -84,6 +84,8 @@ export function blockTie(
   const block = code.block;
   if (!block) return { to: "none", reason: "a flag whose paragraph is not known" };
   const others = otherTools(doc, binaries);
+  // "`--preset` was removed", "renamed to `--y`": a flag of another version, not of the code read.
+  if (words(block.text).some((w) => GONE_WORDS.has(w))) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
   if (otherNamed(block.text, others) !== null) return { to: "none", reason: "a flag whose paragraph names another tool" };
   // The heading over it is context too (`## Safe git`).
   const heading = headingOver(doc, code.span);
@@ -124,6 +126,11 @@ export function blockTie(
   if (s) return { to: "command", ...s };
   return scopeTie(code.span, doc, index, binaries, programOf);
 }
+
+/** Words that put a flag in another version's mouth. */
+const GONE_WORDS = new Set(["removed", "renamed", "deprecated", "dropped", "obsolete", "longer", "replaced", "formerly", "previously", "legacy"]);
+/** A page about moving between versions (its title or file name): its flags may be the old ones. */
+const VERSION_PAGE = /\b(upgrad\w*|migrat\w*|changelog|changes|release[- ]notes|history)\b/i;
 
 /** Shell commands that run no program whose flags a doc would explain (`cd docs`, `mkdir -p out`). */
 const SHELL_UTILITIES = new Set(["cd", "mkdir", "echo", "export", "ls", "cat", "touch", "rm", "cp", "mv", "pwd", "source", "set", "unset", "chmod", "sudo"]);
@@ -223,6 +230,9 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, binaries: rea
     invs = doc.invocations;
   }
   if (invs.length === 0) return { to: "none", reason: "a flag whose paragraph and section name no binary" };
+  const title = `${doc.headings.find((x) => x.depth === 1)?.text ?? ""} ${/^title:\s*(.*)$/m.exec(doc.frontMatter ?? "")?.[1] ?? ""}`;
+  if (VERSION_PAGE.test(title) || VERSION_PAGE.test(doc.file.replace(/[-_/.]/g, " ")))
+    return { to: "none", reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" };
   if (!invs.every((i) => programOf(i.binary) === programOf(invs[0].binary))) return { to: "none", reason: `a flag whose ${scope} invokes more than one binary` };
   const run = programsRun(doc, binaries).find((r) => within(r.span, from, to) || within(r.span, ownFrom, ownTo));
   if (run) return { to: "none", reason: `a flag whose ${scope} runs another program (\`${run.word}\`)` };
