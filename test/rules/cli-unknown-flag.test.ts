@@ -83,7 +83,7 @@ tester.run(rule, {
             "",
           ].join("\n"),
         ),
-        "docs/upgrading.md": ["# Upgrading to 2.0", "", "`aw flow advance` moves on.", "", "Pass `--zzz` no more.", ""].join("\n"),
+        "docs/upgrading.md": ["# Upgrading to 2.0", "", "`aw flow advance` moves on.", "", "Pass `--zzz` no more.", "", "The aw binary took `--qqq`.", ""].join("\n"),
         "docs/other.md": ["# Other", "", "`aw flow advance` moves on.", "", "`aw bogus`", "", "Pass `--zzz` to taste.", ""].join("\n"),
       },
       notJudged: [
@@ -91,6 +91,7 @@ tester.run(rule, {
         { file: "docs/guide.md", line: 14, reason: "a flag whose paragraph says it was removed, renamed or deprecated" },
         { file: "docs/other.md", line: 7, reason: "a flag whose section shows an invocation that is not judged" },
         { file: "docs/upgrading.md", line: 5, reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" },
+        { file: "docs/upgrading.md", line: 7, reason: "a flag beside the binary's name on a page about upgrading or changes" },
       ],
     },
   ],

@@ -118,6 +118,7 @@ export function blockTie(
     return { to: "binary", binary: invs[0].binary };
   }
   const binary = binaries.find((b) => named.has(b.toLowerCase()));
+  if (binary && versionPage(doc)) return { to: "none", reason: "a flag beside the binary's name on a page about upgrading or changes" };
   if (binary) {
     if (!index.hasSubcommands()) return { to: "command", binary, path: [] };
     return { to: "binary", binary };
@@ -131,6 +132,11 @@ export function blockTie(
 const GONE_WORDS = new Set(["removed", "renamed", "deprecated", "dropped", "obsolete", "longer", "replaced", "formerly", "previously", "legacy"]);
 /** A page about moving between versions (its title or file name): its flags may be the old ones. */
 const VERSION_PAGE = /\b(upgrad\w*|migrat\w*|changelog|changes|release[- ]notes|history)\b/i;
+
+function versionPage(doc: MarkdownDoc): boolean {
+  const title = `${doc.headings.find((x) => x.depth === 1)?.text ?? ""} ${/^title:\s*(.*)$/m.exec(doc.frontMatter ?? "")?.[1] ?? ""}`;
+  return VERSION_PAGE.test(title) || VERSION_PAGE.test(doc.file.replace(/[-_/.]/g, " "));
+}
 
 /** Shell commands that run no program whose flags a doc would explain (`cd docs`, `mkdir -p out`). */
 const SHELL_UTILITIES = new Set(["cd", "mkdir", "echo", "export", "ls", "cat", "touch", "rm", "cp", "mv", "pwd", "source", "set", "unset", "chmod", "sudo"]);
@@ -230,8 +236,7 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, binaries: rea
     invs = doc.invocations;
   }
   if (invs.length === 0) return { to: "none", reason: "a flag whose paragraph and section name no binary" };
-  const title = `${doc.headings.find((x) => x.depth === 1)?.text ?? ""} ${/^title:\s*(.*)$/m.exec(doc.frontMatter ?? "")?.[1] ?? ""}`;
-  if (VERSION_PAGE.test(title) || VERSION_PAGE.test(doc.file.replace(/[-_/.]/g, " ")))
+  if (versionPage(doc))
     return { to: "none", reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" };
   if (!invs.every((i) => programOf(i.binary) === programOf(invs[0].binary))) return { to: "none", reason: `a flag whose ${scope} invokes more than one binary` };
   const run = programsRun(doc, binaries).find((r) => within(r.span, from, to) || within(r.span, ownFrom, ownTo));
