@@ -81,6 +81,10 @@ tester.run(rule, {
             "",
             "`--colour` was removed in 2.0.",
             "",
+            "### Fix style with `--fix`",
+            "",
+            "This runs `eslint --fix` for you.",
+            "",
           ].join("\n"),
         ),
         "docs/upgrading.md": ["# Upgrading to 2.0", "", "`aw flow advance` moves on.", "", "Pass `--zzz` no more.", "", "The aw binary took `--qqq`.", ""].join("\n"),
@@ -89,6 +93,7 @@ tester.run(rule, {
       notJudged: [
         { file: "docs/guide.md", line: 12, reason: "a flag whose section runs another program (`git`)" },
         { file: "docs/guide.md", line: 14, reason: "a flag whose paragraph says it was removed, renamed or deprecated" },
+        { file: "docs/guide.md", line: 16, reason: "a flag whose section runs another program (`eslint`)" },
         { file: "docs/other.md", line: 7, reason: "a flag whose section shows an invocation that is not judged" },
         { file: "docs/upgrading.md", line: 5, reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" },
         { file: "docs/upgrading.md", line: 7, reason: "a flag beside the binary's name on a page about upgrading or changes" },

@@ -189,7 +189,8 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
   for (const c of doc.inlineCodes) {
     if (!/^[A-Za-z][\w.-]*\s+\S/.test(c.value)) continue;
     const first = c.value.split(/\s+/)[0].toLowerCase();
-    if (!common.has(first) && !runs.some((r) => r.word === first)) continue;
+    // A known program, or any word run with a flag (`eslint --fix`).
+    if (!common.has(first) && !runs.some((r) => r.word === first) && !/^[a-z][\w.-]*(\s+\S+)*\s+-{1,2}[A-Za-z]/.test(c.value)) continue;
     const w = other(c.value);
     if (w) runs.push({ word: w, span: c.span });
   }
