@@ -125,9 +125,14 @@ export function blockTie(
   }
   const s = section();
   if (s) return { to: "command", ...s };
+  // Only what a CLI writes as a flag: `-x`, `-rf` or `--name`, not `-moz-initial`; and not on a page showing CSS (`--foo` is a custom property there).
+  if (/^-[A-Za-z][\w.]*-/.test(code.value)) return { to: "none", reason: "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary" };
+  if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang)))
+    return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
   return scopeTie(code.span, doc, index, binaries, programOf);
 }
 
+const STYLE_LANGS = /^(css|scss|sass|less|postcss|stylus|pcss)$/i;
 /** Words that put a flag in another version's mouth. */
 const GONE_WORDS = new Set(["removed", "renamed", "deprecated", "dropped", "obsolete", "longer", "replaced", "formerly", "previously", "legacy"]);
 /** A page about moving between versions (its title or file name): its flags may be the old ones. */
