@@ -21,6 +21,7 @@ tester.run(rule, {
         "aw -h",
         "aw session --version",
         "aw tar -rf",
+        "aw tar -f10",
         "aw flow advance -- --anything",
       ]),
     },

@@ -236,6 +236,8 @@ export default defineRule({
 
 function accepted(name: string, table: FlagTable): boolean {
   if (ALWAYS_ALLOWED_FLAGS.includes(name) || table.resolve(name)) return true;
+  // A short flag with its number attached (`-c10`, `-c-1`, `-t0`), as minimist and most parsers read it.
+  if (/^-[A-Za-z]-?\d+$/.test(name) && table.resolve(name.slice(0, 2))) return true;
   if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || table.resolve(`-${c}`) !== null);
   return false;
 }
