@@ -55,7 +55,8 @@ export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<s
           .trim()
           .split(/\s+/)
           .find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && w !== "sudo");
-        if (!first || !/^[A-Za-z][\w.-]*$/.test(first)) continue;
+        // A capitalised first word is output or prose in the fence (`Available on:`), not a program.
+        if (!first || !/^[a-z][\w.-]*$/.test(first)) continue;
         const w = first.toLowerCase();
         if (!own.has(w)) set.add(w);
       }
@@ -78,10 +79,13 @@ export function blockTie(
   index: SurfaceIndex,
   binaries: readonly string[],
   section: () => { binary: string; path: string[] } | null,
+  programOf: (binary: string) => string = (b) => b,
 ): FlagTie {
   const block = code.block;
   if (!block) return { to: "none", reason: "a flag whose paragraph is not known" };
   const others = otherTools(doc, binaries);
+  // "`--preset` was removed", "renamed to `--y`": a flag of another version, not of the code read.
+  if (words(block.text).some((w) => GONE_WORDS.has(w))) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
   if (otherNamed(block.text, others) !== null) return { to: "none", reason: "a flag whose paragraph names another tool" };
   // The heading over it is context too (`## Safe git`).
   const heading = headingOver(doc, code.span);
@@ -104,7 +108,7 @@ export function blockTie(
       if (one && (one.binary !== inv.binary || one.path.join(" ") !== m.path.join(" "))) several = true;
       one ??= { binary: inv.binary, path: m.path };
     }
-    const sameBinary = invs.every((i: Invocation) => i.binary === invs[0].binary);
+    const sameBinary = invs.every((i: Invocation) => programOf(i.binary) === programOf(invs[0].binary));
     if (!sameBinary) return { to: "none", reason: "a flag whose paragraph invokes more than one binary" };
     // One command named with arguments (`tool build`): its flag; the binary alone, several commands, or one invoked
     // while the text names another command as a word ("`tool a …`; `b` gains `--x`"): the binary's.
@@ -114,13 +118,144 @@ export function blockTie(
     return { to: "binary", binary: invs[0].binary };
   }
   const binary = binaries.find((b) => named.has(b.toLowerCase()));
+  if (binary && versionPage(doc)) return { to: "none", reason: "a flag beside the binary's name on a page about upgrading or changes" };
   if (binary) {
     if (!index.hasSubcommands()) return { to: "command", binary, path: [] };
     return { to: "binary", binary };
   }
   const s = section();
   if (s) return { to: "command", ...s };
-  return { to: "none", reason: "a flag whose paragraph and section name no binary" };
+  // Only what a CLI writes as a flag: `-x`, `-rf` or `--name`, not `-moz-initial`; and not on a page showing CSS (`--foo` is a custom property there).
+  if (/^-[A-Za-z][\w.]*-/.test(code.value)) return { to: "none", reason: "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary" };
+  if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang)))
+    return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
+  return scopeTie(code.span, doc, index, binaries, programOf);
+}
+
+const STYLE_LANGS = /^(css|scss|sass|less|postcss|stylus|pcss)$/i;
+/** Words that put a flag in another version's mouth. */
+const GONE_WORDS = new Set(["removed", "renamed", "deprecated", "dropped", "obsolete", "longer", "replaced", "formerly", "previously", "legacy"]);
+/** A page about moving between versions (its title or file name): its flags may be the old ones. */
+const VERSION_PAGE = /\b(upgrad\w*|migrat\w*|changelog|changes|release[- ]notes|history)\b/i;
+
+function versionPage(doc: MarkdownDoc): boolean {
+  const title = `${doc.headings.find((x) => x.depth === 1)?.text ?? ""} ${/^title:\s*(.*)$/m.exec(doc.frontMatter ?? "")?.[1] ?? ""}`;
+  return VERSION_PAGE.test(title) || VERSION_PAGE.test(doc.file.replace(/[-_/.]/g, " "));
+}
+
+/** Shell commands that run no program whose flags a doc would explain (`cd docs`, `mkdir -p out`). */
+const SHELL_UTILITIES = new Set(["cd", "mkdir", "echo", "export", "ls", "cat", "touch", "rm", "cp", "mv", "pwd", "source", "set", "unset", "chmod", "sudo"]);
+const RUNNER_WORDS = new Set(["npx", "pnpx", "bunx", "npm", "yarn", "pnpm", "bun"]);
+const INSTALL_LINE = /^(npm|yarn|pnpm|bun)\s+(i|install|add|ci)(\s|$)/;
+
+/**
+ * The programs other than the CLI's binaries a place runs: the first word of
+ * each command line of its shell fences (prompt lines only where the fence
+ * shows prompts; comments and continued lines skipped) and of each inline code
+ * that is a command (a word after it). A package runner counts only when it
+ * runs something else than an install or one of the binaries (`npm run build`).
+ * Shell utilities (`cd`, `mkdir`) do not count.
+ */
+const runsByDoc = weakMemo<MarkdownDoc, { key: string; runs: { word: string; span: Span }[] }>("rules/cli/flag-context#runsByDoc");
+function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: string; span: Span }[] {
+  const key = binaries.join("\u0000");
+  const memo = runsByDoc.get(doc);
+  if (memo && memo.key === key) return memo.runs;
+  const own = new Set(binaries.map((b) => b.toLowerCase()));
+  const common = new Set(COMMON_TOOLS);
+  const runs: { word: string; span: Span }[] = [];
+  const other = (line: string): string | null => {
+    const ws = line.trim().split(/\s+/).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+    // Lower case only: a capitalised first word is output or prose (`Available on:`).
+    const first = ws[0];
+    if (!first || !/^[a-z][\w.-]*$/.test(first) || own.has(first) || SHELL_UTILITIES.has(first)) return null;
+    if (RUNNER_WORDS.has(first)) {
+      if (INSTALL_LINE.test(ws.join(" ").toLowerCase()) || ws.length === 1) return null;
+      if (ws.slice(1).some((w) => own.has(w.toLowerCase().replace(/@[^/]*$/, "")))) return null;
+    }
+    return first;
+  };
+  for (const b of doc.codeBlocks) {
+    if (b.lang === null || !SHELL_LANGS.test(b.lang)) continue;
+    const lines = b.value.split(/\r?\n/);
+    const prompted = lines.some((l) => /^\s*[$>]\s/.test(l));
+    let continued = false;
+    for (const l of lines) {
+      const wasContinued = continued;
+      continued = /\\\s*$/.test(l);
+      if (wasContinued || /^\s*#/.test(l)) continue;
+      if (prompted && !/^\s*[$>]\s/.test(l)) continue;
+      for (const part of l.replace(/^\s*[$>]\s+/, "").split(/&&|\|\||[|;]/)) {
+        const w = other(part);
+        if (w) runs.push({ word: w, span: b.span });
+      }
+    }
+  }
+  for (const c of doc.inlineCodes) {
+    if (!/^[A-Za-z][\w.-]*\s+\S/.test(c.value)) continue;
+    const first = c.value.split(/\s+/)[0].toLowerCase();
+    // A known program, or any word run with a flag (`eslint --fix`).
+    if (!common.has(first) && !runs.some((r) => r.word === first) && !/^[a-z][\w.-]*(\s+\S+)*\s+-{1,2}[A-Za-z]/.test(c.value)) continue;
+    const w = other(c.value);
+    if (w) runs.push({ word: w, span: c.span });
+  }
+  runsByDoc.set(doc, { key, runs });
+  return runs;
+}
+
+/**
+ * A flag its paragraph and heading tie to nothing: the nearest section showing
+ * invocations (its own text, else its parents'), else the page, decides. When
+ * every invocation there is of one binary, the flag is that binary's (some
+ * command must accept it) — unless that section or page runs another program
+ * (its flags could be any of them) or an invocation there is not judged.
+ * Binaries whose package.json `bin` names one file are one program (`programOf`).
+ */
+function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, binaries: readonly string[], programOf: (binary: string) => string): FlagTie {
+  const headings = [...doc.headings].sort((a, b) => a.span.line - b.span.line || a.span.column - b.span.column);
+  const within = (s: Span, from: Span | null, to: Span | null) =>
+    (from === null || s.line > from.line || (s.line === from.line && s.column >= from.column)) && (to === null || s.line < to.line || (s.line === to.line && s.column < to.column));
+  let h = -1;
+  for (let i = 0; i < headings.length && (headings[i].span.line < at.line || (headings[i].span.line === at.line && headings[i].span.column <= at.column)); i++) h = i;
+  // The flag's own section counts for the programs run too (a sub-section without invocations that runs `git`).
+  const ownFrom = h >= 0 ? headings[h].span : null;
+  const ownTo = h >= 0 ? (headings[h + 1]?.span ?? null) : null;
+  let from: Span | null = null;
+  let to: Span | null = null;
+  let scope = "page";
+  let invs: Invocation[] = [];
+  while (h >= 0) {
+    from = headings[h].span;
+    to = headings[h + 1]?.span ?? null;
+    invs = doc.invocations.filter((i) => within(i.span, from, to));
+    if (invs.length > 0) {
+      scope = "section";
+      break;
+    }
+    const depth = headings[h].depth;
+    let p = h - 1;
+    while (p >= 0 && headings[p].depth >= depth) p--;
+    h = p;
+  }
+  if (invs.length === 0) {
+    from = to = null;
+    invs = doc.invocations;
+  }
+  if (invs.length === 0) return { to: "none", reason: "a flag whose paragraph and section name no binary" };
+  if (versionPage(doc))
+    return { to: "none", reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" };
+  if (!invs.every((i) => programOf(i.binary) === programOf(invs[0].binary))) return { to: "none", reason: `a flag whose ${scope} invokes more than one binary` };
+  const run = programsRun(doc, binaries).find((r) => within(r.span, from, to) || within(r.span, ownFrom, ownTo));
+  if (run) return { to: "none", reason: `a flag whose ${scope} runs another program (\`${run.word}\`)` };
+  for (const inv of invs) {
+    const m = index.match(inv);
+    if (m.unknown || m.notJudged) return { to: "none", reason: `a flag whose ${scope} shows an invocation that is not judged` };
+  }
+  // Named as the nearest invocation before it writes the program (else the first after it).
+  let binary = invs[0].binary;
+  for (const i of invs) if (i.span.line < at.line || (i.span.line === at.line && i.span.column < at.column)) binary = i.binary;
+  if (!index.hasSubcommands()) return { to: "command", binary, path: [] };
+  return { to: "binary", binary };
 }
 
 /** The command a help listing's synopsis words name, or why not. */

@@ -29,7 +29,9 @@ export default defineRule({
       "A flag is judged only against a closed set: when an option does not evaluate, a command accepts unknown options, or no flag accessor is configured for a global set, the flag is not judged and is counted in the summary. " +
       "`--help`, `-h` and `--version` are always accepted, and a short-flag cluster such as `-rf` is accepted when each letter is. " +
       'A bare `--flag` that opens an option list\'s entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written "`--x` of `tool cmd`". ' +
-      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary, or the binary named alone, tie it to the binary (some command must accept it); a paragraph that names another tool (a program the page runs in its shell fences, or node, npm, npx, yarn, pnpm, bun, deno, git, docker) or speaks of installing is not judged; else the section ties it as above. " +
+      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary, or the binary named alone, tie it to the binary (some command must accept it); a paragraph that names another tool (a program the page runs in its shell fences, or node, npm, npx, yarn, pnpm, bun, deno, git, docker) or speaks of installing is not judged, nor one the paragraph says was removed, renamed or deprecated; else the section ties it as above; " +
+      "else the nearest section showing invocations (its own text, else its parents'), or else the page, ties it to the binary when every invocation there is of one program (binaries package.json `bin` maps to one file are one) " +
+      "and it runs no other program (a shell-fence or inline command of another tool; installs, package runners running the binary and shell utilities such as `cd` aside), on a page that is not about upgrading or changes (title or file name: upgrade, migration, changelog) and shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
       "Invocations whose command is unknown are left to `cli/unknown-command` (unless git shows the command renamed: its flags are then judged against the command it became), and nothing is reported when the code reader finds no commands at all. " +
       "Inside a git work tree, when the flag's name (with or without its dashes) was a string literal that a commit removed from a code file, the message names that commit; " +
@@ -192,6 +194,9 @@ export default defineRule({
       else if (tie.to === "binary") judge(t, tie.binary, null, true);
       else ctx.notJudged(t.span, tie.reason, { kind: "flags" });
     };
+    // Binaries package.json `bin` maps to one file are one program (`aw` and `agent-workflow`).
+    const bin = ctx.model.config.packageJson?.bin ?? {};
+    const programOf = (b: string) => (bin[b] !== undefined ? `file:${bin[b].replace(/\\/g, "/").replace(/^\.\//, "")}` : b);
     for (const doc of ctx.model.docs) {
       for (const inv of doc.invocations) {
         const m = index.match(inv);
@@ -211,14 +216,14 @@ export default defineRule({
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) judge(b.token, b.binary, b.path, true);
       const none = () => null;
-      if (doc.invocations.length > 0) for (const u of bare.untied) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none));
+      if (doc.invocations.length > 0) for (const u of bare.untied) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none, programOf));
       // Flags in running prose: the block, else the section; help listings: the synopsis's command.
       const sectionOf = sectionTies(doc, index);
       const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
       for (const p of prose)
         judgeTie(
           p.token,
-          blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span)),
+          blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span), programOf),
         );
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "help") continue;
@@ -231,6 +236,8 @@ export default defineRule({
 
 function accepted(name: string, table: FlagTable): boolean {
   if (ALWAYS_ALLOWED_FLAGS.includes(name) || table.resolve(name)) return true;
+  // A short flag with its number attached (`-c10`, `-c-1`, `-t0`), as minimist and most parsers read it.
+  if (/^-[A-Za-z]-?\d+$/.test(name) && table.resolve(name.slice(0, 2))) return true;
   if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || table.resolve(`-${c}`) !== null);
   return false;
 }
