@@ -16,6 +16,8 @@ export interface Heading {
   slug: string;
   /** The text without inline HTML, when that differs (`## input <Badge />` → `input`): what site generators slug. */
   idText?: string;
+  /** GitHub's id keeping the space a dropped tag left at an end (`## Foo <a name="x"></a>` → `foo-`), when that differs from `slug`. */
+  slugAlt?: string;
   span: Span;
 }
 
@@ -27,6 +29,8 @@ export interface MdLink {
   span: Span;
   /** Written with a Jekyll Liquid template (`{{ '/x/' | relative_url }}`, `{% link x.md %}`): `url` is what it names. */
   template?: "relative_url" | "absolute_url" | "link" | "post_url";
+  /** Written as raw HTML (`<a href="…">`, `<img src="…">`). */
+  html?: true;
 }
 
 export interface InlineCode {

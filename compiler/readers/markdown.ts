@@ -26,6 +26,7 @@ import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
 import { liquidLinks } from "./liquid-links.js";
+import { htmlLinks } from "./html-links.js";
 import { frontMatterBlock } from "../util/front-matter.js";
 import { findSectionRefs } from "./section-refs.js";
 import { githubSlug, Slugger } from "../util/slug.js";
@@ -193,10 +194,20 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
       switch (node.type) {
         case "heading": {
           const t = lineText(toString(node as MdHeading));
-          const h: Heading = { depth: (node as MdHeading).depth, text: t, slug: slugger.slug(t), span: span(start, end) };
-          // Site generators slug the rendered text, without inline HTML or components (`## input <Badge />`).
-          const bare = lineText(toString(node as MdHeading, { includeHtml: false }));
-          if (bare !== t) h.idText = bare;
+          // GitHub and site generators slug the rendered text, without inline HTML or components
+          // (`## input <Badge />`, `## suite<T>`, a stray `</a>`): a tag is markup, not text.
+          const spaced = toString(node as MdHeading, { includeHtml: false }).replace(/\r\n|\r|\n/g, " ");
+          const bare = spaced.trim();
+          const h: Heading = { depth: (node as MdHeading).depth, text: t, slug: slugger.slug(bare), span: span(start, end) };
+          if (bare !== t) {
+            h.idText = bare;
+            // The space a dropped tag leaves at an end (`## Foo <a name="x"></a>`): GitHub's id may keep it as
+            // `-` (`foo-`); both spellings are taken as the heading's, neither is judged wrong.
+            if (spaced !== bare) {
+              const alt = githubSlug(spaced);
+              if (alt !== h.slug) h.slugAlt = alt;
+            }
+          }
           headings.push(h);
           break;
         }
@@ -220,6 +231,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
         case "html":
           htmlRanges.push({ start, end });
           collectAnchors(text, start, end, (s, e, id) => anchors.push({ id, span: span(s, e) }), (node as Html).value);
+          // Raw `<a href>` / `<img src>`: links as GitHub and the generators render them.
+          for (const l of htmlLinks(text.slice(start, end))) links.push({ kind: l.kind, url: l.url, text: l.text, span: span(start + l.start, start + l.end), html: true });
           break;
       }
     }

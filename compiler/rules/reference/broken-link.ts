@@ -16,7 +16,7 @@ export default defineRule({
     fixable: true,
     description: "A relative link or image points at a file that does not exist.",
     explanation:
-      "Relative links, images and link definitions are resolved from the document's folder and looked up among the files under the root, case-sensitively, " +
+      "Relative links, images and link definitions (raw HTML `<a href>` and `<img src>` too) are resolved from the document's folder and looked up among the files under the root, case-sensitively, " +
       "as GitHub and most hosts serve them. A `/`-rooted link resolves from the nearest folder above the document that has the target (knowledge bases and doc sites " +
       "publish a sub-folder as their root), else from the project root. A target that does not exist, or a path that climbs above the root, is reported, with the " +
       "nearest file of that name as a suggestion. In a documentation site (VitePress, Docusaurus, MkDocs, Starlight, Nextra, mdBook; see `sites`) a link that names no file is " +

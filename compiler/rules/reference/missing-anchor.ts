@@ -17,7 +17,7 @@ export default defineRule({
       "In a site, headings are slugged as its generator slugs them (VitePress: markdown-it-anchor's slugify, `build.target` → `build-target`; MkDocs: Python-Markdown's toc, " +
       "repeats `_1`; mdBook: normalize_id; Docusaurus, Starlight, Nextra: github-slugger), with `{#custom-id}` where the generator supports it. Elsewhere " +
       "a fragment must name a heading of the target document by GitHub's slug rules (lowercase; punctuation dropped; spaces to `-`; inline code and emphasis by their text; " +
-      "non-ASCII letters kept; repeats numbered `-1`, `-2`, …) or an explicit `<a id>` / `<a name>` anchor. Renaming a heading silently breaks every link to it; this rule finds them. " +
+      "non-ASCII letters kept; inline HTML left out; repeats numbered `-1`, `-2`, …) or an explicit `<a id>` / `<a name>` anchor. Renaming a heading silently breaks every link to it; this rule finds them. " +
       "Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last 1,000 commits that touched the documents), " +
       "and a rename's current anchor is the suggestion; a heading the same commit added to one other document is reported as moved there, with a link to it as the suggestion. " +
       "`docpact build --fix` writes those two (the renamed anchor; the moved heading's link, outside a documentation site) in place of the link's destination; the closest anchor by spelling is never applied. " +
