@@ -135,7 +135,7 @@ function assetAt(site: Site, fs: Lookup, rel: string): string | null {
   if (rel === "") return null;
   for (const dir of [...site.assetDirs, site.srcDir, site.root]) {
     const p = dir === "" ? rel : `${dir}/${rel}`;
-    if (fs.files.has(p)) return p;
+    if (fs.files.has(p) || site.assetFiles?.includes(p)) return p;
   }
   return null;
 }

@@ -337,6 +337,8 @@ export interface Site {
   localeFallback?: { locales: string[]; fallback: string };
   /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */
   extraPages?: string[];
+  /** Files of asset folders discover does not list (VuePress's `.vuepress/public/`), root-relative: served at the root URL. */
+  assetFiles?: string[];
 }
 
 // ───────────────────────────── Model ─────────────────────────────
