@@ -31,6 +31,8 @@ export interface MdLink {
   template?: "relative_url" | "absolute_url" | "link" | "post_url";
   /** Written as raw HTML (`<a href="…">`, `<img src="…">`). */
   html?: true;
+  /** Inside a section another tool writes (all-contributors' list): its links are the tool's, not judged. */
+  toolSection?: "all-contributors";
 }
 
 export interface InlineCode {

@@ -295,6 +295,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     links.sort(bySpan);
   }
 
+  markToolSections(text, links, lines);
+
   return {
     file,
     frontMatter: frontMatterBlock(text),
@@ -321,6 +323,25 @@ function bySpan<T extends { span: Span }>(a: T, b: T): number {
 export function detectEol(text: string): "\n" | "\r\n" {
   const lf = text.indexOf("\n");
   return lf > 0 && text.charCodeAt(lf - 1) === 13 ? "\r\n" : "\n";
+}
+
+/** Sections another tool writes and rewrites (`<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->` … `END`). */
+const TOOL_SECTION = /<!--\s*ALL-CONTRIBUTORS-LIST:START\b[\s\S]*?(?:<!--\s*ALL-CONTRIBUTORS-LIST:END\s*-->|$)/g;
+
+/** Marks the links inside a tool's section: its bot writes them (all-contributors' emoji links are `#type-login` anchors by design). */
+function markToolSections(text: string, links: MdLink[], lines: LineIndex): void {
+  if (!text.includes("ALL-CONTRIBUTORS-LIST:START")) return;
+  TOOL_SECTION.lastIndex = 0;
+  for (let m = TOOL_SECTION.exec(text); m; m = TOOL_SECTION.exec(text)) {
+    const a = lines.position(m.index);
+    const b = lines.position(m.index + m[0].length);
+    for (const l of links) {
+      const after = l.span.line > a.line || (l.span.line === a.line && l.span.column >= a.column);
+      const before = l.span.line < b.line || (l.span.line === b.line && l.span.column <= b.column);
+      if (after && before) l.toolSection = "all-contributors";
+    }
+    if (m[0].length === 0) TOOL_SECTION.lastIndex++;
+  }
 }
 
 function lineText(s: string): string {

@@ -47,6 +47,16 @@ describe("reference/missing-anchor", async () => {
     ]);
   });
 
+  it("links in all-contributors' own section are its bot's: not judged, counted", async () => {
+    const m = project({
+      docs: {
+        "README.md":
+          '# R\n\n<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->\n<table><tr><td><a href="#question-ann" title="Answering Questions">💬</a></td></tr></table>\n<!-- ALL-CONTRIBUTORS-LIST:END -->\n\n<a href="#question-bob">q</a>\n',
+      },
+    });
+    expect(lines(await run(rule, m))).toEqual(["README.md:7:1 #question-bob names no heading or anchor in this document"]);
+  });
+
   it("invalid: unknown fragments in other documents and in the document itself", async () => {
     const m = project({
       docs: {

@@ -54,7 +54,7 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
   it("VuePress: .html and clean routes, README and index as folder pages, base, .vuepress/public assets, VuePress slugs, {#id}, raw HTML links", async () => {
     expect(await findings("site-vuepress")).toEqual([
       "docs/guide/invalid.md:3:1 reference/broken-link link target /guide/getting-startd.html does not exist (no page or file of the vuepress site at docs serves /guide/getting-startd) → /guide/getting-started.html",
-      "docs/guide/invalid.md:3:36 reference/broken-link link target ./confg.md does not exist (docs/guide/confg.md) → config.md",
+      "docs/guide/invalid.md:3:36 reference/broken-link link target ./confg.md does not exist (no page or file of the vuepress site at docs serves /guide/confg) → ./config.md",
       "docs/guide/invalid.md:3:55 reference/broken-link link target /images/nope.png does not exist (no page or file of the vuepress site at docs serves /images/nope.png)",
       "docs/guide/invalid.md:5:1 reference/missing-anchor #buildtarget names no heading or anchor in docs/guide/config.md → ./config.md#build-target",
       "docs/guide/invalid.md:5:35 reference/missing-anchor #custom names no heading or anchor in docs/guide/config.md",

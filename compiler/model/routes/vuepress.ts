@@ -21,6 +21,8 @@ const vuepress: SiteGeneratorDescriptor = {
   hasReader: true,
   style: { slug: vitepressSlug, dedupe: "dash", customIds: true },
   includes: /<!--\s*@include:/,
+  // Its link converter turns every relative `x.md` into the route `x.html`, and `README.md` / `index.md` into the folder.
+  mdLinksAreRoutes: true,
   pageRoutes(site, file) {
     const rel = under(site.srcDir, file);
     if (rel === null || rel.split("/").some((s) => s === "node_modules" || s.startsWith("."))) return null;

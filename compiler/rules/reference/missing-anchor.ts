@@ -38,6 +38,11 @@ export default defineRule({
     const index = referenceIndex(ctx.model);
     for (const doc of ctx.model.docs) {
       for (const link of doc.links) {
+        // A tool's own section (all-contributors' list): its bot writes the links, no author fixes them.
+        if (link.toolSection !== undefined) {
+          if (link.url.includes("#") && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(link.url)) ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`);
+          continue;
+        }
         const r = resolveLink(index, doc, link.url, link.template);
         if (r.anchor === "not-judged") ctx.notJudged(link.span, r.reason ?? "heading ids not known");
         if (r.anchor !== "missing" || r.path === null || r.fragment === null) continue;
