@@ -35,12 +35,13 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
-  it("MkDocs: directory URLs, toc slugs with _1 repeats, attr_list ids, Python YAML tags", async () => {
+  it("MkDocs: directory URLs, toc slugs with _1 repeats, attr_list ids, Python YAML tags, raw HTML images from the page URL", async () => {
     expect(await findings("site-mkdocs")).toEqual([
       "docs/user-guide/invalid.md:3:1 reference/missing-anchor #repeat-1 names no heading or anchor in docs/user-guide/writing.md → writing.md#repeat_1",
       "docs/user-guide/invalid.md:3:44 reference/missing-anchor #café-and-naïve-words names no heading or anchor in docs/user-guide/writing.md → writing.md#cafe-and-naive-words",
       "docs/user-guide/invalid.md:3:97 reference/broken-link link target ../gone/ does not exist (no page or file of the mkdocs site at . serves /user-guide/gone)",
       "docs/user-guide/invalid.md:3:120 reference/broken-link link target ../img/nope.png does not exist (no page or file of the mkdocs site at . serves /user-guide/img/nope.png)",
+      "docs/user-guide/invalid.md:5:1 reference/broken-link image target ../../img/nope.png does not exist (no page or file of the mkdocs site at . serves /img/nope.png)",
     ]);
   });
 
