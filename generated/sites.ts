@@ -10,6 +10,7 @@ import nextra from "../compiler/model/routes/nextra.js";
 import starlight from "../compiler/model/routes/starlight.js";
 import unknown from "../compiler/model/routes/unknown.js";
 import vitepress from "../compiler/model/routes/vitepress.js";
+import vuepress from "../compiler/model/routes/vuepress.js";
 
 // The default export of every code file matching compiler/model/routes/*.ts, sorted by path.
 export default [
@@ -23,4 +24,5 @@ export default [
   starlight,
   unknown,
   vitepress,
+  vuepress,
 ] as const;

@@ -170,7 +170,7 @@ const faces = weakMemo<object, string>("model/digests#faces");
 export function anchorFace(doc: Pick<MarkdownDoc, "headings" | "anchors">): string {
   let f = faces.get(doc);
   if (f === undefined) {
-    f = contentHash(encode({ h: doc.headings.map((h) => [h.depth, h.text, h.slug, h.idText ?? null]), a: doc.anchors.map((a) => a.id) }));
+    f = contentHash(encode({ h: doc.headings.map((h) => [h.depth, h.text, h.slug, h.idText ?? null, h.slugAlt ?? null]), a: doc.anchors.map((a) => a.id) }));
     faces.set(doc, f);
   }
   return f;

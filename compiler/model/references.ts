@@ -153,10 +153,8 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
               written.headings.map((h) => h.idText ?? h.text),
               router.style,
             )
-          : written.headings.map((h) => h.slug);
+          : written.headings.flatMap((h) => (h.slugAlt === undefined ? [h.slug] : [h.slug, h.slugAlt]));
         s = new Set([...ids.map((id) => id.toLowerCase()), ...written.anchors.map((a) => a.id.toLowerCase())]);
-        // On GitHub, inline HTML in a heading (`## Steps </a>`, `## suite<T>`) renders as tags, not text: its id may be the bare text's too.
-        if (!router) for (const h of written.headings) if (h.idText !== undefined && h.idText !== "") s.add(githubSlug(h.idText).toLowerCase());
         if (router?.attrIds) for (const m of (model.texts.get(doc.file) ?? "").matchAll(ATTR_ID)) s.add(m[1].toLowerCase());
         for (const id of router?.layoutIds ?? []) s.add(id.toLowerCase());
         anchorCache.set(doc.file, s);
@@ -467,18 +465,13 @@ export function markdownHeadingId(index: ReferenceIndex, doc: MarkdownDoc, markd
     .trim();
   const site = index.siteOf(doc.file);
   const router = site ? routers[site.generator] : null;
-  // Site generators slug the text without inline HTML (as the reader's `idText`).
-  if (router)
-    return headingIds(
-      [
-        plain
-          .replace(/<[^>]+>/g, "")
-          .replace(/\s+/g, " ")
-          .trim(),
-      ],
-      router.style,
-    )[0].toLowerCase();
-  return githubSlug(plain);
+  // GitHub and site generators slug the text without inline HTML (as the reader's `idText`).
+  const bare = plain
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (router) return headingIds([bare], router.style)[0].toLowerCase();
+  return githubSlug(bare);
 }
 
 /** The closest anchor of `doc` to `fragment`, for suggestions. */

@@ -94,6 +94,11 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     tried.push(key);
     const hit = table.byRoute.get(key) ?? (caseless ? table.byLower.get(key.toLowerCase()) : undefined) ?? localeFallback(table, key, caseless);
     if (hit !== undefined) return { status: "ok", path: hit };
+    // A relative URL the generator does not rewrite (raw HTML `<img src="../../img/x.png">`) names a served file from the page's URL.
+    if (!target.startsWith("/")) {
+      const asset = assetAt(site, fs, k.replace(/^\/+/, ""));
+      if (asset) return { status: "ok", path: asset };
+    }
     // A route that differs only in case: served on case-insensitive hosts, so not judged.
     if (table.byLower.has(key.toLowerCase())) return { status: "not-judged", reason: `route /${key} differs only in case from a page` };
   }
@@ -135,7 +140,7 @@ function assetAt(site: Site, fs: Lookup, rel: string): string | null {
   if (rel === "") return null;
   for (const dir of [...site.assetDirs, site.srcDir, site.root]) {
     const p = dir === "" ? rel : `${dir}/${rel}`;
-    if (fs.files.has(p)) return p;
+    if (fs.files.has(p) || site.assetFiles?.includes(p)) return p;
   }
   return null;
 }

@@ -16,6 +16,8 @@ export interface Heading {
   slug: string;
   /** The text without inline HTML, when that differs (`## input <Badge />` → `input`): what site generators slug. */
   idText?: string;
+  /** GitHub's id keeping the space a dropped tag left at an end (`## Foo <a name="x"></a>` → `foo-`), when that differs from `slug`. */
+  slugAlt?: string;
   span: Span;
 }
 
@@ -27,6 +29,10 @@ export interface MdLink {
   span: Span;
   /** Written with a Jekyll Liquid template (`{{ '/x/' | relative_url }}`, `{% link x.md %}`): `url` is what it names. */
   template?: "relative_url" | "absolute_url" | "link" | "post_url";
+  /** Written as raw HTML (`<a href="…">`, `<img src="…">`). */
+  html?: true;
+  /** Inside a section another tool writes (all-contributors' list): its links are the tool's, not judged. */
+  toolSection?: "all-contributors";
 }
 
 export interface InlineCode {
@@ -333,6 +339,8 @@ export interface Site {
   localeFallback?: { locales: string[]; fallback: string };
   /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */
   extraPages?: string[];
+  /** Files of asset folders discover does not list (VuePress's `.vuepress/public/`), root-relative: served at the root URL. */
+  assetFiles?: string[];
 }
 
 // ───────────────────────────── Model ─────────────────────────────

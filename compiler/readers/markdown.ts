@@ -26,6 +26,7 @@ import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
 import { liquidLinks } from "./liquid-links.js";
+import { htmlLinks } from "./html-links.js";
 import { frontMatterBlock } from "../util/front-matter.js";
 import { findSectionRefs } from "./section-refs.js";
 import { githubSlug, Slugger } from "../util/slug.js";
@@ -195,10 +196,20 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
       switch (node.type) {
         case "heading": {
           const t = lineText(toString(node as MdHeading));
-          const h: Heading = { depth: (node as MdHeading).depth, text: t, slug: slugger.slug(t), span: span(start, end) };
-          // Site generators slug the rendered text, without inline HTML or components (`## input <Badge />`).
-          const bare = lineText(toString(node as MdHeading, { includeHtml: false }));
-          if (bare !== t) h.idText = bare;
+          // GitHub and site generators slug the rendered text, without inline HTML or components
+          // (`## input <Badge />`, `## suite<T>`, a stray `</a>`): a tag is markup, not text.
+          const spaced = toString(node as MdHeading, { includeHtml: false }).replace(/\r\n|\r|\n/g, " ");
+          const bare = spaced.trim();
+          const h: Heading = { depth: (node as MdHeading).depth, text: t, slug: slugger.slug(bare), span: span(start, end) };
+          if (bare !== t) {
+            h.idText = bare;
+            // The space a dropped tag leaves at an end (`## Foo <a name="x"></a>`): GitHub's id may keep it as
+            // `-` (`foo-`); both spellings are taken as the heading's, neither is judged wrong.
+            if (spaced !== bare) {
+              const alt = githubSlug(spaced);
+              if (alt !== h.slug) h.slugAlt = alt;
+            }
+          }
           headings.push(h);
           break;
         }
@@ -227,6 +238,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
         case "html":
           htmlRanges.push({ start, end });
           collectAnchors(text, start, end, (s, e, id) => anchors.push({ id, span: span(s, e) }), (node as Html).value);
+          // Raw `<a href>` / `<img src>`: links as GitHub and the generators render them.
+          for (const l of htmlLinks(text.slice(start, end))) links.push({ kind: l.kind, url: l.url, text: l.text, span: span(start + l.start, start + l.end), html: true });
           break;
       }
     }
@@ -295,6 +308,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     links.sort(bySpan);
   }
 
+  markToolSections(text, links, lines);
+
   return {
     file,
     frontMatter: frontMatterBlock(text),
@@ -321,6 +336,25 @@ function bySpan<T extends { span: Span }>(a: T, b: T): number {
 export function detectEol(text: string): "\n" | "\r\n" {
   const lf = text.indexOf("\n");
   return lf > 0 && text.charCodeAt(lf - 1) === 13 ? "\r\n" : "\n";
+}
+
+/** Sections another tool writes and rewrites (`<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->` … `END`). */
+const TOOL_SECTION = /<!--\s*ALL-CONTRIBUTORS-LIST:START\b[\s\S]*?(?:<!--\s*ALL-CONTRIBUTORS-LIST:END\s*-->|$)/g;
+
+/** Marks the links inside a tool's section: its bot writes them (all-contributors' emoji links are `#type-login` anchors by design). */
+function markToolSections(text: string, links: MdLink[], lines: LineIndex): void {
+  if (!text.includes("ALL-CONTRIBUTORS-LIST:START")) return;
+  TOOL_SECTION.lastIndex = 0;
+  for (let m = TOOL_SECTION.exec(text); m; m = TOOL_SECTION.exec(text)) {
+    const a = lines.position(m.index);
+    const b = lines.position(m.index + m[0].length);
+    for (const l of links) {
+      const after = l.span.line > a.line || (l.span.line === a.line && l.span.column >= a.column);
+      const before = l.span.line < b.line || (l.span.line === b.line && l.span.column <= b.column);
+      if (after && before) l.toolSection = "all-contributors";
+    }
+    if (m[0].length === 0) TOOL_SECTION.lastIndex++;
+  }
 }
 
 function lineText(s: string): string {

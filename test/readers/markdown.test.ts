@@ -54,6 +54,32 @@ describe("links and anchors", () => {
     expect(read(t).anchors.map((a) => a.id)).toEqual(["further-reading--more", "own", "centered-title"]);
   });
 
+  it("a heading's inline HTML is markup, not text: GitHub's id is the rendered text's (`suite<T>`, a stray `</a>`, a trailing anchor)", () => {
+    const doc = read('## suite<T>\n\n## Parallel lifecycle script execution </a>\n\n## Foo <a name="x"></a>\n\n## <code>run</code> it\n\n## Plain\n');
+    expect(doc.headings.map((h) => [h.slug, h.slugAlt ?? null])).toEqual([
+      ["suite", null],
+      ["parallel-lifecycle-script-execution", "parallel-lifecycle-script-execution-"],
+      ["foo", "foo-"],
+      ["run-it", null],
+      ["plain", null],
+    ]);
+    expect(doc.headings[0].text).toBe("suite<T>");
+    expect(doc.headings[4].idText).toBeUndefined();
+  });
+
+  it("raw HTML links and images are links, with the opening tag as span; comments and code hold none", () => {
+    const t =
+      'See <a href="b.md#x">the <b>doc</b></a> and <a name="n"></a>.\n\n<p align="center"><img alt="logo" src="img/logo.png"> <a href=\'c.md?a=1&amp;b=2\'>c</a> <a href={x}>jsx</a></p>\n\n<!-- <a href="gone.md">x</a> -->\n\n`<a href="code.md">`\n';
+    const doc = read(t);
+    expect(doc.links.map((l) => [l.kind, l.url, l.text, l.html ?? false])).toEqual([
+      ["link", "b.md#x", "", true],
+      ["image", "img/logo.png", "", true],
+      ["link", "c.md?a=1&b=2", "c", true],
+    ]);
+    expect(slice(t, doc.links[0].span)).toBe('<a href="b.md#x">');
+    expect(slice(t, doc.links[1].span)).toBe('<img alt="logo" src="img/logo.png">');
+  });
+
   it("anchors shown in code are not anchors", () => {
     expect(read('`<a id="x">`\n\n```html\n<a id="y"></a>\n```\n').anchors).toEqual([]);
   });

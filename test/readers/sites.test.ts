@@ -35,6 +35,7 @@ describe("site detection and static config reading", () => {
     expect(gen("site-starlight", "src/content/docs/index.md")).toEqual(["starlight . astro.config.mjs"]);
     expect(gen("site-mdbook", "book/src/README.md")).toEqual(["mdbook book book/book.toml"]);
     expect(gen("site-nextra", "pages/index.mdx")).toEqual(["nextra . next.config.mjs"]);
+    expect(gen("site-vuepress", "docs/guide/README.md")).toEqual(["vuepress docs docs/.vuepress/config.js"]);
     expect(gen("refs-basic", "README.md")).toEqual([]);
   });
 
@@ -50,6 +51,32 @@ describe("site detection and static config reading", () => {
       "src/content/docs/en/index.md": "# a\n",
     });
     expect((await sitesOf(noRoot, ["src/content/docs/en/index.md"]))[0].localeFallback).toEqual({ locales: ["de", "en"], fallback: "en" });
+  });
+
+  it("VuePress: base from `defineUserConfig`, the files of .vuepress/public listed; pagePatterns, another public folder or a blog theme make routes not listed", async () => {
+    const root = project({
+      "docs/.vuepress/config.ts": 'import { defineUserConfig } from "vuepress";\nexport default defineUserConfig({ base: "/x/", lang: "en-US" });\n',
+      "docs/.vuepress/public/img/a.png": "x",
+      "docs/a.md": "# a\n",
+    });
+    expect((await sitesOf(root, ["docs/a.md"]))[0]).toMatchObject({
+      generator: "vuepress",
+      root: "docs",
+      srcDir: "docs",
+      base: "/x/",
+      assetDirs: ["docs/.vuepress/public"],
+      assetFiles: ["docs/.vuepress/public/img/a.png"],
+      partialRoutes: [],
+      unreadable: null,
+    });
+    for (const cfg of [
+      "module.exports = { pagePatterns: ['**/*.md', '!drafts'] };\n",
+      "module.exports = { public: require('path').resolve(__dirname, 'static') };\n",
+      "const { hopeTheme } = require('vuepress-theme-hope');\nmodule.exports = { theme: hopeTheme({ blog: { name: 'x' } }) };\n",
+    ]) {
+      const r = project({ "docs/.vuepress/config.js": cfg, "docs/a.md": "# a\n" });
+      expect((await sitesOf(r, ["docs/a.md"]))[0].partialRoutes).toEqual([""]);
+    }
   });
 
   it("Mintlify: a wildcard or parameter redirect source makes the routes under its prefix not listed", async () => {

@@ -49,6 +49,22 @@ describe("reference/broken-link", async () => {
     expect(lines(await run(rule, m))).toEqual(["docs/a.md:1:21 link target gone.md does not exist (docs/gone.md)"]);
   });
 
+  it("raw HTML links and images are judged as Markdown links are, with the same suggestions", async () => {
+    const m = project({
+      docs: {
+        "docs/a.md": '<p><a href="b.md">b</a> <a href="B.md">B</a> <img src="img/logo.png"> <img src="img/gone.png"></p>\n\n<a href="https://example.com/x.md">w</a> <a href="#top">t</a>\n',
+        "docs/b.md": "# B\n",
+      },
+      files: ["docs/img/logo.png"],
+    });
+    const r = await run(rule, m);
+    expect(lines(r)).toEqual([
+      "docs/a.md:1:25 link target B.md does not exist (docs/B.md)",
+      "docs/a.md:1:71 image target img/gone.png does not exist (docs/img/gone.png)",
+    ]);
+    expect(r[0].suggestion).toBe("b.md");
+  });
+
   it("suggests the nearest file of the same name (a `../` too few)", async () => {
     const m = project({
       docs: { "soul/skills/x/SKILL.md": "[l](../knowledge/lessons/one.md)\n", "soul/knowledge/lessons/one.md": "# One\n" },

@@ -40,6 +40,33 @@ describe("reference/missing-anchor", async () => {
     expect(await run(rule, m)).toEqual([]);
   });
 
+  it("headings with inline HTML have GitHub's ids of their text; raw <a href> links are judged like Markdown links", async () => {
+    const m = project({
+      docs: {
+        "docs/spec.md": '# Spec\n\n## suite<T>\n\n## Parallel execution </a>\n\n## Foo <a name="x"></a>\n',
+        "docs/a.md": [
+          "[a](spec.md#suite) [b](spec.md#parallel-execution) [c](spec.md#foo) [d](spec.md#foo-) [e](spec.md#x)",
+          '<a href="spec.md#suite">f</a> <a href="spec.md#suitet">g</a>',
+          "[h](spec.md#foo-a-namex-a)",
+        ].join("\n\n"),
+      },
+    });
+    expect(lines(await run(rule, m))).toEqual([
+      "docs/a.md:3:31 #suitet names no heading or anchor in docs/spec.md",
+      "docs/a.md:5:1 #foo-a-namex-a names no heading or anchor in docs/spec.md",
+    ]);
+  });
+
+  it("links in all-contributors' own section are its bot's: not judged, counted", async () => {
+    const m = project({
+      docs: {
+        "README.md":
+          '# R\n\n<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->\n<table><tr><td><a href="#question-ann" title="Answering Questions">💬</a></td></tr></table>\n<!-- ALL-CONTRIBUTORS-LIST:END -->\n\n<a href="#question-bob">q</a>\n',
+      },
+    });
+    expect(lines(await run(rule, m))).toEqual(["README.md:7:1 #question-bob names no heading or anchor in this document"]);
+  });
+
   it("invalid: unknown fragments in other documents and in the document itself", async () => {
     const m = project({
       docs: {

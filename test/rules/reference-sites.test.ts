@@ -41,12 +41,13 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
-  it("MkDocs: directory URLs, toc slugs with _1 repeats, attr_list ids, Python YAML tags", async () => {
+  it("MkDocs: directory URLs, toc slugs with _1 repeats, attr_list ids, Python YAML tags, raw HTML images from the page URL", async () => {
     expect(await findings("site-mkdocs")).toEqual([
       "docs/user-guide/invalid.md:3:1 reference/missing-anchor #repeat-1 names no heading or anchor in docs/user-guide/writing.md → writing.md#repeat_1",
       "docs/user-guide/invalid.md:3:44 reference/missing-anchor #café-and-naïve-words names no heading or anchor in docs/user-guide/writing.md → writing.md#cafe-and-naive-words",
       "docs/user-guide/invalid.md:3:97 reference/broken-link link target ../gone/ does not exist (no page or file of the mkdocs site at . serves /user-guide/gone)",
       "docs/user-guide/invalid.md:3:120 reference/broken-link link target ../img/nope.png does not exist (no page or file of the mkdocs site at . serves /user-guide/img/nope.png)",
+      "docs/user-guide/invalid.md:5:1 reference/broken-link image target ../../img/nope.png does not exist (no page or file of the mkdocs site at . serves /img/nope.png)",
     ]);
   });
 
@@ -54,6 +55,16 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     expect(await findings("site-starlight")).toEqual([
       "src/content/docs/guides/invalid.md:3:1 reference/broken-link link target /guides/gone/ does not exist (no page or file of the starlight site at . serves /guides/gone)",
       "src/content/docs/guides/invalid.md:3:24 reference/missing-anchor #second-steps names no heading or anchor in src/content/docs/guides/Getting-Started.md",
+    ]);
+  });
+
+  it("VuePress: .html and clean routes, README and index as folder pages, base, .vuepress/public assets, VuePress slugs, {#id}, raw HTML links", async () => {
+    expect(await findings("site-vuepress")).toEqual([
+      "docs/guide/invalid.md:3:1 reference/broken-link link target /guide/getting-startd.html does not exist (no page or file of the vuepress site at docs serves /guide/getting-startd) → /guide/getting-started.html",
+      "docs/guide/invalid.md:3:36 reference/broken-link link target ./confg.md does not exist (no page or file of the vuepress site at docs serves /guide/confg) → ./config.md",
+      "docs/guide/invalid.md:3:55 reference/broken-link link target /images/nope.png does not exist (no page or file of the vuepress site at docs serves /images/nope.png)",
+      "docs/guide/invalid.md:5:1 reference/missing-anchor #buildtarget names no heading or anchor in docs/guide/config.md → ./config.md#build-target",
+      "docs/guide/invalid.md:5:35 reference/missing-anchor #custom names no heading or anchor in docs/guide/config.md",
     ]);
   });
 

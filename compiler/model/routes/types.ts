@@ -30,7 +30,7 @@ export interface Router {
   attrIds?: boolean;
   /**
    * A relative `x.md` link is a URL, not a file the generator rewrites: it is resolved as a
-   * route (Mintlify serves every page's Markdown at its route + `.md`).
+   * route (Mintlify serves every page's Markdown at its route + `.md`; VuePress converts `x.md` to `x.html` and `README.md` to its folder).
    */
   mdLinksAreRoutes?: boolean;
   /** Ids the generator's page layout gives every page (Starlight's title is `<h1 id="_top">`). */

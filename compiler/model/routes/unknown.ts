@@ -1,5 +1,5 @@
 /**
- * A documentation site whose generator docpact does not model: Hexo, Eleventy, Hugo, VuePress, Docsify, plain Astro, Sphinx /
+ * A documentation site whose generator docpact does not model: Hexo, Eleventy, Hugo, VuePress (YAML/TOML config), Docsify, plain Astro, Sphinx /
  * MyST, Antora, Gatsby, Quarto, Zola, Rspress, GitBook. Found by its config
  * file (or, with none, by site front matter: `permalink`, `layout`,
  * `eleventyNavigation`). Its pages are served at routes docpact cannot list
@@ -31,8 +31,10 @@ const unknown: SiteGeneratorDescriptor = {
     "hugo.yaml",
     "hugo.json",
     "config.toml",
-    // VuePress 1/2
-    ...JS.map((e) => `.vuepress/config.${e}`),
+    // VuePress 1's YAML / TOML config (its JavaScript one is modelled)
+    ".vuepress/config.yml",
+    ".vuepress/config.yaml",
+    ".vuepress/config.toml",
     // Astro without Starlight (Starlight is tried first)
     ...ASTRO,
     // Docsify
@@ -57,7 +59,7 @@ const unknown: SiteGeneratorDescriptor = {
     return true;
   },
   configHint:
-    "Hexo `_config.yml`, Eleventy `.eleventy.js` / `eleventy.config.*`, Hugo `hugo.toml` / `config.toml` with `baseURL`, VuePress `.vuepress/config.*`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
+    "Hexo `_config.yml`, Eleventy `.eleventy.js` / `eleventy.config.*`, Hugo `hugo.toml` / `config.toml` with `baseURL`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
   priority: 1000,
   indexNames: ["index", "README"],
   docExtensions: [".md", ".markdown", ".mdx", ".mdoc"],

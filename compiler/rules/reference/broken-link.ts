@@ -17,7 +17,7 @@ export default defineRule({
     description: "A relative link or image points at a file that does not exist.",
     explanation:
       "A template (a document with two or more `{{UPPER_CASE}}` placeholders, copied and filled elsewhere) is not judged on its missing relative targets: they are for the copy's folder. " +
-      "Relative links, images and link definitions are resolved from the document's folder and looked up among the files under the root, case-sensitively, " +
+      "Relative links, images and link definitions (raw HTML `<a href>` and `<img src>` too) are resolved from the document's folder and looked up among the files under the root, case-sensitively, " +
       "as GitHub and most hosts serve them. A `/`-rooted link resolves from the nearest folder above the document that has the target (knowledge bases and doc sites " +
       "publish a sub-folder as their root), else from the project root. A target that does not exist, or a path that climbs above the root, is reported, with the " +
       "nearest file of that name as a suggestion. In a documentation site (VitePress, Docusaurus, MkDocs, Starlight, Nextra, mdBook; see `sites`) a link that names no file is " +
@@ -45,6 +45,11 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       const template = isTemplate(ctx.model.texts.get(doc.file));
       for (const link of doc.links) {
+        // A tool's own section (all-contributors' list): its bot writes the links, no author fixes them.
+        if (link.toolSection !== undefined) {
+          if (!/^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(link.url)) ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`);
+          continue;
+        }
         const r = resolveLink(index, doc, link.url, link.template);
         const what = link.kind === "image" ? "image" : "link";
         // summary.coverage (model/mentions.ts linkMentions): every link that is not external is judged (resolved to a

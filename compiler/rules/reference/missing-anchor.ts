@@ -18,11 +18,11 @@ export default defineRule({
       "In a site, headings are slugged as its generator slugs them (VitePress: markdown-it-anchor's slugify, `build.target` → `build-target`; MkDocs: Python-Markdown's toc, " +
       "repeats `_1`; mdBook: normalize_id; Docusaurus, Starlight, Nextra: github-slugger), with `{#custom-id}` where the generator supports it. Elsewhere " +
       "a fragment must name a heading of the target document by GitHub's slug rules (lowercase; punctuation dropped; spaces to `-`; inline code and emphasis by their text; " +
-      "non-ASCII letters kept; repeats numbered `-1`, `-2`, …) or an explicit `<a id>` / `<a name>` anchor. Renaming a heading silently breaks every link to it; this rule finds them. " +
+      "non-ASCII letters kept; inline HTML left out; repeats numbered `-1`, `-2`, …) or an explicit `<a id>` / `<a name>` anchor. Renaming a heading silently breaks every link to it; this rule finds them. " +
       "Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last 1,000 commits that touched the documents), " +
       "and a rename's current anchor is the suggestion; a heading the same commit added to one other document is reported as moved there, with a link to it as the suggestion. " +
       "`docpact build --fix` writes those two (the renamed anchor; the moved heading's link, outside a documentation site) in place of the link's destination; the closest anchor by spelling is never applied. " +
-      "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone. " +
+      "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone, as are the links of all-contributors' own section (its bot writes `#type-login` emoji anchors that name nothing by design). " +
       "Every such link's fragment is an `anchors` mention of `summary.coverage`: judged when the target's anchors were looked at (found or reported), else counted as not judged with the reason.",
     messages: {
       missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}",
@@ -40,6 +40,11 @@ export default defineRule({
     const index = referenceIndex(ctx.model);
     for (const doc of ctx.model.docs) {
       for (const link of doc.links) {
+        // A tool's own section (all-contributors' list): its bot writes the links, no author fixes them.
+        if (link.toolSection !== undefined) {
+          if (link.url.includes("#") && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(link.url)) ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`);
+          continue;
+        }
         const r = resolveLink(index, doc, link.url, link.template);
         const mention = r.status !== "external" && hasFragment(link.url);
         if (r.anchor === "not-judged") ctx.notJudged(link.span, r.reason ?? "heading ids not known", mention ? { kind: "anchors" } : undefined);
