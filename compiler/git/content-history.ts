@@ -173,7 +173,11 @@ export async function readContentHistoryOf(
   }
   // No memo to share the parse with another ask: removals are collected in the wanted files only (what is
   // added is still read everywhere: a heading moved, a literal written elsewhere in the same commit).
-  return withCap(parseContentLog(uncommitted + log, { ...keepOf(scope), removedIn: wanted }, (commit) => seqs.get(commit)), window.length, maxCommits);
+  return withCap(
+    parseContentLog(uncommitted + log, { ...keepOf(scope), removedIn: wanted }, (commit) => seqs.get(commit)),
+    window.length,
+    maxCommits,
+  );
 }
 
 /** Parses `--name-only -z --format=<RS>%h`: each commit (newest first) and the paths it touched. */

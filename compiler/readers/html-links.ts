@@ -39,7 +39,12 @@ export function htmlLinks(raw: string): RawHtmlLink[] {
     if (isA) {
       const rest = raw.slice(m.index + m[0].length);
       const close = CLOSE_A.exec(rest);
-      if (close) text = rest.slice(0, close.index).replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
+      if (close)
+        text = rest
+          .slice(0, close.index)
+          .replace(/<[^>]*>/g, "")
+          .replace(/\s+/g, " ")
+          .trim();
     }
     out.push({ kind: isA ? "link" : "image", url, text: decodeEntities(text), start: m.index, end: m.index + m[0].length });
   }

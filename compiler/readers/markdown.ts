@@ -239,7 +239,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
           htmlRanges.push({ start, end });
           collectAnchors(text, start, end, (s, e, id) => anchors.push({ id, span: span(s, e) }), (node as Html).value);
           // Raw `<a href>` / `<img src>`: links as GitHub and the generators render them.
-          for (const l of htmlLinks(text.slice(start, end))) links.push({ kind: l.kind, url: l.url, text: l.text, span: span(start + l.start, start + l.end), html: true });
+          for (const l of htmlLinks(text.slice(start, end)))
+            links.push({ kind: l.kind, url: l.url, text: l.text, span: span(start + l.start, start + l.end), html: true });
           break;
       }
     }

@@ -52,7 +52,8 @@ describe("reference/broken-link", async () => {
   it("raw HTML links and images are judged as Markdown links are, with the same suggestions", async () => {
     const m = project({
       docs: {
-        "docs/a.md": '<p><a href="b.md">b</a> <a href="B.md">B</a> <img src="img/logo.png"> <img src="img/gone.png"></p>\n\n<a href="https://example.com/x.md">w</a> <a href="#top">t</a>\n',
+        "docs/a.md":
+          '<p><a href="b.md">b</a> <a href="B.md">B</a> <img src="img/logo.png"> <img src="img/gone.png"></p>\n\n<a href="https://example.com/x.md">w</a> <a href="#top">t</a>\n',
         "docs/b.md": "# B\n",
       },
       files: ["docs/img/logo.png"],

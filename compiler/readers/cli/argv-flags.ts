@@ -147,7 +147,11 @@ function switchChain(sw: ts.SwitchStatement): Chain | null {
     if (lit === null || !lit.startsWith("-") || lit === "-" || lit === "--") return null;
     if (FLAG_LITERAL.test(lit)) names.push(lit);
     if (c.statements.length === 0) continue;
-    flags.push({ names, arity: c.statements.some((s) => takesValue(s, params, ts.isIdentifier(word) ? word.text : "")) ? "value" : "boolean", span: c.expression });
+    flags.push({
+      names,
+      arity: c.statements.some((s) => takesValue(s, params, ts.isIdentifier(word) ? word.text : "")) ? "value" : "boolean",
+      span: c.expression,
+    });
     names = [];
   }
   return { node: sw, flags, rejectsOthers };

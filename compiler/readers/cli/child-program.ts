@@ -87,7 +87,10 @@ export function readChildProgram(files: ParsedFile[], ctx: AdapterContext): Adap
       if (!ts.isCallExpression(n)) return;
       const callee = unwrap(n.expression);
       const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? calleeName(n) : null;
-      if (!name || !(names.has(name) || (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && names.has(`${callee.expression.text}.${name}`))))
+      if (
+        !name ||
+        !(names.has(name) || (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && names.has(`${callee.expression.text}.${name}`)))
+      )
         return;
       const fn = enclosingFunction(n);
       if (!fn) return;
@@ -106,7 +109,8 @@ export function readChildProgram(files: ParsedFile[], ctx: AdapterContext): Adap
         });
         if (!fromParam) continue;
         // The parameter is the program's argv where the function is called (`crossEnv(process.argv.slice(2))`), or its default is.
-        const reaches = argvSites(ctx, file, n, p.name, false).length > 0 || (p.initializer !== undefined && argvSites(ctx, file, n, p.initializer, false).length > 0);
+        const reaches =
+          argvSites(ctx, file, n, p.name, false).length > 0 || (p.initializer !== undefined && argvSites(ctx, file, n, p.initializer, false).length > 0);
         if (!reaches) continue;
         const span = spanOf(file, n);
         out.commands.push(

@@ -129,10 +129,18 @@ function cjsExport(file: ParsedFile, name: string): Found | null {
     const r = unwrap(st.expression.right);
     if (ts.isPropertyAccessExpression(l) && l.name.text === name) {
       const o = l.expression;
-      const isExports = (ts.isIdentifier(o) && o.text === "exports") || (ts.isPropertyAccessExpression(o) && o.name.text === "exports" && ts.isIdentifier(o.expression) && o.expression.text === "module");
+      const isExports =
+        (ts.isIdentifier(o) && o.text === "exports") ||
+        (ts.isPropertyAccessExpression(o) && o.name.text === "exports" && ts.isIdentifier(o.expression) && o.expression.text === "module");
       if (isExports) return follow(file, r);
     }
-    if (ts.isPropertyAccessExpression(l) && l.name.text === "exports" && ts.isIdentifier(l.expression) && l.expression.text === "module" && ts.isObjectLiteralExpression(r)) {
+    if (
+      ts.isPropertyAccessExpression(l) &&
+      l.name.text === "exports" &&
+      ts.isIdentifier(l.expression) &&
+      l.expression.text === "module" &&
+      ts.isObjectLiteralExpression(r)
+    ) {
       for (const p of r.properties) {
         if (ts.isShorthandPropertyAssignment(p) && p.name.text === name) return follow(file, p.name);
         if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name) return follow(file, unwrap(p.initializer));

@@ -133,7 +133,8 @@ function namesCalledBy(ctx: AdapterContext, file: ParsedFile, fn: ts.SignatureDe
       if (ts.isVariableStatement(st)) {
         for (const d of st.declarationList.declarations) {
           if (!d.initializer || requiredFile(ctx, other, d.initializer) !== file) continue;
-          if (ts.isIdentifier(d.name) && moduleExports(file)?.node === (ts.isVariableDeclaration(fn.parent) ? fn.parent.initializer : fn)) names.add(d.name.text);
+          if (ts.isIdentifier(d.name) && moduleExports(file)?.node === (ts.isVariableDeclaration(fn.parent) ? fn.parent.initializer : fn))
+            names.add(d.name.text);
           if (ts.isObjectBindingPattern(d.name))
             for (const el of d.name.elements) {
               const key = el.propertyName && ts.isIdentifier(el.propertyName) ? el.propertyName.text : ts.isIdentifier(el.name) ? el.name.text : null;

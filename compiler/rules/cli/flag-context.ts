@@ -126,7 +126,8 @@ export function blockTie(
   const s = section();
   if (s) return { to: "command", ...s };
   // Only what a CLI writes as a flag: `-x`, `-rf` or `--name`, not `-moz-initial`; and not on a page showing CSS (`--foo` is a custom property there).
-  if (/^-[A-Za-z][\w.]*-/.test(code.value)) return { to: "none", reason: "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary" };
+  if (/^-[A-Za-z][\w.]*-/.test(code.value))
+    return { to: "none", reason: "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary" };
   if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang)))
     return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
   return scopeTie(code.span, doc, index, binaries, programOf);
@@ -165,7 +166,10 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
   const common = new Set(COMMON_TOOLS);
   const runs: { word: string; span: Span }[] = [];
   const other = (line: string): string | null => {
-    const ws = line.trim().split(/\s+/).filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+    const ws = line
+      .trim()
+      .split(/\s+/)
+      .filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
     // Lower case only: a capitalised first word is output or prose (`Available on:`).
     const first = ws[0];
     if (!first || !/^[a-z][\w.-]*$/.test(first) || own.has(first) || SHELL_UTILITIES.has(first)) return null;
@@ -214,9 +218,11 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
 function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, binaries: readonly string[], programOf: (binary: string) => string): FlagTie {
   const headings = [...doc.headings].sort((a, b) => a.span.line - b.span.line || a.span.column - b.span.column);
   const within = (s: Span, from: Span | null, to: Span | null) =>
-    (from === null || s.line > from.line || (s.line === from.line && s.column >= from.column)) && (to === null || s.line < to.line || (s.line === to.line && s.column < to.column));
+    (from === null || s.line > from.line || (s.line === from.line && s.column >= from.column)) &&
+    (to === null || s.line < to.line || (s.line === to.line && s.column < to.column));
   let h = -1;
-  for (let i = 0; i < headings.length && (headings[i].span.line < at.line || (headings[i].span.line === at.line && headings[i].span.column <= at.column)); i++) h = i;
+  for (let i = 0; i < headings.length && (headings[i].span.line < at.line || (headings[i].span.line === at.line && headings[i].span.column <= at.column)); i++)
+    h = i;
   // The flag's own section counts for the programs run too (a sub-section without invocations that runs `git`).
   const ownFrom = h >= 0 ? headings[h].span : null;
   const ownTo = h >= 0 ? (headings[h + 1]?.span ?? null) : null;
@@ -242,9 +248,9 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, binaries: rea
     invs = doc.invocations;
   }
   if (invs.length === 0) return { to: "none", reason: "a flag whose paragraph and section name no binary" };
-  if (versionPage(doc))
-    return { to: "none", reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" };
-  if (!invs.every((i) => programOf(i.binary) === programOf(invs[0].binary))) return { to: "none", reason: `a flag whose ${scope} invokes more than one binary` };
+  if (versionPage(doc)) return { to: "none", reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" };
+  if (!invs.every((i) => programOf(i.binary) === programOf(invs[0].binary)))
+    return { to: "none", reason: `a flag whose ${scope} invokes more than one binary` };
   const run = programsRun(doc, binaries).find((r) => within(r.span, from, to) || within(r.span, ownFrom, ownTo));
   if (run) return { to: "none", reason: `a flag whose ${scope} runs another program (\`${run.word}\`)` };
   for (const inv of invs) {

@@ -5,7 +5,8 @@ import { readCode } from "../../../compiler/readers/code.js";
 import { repoRoot } from "../../helpers/cli.js";
 import { cliErrors, table } from "./helpers.js";
 
-const OPEN = "open flag set: hand-rolled flag comparisons that do not reject other flags (no throw or exit after the last): an undeclared flag is passed on to the program it runs";
+const OPEN =
+  "open flag set: hand-rolled flag comparisons that do not reject other flags (no throw or exit after the last): an undeclared flag is passed on to the program it runs";
 
 /** The surface of in-memory files (no fixture tree: the reader alone). */
 function surface(files: Record<string, string>) {
@@ -66,9 +67,9 @@ describe("argv-flags reader: hand-rolled flag comparisons", () => {
 
   it("reads nothing where the code uses a parser package (that reader knows the flags) or compares fewer than three flags", () => {
     const chain = "function opt(a) {\n  if (a === '--x') {} else if (a === '--y') {} else if (a === '--z') {} else { return false; }\n}\n";
-    expect(surface({ "helper.js": chain, "cli.js": "import { Command } from 'commander';\nnew Command('tool').option('--out <dir>').parse();\n" }).adapters).toEqual([
-      "commander",
-    ]);
+    expect(
+      surface({ "helper.js": chain, "cli.js": "import { Command } from 'commander';\nnew Command('tool').option('--out <dir>').parse();\n" }).adapters,
+    ).toEqual(["commander"]);
     expect(surface({ "helper.js": "function opt(a) {\n  if (a === '--x') {} else if (a === '--y') {}\n}\n" }).adapters).toEqual([]);
     expect(surface({ "helper.js": chain }).adapters).toEqual(["argv-flags"]);
   });

@@ -38,7 +38,9 @@ describe("from the bin to the parser through call results and CommonJS wrappers"
 
   it("`const main = require('./cli')` of `module.exports = main` is a wrapper too; a fixed list is not the program's argv", () => {
     const cli = 'const { parseToolArgs } = require("./parse-args.js");\nfunction main(argv) { return parseToolArgs(argv); }\nmodule.exports = main;\n';
-    expect(table(surface({ "parse-args.js": PARSER, "cli.cjs": cli, "bin.cjs": 'const main = require("./cli.cjs");\nmain(process.argv.slice(2));\n' }))).toEqual({
+    expect(
+      table(surface({ "parse-args.js": PARSER, "cli.cjs": cli, "bin.cjs": 'const main = require("./cli.cjs");\nmain(process.argv.slice(2));\n' })),
+    ).toEqual({
       "(root)": "flags=--watch,-w",
     });
     expect(surface({ "parse-args.js": PARSER, "cli.cjs": cli, "bin.cjs": 'const main = require("./cli.cjs");\nmain(["--watch"]);\n' }).adapters).toEqual([]);
