@@ -351,26 +351,40 @@ export function openCache(root: string, persist: boolean): ReadCache {
 let fingerprintMemo: string | undefined;
 
 /**
- * docpact's version plus the size and mtime of every reader module, so a
- * cache written by another build of the readers (a development checkout, an
- * upgrade that kept the version) is never trusted.
+ * docpact's version plus the size and mtime of every module of the compiler
+ * (sub-folders included: readers/cli, rules/reference, model/, … all shape
+ * what the cache holds) and of the generated registries, so a cache written
+ * by another build (a development checkout, an upgrade that kept the version)
+ * is never trusted.
  */
 export function readerFingerprint(): string {
-  if (fingerprintMemo) return fingerprintMemo;
-  const parts = [docpactVersion()];
-  // Readers and emitters both put their outputs in the cache; util/ holds helpers they parse with (slugs, front matter);
-  // rules/ (per-document results); cache/ holds the codec: an encoding change never reads an older file's entries.
-  for (const folder of ["readers", "emit", "util", "rules", "cache"]) {
-    const dir = join(dirname(fileURLToPath(import.meta.url)), "..", folder);
-    try {
-      for (const name of readdirSync(dir).sort()) {
-        const st = statSync(join(dir, name));
-        if (st.isFile()) parts.push(`${folder}/${name}:${st.size}:${st.mtimeMs}`);
-      }
-    } catch {
-      parts.push(`no-${folder}`);
-    }
-  }
-  fingerprintMemo = contentHash(...parts);
+  fingerprintMemo ??= buildFingerprint(join(dirname(fileURLToPath(import.meta.url)), ".."), docpactVersion());
   return fingerprintMemo;
+}
+
+/** The fingerprint of a compiler folder (every file below it, recursively) and the `generated` folder beside it. */
+export function buildFingerprint(compiler: string, version: string): string {
+  const parts = [version];
+  const walk = (dir: string, rel: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      parts.push(`no-${rel}`);
+      return;
+    }
+    for (const name of names) {
+      let st;
+      try {
+        st = statSync(join(dir, name));
+      } catch {
+        continue;
+      }
+      if (st.isDirectory()) walk(join(dir, name), `${rel}/${name}`);
+      else if (st.isFile()) parts.push(`${rel}/${name}:${st.size}:${st.mtimeMs}`);
+    }
+  };
+  walk(compiler, "compiler");
+  walk(join(compiler, "..", "generated"), "generated");
+  return contentHash(...parts);
 }
