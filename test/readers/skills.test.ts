@@ -42,6 +42,27 @@ describe("skill layouts", () => {
     expect(l.unknown.map((u) => u.file)).toEqual(["misc/SKILL.md"]);
   });
 
+  it("a marketplace's skills entries may name one skill's own folder (strict: false) or a folder of skills", () => {
+    const files = [
+      ".claude-plugin/marketplace.json",
+      "skills/xlsx/SKILL.md",
+      "skills/pdf/SKILL.md",
+      "skills/pdf/forms.md",
+      "more/a/SKILL.md",
+      "more/b/SKILL.md",
+    ];
+    const market = {
+      plugins: [
+        { name: "docs", source: "./", strict: false, skills: ["./skills/xlsx"] },
+        { name: "all", source: "./", strict: false, skills: ["./more"] },
+      ],
+    };
+    const l = detectLayout(files, (p) => (p === ".claude-plugin/marketplace.json" ? (market as never) : null));
+    expect(l.entries.map((e) => `${e.name} ${e.aliases.join(",")}`)).toEqual(["a /all:a", "b /all:b", "xlsx /docs:xlsx"]);
+    // skills/pdf is listed by no entry: an unknown layout, listed and never judged.
+    expect(l.unknown.map((u) => u.file)).toEqual(["skills/pdf/SKILL.md"]);
+  });
+
   it("a manifest that does not parse names no namespace", () => {
     const l = detectLayout([".claude-plugin/plugin.json", "commands/a.md"], () => null);
     expect(l.namespaces).toEqual([]);

@@ -9,7 +9,8 @@
  * - a plugin: `<p>/.claude-plugin/plugin.json` (`name`; `commands` and `skills`
  *   paths, default `commands/` and `skills/` beside the manifest folder) →
  *   commands `/<plugin>:<name>`, skills `<skills>/<name>/SKILL.md` (also `/<plugin>:<name>`);
- *   a marketplace (`.claude-plugin/marketplace.json`) lists plugins by `source` folder;
+ *   a marketplace (`.claude-plugin/marketplace.json`) lists plugins by `source` folder, and a
+ *   `skills` entry may name a folder of skills or one skill's own folder (`./skills/xlsx`);
  * - a package shipping skills: `skills/<name>/SKILL.md` beside a package.json.
  *
  * A `SKILL.md` outside these (other than the files inside a detected skill's
@@ -73,11 +74,12 @@ export function detectLayout(files: readonly string[], manifest: (path: string) 
   const claimed = new Set<string>();
   const within = (dir: string) => (dir === "" ? files : files.filter((f) => f.startsWith(`${dir}/`)));
 
-  const addSkills = (dir: string, layout: SkillLayout, ns: string | null) => {
+  /** The skills `<dir>/<name>/SKILL.md`; with `only`, just that one. */
+  const addSkills = (dir: string, layout: SkillLayout, ns: string | null, only?: string) => {
     for (const f of within(dir)) {
       const rel = dir === "" ? f : f.slice(dir.length + 1);
       const m = /^([^/]+)\/SKILL\.md$/.exec(rel);
-      if (!m || claimed.has(f)) continue;
+      if (!m || claimed.has(f) || (only !== undefined && m[1] !== only)) continue;
       claimed.add(f);
       skillDirs.add(dirOf(f));
       entries.push({ kind: "skill", layout, file: f, name: m[1], aliases: ns ? [`/${ns}:${m[1]}`] : [`/${m[1]}`] });
@@ -113,7 +115,10 @@ export function detectLayout(files: readonly string[], manifest: (path: string) 
     }
     for (const d of skDirs.length > 0 ? skDirs : ["skills"]) {
       const dir = joinPath(root, d);
-      if (dir !== null) addSkills(dir, "plugin", name);
+      if (dir === null) continue;
+      // An entry may name one skill's own folder (`./skills/xlsx`, as marketplaces with `strict: false` list them) or a folder of skills.
+      if (dir !== "" && files.includes(`${dir}/SKILL.md`)) addSkills(dirOf(dir), "plugin", name, baseOf(dir));
+      else addSkills(dir, "plugin", name);
     }
   };
 
