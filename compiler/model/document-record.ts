@@ -10,8 +10,17 @@
 import type { MarkdownDoc } from "./types.js";
 import { weakMemo } from "../util/memo.js";
 
-/** Folders that hold proposals or the past: `seps/`, `rfcs/`, `docs/adr/`, `archive/`. */
-const RECORD_FOLDER = /^(?:seps?|rfcs?|peps?|keps?|jeps?|eips?|adrs?|proposals?|enhancements|archived?|historical|history|superseded|obsolete)$/i;
+/** Folders that hold the past: `archive/`, `history/`, `superseded/`. */
+const PAST_FOLDER = /^(?:archived?|historical|history|superseded|obsolete)$/i;
+
+/** Folders of proposals and decision records: `seps/`, `rfcs/`, `docs/adr/`. */
+const PROPOSAL_FOLDER = /^(?:seps?|rfcs?|peps?|keps?|jeps?|eips?|adrs?|proposals?|enhancements)$/i;
+
+/**
+ * A status that says the proposal or decision is what the project does now: such a document
+ * describes the live system (openwop's `Status: implemented` ADRs are edited as the code moves).
+ */
+const IN_FORCE_STATUS = /^[\s>*_|-]*\**status\**\s*(?::|\|)\s*\**\s*["']?(implemented|accepted|active|in[- ]progress|adopted|approved|living|current)\b/im;
 
 /** A proposal's id opening its title: `SEP-1686: Tasks`, `RFC 42`, `ADR-0007`. */
 const PROPOSAL_TITLE = /^\s*(SEP|RFC|PEP|KEP|JEP|EIP|BIP|ADR|TEP|XEP|FLIP)[- ]?\d+\b/i;
@@ -57,16 +66,20 @@ export function recordOfFile(docs: readonly MarkdownDoc[], texts: ReadonlyMap<st
 /** The decision itself, on plain values (for tests and non-Markdown callers). */
 export function recordWhy(file: string, firstHeading: string | null, frontMatter: string | null, text: string | undefined): string | null {
   const folders = file.split("/").slice(0, -1);
-  const folder = folders.find((f) => RECORD_FOLDER.test(f));
-  if (folder !== undefined) return `it is kept under ${folder}/, a folder of proposals or records`;
-  const title = /^\s*title\s*:\s*["']?([^\n"']*)/im.exec(frontMatter ?? "")?.[1] ?? firstHeading ?? "";
-  const id = PROPOSAL_TITLE.exec(title);
-  if (id) return `its title names a proposal (${title.trim().slice(0, 40)})`;
+  const past = folders.find((f) => PAST_FOLDER.test(f));
+  if (past !== undefined) return `it is kept under ${past}/, a folder of the past`;
   // The opening without its fenced blocks (a template's `status: draft` is no status of the page).
   const opening = (text ?? "")
     .split(/\r?\n/, OPENING_LINES)
     .join("\n")
     .replace(/^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^[ \t]*\1[ \t]*$|(?![\s\S]))/gm, "");
+  // A proposal or decision whose status says it is in force describes the live system: judged like any page.
+  const inForce = IN_FORCE_STATUS.test(opening) || IN_FORCE_STATUS.test(frontMatter ?? "");
+  const folder = folders.find((f) => PROPOSAL_FOLDER.test(f));
+  if (folder !== undefined && !inForce) return `it is kept under ${folder}/, a folder of proposals or records`;
+  const title = /^\s*title\s*:\s*["']?([^\n"']*)/im.exec(frontMatter ?? "")?.[1] ?? firstHeading ?? "";
+  const id = PROPOSAL_TITLE.exec(title);
+  if (id && !inForce) return `its title names a proposal (${title.trim().slice(0, 40)})`;
   const declared = SELF_DECLARED.exec(opening);
   if (declared) return `it says so: "${declared[0].replace(/\s+/g, " ")}"`;
   const status = STATUS_LINE.exec(opening);

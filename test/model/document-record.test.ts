@@ -12,6 +12,16 @@ describe("recordWhy", () => {
     expect(recordWhy("docs/archive/old.md", "Old guide", null, "")).toMatch(/under archive\//);
   });
 
+  test("a proposal or decision whose status says it is in force describes the live system: no record", () => {
+    const adr = "# ADR 0135 — Capability Firewall\n\n**Status:** implemented — all 4 phases (2026-06-24)\n";
+    expect(recordWhy("docs/adr/0135-capability-firewall.md", "ADR 0135 — Capability Firewall", null, adr)).toBeNull();
+    expect(recordWhy("docs/adr/0002-x.md", "Use queues", null, "# Use queues\n\n| Status | Accepted |\n")).toBeNull();
+    expect(recordWhy("rfcs/7-x.md", "RFC 7", "status: active", "")).toBeNull();
+    // A final proposal is the record of what was decided then; an archive folder is the past whatever its status.
+    expect(recordWhy("seps/1-x.md", "SEP-1: X", null, "# SEP-1: X\n\n- Status: Final\n")).toMatch(/under seps\//);
+    expect(recordWhy("docs/archive/adr-1.md", "Old", null, "# Old\n\nStatus: accepted\n")).toMatch(/under archive\//);
+  });
+
   test("a title opening with a proposal's id, in front matter or the first heading", () => {
     expect(recordWhy("docs/tasks.mdx", null, 'title: "SEP-1686: Tasks"', "")).toBe("its title names a proposal (SEP-1686: Tasks)");
     expect(recordWhy("docs/x.md", "RFC 42 — streaming", null, "# RFC 42 — streaming\n")).toMatch(/its title names a proposal/);

@@ -75,6 +75,21 @@ describe("link mentions", () => {
     ]);
   });
 
+  test("links in a tool's own section (all-contributors) are counted, with their fragments", () => {
+    const m = model({
+      docs: {
+        "README.md":
+          '# R\n\n<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->\n<a href="#question-ann">💬</a> <a href="docs/x.md">x</a> <a href="https://h/u">u</a>\n<!-- ALL-CONTRIBUTORS-LIST:END -->\n',
+      },
+    });
+    const notJudged: NotJudged[] = [];
+    const judged: JudgedMention[] = [];
+    runRules(m, emptyPlan(), [brokenLink, missingAnchor], [], notJudged, undefined, undefined, judged);
+    const cov = coverageOf(modelMentions(m), judged, notJudged);
+    expect(cov.links).toEqual({ found: 2, judged: 0, notJudged: 2 });
+    expect(cov.anchors).toEqual({ found: 1, judged: 0, notJudged: 1 });
+  });
+
   test("a rule that stops marking leaves its mentions neither judged nor counted (what the check above would catch)", () => {
     const { cov } = coverage([brokenLink]);
     expect(cov.anchors.found - cov.anchors.judged - cov.anchors.notJudged).toBe(9);

@@ -47,7 +47,7 @@ export default defineRule({
       for (const link of doc.links) {
         // A tool's own section (all-contributors' list): its bot writes the links, no author fixes them.
         if (link.toolSection !== undefined) {
-          if (!/^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(link.url)) ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`);
+          if (!/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(link.url)) ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`, { kind: "links" });
           continue;
         }
         const r = resolveLink(index, doc, link.url, link.template);

@@ -43,7 +43,7 @@ export default defineRule({
         // A tool's own section (all-contributors' list): its bot writes the links, no author fixes them.
         if (link.toolSection !== undefined) {
           if (link.url.includes("#") && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(link.url))
-            ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`);
+            ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`, { kind: "anchors" });
           continue;
         }
         const r = resolveLink(index, doc, link.url, link.template);

@@ -42,8 +42,10 @@ export default defineRule({
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
       "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
       "(`session-close` beside `session.close`, `run.runId` beside `run.started`). " +
-      "A record is never judged (each place it would report is counted as not judged, with the reason): a document kept under a folder of proposals or records " +
-      "(`seps/`, `rfcs/`, `peps/`, `adr/`, `proposals/`, `enhancements/`, `archive/`, `history/` …), titled with a proposal's id (`SEP-1686: Tasks`, `RFC 42`), or whose opening " +
+      "A record is never judged (each place it would report is counted as not judged, with the reason): a document kept under a folder of the past " +
+      "(`archive/`, `history/`, `superseded/` …); one kept under a folder of proposals or decisions (`seps/`, `rfcs/`, `peps/`, `adr/`, `proposals/`, " +
+      "`enhancements/`) or titled with a proposal's id (`SEP-1686: Tasks`, `RFC 42`) unless its status says it is in force (`Status: implemented`, " +
+      "`Accepted`, `Active`, `In progress`: it describes the live system); or one whose opening " +
       "(front matter and first 40 lines, fenced blocks left out) says it is preserved as a historical record, archived, superseded, obsolete, withdrawn or rejected, " +
       "or gives a status not in force (`Status: Draft`, `Proposed`, `Superseded`, `Rejected` …): its names are its proposal's or those of its time. " +
       "Context decides too. A name that is no near miss is judged against a vocabulary where the text ties it there: a Markdown table column " +
