@@ -221,3 +221,24 @@ export function nameWords(name: string): string[] {
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== "");
 }
+
+/** Each file's terms and their `FileTerms`, made on first use: `of(t)` reads `t`'s context, `inFile(f)` lists `f`'s terms. */
+export function fileTermsOf(
+  texts: ReadonlyMap<string, string>,
+  terms: readonly TermOccurrence[],
+): { of: (t: TermOccurrence) => FileTerms; inFile: (file: string) => TermOccurrence[] } {
+  const byFile = new Map<string, TermOccurrence[]>();
+  for (const t of terms) {
+    const list = byFile.get(t.file);
+    if (list) list.push(t);
+    else byFile.set(t.file, [t]);
+  }
+  const files = new Map<string, FileTerms>();
+  const inFile = (file: string) => byFile.get(file) ?? [];
+  const of = (t: TermOccurrence) => {
+    let f = files.get(t.file);
+    if (!f) files.set(t.file, (f = new FileTerms(texts.get(t.file), inFile(t.file))));
+    return f;
+  };
+  return { of, inFile };
+}

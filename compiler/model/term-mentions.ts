@@ -10,10 +10,10 @@
  * role, a coherent list).
  */
 import type { Mention } from "./mentions.js";
-import type { ModelData } from "./types.js";
-import { collectTerms, sentenceAround, type TermOccurrence } from "./terms.js";
-import { FileTerms } from "./term-context.js";
+import { fileTermsOf } from "./term-context.js";
 import { contextTie } from "./term-ties.js";
+import { collectTerms, sentenceAround, type TermOccurrence } from "./terms.js";
+import type { ModelData } from "./types.js";
 import { isTermCandidate, vocabularyIndexFor } from "./vocabulary-index.js";
 
 export function termMentions(
@@ -27,17 +27,9 @@ export function termMentions(
   const binaries = model.binaries ?? [];
   const out: Mention[] = [];
   const terms = collectTerms(model);
-  const byFile = new Map<string, TermOccurrence[]>();
-  for (const t of terms) {
-    const list = byFile.get(t.file);
-    if (list) list.push(t);
-    else byFile.set(t.file, [t]);
-  }
-  const files = new Map<string, FileTerms>();
+  const fileTerms = fileTermsOf(model.texts, terms);
   const tied = (t: TermOccurrence) => {
-    let f = files.get(t.file);
-    if (!f) files.set(t.file, (f = new FileTerms(model.texts.get(t.file), byFile.get(t.file) ?? [])));
-    return contextTie(t, f.contextOf(t), sentenceAround(model.texts.get(t.file), t.offset, t.source === "schema"), index) !== null;
+    return contextTie(t, fileTerms.of(t).contextOf(t), sentenceAround(model.texts.get(t.file), t.offset, t.source === "schema"), index) !== null;
   };
   for (const t of terms) {
     const v = t.value;

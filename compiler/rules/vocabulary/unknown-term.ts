@@ -1,12 +1,12 @@
-import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "../../model/terms.js";
-import { MATCH_LIMITS, isTermCandidate, vocabularyIndexFor, type UnknownMatch } from "../../model/vocabulary-index.js";
-import { FileTerms, type TermContext } from "../../model/term-context.js";
-import { namesVocabulary, vocabularyWords } from "../../model/vocabulary-names.js";
-import { contextTie, tieTo } from "../../model/term-ties.js";
-import type { Vocabulary } from "../../model/types.js";
-import { knownNamesFor } from "../../model/known-names.js";
-import { contentRemovalText, literalRemoval, namesOf } from "../../model/history.js";
 import { recordOfFile } from "../../model/document-record.js";
+import { contentRemovalText, literalRemoval, namesOf } from "../../model/history.js";
+import { knownNamesFor } from "../../model/known-names.js";
+import { fileTermsOf, type TermContext } from "../../model/term-context.js";
+import { contextTie, tieTo } from "../../model/term-ties.js";
+import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "../../model/terms.js";
+import type { Vocabulary } from "../../model/types.js";
+import { isTermCandidate, MATCH_LIMITS, type UnknownMatch, vocabularyIndexFor } from "../../model/vocabulary-index.js";
+import { namesVocabulary, vocabularyWords } from "../../model/vocabulary-names.js";
 import { defineRule } from "../types.js";
 
 const L = MATCH_LIMITS;
@@ -91,18 +91,8 @@ export default defineRule({
     const index = vocabularyIndexFor(model);
     const known = knownNamesFor(model);
     const terms = collectTerms(model);
-    const byFile = new Map<string, TermOccurrence[]>();
-    for (const t of terms) {
-      const list = byFile.get(t.file);
-      if (list) list.push(t);
-      else byFile.set(t.file, [t]);
-    }
-    const contexts = new Map<string, FileTerms>();
-    const contextOf = (t: TermOccurrence) => {
-      let f = contexts.get(t.file);
-      if (!f) contexts.set(t.file, (f = new FileTerms(model.texts.get(t.file), byFile.get(t.file) ?? [])));
-      return f.contextOf(t);
-    };
+    const fileTerms = fileTermsOf(model.texts, terms);
+    const contextOf = (t: TermOccurrence) => fileTerms.of(t).contextOf(t);
     const history = model.history;
     const filesOf = (v: Vocabulary) => (history ? namesOf(history, v.file) : []);
     const report = (
@@ -158,7 +148,7 @@ export default defineRule({
           // A name that is no near miss of a member belongs to the vocabulary only where the text is about it.
           if (
             match.reason === "namespace" &&
-            !namesMemberNearby(term, byFile.get(term.file) ?? [], model.texts.get(term.file), (x) => index.isMemberOf(x, v))
+            !namesMemberNearby(term, fileTerms.inFile(term.file), model.texts.get(term.file), (x) => index.isMemberOf(x, v))
           ) {
             ctx.notJudged(term.span, "no member of the vocabulary is named in the same paragraph", { kind: "terms" });
             continue;
