@@ -3,17 +3,18 @@
  * from Markdown strings (through the real reader) plus a file list, and a
  * runner that returns what one rule reports.
  */
-import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnostic.js";
+
 import { fileURLToPath } from "node:url";
-import { resolveConfig, type ResolvedConfig } from "../../compiler/config/resolve.js";
-import type { DecisionRegistry } from "../../compiler/model/decisions.js";
-import type { MarkdownDoc } from "../../compiler/model/types.js";
+import { type ResolvedConfig, resolveConfig } from "../../compiler/config/resolve.js";
 import type { ContractModel } from "../../compiler/model/contract-model.js";
+import type { DecisionRegistry } from "../../compiler/model/decisions.js";
+import type { Diagnostic as RunDiagnostic } from "../../compiler/model/diagnostic.js";
+import type { MarkdownDoc } from "../../compiler/model/types.js";
 import { readMarkdown } from "../../compiler/readers/markdown.js";
 import type { Rule } from "../../compiler/rules/types.js";
-import { lintFiles, type CaseFiles } from "../helpers/rule-tester.js";
-import { runRule } from "../helpers/run-rule.js";
 import { makeModel } from "../helpers/model.js";
+import { type CaseFiles, lintFiles } from "../helpers/rule-tester.js";
+import { runRule } from "../helpers/run-rule.js";
 
 export function config(over: Partial<ResolvedConfig> = {}): ResolvedConfig {
   return {
@@ -68,7 +69,7 @@ export function project(input: ModelInput): ModelInput {
  */
 export async function run(rule: Rule, input: ModelInput): Promise<RunDiagnostic[]> {
   const files: CaseFiles = {};
-  for (const f of input.files ?? []) files[f] = "";
+  for (const f of input.files ?? []) files[f] = f.endsWith(".json") ? "{}" : "";
   Object.assign(files, input.docs);
   const cfg = config(input.config);
   files["docpact.config.json"] = { docs: Object.keys(input.docs).sort(), schemas: cfg.schemas, cli: { binaries: cfg.cli.binaries }, code: { include: [] } };

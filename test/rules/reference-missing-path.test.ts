@@ -52,4 +52,30 @@ describe("reference/missing-path and links (issue 27)", () => {
     });
     expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/a.md:3:5"]);
   });
+
+  it("paths to be created, in records of the past and in an agent's prompts are counted, not judged", async () => {
+    const m = project({
+      docs: {
+        "docs/tutorial.md": [
+          "Create a file for the navigation at `src/cli/nav.ts` with this content.",
+          "",
+          "7. Save as `src/cli/agent-name.ts`",
+          "",
+          "**File:** `src/cli/deploy.ts`",
+          "",
+          "- Create: `src/cli/server.ts`",
+        ].join("\n"),
+        "docs/plans/2025-11-28-move.md": "Modify `src/cli/old.ts` to call the new helper.\n",
+        "skills/review/SKILL.md": "---\nname: review\ndescription: Review.\n---\n\nRead `src/cli/tracks.ts` before you start.\n",
+        "skills/review/references/steps.md": "Then update `src/cli/tracks.ts`.\n",
+      },
+      files: [...files, "package.json"],
+    });
+    expect(await run(rule, m)).toEqual([]);
+  });
+
+  it("invalid: a verb that names where to add something points at a file that must exist", async () => {
+    const m = project({ docs: { "docs/a.md": "Add your command to `src/cli/advance.ts` and create a test in `src/cli/flw.ts`.\n" }, files });
+    expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/a.md:1:21", "docs/a.md:1:63"]);
+  });
 });

@@ -1,17 +1,19 @@
 import { posix } from "node:path";
-import { lookupPath, mentionsOtherTree, pathCandidate, referenceIndex } from "../../model/references.js";
-import { LineIndex } from "../../util/text.js";
-import { currentPath, firstRemoval, removalText } from "../../model/history.js";
-import { defineRule } from "../types.js";
-import { replaceInSpan } from "../fix-edit.js";
 import type { Span } from "../../model/diagnostic.js";
+import { currentPath, firstRemoval, removalText } from "../../model/history.js";
+import { lookupPath, mentionsOtherTree, pathCandidate, referenceIndex } from "../../model/references.js";
+import type { SkillBundle } from "../../model/skills.js";
 import type { MarkdownDoc } from "../../model/types.js";
+import { pastRecordReason } from "../../util/past-records.js";
+import { LineIndex } from "../../util/text.js";
+import { replaceInSpan } from "../fix-edit.js";
+import { defineRule } from "../types.js";
 
 /** Backticked relative paths (`docs/x.md`, `src/cli.ts`) to files that exist nowhere. */
 export default defineRule({
   meta: {
     id: "reference/missing-path",
-    perDocument: { consults: ["references"] },
+    perDocument: { consults: ["references", "skills"] },
     defaultSeverity: "warning",
     fixable: true,
     description: "A backticked relative path names a document or source file that does not exist.",
@@ -24,7 +26,10 @@ export default defineRule({
       "a path that is a link's label (`` [`docs/a.md`](docs/a.md) ``: the link is judged by reference/broken-link), absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
       "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
-      "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. A warning, because prose may deliberately name a file that lives elsewhere.",
+      "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records of the past (a changelog, release notes, a file named by its date), " +
+      "an agent's prompts (a slash command's file, a skill's SKILL.md and every file in its folder: their paths are the working project's), and a path the words before it tell the reader to create " +
+      '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`"; not "add it to `x`", which names a file that must exist). ' +
+      "A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
       missingPath: "path {{path}} does not exist (looked from {{from}}){{removed}}",
     },
@@ -41,6 +46,8 @@ export default defineRule({
     const index = referenceIndex(ctx.model);
     for (const doc of ctx.model.docs) {
       const text = ctx.model.texts.get(doc.file) ?? "";
+      // Whose files a document's paths name: a record's are those of its time, an agent's prompt the project it works in.
+      const notHere = pastRecordReason(doc.file) ?? agentFacing(ctx.model.skills ?? null, doc.file);
       let lines: LineIndex | null = null;
       for (const code of doc.inlineCodes) {
         const cand = pathCandidate(code.value);
@@ -56,7 +63,13 @@ export default defineRule({
         lines ??= new LineIndex(text);
         const start = lines.offset(code.span.line, code.span.column);
         const end = lines.offset(code.span.endLine, code.span.endColumn);
-        if (mentionsOtherTree(paragraphBefore(text, start), paragraphAfter(text, end))) continue;
+        const before = paragraphBefore(text, start);
+        if (mentionsOtherTree(before, paragraphAfter(text, end))) continue;
+        const why = notHere ?? toBeCreated(before);
+        if (why !== null) {
+          ctx.notJudged(code.span, why);
+          continue;
+        }
         const dir = posix.dirname(doc.file);
         const from = dir === "." ? "the root" : `${dir}/ or any folder above it`;
         const now = gone && ctx.model.history ? currentPath(ctx.model.history, gone.path, (p) => index.files.has(p)) : null;
@@ -74,6 +87,33 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * A skill's files (its SKILL.md and everything in its folder) and a slash command's file are prompts to an agent:
+ * the paths they name are the agent's working project's, not this repository's.
+ */
+function agentFacing(bundle: SkillBundle | null, file: string): string | null {
+  if (!bundle) return null;
+  for (const e of bundle.entries) {
+    if (e.file === file) return `a ${e.kind} prompt: its paths name files of the project the agent works in`;
+    if (e.kind === "skill") {
+      const dir = posix.dirname(e.file);
+      if (dir !== "." && file.startsWith(`${dir}/`)) return "a file of a skill: its paths name files of the project the agent works in";
+    }
+  }
+  return null;
+}
+
+/**
+ * The words just before the path, in its sentence or list item, say the reader is to make it: "Create `x`",
+ * "save as `x`", "**File:** `x`" (an example to write), a plan's "Create: `x`". Such a path names a file to be.
+ */
+const TO_CREATE =
+  /(?:\b(?:create|creating|add|adding|save(?:d)? (?:it )?as|write|new file(?: named| called)?)\b(?:(?!\b(?:to|in|into|inside|from|of)\b)[^.!?:`])*|(?:^|\n)\s*(?:[-*]|\d+\.)?\s*\**(?:file|create|new|add|you create)\**\s*:\s*\**\s*)$/i;
+
+function toBeCreated(before: string): string | null {
+  return TO_CREATE.test(before) ? "a file the text tells the reader to create (an example or a plan), not one of this repository" : null;
+}
 
 const atOrBefore = (l1: number, c1: number, l2: number, c2: number) => l1 < l2 || (l1 === l2 && c1 <= c2);
 
