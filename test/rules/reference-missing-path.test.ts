@@ -74,6 +74,14 @@ describe("reference/missing-path and links (issue 27)", () => {
     expect(await run(rule, m)).toEqual([]);
   });
 
+  it("invalid: a skill's path into one of its own folders names the bundle's file, judged", async () => {
+    const m = project({
+      docs: { "skills/review/SKILL.md": "---\nname: review\ndescription: Review.\n---\n\nSee `references/steps.md` and `references/gone.md`.\n" },
+      files: [...files, "package.json", "skills/review/references/steps.md"],
+    });
+    expect(lines(await run(rule, m)).map((l) => l.split(" ").slice(0, 3).join(" "))).toEqual(["skills/review/SKILL.md:6:31 path references/gone.md"]);
+  });
+
   it("invalid: a verb that names where to add something points at a file that must exist", async () => {
     const m = project({ docs: { "docs/a.md": "Add your command to `src/cli/advance.ts` and create a test in `src/cli/flw.ts`.\n" }, files });
     expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/a.md:1:21", "docs/a.md:1:63"]);

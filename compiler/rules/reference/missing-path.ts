@@ -27,7 +27,7 @@ export default defineRule({
       "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
       "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records of the past (a changelog, release notes, a file named by its date), " +
-      "an agent's prompts (a slash command's file, a skill's SKILL.md and every file in its folder: their paths are the working project's), and a path the words before it tell the reader to create " +
+      "an agent's prompts (a slash command's file, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
       '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`"; not "add it to `x`", which names a file that must exist). ' +
       "A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
@@ -47,7 +47,7 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       const text = ctx.model.texts.get(doc.file) ?? "";
       // Whose files a document's paths name: a record's are those of its time, an agent's prompt the project it works in.
-      const notHere = pastRecordReason(doc.file) ?? agentFacing(ctx.model.skills ?? null, doc.file);
+      const past = pastRecordReason(doc.file);
       let lines: LineIndex | null = null;
       for (const code of doc.inlineCodes) {
         const cand = pathCandidate(code.value);
@@ -65,7 +65,7 @@ export default defineRule({
         const end = lines.offset(code.span.endLine, code.span.endColumn);
         const before = paragraphBefore(text, start);
         if (mentionsOtherTree(before, paragraphAfter(text, end))) continue;
-        const why = notHere ?? toBeCreated(before);
+        const why = past ?? agentFacing(ctx.model.skills ?? null, index.dirs, doc.file, cand) ?? toBeCreated(before);
         if (why !== null) {
           ctx.notJudged(code.span, why);
           continue;
@@ -90,16 +90,20 @@ export default defineRule({
 
 /**
  * A skill's files (its SKILL.md and everything in its folder) and a slash command's file are prompts to an agent:
- * the paths they name are the agent's working project's, not this repository's.
+ * a path they name is the agent's working project's, unless its first folder is one of the entry's own
+ * (`references/x.md` beside a SKILL.md that has a references/ folder: the bundle's own file, judged).
  */
-function agentFacing(bundle: SkillBundle | null, file: string): string | null {
+function agentFacing(bundle: SkillBundle | null, dirs: ReadonlySet<string>, file: string, path: string): string | null {
   if (!bundle) return null;
+  const first = path.replace(/^(?:\.\/)+/, "").split("/")[0];
   for (const e of bundle.entries) {
-    if (e.file === file) return `a ${e.kind} prompt: its paths name files of the project the agent works in`;
-    if (e.kind === "skill") {
-      const dir = posix.dirname(e.file);
-      if (dir !== "." && file.startsWith(`${dir}/`)) return "a file of a skill: its paths name files of the project the agent works in";
-    }
+    const base = posix.dirname(e.file);
+    const inside = e.file === file || (e.kind === "skill" && base !== "." && file.startsWith(`${base}/`));
+    if (!inside) continue;
+    if (dirs.has(base === "." ? first : `${base}/${first}`)) return null;
+    return e.file === file
+      ? `a ${e.kind} prompt: its paths name files of the project the agent works in`
+      : "a file of a skill: its paths name files of the project the agent works in";
   }
   return null;
 }
