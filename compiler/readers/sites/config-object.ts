@@ -7,10 +7,12 @@
  * A key the walk cannot see past (a spread, a computed key, a function
  * call) is "unknown", never guessed.
  */
-import { foldExpression, type FoldedValue } from "../constant-folder.js";
-import { loadFile, propertyNameText, ts, unwrap, type ParsedFile } from "../code-source.js";
-import { absPath } from "../code-source.js";
+
+import type { Site } from "../../model/types.js";
 import { shortened } from "../../util/text.js";
+import { absPath, loadFile, type ParsedFile, propertyNameText, ts, unwrap } from "../code-source.js";
+import { type FoldedValue, foldExpression } from "../constant-folder.js";
+import type { SiteInput } from "./types.js";
 
 const short50 = (s: string) => shortened(s, 50, "…");
 
@@ -176,4 +178,12 @@ export class ConfigFile {
   get text(): string {
     return this.file.text;
   }
+}
+
+/** The site's config file, loaded; null when there is none, or when it cannot be read (then the site is marked unreadable). */
+export function loadSiteConfig(input: SiteInput, site: Site): ConfigFile | null {
+  if (!input.configFile) return null;
+  const cfg = ConfigFile.load(input.root, input.configFile);
+  if (!cfg) site.unreadable = `cannot read ${input.configFile}`;
+  return cfg;
 }

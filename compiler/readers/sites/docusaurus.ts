@@ -3,9 +3,10 @@
  * folders, i18n locales, the classic preset's docs/blog/pages options and
  * content plugins; `versions.json` for versioned docs.
  */
-import { existsSync } from "../../util/input-fs.js";
+
 import { join, relative } from "node:path";
 import type { Site } from "../../model/types.js";
+import { existsSync } from "../../util/input-fs.js";
 import { ConfigFile, type Lookup } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 

@@ -4,12 +4,13 @@
  * `sites` win; otherwise every folder holding documents in scope is looked
  * at for a generator config, the nearest one owning the documents below it.
  */
-import { existsSync } from "../../util/input-fs.js";
+
 import { join, posix } from "node:path";
 import type { ResolvedConfig, SiteGenerator, SiteSetting } from "../../config/types.js";
-import { routers, siteGenerators, type SiteGeneratorDescriptor } from "../../model/routes/index.js";
-import type { Site } from "../../model/types.js";
+import { routers, type SiteGeneratorDescriptor, siteGenerators } from "../../model/routes/index.js";
 import { siteOf } from "../../model/site-links.js";
+import type { Site } from "../../model/types.js";
+import { existsSync } from "../../util/input-fs.js";
 import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 type Reader = (input: SiteInput) => Site;

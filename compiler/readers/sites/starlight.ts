@@ -1,14 +1,13 @@
 /** Starlight: `astro.config.*` read statically for Astro's `srcDir`, `publicDir` and `base`; pages under `srcDir/content/docs`. */
 import type { Site } from "../../model/types.js";
-import { ConfigFile } from "./config-object.js";
+import { type ConfigFile, loadSiteConfig } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
 export function read(input: SiteInput): Site {
   const site = emptySite("starlight", input, joinDir(input.siteRoot, "src/content/docs"));
   let srcDir = joinDir(input.siteRoot, "src");
   let publicDir = joinDir(input.siteRoot, "public");
-  const cfg = input.configFile ? ConfigFile.load(input.root, input.configFile) : null;
-  if (input.configFile && !cfg) site.unreadable = `cannot read ${input.configFile}`;
+  const cfg = loadSiteConfig(input, site);
   if (cfg) {
     const top = cfg.exported();
     if (top.kind === "unknown") site.unreadable = top.reason;

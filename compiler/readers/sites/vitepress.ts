@@ -1,12 +1,11 @@
 /** VitePress: `.vitepress/config.*` read statically for `srcDir`, `base` and `rewrites`. */
 import type { Site } from "../../model/types.js";
-import { ConfigFile } from "./config-object.js";
+import { loadSiteConfig } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
 export function read(input: SiteInput): Site {
   const site = emptySite("vitepress", input, input.siteRoot);
-  const cfg = input.configFile ? ConfigFile.load(input.root, input.configFile) : null;
-  if (input.configFile && !cfg) site.unreadable = `cannot read ${input.configFile}`;
+  const cfg = loadSiteConfig(input, site);
   if (cfg) {
     const top = cfg.exported();
     if (top.kind === "unknown") site.unreadable = top.reason;

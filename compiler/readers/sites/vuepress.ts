@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import type { Site } from "../../model/types.js";
 import { readdirSync } from "../../util/input-fs.js";
-import { ConfigFile } from "./config-object.js";
+import { loadSiteConfig } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 /** At most this many public files are listed; past it the public folder is not known completely. */
@@ -14,8 +14,7 @@ const MAX_PUBLIC = 5000;
 
 export function read(input: SiteInput): Site {
   const site = emptySite("vuepress", input, input.siteRoot);
-  const cfg = input.configFile ? ConfigFile.load(input.root, input.configFile) : null;
-  if (input.configFile && !cfg) site.unreadable = `cannot read ${input.configFile}`;
+  const cfg = loadSiteConfig(input, site);
   if (cfg) {
     const top = cfg.exported();
     if (top.kind === "unknown") site.unreadable = top.reason;
