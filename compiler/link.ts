@@ -39,6 +39,8 @@ export interface LinkInput {
   skills?: SkillBundle | null;
   /** The package.json names (compiler/readers/packages.ts). */
   packages?: PackageNames | null;
+  /** Tracked files a sparse checkout leaves out of the work tree (compiler/git/sparse.ts): they exist for references. */
+  sparseFiles?: string[];
 }
 
 export function link(input: LinkInput): ContractModel {
@@ -57,7 +59,7 @@ export function link(input: LinkInput): ContractModel {
     schemas,
     instances: input.instances,
     generatedOnDisk: input.generatedOnDisk,
-    files: discovered.files,
+    files: input.sparseFiles?.length ? [...new Set([...discovered.files, ...input.sparseFiles])].sort() : discovered.files,
     surface: code.surface,
     codeProblems: code.problems,
     readProblems: [...discovered.refused, ...read.readProblems],

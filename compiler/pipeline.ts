@@ -36,6 +36,7 @@ import { readGitHistory } from "./git/history.js";
 import { historyScope, readContentHistoryOf } from "./git/content-history.js";
 import { joinCaps, type HistoryAsk, type HistoryCap } from "./model/history.js";
 import { beginGitRun, gitCallCount } from "./git/run.js";
+import { filesOutsideSparseCheckout } from "./git/sparse.js";
 import { gitMemoOf } from "./git/memo.js";
 import type { Rule } from "./rules/types.js";
 import { ruleMemo } from "./rules/incremental.js";
@@ -166,6 +167,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
     vocabularyDeclarations,
     skills,
     packages,
+    sparseFiles: filesOutsideSparseCheckout(opts.root).filter((f) => !/(^|\/)node_modules\//.test(f)),
   });
   timing.lap("link");
   const needsSources = model.docs.some((d) => d.regions.some((r) => r.args.source?.startsWith("module:")));

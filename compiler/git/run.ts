@@ -125,7 +125,7 @@ const DRIVERS: Record<string, readonly string[]> = {
  * followed). A name `-c` cannot carry (an `=` or a line break in it) makes the
  * call refused: git is not run at all.
  */
-type Guard = { ok: true; args: string[] } | { ok: false; missing: boolean; stderr: string };
+type Guard = { ok: true; args: string[]; sparse: boolean } | { ok: false; missing: boolean; stderr: string };
 
 /** Runs open now (beginGitRun) and the guard each read for a folder; empty when no run is open. */
 let openRuns = 0;
@@ -167,8 +167,11 @@ function readGuard(cwd: string): Guard {
   // Outside a repository the list is the user's own config; a failure (a broken config file) stops the call.
   if (r.status !== 0) return { ok: false, missing: false, stderr: r.stderr || `git config exited with ${r.status}` };
   const names = new Map<string, Set<string>>();
+  let sparse = false;
   for (const entry of r.stdout.split("\0")) {
     const key = entry.split("\n", 1)[0];
+    // The last value wins, as in git (a local `false` over a global `true`).
+    if (key.toLowerCase() === "core.sparsecheckout") sparse = /^(true|yes|on|1)$/i.test(entry.slice(key.length + 1).trim());
     const first = key.indexOf(".");
     const last = key.lastIndexOf(".");
     if (first < 0 || last <= first) continue;
@@ -189,7 +192,13 @@ function readGuard(cwd: string): Guard {
   for (const kv of FIXED) args.push("-c", kv);
   for (const [section, set] of [...names].sort())
     for (const name of [...set].sort()) for (const kv of DRIVERS[section]) args.push("-c", `${section}.${name}.${kv}`);
-  return { ok: true, args };
+  return { ok: true, args, sparse };
+}
+
+/** Whether the repository at cwd is a sparse checkout (`core.sparseCheckout`), from the configuration listing the run already read. */
+export function sparseCheckoutOn(cwd: string): boolean {
+  const g = guardArgs(cwd);
+  return g.ok && g.sparse;
 }
 
 /** Diff machinery switches added right after the subcommand, whatever the caller passed: a driver the guard emptied would otherwise fail the call. */
