@@ -28,7 +28,11 @@ export default defineRule({
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
       "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records of the past (a changelog, release notes, a file named by its date), " +
       "an agent's prompts (a slash command's file, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
-      '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`"; not "add it to `x`", which names a file that must exist). ' +
+      '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`"; not "add it to `x`", which names a file that must exist), ' +
+      "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
+      'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence) or with a placeholder name (`foo`, `bar`, `my-file`, `file1`), ' +
+      'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), and one whose sentence names another repository ("in the `owner/name` repository"). ' +
+      "Every backticked path the rule looks at is a `paths` mention of `summary.coverage`: judged when it exists or is reported, else counted as not judged with the reason (another tree, an unlisted folder, or one of the contexts above). " +
       "A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
       missingPath: "path {{path}} does not exist (looked from {{from}}){{removed}}",
