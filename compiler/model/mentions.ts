@@ -19,6 +19,8 @@
  * relative files, site routes, `#x` in the same page, templates) and `anchors` (each of those whose URL
  * has a fragment, `x.md#y`, `#y`), marked by reference/broken-link and reference/missing-anchor; an
  * external URL (`https:`, `mailto:`, `//host`) is never fetched and is no mention (see linkMentions).
+ * `paths` (pathMentions): each backticked relative path with a folder (`docs/a.md`) that is not a link's label, marked by
+ * reference/missing-path (judged when it exists or is reported, else counted not judged with the reason).
  * `terms` (compiler/model/term-mentions.ts): backticked names that are vocabulary members, retired names, or look like
  * members (a near miss, a vocabulary's namespace and shape), in prose and schema descriptions.
  */
@@ -26,8 +28,9 @@ import type { Span } from "./diagnostic.js";
 import type { CodeBlock, ModelData, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
 import type { SkillBundle } from "./skills.js";
 import { weakMemo } from "../util/memo.js";
+import { pathCandidate } from "./references.js";
 
-export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "toolClaims" | "links" | "anchors" | "terms";
+export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "toolClaims" | "links" | "anchors" | "paths" | "terms";
 export const MENTION_KINDS: readonly MentionKind[] = [
   "commands",
   "flags",
@@ -37,13 +40,14 @@ export const MENTION_KINDS: readonly MentionKind[] = [
   "toolClaims",
   "links",
   "anchors",
+  "paths",
   "terms",
 ];
 
 export interface Mention {
   kind: MentionKind;
   /** Where it was written: an invocation, a bare flag of an option list or table, a help-output listing's synopsis line or option line; `skill`: the skill surface; `link`: a link, image or definition; `term`: a vocabulary term. */
-  source: "invocation" | "bare" | "prose" | "synopsis" | "help" | "skill" | "link" | "term";
+  source: "invocation" | "bare" | "prose" | "synopsis" | "help" | "skill" | "link" | "path" | "term";
   span: Span;
   /** The binary the mention belongs to: the invocation's, or for a bare flag the one invoked last before it in the document (else the document's first); on the skill surface the command's or skill's name; for a link its URL as written. */
   binary: string;
@@ -186,6 +190,33 @@ export function linkMentions(doc: MarkdownDoc): Mention[] {
   return out;
 }
 
+/**
+ * The path mentions of one document: a `paths` mention per inline code that is a relative path with a folder
+ * (pathCandidate: not a URL, glob, placeholder or bare file name) and is not the label of a link (the link is the
+ * reference: reference/broken-link judges it). `binary` holds the path.
+ */
+export function pathMentions(doc: MarkdownDoc): Mention[] {
+  const out: Mention[] = [];
+  for (const c of doc.inlineCodes) {
+    const p = pathCandidate(c.value);
+    if (p === null || !p.includes("/") || insideLink(doc, c.span)) continue;
+    out.push({ kind: "paths", source: "path", span: c.span, binary: p });
+  }
+  return out;
+}
+
+const atOrBefore = (l1: number, c1: number, l2: number, c2: number) => l1 < l2 || (l1 === l2 && c1 <= c2);
+
+/** Whether `span` lies inside one of the document's links (`` [`docs/a.md`](docs/a.md) ``). */
+export function insideLink(doc: MarkdownDoc, span: Span): boolean {
+  return doc.links.some(
+    (l) =>
+      l.kind === "link" &&
+      atOrBefore(l.span.line, l.span.column, span.line, span.column) &&
+      atOrBefore(span.endLine, span.endColumn, l.span.endLine, l.span.endColumn),
+  );
+}
+
 /** Every document's CLI mentions (links: linkMentions), kept by document object (a watch re-check links the same objects again). */
 const byDoc = weakMemo<MarkdownDoc, { binaries: string; mentions: Mention[] }>("model/mentions#byDoc");
 export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Mention[] {
@@ -199,6 +230,7 @@ export function modelMentions(model: Pick<ModelData, "docs" | "binaries" | "skil
   const out: Mention[] = [];
   for (const d of model.docs) for (const x of docMentions(d, model.binaries)) out.push(x);
   for (const d of model.docs) for (const x of linkMentions(d)) out.push(x);
+  for (const d of model.docs) for (const x of pathMentions(d)) out.push(x);
   if (model.skills) out.push(...skillMentions(model.skills));
   return out;
 }

@@ -94,6 +94,8 @@ export function notJudgedLine(report: Report): string | undefined {
 
 /** The link kinds of summary.coverage (compiler/model/mentions.ts linkMentions); every other kind is a CLI, skill or vocabulary-term mention. */
 const LINK_KINDS = new Set(["links", "anchors"]);
+/** Backticked paths (reference/missing-path), a part of their own. */
+const PATH_KINDS = new Set(["paths"]);
 
 /** The last line: how many documented CLI mentions (and vocabulary terms), links and anchors were judged, and how many were not (never a silent blind spot). */
 export function coverageLine(report: Report): string | undefined {
@@ -113,7 +115,7 @@ export function coverageLine(report: Report): string | undefined {
     return `; ${t.notJudged} not judged${neither > 0 ? `, ${neither} neither judged nor counted` : ""}`;
   };
   const parts: string[] = [];
-  const cli = sum((k) => !LINK_KINDS.has(k));
+  const cli = sum((k) => !LINK_KINDS.has(k) && !PATH_KINDS.has(k));
   // Vocabulary terms are no CLI mentions: with any found, the line says "documented mentions".
   const what = (c.terms?.found ?? 0) > 0 ? "documented mention" : "CLI mention";
   if (cli.found > 0) parts.push(`judged ${cli.judged} of ${plural(cli.found, what)}${rest(cli)}`);
@@ -123,6 +125,8 @@ export function coverageLine(report: Report): string | undefined {
     const a = c.anchors ?? { found: 0, judged: 0 };
     parts.push(`judged ${l.judged} of ${plural(l.found, "link")} and ${a.judged} of ${plural(a.found, "anchor")}${rest(links)}`);
   }
+  const paths = sum((k) => PATH_KINDS.has(k));
+  if (paths.found > 0) parts.push(`judged ${paths.judged} of ${plural(paths.found, "path")}${rest(paths)}`);
   if (parts.length === 0) return undefined;
   return `${parts.join(" · ")} (see --format json summary.coverage)`;
 }

@@ -10,7 +10,7 @@ function counts(t) {
 }
 
 /** The link kinds of summary.coverage: their own column; the coverage column is every other kind (CLI, skills, …). */
-const LINK_KINDS = new Set(["links", "anchors"]);
+const LINK_KINDS = new Set(["links", "anchors", "paths"]);
 
 function coverageText(r) {
   if (!r.coverage) return "not reported";
@@ -24,7 +24,7 @@ function coverageText(r) {
   return `${t.judged}/${t.found} (${pct(t.judged / t.found)})`;
 }
 
-/** Links and anchors (judged/found, not judged): "—" for a kind with nothing found. */
+/** Links, anchors and backticked paths (judged/found, not judged): "—" for a kind with nothing found. */
 function linkCoverageText(r) {
   if (!r.coverage) return "not reported";
   const one = (k) => {
@@ -32,7 +32,7 @@ function linkCoverageText(r) {
     if (!v || v.found === 0) return `— (0 ${k})`;
     return `${v.judged}/${v.found} (${pct(v.judged / v.found)}, ${v.notJudged} not judged)`;
   };
-  return `${one("links")} · ${one("anchors")}`;
+  return `${one("links")} · ${one("anchors")} · ${one("paths")}`;
 }
 
 /** Found − judged − not judged over every kind (links and anchors included), naming the kinds where it is not 0. */
@@ -87,7 +87,7 @@ const columns = [
   "warnings",
   "warning precision",
   "coverage (judged/found)",
-  "links · anchors (judged/found)",
+  "links · anchors · paths (judged/found)",
   "not judged",
   "neither",
   "mutation recall",
@@ -162,9 +162,10 @@ export function renderPrecisionDoc(rs) {
     "",
     "- **precision** is real / reported; **—** means nothing was reported (0 of 0 is not 100 %).",
     "- **coverage** is the mentions docpact judged out of the mentions it found (`summary.coverage` of the",
-    "  report: commands, flags and the other kinds it counts, links and anchors apart); **links · anchors** is the",
-    "  links, images and definitions that are not external URLs (relative files, site routes, `#x` in the page) and",
-    "  those of them with a fragment, judged out of found, with how many were counted as not judged;",
+    "  report: commands, flags and the other kinds it counts, links, anchors and paths apart); **links · anchors · paths** is the",
+    "  links, images and definitions that are not external URLs (relative files, site routes, `#x` in the page),",
+    "  those of them with a fragment, and the backticked relative paths reference/missing-path looks at (judged:",
+    "  found or reported), judged out of found, with how many were counted as not judged;",
     "  **not judged** is `summary.notJudged.total`;",
     "  **neither** is found − judged − not judged over every kind, links and anchors included: what docpact saw but",
     "  neither judged nor counted (must be 0).",

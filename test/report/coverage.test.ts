@@ -113,3 +113,25 @@ describe("summary.coverage", () => {
     }
   });
 });
+
+describe("summary.coverage: paths (reference/missing-path)", () => {
+  test("every backticked path is judged (found or reported) or counted not judged, and the last line says so", async () => {
+    const { mkdirSync } = await import("node:fs");
+    const root = mkdtempSync(join(tmpdir(), "docpact-coverage-"));
+    mkdirSync(join(root, "docs"));
+    writeFileSync(join(root, "package.json"), JSON.stringify({ name: "p" }));
+    writeFileSync(join(root, "docs/a.md"), "# A\n");
+    writeFileSync(
+      join(root, "README.md"),
+      "# p\n\nSee `docs/a.md` and `docs/gone.md`; `other/x.md` is elsewhere.\n\nFor example, `docs/example-page.md` would do.\n",
+    );
+    try {
+      const report = await check({ root });
+      expect(report.diagnostics.filter((d) => d.rule === "reference/missing-path").map((d) => `${d.line}:${d.column}`)).toEqual(["3:21"]);
+      expect(report.summary.coverage?.paths).toEqual({ found: 4, judged: 2, notJudged: 2 });
+      expect(coverageLine(report)).toContain("judged 2 of 4 paths; 2 not judged");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -87,3 +87,67 @@ describe("reference/missing-path and links (issue 27)", () => {
     expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/a.md:1:21", "docs/a.md:1:63"]);
   });
 });
+
+describe("reference/missing-path: whose file a path names (issues 25, 29)", () => {
+  const silent = async (doc: string, extra: Record<string, string> = {}) =>
+    lines(await run(rule, project({ docs: { "docs/a.md": doc, ...extra }, files }))).map((l) => l.split(" ").slice(0, 3).join(" "));
+
+  it("a path whose content the fence below shows is an example file: counted, not judged", async () => {
+    expect(await silent("In `src/cli/members.ts`:\n\n```ts\nexport const x = 1;\n```\n")).toEqual([]);
+    expect(await silent("This file would be `src/cli/nav.ts`\n\n{% raw %}\n```ts\nx\n```\n{% endraw %}\n")).toEqual([]);
+  });
+
+  it("invalid: a path with words after it on its line, or no fence below, is judged", async () => {
+    expect(await silent("In `src/cli/members.ts` the list is read.\n\n```ts\nx\n```\n")).toEqual(["docs/a.md:1:4 path src/cli/members.ts"]);
+    expect(await silent("See `src/cli/members.ts`:\n\nThen go on.\n")).toEqual(["docs/a.md:1:5 path src/cli/members.ts"]);
+  });
+
+  it("a later step of a tutorial (a document of the same folder) naming a file an earlier one creates is not judged", async () => {
+    const r = await silent("Now style `src/cli/nav.ts`.\n", { "docs/b.md": "Create `src/cli/nav.ts` with this content.\n" });
+    expect(r).toEqual([]);
+  });
+
+  it("invalid: the tutorial's file is the same folder's only: another folder's document is judged", async () => {
+    const r = lines(
+      await run(rule, project({ docs: { "guide/a.md": "Now style `src/cli/nav.ts`.\n", "docs/b.md": "Create `src/cli/nav.ts` with this content.\n" }, files })),
+    ).map((l) => l.split(" ").slice(0, 3).join(" "));
+    expect(r).toEqual(["guide/a.md:1:11 path src/cli/nav.ts"]);
+  });
+
+  it("examples, placeholder names, the reader's files and other repositories' or packages' files are not judged", async () => {
+    const doc = [
+      "For example, if the rule source file is `src/cli/rule.ts` then the test file is elsewhere.",
+      "",
+      "- **Examples**: `src/cli/finance.ts` for schemas",
+      "",
+      "The test lives in `src/cli/foo.ts`; your post `src/cli/my-file.ts` too.",
+      "",
+      "Suppose a tag in your `src/cli/data.ts` file.",
+      "",
+      "If you have `src/cli/styles.ts` in your site's source folder it is processed.",
+      "",
+      "Copy the main file (`src/cli/minima.ts` in the Minima theme) first.",
+      "",
+      "In the `eslint/eslint.org` repository, submit a PR to set `upcomingVersion = 1` in `src/cli/release-data.ts`.",
+    ].join("\n");
+    expect(await silent(doc)).toEqual([]);
+  });
+
+  it("invalid: the same paths without those words are judged", async () => {
+    const doc = [
+      "The rule source file is `src/cli/rule.ts`.",
+      "",
+      "- **Sources**: `src/cli/finance.ts` for schemas",
+      "",
+      "The test lives in `src/cli/food.ts`.",
+      "",
+      "In the `eslint/eslint.org` folder, submit a PR to set `upcomingVersion = 1` in `src/cli/release-data.ts`.",
+    ].join("\n");
+    expect(await silent(doc)).toEqual([
+      "docs/a.md:1:25 path src/cli/rule.ts",
+      "docs/a.md:3:16 path src/cli/finance.ts",
+      "docs/a.md:5:19 path src/cli/food.ts",
+      "docs/a.md:7:80 path src/cli/release-data.ts",
+    ]);
+  });
+});

@@ -1,9 +1,9 @@
 import { posix } from "node:path";
-import type { Span } from "../../model/diagnostic.js";
 import { currentPath, firstRemoval, removalText } from "../../model/history.js";
-import { lookupPath, mentionsOtherTree, pathCandidate, referenceIndex } from "../../model/references.js";
+import { pathMentions } from "../../model/mentions.js";
+import { lookupPath, mentionsOtherTree, type PathLookup, referenceIndex } from "../../model/references.js";
 import type { SkillBundle } from "../../model/skills.js";
-import type { MarkdownDoc } from "../../model/types.js";
+import type { InlineCode, MarkdownDoc } from "../../model/types.js";
 import { pastRecordReason } from "../../util/past-records.js";
 import { LineIndex } from "../../util/text.js";
 import { replaceInSpan } from "../fix-edit.js";
@@ -28,7 +28,11 @@ export default defineRule({
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
       "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records of the past (a changelog, release notes, a file named by its date), " +
       "an agent's prompts (a slash command's file, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
-      '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`"; not "add it to `x`", which names a file that must exist). ' +
+      '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`"; not "add it to `x`", which names a file that must exist), ' +
+      "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
+      'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence) or with a placeholder name (`foo`, `bar`, `my-file`, `file1`), ' +
+      'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), and one whose sentence names another repository ("in the `owner/name` repository"). ' +
+      "Every backticked path the rule looks at is a `paths` mention of `summary.coverage`: judged when it exists or is reported, else counted as not judged with the reason (another tree, an unlisted folder, or one of the contexts above). " +
       "A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
       missingPath: "path {{path}} does not exist (looked from {{from}}){{removed}}",
@@ -44,49 +48,129 @@ export default defineRule({
   },
   check(ctx) {
     const index = referenceIndex(ctx.model);
+    type Seen = { doc: MarkdownDoc; text: string; code: InlineCode; cand: string; r: PathLookup; why: string | null };
+    const seen: Seen[] = [];
+    // Paths a document tells the reader to create or shows the content of, by the folder of that document: the
+    // same path in a later step of the tutorial (a document of the same folder) is that reader's file too.
+    const made = new Set<string>();
     for (const doc of ctx.model.docs) {
       const text = ctx.model.texts.get(doc.file) ?? "";
       // Whose files a document's paths name: a record's are those of its time, an agent's prompt the project it works in.
       const past = pastRecordReason(doc.file);
       let lines: LineIndex | null = null;
-      for (const code of doc.inlineCodes) {
-        const cand = pathCandidate(code.value);
-        // Bare names (`SKILL.md`, `./log.md`) are usually generic or runtime files, not references.
-        if (cand === null || !cand.includes("/")) continue;
-        // The label of a link (`` [`docs/a.md`](docs/a.md) ``): the link is the reference, and reference/broken-link judges it.
-        if (insideLink(doc, code.span)) continue;
+      for (const m of pathMentions(doc)) {
+        const code = doc.inlineCodes.find((c) => c.span === m.span);
+        if (!code) continue;
+        const cand = m.binary;
         const r = lookupPath(index, doc.file, cand);
-        // Whether a finding exists never depends on history (a shallow clone would lose it): a path whose
-        // folder is not here (`foreign`) stays silent whatever git shows; history only adds evidence.
-        if (r.status !== "missing") continue;
-        const gone = firstRemoval(ctx.model.history, r.tried);
         lines ??= new LineIndex(text);
         const start = lines.offset(code.span.line, code.span.column);
         const end = lines.offset(code.span.endLine, code.span.endColumn);
-        const before = paragraphBefore(text, start);
-        if (mentionsOtherTree(before, paragraphAfter(text, end))) continue;
-        const why = past ?? agentFacing(ctx.model.skills ?? null, index.dirs, doc.file, cand) ?? toBeCreated(before);
-        if (why !== null) {
-          ctx.notJudged(code.span, why);
-          continue;
-        }
-        const dir = posix.dirname(doc.file);
-        const from = dir === "." ? "the root" : `${dir}/ or any folder above it`;
-        const now = gone && ctx.model.history ? currentPath(ctx.model.history, gone.path, (p) => index.files.has(p)) : null;
-        const moved = gone && now ? writtenLike(cand, gone.path, now, doc.file) : null;
-        // The rename git recorded is applied by `build --fix`; nothing else is.
-        const fix = moved !== null && gone ? replaceInSpan(text, code.span, cand, moved, `write ${moved} (renamed in ${gone.commit})`) : null;
-        ctx.report({
-          span: code.span,
-          messageId: "missingPath",
-          data: { path: cand, from, removed: gone ? `; ${removalText(gone)}` : "" },
-          ...(moved !== null ? { suggestions: [moved] } : {}),
-          ...(fix ? { fix } : {}),
-        });
+        const before = paragraphBefore(text, start, 240);
+        const after = paragraphAfter(text, end);
+        const made1 = toBeCreated(paragraphBefore(text, start)) ?? shownBelow(text, end);
+        if (made1 !== null) made.add(`${posix.dirname(doc.file)}\u0000${cand}`);
+        const why =
+          past ?? agentFacing(ctx.model.skills ?? null, index.dirs, doc.file, cand) ?? made1 ?? otherTree(before, after) ?? illustrative(before, cand);
+        seen.push({ doc, text, code, cand, r, why });
       }
+    }
+    for (const { doc, text, code, cand, r, why } of seen) {
+      // summary.coverage `paths` (model/mentions.ts pathMentions): every path is judged (it exists or is reported) or counted.
+      if (r.status === "exists") {
+        ctx.judged(code.span, "paths");
+        continue;
+      }
+      // Whether a finding exists never depends on history (a shallow clone would lose it): a path whose
+      // folder is not here (`foreign`) stays silent whatever git shows; history only adds evidence.
+      if (r.status === "unknown") {
+        ctx.notJudged(code.span, "under a folder docpact does not list (a dot folder, node_modules, an ignored folder)", { kind: "paths" });
+        continue;
+      }
+      if (r.status === "foreign") {
+        ctx.notJudged(
+          code.span,
+          "no folder it could be looked up in holds files of its kind, or a file elsewhere ends with it: a path of another tree (the user's project, another repository, a runtime folder)",
+          { kind: "paths" },
+        );
+        continue;
+      }
+      const tutorial = made.has(`${posix.dirname(doc.file)}\u0000${cand}`)
+        ? "a file a document of this folder tells the reader to create or shows (a tutorial's file), not one of this repository"
+        : null;
+      if (r.status !== "missing") continue;
+      const reason = why ?? tutorial;
+      if (reason !== null) {
+        ctx.notJudged(code.span, reason, { kind: "paths" });
+        continue;
+      }
+      ctx.judged(code.span, "paths");
+      const gone = firstRemoval(ctx.model.history, r.tried);
+      const dir = posix.dirname(doc.file);
+      const from = dir === "." ? "the root" : `${dir}/ or any folder above it`;
+      const now = gone && ctx.model.history ? currentPath(ctx.model.history, gone.path, (p) => index.files.has(p)) : null;
+      const moved = gone && now ? writtenLike(cand, gone.path, now, doc.file) : null;
+      // The rename git recorded is applied by `build --fix`; nothing else is.
+      const fix = moved !== null && gone ? replaceInSpan(text, code.span, cand, moved, `write ${moved} (renamed in ${gone.commit})`) : null;
+      ctx.report({
+        span: code.span,
+        messageId: "missingPath",
+        data: { path: cand, from, removed: gone ? `; ${removalText(gone)}` : "" },
+        ...(moved !== null ? { suggestions: [moved] } : {}),
+        ...(fix ? { fix } : {}),
+      });
     }
   },
 });
+
+/** The words around the path place it in another repository or project (mentionsOtherTree, or `` in the `owner/name` repository `` earlier in its sentence), or in the reader's own tree ("your `x`", "`x` in your site", "`x` in the Minima theme"). */
+function otherTree(before: string, after: string): string | null {
+  if (mentionsOtherTree(before.slice(-120), after)) return "the words around it place it in another repository or project";
+  const sentence = sentenceTail(before);
+  if (/\b(?:in|from|of|to) the `?[\w.-]+\/[\w.-]+`? (?:repo|repository)\b/i.test(sentence))
+    return "its sentence names another repository (`in the owner/name repository`)";
+  if (/\byour\s*$/i.test(before) || /^[^.!?\n]{0,40}?\bin your\b/i.test(after))
+    return "the words around it make it the reader's file (`your x`, `x in your site`)";
+  if (/^\W{0,3}\s*(?:in|from|of) (?:the|a) [\w-]+ (?:theme|gem|package|plugin|module|library|crate)\b/i.test(after))
+    return "the words after it place it in another package (`x in the Minima theme`)";
+  return null;
+}
+
+/** The sentence the path stands in, up to the path: `before` from the last sentence end (". ", "! ", "? " followed by a capital) on. */
+function sentenceTail(before: string): string {
+  // biome-ignore lint/correctness/noEmptyCharacterClassInRegex: `[^]` is any character, newlines included
+  const m = /[.!?]\s+(?=[A-Z`*])(?![^]*[.!?]\s+[A-Z`*])/.exec(before);
+  return m ? before.slice(m.index + m[0].length) : before;
+}
+
+/**
+ * A path given as an example ("for example, if the rule is `lib/rules/foo.js`", "e.g. `x`", "such as `x`",
+ * "**Examples**: `x`" earlier in its sentence) or one with a placeholder name (`foo`, `bar`, `my-file`, `file1`):
+ * an illustration, not a file of this repository.
+ */
+function illustrative(before: string, cand: string): string | null {
+  // biome-ignore lint/correctness/noEmptyCharacterClassInRegex: `[^]` is any character, newlines included
+  if (/(?:\be\.g\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bexamples?\**\s*:)(?:(?![.!?](?:\s|$))[^])*$/i.test(before))
+    return "given as an example (`for example`, `e.g.`, `such as`, `Examples:` before it)";
+  const stem = posix.basename(cand).replace(/\.[^.]+$/, "");
+  if (/^(?:foo|bar|baz|qux|quux|foobar|(?:\d{4}-\d{1,2}-\d{1,2}-)?my[-_]?[a-z]+|your[-_][a-z]+|file\d+)$/i.test(stem))
+    return "a placeholder file name (`foo`, `bar`, `my-file`, `file1`): an illustration";
+  return null;
+}
+
+/**
+ * The path ends its line (nothing after it but ":" or "."), and the next block, past blank lines and template
+ * tag lines (`{% raw %}`), is a code fence: the text shows the file's content, an example the reader writes.
+ */
+function shownBelow(text: string, end: number): string | null {
+  const eol = text.indexOf("\n", end);
+  if (eol === -1 || !/^\s*[:.]?\s*$/.test(text.slice(end, eol))) return null;
+  for (const line of text.slice(eol + 1, eol + 400).split("\n")) {
+    if (/^\s*$/.test(line) || /^\s*\{%.*%\}\s*$/.test(line)) continue;
+    return /^\s{0,3}(?:```|~~~)/.test(line) ? "a path the text shows the content of in the fence below it (an example file), not one of this repository" : null;
+  }
+  return null;
+}
 
 /**
  * A skill's files (its SKILL.md and everything in its folder) and a slash command's file are prompts to an agent:
@@ -119,17 +203,6 @@ function toBeCreated(before: string): string | null {
   return TO_CREATE.test(before) ? "a file the text tells the reader to create (an example or a plan), not one of this repository" : null;
 }
 
-const atOrBefore = (l1: number, c1: number, l2: number, c2: number) => l1 < l2 || (l1 === l2 && c1 <= c2);
-
-function insideLink(doc: MarkdownDoc, span: Span): boolean {
-  return doc.links.some(
-    (l) =>
-      l.kind === "link" &&
-      atOrBefore(l.span.line, l.span.column, span.line, span.column) &&
-      atOrBefore(span.endLine, span.endColumn, l.span.endLine, l.span.endColumn),
-  );
-}
-
 /** `now` written from the same base as `cand` was when it resolved to `was` (`../` paths from the document's folder). */
 function writtenLike(cand: string, was: string, now: string, fromFile: string): string {
   if (cand.startsWith("../")) return posix.relative(posix.dirname(fromFile), now);
@@ -138,9 +211,9 @@ function writtenLike(cand: string, was: string, now: string, fromFile: string): 
   return base && now.startsWith(base) ? now.slice(base.length) : now;
 }
 
-/** Up to 120 characters before `at`, not crossing a blank line. */
-function paragraphBefore(text: string, at: number): string {
-  const s = text.slice(Math.max(0, at - 120), at);
+/** Up to `length` (120) characters before `at`, not crossing a blank line. */
+function paragraphBefore(text: string, at: number, length = 120): string {
+  const s = text.slice(Math.max(0, at - length), at);
   // biome-ignore lint/correctness/noEmptyCharacterClassInRegex: `[^]` is any character, newlines included
   const m = /\n[ \t>]*\r?\n(?![^]*\n[ \t>]*\r?\n)/.exec(s);
   return m ? s.slice(m.index + m[0].length) : s;
