@@ -29,6 +29,14 @@ const PROPOSAL_TITLE = /^\s*(SEP|RFC|PEP|KEP|JEP|EIP|BIP|ADR|TEP|XEP|FLIP)[- ]?\
 const SELF_DECLARED =
   /\b(?:(?:preserved|kept|retained|archived) as (?:a|an) (?:historical|archived) (?:record|document|reference)|this (?:document|page|proposal|sep|rfc|pep|kep|adr|enhancement|design) (?:is|has been|was) (?:now )?(?:(?:an? )?(?:historical|archived)|superseded|obsolete|withdrawn|rejected|deprecated)\b)/i;
 
+/**
+ * A bold status marker opening a callout or line of the opening, in capitals (`> ⚠️ **HISTORICAL (pre-redesign).**`,
+ * `**ARCHIVED**`, `**HISTÓRICO**`): the page's banner saying what it is. Capitals only — a bold word in running prose is
+ * emphasis, not a banner; the English words and their Romance cognates (the spelling of the word, no vocabulary of a project).
+ */
+const STATUS_BANNER =
+  /^[ \t]*(?:>[ \t]*)?(?:[^\p{L}\p{N}\s*]+[ \t]*)?\*\*[ \t]*(HISTORICAL|HISTORIC|HIST[ÓO]RICO|HISTORIQUE|STORICO|ARCHIVED|ARCHIVADO|ARQUIVADO|ARCHIV[ÉE]|OBSOLETE|OBSOLETO|OBSOLÈTE|DEPRECATED|SUPERSEDED)(?![\p{L}\p{N}])/mu;
+
 /** A status line of a proposal's preamble or front matter that says it is not (or no longer) in force. */
 const STATUS_LINE =
   /^[\s>*_-]*\**status\**\s*:\s*\**\s*["']?(draft|proposed|proposal|superseded|rejected|withdrawn|deferred|obsolete|archived|dormant|abandoned)\b/im;
@@ -42,8 +50,8 @@ const memo = weakMemo<MarkdownDoc, { text: string | undefined; why: string | nul
  * Why the document is a record (a short phrase for a not-judged reason), or
  * null when it is an ordinary page: a folder of its path that holds
  * proposals or the past, a title opening with a proposal's id, or an
- * opening that declares it historical, archived, superseded, or a proposal
- * not in force (`Status: Draft`, `Superseded`, `Rejected` …).
+ * opening that declares it historical, archived, superseded (in words or a
+ * bold capitals banner: `**HISTORICAL**`), or a proposal not in force (`Status: Draft`, `Superseded`, `Rejected` …).
  */
 export function recordOf(doc: MarkdownDoc, text: string | undefined): string | null {
   const hit = memo.get(doc);
@@ -82,6 +90,8 @@ export function recordWhy(file: string, firstHeading: string | null, frontMatter
   if (id && !inForce) return `its title names a proposal (${title.trim().slice(0, 40)})`;
   const declared = SELF_DECLARED.exec(opening);
   if (declared) return `it says so: "${declared[0].replace(/\s+/g, " ")}"`;
+  const banner = STATUS_BANNER.exec(opening);
+  if (banner) return `its banner says so: "${banner[1]}"`;
   const status = STATUS_LINE.exec(opening);
   if (status) return `its status is ${status[1].toLowerCase()}`;
   return null;

@@ -21,6 +21,8 @@ export interface TermContext {
   list: "run" | "items" | "column" | null;
   /** The header text of the term's table column (Markdown), without backticks; null outside tables. */
   column: string | null;
+  /** In a table: for each of its other columns, the first term of each body row's cell there (the term's own row included); absent outside tables. */
+  otherColumns?: TermOccurrence[][];
   /** In a table: the term is its cell's first term, or joined to it by separators only (a cell's value, not a note in it). */
   cellValue: boolean;
   /** The up to four words before the term in its sentence, lower-cased (`must emit`). */
@@ -124,8 +126,26 @@ export class FileTerms {
     return out.length > 0 ? out : null;
   }
 
+  /** Body rows `from`..`to` of a table: for each column but `col`, the first term of each row's cell in it (columns without terms left out). */
+  private columnsBesides(from: number, to: number, col: number): TermOccurrence[][] {
+    const byCol = new Map<number, TermOccurrence[]>();
+    for (let k = from; k <= to; k++) {
+      const seen = new Set<number>();
+      for (const x of this.termsOnLine(k)) {
+        const i = cellIndex(this.lineText(k), x.offset - this.lines[k]);
+        if (i === col || seen.has(i)) continue;
+        seen.add(i);
+        if (!byCol.has(i)) byCol.set(i, []);
+        byCol.get(i)!.push(x);
+      }
+    }
+    return [...byCol.values()];
+  }
+
   /** In a Markdown table body row: the column's header text and the first term of the same cell in the other rows. */
-  private tableColumn(term: TermOccurrence): { neighbours: TermOccurrence[]; list: "column"; column: string | null; cellValue: boolean } | null {
+  private tableColumn(
+    term: TermOccurrence,
+  ): { neighbours: TermOccurrence[]; list: "column"; column: string | null; otherColumns: TermOccurrence[][]; cellValue: boolean } | null {
     const n = this.lineOf(term.offset);
     const row = this.lineText(n);
     if (!/^\s*\|/.test(row)) return null;
@@ -151,6 +171,7 @@ export class FileTerms {
       neighbours: [...cell.filter((x) => x !== term), ...neighbours],
       list: "column",
       column: header === undefined ? null : header.replace(/[`*_]/g, "").trim(),
+      otherColumns: this.columnsBesides(top + 2, bottom, col),
       cellValue: k === 0,
     };
   }

@@ -54,7 +54,15 @@ export function contextTie(
       for (const v of vs) counts.set(v, (counts.get(v) ?? 0) + 1);
     }
     const best = [...counts].sort((a, b) => b[1] - a[1] || (a[0].id < b[0].id ? -1 : 1))[0];
-    if (best && best[1] >= 3 && strangers * 2 <= best[1] && fitsShape(term.value, index, best[0])) return { vocabulary: best[0], how: "list" };
+    // A table whose other column lists the vocabulary's members, one per row (a role table's `Role` column), holds them there:
+    // this column is another attribute of those rows (each role's default skill, named like the roles it serves), no list of members.
+    const beside =
+      c.list === "column" &&
+      best !== undefined &&
+      (c.otherColumns ?? []).some(
+        (col) => col.length >= 3 && col.length >= c.neighbours.length && col.every((t) => index.vocabulariesOf(t.value).includes(best[0])),
+      );
+    if (best && !beside && best[1] >= 3 && strangers * 2 <= best[1] && fitsShape(term.value, index, best[0])) return { vocabulary: best[0], how: "list" };
   }
   return null;
 }

@@ -34,6 +34,18 @@ describe("recordWhy", () => {
     expect(recordWhy("docs/p.md", "Streaming", null, "# Streaming\n\n- **Status**: Withdrawn\n")).toBe("its status is withdrawn");
   });
 
+  test("a bold capitals banner in the opening: the page's own word for what it is, in English or a Romance language", () => {
+    const es = "# Guía de artefactos\n\n> ⚠️ **HISTÓRICO (pre-rediseño).** Describe el sistema viejo. Se conserva como registro.\n";
+    expect(recordWhy("docs/guia.md", "Guía de artefactos", null, es)).toBe('its banner says so: "HISTÓRICO"');
+    expect(recordWhy("docs/old.md", "Old", null, "# Old\n\n**ARCHIVED** — see the new guide.\n")).toBe('its banner says so: "ARCHIVED"');
+    expect(recordWhy("docs/v1.md", "V1", null, "# V1\n\n> **DEPRECATED:** use v2.\n")).toMatch(/DEPRECATED/);
+    // Emphasis in running prose, a lower-case bold word, a banner past the opening: an ordinary page.
+    expect(recordWhy("docs/a.md", "A", null, "# A\n\nThe **historical** data is kept in `logs/`.\n")).toBeNull();
+    expect(recordWhy("docs/b.md", "B", null, "# B\n\nSee the **Historical** view.\n")).toBeNull();
+    expect(recordWhy("docs/c.md", "C", null, "# C\n\nThis release removed the **DEPRECATEDX** flag.\n")).toBeNull();
+    expect(recordWhy("docs/d.md", "D", null, `# D\n${"text\n".repeat(60)}> **HISTORICAL**\n`)).toBeNull();
+  });
+
   test("ordinary pages are none: a draft version's folder, a template's status in a fence, records mentioned later", () => {
     expect(recordWhy("docs/specification/draft/index.mdx", "Specification", null, "# Specification\n")).toBeNull();
     expect(recordWhy("commands/spec-new.md", "spec-new", null, "# spec-new\n\nWrites:\n\n```yaml\nstatus: draft\n```\n")).toBeNull();

@@ -46,6 +46,22 @@ tester.run(rule, {
         { line: lineOf(1), reason: OPEN_BY_HOME_MADE },
       ],
     },
+    {
+      name: "a record of the past (an archive folder, a page whose banner says it is historical) names the commands of its time: counted, not judged",
+      files: {
+        ...cliProject([]),
+        "docs/archive/old.md": "# Old\n\nRun `aw bogus` to start.\n",
+        "docs/guia.md": "# Guía\n\n> ⚠️ **HISTÓRICO.** Se conserva como registro.\n\nRun `aw tasks-data`.\n",
+      },
+      notJudged: [
+        {
+          file: "docs/archive/old.md",
+          line: 3,
+          reason: "the document is a record (it is kept under archive/, a folder of the past): its commands are its time's",
+        },
+        { file: "docs/guia.md", line: 5, reason: `the document is a record (its banner says so: "HISTÓRICO"): its commands are its time's` },
+      ],
+    },
   ],
   invalid: [
     {

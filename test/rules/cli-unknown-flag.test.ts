@@ -120,6 +120,31 @@ tester.run(rule, {
         { file: "docs/upgrading.md", line: 7, reason: "a flag beside the binary's name on a page about upgrading or changes" },
       ],
     },
+    {
+      name: "in a skill's own SKILL.md, a prose flag the skill declares is its argument, not the CLI command's invoked in the paragraph",
+      files: {
+        ...cliProject([]),
+        "docpact.config.json": { docs: ["docs/**/*.md", "skills/**/*.md"], code: { include: ["src/**/*.ts"] } },
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w", skills: "./skills/" }),
+        "skills/manuals/SKILL.md":
+          "---\nname: manuals\ndescription: m\n---\n\n| Flag | What |\n| --- | --- |\n| `--topics <a,b>` | limit |\n\nFor each session (`aw flow advance --json`): read it. Filter by `--topics` when given.\n",
+      },
+      notJudged: [
+        { file: "skills/manuals/SKILL.md", line: 8, reason: "an argument `manuals` declares (skill/unknown-argument judges it)" },
+        { file: "skills/manuals/SKILL.md", line: 10, reason: "an argument `manuals` declares (skill/unknown-argument judges it)" },
+      ],
+    },
+    {
+      name: "a record of the past (kept under archive/) names the flags of its time: counted, not judged",
+      files: { ...cliProject([]), "docs/archive/old.md": "# Old\n\nRun `aw flow advance --bogus`.\n" },
+      notJudged: [
+        {
+          file: "docs/archive/old.md",
+          line: 3,
+          reason: "the document is a record (it is kept under archive/, a folder of the past): its flags are its time's",
+        },
+      ],
+    },
   ],
   invalid: [
     {

@@ -24,6 +24,18 @@ describe("reference/missing-section", async () => {
     expect(await run(rule, m)).toEqual([]);
   });
 
+  it("valid: a name the target has as a bold entry (a table row, a quote's lead), no heading: not judged", async () => {
+    const harness =
+      "# Harness\n\n## Capability catalog\n\n| Capability | What |\n|---|---|\n| **host-memory** | recover state |\n\n> **web-research (consent).** One consumer.\n";
+    const m = project({
+      docs: {
+        "harness/HARNESS.md": harness,
+        "a.md": "See [h](harness/HARNESS.md) § *host-memory*.\n\nAnd [h](harness/HARNESS.md) § *web-research*.\n\nBut [h](harness/HARNESS.md) § *host*.\n",
+      },
+    });
+    expect(lines(await run(rule, m))).toEqual(['a.md:5:5 harness/HARNESS.md has no section "host"']);
+  });
+
   it("invalid: renamed headings and names that are only a prefix without a separator", async () => {
     const m = project({
       docs: {

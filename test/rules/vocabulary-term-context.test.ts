@@ -57,6 +57,12 @@ tester.run(rule, {
       files: project("| RunEventType | meaning |\n| --- | --- |\n| `run.started` | begins |\n| `run.failed` (see `retries`) | ends |\n"),
     },
     {
+      name: "a table column beside one headed by the vocabulary's name holds another attribute (a role's default skill, named like the roles): no list of members",
+      files: project(
+        "| Role | Default skill | Tier |\n|---|---|---|\n| `planner` | `planner` | must |\n| `coder` | `coder` | must |\n| `reviewer` | `reviewer` | may |\n| `designer` | `ui-spec` | may |\n",
+      ),
+    },
+    {
       name: "a proposal's own list (a record: its folder, or an opening that says it is historical) is counted, not judged",
       files: vocabProject({
         docs: {
@@ -112,6 +118,11 @@ tester.run(rule, {
         { messageId: "listed", message: `\`coding-standards\` is listed beside members of ${ROLES} but is not one of them` },
         { messageId: "listed", message: `\`writing\` is listed beside members of ${ROLES} but is not one of them` },
       ],
+    },
+    {
+      name: "the same column with no column headed by the vocabulary's name beside it is a coherent list: the stranger is reported",
+      files: project("| Step | Default skill |\n|---|---|\n| one | `planner` |\n| two | `coder` |\n| three | `reviewer` |\n| four | `ui-spec` |\n"),
+      errors: [{ messageId: "listed", data: { term: "ui-spec", vocabulary: ROLES, hint: "" } }],
     },
     {
       name: "bullet items are a list: a stale role among them is reported",

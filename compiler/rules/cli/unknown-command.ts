@@ -4,6 +4,7 @@ import { defineRule } from "../types.js";
 import { surfaceIndexFor } from "./command-match.js";
 import { docMentions } from "../../model/mentions.js";
 import { replaceInSpan } from "../fix-edit.js";
+import { recordOf } from "../../model/document-record.js";
 
 /** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
 export default defineRule({
@@ -21,6 +22,7 @@ export default defineRule({
       "A word that names no sub-command is an argument when the command takes arguments, and is reported, with the closest known command as the suggestion, only when the level's list of sub-commands is closed (docpact read all of it). " +
       "Where the list is open (a name that does not evaluate, commands loaded from a directory, verbs compared one by one) the word is not judged and is counted in the summary; `docpact inspect commands` shows why. " +
       "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against). " +
+      "A document that is a record of the past (kept under `archive/` or `history/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the commands of its time: its invocations are counted in the summary, not judged. " +
       "Inside a git work tree, when the word was a string literal that a commit removed from a file declaring commands (or from a code file that is gone), " +
       "the message names that commit (the newest of the last 1,000 commits that touched the code); when the commit replaced it on the same line by a name that is a " +
       "command at that level now, that command is the suggestion, and `docpact build --fix` writes it in place of the old word (a spelling suggestion is never applied).",
@@ -55,6 +57,14 @@ export default defineRule({
     // The command code's history, and that of command modules deleted since.
     const historyAsk = ctx.model.history ? { files: [...commandFiles].sort(), gone: true as const } : undefined;
     for (const doc of ctx.model.docs) {
+      // A record (an archived page, one whose banner says it is historical) names the commands of its time: counted, not judged.
+      const record = recordOf(doc, ctx.model.texts.get(doc.file));
+      if (record !== null) {
+        const reason = `the document is a record (${record}): its commands are its time's`;
+        for (const inv of doc.invocations) ctx.notJudged(inv.span, reason, { kind: "commands" });
+        for (const m of docMentions(doc, ctx.model.binaries)) if (m.source === "synopsis") ctx.notJudged(m.span, reason, { kind: "commands" });
+        continue;
+      }
       for (const inv of doc.invocations) {
         const m = index.match(inv);
         // The invocation is the command mention (summary.coverage): judged, unless a word of it was not.

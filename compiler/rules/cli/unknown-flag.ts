@@ -6,6 +6,8 @@ import { docMentions, proseFlagCodes } from "../../model/mentions.js";
 import { defineRule } from "../types.js";
 import { contentRemovalText, literalRemoval } from "../../model/history.js";
 import { replaceInSpan } from "../fix-edit.js";
+import { recordOf } from "../../model/document-record.js";
+import { declaredArguments } from "../../model/skills.js";
 import { commandEvidence, matchRenamed } from "./command-history.js";
 import { ALWAYS_ALLOWED_FLAGS, FlagTable, surfaceIndexFor } from "./command-match.js";
 
@@ -16,7 +18,7 @@ export default defineRule({
   meta: {
     id: "cli/unknown-flag",
     // The evidence of a message comes from git history.
-    perDocument: { consults: ["surface", "history"] },
+    perDocument: { consults: ["surface", "history", "skills"] },
     historyWith: ["cli/unknown-command"],
     defaultSeverity: "error",
     fixable: true,
@@ -33,6 +35,8 @@ export default defineRule({
       "else the nearest section showing invocations (its own text, else its parents'), or else the page, ties it to the binary when every invocation there is of one program (binaries package.json `bin` maps to one file are one) " +
       "and it runs no other program (a shell-fence or inline command of another tool; installs, package runners running the binary and shell utilities such as `cd` aside), on a page that is not about upgrading or changes (title or file name: upgrade, migration, changelog) and shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
+      "In a skill's or slash command's own file, a flag (in running prose, an option list or a table) that the entry declares (its usage line, flag table or `argument-hint`) is the entry's argument, left to `skill/unknown-argument`. " +
+      "A document that is a record of the past (kept under `archive/` or `history/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the flags of its time: they are counted in the summary, not judged. " +
       "Invocations whose command is unknown are left to `cli/unknown-command` (unless git shows the command renamed: its flags are then judged against the command it became), and nothing is reported when the code reader finds no commands at all. " +
       "Inside a git work tree, when the flag's name (with or without its dashes) was a string literal that a commit removed from a code file, the message names that commit; " +
       "when the commit replaced it on the same line by a name the command accepts now, that flag is the suggestion, and `docpact build --fix` writes it in place of the old one " +
@@ -128,7 +132,13 @@ export default defineRule({
       }
       return null;
     };
+    // Set per document: a record of the past (model/document-record.ts) names the flags of its time.
+    let record: string | null = null;
     const judge = (t: InvocationToken, binary: string, path: string[] | null, judged: boolean) => {
+      if (record !== null) {
+        ctx.notJudged(t.span, `the document is a record (${record}): its flags are its time's`, { kind: "flags" });
+        return;
+      }
       const at = path === null ? binaryAt() : tableAt(path);
       const { table, allowed } = at;
       let closure = at.closure;
@@ -198,6 +208,7 @@ export default defineRule({
     const bin = ctx.model.config.packageJson?.bin ?? {};
     const programOf = (b: string) => (bin[b] !== undefined ? `file:${bin[b].replace(/\\/g, "/").replace(/^\.\//, "")}` : b);
     for (const doc of ctx.model.docs) {
+      record = recordOf(doc, ctx.model.texts.get(doc.file));
       for (const inv of doc.invocations) {
         const m = index.match(inv);
         if (m.flags.length === 0) continue;
@@ -213,18 +224,28 @@ export default defineRule({
       }
       if (doc.invocations.length === 0 && !doc.codeBlocks.length) continue;
       // Bare `--flag`s of option lists and tables, where the section ties them to one command; the others by their block.
+      // In a skill's or slash command's own file, a flag that the entry declares is the entry's argument, not the CLI's (skill/unknown-argument judges it).
+      const entry = ctx.model.skills?.entries.find((e) => e.file === doc.file) ?? null;
+      const ownArgs = new Set((entry ? declaredArguments(entry)?.args : undefined)?.map((a) => a.flag) ?? []);
+      const own = (t: InvocationToken) => {
+        if (!ownArgs.has(t.flag ?? t.text)) return false;
+        ctx.notJudged(t.span, `an argument \`${entry!.name}\` declares (skill/unknown-argument judges it)`, { kind: "flags" });
+        return true;
+      };
       const bare = tiedBareFlags(doc, index);
-      for (const b of bare.tied) judge(b.token, b.binary, b.path, true);
+      for (const b of bare.tied) if (!own(b.token)) judge(b.token, b.binary, b.path, true);
       const none = () => null;
-      if (doc.invocations.length > 0) for (const u of bare.untied) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none, programOf));
+      if (doc.invocations.length > 0)
+        for (const u of bare.untied) if (!own(u.token)) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none, programOf));
       // Flags in running prose: the block, else the section; help listings: the synopsis's command.
       const sectionOf = sectionTies(doc, index);
       const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
       for (const p of prose)
-        judgeTie(
-          p.token,
-          blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span), programOf),
-        );
+        if (!own(p.token))
+          judgeTie(
+            p.token,
+            blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span), programOf),
+          );
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "help") continue;
         const flag = m.flag ?? "";

@@ -16,7 +16,7 @@ export default defineRule({
       "as in `[the chassis](../loops/CHASSIS.md) § *Compact / resume*`. The reference holds when the target document has a heading equal to the name, or starting with it " +
       "followed by a separator (` — `, ` – `, ` - `, `: `, ` (`), ignoring case and inline markup. Renamed headings break such references without breaking any link; " +
       "the rule suggests the closest heading. Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last " +
-      "1,000 commits that touched the documents), and a rename's current heading is the suggestion, which `docpact build --fix` writes in place of the old name (the closest heading by spelling is never applied; a heading the same commit added to one other document is reported as moved there). Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
+      "1,000 commits that touched the documents), and a rename's current heading is the suggestion, which `docpact build --fix` writes in place of the old name (the closest heading by spelling is never applied; a heading the same commit added to one other document is reported as moved there). A name the target has only as a bold entry (a table row's first cell or a paragraph's, quote's or list item's lead: `| **host-memory** |`, `> **host-memory (tiers).**`) is counted as not judged: the part exists, though not as a heading. Targets that do not exist are left to reference/broken-link and reference/missing-path; documents outside the `docs` globs are not judged.",
     messages: {
       missingSection: '{{path}} has no section "{{section}}"',
     },
@@ -37,6 +37,13 @@ export default defineRule({
         if (r.status !== "missing" || r.path === null) continue;
         const target = index.docs.get(r.path);
         if (!target) continue;
+        // The target names the part as a bold entry (a table row's first cell, a paragraph's or item's lead: `**host-memory**`), not as a heading: not judged.
+        if (boldEntry(ctx.model.texts.get(r.path), ref.section)) {
+          ctx.notJudged(ref.span, `${r.path} names "${ref.section}" as a bold entry (a table row or a paragraph's lead), not as a heading`, {
+            kind: "anchors",
+          });
+          continue;
+        }
         // Git history, when there is one, says what became of the heading: the rename beats a guess.
         const gone = headingRemoval(
           ctx.model.history,
@@ -73,3 +80,12 @@ export default defineRule({
     }
   },
 });
+
+/** Does `text` open a table row's cell, a paragraph, a quote or a list item with `name` in bold (`| **host-memory** |`, `> **host-memory (tiers)**`)? */
+function boldEntry(text: string | undefined, name: string): boolean {
+  if (text === undefined) return false;
+  const plain = name.replace(/[*_`]/g, "").trim();
+  if (plain === "") return false;
+  const esc = plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^[ \\t]*(?:>[ \\t]*)?(?:[-*+][ \\t]+|\\|[ \\t]*)?\\*\\*[ \\t]*\`?${esc}\`?(?:\\*\\*|[ \\t]*[(:—–.]|[ \\t]+-)`, "im").test(text);
+}
