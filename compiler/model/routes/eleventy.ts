@@ -30,7 +30,8 @@ const eleventy: SiteGeneratorDescriptor = {
   hasReader: true,
   style: { slug: githubSlug, dedupe: "dash", customIds: false },
   // `{% include "x.md" %}` / `{% render %}` pull content (and its headings) in at build time.
-  includes: /\{%-?\s*(?:include|render)\s/,
+  // So do macros (`{% from "x.html" import y %}`) and a heading whose id is templated (`<h2 id="{{ name | slugify }}">`).
+  includes: /\{%-?\s*(?:include|render|from|import)\s|\sid\s*=\s*["'][^"']*\{[{%]/,
   directoryUrls: true,
   pageRoutes(site, file) {
     // Computed or paginated permalinks, `permalink: false`: the reader lists these pages as having no known route.
