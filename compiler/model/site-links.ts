@@ -103,6 +103,7 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     if (table.byLower.has(key.toLowerCase())) return { status: "not-judged", reason: `route /${key} differs only in case from a page` };
   }
   if (tried.length === 0) return { status: "not-judged", reason: "the link climbs above the site's root" };
+  if (target.startsWith("/") && site.baseUnknown) return { status: "not-judged", reason: site.baseUnknown };
   if (site.unreadable) return { status: "not-judged", reason: `routes of the ${site.generator} site at ${site.root || "."} are not known: ${site.unreadable}` };
   const key = tried[0];
   if (site.partialPattern !== undefined && new RegExp(site.partialPattern).test(key))

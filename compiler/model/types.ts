@@ -341,6 +341,16 @@ export interface Site {
   extraPages?: string[];
   /** Files of asset folders discover does not list (VuePress's `.vuepress/public/`), root-relative: served at the root URL. */
   assetFiles?: string[];
+  /** Why the URL path the site is served under is not known (Eleventy's `pathPrefix` computed at build time): a root-absolute link that names no page is then not judged. */
+  baseUnknown?: string;
+  /** Folders under the site whose files are not pages (Eleventy's includes, layouts, data and output folders), root-relative. */
+  nonPageDirs?: string[];
+  /** Pages whose route is not known (a computed or paginated permalink) or that have none (`permalink: false`), root-relative. */
+  unroutedPages?: string[];
+  /** Ids every page may carry from the site's layouts and includes (`<h2 id="further-reading">`). */
+  layoutIds?: string[];
+  /** Why the layouts may add ids docpact cannot list (an id written from data): a fragment no heading has is then not judged. */
+  layoutAnchors?: string;
 }
 
 // ───────────────────────────── Model ─────────────────────────────

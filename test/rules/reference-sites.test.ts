@@ -93,6 +93,23 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
+  it("Eleventy: clean URLs, dir.input, pathPrefix, addPassthroughCopy to the root, permalinks from front matter and directory data, layout ids, computed permalinks not judged", async () => {
+    // index.md's links (/guide/, /start/, /handbook/r/no-foo/, /img/logo.png, #further-reading from the layout, #installing-it) resolve.
+    expect(await findings("site-eleventy")).toEqual([
+      "docs/invalid.md:3:1 reference/broken-link link target /guide/gone/ does not exist (no page or file of the eleventy site at . serves /guide/gone)",
+      // guide/setup.md's front matter permalink moves it to /start/.
+      "docs/invalid.md:3:23 reference/broken-link link target /guide/setup/ does not exist (no page or file of the eleventy site at . serves /guide/setup)",
+      "docs/invalid.md:3:55 reference/broken-link link target /r/no-bar/ does not exist (no page or file of the eleventy site at . serves /r/no-bar)",
+      "docs/invalid.md:3:80 reference/broken-link image target /img/nope.png does not exist (no page or file of the eleventy site at . serves /img/nope.png)",
+      "docs/invalid.md:4:1 reference/missing-anchor #install names no heading or anchor in docs/guide/setup.md",
+      "docs/invalid.md:4:34 reference/missing-anchor #reading names no heading or anchor in docs/guide/index.md",
+      // blog/latest.md's permalink is computed by a filter: routes under its fixed prefix are not known.
+      "docs/index.md:5:7 not judged reference/broken-link: routes under /blog are generated",
+      // categories.md writes its heading ids from data in a loop.
+      "docs/index.md:6:5 not judged reference/missing-anchor: docs/categories.md includes content at build time",
+    ]);
+  });
+
   it("a site of a generator docpact does not model (an Eleventy config, site front matter): links that name no file not judged, with the reason; files still checked; GitHub semantics outside", async () => {
     expect(await findings("site-unknown")).toEqual([
       "docs/index.md:4:96 reference/broken-link link target guide/gone.md does not exist (docs/guide/gone.md)",
@@ -100,11 +117,11 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
       "notes/README.md:3:16 reference/broken-link link target /nowhere does not exist (nowhere)",
       "notes/README.md:3:40 reference/missing-anchor #install names no heading or anchor in docs/guide/setup.md",
       "pages/blog/post.md:7:41 reference/broken-link link target second.md does not exist (pages/blog/second.md)",
-      "docs/guide/setup.markdown:9:22 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
-      "docs/index.md:3:11 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
-      "docs/index.md:3:49 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
-      "docs/index.md:3:78 not judged reference/broken-link: site generator not recognised (docs/eleventy.config.js found)",
-      "docs/index.md:4:11 not judged reference/missing-anchor: site generator not recognised (docs/eleventy.config.js found): its heading ids are not known",
+      "docs/guide/setup.markdown:9:22 not judged reference/broken-link: site generator not recognised (docs/hugo.toml found)",
+      "docs/index.md:3:11 not judged reference/broken-link: site generator not recognised (docs/hugo.toml found)",
+      "docs/index.md:3:49 not judged reference/broken-link: site generator not recognised (docs/hugo.toml found)",
+      "docs/index.md:3:78 not judged reference/broken-link: site generator not recognised (docs/hugo.toml found)",
+      "docs/index.md:4:11 not judged reference/missing-anchor: site generator not recognised (docs/hugo.toml found): its heading ids are not known",
       "pages/about.md:3:5 not judged reference/broken-link: a folder link that finds no file (a folder holding only dot files looks empty)",
       "pages/blog/post.md:7:5 not judged reference/broken-link: site generator not recognised (front matter `layout` in pages/blog/post.md found)",
     ]);

@@ -1,5 +1,5 @@
 /**
- * A documentation site whose generator docpact does not model: Hexo, Eleventy, Hugo, VuePress (YAML/TOML config), Docsify, plain Astro, Sphinx /
+ * A documentation site whose generator docpact does not model: Hexo, Hugo, VuePress (YAML/TOML config), Docsify, plain Astro, Sphinx /
  * MyST, Antora, Gatsby, Quarto, Zola, Rspress, GitBook. Found by its config
  * file (or, with none, by site front matter: `permalink`, `layout`,
  * `eleventyNavigation`). Its pages are served at routes docpact cannot list
@@ -22,10 +22,6 @@ const unknown: SiteGeneratorDescriptor = {
     "_config.yml",
     "_config.yaml",
     "_config.toml",
-    // Eleventy
-    ".eleventy.js",
-    ".eleventy.cjs",
-    ...JS.map((e) => `eleventy.config.${e}`),
     // Hugo, Zola
     "hugo.toml",
     "hugo.yaml",
@@ -59,7 +55,7 @@ const unknown: SiteGeneratorDescriptor = {
     return true;
   },
   configHint:
-    "Hexo `_config.yml`, Eleventy `.eleventy.js` / `eleventy.config.*`, Hugo `hugo.toml` / `config.toml` with `baseURL`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
+    "Hexo `_config.yml`, Hugo `hugo.toml` / `config.toml` with `baseURL`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
   priority: 1000,
   indexNames: ["index", "README"],
   docExtensions: [".md", ".markdown", ".mdx", ".mdoc"],
