@@ -14,7 +14,8 @@ import { fileTermsOf } from "./term-context.js";
 import { contextTie } from "./term-ties.js";
 import { collectTerms, sentenceAround, type TermOccurrence } from "./terms.js";
 import type { ModelData } from "./types.js";
-import { isTermCandidate, vocabularyIndexFor } from "./vocabulary-index.js";
+import { isTermCandidate, type vocabularyIndexFor } from "./vocabulary-index.js";
+import { vocabularyIndexForFile } from "./vocabulary-versions.js";
 
 export function termMentions(
   model: Pick<ModelData, "docs" | "schemas" | "vocabularies" | "texts"> & {
@@ -23,7 +24,7 @@ export function termMentions(
   },
 ): Mention[] {
   if (model.vocabularies.length === 0) return [];
-  const index = vocabularyIndexFor(model);
+  let index = vocabularyIndexForFile(model, "");
   const binaries = model.binaries ?? [];
   const out: Mention[] = [];
   const terms = collectTerms(model);
@@ -32,6 +33,7 @@ export function termMentions(
     return contextTie(t, fileTerms.of(t).contextOf(t), sentenceAround(model.texts.get(t.file), t.offset, t.source === "schema"), index) !== null;
   };
   for (const t of terms) {
+    index = vocabularyIndexForFile(model, t.file);
     const v = t.value;
     const looks =
       index.members(v).length > 0 ||

@@ -6,16 +6,20 @@
  * JSON.parse for schemas, the TypeScript scanner/parser bundled with ts-morph
  * (`ts.createSourceFile`, no parent pointers, no binder, no checker) for code.
  *
- * The files are the ones docpact's config would read: the project's
- * docpact.config.json `docs` / `schemas` globs (default `**\/*.md`,
- * `**\/*.schema.json`) and `code.include`, else the root tsconfig.json's
- * `include` (no tsconfig: no code); node_modules, .git and the generate
- * outDir are left out.
+ * The files are the ones docpact reads. With `--inputs FILE` (what
+ * scripts/bench/inputs.mjs prints: docpact's own discovery, so the code a
+ * package.json `bin` entry reaches is in it, JavaScript included) those
+ * lists, still globbed here for their cost; without it an approximation:
+ * the project's docpact.config.json `docs` / `schemas` globs (default
+ * `**\/*.md`, `**\/*.schema.json`) and `code.include`, else the root
+ * tsconfig.json's `include` (no tsconfig: no code), TypeScript and
+ * JavaScript; node_modules, .git and the generate outDir are left out.
+ * JavaScript files are parsed as JavaScript (ScriptKind by extension).
  *
  * The benchmark times this whole process from outside, like docpact; the
  * JSON line printed here splits the in-process time for the report.
  *
- * Usage: node scripts/bench/floor.mjs <project root>
+ * Usage: node scripts/bench/floor.mjs <project root> [--inputs FILE]
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,8 +36,10 @@ const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { ts }, { 
 const tLoaded = performance.now();
 
 const root = process.argv[2];
-if (!root) {
-  process.stderr.write("usage: floor.mjs <project root>\n");
+const inputsAt = process.argv.indexOf("--inputs");
+const inputs = inputsAt === -1 ? null : JSON.parse(readFileSync(process.argv[inputsAt + 1], "utf8"));
+if (!root || (inputsAt !== -1 && !inputs)) {
+  process.stderr.write("usage: floor.mjs <project root> [--inputs FILE]\n");
   process.exit(2);
 }
 const json = (rel) => (existsSync(join(root, rel)) ? JSON.parse(readFileSync(join(root, rel), "utf8")) : null);
@@ -41,9 +47,13 @@ const config = json("docpact.config.json") ?? {};
 const tsconfig = config.code?.include ? null : json(config.code?.tsconfig ?? "tsconfig.json");
 const ignore = ["**/node_modules/**", "**/.git/**", ...(config.generate ? [`${config.generate.outDir ?? "generated"}/**`] : [])];
 const glob = (patterns) => (patterns.length ? globSync(patterns, { cwd: root, ignore, onlyFiles: true }).sort() : []);
-const docs = glob(config.docs ?? ["**/*.md"]);
-const schemas = glob(config.schemas ?? ["**/*.schema.json"]);
-const code = glob(config.code?.include ?? (tsconfig ? (tsconfig.include ?? ["**/*.ts"]) : [])).filter((f) => /\.[cm]?tsx?$/.test(f));
+const isCode = (f) => /\.[cm]?[jt]sx?$/.test(f) && !/\.d\.[cm]?ts$/.test(f);
+const globbed = {
+  docs: glob(config.docs ?? ["**/*.md"]),
+  schemas: glob(config.schemas ?? ["**/*.schema.json"]),
+  code: glob(config.code?.include ?? (tsconfig ? (tsconfig.include ?? ["**/*.ts"]) : [])).filter(isCode),
+};
+const { docs, schemas, code } = inputs ?? globbed;
 const tListed = performance.now();
 
 const processor = unified().use(remarkParse).use(remarkGfm);
@@ -60,10 +70,17 @@ for (const f of schemas) {
 const tSchemas = performance.now();
 for (const f of code) {
   const abs = join(root, f);
-  const sf = ts.createSourceFile(abs, readFileSync(abs, "utf8"), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(abs, readFileSync(abs, "utf8"), ts.ScriptTarget.Latest, false, scriptKind(f));
   nodes += sf.statements.length;
 }
 const tCode = performance.now();
+
+function scriptKind(f) {
+  if (/\.[cm]?js$/.test(f)) return ts.ScriptKind.JS;
+  if (/\.jsx$/.test(f)) return ts.ScriptKind.JSX;
+  if (/\.tsx$/.test(f)) return ts.ScriptKind.TSX;
+  return ts.ScriptKind.TS;
+}
 
 const ms = (a, b) => Math.round((b - a) * 10) / 10;
 process.stdout.write(

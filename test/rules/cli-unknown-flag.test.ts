@@ -217,3 +217,20 @@ tester.run(rule, {
     },
   ],
 });
+
+import { describe, expect, it } from "vitest";
+import { commandWords } from "../../compiler/rules/cli/flag-context.js";
+
+describe("commandWords: the program a shell line runs", () => {
+  it("skips shell keywords, assignments and sudo: the command after them is the program", () => {
+    expect(commandWords("if aw flow status --json")[0]).toBe("aw");
+    expect(commandWords("  then FOO=1 sudo aw x")[0]).toBe("aw");
+    expect(commandWords("while true")[0]).toBe("true");
+    expect(commandWords("fi")).toEqual([]);
+  });
+  it("a stack-trace frame invokes nothing; a real command still does", () => {
+    expect(commandWords("    at Context.<anonymous> (test/a.spec.js:10:5)")).toEqual([]);
+    expect(commandWords("at process.processImmediate (node:internal/timers:476:21)")).toEqual([]);
+    expect(commandWords("at now")[0]).toBe("at");
+  });
+});

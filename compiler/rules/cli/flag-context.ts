@@ -20,8 +20,8 @@
  */
 import type { Span } from "../../model/diagnostic.js";
 import type { InlineCode, Invocation, MarkdownDoc } from "../../model/types.js";
-import type { SurfaceIndex } from "./command-match.js";
 import { weakMemo } from "../../util/memo.js";
+import type { SurfaceIndex } from "./command-match.js";
 
 export type FlagTie = { to: "command"; binary: string; path: string[] } | { to: "binary"; binary: string } | { to: "none"; reason: string };
 
@@ -39,6 +39,48 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Shell words that run nothing themselves: the command after them is the program (`if tool --x; then`). */
+const SHELL_KEYWORDS = new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "for",
+  "do",
+  "done",
+  "while",
+  "until",
+  "case",
+  "esac",
+  "function",
+  "select",
+  "time",
+  "!",
+  "{",
+  "}",
+  "(",
+  ")",
+  "((",
+  "))",
+  "[[",
+  "]]",
+  "in",
+  "exec",
+  "command",
+]);
+/** A stack-trace frame or similar output line (`at Foo (file.js:1:2)`): it invokes nothing. */
+const FRAME_LINE = /^\s*at\s+(\S+\s+)?\(?\S*:\d+(:\d+)?\)?\s*$/;
+
+/** The words of one command of a shell line, from its program on: assignments, `sudo` and shell keywords skipped; none for a stack frame. */
+export function commandWords(part: string): string[] {
+  if (FRAME_LINE.test(part)) return [];
+  const ws = part.trim().split(/\s+/).filter(Boolean);
+  let i = 0;
+  while (i < ws.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(ws[i]) || ws[i] === "sudo" || SHELL_KEYWORDS.has(ws[i]))) i++;
+  return ws.slice(i);
+}
+
 /** The programs a document names besides the CLI's binaries: the first word of each of its shell-fence commands, and the common ones. */
 const othersByDoc = weakMemo<MarkdownDoc, { key: string; set: Set<string> }>("rules/cli/flag-context#othersByDoc");
 export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<string> {
@@ -50,11 +92,9 @@ export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<s
   for (const b of doc.codeBlocks) {
     if (b.lang === null || !SHELL_LANGS.test(b.lang)) continue;
     for (const line of b.value.split(/\r?\n/)) {
+      if (FRAME_LINE.test(line)) continue;
       for (const part of line.replace(/^\s*[$>#]\s+/, "").split(/&&|\|\||[|;]/)) {
-        const first = part
-          .trim()
-          .split(/\s+/)
-          .find((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w) && w !== "sudo");
+        const first = commandWords(part)[0];
         // A capitalised first word is output or prose in the fence (`Available on:`), not a program.
         if (!first || !/^[a-z][\w.-]*$/.test(first)) continue;
         const w = first.toLowerCase();
@@ -166,10 +206,7 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
   const common = new Set(COMMON_TOOLS);
   const runs: { word: string; span: Span }[] = [];
   const other = (line: string): string | null => {
-    const ws = line
-      .trim()
-      .split(/\s+/)
-      .filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+    const ws = commandWords(line);
     // Lower case only: a capitalised first word is output or prose (`Available on:`).
     const first = ws[0];
     if (!first || !/^[a-z][\w.-]*$/.test(first) || own.has(first) || SHELL_UTILITIES.has(first)) return null;
@@ -187,7 +224,7 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
     for (const l of lines) {
       const wasContinued = continued;
       continued = /\\\s*$/.test(l);
-      if (wasContinued || /^\s*#/.test(l)) continue;
+      if (wasContinued || /^\s*#/.test(l) || FRAME_LINE.test(l)) continue;
       if (prompted && !/^\s*[$>]\s/.test(l)) continue;
       for (const part of l.replace(/^\s*[$>]\s+/, "").split(/&&|\|\||[|;]/)) {
         const w = other(part);

@@ -1,6 +1,6 @@
 import type { RelatedLocation } from "../../model/diagnostic.js";
 import { collectTerms, DEPRECATION_NOTE, replaceTermEdit, sentenceAround, type TermOccurrence } from "../../model/terms.js";
-import { vocabularyIndexFor } from "../../model/vocabulary-index.js";
+import { vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
 import { recordOfFile } from "../../model/document-record.js";
 import { defineRule } from "../types.js";
 
@@ -51,8 +51,8 @@ export default defineRule({
   },
   check(ctx) {
     const { model } = ctx;
-    const index = vocabularyIndexFor(model);
     for (const term of collectTerms(model)) {
+      const index = vocabularyIndexForFile(model, term.file);
       const refs = index.members(term.value).filter((r) => r.member.deprecated);
       if (refs.length === 0 || index.isCanonical(term.value)) continue;
       const replacements = [...new Set(refs.map((r) => r.member.replacedBy).filter((x): x is string => x !== undefined))].sort();

@@ -1,5 +1,5 @@
 import { collectTerms, sentenceAround } from "../../model/terms.js";
-import { vocabularyIndexFor } from "../../model/vocabulary-index.js";
+import { vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
 import { recordOfFile } from "../../model/document-record.js";
 import { defineRule } from "../types.js";
 
@@ -44,8 +44,8 @@ export default defineRule({
   },
   check(ctx) {
     const { model } = ctx;
-    const index = vocabularyIndexFor(model);
     for (const term of collectTerms(model)) {
+      const index = vocabularyIndexForFile(model, term.file);
       const refs = index.retired(term.value);
       if (refs.length === 0 || index.members(term.value).length > 0) continue;
       const record = term.source === "markdown" ? recordOfFile(model.docs, model.texts, term.file) : null;

@@ -5,7 +5,8 @@ import { fileTermsOf, type TermContext } from "../../model/term-context.js";
 import { contextTie, tieTo } from "../../model/term-ties.js";
 import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "../../model/terms.js";
 import type { Vocabulary } from "../../model/types.js";
-import { isTermCandidate, MATCH_LIMITS, type UnknownMatch, vocabularyIndexFor } from "../../model/vocabulary-index.js";
+import { isTermCandidate, MATCH_LIMITS, type UnknownMatch, type vocabularyIndexFor } from "../../model/vocabulary-index.js";
+import { vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
 import { namesVocabulary, vocabularyWords } from "../../model/vocabulary-names.js";
 import { defineRule } from "../types.js";
 
@@ -88,7 +89,8 @@ export default defineRule({
   },
   check(ctx) {
     const { model } = ctx;
-    const index = vocabularyIndexFor(model);
+    // Each file is judged against its version's vocabularies (compiler/model/vocabulary-versions.ts); set per term below.
+    let index = vocabularyIndexForFile(model, "");
     const known = knownNamesFor(model);
     const terms = collectTerms(model);
     const fileTerms = fileTermsOf(model.texts, terms);
@@ -131,6 +133,7 @@ export default defineRule({
       );
     };
     for (const term of terms) {
+      index = vocabularyIndexForFile(model, term.file);
       if (index.members(term.value).length > 0) {
         // A member is known; a deprecated one is vocabulary/deprecated-term's to judge.
         if (index.isCanonical(term.value)) ctx.judged(term.span, "terms");

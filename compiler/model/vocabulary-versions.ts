@@ -1,0 +1,94 @@
+/**
+ * Per-version vocabularies. A specification that keeps one schema per version
+ * (`schema/2025-06-18/schema.json`, `schema/draft/schema.json`) and its docs per
+ * version (`docs/specification/2025-06-18/…`) states a different set in each:
+ * a page about one version is judged against that version's vocabularies, never
+ * against another's. Detected from the vocabularies alone: a **version family**
+ * is a set of vocabulary files whose paths differ only in one folder that names
+ * a version (a date, `v2`, `1.0`, `1.0.0`; `draft`, `next`, `latest`, `unreleased`
+ * beside at least one of those), held by at least two versions. A file (a
+ * document or a schema) with such a version folder in its path sees every
+ * vocabulary outside the families and, of the families, only its own version's.
+ * A file with no version folder sees them all (a name is known when any version
+ * knows it).
+ */
+import type { Vocabulary } from "./types.js";
+import { VocabularyIndex, vocabularyIndexFor } from "./vocabulary-index.js";
+
+const NUMBERED = /^(?:\d{4}-\d{2}-\d{2}|v\d+(?:\.\d+){0,2}|\d+\.\d+(?:\.\d+)?)$/i;
+const NAMED = /^(?:draft|next|latest|unreleased)$/i;
+
+export interface VersionScopes {
+  /** Versions of the families (empty: the project keeps no per-version vocabularies). */
+  versions: ReadonlySet<string>;
+  /** Vocabulary id → its version, for vocabularies in a family. */
+  versionOf: ReadonlyMap<string, string>;
+}
+
+/** The version families of a set of vocabularies. */
+export function versionScopes(vocabularies: readonly Vocabulary[]): VersionScopes {
+  // Pattern (the path with the version folder as `*`) → version → vocabulary ids.
+  const patterns = new Map<string, Map<string, string[]>>();
+  for (const v of vocabularies) {
+    const parts = v.file.split("/");
+    for (let i = 0; i < parts.length - 1; i++) {
+      if (!NUMBERED.test(parts[i]) && !NAMED.test(parts[i])) continue;
+      const key = [...parts.slice(0, i), "*", ...parts.slice(i + 1)].join("/");
+      let byVersion = patterns.get(key);
+      if (!byVersion) patterns.set(key, (byVersion = new Map()));
+      const ids = byVersion.get(parts[i]);
+      if (ids) ids.push(v.id);
+      else byVersion.set(parts[i], [v.id]);
+    }
+  }
+  const versions = new Set<string>();
+  const versionOf = new Map<string, string>();
+  for (const byVersion of patterns.values()) {
+    const names = [...byVersion.keys()];
+    if (names.length < 2 || !names.some((n) => NUMBERED.test(n))) continue;
+    for (const [version, ids] of byVersion) {
+      versions.add(version);
+      for (const id of ids) if (!versionOf.has(id)) versionOf.set(id, version);
+    }
+  }
+  return { versions, versionOf };
+}
+
+/** The version a file's path places it in (its first folder naming one of the families' versions), or null. */
+export function versionOfFile(file: string, scopes: VersionScopes): string | null {
+  if (scopes.versions.size === 0) return null;
+  const parts = file.split("/");
+  for (let i = 0; i < parts.length - 1; i++) if (scopes.versions.has(parts[i])) return parts[i];
+  return null;
+}
+
+interface Scoped {
+  scopes: VersionScopes;
+  byVersion: Map<string, VocabularyIndex>;
+}
+const memo = new WeakMap<readonly Vocabulary[], Scoped>();
+
+type IndexModel = Parameters<typeof vocabularyIndexFor>[0];
+
+function scopedOf(model: IndexModel): Scoped {
+  let s = memo.get(model.vocabularies);
+  if (!s) memo.set(model.vocabularies, (s = { scopes: versionScopes(model.vocabularies), byVersion: new Map() }));
+  return s;
+}
+
+/** The vocabulary index a file's terms are judged against: its version's, or the model's whole index. */
+export function vocabularyIndexForFile(model: IndexModel, file: string): VocabularyIndex {
+  const s = scopedOf(model);
+  const version = versionOfFile(file, s.scopes);
+  if (version === null) return vocabularyIndexFor(model);
+  let index = s.byVersion.get(version);
+  if (!index) {
+    const seen = model.vocabularies.filter((v) => {
+      const own = s.scopes.versionOf.get(v.id);
+      return own === undefined || own === version;
+    });
+    index = new VocabularyIndex(seen, model.binaries ?? []);
+    s.byVersion.set(version, index);
+  }
+  return index;
+}

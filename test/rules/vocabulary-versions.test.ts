@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { Diagnostic } from "../../compiler/model/diagnostic.js";
+import { versionOfFile, versionScopes } from "../../compiler/model/vocabulary-versions.js";
+import deprecated from "../../compiler/rules/vocabulary/deprecated-term.js";
+import unknown from "../../compiler/rules/vocabulary/unknown-term.js";
+import { lintFiles } from "../helpers/rule-tester.js";
+import { type Sources, vocabProject } from "./vocabulary-project.js";
+
+const schema = (members: string[], extra: Record<string, unknown> = {}) => JSON.stringify({ $defs: { eventType: { enum: members, ...extra } } }, null, 2);
+const OLD = ["run.started", "run.finished", "run.failed", "run.paused"];
+const NEW = ["run.started", "run.finished", "run.failed", "run.suspended"];
+
+const run = async (rule: typeof unknown | typeof deprecated, src: Sources): Promise<Diagnostic[]> => (await lintFiles(rule, vocabProject(src))).diagnostics;
+
+describe("per-version vocabularies (one schema per version folder)", () => {
+  it("finds the families and a file's version from its folders", () => {
+    const v = (file: string, id: string) => ({ id, file, kind: "schema", name: "", members: [], span: { file, line: 1, column: 1 } }) as never;
+    const scopes = versionScopes([v("schema/2025-06-18/schema.json", "a"), v("schema/draft/schema.json", "b"), v("schemas/other.json", "c")]);
+    expect([...scopes.versions].sort()).toEqual(["2025-06-18", "draft"]);
+    expect(versionOfFile("docs/specification/draft/x.md", scopes)).toBe("draft");
+    expect(versionOfFile("docs/extensions/x.md", scopes)).toBeNull();
+    // A lone version folder is no family: `draft` alone, or one dated folder, scopes nothing.
+    expect(versionScopes([v("schema/draft/schema.json", "b")]).versions.size).toBe(0);
+    expect(versionScopes([v("schema/draft/a.json", "a"), v("schema/next/a.json", "b")]).versions.size).toBe(0);
+  });
+
+  it("a page under a version's folder is judged against that version's set only", async () => {
+    const src: Sources = {
+      docs: {
+        "docs/2025-06-18/events.md": "The host emits `run.paused` when it waits.\n",
+        "docs/draft/events.md": "The host emits `run.suspended` when it waits, or `run.suspnded`.\n",
+        "docs/overview.md": "Hosts emit `run.paused` (old) or `run.suspended` (new).\n",
+      },
+      schemas: { "schema/2025-06-18/events.schema.json": schema(OLD), "schema/draft/events.schema.json": schema(NEW) },
+    };
+    const d = await run(unknown, src);
+    // Only the draft page's typo: the old page's `run.paused` is its version's member, the unversioned page knows both.
+    expect(d.map((x) => [x.file, x.line])).toEqual([["docs/draft/events.md", 1]]);
+    expect(d[0].message).toContain("`run.suspnded`");
+    expect(d[0].message).toContain("schema/draft/events.schema.json");
+  });
+
+  it("a member deprecated in one version is not deprecated on another version's page", async () => {
+    const src: Sources = {
+      docs: { "docs/2025-06-18/events.md": "The host emits `run.paused`.\n", "docs/draft/events.md": "The host emits `run.paused`.\n" },
+      schemas: {
+        "schema/2025-06-18/events.schema.json": schema(OLD),
+        "schema/draft/events.schema.json": schema([...NEW, "run.paused"], {
+          "x-deprecated": ["run.paused"],
+          "x-replaced-by": { "run.paused": "run.suspended" },
+        }),
+      },
+    };
+    const d = await run(deprecated, src);
+    expect(d.map((x) => [x.file, x.suggestion])).toEqual([["docs/draft/events.md", "run.suspended"]]);
+  });
+});
