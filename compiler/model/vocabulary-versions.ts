@@ -12,6 +12,7 @@
  * A file with no version folder sees them all (a name is known when any version
  * knows it).
  */
+import { weakMemo } from "../util/memo.js";
 import type { Vocabulary } from "./types.js";
 import { VocabularyIndex, vocabularyIndexFor } from "./vocabulary-index.js";
 
@@ -66,7 +67,7 @@ interface Scoped {
   scopes: VersionScopes;
   byVersion: Map<string, VocabularyIndex>;
 }
-const memo = new WeakMap<readonly Vocabulary[], Scoped>();
+const memo = weakMemo<readonly Vocabulary[], Scoped>("model/vocabulary-versions#memo");
 
 type IndexModel = Parameters<typeof vocabularyIndexFor>[0];
 
