@@ -196,11 +196,15 @@ export function linkMentions(doc: MarkdownDoc): Mention[] {
  * reference: reference/broken-link judges it). `binary` holds the path.
  */
 export function pathMentions(doc: MarkdownDoc): Mention[] {
-  const out: Mention[] = [];
-  for (const c of doc.inlineCodes) {
-    const p = pathCandidate(c.value);
-    if (p === null || !p.includes("/") || insideLink(doc, c.span)) continue;
-    out.push({ kind: "paths", source: "path", span: c.span, binary: p });
+  return pathCodes(doc).map(({ code, path }) => ({ kind: "paths", source: "path", span: code.span, binary: path }));
+}
+
+/** The inline codes pathMentions counts, each with the path it names (reference/missing-path judges these). */
+export function pathCodes(doc: MarkdownDoc): { code: InlineCode; path: string }[] {
+  const out: { code: InlineCode; path: string }[] = [];
+  for (const code of doc.inlineCodes) {
+    const path = pathCandidate(code.value);
+    if (path !== null && path.includes("/") && !insideLink(doc, code.span)) out.push({ code, path });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { posix } from "node:path";
 import { currentPath, firstRemoval, removalText } from "../../model/history.js";
-import { pathMentions } from "../../model/mentions.js";
+import { pathCodes } from "../../model/mentions.js";
 import { lookupPath, mentionsOtherTree, type PathLookup, referenceIndex } from "../../model/references.js";
 import type { SkillBundle } from "../../model/skills.js";
 import type { InlineCode, MarkdownDoc } from "../../model/types.js";
@@ -58,11 +58,13 @@ export default defineRule({
       // Whose files a document's paths name: a record's are those of its time, an agent's prompt the project it works in.
       const past = pastRecordReason(doc.file);
       let lines: LineIndex | null = null;
-      for (const m of pathMentions(doc)) {
-        const code = doc.inlineCodes.find((c) => c.span === m.span);
-        if (!code) continue;
-        const cand = m.binary;
+      for (const { code, path: cand } of pathCodes(doc)) {
         const r = lookupPath(index, doc.file, cand);
+        // Only a missing path is ever reported: the contexts below are read for those alone.
+        if (r.status !== "missing") {
+          seen.push({ doc, text, code, cand, r, why: null });
+          continue;
+        }
         lines ??= new LineIndex(text);
         const start = lines.offset(code.span.line, code.span.column);
         const end = lines.offset(code.span.endLine, code.span.endColumn);
@@ -95,10 +97,10 @@ export default defineRule({
         );
         continue;
       }
+      if (r.status !== "missing") continue;
       const tutorial = made.has(`${posix.dirname(doc.file)}\u0000${cand}`)
         ? "a file a document of this folder tells the reader to create or shows (a tutorial's file), not one of this repository"
         : null;
-      if (r.status !== "missing") continue;
       const reason = why ?? tutorial;
       if (reason !== null) {
         ctx.notJudged(code.span, reason, { kind: "paths" });
