@@ -2,6 +2,21 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // Packages resolve as for the built CLI (Node's default conditions): vite adds "development" in
+  // tests, which loads the assertion-laden dev builds of micromark and friends (markdown parsing
+  // twice as slow) and tests code users never run.
+  plugins: [
+    {
+      name: "node-conditions",
+      // After vite's defaults are merged in (a config value would be concatenated with them).
+      configResolved(config) {
+        const conditions = ["module", "node"];
+        (config.ssr.resolve ??= {}).conditions = conditions;
+        const ssr = config.environments?.ssr;
+        if (ssr) ssr.resolve.conditions = conditions;
+      },
+    },
+  ],
   test: {
     include: ["test/**/*.test.ts"],
     exclude: ["test/fixtures/**", "node_modules/**"],

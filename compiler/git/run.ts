@@ -21,6 +21,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mapMemo } from "../util/memo.js";
+import { repositoryMayContain } from "./discovery.js";
 
 export type GitResult = { ok: true; stdout: string } | { ok: false; missing: boolean; stderr: string };
 
@@ -156,6 +157,8 @@ function guardArgs(cwd: string): Guard {
 }
 
 function readGuard(cwd: string): Guard {
+  // No repository git could find: every call would fail, so none is started (the listing included).
+  if (!repositoryMayContain(cwd)) return { ok: false, missing: false, stderr: "fatal: not a git repository (no .git in any parent folder)" };
   guardCalls++;
   const r = spawnSync("git", ["-C", cwd, "--no-pager", "config", "--list", "-z"], {
     encoding: "utf8",
