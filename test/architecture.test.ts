@@ -235,6 +235,7 @@ describe("architecture", () => {
     "compiler/git/run.ts#calls": "a counter (git calls made), not a cache",
     "compiler/git/run.ts#guardCalls": "a counter, not a cache",
     "compiler/git/run.ts#openRuns": "a counter of runs under way (nesting), not a cache",
+    "compiler/util/write.ts#writes": "a counter of project files written, not a cache",
     "compiler/readers/evaluate/builtins.ts#STATICS":
       "the built-ins' static members, filled once at load: a definition table (resetting it would unmake Object.keys), not a cache",
     "compiler/replay/record.ts#lastOutcome": "what the last replay did, for the report; not a cache",

@@ -9,7 +9,8 @@
 import { joinCaps, type GitHistory, type PathRemoval } from "../model/history.js";
 import { commitsIn, readContentHistory, type ContentScope } from "./content-history.js";
 import type { GitMemo } from "./memo.js";
-import { inWorkTree, runGit, runGitAsync } from "./run.js";
+import { inWorkTree, runGitAsync } from "./run.js";
+import { repositoryState } from "./state.js";
 
 /**
  * The newest commits the path log reads. A walk of the whole history costs
@@ -50,8 +51,8 @@ export async function readGitHistory(root: string, scope?: ContentScope, limits:
  */
 export function isShallowHistory(root: string): boolean {
   if (!inWorkTree(root)) return false;
-  const r = runGit(root, ["rev-parse", "--is-shallow-repository"]);
-  return r.ok && r.stdout.trim() === "true";
+  const s = repositoryState(root);
+  return s.ok && s.shallow;
 }
 
 /** Parses the log above (newest commit first); the first removal seen of a path wins. */

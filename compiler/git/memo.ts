@@ -10,7 +10,7 @@
  * kept is bounded by the logs' own caps: the logs for the current HEAD, and
  * the patches of the commits in the current window.
  */
-import { runGit } from "./run.js";
+import { repositoryState } from "./state.js";
 import { weakMemo } from "../util/memo.js";
 
 export class GitMemo {
@@ -34,8 +34,8 @@ export class GitMemo {
   private head(root: string): string | null {
     if (!this.heads.has(root)) {
       this.headReads++;
-      const r = runGit(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
-      this.heads.set(root, r.ok ? r.stdout.trim() || null : null);
+      const s = repositoryState(root);
+      this.heads.set(root, s.ok ? s.head : null);
     }
     return this.heads.get(root) ?? null;
   }

@@ -12,18 +12,22 @@
  * not `diff`). Every call is counted, so a run can show (DOCPACT_TIMING=1)
  * that git is called a bounded number of times; the config listing before
  * each call is counted apart (gitGuardCallCount). Inside a run (beginGitRun …
- * its end) the listing is read once per repository folder and reused by the
- * run's later calls; every run reads it again, so a driver added to the
- * configuration between two watch saves is switched off on the next save.
+ * its end, nested runs included) the listing is read once per repository
+ * folder and reused by the run's later calls until docpact itself writes a
+ * project file (a build's output could be a file the configuration includes);
+ * every outermost run reads it again, so a driver added to the configuration
+ * between two watch saves is switched off on the next save.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mapMemo } from "../util/memo.js";
+import { projectWriteCount } from "../util/write.js";
 import { repositoryMayContain } from "./discovery.js";
 
-export type GitResult = { ok: true; stdout: string } | { ok: false; missing: boolean; stderr: string };
+/** A failed call keeps what git printed before failing (`stdout`), when it ran at all. */
+export type GitResult = { ok: true; stdout: string } | { ok: false; missing: boolean; stderr: string; stdout?: string };
 
 let calls = 0;
 let guardCalls = 0;
@@ -130,30 +134,51 @@ type Guard = { ok: true; args: string[]; sparse: boolean } | { ok: false; missin
 
 /** Runs open now (beginGitRun) and the guard each read for a folder; empty when no run is open. */
 let openRuns = 0;
-// Guards read this run, per repository folder (a run touches a few; the bound is a safety net).
-const runGuards = mapMemo<string, Guard>("git/run#runGuards", 64);
+// Guards read this run, per repository folder (a run touches a few; the bound is a safety net), with the
+// project write count they were read at.
+const runGuards = mapMemo<string, { guard: Guard; writes: number }>("git/run#runGuards", 64);
+const runStartHooks: (() => void)[] = [];
+
+/** Registers what an outermost run must forget when it opens and closes (a run-scoped memo of git's answers). */
+export function onGitRunBoundary(reset: () => void): void {
+  runStartHooks.push(reset);
+}
+
+/** Whether a run is open: run-scoped memos keep answers only then. */
+export function gitRunOpen(): boolean {
+  return openRuns > 0;
+}
 
 /**
  * Opens a run: until the returned function is called, the configuration
- * listing is read once per folder and reused. A run that opens clears what
- * earlier runs read (a run never uses a listing older than its own start).
+ * listing is read once per folder and reused. An outermost run that opens
+ * clears what earlier runs read (a run never uses a listing older than its
+ * own start); a nested one (the pipeline inside check or build, build's
+ * closing check) keeps it.
  */
 export function beginGitRun(): () => void {
-  openRuns++;
-  runGuards.clear();
+  if (openRuns++ === 0) forgetRun();
   let open = true;
   return () => {
     if (!open) return;
     open = false;
-    if (--openRuns === 0) runGuards.clear();
+    if (--openRuns === 0) forgetRun();
   };
+}
+
+function forgetRun(): void {
+  runGuards.clear();
+  for (const reset of runStartHooks) reset();
 }
 
 function guardArgs(cwd: string): Guard {
   if (openRuns === 0) return readGuard(cwd);
-  let g = runGuards.get(cwd);
-  if (!g) runGuards.set(cwd, (g = readGuard(cwd)));
-  return g;
+  const writes = projectWriteCount();
+  const kept = runGuards.get(cwd);
+  if (kept && kept.writes === writes) return kept.guard;
+  const guard = readGuard(cwd);
+  runGuards.set(cwd, { guard, writes });
+  return guard;
 }
 
 function readGuard(cwd: string): Guard {
@@ -274,7 +299,7 @@ export function runGit(cwd: string, args: string[]): GitResult {
   if (!guard.ok) return guard;
   const r = spawnSync("git", gitArgs(cwd, guard.args, args), { encoding: "utf8", env: gitEnv(), maxBuffer: MAX_BUFFER, stdio: ["ignore", "pipe", "pipe"] });
   if (r.error) return { ok: false, missing: (r.error as NodeJS.ErrnoException).code === "ENOENT", stderr: r.error.message };
-  if (r.status !== 0) return { ok: false, missing: false, stderr: r.stderr };
+  if (r.status !== 0) return { ok: false, missing: false, stderr: r.stderr, stdout: r.stdout };
   return { ok: true, stdout: r.stdout };
 }
 

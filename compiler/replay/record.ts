@@ -19,7 +19,7 @@ import type { Diagnostic, NotJudged } from "../model/diagnostic.js";
 import type { FileCounts } from "../model/types.js";
 import type { CoverageSummary } from "../model/mentions.js";
 import type { HistoryCap } from "../model/history.js";
-import { gitAllowed, runGit } from "../git/run.js";
+import { repositoryState } from "../git/state.js";
 import { observationComparer, type Observations } from "../util/input-fs.js";
 import { unoptimized } from "../util/optimizations.js";
 import { buildFingerprint } from "./fingerprint.js";
@@ -104,13 +104,13 @@ function recordKey(root: string, configPath: string | undefined): RecordKey {
 
 /**
  * What the history reads depend on: whether the root is in a work tree, where
- * in it, and the commit HEAD names (`git log` reads commits, which never change;
- * it does not read the work tree or the index). One git call.
+ * in it, whether the clone is shallow, and the commit HEAD names (`git log`
+ * reads commits, which never change; it does not read the work tree or the
+ * index). The run's one repository-state call (git/state.ts).
  */
 function gitState(root: string): string {
-  if (!gitAllowed()) return "off";
-  const r = runGit(root, ["rev-parse", "--is-inside-work-tree", "--show-prefix", "HEAD"]);
-  return r.ok ? `ok ${r.stdout}` : `failed ${r.missing ? "missing" : r.stderr.trim()}`;
+  const s = repositoryState(root);
+  return s.ok ? `ok ${s.inside} ${s.shallow} ${JSON.stringify(s.prefix)} ${s.head ?? "no HEAD"}` : `failed ${s.why}`;
 }
 
 function recordPath(root: string): string | null {

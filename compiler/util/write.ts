@@ -62,6 +62,13 @@ function currentText(abs: string): string | null {
   }
 }
 
+let writes = 0;
+
+/** Files this process wrote or removed in projects so far: what git's configuration listing may have read is then stale (compiler/git/run.ts). */
+export function projectWriteCount(): number {
+  return writes;
+}
+
 /**
  * A file docpact writes in place of another keeps its mode, and its owner where this process may set it.
  * `base`: the content the run read; compared again just before the rename, and when the disk holds
@@ -76,6 +83,7 @@ export function writeAtomic(root: string, rel: string, content: string, base?: s
     throw new DocpactError(`cannot write ${rel}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   const tmp = join(dirname(abs), tempName());
+  writes++;
   try {
     writeFileSync(tmp, content);
     if (before?.isFile()) {
@@ -101,6 +109,7 @@ export function removeInsideRoot(root: string, rel: string): void {
   const st = lstatOrNull(abs);
   if (st === null) return;
   if (!st.isFile()) throw new DocpactError(`refusing to delete ${rel}: not a regular file`);
+  writes++;
   try {
     rmSync(abs);
   } catch (e) {

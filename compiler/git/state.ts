@@ -1,0 +1,34 @@
+/**
+ * What a run asks git about the repository itself, in one call: whether the
+ * root is in a work tree, whether the clone is shallow, the root's place in
+ * the work tree, and the commit HEAD names. The replay record keys on it, the
+ * report says whether history is shallow, the watch memo keys its logs by HEAD;
+ * asked separately they were three processes per run. Read once per run
+ * (compiler/git/run.ts `beginGitRun`); outside a run, on every call.
+ */
+import { mapMemo } from "../util/memo.js";
+import { gitAllowed, gitRunOpen, onGitRunBoundary, runGit } from "./run.js";
+
+export type RepositoryState = { ok: true; inside: boolean; shallow: boolean; prefix: string; head: string | null } | { ok: false; why: string };
+
+const states = mapMemo<string, RepositoryState>("git/state#states", 64);
+onGitRunBoundary(() => states.clear());
+
+export function repositoryState(root: string): RepositoryState {
+  if (!gitAllowed()) return { ok: false, why: "off" };
+  const kept = gitRunOpen() ? states.get(root) : undefined;
+  if (kept) return kept;
+  const state = readState(root);
+  if (gitRunOpen()) states.set(root, state);
+  return state;
+}
+
+function readState(root: string): RepositoryState {
+  // Without a commit rev-parse fails on HEAD (exit 128) yet has printed the three answers before it.
+  const r = runGit(root, ["rev-parse", "--is-inside-work-tree", "--is-shallow-repository", "--show-prefix", "HEAD^{commit}"]);
+  const lines = (r.ok ? r.stdout : (r.stdout ?? "")).split("\n");
+  if (lines.length < 3 || !/^(true|false)$/.test(lines[0]) || !/^(true|false)$/.test(lines[1]))
+    return { ok: false, why: r.ok ? "unexpected rev-parse output" : r.missing ? "missing" : r.stderr.trim() };
+  const head = r.ok && /^[0-9a-f]{40,64}$/.test(lines[3] ?? "") ? lines[3] : null;
+  return { ok: true, inside: lines[0] === "true", shallow: lines[1] === "true", prefix: lines[2], head };
+}
