@@ -107,7 +107,7 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
   if (site.unreadable) return { status: "not-judged", reason: `routes of the ${site.generator} site at ${site.root || "."} are not known: ${site.unreadable}` };
   const key = tried[0];
   if (site.partialPattern !== undefined && new RegExp(site.partialPattern).test(key))
-    return { status: "not-judged", reason: `routes like /${key} are generated (dated posts)` };
+    return { status: "not-judged", reason: `routes like /${key} are made at build time (dated posts, a theme's files)` };
   const partial = site.partialRoutes.find((p) => p === "" || key === p || key.startsWith(`${p}/`));
   if (partial !== undefined) {
     return {

@@ -1,0 +1,36 @@
+/** Hugo sites (test/fixtures/site-hugo): routes, base path, static files, slugs, urls, aliases, bundles, Goldmark heading ids. */
+import { describe, expect, it } from "vitest";
+import { runPipeline } from "../../compiler/pipeline.js";
+import { repoRootFor } from "./reference-helpers.js";
+
+async function findings(name: string): Promise<string[]> {
+  const { diagnostics, notJudged, coverage } = await runPipeline({ root: repoRootFor(`test/fixtures/${name}`) });
+  for (const kind of ["links", "anchors"]) {
+    const c = coverage[kind] ?? { found: 0, judged: 0, notJudged: 0 };
+    expect({ kind, neither: c.found - c.judged - c.notJudged }).toEqual({ kind, neither: 0 });
+  }
+  return [
+    ...diagnostics.filter((d) => d.rule.startsWith("reference/")).map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}`),
+    ...notJudged.map((n) => `${n.file}:${n.line}:${n.column} not judged ${n.rule}: ${n.reason}`),
+  ];
+}
+
+describe("Hugo sites", () => {
+  it("clean lowercased URLs, baseURL's path, static/, slug and url front matter (TOML too), aliases, leaf bundles, {#id} and github-style ids; dated permalinks not judged", async () => {
+    // _index.md's links all resolve: /docs/ base or not, guide/Setup.md at /guide/setup/, `slug: configuration`, the alias
+    // /install/, `url = "/api/"` in TOML front matter, /img/logo.png from static/, the leaf bundle /about/, `{#build-target}`,
+    // "The File: Format" → #the-file-format, "Install It" → #install-it, a bundle resource by its file.
+    expect(await findings("site-hugo")).toEqual([
+      "content/invalid.md:3:1 reference/broken-link link target /guide/gone/ does not exist (no page or file of the hugo site at . serves /guide/gone)",
+      // `slug: configuration` moved it.
+      "content/invalid.md:3:23 reference/broken-link link target /guide/config/ does not exist (no page or file of the hugo site at . serves /guide/config)",
+      // A leaf bundle's other Markdown files are its resources, not pages.
+      "content/invalid.md:3:56 reference/broken-link link target /about/team/ does not exist (no page or file of the hugo site at . serves /about/team)",
+      "content/invalid.md:3:84 reference/broken-link image target /img/nope.png does not exist (no page or file of the hugo site at . serves /img/nope.png)",
+      "content/invalid.md:5:1 reference/missing-anchor #build_target names no heading or anchor in content/guide/config.md",
+      "content/invalid.md:5:41 reference/missing-anchor #install names no heading or anchor in content/guide/Setup.md",
+      // `posts = "/:year/:month/:slug/"` places posts by date.
+      "content/_index.md:7:87 not judged reference/broken-link: routes like /2024/01/hello are made at build time (dated posts, a theme's files)",
+    ]);
+  });
+});
