@@ -27,8 +27,8 @@ export interface MdLink {
   /** Plain text of the link label (empty for definitions). */
   text: string;
   span: Span;
-  /** Written with a Jekyll Liquid template (`{{ '/x/' | relative_url }}`, `{% link x.md %}`): `url` is what it names. */
-  template?: "relative_url" | "absolute_url" | "link" | "post_url";
+  /** Written with a site generator's template (Jekyll's `{{ '/x/' | relative_url }}`, `{% link x.md %}`; Hugo's `{{< ref "x.md" >}}`): `url` is what it names. */
+  template?: "relative_url" | "absolute_url" | "link" | "post_url" | "ref" | "relref";
   /** Written as raw HTML (`<a href="…">`, `<img src="…">`). */
   html?: true;
   /** Inside a section another tool writes (all-contributors' list): its links are the tool's, not judged. */

@@ -16,7 +16,7 @@ async function findings(name: string): Promise<string[]> {
 }
 
 describe("Hugo sites", () => {
-  it("clean lowercased URLs, baseURL's path, static/, slug and url front matter (TOML too), aliases, leaf bundles, {#id} and github-style ids; dated permalinks not judged", async () => {
+  it("clean lowercased URLs, baseURL's path, static/, slug and url front matter (TOML too), aliases, leaf bundles, {#id} and github-style ids, ref/relref shortcodes; dated permalinks not judged", async () => {
     // _index.md's links all resolve: /docs/ base or not, guide/Setup.md at /guide/setup/, `slug: configuration`, the alias
     // /install/, `url = "/api/"` in TOML front matter, /img/logo.png from static/, the leaf bundle /about/, `{#build-target}`,
     // "The File: Format" → #the-file-format, "Install It" → #install-it, a bundle resource by its file.
@@ -29,6 +29,9 @@ describe("Hugo sites", () => {
       "content/invalid.md:3:84 reference/broken-link image target /img/nope.png does not exist (no page or file of the hugo site at . serves /img/nope.png)",
       "content/invalid.md:5:1 reference/missing-anchor #build_target names no heading or anchor in content/guide/config.md",
       "content/invalid.md:5:41 reference/missing-anchor #install names no heading or anchor in content/guide/Setup.md",
+      // `ref` / `relref` shortcodes name content files (from the page, the content folder, or a bare name anywhere: _index.md's resolve).
+      "content/invalid.md:7:1 reference/broken-link link target guide/nothing.md does not exist (content/guide/nothing.md)",
+      "content/invalid.md:7:44 reference/missing-anchor #nope names no heading or anchor in content/guide/config.md",
       // `posts = "/:year/:month/:slug/"` places posts by date.
       "content/_index.md:7:87 not judged reference/broken-link: routes like /2024/01/hello are made at build time (dated posts, a theme's files)",
     ]);

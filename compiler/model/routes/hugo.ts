@@ -11,6 +11,8 @@
  * `github` style (letters, digits and `_` kept and lowercased, spaces and `-`
  * to `-`, the rest dropped), `{#id}` attributes, repeats `-1`, `-2`.
  */
+import { posix } from "node:path";
+import { resolvePath } from "../../util/paths.js";
 import type { SiteGeneratorDescriptor } from "./types.js";
 
 /** Goldmark's `autoHeadingIDType = "github"` (Hugo's default): `sanitizeAnchorName` in hugo/markup/goldmark. */
@@ -24,6 +26,8 @@ export function hugoSlug(text: string): string {
 }
 
 const FORMATS = ["toml", "yaml", "yml", "json"];
+/** Extensions a `ref` without one may stand for. */
+const CONTENT_EXTS = [".md", ".markdown", ".html"];
 
 const hugo: SiteGeneratorDescriptor = {
   id: "hugo",
@@ -45,6 +49,24 @@ const hugo: SiteGeneratorDescriptor = {
   // A `{{% shortcode %}}`'s output is rendered as Markdown (its headings get ids); `readfile`-style shortcodes pull files in.
   includes: /\{\{%|\{\{<\s*(?:readfile|include|embed)\b/i,
   directoryUrls: true,
+  // `{{< ref "x.md#y" >}}` / `relref` name a content file, with or without its extension (Hugo fails the build when none
+  // matches): from the page's folder first, then the content folder (a leading `/`: only there), then, for a bare name,
+  // any page of that name.
+  templates: ["ref", "relref"],
+  templateLink(site, doc, _template, target, files) {
+    if (target === "") return { files: [doc.file] };
+    const rel = target.replace(/^\/+/, "");
+    const named = (dir: string) => {
+      const p = resolvePath(dir === "" ? "x" : `${dir}/x`, rel) ?? "../";
+      return /\.\w+$/.test(rel) ? [p] : CONTENT_EXTS.flatMap((e) => [`${p}${e}`, `${p}/_index${e}`, `${p}/index${e}`]);
+    };
+    const tried = [...(target.startsWith("/") ? [] : named(posix.dirname(doc.file) === "." ? "" : posix.dirname(doc.file))), ...named(site.srcDir)];
+    if (tried.some((p) => files.has(p)) || rel.includes("/")) return { files: tried };
+    const ends = /\.\w+$/.test(rel) ? [`/${rel}`] : CONTENT_EXTS.flatMap((e) => [`/${rel}${e}`, `/${rel}/_index${e}`, `/${rel}/index${e}`]);
+    const prefix = site.srcDir === "" ? "" : `${site.srcDir}/`;
+    const anywhere = [...files].find((f) => f.startsWith(prefix) && ends.some((e) => `/${f}`.endsWith(e)));
+    return { files: anywhere === undefined ? tried : [anywhere] };
+  },
   // The reader gives every page its route (it reads the front matter and the config that move pages); any other file is not a page.
   pageRoutes(site, file) {
     const known = site.permalinks?.[file];
