@@ -156,7 +156,7 @@ export function siteOf(sites: readonly Site[], file: string): Site | null {
       if (under(dir, file) !== null && dir.length >= depth) [best, depth] = [s, dir.length];
     }
   }
-  return best && best.generator !== "github" ? best : null;
+  return best && !routers[best.generator].plainFiles ? best : null;
 }
 
 /**

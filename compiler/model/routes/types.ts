@@ -80,6 +80,10 @@ export interface SiteGeneratorDescriptor extends Router {
   docExtensions: readonly string[];
   /** It has a config reader, `compiler/readers/sites/<id>.ts` exporting `read`. */
   hasReader: boolean;
+  /** Not a site: files rendered as they are (GitHub); a folder `sites` gives it is outside every site. */
+  plainFiles?: boolean;
+  /** Its config may place the pages outside its folder (Docusaurus `path: "../docs"`): `init` keeps such a site even when no document in scope sits below it. */
+  pagesOutside?: boolean;
   /**
    * Its routes are not modelled: a link that names no file (root-absolute, extensionless,
    * `.html`) is not judged, with this reason (`{file}` is the config file found).
