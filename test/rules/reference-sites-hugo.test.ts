@@ -1,6 +1,10 @@
 /** Hugo sites (test/fixtures/site-hugo): routes, base path, static files, slugs, urls, aliases, bundles, Goldmark heading ids. */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runPipeline } from "../../compiler/pipeline.js";
+import { read } from "../../compiler/readers/sites/hugo.js";
 import { repoRootFor } from "./reference-helpers.js";
 
 async function findings(name: string): Promise<string[]> {
@@ -35,5 +39,48 @@ describe("Hugo sites", () => {
       // `posts = "/:year/:month/:slug/"` places posts by date.
       "content/_index.md:7:87 not judged reference/broken-link: routes like /2024/01/hello are made at build time (dated posts, a theme's files)",
     ]);
+  });
+});
+
+describe("Hugo config reading (readers/sites/hugo.ts)", () => {
+  const site = (files: Record<string, string>, configFile: string) => {
+    const root = mkdtempSync(join(tmpdir(), "docpact-hugo-"));
+    for (const [f, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, f)), { recursive: true });
+      writeFileSync(join(root, f), text);
+    }
+    return read({ root, siteRoot: "", configFile, files: Object.keys(files).sort() });
+  };
+
+  it("config/_default/ with one file per key, content and static mounts, TOML front matter, headless bundles, languages", () => {
+    const s = site(
+      {
+        "config/_default/hugo.yaml":
+          "baseURL: https://example.org/site/\nmodule:\n  mounts:\n    - source: content/en\n      target: content\n    - source: assets/public\n      target: static\n",
+        "config/_default/markup.toml": "[goldmark.parser]\nautoHeadingIDType = 'github-ascii'\n",
+        "config/_default/languages.toml": "[en]\nweight = 1\n[fr]\nweight = 2\n",
+        "content/en/_index.md": "# Home\n",
+        "content/en/Guide/First Steps.md": "+++\ntitle = 'x'\naliases = ['old']\n+++\n# First\n",
+        "content/en/guide/page.fr.md": "# Page\n",
+        "content/en/shared/index.md": "---\nheadless: true\n---\n",
+        "assets/public/logo.png": "x",
+      },
+      "config/_default/hugo.yaml",
+    );
+    expect(s.base).toBe("/site/");
+    expect(s.srcDir).toBe("content/en");
+    expect(s.assetDirs).toEqual(["assets/public", "content/en"]);
+    expect(s.permalinks).toEqual({ "content/en/_index.md": "", "content/en/Guide/First Steps.md": "guide/first-steps" });
+    expect(s.extraPages).toEqual(["guide/old"]);
+    expect(s.unroutedPages).toEqual(["content/en/guide/page.fr.md", "content/en/shared/index.md"]);
+    expect(s.partialRoutes).toEqual(["fr"]);
+    expect(s.slugsUnknown).toBe("config/_default/hugo.yaml sets autoHeadingIDType github-ascii");
+  });
+
+  it("a theme from a Hugo module: links to files that name nothing are not judged; a broken config is said", () => {
+    const s = site({ "hugo.toml": "theme = 'github.com/x/theme'\n", "content/a.md": "# A\n" }, "hugo.toml");
+    expect(s.partialPattern).toBe("\\.[A-Za-z0-9]+$");
+    expect(s.permalinks).toEqual({ "content/a.md": "a" });
+    expect(site({ "hugo.toml": "baseURL = \n" }, "hugo.toml").unreadable).toMatch(/^hugo\.toml: /);
   });
 });

@@ -32,15 +32,26 @@ export function read(input: SiteInput): Site {
       site.unreadable = `${input.configFile}: ${(e as Error).message.split("\n")[0]}`;
     }
   }
+  // Route patterns made at build time (`site.partialPattern`).
+  const generated: string[] = [];
   const str = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : null);
   const baseURL = str(cfg.baseurl);
   if (baseURL !== null) site.base = normalizeBase(baseURL.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ""));
-  site.srcDir = joinDir(input.siteRoot, str(cfg.contentdir) ?? "content");
-  // Static folders (a string or a list) and the theme's, when it is a folder of the project, are served at the root.
+  // Module mounts replace the default folder of each target they mount (`source = "content/en"`, `target = "content"`).
+  const mounts = (Array.isArray(get(cfg, "module", "mounts")) ? (get(cfg, "module", "mounts") as unknown[]) : []).flatMap((m) => {
+    const source = str(get(m, "source"));
+    const target = str(get(m, "target"));
+    return source !== null && target !== null ? [{ source, target: target.replace(/^\/+|\/+$/g, "") }] : [];
+  });
+  const mounted = (target: string) => mounts.filter((m) => m.target === target).map((m) => m.source);
+  const content = mounted("content");
+  if (content.length > 1) site.unreadable ??= `${input.configFile} mounts ${content.length} folders as content`;
+  site.srcDir = joinDir(input.siteRoot, content[0] ?? str(cfg.contentdir) ?? "content");
+  // Static folders (a string or a list, or mounts) and the theme's, when it is a folder of the project, are served at the root.
   const statics = Array.isArray(cfg.staticdir) ? cfg.staticdir.filter((d): d is string => typeof d === "string") : [str(cfg.staticdir) ?? "static"];
-  site.assetDirs = statics.map((d) => joinDir(input.siteRoot, d));
-  // Route patterns made at build time (`site.partialPattern`).
-  const generated: string[] = [];
+  site.assetDirs = (mounted("static").length > 0 ? mounted("static") : statics).map((d) => joinDir(input.siteRoot, d));
+  // A mount into a folder below static or content (`target = "static/img"`) serves files docpact does not map: file routes not judged.
+  if (mounts.some((m) => /^(static|content)\//.test(m.target))) generated.push(FILE_ROUTE);
   const themes = (Array.isArray(cfg.theme) ? cfg.theme : [cfg.theme]).filter((t): t is string => typeof t === "string");
   for (const t of themes) {
     const dir = joinDir(input.siteRoot, `${str(cfg.themesdir) ?? "themes"}/${t}`);
@@ -100,6 +111,9 @@ function headingIds(cfg: Obj, file: string, site: Site): void {
   if (get(parser, "autoheadingid") === false) site.slugsUnknown = `${file} turns Goldmark's autoHeadingID off`;
   const type = get(parser, "autoheadingidtype");
   if (typeof type === "string" && type.toLowerCase() !== "github") site.slugsUnknown = `${file} sets autoHeadingIDType ${type}`;
+  // Ids on other elements than headings: definition terms (`autoDefinitionTermID`), `{#id}` under any block (`attribute.block`).
+  if (get(parser, "autodefinitiontermid") === true) site.layoutAnchors = `${file} gives definition terms ids (autoDefinitionTermID)`;
+  if (get(parser, "attribute", "block") === true) site.layoutAnchors ??= `${file} allows {#id} on any block (attribute.block)`;
 }
 
 /** A page's front matter: YAML between `---`, TOML between `+++`, or a leading JSON object. */
