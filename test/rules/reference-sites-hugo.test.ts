@@ -83,4 +83,19 @@ describe("Hugo config reading (readers/sites/hugo.ts)", () => {
     expect(s.permalinks).toEqual({ "content/a.md": "a" });
     expect(site({ "hugo.toml": "baseURL = \n" }, "hugo.toml").unreadable).toMatch(/^hugo\.toml: /);
   });
+
+  it("the project's render hooks: a link hook decides every link, a heading hook without .Anchor makes its own ids", () => {
+    const hooks = site(
+      {
+        "hugo.toml": "",
+        "layouts/_markup/render-link.html": "<a href={{ .Destination }}>",
+        "layouts/_default/_markup/render-heading.html": '<h{{ .Level }} id="{{ .Text | anchorize }}-x">',
+      },
+      "hugo.toml",
+    );
+    expect(hooks.unreadable).toBe("layouts/_markup/render-link.html renders every link (a link render hook)");
+    expect(hooks.slugsUnknown).toBe("layouts/_default/_markup/render-heading.html writes the heading ids");
+    const plain = site({ "hugo.toml": "", "layouts/_markup/render-heading.html": '<h2 id="{{ .Anchor }}">' }, "hugo.toml");
+    expect([plain.unreadable, plain.slugsUnknown]).toEqual([null, null]);
+  });
 });

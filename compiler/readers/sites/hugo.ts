@@ -52,10 +52,14 @@ export function read(input: SiteInput): Site {
   site.assetDirs = (mounted("static").length > 0 ? mounted("static") : statics).map((d) => joinDir(input.siteRoot, d));
   // A mount into a folder below static or content (`target = "static/img"`) serves files docpact does not map: file routes not judged.
   if (mounts.some((m) => /^(static|content)\//.test(m.target))) generated.push(FILE_ROUTE);
+  const localThemes: string[] = [];
   const themes = (Array.isArray(cfg.theme) ? cfg.theme : [cfg.theme]).filter((t): t is string => typeof t === "string");
   for (const t of themes) {
     const dir = joinDir(input.siteRoot, `${str(cfg.themesdir) ?? "themes"}/${t}`);
-    if (input.files.some((f) => under(dir, f) !== null)) site.assetDirs.push(`${dir}/static`);
+    if (input.files.some((f) => under(dir, f) !== null)) {
+      site.assetDirs.push(`${dir}/static`);
+      localThemes.push(dir);
+    }
     // A theme from a Hugo module (not in the project) serves files docpact cannot list: links to files (with an extension) that name nothing are not judged.
     else generated.push(FILE_ROUTE);
   }
@@ -64,6 +68,7 @@ export function read(input: SiteInput): Site {
   site.assetDirs.push(site.srcDir);
   if (cfg.uglyurls === true) site.unreadable ??= `${input.configFile} sets uglyURLs`;
   headingIds(cfg, input.configFile ?? "the Hugo config", site);
+  renderHooks(input, site, [joinDir(input.siteRoot, "layouts"), ...localThemes.map((t) => `${t}/layouts`)]);
   pages(input, site, cfg, generated);
   if (generated.length > 0) site.partialPattern = [...new Set(generated)].join("|");
   site.partialRoutes = [...new Set(site.partialRoutes)].sort();
@@ -114,6 +119,28 @@ function headingIds(cfg: Obj, file: string, site: Site): void {
   // Ids on other elements than headings: definition terms (`autoDefinitionTermID`), `{#id}` under any block (`attribute.block`).
   if (get(parser, "autodefinitiontermid") === true) site.layoutAnchors = `${file} gives definition terms ids (autoDefinitionTermID)`;
   if (get(parser, "attribute", "block") === true) site.layoutAnchors ??= `${file} allows {#id} on any block (attribute.block)`;
+}
+
+/**
+ * The project's own Markdown render hooks (`layouts/_markup/render-link.html`, or under `_default/`): a link hook decides what
+ * every link destination means (page paths, resources, its own shorthands), so a link that names no page is not judged; a
+ * heading hook that does not write Goldmark's `.Anchor` makes its own ids.
+ */
+function renderHooks(input: SiteInput, site: Site, layouts: string[]): void {
+  for (const f of input.files) {
+    const m = layouts.map((l) => under(l, f)).find((r) => r !== null && /^(?:_default\/)?_markup\/render-(link|heading)(?:\.[\w-]+)?\.html$/.test(r));
+    if (m === undefined || m === null) continue;
+    if (m.includes("render-link")) site.unreadable ??= `${f} renders every link (a link render hook)`;
+    else {
+      let text = "";
+      try {
+        text = readSiteFile(input.root, f);
+      } catch {
+        // Unreadable: its ids are not known either.
+      }
+      if (!/\.Anchor\b/.test(text)) site.slugsUnknown ??= `${f} writes the heading ids`;
+    }
+  }
 }
 
 /** A page's front matter: YAML between `---`, TOML between `+++`, or a leading JSON object. */
