@@ -156,7 +156,7 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
           : written.headings.flatMap((h) => (h.slugAlt === undefined ? [h.slug] : [h.slug, h.slugAlt]));
         s = new Set([...ids.map((id) => id.toLowerCase()), ...written.anchors.map((a) => a.id.toLowerCase())]);
         if (router?.attrIds) for (const m of (model.texts.get(doc.file) ?? "").matchAll(ATTR_ID)) s.add(m[1].toLowerCase());
-        for (const id of [...(router?.layoutIds ?? []), ...(site?.layoutIds ?? [])]) s.add(id.toLowerCase());
+        for (const id of [...(router?.layoutIds ?? []), ...(site?.layoutIds ?? []), ...(site?.pageIds?.[doc.file] ?? [])]) s.add(id.toLowerCase());
         anchorCache.set(doc.file, s);
       }
       return s;

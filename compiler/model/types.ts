@@ -347,6 +347,8 @@ export interface Site {
   nonPageDirs?: string[];
   /** Pages whose route is not known (a computed or paginated permalink) or that have none (`permalink: false`), root-relative. */
   unroutedPages?: string[];
+  /** Ids the generator gives a page's elements other than its headings (Goldmark's definition terms, `{#id}` under a block), by page file. */
+  pageIds?: Record<string, string[]>;
   /** Ids every page may carry from the site's layouts and includes (`<h2 id="further-reading">`). */
   layoutIds?: string[];
   /** Why the layouts may add ids docpact cannot list (an id written from data): a fragment no heading has is then not judged. */

@@ -84,6 +84,19 @@ describe("Hugo config reading (readers/sites/hugo.ts)", () => {
     expect(site({ "hugo.toml": "baseURL = \n" }, "hugo.toml").unreadable).toMatch(/^hugo\.toml: /);
   });
 
+  it("definition terms (autoDefinitionTermID) and {#id} under a block (attribute.block) are ids of their page", () => {
+    const s = site(
+      {
+        "hugo.toml": "[markup.goldmark.parser]\nautoDefinitionTermID = true\n[markup.goldmark.parser.attribute]\nblock = true\n",
+        "content/a.md":
+          "# A\n\n`baseURL`\n: The root.\n\nThe [_content dir_](g)\n\n: Where pages live.\n\nA paragraph.\n{#para .note}\n\n```\nterm\n: in code\n```\n",
+      },
+      "hugo.toml",
+    );
+    expect(s.pageIds).toEqual({ "content/a.md": ["baseurl", "the-content-dir", "para"] });
+    expect(site({ "hugo.toml": "", "content/a.md": "Term\n: def\n" }, "hugo.toml").pageIds).toBeUndefined();
+  });
+
   it("the project's render hooks: a link hook decides every link, a heading hook without .Anchor makes its own ids", () => {
     const hooks = site(
       {

@@ -11,6 +11,7 @@
 import { posix } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
+import { hugoSlug } from "../../model/routes/hugo.js";
 import { dropIndex, stripPageExt, under } from "../../model/routes/types.js";
 import type { Site } from "../../model/types.js";
 import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
@@ -69,7 +70,12 @@ export function read(input: SiteInput): Site {
   if (cfg.uglyurls === true) site.unreadable ??= `${input.configFile} sets uglyURLs`;
   headingIds(cfg, input.configFile ?? "the Hugo config", site);
   renderHooks(input, site, [joinDir(input.siteRoot, "layouts"), ...localThemes.map((t) => `${t}/layouts`)]);
-  pages(input, site, cfg, generated);
+  // Ids on other elements than headings, read from each page: definition terms (`autoDefinitionTermID`), `{#id}` under any block (`attribute.block`).
+  const parser = get(cfg, "markup", "goldmark", "parser");
+  pages(input, site, cfg, generated, {
+    definitionTerms: get(parser, "autodefinitiontermid") === true,
+    blockAttributes: get(parser, "attribute", "block") === true,
+  });
   if (generated.length > 0) site.partialPattern = [...new Set(generated)].join("|");
   site.partialRoutes = [...new Set(site.partialRoutes)].sort();
   return site;
@@ -116,9 +122,42 @@ function headingIds(cfg: Obj, file: string, site: Site): void {
   if (get(parser, "autoheadingid") === false) site.slugsUnknown = `${file} turns Goldmark's autoHeadingID off`;
   const type = get(parser, "autoheadingidtype");
   if (typeof type === "string" && type.toLowerCase() !== "github") site.slugsUnknown = `${file} sets autoHeadingIDType ${type}`;
-  // Ids on other elements than headings: definition terms (`autoDefinitionTermID`), `{#id}` under any block (`attribute.block`).
-  if (get(parser, "autodefinitiontermid") === true) site.layoutAnchors = `${file} gives definition terms ids (autoDefinitionTermID)`;
-  if (get(parser, "attribute", "block") === true) site.layoutAnchors ??= `${file} allows {#id} on any block (attribute.block)`;
+}
+
+/** Which elements besides headings get ids, as the config says. */
+interface ElementIds {
+  definitionTerms: boolean;
+  blockAttributes: boolean;
+}
+
+/** A definition list's term (a line followed, after at most one blank line, by `: definition`) and `{#id}` lines under a block, outside fences. */
+function otherIds(text: string, elementIds: ElementIds): string[] {
+  const out: string[] = [];
+  const lines = text.split(/\r?\n/);
+  let fence: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (f) fence = fence === null ? f[1][0] : line.trim().startsWith(fence) ? null : fence;
+    if (fence !== null || f) continue;
+    if (elementIds.blockAttributes) {
+      const attr = /^\s*\{[^}\n]*#([\w-]+)[^}\n]*\}\s*$/.exec(line);
+      if (attr) out.push(attr[1]);
+    }
+    if (!elementIds.definitionTerms || line.trim() === "" || /^\s*(?:[:#|>*+-]|\d+\.|\{)/.test(line)) continue;
+    const next = lines[i + 1]?.trim() === "" ? lines[i + 2] : lines[i + 1];
+    if (next !== undefined && /^:[ \t]/.test(next)) out.push(hugoSlug(plainInline(line)));
+  }
+  return out;
+}
+
+/** A Markdown line's text as Goldmark renders it for an id: links by their text, code and emphasis markers dropped. */
+function plainInline(line: string): string {
+  return line
+    .replace(/!?\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]/g, (_m, a, b) => a ?? b ?? "")
+    .replace(/`+/g, "")
+    .replace(/(^|\W)[*_]+|[*_]+(?=\W|$)/g, "$1")
+    .replace(/<[^>]+>/g, "");
 }
 
 /**
@@ -162,7 +201,7 @@ function frontMatter(text: string): Obj | null {
 }
 
 /** Every content file's route: by its path, moved by `slug` / `url`; `aliases` add routes; leaf-bundle resources and headless pages have none. */
-function pages(input: SiteInput, site: Site, cfg: Obj, generated: string[]): void {
+function pages(input: SiteInput, site: Site, cfg: Obj, generated: string[], elementIds: ElementIds): void {
   site.permalinks = {};
   site.unroutedPages = [];
   const lower = cfg.disablepathtolower !== true;
@@ -222,6 +261,10 @@ function pages(input: SiteInput, site: Site, cfg: Obj, generated: string[]): voi
       route = url;
     }
     site.permalinks[f] = route;
+    if (elementIds.definitionTerms || elementIds.blockAttributes) {
+      const ids = otherIds(text, elementIds);
+      if (ids.length > 0) (site.pageIds ??= {})[f] = ids;
+    }
     const folder = posix.dirname(route) === "." ? "" : posix.dirname(route);
     for (const a of Array.isArray(fm.aliases) ? fm.aliases : typeof fm.aliases === "string" ? [fm.aliases] : []) {
       if (typeof a !== "string") continue;
