@@ -89,11 +89,12 @@ describe("Hugo config reading (readers/sites/hugo.ts)", () => {
       {
         "hugo.toml": "[markup.goldmark.parser]\nautoDefinitionTermID = true\n[markup.goldmark.parser.attribute]\nblock = true\n",
         "content/a.md":
-          "# A\n\n`baseURL`\n: The root.\n\nThe [_content dir_](g)\n\n: Where pages live.\n\nA paragraph.\n{#para .note}\n\n```\nterm\n: in code\n```\n",
+          "# A\n\n`baseURL`\n: The root.\n\nThe [_content dir_](g)\n\n: Where pages live.\n\nA paragraph.\n{#para .note}\n\n```\nterm\n: in code\n```\n\n## baseURL\n",
       },
       "hugo.toml",
     );
-    expect(s.pageIds).toEqual({ "content/a.md": ["baseurl", "the-content-dir", "para"] });
+    // Headings and terms share one id counter: the heading after the term `baseURL` is `baseurl-1`.
+    expect(s.pageIds).toEqual({ "content/a.md": ["a", "baseurl", "the-content-dir", "para", "baseurl-1"] });
     expect(site({ "hugo.toml": "", "content/a.md": "Term\n: def\n" }, "hugo.toml").pageIds).toBeUndefined();
   });
 

@@ -133,6 +133,12 @@ interface ElementIds {
 /** A definition list's term (a line followed, after at most one blank line, by `: definition`) and `{#id}` lines under a block, outside fences. */
 function otherIds(text: string, elementIds: ElementIds): string[] {
   const out: string[] = [];
+  const counts = new Map<string, number>();
+  const unique = (id: string) => {
+    const n = counts.get(id) ?? 0;
+    counts.set(id, n + 1);
+    return n === 0 ? id : `${id}-${n}`;
+  };
   const lines = text.split(/\r?\n/);
   let fence: string | null = null;
   for (let i = 0; i < lines.length; i++) {
@@ -144,9 +150,15 @@ function otherIds(text: string, elementIds: ElementIds): string[] {
       const attr = /^\s*\{[^}\n]*#([\w-]+)[^}\n]*\}\s*$/.exec(line);
       if (attr) out.push(attr[1]);
     }
-    if (!elementIds.definitionTerms || line.trim() === "" || /^\s*(?:[:#|>*+-]|\d+\.|\{)/.test(line)) continue;
+    // Headings and terms share Goldmark's id counter (a term `matchers` before a heading "Matchers" makes it `matchers-1`): both counted in order.
+    const heading = /^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
+    if (heading) {
+      if (!/\{\s*#[^}]*\}\s*$/.test(heading[1])) out.push(unique(hugoSlug(plainInline(heading[1]))));
+      continue;
+    }
+    if (!elementIds.definitionTerms || line.trim() === "" || /^\s*(?:[:|>*+-]|\d+\.|\{)/.test(line)) continue;
     const next = lines[i + 1]?.trim() === "" ? lines[i + 2] : lines[i + 1];
-    if (next !== undefined && /^:[ \t]/.test(next)) out.push(hugoSlug(plainInline(line)));
+    if (next !== undefined && /^:[ \t]/.test(next)) out.push(unique(hugoSlug(plainInline(line))));
   }
   return out;
 }
