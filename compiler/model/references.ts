@@ -361,17 +361,9 @@ function resolveTemplate(
 ): LinkResolution {
   const router = site ? routers[site.generator] : null;
   if (!site || !router?.templateLink || !router.templates?.includes(template)) {
-    const owners = Object.values(routers)
-      .filter((d) => d.templates?.includes(template))
-      .map((d) => d.name);
-    return {
-      status: "not-judged",
-      target,
-      path: null,
-      fragment,
-      anchor: null,
-      reason: `a \`${template}\` template link outside a ${owners.join(" or ")} site`,
-    };
+    const owners = Object.values(routers).flatMap((d) => (d.templates?.includes(template) ? [d.name] : []));
+    const reason = `a \`${template}\` template link outside a ${owners.join(" or ")} site`;
+    return { status: "not-judged", target, path: null, fragment, anchor: null, reason };
   }
   const t = router.templateLink(site, doc, template, target, index.files);
   if ("notJudged" in t) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: t.notJudged };
