@@ -3,6 +3,7 @@
 import docusaurus from "../compiler/model/routes/docusaurus.js";
 import eleventy from "../compiler/model/routes/eleventy.js";
 import github from "../compiler/model/routes/github.js";
+import hugo from "../compiler/model/routes/hugo.js";
 import jekyll from "../compiler/model/routes/jekyll.js";
 import mdbook from "../compiler/model/routes/mdbook.js";
 import mintlify from "../compiler/model/routes/mintlify.js";
@@ -18,6 +19,7 @@ export default [
   docusaurus,
   eleventy,
   github,
+  hugo,
   jekyll,
   mdbook,
   mintlify,

@@ -92,7 +92,7 @@ export function detect(root: string): Detection {
     if (globs.length === 0) continue;
     docFiles.push(...found);
     config.docs = [...(config.docs ?? ["**/*.md"]), ...globs];
-    const by = siteGenerators.filter((d) => d.docExtensions.includes(ext) && d.id !== "unknown").map((d) => d.name);
+    const by = siteGenerators.filter((d) => d.docExtensions.includes(ext) && d.routesUnknown === undefined).map((d) => d.name);
     note(
       "docs",
       `${found.length} \`${ext}\` document(s) (pages of ${by.length > 0 ? by.join(", ") : "site generators"}): ${globs.map((g) => `\`${g}\``).join(", ")} added`,
@@ -106,7 +106,7 @@ export function detect(root: string): Detection {
     docsInScope,
     files.filter((f) => exclusionReason(f) === null),
   );
-  const owning = detected.filter((s) => docsInScope.some((d) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus"));
+  const owning = detected.filter((s) => docsInScope.some((d) => s.root === "" || d.startsWith(`${s.root}/`) || routers[s.generator].pagesOutside === true));
   const inSite = (d: string) => owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`));
   owning.push(...frontMatterSites(docsInScope, (f) => pageFrontMatter(root, f), inSite));
   if (owning.length > 0) {
@@ -120,11 +120,11 @@ export function detect(root: string): Detection {
       !docsInScope.some(
         (d) =>
           (t === "" ? !d.includes("/") : d.startsWith(`${t}/`)) &&
-          owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`) || s.generator === "docusaurus"),
+          owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`) || routers[s.generator].pagesOutside === true),
       ),
   );
   if (owning.length === 0) {
-    const names = siteGenerators.filter((d) => d.configFiles.length > 0 && d.id !== "unknown").map((d) => d.name);
+    const names = siteGenerators.filter((d) => d.configFiles.length > 0 && d.routesUnknown === undefined).map((d) => d.name);
     note("sites", `no site generator config (${names.join(", ")}) found: links resolve as GitHub renders them`);
   } else {
     for (const t of github) note("sites", `${t || "."}/: no site generator found: links there resolve as GitHub renders them`);

@@ -156,7 +156,7 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
           : written.headings.flatMap((h) => (h.slugAlt === undefined ? [h.slug] : [h.slug, h.slugAlt]));
         s = new Set([...ids.map((id) => id.toLowerCase()), ...written.anchors.map((a) => a.id.toLowerCase())]);
         if (router?.attrIds) for (const m of (model.texts.get(doc.file) ?? "").matchAll(ATTR_ID)) s.add(m[1].toLowerCase());
-        for (const id of [...(router?.layoutIds ?? []), ...(site?.layoutIds ?? [])]) s.add(id.toLowerCase());
+        for (const id of [...(router?.layoutIds ?? []), ...(site?.layoutIds ?? []), ...(site?.pageIds?.[doc.file] ?? [])]) s.add(id.toLowerCase());
         anchorCache.set(doc.file, s);
       }
       return s;
@@ -258,7 +258,7 @@ export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string
   const fragment = hash === -1 ? null : safeDecode(raw.slice(hash + 1));
   const target = safeDecode(rawPath);
   const site = index.siteOf(doc.file);
-  if (template !== undefined) return resolveLiquid(index, site, doc, template, target, fragment);
+  if (template !== undefined) return resolveTemplate(index, site, doc, template, target, fragment);
   if (!target) {
     // `#x`: the document itself.
     return withAnchor(index, { status: "ok", target: "", path: doc.file, fragment, anchor: null });
@@ -348,12 +348,10 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
 }
 
 /**
- * A link written with Jekyll's Liquid. `relative_url`/`absolute_url` prefix the site's
- * `baseurl` to a site-root path: a route. `{% link p %}` names a source file under the site's
- * source folder, `{% post_url name %}` a post under `_posts/` (Jekyll fails the build when
- * either is missing). Anywhere but a Jekyll site the template's meaning is not known.
+ * A link written with a generator's template (Jekyll's Liquid, Hugo's `ref` shortcode): what it names is
+ * the site generator's call (its descriptor's `templateLink`); anywhere else the template's meaning is not known.
  */
-function resolveLiquid(
+function resolveTemplate(
   index: ReferenceIndex,
   site: Site | null,
   doc: MarkdownDoc,
@@ -361,31 +359,22 @@ function resolveLiquid(
   target: string,
   fragment: string | null,
 ): LinkResolution {
-  if (!site || site.generator !== "jekyll") {
-    return { status: "not-judged", target, path: null, fragment, anchor: null, reason: `a Liquid \`${template}\` link outside a Jekyll site` };
+  const router = site ? routers[site.generator] : null;
+  if (!site || !router?.templateLink || !router.templates?.includes(template)) {
+    const owners = Object.values(routers).flatMap((d) => (d.templates?.includes(template) ? [d.name] : []));
+    const reason = `a \`${template}\` template link outside a ${owners.join(" or ")} site`;
+    return { status: "not-judged", target, path: null, fragment, anchor: null, reason };
   }
-  const src = site.srcDir === "" || site.srcDir === "." ? "" : `${site.srcDir}/`;
-  if (template === "relative_url" || template === "absolute_url") {
-    return resolveInSite(index, site, doc, target.startsWith("/") ? target : `/${target}`, fragment);
-  }
-  if (template === "link") {
-    const path = resolvePath(`${src}x`, target.replace(/^\/+/, ""));
-    if (path === null) return { status: "outside-root", target, path: null, fragment, anchor: null };
+  const t = router.templateLink(site, doc, template, target, index.files);
+  if ("notJudged" in t) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: t.notJudged };
+  if ("route" in t) return resolveInSite(index, site, doc, t.route, fragment);
+  for (const path of t.files) {
+    if (path === ".." || path.startsWith("../")) return { status: "outside-root", target, path: null, fragment, anchor: null };
     const st = pathStatus(index, path);
     if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_UNLISTED };
-    if (st === "missing") return { status: "missing", target, path, fragment, anchor: null };
-    return withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
+    if (st === "exists") return withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
   }
-  // post_url: `2020-01-02-name` or `folder/2020-01-02-name`, any page extension Jekyll renders.
-  const slash = target.lastIndexOf("/");
-  const folder = slash === -1 ? "" : `${target.slice(0, slash)}/`;
-  const base = target.slice(slash + 1);
-  const candidates = [`${src}_posts/${folder}${base}`, `${src}${folder}_posts/${base}`].flatMap((p) =>
-    [".md", ".markdown", ".mdown", ".html"].map((e) => `${p}${e}`),
-  );
-  const hit = candidates.find((p) => index.files.has(p));
-  if (hit !== undefined) return withAnchor(index, { status: "ok", target, path: hit, fragment, anchor: null });
-  return { status: "missing", target, path: candidates[0], fragment, anchor: null };
+  return { status: "missing", target, path: t.files[0] ?? null, fragment, anchor: null };
 }
 
 /** The pages GitHub serves beside a repository's files (`/<owner>/<repo>/<page>`). */

@@ -107,7 +107,7 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
   if (site.unreadable) return { status: "not-judged", reason: `routes of the ${site.generator} site at ${site.root || "."} are not known: ${site.unreadable}` };
   const key = tried[0];
   if (site.partialPattern !== undefined && new RegExp(site.partialPattern).test(key))
-    return { status: "not-judged", reason: `routes like /${key} are generated (dated posts)` };
+    return { status: "not-judged", reason: `routes like /${key} are made at build time (dated posts, a theme's files)` };
   const partial = site.partialRoutes.find((p) => p === "" || key === p || key.startsWith(`${p}/`));
   if (partial !== undefined) {
     return {
@@ -156,7 +156,7 @@ export function siteOf(sites: readonly Site[], file: string): Site | null {
       if (under(dir, file) !== null && dir.length >= depth) [best, depth] = [s, dir.length];
     }
   }
-  return best && best.generator !== "github" ? best : null;
+  return best && !routers[best.generator].plainFiles ? best : null;
 }
 
 /**

@@ -27,8 +27,8 @@ export interface MdLink {
   /** Plain text of the link label (empty for definitions). */
   text: string;
   span: Span;
-  /** Written with a Jekyll Liquid template (`{{ '/x/' | relative_url }}`, `{% link x.md %}`): `url` is what it names. */
-  template?: "relative_url" | "absolute_url" | "link" | "post_url";
+  /** Written with a site generator's template (Jekyll's `{{ '/x/' | relative_url }}`, `{% link x.md %}`; Hugo's `{{< ref "x.md" >}}`): `url` is what it names. */
+  template?: "relative_url" | "absolute_url" | "link" | "post_url" | "ref" | "relref";
   /** Written as raw HTML (`<a href="…">`, `<img src="…">`). */
   html?: true;
   /** Inside a section another tool writes (all-contributors' list): its links are the tool's, not judged. */
@@ -347,6 +347,8 @@ export interface Site {
   nonPageDirs?: string[];
   /** Pages whose route is not known (a computed or paginated permalink) or that have none (`permalink: false`), root-relative. */
   unroutedPages?: string[];
+  /** Ids the generator gives a page's elements other than its headings (Goldmark's definition terms, `{#id}` under a block), by page file. */
+  pageIds?: Record<string, string[]>;
   /** Ids every page may carry from the site's layouts and includes (`<h2 id="further-reading">`). */
   layoutIds?: string[];
   /** Why the layouts may add ids docpact cannot list (an id written from data): a fragment no heading has is then not judged. */

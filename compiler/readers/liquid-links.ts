@@ -1,14 +1,16 @@
 /**
- * Links written with Jekyll's Liquid: `[a]({{ '/docs/x/' | relative_url }})`,
- * `[a]({% link _docs/x.md %})`, `[a]({% post_url 2020-01-02-name %})` and
- * reference definitions of the same forms. CommonMark does not parse these as
- * links (a destination cannot hold spaces), so they are found in the source
- * text, outside code. The reader only finds them; what they mean is decided
- * where the document's site is known (a Jekyll site, or not judged).
+ * Links written with a site generator's templates: Jekyll's Liquid
+ * (`[a]({{ '/docs/x/' | relative_url }})`, `[a]({% link _docs/x.md %})`,
+ * `[a]({% post_url 2020-01-02-name %})`) and Hugo's `ref` / `relref` shortcodes
+ * (`[a]({{< ref "x.md#y" >}})`, `{{% relref path="x" %}}`), and reference
+ * definitions of the same forms. CommonMark does not parse these as links (a
+ * destination cannot hold spaces), so they are found in the source text,
+ * outside code. The reader only finds them; what they mean is decided by the
+ * generator of the document's site (its descriptor's `templateLink`), or not judged.
  */
 import type { OffsetRange } from "./regions-syntax.js";
 
-export type LiquidTemplate = "relative_url" | "absolute_url" | "link" | "post_url";
+export type LiquidTemplate = "relative_url" | "absolute_url" | "link" | "post_url" | "ref" | "relref";
 
 export interface LiquidLink {
   kind: "link" | "image" | "definition";
@@ -20,8 +22,8 @@ export interface LiquidLink {
   end: number;
 }
 
-// `{{ 'path' | relative_url }}`, `{{ site.baseurl }}/path`, or `{% link path %}` / `{% post_url name %}`; then an optional `#fragment`.
-const DEST = String.raw`(?:\{\{-?\s*(?<q>['"])(?<outPath>[^'"\n]*)\k<q>\s*\|\s*(?<filter>relative_url|absolute_url)\s*-?\}\}|\{\{-?\s*site\.baseurl\s*-?\}\}(?<basePath>/[^\s)#]*)|\{%-?\s*(?<tag>link|post_url)\s+(?<tagPath>[^\s%]+)\s*-?%\})(?<fragment>#[^)\s]*)?`;
+// `{{ 'path' | relative_url }}`, `{{ site.baseurl }}/path`, `{% link path %}` / `{% post_url name %}`, or Hugo's `{{< ref "path#x" >}}` / `{{% relref path="p" %}}`; then an optional `#fragment`.
+const DEST = String.raw`(?:\{\{-?\s*(?<q>['"])(?<outPath>[^'"\n]*)\k<q>\s*\|\s*(?<filter>relative_url|absolute_url)\s*-?\}\}|\{\{-?\s*site\.baseurl\s*-?\}\}(?<basePath>/[^\s)#]*)|\{%-?\s*(?<tag>link|post_url)\s+(?<tagPath>[^\s%]+)\s*-?%\}|\{\{[<%]\s*(?<shortcode>ref|relref)\s+(?:path\s*=\s*)?(?<sq>["'\x60])(?<scPath>[^"'\x60\n#]*)(?<scFragment>#[^"'\x60\n]*)?\k<sq>\s*[>%]\}\})(?<fragment>#[^)\s]*)?`;
 // Anchored at a link destination's `(`: the template, then the closing `)`.
 const INLINE_DEST = new RegExp(String.raw`\(\s*${DEST}\s*\)`, "y");
 const DEFINITION = new RegExp(String.raw`^[ ]{0,3}\[(?<label>[^\]\n]+)\]:[ \t]*${DEST}[ \t]*$`, "gm");
@@ -34,9 +36,9 @@ export function liquidLinks(text: string, skip: readonly OffsetRange[]): LiquidL
   const inSkip = (at: number) => skip.some((r) => at >= r.start && at < r.end);
   const out: LiquidLink[] = [];
   const push = (kind: LiquidLink["kind"], label: string, g: Record<string, string | undefined>, start: number, end: number) => {
-    const template = (g.filter ?? g.tag ?? "relative_url") as LiquidTemplate;
-    const path = g.outPath ?? g.basePath ?? g.tagPath ?? "";
-    out.push({ kind, url: path + (g.fragment ?? ""), text: label, template, start, end });
+    const template = (g.filter ?? g.tag ?? g.shortcode ?? "relative_url") as LiquidTemplate;
+    const path = g.outPath ?? g.basePath ?? g.tagPath ?? g.scPath ?? "";
+    out.push({ kind, url: path + (g.scFragment ?? g.fragment ?? ""), text: label, template, start, end });
   };
   // Found from each `](` that opens a template (linear: no scan from every `[`).
   for (let at = text.indexOf("]("); at !== -1; at = text.indexOf("](", at + 2)) {

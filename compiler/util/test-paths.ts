@@ -6,7 +6,8 @@
  */
 
 /** Folder names that hold tests and their fixtures, at any depth. */
-export const TEST_FOLDERS: readonly string[] = ["test", "tests", "__tests__", "spec", "fixtures", "__fixtures__"];
+// `testdata` is Go's: the go tool ignores folders of that name.
+export const TEST_FOLDERS: readonly string[] = ["test", "tests", "__tests__", "spec", "fixtures", "__fixtures__", "testdata"];
 
 const TEST_FOLDER_SET = new Set(TEST_FOLDERS);
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;

@@ -2,7 +2,7 @@
  * The site generator registry (generated/sites.ts, one descriptor module each): everything that
  * names generators derives from it, and the tests below are generated from it too.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -32,6 +32,18 @@ describe("site generator registry", () => {
     expect(ids).toEqual([...schema.properties.sites.items.properties.generator.enum].sort());
     expect(ids).toEqual([...sitesGeneratorMembers].sort());
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('no module outside the descriptors and their readers names a generator to decide by it (no `generator === "x"`)', () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(`${dir}/${e.name}`) : e.name.endsWith(".ts") ? [`${dir}/${e.name}`] : [],
+      );
+    const own = new Set(siteGenerators.flatMap((d) => [`compiler/model/routes/${d.id}.ts`, `compiler/readers/sites/${d.id}.ts`]));
+    const hits = walk("compiler")
+      .filter((f) => !own.has(f))
+      .flatMap((f) => [...readFileSync(join(repoRoot, f), "utf8").matchAll(/generator\s*[!=]==?\s*["'`](\w+)/g)].map((m) => `${f}: ${m[0]}`));
+    expect(hits).toEqual([]);
   });
 
   it("a generator with a config reader has its module, readers/sites/<id>.ts, exporting read", async () => {

@@ -52,6 +52,6 @@ describe("Liquid links (Jekyll)", () => {
       "docpact.config.json": { docs: ["docs/a.md"], schemas: [], code: { include: [] } },
     });
     expect(r.diagnostics).toEqual([]);
-    expect(r.notJudged.map((n) => n.reason)).toEqual(["a Liquid `link` link outside a Jekyll site", "a Liquid `relative_url` link outside a Jekyll site"]);
+    expect(r.notJudged.map((n) => n.reason)).toEqual(["a `link` template link outside a Jekyll site", "a `relative_url` template link outside a Jekyll site"]);
   });
 });

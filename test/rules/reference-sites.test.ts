@@ -110,18 +110,18 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
-  it("a site of a generator docpact does not model (an Eleventy config, site front matter): links that name no file not judged, with the reason; files still checked; GitHub semantics outside", async () => {
+  it("a site of a generator docpact does not model (an Antora component descriptor, site front matter): links that name no file not judged, with the reason; files still checked; GitHub semantics outside", async () => {
     expect(await findings("site-unknown")).toEqual([
       "docs/index.md:4:96 reference/broken-link link target guide/gone.md does not exist (docs/guide/gone.md)",
       // Outside every site: GitHub renders it, and the file it names as GitHub does.
       "notes/README.md:3:16 reference/broken-link link target /nowhere does not exist (nowhere)",
       "notes/README.md:3:40 reference/missing-anchor #install names no heading or anchor in docs/guide/setup.md",
       "pages/blog/post.md:7:41 reference/broken-link link target second.md does not exist (pages/blog/second.md)",
-      "docs/guide/setup.markdown:9:22 not judged reference/broken-link: site generator not recognised (docs/hugo.toml found)",
-      "docs/index.md:3:11 not judged reference/broken-link: site generator not recognised (docs/hugo.toml found)",
-      "docs/index.md:3:49 not judged reference/broken-link: site generator not recognised (docs/hugo.toml found)",
-      "docs/index.md:3:78 not judged reference/broken-link: site generator not recognised (docs/hugo.toml found)",
-      "docs/index.md:4:11 not judged reference/missing-anchor: site generator not recognised (docs/hugo.toml found): its heading ids are not known",
+      "docs/guide/setup.markdown:9:22 not judged reference/broken-link: site generator not recognised (docs/antora.yml found)",
+      "docs/index.md:3:11 not judged reference/broken-link: site generator not recognised (docs/antora.yml found)",
+      "docs/index.md:3:49 not judged reference/broken-link: site generator not recognised (docs/antora.yml found)",
+      "docs/index.md:3:78 not judged reference/broken-link: site generator not recognised (docs/antora.yml found)",
+      "docs/index.md:4:11 not judged reference/missing-anchor: site generator not recognised (docs/antora.yml found): its heading ids are not known",
       "pages/about.md:3:5 not judged reference/broken-link: a folder link that finds no file (a folder holding only dot files looks empty)",
       "pages/blog/post.md:7:5 not judged reference/broken-link: site generator not recognised (front matter `layout` in pages/blog/post.md found)",
     ]);
@@ -140,7 +140,7 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
       "docs/index.md:11:42 reference/broken-link link target 2023-05-06-nothing does not exist (docs/_posts/2023-05-06-nothing.md)",
       "docs/index.md:13:54 reference/broken-link image target /assets/nope.png does not exist (no page or file of the jekyll site at docs serves /assets/nope.png)",
       "docs/index.md:15:1 reference/broken-link link target guide/gone-ref.md does not exist (docs/guide/gone-ref.md)",
-      "docs/index.md:4:29 not judged reference/broken-link: routes like /2024/01/02/hello are generated (dated posts)",
+      "docs/index.md:4:29 not judged reference/broken-link: routes like /2024/01/02/hello are made at build time (dated posts, a theme's files)",
       "docs/index.md:9:1 not judged reference/missing-anchor: a line or top-of-page fragment (#L10, #top), not a heading",
     ]);
   });

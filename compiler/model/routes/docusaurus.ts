@@ -51,6 +51,7 @@ const docusaurus: SiteGeneratorDescriptor = {
   indexNames: ["index"],
   docExtensions: [".mdx", ".md"],
   hasReader: true,
+  pagesOutside: true,
   style: { slug: githubSlug, dedupe: "dash", customIds: true },
   // An MDX page importing another Markdown file renders its headings too.
   includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,

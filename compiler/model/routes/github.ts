@@ -11,6 +11,7 @@ const github: SiteGeneratorDescriptor = {
   indexNames: ["index"],
   docExtensions: [".md"],
   hasReader: false,
+  plainFiles: true,
   style: { slug: githubSlug, dedupe: "dash", customIds: false },
   pageRoutes: () => null,
 };

@@ -12,6 +12,7 @@ import type { SiteGeneratorDescriptor } from "./types.js";
 import { dropIndex, stripPageExt, under } from "./types.js";
 import { githubSlug } from "./slugs.js";
 import { parseFrontMatter } from "../../util/front-matter.js";
+import { resolvePath } from "../../util/paths.js";
 
 const EXTS = [".md", ".markdown", ".mdown", ".mkd", ".html"];
 
@@ -29,6 +30,21 @@ const jekyll: SiteGeneratorDescriptor = {
   style: { slug: githubSlug, dedupe: "dash", customIds: true },
   // `{% include x.md %}` pulls in content (and its headings) at build time.
   includes: /\{%-?\s*include(?:_relative)?\s/,
+  // `relative_url`/`absolute_url` prefix the site's `baseurl` to a site-root path: a route. `{% link p %}` names a source
+  // file under the site's source folder, `{% post_url name %}` a post under `_posts/` (Jekyll fails the build when either is missing).
+  templates: ["relative_url", "absolute_url", "link", "post_url"],
+  templateLink(site, _doc, template, target) {
+    const src = site.srcDir === "" || site.srcDir === "." ? "" : `${site.srcDir}/`;
+    if (template === "relative_url" || template === "absolute_url") return { route: target.startsWith("/") ? target : `/${target}` };
+    if (template === "link") return { files: [resolvePath(`${src}x`, target.replace(/^\/+/, "")) ?? "../"] };
+    // post_url: `2020-01-02-name` or `folder/2020-01-02-name`, any page extension Jekyll renders.
+    const slash = target.lastIndexOf("/");
+    const folder = slash === -1 ? "" : `${target.slice(0, slash)}/`;
+    const base = target.slice(slash + 1);
+    return {
+      files: [`${src}_posts/${folder}${base}`, `${src}${folder}_posts/${base}`].flatMap((p) => [".md", ".markdown", ".mdown", ".html"].map((e) => `${p}${e}`)),
+    };
+  },
   pageRoutes(site, file, doc) {
     const rel = under(site.srcDir, file);
     if (rel === null) return null;

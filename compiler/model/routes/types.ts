@@ -4,12 +4,22 @@
  * decoded, without leading or trailing `/` and without `.html`/`.md`
  * (`guide/features`; `""` is the home page).
  */
-import type { MarkdownDoc, Site } from "../types.js";
+import type { MarkdownDoc, MdLink, Site } from "../types.js";
 import type { SitesGeneratorMember } from "../../../generated/contracts/config.js";
 import type { SlugStyle } from "./slugs.js";
 
 /** A generator's id, as the config's `sites[].generator` names it (the schema's enum). */
 export type SiteGeneratorId = SitesGeneratorMember;
+
+/** A link template a generator's pages use (Jekyll's `relative_url`, `{% link %}`; Hugo's `ref`). */
+export type LinkTemplate = NonNullable<MdLink["template"]>;
+
+/**
+ * What a template link names: a route of the site (root-absolute, as `resolveSiteRoute` takes it), source files
+ * tried in order (root-relative; the first that exists is the target, else the link is broken at the first), or why
+ * it is not judged.
+ */
+export type TemplateTarget = { route: string } | { files: string[] } | { notJudged: string };
 
 export interface Router {
   /** Heading ids: the generator's slug function, custom ids, numbering of repeats. */
@@ -35,6 +45,10 @@ export interface Router {
   mdLinksAreRoutes?: boolean;
   /** Ids the generator's page layout gives every page (Starlight's title is `<h1 id="_top">`). */
   layoutIds?: readonly string[];
+  /** The link templates its pages may use; elsewhere they are not judged. */
+  templates?: readonly LinkTemplate[];
+  /** What a link written with one of `templates` names, from `doc` (its fragment cut off); `files` is every file of the project. */
+  templateLink?(site: Site, doc: MarkdownDoc, template: LinkTemplate, target: string, files: ReadonlySet<string>): TemplateTarget;
 }
 
 /**
@@ -66,6 +80,10 @@ export interface SiteGeneratorDescriptor extends Router {
   docExtensions: readonly string[];
   /** It has a config reader, `compiler/readers/sites/<id>.ts` exporting `read`. */
   hasReader: boolean;
+  /** Not a site: files rendered as they are (GitHub); a folder `sites` gives it is outside every site. */
+  plainFiles?: boolean;
+  /** Its config may place the pages outside its folder (Docusaurus `path: "../docs"`): `init` keeps such a site even when no document in scope sits below it. */
+  pagesOutside?: boolean;
   /**
    * Its routes are not modelled: a link that names no file (root-absolute, extensionless,
    * `.html`) is not judged, with this reason (`{file}` is the config file found).

@@ -1,5 +1,5 @@
 /**
- * A documentation site whose generator docpact does not model: Hexo, Hugo, VuePress (YAML/TOML config), Docsify, plain Astro, Sphinx /
+ * A documentation site whose generator docpact does not model: Hexo, VuePress (YAML/TOML config), Docsify, plain Astro, Sphinx /
  * MyST, Antora, Gatsby, Quarto, Zola, Rspress, GitBook. Found by its config
  * file (or, with none, by site front matter: `permalink`, `layout`,
  * `eleventyNavigation`). Its pages are served at routes docpact cannot list
@@ -22,10 +22,7 @@ const unknown: SiteGeneratorDescriptor = {
     "_config.yml",
     "_config.yaml",
     "_config.toml",
-    // Hugo, Zola
-    "hugo.toml",
-    "hugo.yaml",
-    "hugo.json",
+    // Zola (Hugo's `config.toml` is tried first)
     "config.toml",
     // VuePress 1's YAML / TOML config (its JavaScript one is modelled)
     ".vuepress/config.yml",
@@ -55,7 +52,7 @@ const unknown: SiteGeneratorDescriptor = {
     return true;
   },
   configHint:
-    "Hexo `_config.yml`, Hugo `hugo.toml` / `config.toml` with `baseURL`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
+    "Hexo `_config.yml`, Zola `config.toml` with `base_url`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
   priority: 1000,
   indexNames: ["index", "README"],
   docExtensions: [".md", ".markdown", ".mdx", ".mdoc"],

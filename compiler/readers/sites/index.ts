@@ -132,7 +132,7 @@ async function readSite(
   const site = (await readerOf(d))({
     root,
     siteRoot: s.root,
-    configFile: s.generator === "github" ? null : s.configFile,
+    configFile: d.plainFiles ? null : s.configFile,
     files,
     ...(frontMatter ? { frontMatter } : {}),
   });
