@@ -70,7 +70,7 @@ describe("per-version vocabularies (one schema per version folder)", () => {
     // The old version's page and the unversioned one know `date-time`; the draft's list names it beside its members.
     expect(d.map((x) => [x.file, x.suggestion])).toEqual([["docs/draft/forms.md", "datetime"]]);
     // A name no version's vocabulary has, declared in code, still names code (explained, silent).
-    const declared: Sources = { ...src, code: { ...src.code, "src/util.ts": "export const dateTime = 1;\nexport type K = \"date-times\" | \"x\";\n" } };
+    const declared: Sources = { ...src, code: { ...src.code, "src/util.ts": 'export const dateTime = 1;\nexport type K = "date-times" | "x";\n' } };
     declared.docs = { "docs/draft/forms.md": "Supported formats: `email`, `uri`, `date`, `date-times`\n" };
     expect(await run(unknown, declared)).toEqual([]);
   });

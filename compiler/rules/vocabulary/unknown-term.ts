@@ -312,7 +312,8 @@ function unexplained(
   known: Known,
   otherVersion = false,
 ): string | null {
-  if (OUTSIDE_NOTE.test(sentence)) return "the sentence places the name outside the vocabulary";
+  // The sentence's prose places it outside, not the names it lists (`extension` among the task types is a name).
+  if (OUTSIDE_NOTE.test(sentence.replace(/`[^`]*`/g, " "))) return "the sentence places the name outside the vocabulary";
   // A one-word member plus fields (`run.metadata`) explains only a namespace match, never a near miss of a member.
   if (index.fieldPathOf(term.value, v, (seg) => namespaceOnly && known.isField(seg)) !== null) return "a field path of a member";
   const kind = known.explain(term.value);
