@@ -74,7 +74,7 @@ export function parseDiff(out: string, ref: string, commit: string): ChangeSet {
       if (h) heads.add(normalizeHeading(h.text));
       return;
     }
-    for (const v of literalsIn(text)) lits.add(v);
+    for (const v of literalsIn(text, at.newPath ?? at.oldPath ?? "")) lits.add(v);
   };
   for (const line of out.split("\n")) {
     const kind = at.step(line);

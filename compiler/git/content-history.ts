@@ -281,14 +281,14 @@ interface CommitScan {
   /** Normalized heading → the documents the commit added it to. */
   headingFiles: Map<string, string[]>;
   removedLiterals: Removed[];
-  /** The added lines of each code hunk: their literals are looked up only when the commit removed one. */
-  addedCode: string[][];
+  /** The added lines of each code hunk, with its file: their literals are looked up only when the commit removed one. */
+  addedCode: { file: string; lines: string[] }[];
 }
 
 /** Every literal the commit's code hunks added. */
 function addedLiteralsOf(c: CommitScan): Set<string> {
   const out = new Set<string>();
-  for (const plus of c.addedCode) for (const line of plus) for (const v of literalsIn(line)) out.add(v);
+  for (const plus of c.addedCode) for (const line of plus.lines) for (const v of literalsIn(line, plus.file)) out.add(v);
   return out;
 }
 
@@ -391,17 +391,17 @@ function outsideFences(lines: string[]): (string | null)[] {
 
 /** Literals a hunk removed; a line replaced by the same line with one literal changed is a rename. */
 function codeHunk(file: string, minus: string[], plus: string[], c: CommitScan, removed: boolean): void {
-  if (plus.length > 0) c.addedCode.push(plus);
+  if (plus.length > 0) c.addedCode.push({ file, lines: plus });
   if (!removed) return;
   const renames = new Map<string, string>();
   if (minus.length === plus.length) {
     minus.forEach((line, i) => {
-      const r = renamedLiteral(line, plus[i]);
+      const r = renamedLiteral(line, plus[i], file);
       if (r && r.from.trim() && r.to.trim() && !renames.has(r.from)) renames.set(r.from, r.to);
     });
   }
   for (const line of minus) {
-    for (const v of literalsIn(line)) {
+    for (const v of literalsIn(line, file)) {
       const to = renames.get(v);
       c.removedLiterals.push(to === undefined ? { file, value: v, kind: "removed" } : { file, value: v, kind: "renamed", to });
     }

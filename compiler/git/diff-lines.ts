@@ -20,14 +20,57 @@ const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 
 export const isMarkdownPath = (p: string) => /\.(?:md|mdx|markdown)$/i.test(p);
 
-/** Quoted string literals on one line of code or JSON (`"x"`, `'x'`, `` `x` `` without substitutions), in order. */
-export function literalsIn(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(LITERAL)) {
-    const v = m[1] ?? m[2] ?? m[3];
-    if (v && v.trim()) out.push(v);
+export const isYamlPath = (p: string) => /\.ya?ml$/i.test(p);
+
+/**
+ * Quoted string literals on one line of code or JSON (`"x"`, `'x'`, `` `x` `` without substitutions), in order.
+ * For a YAML file (`file` ending in `.yaml`/`.yml`) its plain scalars too: the items of a flow sequence
+ * (`enum: [ call, do, emit ]`), a block item (`- running`) and a mapping's value (`const: http`).
+ */
+export function literalsIn(text: string, file?: string): string[] {
+  return literalSpans(text, file !== undefined && isYamlPath(file))
+    .map(([a, b, v]) => v ?? text.slice(a, b))
+    .filter((v) => v.trim() !== "");
+}
+
+/** A YAML plain scalar that names something (no spaces, no YAML indicator first). */
+const PLAIN = /^[A-Za-z0-9_][\w.:/@+-]*$/;
+
+/** Spans `[start, end, value?]` of the literals on a line (value given when it differs from the span's text: quotes). */
+function literalSpans(text: string, yaml: boolean): [number, number, string?][] {
+  const spans: [number, number, string?][] = [];
+  for (const m of text.matchAll(LITERAL)) spans.push([m.index, m.index + m[0].length, m[1] ?? m[2] ?? m[3]]);
+  if (!yaml) return spans;
+  const quoted = (i: number) => spans.some(([a, b]) => i >= a && i < b);
+  // The line up to a comment (` #` outside quotes).
+  let end = text.length;
+  for (let i = 0; i < text.length; i++)
+    if (text[i] === "#" && (i === 0 || /\s/.test(text[i - 1])) && !quoted(i)) {
+      end = i;
+      break;
+    }
+  const plain: [number, number][] = [];
+  const take = (a: number, b: number) => {
+    while (a < b && /\s/.test(text[a])) a++;
+    while (b > a && /\s/.test(text[b - 1])) b--;
+    if (b > a && !quoted(a) && PLAIN.test(text.slice(a, b))) plain.push([a, b]);
+  };
+  const open = text.indexOf("[");
+  const close = text.lastIndexOf("]", end);
+  if (open !== -1 && close > open && !quoted(open)) {
+    let from = open + 1;
+    for (let i = open + 1; i <= close; i++)
+      if (i === close || (text[i] === "," && !quoted(i))) {
+        take(from, i);
+        from = i + 1;
+      }
+  } else {
+    const item = /^\s*-\s+/.exec(text);
+    const value = /^\s*(?:-\s+)?[\w$.-]+:\s+/.exec(text);
+    if (value) take(value[0].length, end);
+    else if (item) take(item[0].length, end);
   }
-  return out;
+  return [...spans, ...plain].sort((x, y) => x[0] - y[0]);
 }
 
 /** The ATX heading on one Markdown line (`## Retry policy`), or null. */
@@ -40,9 +83,10 @@ export function headingIn(text: string): { depth: number; text: string } | null 
  * Two versions of one line that differ only in one string literal
  * (`name: "advance"` → `name: "advanse"`): the old and new literal, else null.
  */
-export function renamedLiteral(before: string, after: string): { from: string; to: string } | null {
-  const a = splitLiterals(before);
-  const b = splitLiterals(after);
+export function renamedLiteral(before: string, after: string, file?: string): { from: string; to: string } | null {
+  const yaml = file !== undefined && isYamlPath(file);
+  const a = splitLiterals(before, yaml);
+  const b = splitLiterals(after, yaml);
   if (a.literals.length !== b.literals.length || a.rest !== b.rest) return null;
   let hit: { from: string; to: string } | null = null;
   for (let i = 0; i < a.literals.length; i++) {
@@ -53,13 +97,16 @@ export function renamedLiteral(before: string, after: string): { from: string; t
   return hit;
 }
 
-function splitLiterals(line: string): { literals: string[]; rest: string } {
+function splitLiterals(line: string, yaml: boolean): { literals: string[]; rest: string } {
   const literals: string[] = [];
-  const rest = line.replace(LITERAL, (_m, a, b, c) => {
-    literals.push(a ?? b ?? c);
-    return "\0";
-  });
-  return { literals, rest: rest.trim() };
+  let rest = "";
+  let at = 0;
+  for (const [a, b, v] of literalSpans(line, yaml)) {
+    literals.push(v ?? line.slice(a, b));
+    rest += `${line.slice(at, a)}\0`;
+    at = b;
+  }
+  return { literals, rest: (rest + line.slice(at)).trim() };
 }
 
 /** What one line of a unified diff is, to a DiffCursor. */

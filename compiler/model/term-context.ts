@@ -145,7 +145,7 @@ export class FileTerms {
   /** In a Markdown table body row: the column's header text and the first term of the same cell in the other rows. */
   private tableColumn(
     term: TermOccurrence,
-  ): { neighbours: TermOccurrence[]; list: "column"; column: string | null; otherColumns: TermOccurrence[][]; cellValue: boolean } | null {
+  ): { neighbours: TermOccurrence[]; list: "column" | "run"; column: string | null; otherColumns: TermOccurrence[][]; cellValue: boolean } | null {
     const n = this.lineOf(term.offset);
     const row = this.lineText(n);
     if (!/^\s*\|/.test(row)) return null;
@@ -165,8 +165,21 @@ export class FileTerms {
     }
     const cell = this.termsOnLine(n).filter((x) => cellIndex(row, x.offset - this.lines[n]) === col);
     const text = this.text ?? "";
-    let k = cell.indexOf(term);
-    while (k > 0 && SEPARATOR_GAP.test(text.slice(cell[k - 1].offset + cell[k - 1].value.length, cell[k].offset))) k--;
+    const joined = (a: TermOccurrence, b: TermOccurrence) => SEPARATOR_GAP.test(text.slice(a.offset + a.value.length, b.offset));
+    const at = cell.indexOf(term);
+    let k = at;
+    while (k > 0 && joined(cell[k - 1], cell[k])) k--;
+    let end = at;
+    while (end + 1 < cell.length && joined(cell[end], cell[end + 1])) end++;
+    // An inline list inside the cell's prose ("probes: `none`, `interactiveShell`, or `loginShell`") is the term's list, not the column.
+    if (k > 0 && end > k)
+      return {
+        neighbours: cell.slice(k, end + 1).filter((x) => x !== term),
+        list: "run",
+        column: header === undefined ? null : header.replace(/[`*_]/g, "").trim(),
+        otherColumns: this.columnsBesides(top + 2, bottom, col),
+        cellValue: false,
+      };
     return {
       neighbours: [...cell.filter((x) => x !== term), ...neighbours],
       list: "column",

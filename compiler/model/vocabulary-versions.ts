@@ -93,3 +93,14 @@ export function vocabularyIndexForFile(model: IndexModel, file: string): Vocabul
   }
   return index;
 }
+
+/**
+ * True when `value` is a member of another version's vocabulary and of none the file sees. The code declares the
+ * members of every version (`"date-time"` in `schema/2025-11-25/schema.ts`'s union): for a page of the draft, such
+ * a code literal is the older version's member, so it does not explain the name away as "a code identifier".
+ */
+export function memberOfOtherVersionOnly(model: IndexModel, file: string, value: string): boolean {
+  const s = scopedOf(model);
+  if (versionOfFile(file, s.scopes) === null) return false;
+  return vocabularyIndexForFile(model, file).members(value).length === 0 && vocabularyIndexFor(model).members(value).length > 0;
+}

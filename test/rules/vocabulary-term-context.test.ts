@@ -94,6 +94,21 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: "an inline list inside a table cell's prose is the term's list, not the column (other rows' and the cell's other names left out)",
+      files: project(
+        "| Key | Description |\n| --- | --- |\n| `roles` | Who may act (see `devcontainer.json` and `/etc/profile`): `planner`, `coder`, `writing`, or `reviewer` (default). |\n| `x` | `a.b`, `c.d` |\n",
+      ),
+      errors: [{ messageId: "listed", message: `\`writing\` is listed beside members of ${ROLES} but is not one of them`, line: 3 }],
+    },
+    {
+      name: "words of an outside note written as names in the list (`extension`, `custom`) do not place the list outside",
+      files: project("Supported roles are: `planner`, `coder`, `extension`, `reviewer`, `writing` and `tester`.\n"),
+      errors: [
+        { messageId: "listed", message: `\`extension\` is listed beside members of ${ROLES} but is not one of them` },
+        { messageId: "listed", message: `\`writing\` is listed beside members of ${ROLES} but is not one of them` },
+      ],
+    },
+    {
       name: "a column headed by the vocabulary's own name lists a name the enum lacks",
       files: project("| RunEventType | meaning |\n| --- | --- |\n| `run.started` | begins |\n| `run.cancel` | stops |\n"),
       errors: [{ messageId: "column", message: `\`run.cancel\` is listed under RunEventType but is not a member of ${VOCAB}`, line: 4, severity: "error" }],

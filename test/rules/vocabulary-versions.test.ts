@@ -54,4 +54,24 @@ describe("per-version vocabularies (one schema per version folder)", () => {
     const d = await run(deprecated, src);
     expect(d.map((x) => [x.file, x.suggestion])).toEqual([["docs/draft/events.md", "run.suspended"]]);
   });
+
+  it("a name only another version's code declares is that version's member, judged on this version's page", async () => {
+    const formats = (v: string[]) => JSON.stringify({ $defs: { StringSchema: { properties: { format: { enum: v } } } } }, null, 2);
+    const union = (v: string[]) => `export interface StringSchema {\n  format?: ${v.map((x) => JSON.stringify(x)).join(" | ")};\n}\n`;
+    const OLD_F = ["email", "uri", "date", "date-time"];
+    const NEW_F = ["email", "uri", "date", "datetime"];
+    const list = "Supported formats: `email`, `uri`, `date`, `date-time`\n";
+    const src: Sources = {
+      docs: { "docs/2025-06-18/forms.md": list, "docs/draft/forms.md": list, "docs/overview.md": list },
+      schemas: { "schema/2025-06-18/schema.schema.json": formats(OLD_F), "schema/draft/schema.schema.json": formats(NEW_F) },
+      code: { "src/2025-06-18/schema.ts": union(OLD_F), "src/draft/schema.ts": union(NEW_F) },
+    };
+    const d = await run(unknown, src);
+    // The old version's page and the unversioned one know `date-time`; the draft's list names it beside its members.
+    expect(d.map((x) => [x.file, x.suggestion])).toEqual([["docs/draft/forms.md", "datetime"]]);
+    // A name no version's vocabulary has, declared in code, still names code (explained, silent).
+    const declared: Sources = { ...src, code: { ...src.code, "src/util.ts": 'export const dateTime = 1;\nexport type K = "date-times" | "x";\n' } };
+    declared.docs = { "docs/draft/forms.md": "Supported formats: `email`, `uri`, `date`, `date-times`\n" };
+    expect(await run(unknown, declared)).toEqual([]);
+  });
 });

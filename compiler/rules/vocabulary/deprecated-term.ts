@@ -21,7 +21,8 @@ export default defineRule({
       "replacement; `docpact build --fix` rewrites exactly the token (JSON-escaped inside schema strings) and nothing else. It stays silent when " +
       "the value is also a canonical member of another vocabulary, when the same sentence also names the replacement or calls it deprecated, " +
       "renamed, an alias, legacy, old or formerly/previously used (a note explaining the rename), and inside docpact regions and fenced code." +
-      " A record (a proposal or a historical page: see vocabulary/unknown-term) is not judged: each such place is counted as not judged, with the reason.",
+      " A record (a proposal or a historical page: see vocabulary/unknown-term) is not judged: each such place is counted as not judged, with the reason." +
+      " A page or schema under a version folder (`docs/2025-06-18/…` beside `schema/2025-06-18/…`: see vocabulary/unknown-term) is judged against its own version's vocabularies only.",
     fixable: true,
     messages: {
       deprecated: "`{{term}}` is a deprecated member of {{vocabulary}}",

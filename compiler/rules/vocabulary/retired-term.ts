@@ -21,7 +21,8 @@ export default defineRule({
       "There is no fix, since only a person knows what the sentence should say now. It stays silent when the value is also a member or alias of " +
       "any vocabulary, when the same sentence calls it retired, removed, deprecated, legacy, formerly/previously used or no longer used " +
       "(a note about the removal), and inside docpact regions and fenced code." +
-      " A record (a proposal or a historical page: see vocabulary/unknown-term) is not judged: each such place is counted as not judged, with the reason.",
+      " A record (a proposal or a historical page: see vocabulary/unknown-term) is not judged: each such place is counted as not judged, with the reason." +
+      " A page or schema under a version folder (`docs/2025-06-18/…` beside `schema/2025-06-18/…`: see vocabulary/unknown-term) is judged against its own version's vocabularies only.",
     messages: {
       retired: "`{{term}}` was retired from {{vocabulary}} and has no replacement",
     },

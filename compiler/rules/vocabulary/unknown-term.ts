@@ -6,7 +6,7 @@ import { contextTie, tieTo } from "../../model/term-ties.js";
 import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "../../model/terms.js";
 import type { Vocabulary } from "../../model/types.js";
 import { isTermCandidate, MATCH_LIMITS, type UnknownMatch, type vocabularyIndexFor } from "../../model/vocabulary-index.js";
-import { vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
+import { memberOfOtherVersionOnly, vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
 import { namesVocabulary, vocabularyWords } from "../../model/vocabulary-names.js";
 import { defineRule } from "../types.js";
 
@@ -49,6 +49,10 @@ export default defineRule({
       "`Accepted`, `Active`, `In progress`: it describes the live system); or one whose opening " +
       "(front matter and first 40 lines, fenced blocks left out) says it is preserved as a historical record, archived, superseded, obsolete, withdrawn or rejected, " +
       "or gives a status not in force (`Status: Draft`, `Proposed`, `Superseded`, `Rejected` …): its names are its proposal's or those of its time. " +
+      "Versions are kept apart: when a project keeps one schema or code file per version, in paths that differ only in one folder naming a " +
+      "version (a date such as `2025-06-18`, `v2`, `1.0`, or `draft`, `next`, `latest` beside a numbered one; at least two versions), a page or " +
+      "schema under such a folder is judged against its own version's vocabularies and those outside every version family only, and a name that " +
+      "only another version declares (its code's literal included) explains nothing there; a file under no version folder knows every version's members. " +
       "Context decides too. A name that is no near miss is judged against a vocabulary where the text ties it there: a Markdown table column " +
       "whose header is the vocabulary's name (`| RunEventType | … |`, the cell's value), a sentence naming the vocabulary (its declaration or " +
       "pointer name, or the schema file's name with it: `run event type`), a verb of its role just before the name (emits, MUST emit, publishes, fires, sends " +
@@ -162,7 +166,7 @@ export default defineRule({
             continue;
           }
         }
-        const why = unexplained(term, v, sentence, match.reason === "namespace", index, known);
+        const why = unexplained(term, v, sentence, match.reason === "namespace", index, known, memberOfOtherVersionOnly(model, term.file, term.value));
         if (why !== null) {
           ctx.notJudged(term.span, why, { kind: "terms" });
           continue;
@@ -174,7 +178,7 @@ export default defineRule({
       // No near miss of any member: judged only where the context ties the name to a vocabulary, or history says it was a member.
       const tied = contextTie(term, c, sentence, index);
       if (tied !== null) {
-        const why = unexplained(term, tied.vocabulary, sentence, true, index, known);
+        const why = unexplained(term, tied.vocabulary, sentence, true, index, known, memberOfOtherVersionOnly(model, term.file, term.value));
         if (why !== null) {
           ctx.notJudged(term.span, why, { kind: "terms" });
           continue;
@@ -225,7 +229,7 @@ export default defineRule({
         });
         continue;
       }
-      const why = unexplained(term, gone.v, sentence, true, index, known);
+      const why = unexplained(term, gone.v, sentence, true, index, known, memberOfOtherVersionOnly(model, term.file, term.value));
       if (why !== null) {
         ctx.notJudged(term.span, why, { kind: "terms" });
         continue;
@@ -295,12 +299,25 @@ function otherSet(v: Vocabulary, c: TermContext, sentence: string, index: Index,
   return null;
 }
 
-/** Why the term is left alone although it is tied to `v` (the sentence places it outside, a field path, a name of something else), or null. */
-function unexplained(term: TermOccurrence, v: Vocabulary, sentence: string, namespaceOnly: boolean, index: Index, known: Known): string | null {
-  if (OUTSIDE_NOTE.test(sentence)) return "the sentence places the name outside the vocabulary";
+/**
+ * Why the term is left alone although it is tied to `v` (the sentence places it outside, a field path, a name of something else), or null.
+ * `otherVersion`: the name is a member of another version's vocabulary only, so a code literal equal to it is that version's member, no other name.
+ */
+function unexplained(
+  term: TermOccurrence,
+  v: Vocabulary,
+  sentence: string,
+  namespaceOnly: boolean,
+  index: Index,
+  known: Known,
+  otherVersion = false,
+): string | null {
+  // The sentence's prose places it outside, not the names it lists (`extension` among the task types is a name).
+  if (OUTSIDE_NOTE.test(sentence.replace(/`[^`]*`/g, " "))) return "the sentence places the name outside the vocabulary";
   // A one-word member plus fields (`run.metadata`) explains only a namespace match, never a near miss of a member.
   if (index.fieldPathOf(term.value, v, (seg) => namespaceOnly && known.isField(seg)) !== null) return "a field path of a member";
   const kind = known.explain(term.value);
+  if (kind === "code identifier" && otherVersion) return null;
   return kind !== null ? `also names a ${kind}` : null;
 }
 
