@@ -228,6 +228,7 @@ describe("architecture", () => {
     "compiler/util/input-fs.ts#tinyGlob": "a lazily loaded module",
     "compiler/config/validate.ts#schema": "docpact's own config schema, fixed for the process",
     "compiler/emit/templates.ts#env": "a lazily loaded module (Handlebars)",
+    "compiler/model/schema-ajv.ts#classes": "lazily loaded modules (Ajv)",
     "compiler/emit/templates.ts#budget": "the render budget of the render under way, not a cache",
     "compiler/emit/generated-schemas.ts#generatorMemo": "docpact's own generator fingerprint, fixed for the process",
     "compiler/cache/cache.ts#fingerprintMemo": "docpact's own code fingerprint, fixed for the process",

@@ -4,13 +4,18 @@
  * needs no package at run time. `format` is not checked by generated validators
  * (that would need ajv-formats at run time); docpact's own instance checks do check it.
  */
-import standaloneModule from "ajv/dist/standalone/index.js";
+import { createRequire } from "node:module";
 import { ajvWithAll, compileSchema } from "../model/schema-ajv.js";
 import type { SchemaGraph } from "../model/schemas.js";
 import type { SchemaDialect } from "../model/types.js";
 
 type Standalone = (ajv: unknown, refsOrFunc?: unknown) => string;
-const standaloneCode: Standalone = (standaloneModule as unknown as { default?: Standalone }).default ?? (standaloneModule as unknown as Standalone);
+const require = createRequire(import.meta.url);
+// Loaded with the first validator generated, as Ajv itself (model/schema-ajv.ts).
+const standaloneCode: Standalone = (ajv, refsOrFunc) => {
+  const m = require("ajv/dist/standalone/index.js") as { default?: Standalone } & Standalone;
+  return (m.default ?? m)(ajv, refsOrFunc);
+};
 
 /** Deep equality for `uniqueItems`/`enum`/`const` over JSON values (replaces ajv/dist/runtime/equal). */
 const EQUAL = `function docpactEqual(a, b) {

@@ -9,10 +9,9 @@
  * dropped from the copies (they are reported by `schema/unresolved-ref`).
  */
 import { createRequire } from "node:module";
-import { Ajv, type ErrorObject, type Options, type ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import AjvDraft04Module from "ajv-draft-04";
+import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
+import type { Ajv2019 } from "ajv/dist/2019.js";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { SchemaDialect, SchemaDoc } from "./types.js";
 import { type SchemaGraph, pointerToFragment } from "./schemas.js";
 import { escapePointerToken, valueAt } from "../util/json-pointer.js";
@@ -21,10 +20,31 @@ import { mapMemo, weakMemo } from "../util/memo.js";
 
 const require = createRequire(import.meta.url);
 
-/** Ajv's draft-04 class (its own package: Ajv 8 dropped the dialect from its core). */
-const AjvDraft04 = ((AjvDraft04Module as unknown as { default?: typeof AjvDraft04Module }).default ?? AjvDraft04Module) as unknown as new (
-  opts: Options,
-) => Ajv;
+interface AjvClasses {
+  Ajv: new (opts: Options) => Ajv;
+  Ajv2019: new (opts: Options) => Ajv2019;
+  Ajv2020: new (opts: Options) => Ajv2020;
+  /** Ajv's draft-04 class (its own package: Ajv 8 dropped the dialect from its core). */
+  AjvDraft04: new (
+    opts: Options,
+  ) => Ajv;
+}
+
+// Loaded on the first schema, not at start-up: a project without schemas (and every `--version`) never pays for Ajv.
+let classes: AjvClasses | undefined;
+
+function ajvClasses(): AjvClasses {
+  if (!classes) {
+    const draft04 = require("ajv-draft-04") as { default?: unknown };
+    classes = {
+      Ajv: (require("ajv") as { Ajv: AjvClasses["Ajv"] }).Ajv,
+      Ajv2019: (require("ajv/dist/2019.js") as { Ajv2019: AjvClasses["Ajv2019"] }).Ajv2019,
+      Ajv2020: (require("ajv/dist/2020.js") as { Ajv2020: AjvClasses["Ajv2020"] }).Ajv2020,
+      AjvDraft04: (draft04.default ?? draft04) as AjvClasses["AjvDraft04"],
+    };
+  }
+  return classes;
+}
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020;
 
@@ -39,6 +59,7 @@ export interface AjvIssue {
 
 export function newAjv(dialect: SchemaDialect, options: Options = {}): AnyAjv {
   const opts: Options = { allErrors: true, strict: false, logger: false, ...options };
+  const { Ajv, Ajv2019, Ajv2020, AjvDraft04 } = ajvClasses();
   if (dialect === "2020-12") return new Ajv2020(opts);
   if (dialect === "2019-09") return new Ajv2019(opts);
   if (dialect === "draft-04") return new AjvDraft04(opts);

@@ -2,14 +2,19 @@
  * Validates instance documents (config `instances`) against their schema with
  * Ajv (allErrors, formats checked), returning every violation with its pointer.
  */
-import addFormatsModule from "ajv-formats";
+import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv";
 import { ajvCopies, ajvWithAll, compileSchema, simplify, type AjvIssue } from "./schema-ajv.js";
 import type { SchemaGraph } from "./schemas.js";
 import type { InstanceDoc } from "./types.js";
 import { guardedRegExp, RegexCut } from "../util/regex-guard.js";
 
-const addFormats = (addFormatsModule as unknown as { default: (ajv: unknown) => void }).default ?? addFormatsModule;
+const require = createRequire(import.meta.url);
+// Loaded with the first instance validated (Ajv itself loads with the first schema: model/schema-ajv.ts).
+const addFormats = (ajv: unknown): void => {
+  const m = require("ajv-formats") as { default?: (ajv: unknown) => void } & ((ajv: unknown) => void);
+  (m.default ?? m)(ajv);
+};
 
 export type InstanceResult =
   | { kind: "ok" }
