@@ -534,6 +534,9 @@ function findCommandType(texts: SourceText[]): { name: string; file: string; use
  * option reader (`flag(values, "width")`), or `get`/`has` on something named
  * like parsed arguments (`values.get("code")`).
  */
+/** A receiver that holds parsed flags: `values`, `opts`…, or one qualified in camel case (`valuesMulti`, `flagsSeen`: a second map of the same parse). */
+const ARGS_RECEIVER = /^(?:values|flags|opts|options|args|argv|parsed|params)(?:[A-Z][A-Za-z0-9]*)?$/;
+
 function findFlagAccessors(texts: SourceText[]): { name: string; count: number; example: string }[] {
   const seen = new Map<string, Set<string>>();
   const call = /(?:\b([A-Za-z_$][\w$]*)\s*\.\s*)?\b([A-Za-z_$][\w$]*)\(\s*(?:[A-Za-z_$][\w$.]*\s*,\s*)?["']([a-z][a-z0-9-]*)["']/g;
@@ -541,8 +544,7 @@ function findFlagAccessors(texts: SourceText[]): { name: string; count: number; 
     for (const m of t.text.matchAll(call)) {
       const [, receiver, callee, arg] = m;
       const flagLike = /^(?:get|has|read|is)?(?:flag|option|opt)(?:value)?s?$/i.test(callee);
-      const argsReceiver =
-        (callee === "get" || callee === "has") && receiver !== undefined && /^(values|flags|opts|options|args|argv|parsed|params)$/i.test(receiver);
+      const argsReceiver = (callee === "get" || callee === "has") && receiver !== undefined && ARGS_RECEIVER.test(receiver);
       if (!flagLike && !argsReceiver) continue;
       if (/^(require|import|describe|it|test)$/.test(callee)) continue;
       // `values.get` rather than `get`: the reader compares the whole dotted tail, and a bare `get` matches every Map.

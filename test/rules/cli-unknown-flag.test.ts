@@ -219,7 +219,8 @@ tester.run(rule, {
 });
 
 import { describe, expect, it } from "vitest";
-import { commandWords } from "../../compiler/rules/cli/flag-context.js";
+import { commandWords, listedWithForeignWord } from "../../compiler/rules/cli/flag-context.js";
+import type { SurfaceIndex } from "../../compiler/rules/cli/command-match.js";
 
 describe("commandWords: the program a shell line runs", () => {
   it("skips shell keywords, assignments and sudo: the command after them is the program", () => {
@@ -232,5 +233,18 @@ describe("commandWords: the program a shell line runs", () => {
     expect(commandWords("    at Context.<anonymous> (test/a.spec.js:10:5)")).toEqual([]);
     expect(commandWords("at process.processImmediate (node:internal/timers:476:21)")).toEqual([]);
     expect(commandWords("at now")[0]).toBe("at");
+  });
+});
+
+describe("listedWithForeignWord: a flag slash-joined with a word no command of the CLI is", () => {
+  const index = { commands: [{ path: ["hook"] }, { path: ["hook", "branch-check"] }, { path: ["sync"] }] } as unknown as SurfaceIndex;
+  it("gives the foreign word of another tool's list (`push`/`--amend`/`--no-verify`)", () => {
+    expect(listedWithForeignWord("--amend", "Advises on commit policy (no push/--amend/--no-verify).", index, ["aw"])).toBe("push");
+    expect(listedWithForeignWord("--force", "The rest (push/--amend/--no-verify/--force) is doctrinal.", index, ["aw"])).toBe("push");
+  });
+  it("gives null when every word of the list is the CLI's, or the flag is in no list", () => {
+    expect(listedWithForeignWord("--force", "use sync/--force to overwrite", index, ["aw"])).toBeNull();
+    expect(listedWithForeignWord("--force", "use aw/--force", index, ["aw"])).toBeNull();
+    expect(listedWithForeignWord("--amend", "no push, and never --amend/--no-verify", index, ["aw"])).toBeNull();
   });
 });

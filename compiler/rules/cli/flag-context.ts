@@ -127,6 +127,8 @@ export function blockTie(
   // "`--preset` was removed", "renamed to `--y`": a flag of another version, not of the code read.
   if (words(block.text).some((w) => GONE_WORDS.has(w))) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
   if (otherNamed(block.text, others) !== null) return { to: "none", reason: "a flag whose paragraph names another tool" };
+  const foreign = listedWithForeignWord(code.value, block.text, index, binaries);
+  if (foreign !== null) return { to: "none", reason: `a flag listed with \`${foreign}\`, a word no command of the CLI is (another tool's operations)` };
   // The heading over it is context too (`## Safe git`).
   const heading = headingOver(doc, code.span);
   if (heading !== null && otherNamed(heading, others) !== null) return { to: "none", reason: "a flag whose section heading names another tool" };
@@ -171,6 +173,21 @@ export function blockTie(
   if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang)))
     return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
   return scopeTie(code.span, doc, index, binaries, programOf);
+}
+
+/**
+ * `no \`push\`/\`--amend\`/\`--no-verify\``: members joined by `/` are one list of one kind; a plain word among them that
+ * no command of the CLI (nor a binary) is makes the list another tool's, so its flags are nobody's here. The word, or null.
+ */
+export function listedWithForeignWord(flag: string, text: string, index: SurfaceIndex, binaries: readonly string[]): string | null {
+  const known = new Set([...binaries, ...index.commands.flatMap((d) => d.path)].map((w) => w.toLowerCase()));
+  for (const m of text.matchAll(/[^\s(),;]+(?:\/[^\s(),;]+)+/g)) {
+    const members = m[0].split("/").map((w) => w.replace(/^[`'"]+|[`'".:!?]+$/g, ""));
+    if (!members.includes(flag)) continue;
+    const word = members.find((w) => /^[a-z][\w-]*$/.test(w) && !known.has(w.toLowerCase()));
+    if (word !== undefined) return word;
+  }
+  return null;
 }
 
 const STYLE_LANGS = /^(css|scss|sass|less|postcss|stylus|pcss)$/i;
