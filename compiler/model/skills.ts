@@ -28,6 +28,8 @@ export interface ArgumentDeclaration {
   file: string;
   span: Span;
   args: SkillArgument[];
+  /** A hint of prose words and no flag (`Optional specific behavior to address`): the argument is free text, where a dash word is prose. */
+  freeText?: true;
 }
 
 export interface SkillEntry {

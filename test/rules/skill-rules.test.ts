@@ -171,6 +171,14 @@ tester.run(unknownArgument, {
   ],
   invalid: [
     {
+      name: "a hint naming only a bracketed positional (`[file-path|component-name]`) closes the flag set: a passed flag is reported",
+      files: {
+        ".claude/commands/review.md": '---\ndescription: Review.\nargument-hint: "[file-path|component-name]"\n---\n\nReview.\n',
+        "README.md": "```\n/review --file src/a.tsx\n```\n",
+      },
+      errors: [{ messageId: "unknownArgument", data: { command: "/review", flag: "--file" }, line: 2 }],
+    },
+    {
       name: "a bare /name resolved to the one plugin having it: its undeclared flag is reported under the full name",
       files: market({ "README.md": "Run `/deploy --region eu`.\n" }),
       errors: [{ messageId: "unknownArgument", data: { command: "/deploy", flag: "--region" }, line: 1, column: 14 }],

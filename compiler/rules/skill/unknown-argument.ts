@@ -65,7 +65,7 @@ export default defineRule({
         continue;
       }
       // A hint that names no flag at all ("Optional specific behavior to address") takes free text, where `rm -rf` is prose, not a flag.
-      if (decl.source === "hint" && decl.args.length === 0) {
+      if (decl.freeText) {
         for (const a of m.args) ctx.notJudged(a.span, `\`${m.name}\`'s argument-hint names no flag: its argument is free text`, kind);
         continue;
       }
