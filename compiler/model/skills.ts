@@ -5,6 +5,7 @@
  * (compiler/readers/skills/). Rules only look things up here.
  */
 import type { Span } from "./diagnostic.js";
+import { CLAUDE_CODE_BUILTINS } from "./claude-builtins.js";
 
 /** Where an entry was found: the layout that registers it. */
 export type SkillLayout = "claude-skills" | "claude-commands" | "plugin" | "package-skills";
@@ -27,6 +28,8 @@ export interface ArgumentDeclaration {
   file: string;
   span: Span;
   args: SkillArgument[];
+  /** A hint of prose words and no flag (`Optional specific behavior to address`): the argument is free text, where a dash word is prose. */
+  freeText?: true;
 }
 
 export interface SkillEntry {
@@ -94,6 +97,8 @@ export interface SkillBundle {
   entries: SkillEntry[];
   /** Plugin namespaces (plugin.json `name`) whose commands are listed completely. */
   namespaces: string[];
+  /** Each plugin's root folder (root-relative, `""` for the repository root): a document inside one belongs to that plugin. */
+  pluginRoots?: { name: string; root: string }[];
   /** Manifests read (plugin.json, marketplace.json), root-relative. */
   manifests: string[];
   /** Whether the project has `.claude/commands` (bare `/name` commands are its own). */
@@ -164,4 +169,57 @@ export function entryDirs(bundle: SkillBundle, kind: SkillEntry["kind"]): Set<st
 export function entryLeaf(kind: SkillEntry["kind"], path: string): string {
   const parts = path.split("/");
   return kind === "skill" ? (parts[parts.length - 2] ?? "") : (parts[parts.length - 1] ?? "").replace(/\.md$/, "");
+}
+
+/** What a bare `/name` (no namespace) stands for, in the order Claude Code's own lookup suggests. */
+export type BareResolution =
+  /** The enclosing plugin's command or skill, or the one plugin of the repository that has it. */
+  | { kind: "entry"; entry: SkillEntry; name: string; how: "enclosing" | "only-plugin" }
+  | { kind: "builtin" }
+  /** A name written as an example (`/your-command`, `/my-cmd`): never a command. */
+  | { kind: "placeholder" }
+  | { kind: "ambiguous"; plugins: string[] }
+  /** `enclosing`: the plugin whose folder holds the mention, if any. */
+  | { kind: "unresolved"; enclosing: string | null };
+
+/** Words only an example name is made of (`/your-command`, `/my-cmd`, `/command-name`, `/foo`). */
+const PLACEHOLDER_WORD = /^(?:your|my|example|sample|some|foo|bar|baz|name|cmd|command|xxx|x)$/;
+
+export function isPlaceholderCommand(name: string): boolean {
+  const words = name.replace(/^\//, "").split(/[-_:]/);
+  return words[0] === "your" || words[0] === "my" || words.every((w) => PLACEHOLDER_WORD.test(w));
+}
+
+/** The plugin whose root folder holds `file` (the deepest root), or null. */
+export function enclosingPlugin(bundle: SkillBundle, file: string): string | null {
+  let best: { name: string; root: string } | null = null;
+  for (const p of bundle.pluginRoots ?? []) {
+    const inside = p.root === "" || file.startsWith(`${p.root}/`);
+    if (inside && (!best || p.root.length > best.root.length)) best = p;
+  }
+  return best?.name ?? null;
+}
+
+/**
+ * Resolves a bare `/name` that no entry answers to directly: the enclosing
+ * plugin's `/<plugin>:name`, else the one plugin defining it (two or more:
+ * ambiguous), else a Claude Code built-in (./claude-builtins.ts).
+ */
+export function resolveBare(bundle: SkillBundle, names: ReadonlyMap<string, SkillEntry>, name: string, file: string): BareResolution {
+  const leaf = name.slice(1);
+  const enclosing = enclosingPlugin(bundle, file);
+  if (enclosing) {
+    const own = `/${enclosing}:${leaf}`;
+    const e = names.get(own);
+    if (e) return { kind: "entry", entry: e, name: own, how: "enclosing" };
+  }
+  const having = bundle.namespaces.filter((ns) => names.has(`/${ns}:${leaf}`));
+  if (having.length === 1) {
+    const full = `/${having[0]}:${leaf}`;
+    return { kind: "entry", entry: names.get(full)!, name: full, how: "only-plugin" };
+  }
+  if (having.length > 1) return { kind: "ambiguous", plugins: having };
+  if (CLAUDE_CODE_BUILTINS.has(name)) return { kind: "builtin" };
+  if (isPlaceholderCommand(name)) return { kind: "placeholder" };
+  return { kind: "unresolved", enclosing };
 }

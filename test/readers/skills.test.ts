@@ -38,6 +38,11 @@ describe("skill layouts", () => {
       ["command", "plugin", "/w:quick", []],
     ]);
     expect(l.namespaces).toEqual(["ops", "w"]);
+    // Each plugin keeps its root folder: a document inside one belongs to it (bare `/name` resolution).
+    expect(l.pluginRoots).toEqual([
+      { name: "w", root: "" },
+      { name: "ops", root: "plugins/ops" },
+    ]);
     expect(l.bareCommands).toBe(true);
     expect(l.unknown.map((u) => u.file)).toEqual(["misc/SKILL.md"]);
   });

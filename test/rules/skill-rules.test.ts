@@ -23,6 +23,23 @@ const plugin = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** A marketplace of two plugins: `a` has deploy and shared, `b` has shared. */
+const market = (extra: Record<string, string> = {}) => ({
+  ".claude-plugin/marketplace.json": JSON.stringify({
+    name: "m",
+    plugins: [
+      { name: "a", source: "./plugins/a" },
+      { name: "b", source: "./plugins/b" },
+    ],
+  }),
+  "plugins/a/.claude-plugin/plugin.json": JSON.stringify({ name: "a" }),
+  "plugins/a/commands/deploy.md": "---\ndescription: Deploy.\nargument-hint: [--env <staging|prod>]\n---\n\nDeploy.\n",
+  "plugins/a/commands/shared.md": "---\ndescription: Shared.\n---\n\nA.\n",
+  "plugins/b/.claude-plugin/plugin.json": JSON.stringify({ name: "b" }),
+  "plugins/b/commands/shared.md": "---\ndescription: Shared.\n---\n\nB.\n",
+  ...extra,
+});
+
 tester.run(unknownCommand, {
   valid: [
     {
@@ -48,18 +65,40 @@ tester.run(unknownCommand, {
     },
     { name: "no bundle: slash words are nobody's", files: { "README.md": "Run `/w:bogus`.\n" } },
     {
-      name: "another namespace, and a bare name without .claude/commands, are counted or ignored, never reported",
-      files: plugin({ "README.md": "Run `/other:thing` and `/help`.\n" }),
+      name: "another namespace is counted, a bare built-in (`/help`) judged, an unknown bare name counted, never reported",
+      files: plugin({ "README.md": "Run `/other:thing` and `/help`, then `/frobnicate`.\n" }),
       notJudged: [
         { line: 1, reason: "slash command namespace `other` is no plugin of this project" },
-        { line: 1, column: 25, reason: "a slash command without a namespace in a project without .claude/commands: it may be a built-in or a user's command" },
+        {
+          line: 1,
+          column: 39,
+          reason:
+            "a slash command without a namespace that is no command of plugin `w` or of any other plugin here, nor a Claude Code built-in docpact lists: it may be a user's command or a newer built-in",
+        },
       ],
     },
     {
       name: "a bare /name beside .claude/commands is its own when listed, else not judged",
-      files: { ".claude/commands/deploy.md": "---\ndescription: Deploy.\n---\n", "README.md": "Run `/deploy` then `/help`.\n" },
+      files: { ".claude/commands/deploy.md": "---\ndescription: Deploy.\n---\n", "README.md": "Run `/deploy` then `/ship`.\n" },
       notJudged: [
-        { line: 1, column: 21, reason: "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command" },
+        {
+          line: 1,
+          column: 21,
+          reason:
+            "a slash command without a namespace that is none of .claude/commands or the plugins here, nor a Claude Code built-in docpact lists: it may be a user's command or a newer built-in",
+        },
+      ],
+    },
+    {
+      name: "a bare /name resolves to the enclosing plugin, then to the one plugin having it; two plugins: ambiguous; an example name is no command",
+      files: market({
+        "README.md": "Use `/deploy`, `/shared`, `/your-command` and `/my-cmd`.\n",
+        "plugins/a/README.md": "Use `/shared` and `/clear`.\n",
+      }),
+      notJudged: [
+        { file: "README.md", line: 1, column: 17, reason: "`/shared` without a namespace is a command of several plugins (a, b)" },
+        { file: "README.md", line: 1, column: 28, reason: "`/your-command` is an example name, not a command" },
+        { file: "README.md", line: 1, column: 48, reason: "`/my-cmd` is an example name, not a command" },
       ],
     },
   ],
@@ -109,6 +148,19 @@ tester.run(unknownArgument, {
     },
     { name: "a flag after a name that is no entry is nobody's", files: plugin({ "README.md": "`aw` takes `--json`.\n" }) },
     {
+      name: "an argument-hint naming no flag takes free text: a dash word in it is counted, never reported",
+      files: {
+        ".claude/commands/hookify.md": "---\ndescription: Hooks.\nargument-hint: Optional specific behavior to address\n---\n\nDo it.\n",
+        "README.md": "```\n/hookify Warn me when I use rm -rf\n```\n",
+      },
+      notJudged: [{ line: 2, reason: "`/hookify`'s argument-hint names no flag: its argument is free text" }],
+    },
+    {
+      name: "a bare /name resolved to a plugin's command is judged against its declaration; a built-in's arguments are counted",
+      files: market({ "plugins/a/README.md": "Run `/deploy --env prod` and `/compact --focus x`.\n" }),
+      notJudged: [{ line: 1, reason: "`/compact` is a Claude Code built-in: docpact does not know its arguments" }],
+    },
+    {
       name: "a usage synopsis against a hint alone is not judged (either may be stale)",
       files: { ".claude/commands/x.md": "---\ndescription: x\nargument-hint: [--a]\n---\n\nDo x.\n", "README.md": "```\n/x [--a] [--b <v>]\n```\n" },
       notJudged: [
@@ -118,6 +170,19 @@ tester.run(unknownArgument, {
     },
   ],
   invalid: [
+    {
+      name: "a hint naming only a bracketed positional (`[file-path|component-name]`) closes the flag set: a passed flag is reported",
+      files: {
+        ".claude/commands/review.md": '---\ndescription: Review.\nargument-hint: "[file-path|component-name]"\n---\n\nReview.\n',
+        "README.md": "```\n/review --file src/a.tsx\n```\n",
+      },
+      errors: [{ messageId: "unknownArgument", data: { command: "/review", flag: "--file" }, line: 2 }],
+    },
+    {
+      name: "a bare /name resolved to the one plugin having it: its undeclared flag is reported under the full name",
+      files: market({ "README.md": "Run `/deploy --region eu`.\n" }),
+      errors: [{ messageId: "unknownArgument", data: { command: "/deploy", flag: "--region" }, line: 1, column: 14 }],
+    },
     {
       name: "an argument the command no longer declares, and a value outside the declared ones",
       files: plugin({ "README.md": "Run `/w:export-reports --period last-month`.\n\n```\n/w:export-reports --audience board\n```\n" }),
@@ -296,8 +361,8 @@ describe("coverage of the skill surface", () => {
         ["skill/unknown-argument", 1, 34],
         ["skill/unknown-command", 1, 70],
       ]);
-      // Slash commands: export-reports and quick judged (known), gone judged (reported), the SKILL.md's own usage line judged; other and help counted.
-      expect(r.coverage.slashCommands).toEqual({ found: 6, judged: 4, notJudged: 2 });
+      // Slash commands: export-reports and quick judged (known), gone judged (reported), the SKILL.md's own usage line judged, help judged (a built-in); other counted.
+      expect(r.coverage.slashCommands).toEqual({ found: 6, judged: 5, notJudged: 1 });
       // Arguments: --since, --audience and the usage line's two (the declaration itself) judged; --x (quick declares nothing), --y (unknown namespace) counted;
       // the prose `--dry-run` after `export-reports` judged.
       expect(r.coverage.skillArguments).toEqual({ found: 7, judged: 5, notJudged: 2 });

@@ -188,7 +188,16 @@ export function bodyDeclaration(file: string, text: string, names: readonly stri
 
 /** The declaration in an `argument-hint` value at a line of the file. */
 export function hintDeclaration(file: string, hint: string, line: number, lineText: string): ArgumentDeclaration {
-  return { source: "hint", file, span: span(file, line, lineText), args: parseArgumentSpec(hint) };
+  const args = parseArgumentSpec(hint);
+  // Prose outside brackets and no flag ("Optional specific behavior to address"): the argument is free text.
+  const bare = hint
+    .replace(/\[[^\]]*\]|<[^>]*>|\{[^}]*\}/g, " ")
+    .replace(/["']/g, " ")
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== "");
+  const freeText = args.length === 0 && bare.length >= 2;
+  return { source: "hint", file, span: span(file, line, lineText), args, ...(freeText ? { freeText: true as const } : {}) };
 }
 
 function mergeArgs(lists: SkillArgument[][]): SkillArgument[] {

@@ -46,7 +46,8 @@ export function readSkills(root: string, listed: readonly string[], docs: readon
   const found = detectLayout(files, manifest);
   const kept = found.entries.filter((e) => inScope.has(e.file) || e.file.startsWith(".claude/"));
   const namespaces = found.namespaces.filter((ns) => kept.some((e) => e.layout === "plugin" && [e.name, ...e.aliases].some((n) => n.startsWith(`/${ns}:`))));
-  const layout = { ...found, entries: kept, namespaces, unknown: found.unknown.filter((u) => inScope.has(u.file)) };
+  const pluginRoots = found.pluginRoots.filter((p) => namespaces.includes(p.name));
+  const layout = { ...found, entries: kept, namespaces, pluginRoots, unknown: found.unknown.filter((u) => inScope.has(u.file)) };
   const all = new Set(files);
   const has = (p: string) => all.has(p);
   const entries: SkillEntry[] = layout.entries.map((e) => readEntry(e, textOf, has));
@@ -70,6 +71,7 @@ export function readSkills(root: string, listed: readonly string[], docs: readon
   return {
     entries,
     namespaces: layout.namespaces,
+    pluginRoots: layout.pluginRoots,
     manifests: layout.manifests.filter((m) => !badManifests.includes(m)),
     bareCommands: layout.bareCommands,
     unknown,

@@ -26,9 +26,17 @@ export interface LayoutEntry {
   aliases: string[];
 }
 
+/** A plugin and its root folder (root-relative, `""` for the repository root). */
+export interface PluginRoot {
+  name: string;
+  root: string;
+}
+
 export interface Layout {
   entries: LayoutEntry[];
   namespaces: string[];
+  /** Each plugin's root folder: a document inside one belongs to that plugin. */
+  pluginRoots: PluginRoot[];
   manifests: string[];
   bareCommands: boolean;
   unknown: UnknownSkillFile[];
@@ -69,6 +77,7 @@ const strings = (v: unknown): string[] => (typeof v === "string" ? [v] : Array.i
 export function detectLayout(files: readonly string[], manifest: (path: string) => PluginManifest | null): Layout {
   const entries: LayoutEntry[] = [];
   const namespaces = new Set<string>();
+  const roots = new Map<string, string>();
   const manifests: string[] = [];
   const skillDirs = new Set<string>();
   const claimed = new Set<string>();
@@ -107,6 +116,7 @@ export function detectLayout(files: readonly string[], manifest: (path: string) 
     const name = typeof m?.name === "string" ? m.name : typeof entry?.name === "string" ? entry.name : fallbackName;
     if (!name) return;
     namespaces.add(name);
+    if (!roots.has(root)) roots.set(root, name);
     const cmdDirs = strings(m?.commands ?? entry?.commands);
     const skDirs = strings(m?.skills ?? entry?.skills);
     for (const d of cmdDirs.length > 0 ? cmdDirs : ["commands"]) {
@@ -157,5 +167,6 @@ export function detectLayout(files: readonly string[], manifest: (path: string) 
     });
   }
   entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { entries, namespaces: [...namespaces].sort(), manifests: [...new Set(manifests)].sort(), bareCommands, unknown, skillDirs: dirs.sort() };
+  const pluginRoots = [...roots].map(([root, name]) => ({ name, root })).sort((a, b) => (a.root < b.root ? -1 : a.root > b.root ? 1 : 0));
+  return { entries, namespaces: [...namespaces].sort(), pluginRoots, manifests: [...new Set(manifests)].sort(), bareCommands, unknown, skillDirs: dirs.sort() };
 }

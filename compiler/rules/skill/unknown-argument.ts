@@ -1,5 +1,5 @@
 import { closest } from "../../util/edit-distance.js";
-import { declaredArguments, entryNames } from "../../model/skills.js";
+import { declaredArguments, entryNames, resolveBare } from "../../model/skills.js";
 import { pastRecordReason } from "../../util/past-records.js";
 import { defineRule } from "../types.js";
 
@@ -25,6 +25,8 @@ export default defineRule({
       "a command whose body hands `$ARGUMENTS` to one Markdown file (named on the line that uses `$ARGUMENTS`) takes that file's declaration. The body's declaration wins over the hint. A usage synopsis elsewhere (`/w:x [--a] [--b]`, flags in brackets) set against a hint alone is not judged: either may be the stale one. " +
       "Each flag of each slash-command invocation in the docs is judged against that closed set, and its value against the values the declaration lists " +
       "(two or more literal alternatives, `gerencia|tecnica`); a placeholder value is never judged. " +
+      "A bare `/name` resolved to a plugin's command (see `skill/unknown-command`) is judged against that command's declaration; a built-in's arguments are not judged. " +
+      "An argument-hint that names no flag takes free text (`/hookify warn me when I use rm -rf`): its dash words are counted as not judged. " +
       "A command or skill that declares nothing has an open argument set: its flags are counted as not judged. Commands the bundle does not define are left to `skill/unknown-command`. " +
       "Invocations in a record of the past (a changelog, release notes, a file named by its date) used the arguments of their day: counted as not judged.",
     messages: {
@@ -47,14 +49,24 @@ export default defineRule({
     const names = entryNames(bundle, "any");
     for (const m of bundle.slashMentions) {
       if (m.args.length === 0) continue;
-      const entry = names.get(m.name);
+      const bare = names.has(m.name) || m.namespace !== null ? null : resolveBare(bundle, names, m.name, m.file);
+      const entry = names.get(m.name) ?? (bare?.kind === "entry" ? bare.entry : undefined);
       if (!entry) {
-        for (const a of m.args) ctx.notJudged(a.span, `\`${m.name}\` is no command or skill of this bundle: its arguments are unknown`, kind);
+        const why =
+          bare?.kind === "builtin"
+            ? `\`${m.name}\` is a Claude Code built-in: docpact does not know its arguments`
+            : `\`${m.name}\` is no command or skill of this bundle: its arguments are unknown`;
+        for (const a of m.args) ctx.notJudged(a.span, why, kind);
         continue;
       }
       const decl = declaredArguments(entry);
       if (!decl) {
         for (const a of m.args) ctx.notJudged(a.span, `\`${m.name}\` declares no arguments (an open set)`, kind);
+        continue;
+      }
+      // A hint that names no flag at all ("Optional specific behavior to address") takes free text, where `rm -rf` is prose, not a flag.
+      if (decl.freeText) {
+        for (const a of m.args) ctx.notJudged(a.span, `\`${m.name}\`'s argument-hint names no flag: its argument is free text`, kind);
         continue;
       }
       // The declaration itself is what the others are judged against: it agrees with itself.

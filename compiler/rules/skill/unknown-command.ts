@@ -1,6 +1,6 @@
 import { closest } from "../../util/edit-distance.js";
 import { removalText } from "../../model/history.js";
-import { entryDirs, entryLeaf, entryNames, goneEntry } from "../../model/skills.js";
+import { type BareResolution, entryDirs, entryLeaf, entryNames, goneEntry, resolveBare } from "../../model/skills.js";
 import { pastRecordReason } from "../../util/past-records.js";
 import { defineRule } from "../types.js";
 
@@ -8,6 +8,18 @@ const PLUGIN = {
   ".claude-plugin/plugin.json": JSON.stringify({ name: "w" }),
   "commands/export-reports.md": "---\ndescription: Export reports.\nargument-hint: [--since <id>] [--audience <gerencia|tecnica>]\n---\n\nExport.\n",
 };
+
+/** Why a bare `/name` that resolves to nothing is not judged: a user's own command or a newer built-in are never known completely. */
+function bareReason(name: string, r: Exclude<BareResolution, { kind: "entry" | "builtin" }>, bareCommands: boolean): string {
+  if (r.kind === "placeholder") return `\`${name}\` is an example name, not a command`;
+  if (r.kind === "ambiguous") return `\`${name}\` without a namespace is a command of several plugins (${r.plugins.join(", ")})`;
+  const where = r.enclosing
+    ? `no command of plugin \`${r.enclosing}\` or of any other plugin here`
+    : bareCommands
+      ? "none of .claude/commands or the plugins here"
+      : "no command of the plugins here";
+  return `a slash command without a namespace that is ${where}, nor a Claude Code built-in docpact lists: it may be a user's command or a newer built-in`;
+}
 
 /** A slash command written in the docs that the bundle does not define. */
 export default defineRule({
@@ -51,13 +63,9 @@ export default defineRule({
         continue;
       }
       if (m.namespace === null) {
-        ctx.notJudged(
-          m.span,
-          bundle.bareCommands
-            ? "a slash command without a namespace that is none of .claude/commands: it may be a built-in or a user's command"
-            : "a slash command without a namespace in a project without .claude/commands: it may be a built-in or a user's command",
-          { kind: "slashCommands" },
-        );
+        const r = resolveBare(bundle, names, m.name, m.file);
+        if (r.kind === "entry" || r.kind === "builtin") ctx.judged(m.span, "slashCommands");
+        else ctx.notJudged(m.span, bareReason(m.name, r, bundle.bareCommands), { kind: "slashCommands" });
         continue;
       }
       if (!namespaces.has(m.namespace)) {
