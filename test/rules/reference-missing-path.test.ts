@@ -64,6 +64,10 @@ describe("reference/missing-path and links (issue 27)", () => {
           "**File:** `src/cli/deploy.ts`",
           "",
           "- Create: `src/cli/server.ts`",
+          "",
+          "Targeted tests to add:",
+          "- `src/cli/plan-a.test.ts`",
+          "- `src/cli/plan-b.test.ts` (the edge cases)",
         ].join("\n"),
         "docs/plans/2025-11-28-move.md": "Modify `src/cli/old.ts` to call the new helper.\n",
         "skills/review/SKILL.md": "---\nname: review\ndescription: Review.\n---\n\nRead `src/cli/tracks.ts` before you start.\n",
@@ -80,6 +84,11 @@ describe("reference/missing-path and links (issue 27)", () => {
       files: [...files, "package.json", "skills/review/references/steps.md"],
     });
     expect(lines(await run(rule, m)).map((l) => l.split(" ").slice(0, 3).join(" "))).toEqual(["skills/review/SKILL.md:6:31 path references/gone.md"]);
+  });
+
+  it("invalid: a list under a lead-in that does not say its items are to be made names files that must exist", async () => {
+    const m = project({ docs: { "docs/a.md": "Files changed:\n- `src/cli/flw.ts`\n\nWhere to add tests:\n- `src/cli/advnce.ts`\n" }, files });
+    expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/a.md:2:3", "docs/a.md:5:3"]);
   });
 
   it("invalid: a verb that names where to add something points at a file that must exist", async () => {

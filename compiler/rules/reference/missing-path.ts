@@ -28,7 +28,7 @@ export default defineRule({
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
       "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records of the past (a changelog, release notes, a file named by its date), " +
       "an agent's prompts (a slash command's file, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
-      '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`"; not "add it to `x`", which names a file that must exist), ' +
+      '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`", an item of a list under "Tests to add:" or "Files to create:"; not "add it to `x`", which names a file that must exist), ' +
       "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
       'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence) or with a placeholder name (`foo`, `bar`, `my-file`, `file1`), ' +
       'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), and one whose sentence names another repository ("in the `owner/name` repository"). ' +
@@ -201,8 +201,17 @@ function agentFacing(bundle: SkillBundle | null, dirs: ReadonlySet<string>, file
 const TO_CREATE =
   /(?:\b(?:create|creating|add|adding|save(?:d)? (?:it )?as|write|new file(?: named| called)?)\b(?:(?!\b(?:to|in|into|inside|from|of)\b)[^.!?:`])*|(?:^|\n)\s*(?:[-*]|\d+\.)?\s*\**(?:file|create|new|add|you create)\**\s*:\s*\**\s*)$/i;
 
+/**
+ * A list item under a lead-in that says its items are still to be made ("Targeted tests to add:", "Files to create:",
+ * "to be written:"): a plan's forecast, not a claim that the file exists.
+ */
+const LIST_TO_CREATE =
+  /(?<!\bwhere )\b(?:to (?:add|create|write)|to be (?:added|created|written))\b[^\n`]*:\s*\**[ \t]*\r?\n(?:[ \t]*(?:[-*]|\d+\.)[^\n]*\r?\n)*[ \t]*(?:[-*]|\d+\.)\s[^\n`]*$/i;
+
 function toBeCreated(before: string): string | null {
-  return TO_CREATE.test(before) ? "a file the text tells the reader to create (an example or a plan), not one of this repository" : null;
+  return TO_CREATE.test(before) || LIST_TO_CREATE.test(before)
+    ? "a file the text tells the reader to create (an example or a plan), not one of this repository"
+    : null;
 }
 
 /** `now` written from the same base as `cand` was when it resolved to `was` (`../` paths from the document's folder). */
