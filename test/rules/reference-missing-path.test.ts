@@ -106,6 +106,22 @@ describe("reference/missing-path: whose file a path names (issues 25, 29)", () =
     expect(await silent("This file would be `src/cli/nav.ts`\n\n{% raw %}\n```ts\nx\n```\n{% endraw %}\n")).toEqual([]);
   });
 
+  it("a path named in an example a fence above shows (titled with a file not here, or called an example), in the same section: counted, not judged", async () => {
+    const titled =
+      '```yml title=".github/workflows/deploy.yml"\nsteps:\n  - run: node src/cli/deploy.ts\n```\n\nFrom these scripts, `src/cli/deploy.ts` is an entry file.\n';
+    expect(await silent(titled)).toEqual([]);
+    const called = "Take this example config:\n\n```js\nentry: './src/cli/vendor.ts'\n```\n\nThe plugin adds `./src/cli/vendor.ts`.\n";
+    expect(await silent(called)).toEqual([]);
+    expect(await silent("In this example, the include inserts `src/cli/footer.ts`.\n")).toEqual([]);
+  });
+
+  it("invalid: a fence above that is not an example, or one in an earlier section, leaves the path judged", async () => {
+    const plain = "Run it:\n\n```sh\nnode src/cli/flw.ts\n```\n\nThen `src/cli/flw.ts` starts.\n";
+    expect(await silent(plain)).toEqual(["docs/a.md:7:6 path src/cli/flw.ts"]);
+    const earlier = "Take this example:\n\n```sh\nnode src/cli/flw.ts\n```\n\n## Next\n\nThen `src/cli/flw.ts` starts.\n";
+    expect(await silent(earlier)).toEqual(["docs/a.md:9:6 path src/cli/flw.ts"]);
+  });
+
   it("invalid: a path with words after it on its line, or no fence below, is judged", async () => {
     expect(await silent("In `src/cli/members.ts` the list is read.\n\n```ts\nx\n```\n")).toEqual(["docs/a.md:1:4 path src/cli/members.ts"]);
     expect(await silent("See `src/cli/members.ts`:\n\nThen go on.\n")).toEqual(["docs/a.md:1:5 path src/cli/members.ts"]);
