@@ -66,6 +66,7 @@ describe("reference/missing-path and links (issue 27)", () => {
           "- Create: `src/cli/server.ts`",
           "",
           "Targeted tests to add:",
+          "",
           "- `src/cli/plan-a.test.ts`",
           "- `src/cli/plan-b.test.ts` (the edge cases)",
         ].join("\n"),

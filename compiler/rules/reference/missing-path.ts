@@ -70,7 +70,7 @@ export default defineRule({
         const end = lines.offset(code.span.endLine, code.span.endColumn);
         const before = paragraphBefore(text, start, 240);
         const after = paragraphAfter(text, end);
-        const made1 = toBeCreated(paragraphBefore(text, start)) ?? shownBelow(text, end);
+        const made1 = toBeCreated(paragraphBefore(text, start), text.slice(Math.max(0, start - 600), start)) ?? shownBelow(text, end);
         if (made1 !== null) made.add(`${posix.dirname(doc.file)}\u0000${cand}`);
         const why =
           past ??
@@ -236,12 +236,13 @@ const TO_CREATE =
  * "to be written:"): a plan's forecast, not a claim that the file exists.
  */
 const LIST_TO_CREATE =
-  /(?<!\bwhere )\b(?:to (?:add|create|write)|to be (?:added|created|written))\b[^\n`]*:\s*\**[ \t]*\r?\n(?:[ \t]*(?:[-*]|\d+\.)[^\n]*\r?\n)*[ \t]*(?:[-*]|\d+\.)\s[^\n`]*$/i;
+  /(?<!\bwhere )\b(?:to (?:add|create|write)|to be (?:added|created|written))\b[^\n`]*:\**[ \t]*\r?\n(?:[ \t]*\r?\n)?(?:[ \t]*(?:[-*]|\d+\.)[^\n]*\r?\n)*[ \t]*(?:[-*]|\d+\.)\s[^\n`]*$/i;
 
-function toBeCreated(before: string): string | null {
-  return TO_CREATE.test(before) || LIST_TO_CREATE.test(before)
-    ? "a file the text tells the reader to create (an example or a plan), not one of this repository"
-    : null;
+const TO_CREATE_REASON = "a file the text tells the reader to create (an example or a plan), not one of this repository";
+
+/** `before`: the paragraph before the path; `above`: up to 600 characters before it (a list's lead-in may stand a blank line above the list). */
+function toBeCreated(before: string, above: string): string | null {
+  return TO_CREATE.test(before) || LIST_TO_CREATE.test(above) ? TO_CREATE_REASON : null;
 }
 
 /** `now` written from the same base as `cand` was when it resolved to `was` (`../` paths from the document's folder). */
