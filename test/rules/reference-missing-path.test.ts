@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { lintFiles } from "../helpers/rule-tester.js";
 import rule from "../../compiler/rules/reference/missing-path.js";
 import { lines, project, run } from "./reference-helpers.js";
 
@@ -174,6 +175,25 @@ describe("reference/missing-path: whose file a path names (issues 25, 29)", () =
       "docs/a.md:3:16 path src/cli/finance.ts",
       "docs/a.md:5:19 path src/cli/food.ts",
       "docs/a.md:7:80 path src/cli/release-data.ts",
+    ]);
+  });
+});
+
+describe("reference/missing-path: a plugin's subagent prompts", () => {
+  it("a file in a plugin's agents/ folder names the working project's files (counted); one outside a plugin is judged", async () => {
+    const files = {
+      "package.json": { name: "x" },
+      "plugins/p/.claude-plugin/plugin.json": { name: "p" },
+      "plugins/p/commands/go.md": "---\ndescription: Go.\n---\n\nGo.\n",
+      "plugins/p/agents/checker.md": "Read `conductor/tracks.md` first.\n",
+      "docs/agents/notes.md": "Read `conductor/trakcs.md` first.\n",
+      "conductor/index.md": "# I\n",
+      "docpact.config.json": { docs: ["**/*.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line}`)).toEqual(["docs/agents/notes.md:1"]);
+    expect(r.notJudged.filter((n) => n.file === "plugins/p/agents/checker.md").map((n) => n.reason)).toEqual([
+      "a plugin's subagent prompt: its paths name files of the project the agent works in",
     ]);
   });
 });

@@ -27,7 +27,7 @@ export default defineRule({
       "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
       "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records of the past (a changelog, release notes, a file named by its date), " +
-      "an agent's prompts (a slash command's file, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
+      "an agent's prompts (a slash command's file, a plugin's subagent file in its agents/ folder, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
       '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`", an item of a list under "Tests to add:" or "Files to create:"; not "add it to `x`", which names a file that must exist), ' +
       "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
       'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence) or with a placeholder name (`foo`, `bar`, `my-file`, `file1`), ' +
@@ -220,6 +220,13 @@ function agentFacing(bundle: SkillBundle | null, dirs: ReadonlySet<string>, file
     return e.file === file
       ? `a ${e.kind} prompt: its paths name files of the project the agent works in`
       : "a file of a skill: its paths name files of the project the agent works in";
+  }
+  // A plugin's subagent (`<plugin>/agents/x.md`, beside the commands/ or skills/ of a plugin the bundle registers) is a prompt too.
+  const agent = /^(.*\/)?agents\/[^/]+\.md$/.exec(file);
+  if (agent) {
+    const root = agent[1] ?? "";
+    const plugin = bundle.entries.some((e) => e.layout === "plugin" && (e.file.startsWith(`${root}commands/`) || e.file.startsWith(`${root}skills/`)));
+    if (plugin && !dirs.has(`${root}${first}`)) return "a plugin's subagent prompt: its paths name files of the project the agent works in";
   }
   return null;
 }
