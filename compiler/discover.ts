@@ -43,7 +43,11 @@ export function discover(root: string, config: ResolvedConfig, session?: ReadSes
   const docs = match(config.docs);
   const schemas = match(config.schemas);
   const refused = refusedInputs(tree.odd, config);
-  return { docs, schemas, code: discoverCode(root, config, match, refused, all), files, refused };
+  const code = discoverCode(root, config, match, refused, all);
+  // A link to a file inside the root (`packages/x/LICENSE -> ../../LICENSE`) is a path that exists: a reference to it is
+  // not broken. It stays out of the globs above (its target is read under its own path).
+  const aliases = tree.odd.filter((e) => e.kind === "link" && !e.dir && !e.code && e.target !== undefined && all.has(e.target)).map((e) => e.path);
+  return { docs, schemas, code, files: aliases.length > 0 ? [...new Set([...files, ...aliases])].sort() : files, refused };
 }
 
 /** The links, special files and unreadable folders that an input glob would have read. */
@@ -69,6 +73,8 @@ function refusedInputs(odd: OddEntry[], config: ResolvedConfig): InputProblem[] 
       out.push({ span, message: `${e.path} is a broken symbolic link (${e.code}); not read` });
     } else if (e.kind === "link" && !e.dir && e.target !== undefined && wantedFile(e.target)) {
       continue; // an alias (CLAUDE.md -> AGENTS.md): what it points at is read under its own path
+    } else if (e.kind === "link" && e.dir && e.target !== undefined && wanted({ ...e, path: e.target })) {
+      continue; // a folder alias inside the root (a fixture's `linked -> shared`): its files are read under the folder's own path
     } else if (e.kind === "link") {
       out.push({
         kind: "special-file",

@@ -4,4 +4,6 @@ export interface PackageNames {
   root: { name: string | null; private: boolean } | null;
   /** Every package name in the project (root and workspaces), sorted. */
   names: string[];
+  /** Every binary a package.json of the project declares in `bin` (root and workspaces), sorted; absent in models built by hand. */
+  bins?: string[];
 }

@@ -344,6 +344,7 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   // `.md` links are resolved by file (as every generator does); rewritten pages move them.
   if (site.rewrites && Object.keys(site.rewrites).length > 0)
     return { status: "not-judged", target, path, fragment, anchor: null, reason: "VitePress rewrites move pages" };
+  if (site.linksRewritten) return { status: "not-judged", target, path, fragment, anchor: null, reason: site.linksRewritten };
   return { status: "missing", target, path, fragment, anchor: null };
 }
 

@@ -115,6 +115,7 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
       reason: partial === "" ? `the ${site.generator} site at ${site.root || "."} has routes docpact cannot list` : `routes under /${partial} are generated`,
     };
   }
+  if (site.linksRewritten) return { status: "not-judged", reason: site.linksRewritten };
   return { status: "missing", route: key };
 }
 

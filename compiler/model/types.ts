@@ -323,6 +323,8 @@ export interface Site {
   marker?: string;
   /** Why heading ids are unknown (a custom slug function); null when the generator's own slugger applies. */
   slugsUnknown: string | null;
+  /** Why links may be rewritten at build: the project's own markdown plugins the generator config registers touch link URLs. A link naming no page is then not judged. */
+  linksRewritten?: string;
   /** Generator specifics: Docusaurus docs plugin instances (content folder → route base). */
   docsInstances?: { path: string; routeBasePath: string }[];
   /** Docusaurus pages / Astro pages / Nextra `pages` or `app` folders, root-relative. */

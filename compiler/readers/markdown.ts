@@ -342,9 +342,52 @@ export function detectEol(text: string): "\n" | "\r\n" {
 /** Sections another tool writes and rewrites (`<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->` … `END`). */
 const TOOL_SECTION = /<!--\s*ALL-CONTRIBUTORS-LIST:START\b[\s\S]*?(?:<!--\s*ALL-CONTRIBUTORS-LIST:END\s*-->|$)/g;
 
+/**
+ * all-contributors' contribution types and the title its bot writes on each emoji link
+ * (`<a href="#question-login" title="Answering Questions">💬</a>`): the shape by which a
+ * copy of the bot's output outside its section (an "emeriti" table pasted by hand) is known.
+ */
+const CONTRIBUTION_TITLES: Record<string, string> = {
+  a11y: "Accessibility",
+  audio: "Audio",
+  blog: "Blogposts",
+  bug: "Bug reports",
+  business: "Business development",
+  code: "Code",
+  content: "Content",
+  data: "Data",
+  design: "Design",
+  doc: "Documentation",
+  eventOrganizing: "Event Organizing",
+  example: "Examples",
+  financial: "Financial",
+  fundingFinding: "Funding Finding",
+  ideas: "Ideas, Planning, & Feedback",
+  infra: "Infrastructure (Hosting, Build-Tools, etc)",
+  maintenance: "Maintenance",
+  mentoring: "Mentoring",
+  platform: "Packaging/porting to new platform",
+  plugin: "Plugin/utility libraries",
+  projectManagement: "Project Management",
+  promotion: "Promotion",
+  question: "Answering Questions",
+  research: "Research",
+  review: "Reviewed Pull Requests",
+  security: "Security",
+  talk: "Talks",
+  test: "Tests",
+  tool: "Tools",
+  translation: "Translation",
+  tutorial: "Tutorials",
+  userTesting: "User Testing",
+  video: "Videos",
+};
+const EMOJI_LINK = /<a\s+href="#([A-Za-z0-9]+)-[^"\s]+"\s+title="([^"]*)"\s*>/g;
+
 /** Marks the links inside a tool's section: its bot writes them (all-contributors' emoji links are `#type-login` anchors by design). */
 function markToolSections(text: string, links: MdLink[], lines: LineIndex): void {
   if (!text.includes("ALL-CONTRIBUTORS-LIST:START")) return;
+  markContributorCopies(text, links, lines);
   TOOL_SECTION.lastIndex = 0;
   for (let m = TOOL_SECTION.exec(text); m; m = TOOL_SECTION.exec(text)) {
     const a = lines.position(m.index);
@@ -356,6 +399,18 @@ function markToolSections(text: string, links: MdLink[], lines: LineIndex): void
     }
     if (m[0].length === 0) TOOL_SECTION.lastIndex++;
   }
+}
+
+/** all-contributors emoji links copied outside the bot's section, known by their exact shape (type and its title). */
+function markContributorCopies(text: string, links: MdLink[], lines: LineIndex): void {
+  const at = new Set<string>();
+  EMOJI_LINK.lastIndex = 0;
+  for (let m = EMOJI_LINK.exec(text); m; m = EMOJI_LINK.exec(text)) {
+    if (CONTRIBUTION_TITLES[m[1]] !== m[2]) continue;
+    const p = lines.position(m.index);
+    at.add(`${p.line}:${p.column}`);
+  }
+  for (const l of links) if (at.has(`${l.span.line}:${l.span.column}`)) l.toolSection = "all-contributors";
 }
 
 function lineText(s: string): string {

@@ -10,14 +10,22 @@ import type { PackageNames } from "../model/packages.js";
 
 export type { PackageNames };
 
-function readManifest(root: string, file: string): { name: string | null; private: boolean } | null {
+/** The names a manifest's `bin` installs: its keys, or the package's own name (scope dropped) for a string `bin`. */
+function binsOf(o: Record<string, unknown>, name: string | null): string[] {
+  if (typeof o.bin === "string") return name ? [name.replace(/^@[^/]+\//, "")] : [];
+  if (o.bin && typeof o.bin === "object" && !Array.isArray(o.bin)) return Object.keys(o.bin).filter((k) => k.trim() !== "");
+  return [];
+}
+
+function readManifest(root: string, file: string): { name: string | null; private: boolean; bins: string[] } | null {
   const r = guardedRead(root, join(root, file), file, { maxBytes: 1 << 20 });
   if (!r.ok) return null;
   try {
     const v = JSON.parse(r.text) as unknown;
     if (!v || typeof v !== "object" || Array.isArray(v)) return null;
     const o = v as Record<string, unknown>;
-    return { name: typeof o.name === "string" && o.name.trim() !== "" ? o.name.trim() : null, private: o.private === true };
+    const name = typeof o.name === "string" && o.name.trim() !== "" ? o.name.trim() : null;
+    return { name, private: o.private === true, bins: binsOf(o, name) };
   } catch {
     return null;
   }
@@ -26,11 +34,13 @@ function readManifest(root: string, file: string): { name: string | null; privat
 export function readPackages(root: string, files: readonly string[]): PackageNames {
   const manifests = files.filter((f) => (f === "package.json" || f.endsWith("/package.json")) && !f.split("/").includes("node_modules"));
   const names = new Set<string>();
+  const bins = new Set<string>();
   let rootManifest: PackageNames["root"] = null;
   for (const f of manifests) {
     const m = readManifest(root, f);
-    if (f === "package.json") rootManifest = m;
+    if (f === "package.json") rootManifest = m && { name: m.name, private: m.private };
     if (m?.name) names.add(m.name);
+    for (const b of m?.bins ?? []) bins.add(b);
   }
-  return { root: rootManifest, names: [...names].sort() };
+  return { root: rootManifest, names: [...names].sort(), bins: [...bins].sort() };
 }

@@ -99,6 +99,11 @@ tester.run(unmatchedConfig, {
   valid: [
     { name: "the configured command type declares commands", files: registry("Command") },
     { name: "every configured binary is invoked", files: registry("Command", ["aw"]) },
+    {
+      // A bin the project declares (an alias, a private tool, an editor's server) that no document invokes is the docs' choice, not stale config.
+      name: "a configured binary no document invokes that a workspace package.json declares",
+      files: { ...registry("Command", ["aw", "aw-server"]), "packages/server/package.json": { name: "@aw/server", bin: { "aw-server": "s.js" } } },
+    },
   ],
   invalid: [
     {

@@ -23,12 +23,24 @@ tester.run(unreadable, {
 });
 
 tester.run(codeSyntax, {
-  valid: [{ name: "code that parses", files: { ...code, "src/a.ts": 'export const flow = { name: "flow" };\n' } }],
+  valid: [
+    { name: "code that parses", files: { ...code, "src/a.ts": 'export const flow = { name: "flow" };\n' } },
+    // A fixture broken on purpose (an error-reporting test's input): what test code declares is not the project's surface.
+    {
+      name: "a syntax error in test code is not a warning",
+      files: { ...code, "src/__tests__/fixtures/errors/syntax-error.ts": "invalid code\n", "src/a.test.ts": "it(\n" },
+    },
+  ],
   invalid: [
     {
       name: "a syntax error is a warning at its position",
       files: { ...code, "src/a.ts": 'export const flow = { name: "flow" ;\n' },
       errors: [{ messageId: "syntax", data: { reason: "syntax error: ',' expected." }, file: "src/a.ts", line: 1, column: 36, severity: "warning" }],
+    },
+    {
+      name: "a broken file among test fixtures is still reported when it is not test code by path",
+      files: { ...code, "src/broken.ts": "invalid code\n", "src/__tests__/fixtures/errors/syntax-error.ts": "invalid code\n" },
+      errors: [{ messageId: "syntax", file: "src/broken.ts", severity: "warning" }],
     },
   ],
 });
@@ -56,8 +68,24 @@ tester.run(outsideRoot, {
 });
 
 tester.run(specialFile, {
-  valid: [{ name: "regular files only", files: { "docs/guide.md": "# Guide\n" } }],
+  valid: [
+    { name: "regular files only", files: { "docs/guide.md": "# Guide\n" } },
+    {
+      name: "a link to a folder inside the root whose files a glob reads under their own path (a fixture's `linked -> shared`)",
+      files: { "docs/shared/a.md": "# A\n", "docs/linked": { symlink: "shared" } },
+    },
+  ],
   invalid: [
+    {
+      name: "a link to a folder inside the root that no glob reads there: what the link would have given is lost",
+      files: {
+        "docpact.config.json": { docs: ["docs/**/*.md"], schemas: [], code: { include: [] } },
+        "docs/guide.md": "# Guide\n",
+        "other/b.md": "# B\n",
+        "docs/ext": { symlink: "../other" },
+      },
+      errors: [{ messageId: "refused", file: "docs/ext", severity: "warning" }],
+    },
     {
       name: "a FIFO matched by the docs glob is never opened",
       files: { "docs/guide.md": "# Guide\n", "docs/pipe.md": { fifo: true } },

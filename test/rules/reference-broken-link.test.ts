@@ -85,6 +85,18 @@ describe("reference/broken-link", async () => {
     expect(lines(await run(rule, m))).toEqual(["kb/lessons/a.md:1:22 link target /decisions/gone.md does not exist (decisions/gone.md)"]);
   });
 
+  it("a tracked symbolic link to a file inside the root exists (packages/x/LICENSE -> ../../LICENSE); a dangling one does not", async () => {
+    const files = {
+      LICENSE: "MIT\n",
+      "packages/x/LICENSE": { symlink: "../../LICENSE" },
+      "packages/x/NOTICE": { symlink: "../../GONE" },
+      "packages/x/README.md": "[license](./LICENSE) [notice](./NOTICE)\n",
+      "docpact.config.json": { docs: ["packages/x/README.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    expect(lines(r.diagnostics)).toEqual(["packages/x/README.md:1:22 link target ./NOTICE does not exist (packages/x/NOTICE)"]);
+  });
+
   it("a link two folders above the root into GitHub's repository pages (../../graphs/contributors) is not judged; other climbs leave the root", async () => {
     const files = {
       "README.md": "[c](../../graphs/contributors) [i](../../issues/new) [x](../../elsewhere/a.md) [far](../../../other/wiki)\n",

@@ -67,6 +67,30 @@ describe("reference/missing-anchor", async () => {
     expect(lines(await run(rule, m))).toEqual(["README.md:7:1 #question-bob names no heading or anchor in this document"]);
   });
 
+  it("the bot's emoji links copied by hand outside its section (exact type and title) are its too; other shapes are judged", async () => {
+    const m = project({
+      docs: {
+        "README.md": [
+          "# R",
+          "",
+          "<!-- ALL-CONTRIBUTORS-LIST:START - Do not remove or modify this section -->",
+          '<a href="#code-ann" title="Code">💻</a>',
+          "<!-- ALL-CONTRIBUTORS-LIST:END -->",
+          "",
+          "### Emeriti",
+          "",
+          '<td><a href="#question-bob" title="Answering Questions">💬</a> <a href="#design-eve" title="Design">🎨</a></td>',
+          '<a href="#question-joe" title="Questions">q</a> <a href="#emeriti-x" title="Design">d</a>',
+          "",
+        ].join("\n"),
+      },
+    });
+    expect(lines(await run(rule, m))).toEqual([
+      "README.md:10:1 #question-joe names no heading or anchor in this document",
+      "README.md:10:49 #emeriti-x names no heading or anchor in this document",
+    ]);
+  });
+
   it("invalid: unknown fragments in other documents and in the document itself", async () => {
     const m = project({
       docs: {

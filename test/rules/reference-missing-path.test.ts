@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { lintFiles } from "../helpers/rule-tester.js";
 import rule from "../../compiler/rules/reference/missing-path.js";
 import { lines, project, run } from "./reference-helpers.js";
 
@@ -64,6 +65,11 @@ describe("reference/missing-path and links (issue 27)", () => {
           "**File:** `src/cli/deploy.ts`",
           "",
           "- Create: `src/cli/server.ts`",
+          "",
+          "Targeted tests to add:",
+          "",
+          "- `src/cli/plan-a.test.ts`",
+          "- `src/cli/plan-b.test.ts` (the edge cases)",
         ].join("\n"),
         "docs/plans/2025-11-28-move.md": "Modify `src/cli/old.ts` to call the new helper.\n",
         "skills/review/SKILL.md": "---\nname: review\ndescription: Review.\n---\n\nRead `src/cli/tracks.ts` before you start.\n",
@@ -82,6 +88,11 @@ describe("reference/missing-path and links (issue 27)", () => {
     expect(lines(await run(rule, m)).map((l) => l.split(" ").slice(0, 3).join(" "))).toEqual(["skills/review/SKILL.md:6:31 path references/gone.md"]);
   });
 
+  it("invalid: a list under a lead-in that does not say its items are to be made names files that must exist", async () => {
+    const m = project({ docs: { "docs/a.md": "Files changed:\n- `src/cli/flw.ts`\n\nWhere to add tests:\n- `src/cli/advnce.ts`\n" }, files });
+    expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/a.md:2:3", "docs/a.md:5:3"]);
+  });
+
   it("invalid: a verb that names where to add something points at a file that must exist", async () => {
     const m = project({ docs: { "docs/a.md": "Add your command to `src/cli/advance.ts` and create a test in `src/cli/flw.ts`.\n" }, files });
     expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/a.md:1:21", "docs/a.md:1:63"]);
@@ -95,6 +106,22 @@ describe("reference/missing-path: whose file a path names (issues 25, 29)", () =
   it("a path whose content the fence below shows is an example file: counted, not judged", async () => {
     expect(await silent("In `src/cli/members.ts`:\n\n```ts\nexport const x = 1;\n```\n")).toEqual([]);
     expect(await silent("This file would be `src/cli/nav.ts`\n\n{% raw %}\n```ts\nx\n```\n{% endraw %}\n")).toEqual([]);
+  });
+
+  it("a path named in an example a fence above shows (titled with a file not here, or called an example), in the same section: counted, not judged", async () => {
+    const titled =
+      '```yml title=".github/workflows/deploy.yml"\nsteps:\n  - run: node src/cli/deploy.ts\n```\n\nFrom these scripts, `src/cli/deploy.ts` is an entry file.\n';
+    expect(await silent(titled)).toEqual([]);
+    const called = "Take this example config:\n\n```js\nentry: './src/cli/vendor.ts'\n```\n\nThe plugin adds `./src/cli/vendor.ts`.\n";
+    expect(await silent(called)).toEqual([]);
+    expect(await silent("In this example, the include inserts `src/cli/footer.ts`.\n")).toEqual([]);
+  });
+
+  it("invalid: a fence above that is not an example, or one in an earlier section, leaves the path judged", async () => {
+    const plain = "Run it:\n\n```sh\nnode src/cli/flw.ts\n```\n\nThen `src/cli/flw.ts` starts.\n";
+    expect(await silent(plain)).toEqual(["docs/a.md:7:6 path src/cli/flw.ts"]);
+    const earlier = "Take this example:\n\n```sh\nnode src/cli/flw.ts\n```\n\n## Next\n\nThen `src/cli/flw.ts` starts.\n";
+    expect(await silent(earlier)).toEqual(["docs/a.md:9:6 path src/cli/flw.ts"]);
   });
 
   it("invalid: a path with words after it on its line, or no fence below, is judged", async () => {
@@ -148,6 +175,25 @@ describe("reference/missing-path: whose file a path names (issues 25, 29)", () =
       "docs/a.md:3:16 path src/cli/finance.ts",
       "docs/a.md:5:19 path src/cli/food.ts",
       "docs/a.md:7:80 path src/cli/release-data.ts",
+    ]);
+  });
+});
+
+describe("reference/missing-path: a plugin's subagent prompts", () => {
+  it("a file in a plugin's agents/ folder names the working project's files (counted); one outside a plugin is judged", async () => {
+    const files = {
+      "package.json": { name: "x" },
+      "plugins/p/.claude-plugin/plugin.json": { name: "p" },
+      "plugins/p/commands/go.md": "---\ndescription: Go.\n---\n\nGo.\n",
+      "plugins/p/agents/checker.md": "Read `conductor/tracks.md` first.\n",
+      "docs/agents/notes.md": "Read `conductor/trakcs.md` first.\n",
+      "conductor/index.md": "# I\n",
+      "docpact.config.json": { docs: ["**/*.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line}`)).toEqual(["docs/agents/notes.md:1"]);
+    expect(r.notJudged.filter((n) => n.file === "plugins/p/agents/checker.md").map((n) => n.reason)).toEqual([
+      "a plugin's subagent prompt: its paths name files of the project the agent works in",
     ]);
   });
 });

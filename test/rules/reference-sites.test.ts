@@ -51,6 +51,13 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
+  it("a site's own markdown plugin that rewrites links: a link naming no page is not judged, naming the plugin", async () => {
+    // plugins/fix-internal-links.mjs visits link nodes and writes node.url; plugins/log-headings.mjs only reads them.
+    expect(await findings("site-starlight-link-plugin")).toEqual([
+      "src/content/docs/blog/news.md:7:6 not judged reference/broken-link: plugins/fix-internal-links.mjs, a markdown plugin of the project that astro.config.mjs registers, rewrites links at build time (code docpact does not run)",
+    ]);
+  });
+
   it("Starlight: lowercased slugged routes, public/, the layout's #_top", async () => {
     expect(await findings("site-starlight")).toEqual([
       "src/content/docs/guides/invalid.md:3:1 reference/broken-link link target /guides/gone/ does not exist (no page or file of the starlight site at . serves /guides/gone)",

@@ -136,6 +136,13 @@ async function readSite(
     files,
     ...(frontMatter ? { frontMatter } : {}),
   });
+  // Only a JavaScript config registers plugins; the parser is loaded only then, as for the adapters.
+  if (s.configFile && s.generator !== "github" && /\.[cm]?[jt]sx?$/.test(s.configFile)) {
+    const { linkRewritingPlugins } = await import("./link-plugins.js");
+    const plugins = linkRewritingPlugins(root, s.configFile, new Set(files));
+    if (plugins.length > 0)
+      site.linksRewritten = `${plugins.join(", ")}, a markdown plugin of the project that ${s.configFile} registers, rewrites links at build time (code docpact does not run)`;
+  }
   if (config.sites) site.source = config.file ?? "config";
   if (s.base !== undefined) site.base = normalizeBase(s.base);
   if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);

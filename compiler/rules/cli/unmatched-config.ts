@@ -43,8 +43,12 @@ export default defineRule({
         for (const i of d.invocations) used.add(i.binary);
         if (model.binaries.every((b) => used.has(b))) break;
       }
+      // A binary a package.json of the project declares is not config that matches nothing: whether an alias (`cva`), a
+      // private tool or a server spawned by editors deserves a document is the project's choice. Only a name no `bin`
+      // declares (renamed, mistyped) is stale config.
+      const declared = new Set(model.packages?.bins ?? []);
       for (const b of model.binaries) {
-        if (!used.has(b)) ctx.report({ span: at, messageId: "unusedBinary", data: { binary: b } });
+        if (!used.has(b) && !declared.has(b)) ctx.report({ span: at, messageId: "unusedBinary", data: { binary: b } });
       }
     }
   },

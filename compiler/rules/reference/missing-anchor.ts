@@ -22,7 +22,7 @@ export default defineRule({
       "Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last 1,000 commits that touched the documents), " +
       "and a rename's current anchor is the suggestion; a heading the same commit added to one other document is reported as moved there, with a link to it as the suggestion. " +
       "`docpact build --fix` writes those two (the renamed anchor; the moved heading's link, outside a documentation site) in place of the link's destination; the closest anchor by spelling is never applied. " +
-      "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone, as are the links of all-contributors' own section (its bot writes `#type-login` emoji anchors that name nothing by design). " +
+      "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone, as are the links of all-contributors' own section (its bot writes `#type-login` emoji anchors that name nothing by design) and exact copies of its emoji links (type and title) elsewhere in a document that has the section. " +
       "Every such link's fragment is an `anchors` mention of `summary.coverage`: judged when the target's anchors were looked at (found or reported), else counted as not judged with the reason.",
     messages: {
       missingAnchor: "#{{fragment}} names no heading or anchor in {{where}}",

@@ -27,9 +27,9 @@ export default defineRule({
       "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
       "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records of the past (a changelog, release notes, a file named by its date), " +
-      "an agent's prompts (a slash command's file, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
-      '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`"; not "add it to `x`", which names a file that must exist), ' +
-      "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
+      "an agent's prompts (a slash command's file, a plugin's subagent file in its agents/ folder, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
+      '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`", an item of a list under "Tests to add:" or "Files to create:"; not "add it to `x`", which names a file that must exist), ' +
+      "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
       'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence) or with a placeholder name (`foo`, `bar`, `my-file`, `file1`), ' +
       'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), and one whose sentence names another repository ("in the `owner/name` repository"). ' +
       "Every backticked path the rule looks at is a `paths` mention of `summary.coverage`: judged when it exists or is reported, else counted as not judged with the reason (another tree, an unlisted folder, or one of the contexts above). " +
@@ -70,10 +70,15 @@ export default defineRule({
         const end = lines.offset(code.span.endLine, code.span.endColumn);
         const before = paragraphBefore(text, start, 240);
         const after = paragraphAfter(text, end);
-        const made1 = toBeCreated(paragraphBefore(text, start)) ?? shownBelow(text, end);
+        const made1 = toBeCreated(paragraphBefore(text, start), text.slice(Math.max(0, start - 600), start)) ?? shownBelow(text, end);
         if (made1 !== null) made.add(`${posix.dirname(doc.file)}\u0000${cand}`);
         const why =
-          past ?? agentFacing(ctx.model.skills ?? null, index.dirs, doc.file, cand) ?? made1 ?? otherTree(before, after) ?? illustrative(before, cand);
+          past ??
+          agentFacing(ctx.model.skills ?? null, index.dirs, doc.file, cand) ??
+          made1 ??
+          otherTree(before, after) ??
+          illustrative(before, cand) ??
+          exampleAbove(text, start, cand, (p) => lookupPath(index, doc.file, p).status === "exists");
         seen.push({ doc, text, code, cand, r, why });
       }
     }
@@ -152,11 +157,36 @@ function sentenceTail(before: string): string {
  */
 function illustrative(before: string, cand: string): string | null {
   // biome-ignore lint/correctness/noEmptyCharacterClassInRegex: `[^]` is any character, newlines included
-  if (/(?:\be\.g\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bexamples?\**\s*:)(?:(?![.!?](?:\s|$))[^])*$/i.test(before))
-    return "given as an example (`for example`, `e.g.`, `such as`, `Examples:` before it)";
+  if (/(?:\be\.g\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bin (?:this|that|the) example\b|\bexamples?\**\s*:)(?:(?![.!?](?:\s|$))[^])*$/i.test(before))
+    return "given as an example (`for example`, `e.g.`, `such as`, `in this example`, `Examples:` before it)";
   const stem = posix.basename(cand).replace(/\.[^.]+$/, "");
   if (/^(?:foo|bar|baz|qux|quux|foobar|(?:\d{4}-\d{1,2}-\d{1,2}-)?my[-_]?[a-z]+|your[-_][a-z]+|file\d+)$/i.test(stem))
     return "a placeholder file name (`foo`, `bar`, `my-file`, `file1`): an illustration";
+  return null;
+}
+
+/**
+ * The path is named in an example shown by a fence above it in the same section (no heading between): a fence
+ * whose title names a file that is not here (`title=".github/workflows/deploy.yml"`), or one the words before it
+ * call an example ("this example webpack configuration"). The prose then discusses the example's files, the
+ * reader's project's, not this repository's.
+ */
+function exampleAbove(text: string, start: number, cand: string, exists: (path: string) => boolean): string | null {
+  const from = Math.max(0, start - 3000);
+  const head = text.slice(from, start);
+  // The section: from the last heading line before the path.
+  const h = [...head.matchAll(/^#{1,6}\s.*$/gm)].pop();
+  const section = h ? head.slice((h.index ?? 0) + h[0].length) : head;
+  const plain = cand.replace(/^\.\//, "");
+  const fence = /^[ \t]{0,3}(`{3,}|~{3,})([^\n]*)\n([\s\S]*?)^[ \t]{0,3}\1[ \t]*$/gm;
+  for (let m = fence.exec(section); m; m = fence.exec(section)) {
+    const body = m[3];
+    if (!body.includes(plain)) continue;
+    const title = /\btitle=["']([^"']+)["']/.exec(m[2])?.[1];
+    const lead = section.slice(Math.max(0, m.index - 200), m.index);
+    if ((title !== undefined && !exists(title)) || /\bexamples?\b/i.test(lead))
+      return "a path named in the example the fence above shows (the reader's project), not one of this repository";
+  }
   return null;
 }
 
@@ -191,6 +221,13 @@ function agentFacing(bundle: SkillBundle | null, dirs: ReadonlySet<string>, file
       ? `a ${e.kind} prompt: its paths name files of the project the agent works in`
       : "a file of a skill: its paths name files of the project the agent works in";
   }
+  // A plugin's subagent (`<plugin>/agents/x.md`, beside the commands/ or skills/ of a plugin the bundle registers) is a prompt too.
+  const agent = /^(.*\/)?agents\/[^/]+\.md$/.exec(file);
+  if (agent) {
+    const root = agent[1] ?? "";
+    const plugin = bundle.entries.some((e) => e.layout === "plugin" && (e.file.startsWith(`${root}commands/`) || e.file.startsWith(`${root}skills/`)));
+    if (plugin && !dirs.has(`${root}${first}`)) return "a plugin's subagent prompt: its paths name files of the project the agent works in";
+  }
   return null;
 }
 
@@ -201,8 +238,18 @@ function agentFacing(bundle: SkillBundle | null, dirs: ReadonlySet<string>, file
 const TO_CREATE =
   /(?:\b(?:create|creating|add|adding|save(?:d)? (?:it )?as|write|new file(?: named| called)?)\b(?:(?!\b(?:to|in|into|inside|from|of)\b)[^.!?:`])*|(?:^|\n)\s*(?:[-*]|\d+\.)?\s*\**(?:file|create|new|add|you create)\**\s*:\s*\**\s*)$/i;
 
-function toBeCreated(before: string): string | null {
-  return TO_CREATE.test(before) ? "a file the text tells the reader to create (an example or a plan), not one of this repository" : null;
+/**
+ * A list item under a lead-in that says its items are still to be made ("Targeted tests to add:", "Files to create:",
+ * "to be written:"): a plan's forecast, not a claim that the file exists.
+ */
+const LIST_TO_CREATE =
+  /(?<!\bwhere )\b(?:to (?:add|create|write)|to be (?:added|created|written))\b[^\n`]*:\**[ \t]*\r?\n(?:[ \t]*\r?\n)?(?:[ \t]*(?:[-*]|\d+\.)[^\n]*\r?\n)*[ \t]*(?:[-*]|\d+\.)\s[^\n`]*$/i;
+
+const TO_CREATE_REASON = "a file the text tells the reader to create (an example or a plan), not one of this repository";
+
+/** `before`: the paragraph before the path; `above`: up to 600 characters before it (a list's lead-in may stand a blank line above the list). */
+function toBeCreated(before: string, above: string): string | null {
+  return TO_CREATE.test(before) || LIST_TO_CREATE.test(above) ? TO_CREATE_REASON : null;
 }
 
 /** `now` written from the same base as `cand` was when it resolved to `was` (`../` paths from the document's folder). */
