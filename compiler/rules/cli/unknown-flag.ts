@@ -204,9 +204,16 @@ export default defineRule({
       else if (tie.to === "binary") judge(t, tie.binary, null, true);
       else ctx.notJudged(t.span, tie.reason, { kind: "flags" });
     };
-    // Binaries package.json `bin` maps to one file are one program (`aw` and `agent-workflow`).
+    // Binaries whose `bin` (any workspace's package.json) runs one file, or shims importing one module, are one program
+    // (`aw` and `agent-workflow`; `knip` and `knip-bun`). A name two packages declare stays its own.
     const bin = ctx.model.config.packageJson?.bin ?? {};
-    const programOf = (b: string) => (bin[b] !== undefined ? `file:${bin[b].replace(/\\/g, "/").replace(/^\.\//, "")}` : b);
+    const programs = new Map<string, string | null>();
+    for (const b of ctx.model.packages?.bins ?? []) programs.set(b.name, programs.has(b.name) ? null : b.program);
+    const programOf = (b: string) => {
+      const p = programs.get(b);
+      if (p) return `file:${p}`;
+      return bin[b] !== undefined ? `file:${bin[b].replace(/\\/g, "/").replace(/^\.\//, "")}` : b;
+    };
     for (const doc of ctx.model.docs) {
       record = recordOf(doc, ctx.model.texts.get(doc.file));
       for (const inv of doc.invocations) {
