@@ -145,6 +145,26 @@ tester.run(rule, {
       notJudged: [{ file: "docs/guide.md", line: 7, reason: "a flag whose section invokes more than one binary" }],
     },
     {
+      name: "a paragraph naming a program the page runs only in an inline code (`eslint --fix`) speaks of that program's flags",
+      files: withGuide(
+        [
+          "## Usage",
+          "",
+          "`aw flow advance` moves on.",
+          "",
+          "## Lint",
+          "",
+          "ESLint warns unless `--max-warnings=0` is set.",
+          "",
+          "## Fixing",
+          "",
+          "Run `eslint --fix` first.",
+          "",
+        ].join("\n"),
+      ),
+      notJudged: [{ file: "docs/guide.md", line: 7, reason: "a flag whose paragraph names another tool" }],
+    },
+    {
       name: "a record of the past (kept under archive/) names the flags of its time: counted, not judged",
       files: { ...cliProject([]), "docs/archive/old.md": "# Old\n\nRun `aw flow advance --bogus`.\n" },
       notJudged: [

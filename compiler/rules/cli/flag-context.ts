@@ -117,7 +117,7 @@ export function commandParts(line: string): string[] {
   });
 }
 
-/** The programs a document names besides the CLI's binaries: the first word of each of its shell-fence commands, and the common ones. */
+/** The programs a document names besides the CLI's binaries: the first word of each of its shell-fence commands, the programs its inline codes run (programsRun), and the common ones. */
 const othersByDoc = weakMemo<MarkdownDoc, { key: string; set: Set<string> }>("rules/cli/flag-context#othersByDoc");
 export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<string> {
   const key = binaries.join("\u0000");
@@ -138,6 +138,8 @@ export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<s
       }
     }
   }
+  // And the programs its inline codes run with flags (`eslint --fix`): "ESLint warns … `--max-warnings=0`" is ESLint's flag.
+  for (const r of programsRun(doc, binaries)) set.add(r.word);
   othersByDoc.set(doc, { key, set });
   return set;
 }
