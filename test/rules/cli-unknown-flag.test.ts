@@ -178,6 +178,29 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: "a fence running the project's own binary by its bin file (`node ./bin/aw.js`), its package (`npx @acme/aw`) or a shell's `-c` string runs no other program",
+      files: {
+        ...withGuide(
+          [
+            "## Usage",
+            "",
+            "`aw flow advance` moves on.",
+            "",
+            "```sh",
+            "node ./bin/aw.js flow status",
+            "npx @acme/aw@latest flow status",
+            'sh -c "aw flow reset"',
+            "```",
+            "",
+            "Pass `--verbos` for more output.",
+            "",
+          ].join("\n"),
+        ),
+        "package.json": { name: "@acme/aw", bin: { aw: "bin/aw.js" } },
+      },
+      errors: [{ messageId: "unknownFlag", data: { flag: "--verbos", command: "aw" }, suggestions: ["--verbose"], line: 11, column: 7 }],
+    },
+    {
       name: "a page's shell fence read command by command: `VAR=x`, `sudo`, `if … then`, `sh -c \"…\"` and stack frames run no other program; another program run in one section leaves the other sections' flags to the binary",
       files: withGuide(
         [

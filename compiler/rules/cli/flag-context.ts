@@ -158,6 +158,7 @@ export function blockTie(
   binaries: readonly string[],
   section: () => { binary: string; path: string[] } | null,
   programOf: (binary: string) => string = (b) => b,
+  ownRuns: readonly string[] = [],
 ): FlagTie {
   const block = code.block;
   if (!block) return { to: "none", reason: "a flag whose paragraph is not known" };
@@ -208,7 +209,7 @@ export function blockTie(
     return { to: "none", reason: "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary" };
   if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang)))
     return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
-  return scopeTie(code.span, doc, index, binaries, programOf);
+  return scopeTie(code.span, doc, index, binaries, programOf, ownRuns);
 }
 
 const STYLE_LANGS = /^(css|scss|sass|less|postcss|stylus|pcss)$/i;
@@ -236,8 +237,16 @@ const INSTALL_LINE = /^(npm|yarn|pnpm|bun)\s+(i|install|add|ci)(\s|$)/;
  * Shell utilities (`cd`, `mkdir`) do not count.
  */
 const runsByDoc = weakMemo<MarkdownDoc, { key: string; runs: { word: string; span: Span }[] }>("rules/cli/flag-context#runsByDoc");
-function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: string; span: Span }[] {
-  const key = binaries.join("\u0000");
+function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRuns: readonly string[] = []): { word: string; span: Span }[] {
+  const key = `${binaries.join("\u0000")}\u0001${ownRuns.join("\u0000")}`;
+  // What else runs the CLI itself: its packages' names (`npx @scope/cli`) and its bin files (`node ./bin/cli.js`).
+  const ownRun = new Set(
+    ownRuns.flatMap((w) => {
+      const l = w.toLowerCase();
+      const bare = l.replace(/\.[cm]?[jt]s$/, "");
+      return [l, `./${l}`, bare, `./${bare}`];
+    }),
+  );
   const memo = runsByDoc.get(doc);
   if (memo && memo.key === key) return memo.runs;
   const own = new Set(binaries.map((b) => b.toLowerCase()));
@@ -250,8 +259,11 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
     if (!first || !/^[a-z][\w.-]*$/.test(first) || own.has(first) || SHELL_UTILITIES.has(first)) return null;
     if (RUNNER_WORDS.has(first)) {
       if (INSTALL_LINE.test(ws.join(" ").toLowerCase()) || ws.length === 1) return null;
-      if (ws.slice(1).some((w) => own.has(w.toLowerCase().replace(/@[^/]*$/, "")))) return null;
+      const versionless = (w: string) => w.toLowerCase().replace(/@[^/]*$/, "");
+      if (ws.slice(1).some((w) => own.has(versionless(w)) || ownRun.has(versionless(w)))) return null;
     }
+    // `node ./bin/cli.js --x` runs the binary whose bin file it names.
+    if ((first === "node" || first === "nodejs") && ws.length > 1 && ownRun.has(ws[1].toLowerCase())) return null;
     return first;
   };
   for (const b of doc.codeBlocks) {
@@ -290,7 +302,14 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
  * (its flags could be any of them) or an invocation there is not judged.
  * Binaries whose package.json `bin` names one file are one program (`programOf`).
  */
-function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, binaries: readonly string[], programOf: (binary: string) => string): FlagTie {
+function scopeTie(
+  at: Span,
+  doc: MarkdownDoc,
+  index: SurfaceIndex,
+  binaries: readonly string[],
+  programOf: (binary: string) => string,
+  ownRuns: readonly string[],
+): FlagTie {
   const headings = [...doc.headings].sort((a, b) => a.span.line - b.span.line || a.span.column - b.span.column);
   const within = (s: Span, from: Span | null, to: Span | null) =>
     (from === null || s.line > from.line || (s.line === from.line && s.column >= from.column)) &&
@@ -345,7 +364,7 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, binaries: rea
       a = p;
     }
   }
-  const run = programsRun(doc, binaries).find((r) => near.some(([f, t]) => within(r.span, f, t)));
+  const run = programsRun(doc, binaries, ownRuns).find((r) => near.some(([f, t]) => within(r.span, f, t)));
   if (run) return { to: "none", reason: `a flag whose ${scope} runs another program (\`${run.word}\`)` };
   for (const inv of invs) {
     const m = index.match(inv);
