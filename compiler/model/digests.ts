@@ -42,7 +42,8 @@ export function digestOf(value: object): string {
 export function partDigest(model: ModelData, part: ModelPart): string {
   switch (part) {
     case "surface":
-      return digestOf(model.surface);
+      // The binaries' programs (package.json `bin`, compiler/model/packages.ts) are read with the surface: which binaries are one program.
+      return model.packages?.bins ? hashList([digestOf(model.surface), digestOf(model.packages.bins)]) : digestOf(model.surface);
     case "references":
       return referencesDigest(model);
     case "vocabularies":

@@ -1,23 +1,45 @@
 /**
  * The package names the project publishes: the `name` of every package.json
- * in the project's files (the root one apart, with its `private` flag). Read
- * through the guarded door; a package.json that does not parse, or is too
- * large, gives no name (and the root is then unknown: nothing is judged).
+ * in the project's files (the root one apart, with its `private` flag), and
+ * the binaries each `bin` declares. Read through the guarded door; a
+ * package.json that does not parse, or is too large, gives no name (and the
+ * root is then unknown: nothing is judged).
  */
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import { guardedRead } from "../util/guarded-read.js";
-import type { PackageNames } from "../model/packages.js";
+import type { PackageBin, PackageNames } from "../model/packages.js";
 
 export type { PackageNames };
 
-/** The names a manifest's `bin` installs: its keys, or the package's own name (scope dropped) for a string `bin`. */
-function binsOf(o: Record<string, unknown>, name: string | null): string[] {
-  if (typeof o.bin === "string") return name ? [name.replace(/^@[^/]+\//, "")] : [];
-  if (o.bin && typeof o.bin === "object" && !Array.isArray(o.bin)) return Object.keys(o.bin).filter((k) => k.trim() !== "");
-  return [];
+type Manifest = { name: string | null; private: boolean; bin: Record<string, string> };
+
+/** `bin` as a map: a string is one binary named as the package (without its scope). */
+function binMap(bin: unknown, name: string | null): Record<string, string> {
+  if (typeof bin === "string") return name ? { [name.replace(/^@[^/]+\//, "")]: bin } : {};
+  if (!bin || typeof bin !== "object" || Array.isArray(bin)) return {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(bin as Record<string, unknown>)) if (typeof v === "string" && k.trim() !== "") out[k] = v;
+  return out;
 }
 
-function readManifest(root: string, file: string): { name: string | null; private: boolean; bins: string[] } | null {
+/** Comments, a shebang and `"use strict"` dropped: what a bin shim says. */
+const SHIM = /^(?:(?:await\s+)?import\s*\(?|require\s*\()\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)?\s*;?$/;
+
+/** The one relative module a bin file only imports or requires (`import '../dist/cli.js'`), root-relative; else null. */
+function shimTarget(root: string, file: string): string | null {
+  const r = guardedRead(root, join(root, file), file, { maxBytes: 4096 });
+  if (!r.ok) return null;
+  const body = r.text
+    .replace(/^#!.*/, "")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/^\s*(['"])use strict\1\s*;?\s*$/m, "")
+    .trim();
+  const m = SHIM.exec(body);
+  return m ? posix.normalize(posix.join(posix.dirname(file), m[2]!)) : null;
+}
+
+function readManifest(root: string, file: string): Manifest | null {
   const r = guardedRead(root, join(root, file), file, { maxBytes: 1 << 20 });
   if (!r.ok) return null;
   try {
@@ -25,7 +47,7 @@ function readManifest(root: string, file: string): { name: string | null; privat
     if (!v || typeof v !== "object" || Array.isArray(v)) return null;
     const o = v as Record<string, unknown>;
     const name = typeof o.name === "string" && o.name.trim() !== "" ? o.name.trim() : null;
-    return { name, private: o.private === true, bins: binsOf(o, name) };
+    return { name, private: o.private === true, bin: binMap(o.bin, name) };
   } catch {
     return null;
   }
@@ -34,13 +56,19 @@ function readManifest(root: string, file: string): { name: string | null; privat
 export function readPackages(root: string, files: readonly string[]): PackageNames {
   const manifests = files.filter((f) => (f === "package.json" || f.endsWith("/package.json")) && !f.split("/").includes("node_modules"));
   const names = new Set<string>();
-  const bins = new Set<string>();
+  const bins: PackageBin[] = [];
   let rootManifest: PackageNames["root"] = null;
   for (const f of manifests) {
     const m = readManifest(root, f);
-    if (f === "package.json") rootManifest = m && { name: m.name, private: m.private };
+    if (f === "package.json") rootManifest = m ? { name: m.name, private: m.private } : null;
     if (m?.name) names.add(m.name);
-    for (const b of m?.bins ?? []) bins.add(b);
+    for (const [name, target] of Object.entries(m?.bin ?? {})) {
+      const file = posix.normalize(posix.join(posix.dirname(f), target.replace(/\\/g, "/")));
+      bins.push({ name, package: m!.name, file, program: shimTarget(root, file) ?? file });
+    }
   }
-  return { root: rootManifest, names: [...names].sort(), bins: [...bins].sort() };
+  bins.sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : (a.package ?? "") < (b.package ?? "") ? -1 : (a.package ?? "") > (b.package ?? "") ? 1 : 0,
+  );
+  return { root: rootManifest, names: [...names].sort(), bins };
 }

@@ -28,6 +28,8 @@ const FIELDS: Record<string, Need> = {
   // A document's own text is part of its unit key; another document's is not (not checked: texts are one map).
   texts: "always",
   surface: ["surface", "known-names"],
+  // Only `packages.bins` is covered (the surface part's digest); the package names are read by rules that run every time.
+  packages: ["surface"],
   history: ["history", "references"],
   files: ["references", "history", "known-names"],
   sites: ["references"],

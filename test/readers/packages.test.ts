@@ -1,27 +1,53 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { readPackages } from "../../compiler/readers/packages.js";
 
-describe("readPackages", () => {
-  const root = mkdtempSync(join(tmpdir(), "docpact-packages-"));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-  const put = (rel: string, v: unknown) => {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), typeof v === "string" ? v : JSON.stringify(v));
-  };
-  put("package.json", { name: "tool", private: true, bin: { tool: "cli.js", t: "cli.js" } });
-  put("packages/mcp/package.json", { name: "@tool/mcp", bin: "index.js" });
-  put("packages/lib/package.json", { name: "@tool/lib" });
-  put("packages/bad/package.json", "{ not json");
-  const files = ["package.json", "packages/bad/package.json", "packages/lib/package.json", "packages/mcp/package.json"];
+let dir: string | null = null;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = null;
+});
 
-  it("names, the root's private flag, and every bin (a string bin installs the package's name without its scope)", () => {
-    expect(readPackages(root, files)).toEqual({
-      root: { name: "tool", private: true },
-      names: ["@tool/lib", "@tool/mcp", "tool"],
-      bins: ["t", "tool", "mcp"].sort(),
+function project(files: Record<string, string | object>): { root: string; files: string[] } {
+  dir = mkdtempSync(join(tmpdir(), "docpact-packages-"));
+  for (const [rel, body] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), typeof body === "string" ? body : JSON.stringify(body));
+  }
+  return { root: dir, files: Object.keys(files).sort() };
+}
+
+describe("readPackages: the binaries of every package.json", () => {
+  it("reads `bin` maps and strings of the root and workspace packages, files root-relative", () => {
+    const p = project({
+      "package.json": { name: "root", private: true, bin: { tool: "./bin/tool.js" } },
+      "packages/mcp/package.json": { name: "@scope/mcp", bin: "src/cli.js" },
+      "packages/none/package.json": { name: "none" },
+    });
+    const r = readPackages(p.root, p.files);
+    expect(r.names).toEqual(["@scope/mcp", "none", "root"]);
+    expect(r.bins).toEqual([
+      { name: "mcp", package: "@scope/mcp", file: "packages/mcp/src/cli.js", program: "packages/mcp/src/cli.js" },
+      { name: "tool", package: "root", file: "bin/tool.js", program: "bin/tool.js" },
+    ]);
+  });
+
+  it("a bin file that only imports or requires one relative module is that module's program; one that does more is itself", () => {
+    const p = project({
+      "packages/k/package.json": { name: "k", bin: { k: "bin/k.js", "k-bun": "bin/k-bun.js", "k-req": "bin/k-req.js", "k-more": "bin/k-more.js" } },
+      "packages/k/bin/k.js": "#!/usr/bin/env node\nimport '../dist/cli.js';\n",
+      "packages/k/bin/k-bun.js": '#!/usr/bin/env bun\n// runs under bun\nimport "../dist/cli.js"\n',
+      "packages/k/bin/k-req.js": "#!/usr/bin/env node\n'use strict';\nrequire('../dist/cli.js');\n",
+      "packages/k/bin/k-more.js": "#!/usr/bin/env node\nimport '../dist/cli.js';\nconsole.log(1);\n",
+    });
+    const programs = Object.fromEntries((readPackages(p.root, p.files).bins ?? []).map((b) => [b.name, b.program]));
+    expect(programs).toEqual({
+      k: "packages/k/dist/cli.js",
+      "k-bun": "packages/k/dist/cli.js",
+      "k-req": "packages/k/dist/cli.js",
+      "k-more": "packages/k/bin/k-more.js",
     });
   });
 });

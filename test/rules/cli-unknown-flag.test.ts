@@ -135,6 +135,36 @@ tester.run(rule, {
       ],
     },
     {
+      name: "binaries whose bin files are different programs: a loose flag on a page invoking both is not judged",
+      files: {
+        ...withGuide(["# Guide", "", "Run `aw flow advance`, or `aw-lite flow status`.", "", "## Tips", "", "Pass `--verbos` for more output.", ""].join("\n")),
+        "package.json": { name: "aw", bin: { aw: "bin/aw.js", "aw-lite": "bin/aw-lite.js" } },
+        "bin/aw.js": "#!/usr/bin/env node\nimport '../dist/cli.js';\n",
+        "bin/aw-lite.js": "#!/usr/bin/env node\nimport '../dist/lite.js';\n",
+      },
+      notJudged: [{ file: "docs/guide.md", line: 7, reason: "a flag whose section invokes more than one binary" }],
+    },
+    {
+      name: "a paragraph naming a program the page runs only in an inline code (`eslint --fix`) speaks of that program's flags",
+      files: withGuide(
+        [
+          "## Usage",
+          "",
+          "`aw flow advance` moves on.",
+          "",
+          "## Lint",
+          "",
+          "ESLint warns unless `--max-warnings=0` is set.",
+          "",
+          "## Fixing",
+          "",
+          "Run `eslint --fix` first.",
+          "",
+        ].join("\n"),
+      ),
+      notJudged: [{ file: "docs/guide.md", line: 7, reason: "a flag whose paragraph names another tool" }],
+    },
+    {
       name: "a record of the past (kept under archive/) names the flags of its time: counted, not judged",
       files: { ...cliProject([]), "docs/archive/old.md": "# Old\n\nRun `aw flow advance --bogus`.\n" },
       notJudged: [
@@ -147,6 +177,73 @@ tester.run(rule, {
     },
   ],
   invalid: [
+    {
+      name: "a fence running the project's own binary by its bin file (`node ./bin/aw.js`), its package (`npx @acme/aw`) or a shell's `-c` string runs no other program",
+      files: {
+        ...withGuide(
+          [
+            "## Usage",
+            "",
+            "`aw flow advance` moves on.",
+            "",
+            "```sh",
+            "node ./bin/aw.js flow status",
+            "npx @acme/aw@latest flow status",
+            'sh -c "aw flow reset"',
+            "```",
+            "",
+            "Pass `--verbos` for more output.",
+            "",
+          ].join("\n"),
+        ),
+        "package.json": { name: "@acme/aw", bin: { aw: "bin/aw.js" } },
+      },
+      errors: [{ messageId: "unknownFlag", data: { flag: "--verbos", command: "aw" }, suggestions: ["--verbose"], line: 11, column: 7 }],
+    },
+    {
+      name: "a page's shell fence read command by command: `VAR=x`, `sudo`, `if … then`, `sh -c \"…\"` and stack frames run no other program; another program run in one section leaves the other sections' flags to the binary",
+      files: withGuide(
+        [
+          "## Usage",
+          "",
+          "Start with `aw flow advance`.",
+          "",
+          "```sh",
+          "if FOO=1 sudo aw flow status --json; then",
+          '  sh -c "aw flow advance --dry-run"',
+          "fi",
+          "    at Context.<anonymous> (test/a.spec.js:10:5)",
+          "```",
+          "",
+          "## Tips",
+          "",
+          "Pass `--verbos` for more output.",
+          "",
+          "## Profiling",
+          "",
+          "```sh",
+          "node --cpu-prof script.js",
+          "```",
+          "",
+          "Add `--heap-prof` too.",
+          "",
+        ].join("\n"),
+      ),
+      errors: [{ messageId: "unknownFlag", data: { flag: "--verbos", command: "aw" }, suggestions: ["--verbose"], line: 14, column: 7 }],
+      notJudged: [{ file: "docs/guide.md", line: 22, reason: "a flag whose page runs another program (`node`)" }],
+    },
+    {
+      name: "binaries whose bin files only import one module are one program: a page invoking both ties a loose flag to the binary",
+      files: {
+        ...withGuide(
+          ["# Guide", "", "Run `aw flow advance`, or `aw-bun flow status` under Bun.", "", "## Tips", "", "Pass `--verbos` for more output.", ""].join("\n"),
+        ),
+        "package.json": { name: "aw", bin: { aw: "bin/aw.js", "aw-bun": "bin/aw-bun.js" } },
+        "bin/aw.js": "#!/usr/bin/env node\nimport '../dist/cli.js';\n",
+        "bin/aw-bun.js": "#!/usr/bin/env bun\nimport '../dist/cli.js';\n",
+      },
+      errors: [{ messageId: "unknownFlag", data: { flag: "--verbos", command: "aw-bun" }, suggestions: ["--verbose"], line: 7, column: 7 }],
+    },
     {
       name: "a flag its paragraph and section tie to nothing: the page (or the nearest section showing invocations) that invokes one program ties it to the binary",
       files: {
@@ -246,5 +343,21 @@ describe("listedWithForeignWord: a flag slash-joined with a word no command of t
     expect(listedWithForeignWord("--force", "use sync/--force to overwrite", index, ["aw"])).toBeNull();
     expect(listedWithForeignWord("--force", "use aw/--force", index, ["aw"])).toBeNull();
     expect(listedWithForeignWord("--amend", "no push, and never --amend/--no-verify", index, ["aw"])).toBeNull();
+  });
+});
+
+import { commandParts, shellCommand } from "../../compiler/rules/cli/flag-context.js";
+
+describe("commandParts: the commands of a shell line, a shell's `-c` string read as what it runs", () => {
+  it("splits at operators outside quotes and opens `sh -c`", () => {
+    expect(shellCommand('sh -c "aw flow advance --json"')).toBe("aw flow advance --json");
+    expect(shellCommand("bash -c 'aw x; git push'")).toBe("aw x; git push");
+    expect(shellCommand("sh script.sh")).toBeNull();
+    expect(commandParts('if sh -c ": >/dev/tty" >/dev/null; then exec >/dev/tty 2>&1; fi').map((p) => p.trim())).toEqual([
+      ": >/dev/tty",
+      "then exec >/dev/tty 2>&1",
+      "fi",
+    ]);
+    expect(commandParts("bash -c 'aw x && git push' | tee log").map((p) => p.trim())).toEqual(["aw x", "git push", "tee log"]);
   });
 });

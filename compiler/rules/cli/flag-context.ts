@@ -81,7 +81,43 @@ export function commandWords(part: string): string[] {
   return ws.slice(i);
 }
 
-/** The programs a document names besides the CLI's binaries: the first word of each of its shell-fence commands, and the common ones. */
+const SHELLS = new Set(["sh", "bash", "zsh", "dash"]);
+
+/** The command string a shell is given with `-c` (`sh -c "tool --x"` → `tool --x`), or null when the part runs no shell that way. */
+export function shellCommand(part: string): string | null {
+  const ws = commandWords(part);
+  if (ws.length < 3 || !SHELLS.has(ws[0]) || ws[1] !== "-c") return null;
+  const rest = part.slice(part.search(/(^|\s)-c\s/)).replace(/^\s*-c\s+/, "");
+  const m = /^(['"])(.*?)\1/.exec(rest);
+  return m ? m[2] : (rest.split(/\s+/)[0] ?? "");
+}
+
+/** The commands of a shell line (split at `&&`, `||`, `|`, `;` outside quotes), `sh -c "…"` read as the commands it runs. */
+export function commandParts(line: string): string[] {
+  const parts: string[] = [];
+  let quote: string | null = null;
+  let cur = "";
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === ";" || c === "|" || (c === "&" && line[i + 1] === "&")) {
+      parts.push(cur);
+      cur = "";
+      if ((c === "|" && line[i + 1] === "|") || c === "&") i++;
+      continue;
+    }
+    cur += c;
+  }
+  parts.push(cur);
+  return parts.flatMap((part) => {
+    const inner = shellCommand(part);
+    return inner === null ? [part] : commandParts(inner);
+  });
+}
+
+/** The programs a document names besides the CLI's binaries: the first word of each of its shell-fence commands, the programs its inline codes run (programsRun), and the common ones. */
 const othersByDoc = weakMemo<MarkdownDoc, { key: string; set: Set<string> }>("rules/cli/flag-context#othersByDoc");
 export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<string> {
   const key = binaries.join("\u0000");
@@ -93,7 +129,7 @@ export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<s
     if (b.lang === null || !SHELL_LANGS.test(b.lang)) continue;
     for (const line of b.value.split(/\r?\n/)) {
       if (FRAME_LINE.test(line)) continue;
-      for (const part of line.replace(/^\s*[$>#]\s+/, "").split(/&&|\|\||[|;]/)) {
+      for (const part of commandParts(line.replace(/^\s*[$>#]\s+/, ""))) {
         const first = commandWords(part)[0];
         // A capitalised first word is output or prose in the fence (`Available on:`), not a program.
         if (!first || !/^[a-z][\w.-]*$/.test(first)) continue;
@@ -102,6 +138,8 @@ export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<s
       }
     }
   }
+  // And the programs its inline codes run with flags (`eslint --fix`): "ESLint warns … `--max-warnings=0`" is ESLint's flag.
+  for (const r of programsRun(doc, binaries)) set.add(r.word);
   othersByDoc.set(doc, { key, set });
   return set;
 }
@@ -120,6 +158,7 @@ export function blockTie(
   binaries: readonly string[],
   section: () => { binary: string; path: string[] } | null,
   programOf: (binary: string) => string = (b) => b,
+  ownRuns: readonly string[] = [],
 ): FlagTie {
   const block = code.block;
   if (!block) return { to: "none", reason: "a flag whose paragraph is not known" };
@@ -172,7 +211,7 @@ export function blockTie(
     return { to: "none", reason: "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary" };
   if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang)))
     return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
-  return scopeTie(code.span, doc, index, binaries, programOf);
+  return scopeTie(code.span, doc, index, binaries, programOf, ownRuns);
 }
 
 /**
@@ -215,8 +254,16 @@ const INSTALL_LINE = /^(npm|yarn|pnpm|bun)\s+(i|install|add|ci)(\s|$)/;
  * Shell utilities (`cd`, `mkdir`) do not count.
  */
 const runsByDoc = weakMemo<MarkdownDoc, { key: string; runs: { word: string; span: Span }[] }>("rules/cli/flag-context#runsByDoc");
-function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: string; span: Span }[] {
-  const key = binaries.join("\u0000");
+function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRuns: readonly string[] = []): { word: string; span: Span }[] {
+  const key = `${binaries.join("\u0000")}\u0001${ownRuns.join("\u0000")}`;
+  // What else runs the CLI itself: its packages' names (`npx @scope/cli`) and its bin files (`node ./bin/cli.js`).
+  const ownRun = new Set(
+    ownRuns.flatMap((w) => {
+      const l = w.toLowerCase();
+      const bare = l.replace(/\.[cm]?[jt]s$/, "");
+      return [l, `./${l}`, bare, `./${bare}`];
+    }),
+  );
   const memo = runsByDoc.get(doc);
   if (memo && memo.key === key) return memo.runs;
   const own = new Set(binaries.map((b) => b.toLowerCase()));
@@ -229,8 +276,11 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
     if (!first || !/^[a-z][\w.-]*$/.test(first) || own.has(first) || SHELL_UTILITIES.has(first)) return null;
     if (RUNNER_WORDS.has(first)) {
       if (INSTALL_LINE.test(ws.join(" ").toLowerCase()) || ws.length === 1) return null;
-      if (ws.slice(1).some((w) => own.has(w.toLowerCase().replace(/@[^/]*$/, "")))) return null;
+      const versionless = (w: string) => w.toLowerCase().replace(/@[^/]*$/, "");
+      if (ws.slice(1).some((w) => own.has(versionless(w)) || ownRun.has(versionless(w)))) return null;
     }
+    // `node ./bin/cli.js --x` runs the binary whose bin file it names.
+    if ((first === "node" || first === "nodejs") && ws.length > 1 && ownRun.has(ws[1].toLowerCase())) return null;
     return first;
   };
   for (const b of doc.codeBlocks) {
@@ -243,7 +293,7 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
       continued = /\\\s*$/.test(l);
       if (wasContinued || /^\s*#/.test(l) || FRAME_LINE.test(l)) continue;
       if (prompted && !/^\s*[$>]\s/.test(l)) continue;
-      for (const part of l.replace(/^\s*[$>]\s+/, "").split(/&&|\|\||[|;]/)) {
+      for (const part of commandParts(l.replace(/^\s*[$>]\s+/, ""))) {
         const w = other(part);
         if (w) runs.push({ word: w, span: b.span });
       }
@@ -269,7 +319,14 @@ function programsRun(doc: MarkdownDoc, binaries: readonly string[]): { word: str
  * (its flags could be any of them) or an invocation there is not judged.
  * Binaries whose package.json `bin` names one file are one program (`programOf`).
  */
-function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, binaries: readonly string[], programOf: (binary: string) => string): FlagTie {
+function scopeTie(
+  at: Span,
+  doc: MarkdownDoc,
+  index: SurfaceIndex,
+  binaries: readonly string[],
+  programOf: (binary: string) => string,
+  ownRuns: readonly string[],
+): FlagTie {
   const headings = [...doc.headings].sort((a, b) => a.span.line - b.span.line || a.span.column - b.span.column);
   const within = (s: Span, from: Span | null, to: Span | null) =>
     (from === null || s.line > from.line || (s.line === from.line && s.column >= from.column)) &&
@@ -305,7 +362,26 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, binaries: rea
   if (versionPage(doc)) return { to: "none", reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" };
   if (!invs.every((i) => programOf(i.binary) === programOf(invs[0].binary)))
     return { to: "none", reason: `a flag whose ${scope} invokes more than one binary` };
-  const run = programsRun(doc, binaries).find((r) => within(r.span, from, to) || within(r.span, ownFrom, ownTo));
+  // Decided where the flag is, not anywhere on the page: with the page as scope, the programs run in the flag's own
+  // section, its parent sections' own text and the text before the first heading count (`node --v8-options` in a
+  // section of its own leaves the other sections' flags to the one binary the page invokes).
+  const near: [Span | null, Span | null][] = [
+    [from, to],
+    [ownFrom, ownTo],
+  ];
+  if (scope === "page") {
+    near.shift();
+    near.push([null, headings[0]?.span ?? null]);
+    let a = headings.findIndex((x) => x.span === ownFrom);
+    while (a >= 0) {
+      near.push([headings[a].span, headings[a + 1]?.span ?? null]);
+      const depth = headings[a].depth;
+      let p = a - 1;
+      while (p >= 0 && headings[p].depth >= depth) p--;
+      a = p;
+    }
+  }
+  const run = programsRun(doc, binaries, ownRuns).find((r) => near.some(([f, t]) => within(r.span, f, t)));
   if (run) return { to: "none", reason: `a flag whose ${scope} runs another program (\`${run.word}\`)` };
   for (const inv of invs) {
     const m = index.match(inv);

@@ -204,9 +204,20 @@ export default defineRule({
       else if (tie.to === "binary") judge(t, tie.binary, null, true);
       else ctx.notJudged(t.span, tie.reason, { kind: "flags" });
     };
-    // Binaries package.json `bin` maps to one file are one program (`aw` and `agent-workflow`).
+    // Binaries whose `bin` (any workspace's package.json) runs one file, or shims importing one module, are one program
+    // (`aw` and `agent-workflow`; `knip` and `knip-bun`). A name two packages declare stays its own.
     const bin = ctx.model.config.packageJson?.bin ?? {};
-    const programOf = (b: string) => (bin[b] !== undefined ? `file:${bin[b].replace(/\\/g, "/").replace(/^\.\//, "")}` : b);
+    const programs = new Map<string, string | null>();
+    for (const b of ctx.model.packages?.bins ?? []) programs.set(b.name, programs.has(b.name) ? null : b.program);
+    // The packages and bin files of the CLI's binaries: `npx @scope/cli --x` and `node ./bin/cli.js --x` run the CLI.
+    const ownRuns = (ctx.model.packages?.bins ?? [])
+      .filter((b) => ctx.model.binaries.includes(b.name))
+      .flatMap((b) => [b.file, ...(b.package ? [b.package] : [])]);
+    const programOf = (b: string) => {
+      const p = programs.get(b);
+      if (p) return `file:${p}`;
+      return bin[b] !== undefined ? `file:${bin[b].replace(/\\/g, "/").replace(/^\.\//, "")}` : b;
+    };
     for (const doc of ctx.model.docs) {
       record = recordOf(doc, ctx.model.texts.get(doc.file));
       for (const inv of doc.invocations) {
@@ -236,7 +247,7 @@ export default defineRule({
       for (const b of bare.tied) if (!own(b.token)) judge(b.token, b.binary, b.path, true);
       const none = () => null;
       if (doc.invocations.length > 0)
-        for (const u of bare.untied) if (!own(u.token)) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none, programOf));
+        for (const u of bare.untied) if (!own(u.token)) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none, programOf, ownRuns));
       // Flags in running prose: the block, else the section; help listings: the synopsis's command.
       const sectionOf = sectionTies(doc, index);
       const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
@@ -244,7 +255,7 @@ export default defineRule({
         if (!own(p.token))
           judgeTie(
             p.token,
-            blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span), programOf),
+            blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span), programOf, ownRuns),
           );
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "help") continue;

@@ -46,7 +46,7 @@ export default defineRule({
       // A binary a package.json of the project declares is not config that matches nothing: whether an alias (`cva`), a
       // private tool or a server spawned by editors deserves a document is the project's choice. Only a name no `bin`
       // declares (renamed, mistyped) is stale config.
-      const declared = new Set(model.packages?.bins ?? []);
+      const declared = new Set((model.packages?.bins ?? []).map((b) => b.name));
       for (const b of model.binaries) {
         if (!used.has(b) && !declared.has(b)) ctx.report({ span: at, messageId: "unusedBinary", data: { binary: b } });
       }
