@@ -345,6 +345,8 @@ export interface Site {
   baseUnknown?: string;
   /** Folders under the site whose files are not pages (Eleventy's includes, layouts, data and output folders), root-relative. */
   nonPageDirs?: string[];
+  /** Files and folders of the source the generator leaves out of the build (Jekyll's `exclude`), root-relative: no page of the site, read as GitHub renders them. */
+  excluded?: string[];
   /** Pages whose route is not known (a computed or paginated permalink) or that have none (`permalink: false`), root-relative. */
   unroutedPages?: string[];
   /** Ids every page may carry from the site's layouts and includes (`<h2 id="further-reading">`). */
