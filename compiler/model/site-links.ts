@@ -157,6 +157,8 @@ export function siteOf(sites: readonly Site[], file: string): Site | null {
       if (under(dir, file) !== null && dir.length >= depth) [best, depth] = [s, dir.length];
     }
   }
+  // A file the generator leaves out of the build is no page: GitHub renders it.
+  if (best?.excluded?.some((d) => d === file || under(d, file) !== null)) return null;
   return best && !routers[best.generator].plainFiles ? best : null;
 }
 

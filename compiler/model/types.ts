@@ -347,6 +347,8 @@ export interface Site {
   baseUnknown?: string;
   /** Folders under the site whose files are not pages (Eleventy's includes, layouts, data and output folders), root-relative. */
   nonPageDirs?: string[];
+  /** Files and folders of the source the generator leaves out of the build (Jekyll's `exclude`), root-relative: no page of the site, read as GitHub renders them. */
+  excluded?: string[];
   /** Pages whose route is not known (a computed or paginated permalink) or that have none (`permalink: false`), root-relative. */
   unroutedPages?: string[];
   /** Ids the generator gives a page's elements other than its headings (Goldmark's definition terms, `{#id}` under a block), by page file. */

@@ -184,3 +184,21 @@ describe("site detection and static config reading", () => {
     expect((await sitesOf(root, ["docs/src/a.md"], { sites: [{ root: "docs", generator: "github" }] }))[0]).toMatchObject({ generator: "github" });
   });
 });
+
+describe("Jekyll exclude", () => {
+  it("leaves the files and folders `exclude` names out of the site (GitHub renders them); globs name no folder", async () => {
+    const { siteOf } = await import("../../compiler/model/site-links.js");
+    const root = project({
+      "docs/_config.yml": "exclude:\n  - vale-styles\n  - README.md\n  - Gemfile*\n",
+      "docs/index.md": "# Home\n",
+      "docs/README.md": "# Readme\n",
+      "docs/vale-styles/Homebrew/README.md": "[Guide](/docs/index.md)\n",
+    });
+    const sites = await sitesOf(root, ["docs/index.md", "docs/README.md", "docs/vale-styles/Homebrew/README.md"]);
+    const jekyll = sites.filter((s) => s.generator === "jekyll");
+    expect(jekyll.map((s) => s.excluded)).toEqual([["docs/vale-styles", "docs/README.md"]]);
+    expect(siteOf(sites, "docs/index.md")?.generator).toBe("jekyll");
+    expect(siteOf(sites, "docs/README.md")).toBeNull();
+    expect(siteOf(sites, "docs/vale-styles/Homebrew/README.md")).toBeNull();
+  });
+});

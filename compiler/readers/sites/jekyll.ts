@@ -55,6 +55,11 @@ export function read(input: SiteInput): Site {
             );
         }
       }
+      // `exclude`: files and folders left out of the build (a glob entry such as `Gemfile*` names no folder read here).
+      if (Array.isArray(cfg.exclude))
+        site.excluded = cfg.exclude
+          .filter((e): e is string => typeof e === "string" && e !== "" && !/[*?[{]/.test(e))
+          .map((e) => joinDir(site.srcDir, e.replace(/^\/+|\/+$/g, "")));
       if (typeof cfg.collections_dir === "string") site.unreadable = `${input.configFile} sets collections_dir`;
       // Front matter defaults that set a permalink move every page in their scope.
       for (const d of Array.isArray(cfg.defaults) ? cfg.defaults : []) {
