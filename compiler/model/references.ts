@@ -12,7 +12,7 @@ import { normalizeHeading } from "../util/headings.js";
 import type { ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
-import { githubSlug, headingIds } from "./routes/slugs.js";
+import { customId, githubSlug, headingIds } from "./routes/slugs.js";
 import { buildRouteTable, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
 import { weakMemo } from "../util/memo.js";
 
@@ -31,6 +31,8 @@ export interface ReferenceIndex {
   siteOf(file: string): Site | null;
   /** Whether a site page pulls in content at build time (snippets, includes), so its headings are not all known. */
   includesContent(doc: MarkdownDoc): boolean;
+  /** Why some ids of a site page are not known (a heading text its slug rule is not known for, components that make ids), or null. */
+  idsUnmodelled(doc: MarkdownDoc): string | null;
   /** The route table of a site, built on first use. */
   routes(site: Site): RouteTable;
   /** Extensions (`.md`, `.ts`, …) of the files directly in a folder. */
@@ -135,6 +137,16 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
       const site = this.siteOf(doc.file);
       const re = site ? routers[site.generator].includes : undefined;
       return re !== undefined && re.test(model.texts.get(doc.file) ?? "");
+    },
+    idsUnmodelled(doc) {
+      const site = this.siteOf(doc.file);
+      if (!site) return null;
+      const router = routers[site.generator];
+      const known = router.style.known;
+      const odd = known ? doc.headings.find((h) => !(router.style.customIds && customId(h.idText ?? h.text)) && !known(h.idText ?? h.text)) : undefined;
+      if (odd) return `${doc.file}: ${router.name}'s heading ids are not modelled for text like "${odd.text.slice(0, 40)}"`;
+      if (router.idComponents?.test(model.texts.get(doc.file) ?? "")) return `${doc.file} has components that make ids (${router.name})`;
+      return null;
     },
     routes(site) {
       let t = tables.get(site);
@@ -433,6 +445,8 @@ function withAnchor(index: ReferenceIndex, r: LinkResolution): LinkResolution {
   if (anchor === "missing" && site && index.includesContent(targetDoc))
     return { ...r, anchor: "not-judged", reason: `${targetDoc.file} includes content at build time` };
   if (anchor === "missing" && site?.layoutAnchors) return { ...r, anchor: "not-judged", reason: site.layoutAnchors };
+  const unmodelled = anchor === "missing" ? index.idsUnmodelled(targetDoc) : null;
+  if (unmodelled) return { ...r, anchor: "not-judged", reason: unmodelled };
   return { ...r, anchor };
 }
 

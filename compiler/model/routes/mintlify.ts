@@ -1,13 +1,14 @@
 /**
  * Mintlify: `a/b.mdx` (or `.md`) under the site folder is served at `/a/b`,
- * `a/index.mdx` at `/a`. Heading ids are not modelled (the site reader marks
- * them unknown); the slugger below only serves the in-page index. A relative
+ * `a/index.mdx` at `/a`. Heading ids as `@mintlify/common` makes them (its
+ * slugify, repeats `x-2`, `{#id}`), judged where the text is plain ASCII; ids
+ * that components make from their titles are not modelled. A relative
  * `x.md` link is not rewritten: it is the URL of page `x`'s Markdown export,
  * which Mintlify serves for every page, so it resolves as a route.
  */
 import type { SiteGeneratorDescriptor } from "./types.js";
 import { fileRoute } from "./types.js";
-import { githubSlug } from "./slugs.js";
+import { mintlifySlug, mintlifySlugKnown } from "./slugs.js";
 
 const mintlify: SiteGeneratorDescriptor = {
   id: "mintlify",
@@ -20,7 +21,9 @@ const mintlify: SiteGeneratorDescriptor = {
   indexNames: ["index"],
   docExtensions: [".mdx", ".md"],
   hasReader: true,
-  style: { slug: githubSlug, dedupe: "dash", customIds: false },
+  style: { slug: mintlifySlug, dedupe: "dash2", customIds: true, known: mintlifySlugKnown },
+  // Components that take an id from their title (`remarkComponentIds`, `rehypeParamFieldIds`) or set one.
+  idComponents: /<(?:Accordion|Tab|Step|Update|ParamField|ResponseField|Expandable|View|Heading|h[1-6])\b|\sid=["{]/,
   mdLinksAreRoutes: true,
   // Snippets imported into a page render their headings there.
   includes: /^import\s[^\n]*from\s*["'][^"']+\.mdx?["']/m,

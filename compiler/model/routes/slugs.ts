@@ -10,6 +10,8 @@ import { githubSlug } from "../../util/slug.js";
 export type Dedupe =
   /** `x`, `x-1`, `x-2` (GitHub, github-slugger, markdown-it-anchor, mdBook). */
   | "dash"
+  /** `x`, `x-2`, `x-3` (`@sindresorhus/slugify`'s counter, Mintlify). */
+  | "dash2"
   /** `x`, `x_1`, `x_2` (Python-Markdown's toc). */
   | "underscore";
 
@@ -18,6 +20,11 @@ export interface SlugStyle {
   dedupe: Dedupe;
   /** `{#id}` (or `{ #id .class }`) at the end of a heading sets its id. */
   customIds: boolean;
+  /**
+   * Whether the slug function is known for this heading text; absent: for every text.
+   * A page with a heading it is not known for has its missing anchors not judged.
+   */
+  known?(text: string): boolean;
 }
 
 /** `## Title {#custom-id}` → `custom-id` and `Title`; also `{ #id .cls key=v }` (attr_list, markdown-it-attrs). */
@@ -63,6 +70,24 @@ export function mdbookSlug(text: string): string {
   return out;
 }
 
+/**
+ * Mintlify (`@mintlify/common` slugify: `@sindresorhus/slugify` with `decamelize: false`,
+ * `_` preserved): lowercase, every run of other characters one `-`, none at the ends.
+ * Exact only for the texts `mintlifySlugKnown` accepts: other characters are
+ * percent-encoded and kept, `&` and quotes handled apart (its docs: `fees-&-billing`, `what’s-next`).
+ */
+export function mintlifySlug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** Texts of ASCII letters, digits, spaces, `-`, `_` and `.`: `encodeURIComponent` leaves them as they are. */
+export function mintlifySlugKnown(text: string): boolean {
+  return /^[A-Za-z0-9 _.-]*$/.test(text.trim());
+}
+
 export { githubSlug };
 
 /** The ids of a document's headings, in order: custom ids where the style has them, repeats numbered. */
@@ -79,7 +104,11 @@ export function headingIds(texts: readonly string[], style: SlugStyle): string[]
     }
     const base = style.slug(raw);
     let id = base;
-    if (style.dedupe === "dash") {
+    if (style.dedupe === "dash2") {
+      let n = counts.get(base) ?? 1;
+      while (seen.has(id)) id = `${base}-${++n}`;
+      counts.set(base, n);
+    } else if (style.dedupe === "dash") {
       let n = counts.get(base) ?? 0;
       while (seen.has(id)) id = `${base}-${++n}`;
       counts.set(base, n);

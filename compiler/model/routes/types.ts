@@ -43,6 +43,8 @@ export interface Router {
    * route (Mintlify serves every page's Markdown at its route + `.md`; VuePress converts `x.md` to `x.html` and `README.md` to its folder).
    */
   mdLinksAreRoutes?: boolean;
+  /** Text that gives elements ids docpact does not model (Mintlify's `<Accordion>`, `<Tab>`, `<Step>` titles): a missing anchor there is not judged. */
+  idComponents?: RegExp;
   /** Ids the generator's page layout gives every page (Starlight's title is `<h1 id="_top">`). */
   layoutIds?: readonly string[];
   /** The link templates its pages may use; elsewhere they are not judged. */

@@ -3,8 +3,7 @@
  * (or the older `mint.json`), served at their path without extension; every
  * other file there is served as is; `redirects[].source` routes also resolve, and a
  * wildcard source (`/old/:slug*`) makes the routes under its prefix not judged.
- * Its heading ids are not modelled, so anchors into its pages are not judged,
- * and pages generated from an OpenAPI file make every route not judged
+ * Its heading ids are modelled by the router (compiler/model/routes/mintlify.ts), and pages generated from an OpenAPI file make every route not judged
  * (confident or silent).
  */
 import type { Site } from "../../model/types.js";
@@ -13,7 +12,6 @@ import { emptySite, readSiteFile, type SiteInput } from "./types.js";
 export function read(input: SiteInput): Site {
   const site = emptySite("mintlify", input, input.siteRoot);
   site.assetDirs = [input.siteRoot];
-  site.slugsUnknown = `${input.configFile ?? "the Mintlify site"}: Mintlify's heading ids are not modelled`;
   if (!input.configFile) return site;
   let cfg: unknown;
   try {
