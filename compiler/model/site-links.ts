@@ -85,7 +85,15 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
       // The likelier URL first: it names the route in the message.
       for (const b of asFolder ? [folder, parent] : [parent, folder]) bases.add(b);
     }
-    keys = [...bases].map((b) => posix.normalize(posix.join(b, target)));
+    // Joined below the root, so a link that climbs above it stays visible (`/..`): the browser would clamp it at the
+    // domain's root, but an author who climbs past the site's root means a sibling outside it (a book mounted in a
+    // larger site: `../std/`), which docpact does not know.
+    keys = [...bases].map((b) => {
+      const rel = posix.normalize(posix.join(b.slice(1) || ".", target));
+      return rel === ".." || rel.startsWith("../") ? "/.." : rel === "." || rel === "./" ? "/" : `/${rel}`;
+    });
+    // From the URL the page most likely has it leaves the site: where it lands is not known.
+    if (keys[0] === "/..") return { status: "not-judged", reason: "the link climbs above the site's root" };
   }
   const tried: string[] = [];
   for (const k of keys) {

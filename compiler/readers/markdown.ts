@@ -75,8 +75,22 @@ function headRange(paragraph: Nodes, start: number, end: number): { headStart: n
   return { headStart: first?.position?.start.offset ?? start, headEnd: first?.position?.end.offset ?? end };
 }
 
+/**
+ * The text as Markdown sees it: a leading front matter block blanked out (same offsets and lines). Parsed as
+ * CommonMark, `---` / `title: X` / `---` is a thematic break and a setext heading "title: X" no page has.
+ */
+function withoutFrontMatter(text: string, block: string | null): string {
+  if (block === null) return text;
+  // The block starts right after the opening `---` line; its closing line follows it.
+  const open = /^---[ \t]*\r?\n/.exec(text)?.[0].length ?? 0;
+  const end = text.indexOf("\n", open + block.length);
+  const cut = end === -1 ? text.length : end;
+  return text.slice(0, cut).replace(/[^\r\n]/g, " ") + text.slice(cut);
+}
+
 export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptions): MarkdownDoc {
-  const tree = parseMarkdown(text, unoptimized());
+  const frontMatter = frontMatterBlock(text);
+  const tree = parseMarkdown(withoutFrontMatter(text, frontMatter), unoptimized());
   const lines = new LineIndex(text);
   const binaries = new Set(opts.binaries.filter(Boolean));
   const matcher = matcherFor(opts.markers ?? []);
@@ -313,7 +327,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
 
   return {
     file,
-    frontMatter: frontMatterBlock(text),
+    frontMatter,
     bom: opts.bom ?? false,
     eol: detectEol(text),
     headings,

@@ -377,3 +377,17 @@ describe("robustness", () => {
     expect(ms).toBeLessThan(20_000);
   });
 });
+
+describe("front matter", () => {
+  it("is no heading (CommonMark alone reads `---` / `title: X` / `---` as a setext heading), and lines stay where they are", () => {
+    const doc = read("---\ntitle: Ids\nslug: /x\n---\n\n# Real\n\n## Sub\n");
+    expect(doc.headings.map((h) => [h.text, h.span.line])).toEqual([
+      ["Real", 6],
+      ["Sub", 8],
+    ]);
+    expect(doc.frontMatter).toBe("title: Ids\nslug: /x\n");
+  });
+  it("a setext heading of a document without front matter stays a heading", () => {
+    expect(read("Intro\n\nTitle\n---\n").headings.map((h) => h.text)).toEqual(["Title"]);
+  });
+});

@@ -137,7 +137,7 @@ async function readSite(
     ...(frontMatter ? { frontMatter } : {}),
   });
   // Only a JavaScript config registers plugins; the parser is loaded only then, as for the adapters.
-  if (s.configFile && s.generator !== "github" && /\.[cm]?[jt]sx?$/.test(s.configFile)) {
+  if (s.configFile && !d.plainFiles && /\.[cm]?[jt]sx?$/.test(s.configFile)) {
     const { linkRewritingPlugins } = await import("./link-plugins.js");
     const plugins = linkRewritingPlugins(root, s.configFile, new Set(files));
     if (plugins.length > 0)
