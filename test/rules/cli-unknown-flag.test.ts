@@ -27,6 +27,10 @@ tester.run(rule, {
     },
     { name: "an unknown command is cli/unknown-command's to report, not its flags", files: cliProject(["aw bogus --nope"]) },
     {
+      name: "a flag prefix named in prose (`--no-`) is no flag",
+      files: withGuide(["# Guide", "", "Run `aw flow advance --json`. Flags can be negated by prefixing them with `--no-`.", ""].join("\n")),
+    },
+    {
       name: "prose, sections and help listings: flags tied by their context; other tools' flags and untied ones are not judged",
       files: withGuide(
         [

@@ -139,6 +139,11 @@ export default defineRule({
         ctx.notJudged(t.span, `the document is a record (${record}): its flags are its time's`, { kind: "flags" });
         return;
       }
+      // `--no-` is how prose names a prefix ("negated by prefixing them with `--no-`"), never a flag itself.
+      if (/^--?[\w-]*-$/.test(t.flag ?? t.text)) {
+        ctx.notJudged(t.span, `a flag prefix (\`${t.flag ?? t.text}\`), not a flag`, { kind: "flags" });
+        return;
+      }
       const at = path === null ? binaryAt() : tableAt(path);
       const { table, allowed } = at;
       let closure = at.closure;
