@@ -252,8 +252,14 @@ const SKIP_FOLDER = "a folder link that finds no file (a folder holding only dot
 /** Fragments that never name a heading: GitHub line ranges and the HTML top-of-page fragment. */
 const NON_HEADING_FRAGMENT = /^(?:L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?|top)$/i;
 
-export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string, template?: MdLink["template"]): LinkResolution {
-  const raw = url.trim();
+export function resolveLink(
+  index: ReferenceIndex,
+  doc: MarkdownDoc,
+  url: string,
+  template?: MdLink["template"],
+  link: { kind: MdLink["kind"]; html?: true } = { kind: "link" },
+): LinkResolution {
+  let raw = url.trim();
   const none = (status: LinkStatus, reason?: string): LinkResolution => ({
     status,
     target: raw,
@@ -265,6 +271,14 @@ export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string
   if (!raw) return none("skipped", SKIP_EMPTY);
   if (isExternal(raw)) return none("external");
   if (PLACEHOLDER_URL.test(raw)) return none("skipped", SKIP_TEMPLATE);
+  // The generator's own link syntax (Docsify's `page?id=x`, `#/page`), as a plain URL.
+  const own = template === undefined ? index.siteOf(doc.file) : null;
+  const rewrite = own ? routers[own.generator].linkUrl : undefined;
+  if (own && rewrite) {
+    const u = rewrite(own, doc, raw, link);
+    if (typeof u !== "string") return none("not-judged", u.notJudged);
+    raw = u;
+  }
   const hash = raw.indexOf("#");
   const rawPath = (hash === -1 ? raw : raw.slice(0, hash)).replace(/\?.*$/, "");
   const fragment = hash === -1 ? null : safeDecode(raw.slice(hash + 1));
@@ -670,7 +684,7 @@ export function listReferences(model: ModelData & { index?: { references: Refere
   const out: ReferenceEntry[] = [];
   for (const doc of model.docs) {
     for (const l of doc.links) {
-      const r = resolveLink(index, doc, l.url, l.template);
+      const r = resolveLink(index, doc, l.url, l.template, l);
       out.push({
         file: doc.file,
         line: l.span.line,

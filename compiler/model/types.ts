@@ -357,6 +357,8 @@ export interface Site {
   layoutIds?: string[];
   /** Why the layouts may add ids docpact cannot list (an id written from data): a fragment no heading has is then not judged. */
   layoutAnchors?: string;
+  /** A generator's own settings, read from its config by its reader, for its descriptor alone (Docsify's `relativePath`, `alias`). */
+  settings?: Readonly<object>;
 }
 
 // ───────────────────────────── Model ─────────────────────────────

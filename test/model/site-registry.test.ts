@@ -11,9 +11,6 @@ import { routers, siteGenerators } from "../../compiler/model/routes/index.js";
 import { detect } from "../../compiler/init/detect.js";
 import { repoRoot } from "../helpers/cli.js";
 
-/** Text every generator's config test accepts (Starlight's import, Nextra's and Mintlify's names, Hugo's baseURL, Docsify, Sphinx). */
-const CONFIG_TEXT = '{ "$schema": "https://mintlify.com/docs.json" }\n// @astrojs/starlight nextra docsify\nbaseURL = "/"\nextensions = []\n';
-
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "docpact-registry-"));
   for (const [f, text] of Object.entries(files)) {
@@ -59,7 +56,7 @@ describe("site generator registry", () => {
     const file = d.configFiles.find((f) => !siteGenerators.slice(0, i).some((e) => e.configFiles.includes(f)));
     if (file === undefined) continue;
     it(`init names ${d.name} (${d.id}) from ${file}`, () => {
-      const root = project({ [file]: CONFIG_TEXT, "index.md": "# Home\n", "guide/a.md": "# A\n" });
+      const root = project({ [file]: d.configExample ?? "", "index.md": "# Home\n", "guide/a.md": "# A\n" });
       const { config, findings } = detect(root);
       expect(config.sites).toEqual([{ root: ".", generator: d.id }]);
       const said = findings.filter((f) => f.topic === "sites").map((f) => f.reason);

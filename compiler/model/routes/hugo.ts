@@ -40,6 +40,7 @@ const hugo: SiteGeneratorDescriptor = {
   ],
   // `config.*` is a common name: Hugo's has a `baseURL` (Zola's says `base_url`); `hugo.*` is Hugo's alone.
   configTest: (text, file) => /(^|\/)hugo\.\w+$/.test(file) || /^\s*["']?baseurl["']?\s*[:=]/im.test(text),
+  configExample: 'baseURL = "/"',
   configHint: "`hugo.{toml,yaml,json}`, `config.{toml,yaml,json}` with `baseURL`, or the same under `config/_default/`",
   priority: 70,
   indexNames: ["_index", "index"],

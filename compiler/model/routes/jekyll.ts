@@ -22,6 +22,7 @@ const jekyll: SiteGeneratorDescriptor = {
   configFiles: ["_config.yml", "_config.yaml"],
   // Hexo names its config `_config.yml` too.
   configTest: (text) => !/^(?:source_dir|new_post_name|theme_config)\s*:|hexo/im.test(text),
+  configExample: "title: x",
   configHint: "`_config.yml` / `_config.yaml` (not Hexo's)",
   priority: 80,
   indexNames: ["index", "README"],

@@ -16,6 +16,7 @@ const mintlify: SiteGeneratorDescriptor = {
   configFiles: ["docs.json", "mint.json"],
   // `docs.json` is a common name: only Mintlify's (its schema, or a navigation beside a theme) marks a site.
   configTest: (text) => /mintlify/i.test(text) || (/"navigation"\s*:/.test(text) && /"(theme|name)"\s*:/.test(text)),
+  configExample: '{ "$schema": "https://mintlify.com/docs.json" }',
   configHint: "`docs.json` (Mintlify's: its `$schema`, or `navigation` beside `theme`/`name`) or `mint.json`",
   priority: 70,
   indexNames: ["index"],

@@ -14,6 +14,7 @@ const nextra: SiteGeneratorDescriptor = {
   name: "Nextra",
   configFiles: ["theme.config.tsx", "theme.config.jsx", "theme.config.ts", "theme.config.js", "next.config.mjs", "next.config.js", "next.config.ts"],
   configTest: (text) => /\bnextra\b/.test(text),
+  configExample: 'import nextra from "nextra";',
   configHint: "`theme.config.*` or `next.config.*` that mentions `nextra`",
   priority: 60,
   indexNames: ["index"],

@@ -15,6 +15,7 @@ const starlight: SiteGeneratorDescriptor = {
   name: "Starlight",
   configFiles: ["astro.config.mjs", "astro.config.ts", "astro.config.mts", "astro.config.js", "astro.config.cjs"],
   configTest: (text) => text.includes("@astrojs/starlight"),
+  configExample: 'import starlight from "@astrojs/starlight";',
   configHint: "`astro.config.*` that imports `@astrojs/starlight`",
   priority: 40,
   indexNames: ["index"],

@@ -50,6 +50,12 @@ export interface Router {
   /** The link templates its pages may use; elsewhere they are not judged. */
   templates?: readonly LinkTemplate[];
   /** What a link written with one of `templates` names, from `doc` (its fragment cut off); `files` is every file of the project. */
+  /**
+   * A link as the generator reads what its pages write, turned into a plain URL (path and `#fragment`) before it is
+   * resolved (Docsify's `page?id=x`, `#/page` hash routes, links read from the site's root), or why it is not judged.
+   * Not called for template links.
+   */
+  linkUrl?(site: Site, doc: MarkdownDoc, url: string, link: { kind: MdLink["kind"]; html?: true }): string | { notJudged: string };
   templateLink?(site: Site, doc: MarkdownDoc, template: LinkTemplate, target: string, files: ReadonlySet<string>): TemplateTarget;
 }
 
@@ -72,6 +78,8 @@ export interface SiteGeneratorDescriptor extends Router {
   configFiles: readonly string[];
   /** When a config file's name alone is not enough (`astro.config.*` is Starlight's only when it imports it): its text decides. */
   configTest?: (text: string, file: string) => boolean;
+  /** With `configTest`: the smallest config text it accepts (test/model/site-registry.test.ts writes it to show `init` names the generator). */
+  configExample?: string;
   /** The config files in prose, for the docs table. */
   configHint: string;
   /** Detection order among generators whose config files share a folder (lower first; `unknown` last, after every generator docpact models). */

@@ -50,7 +50,7 @@ export default defineRule({
           if (!/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(link.url)) ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`, { kind: "links" });
           continue;
         }
-        const r = resolveLink(index, doc, link.url, link.template);
+        const r = resolveLink(index, doc, link.url, link.template, link);
         const what = link.kind === "image" ? "image" : "link";
         // summary.coverage (model/mentions.ts linkMentions): every link that is not external is judged (resolved to a
         // file, route or the page itself: it exists or is reported) or counted as not judged with the reason.

@@ -46,8 +46,8 @@ export default defineRule({
             ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`, { kind: "anchors" });
           continue;
         }
-        const r = resolveLink(index, doc, link.url, link.template);
-        const mention = r.status !== "external" && hasFragment(link.url);
+        const r = resolveLink(index, doc, link.url, link.template, link);
+        const mention = r.status !== "external" && (hasFragment(link.url) || !!r.fragment);
         if (r.anchor === "not-judged") ctx.notJudged(link.span, r.reason ?? "heading ids not known", mention ? { kind: "anchors" } : undefined);
         else if (mention) markAnchor(ctx, link.span, r, index);
         if (r.anchor !== "missing" || r.path === null || r.fragment === null) continue;
