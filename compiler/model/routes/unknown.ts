@@ -1,5 +1,5 @@
 /**
- * A documentation site whose generator docpact does not model: Hexo, VuePress (YAML/TOML config), Docsify, plain Astro, Sphinx /
+ * A documentation site whose generator docpact does not model: Hexo, VuePress (YAML/TOML config), Docsify (config not inline), plain Astro, Sphinx /
  * MyST, Antora, Gatsby, Quarto, Zola, Rspress, GitBook. Found by its config
  * file (or, with none, by site front matter: `permalink`, `layout`,
  * `eleventyNavigation`). Its pages are served at routes docpact cannot list
@@ -30,7 +30,7 @@ const unknown: SiteGeneratorDescriptor = {
     ".vuepress/config.toml",
     // Astro without Starlight (Starlight is tried first)
     ...ASTRO,
-    // Docsify
+    // Docsify whose `window.$docsify` is not set inline (an inline one is modelled)
     "index.html",
     // Sphinx / MyST, Antora, Gatsby, Quarto, Rspress, GitBook, Docfx
     "conf.py",
@@ -51,8 +51,9 @@ const unknown: SiteGeneratorDescriptor = {
     if (name === "conf.py") return /\b(extensions|html_theme|project)\s*=/.test(text);
     return true;
   },
+  configExample: "extensions = []",
   configHint:
-    "Hexo `_config.yml`, Zola `config.toml` with `base_url`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
+    "Hexo `_config.yml`, Zola `config.toml` with `base_url`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html` without an inline `window.$docsify`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
   priority: 1000,
   indexNames: ["index", "README"],
   docExtensions: [".md", ".markdown", ".mdx", ".mdoc"],

@@ -1,0 +1,110 @@
+/**
+ * Docsify: a single `index.html` whose inline `window.$docsify = { … }` configures it, and
+ * Markdown fetched at run time. `a/b.md` is served at `#/a/b` (or `/a/b` in history mode),
+ * `a/README.md` at `#/a/`, `README.md` (or `homepage`) at `#/`. Links are compiled by
+ * Docsify's router (src/core/router/history/base.js `toURL`): `page#x` and `page?id=x` name
+ * heading `x`, `.md` is dropped, and a relative link is read from the site's root unless
+ * `relativePath` is on; `#/page` is a route. `alias` maps routes elsewhere (not judged).
+ * Headings: Docsify's slugify (src/core/render/slugify.js), `:id=x` custom ids, repeats `-1`, `-2`.
+ */
+import { posix } from "node:path";
+import type { MarkdownDoc, MdLink, Site } from "../types.js";
+import type { SiteGeneratorDescriptor } from "./types.js";
+import { fileRoute, under } from "./types.js";
+
+/** What the reader keeps from `window.$docsify` (in `Site.settings`). */
+export interface DocsifySettings {
+  relativePath?: boolean;
+  /** `alias` keys: regular expressions over the route path (`/zh-cn/(.*)`). */
+  alias?: string[];
+  /** `homepage`, when a local Markdown file other than README.md. */
+  homepage?: string;
+  /** `noCompileLinks`: patterns of links Docsify leaves as they are. */
+  noCompileLinks?: string[];
+}
+
+/** Punctuation Docsify's slugify removes (General Punctuation, Supplemental Punctuation and ASCII punctuation but `-` and `_`). */
+const PUNCT = /[\u2000-\u206F\u2E00-\u2E7F\\'!"#$%&()*+,./:;<=>?@[\]^`{|}~]/g;
+/** A heading's `:id=x` (Docsify's getAndRemoveConfig). */
+const CUSTOM = /(?:^|\s):id=([\w%-]+)/;
+
+/** Docsify's slugify: trimmed, emoji dropped, ASCII capitals lowercased, tags and punctuation removed, each white space `-`, a leading digit gets `_`. */
+export function docsifySlug(text: string): string {
+  const id = CUSTOM.exec(text)?.[1];
+  return (id ?? text)
+    .trim()
+    .normalize("NFC")
+    .replace(/\uFE0F/g, "")
+    .replace(/[\p{Emoji_Presentation}\p{Extended_Pictographic}]/gu, "")
+    .replace(/[A-Z]+/g, (m) => m.toLowerCase())
+    .replace(/<[^>]+>/g, "")
+    .replace(PUNCT, "")
+    .replace(/\s/g, "-")
+    .replace(/^(\d)/, "_$1");
+}
+
+function settings(site: Site): DocsifySettings {
+  return (site.settings ?? {}) as DocsifySettings;
+}
+
+/** A link as Docsify's router compiles it: a path (root-absolute unless `relativePath`) and `#id`. */
+function linkUrl(site: Site, doc: MarkdownDoc, url: string, link: { kind: MdLink["kind"]; html?: true }): string | { notJudged: string } {
+  // Images are resolved from the page's folder; external and `:`-holding URLs are left as they are (isAbsolutePath).
+  if (link.kind === "image" || /:|\/\//.test(url)) return url;
+  const s = settings(site);
+  if (s.noCompileLinks?.some((p) => new RegExp(p).test(url)))
+    return { notJudged: "a link Docsify's noCompileLinks leaves as it is (served by the host, not by Docsify)" };
+  let rest = url;
+  // `#/page?id=x`: a hash route, from the site's root.
+  const hashRoute = rest.startsWith("#/");
+  if (hashRoute) rest = rest.slice(1);
+  else if (rest.startsWith("#")) return url;
+  // `page#x` is `page?id=x` (replaceSlug); the path ends at `?`.
+  const cut = rest.search(/[?#]/);
+  const path = cut === -1 ? rest : rest.slice(0, cut);
+  const tail = cut === -1 ? "" : rest.slice(cut);
+  const id = tail.startsWith("#") ? tail.slice(1) : (/[?&]id=([^&#]*)/.exec(tail)?.[1] ?? null);
+  const fragment = id === null ? "" : `#${id}`;
+  if (path === "") return fragment || url;
+  const rooted = hashRoute || path.startsWith("/") || s.relativePath !== true;
+  const route = rooted ? posix.join("/", path) : path;
+  if (s.alias && rooted) {
+    const key = s.alias.find((k) => {
+      try {
+        return new RegExp(`^${k}$`).test(route.replace(/\.md$/, ""));
+      } catch {
+        return true;
+      }
+    });
+    if (key !== undefined) return { notJudged: `Docsify's alias \`${key}\` maps the route elsewhere` };
+  }
+  return `${route}${fragment}`;
+}
+
+const docsify: SiteGeneratorDescriptor = {
+  id: "docsify",
+  name: "Docsify",
+  configFiles: ["index.html"],
+  configTest: (text) => /window\.\$docsify\s*=/.test(text),
+  configExample: '<script>window.$docsify = { name: "x" };</script>',
+  configHint: "`index.html` that sets `window.$docsify`",
+  priority: 70,
+  indexNames: ["README"],
+  docExtensions: [".md"],
+  hasReader: true,
+  style: { slug: docsifySlug, dedupe: "dash", customIds: false },
+  // `[x](file.md ':include')` embeds another file: the page's headings are then not all known.
+  includes: /:include\b/,
+  linkUrl,
+  pageRoutes(site, file) {
+    const r = fileRoute(site.srcDir, file, [".md"], ["README"]);
+    if (r === null) return null;
+    const home = settings(site).homepage;
+    if (home === undefined) return [r];
+    // `homepage` is served at `/` and at `/README` (getFile); README.md itself is then never shown.
+    if (under(site.srcDir, file) === home) return ["", r];
+    return r === "" ? null : [r];
+  },
+};
+
+export default docsify;

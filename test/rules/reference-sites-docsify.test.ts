@@ -1,0 +1,86 @@
+/** Docsify sites (test/fixtures/site-docsify): routes, `?id=` and extensionless `#` anchors, `#/` hash routes, links read from the root, alias, slugs. */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { docsifySlug } from "../../compiler/model/routes/docsify.js";
+import { headingIds } from "../../compiler/model/routes/slugs.js";
+import { runPipeline } from "../../compiler/pipeline.js";
+import { read } from "../../compiler/readers/sites/docsify.js";
+import { repoRootFor } from "./reference-helpers.js";
+
+async function findings(root: string): Promise<string[]> {
+  const { diagnostics, notJudged, coverage } = await runPipeline({ root });
+  for (const kind of ["links", "anchors"]) {
+    const c = coverage[kind] ?? { found: 0, judged: 0, notJudged: 0 };
+    expect({ kind, neither: c.found - c.judged - c.notJudged }).toEqual({ kind, neither: 0 });
+  }
+  return [
+    ...diagnostics.filter((d) => d.rule.startsWith("reference/")).map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}`),
+    ...notJudged.map((n) => `${n.file}:${n.line}:${n.column} not judged ${n.rule}: ${n.reason}`),
+  ];
+}
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "docpact-docsify-"));
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, f)), { recursive: true });
+    writeFileSync(join(root, f), text);
+  }
+  return root;
+}
+
+const page = (config: string) => `<html><body><script>\n  window.$docsify = ${config};\n</script></body></html>\n`;
+
+describe("Docsify sites", () => {
+  it("page?id=x, page#x, #/page hash routes, folders, links from the site's root, :id= custom ids and repeats; alias routes not judged", async () => {
+    expect(await findings(repoRootFor("test/fixtures/site-docsify"))).toEqual([
+      "docs/guide/invalid.md:3:1 reference/broken-link link target /configuration does not exist (no page or file of the docsify site at docs serves /configuration)",
+      "docs/invalid.md:3:1 reference/broken-link link target /gone does not exist (no page or file of the docsify site at docs serves /gone)",
+      "docs/invalid.md:3:15 reference/broken-link link target /gone does not exist (no page or file of the docsify site at docs serves /gone)",
+      "docs/invalid.md:3:42 reference/missing-anchor #install names no heading or anchor in docs/quickstart.md",
+      "docs/invalid.md:4:1 reference/missing-anchor #nope names no heading or anchor in docs/quickstart.md",
+      "docs/README.md:7:29 not judged reference/broken-link: Docsify's alias `/zh-cn/(.*)` maps the route elsewhere",
+      "docs/invalid.md:3:15 not judged reference/missing-anchor: the link's target does not exist (reference/broken-link)",
+    ]);
+  });
+
+  it("slugs as Docsify's slugify makes them", () => {
+    expect(docsifySlug("Install It")).toBe("install-it");
+    expect(docsifySlug("docsify serve (the CLI)")).toBe("docsify-serve-the-cli");
+    expect(docsifySlug("Named heading :id=my-id")).toBe("my-id");
+    expect(docsifySlug("A  b")).toBe("a--b");
+    expect(docsifySlug("2. Étape")).toBe("_2-Étape");
+    expect(docsifySlug("snake_case 🚀 name")).toBe("snake_case--name");
+    expect(headingIds(["Usage", "Usage", "Usage"], { slug: docsifySlug, dedupe: "dash", customIds: false })).toEqual(["usage", "usage-1", "usage-2"]);
+  });
+
+  it("reads basePath, homepage, relativePath, alias and noCompileLinks without running the page; a computed config is unreadable", () => {
+    const at = (html: string) => read({ root: project({ "index.html": html }), siteRoot: "", configFile: "index.html", files: ["index.html"] });
+    const s = at(
+      page(`{ basePath: "docs/", homepage: "home.md", relativePath: true, alias: { "/old/(.*)": "/new/$1" }, noCompileLinks: ["/api/.*"], name: x }`),
+    );
+    expect({ srcDir: s.srcDir, unreadable: s.unreadable, settings: s.settings }).toEqual({
+      srcDir: "docs",
+      unreadable: null,
+      settings: { homepage: "home.md", relativePath: true, alias: ["/old/(.*)"], noCompileLinks: ["/api/.*"] },
+    });
+    expect(at(page("makeConfig()")).unreadable).toBe("index.html: window.$docsify is not a plain object literal");
+    expect(at(page("{ ...base, name: 'x' }")).unreadable).toBe("index.html: window.$docsify is not a plain object literal");
+    expect(at(page("{ basePath: root + '/docs' }")).unreadable).toBe("index.html: window.$docsify.basePath is not a literal");
+    expect(at(page("{ basePath: 'https://example.com/docs/' }")).unreadable).toContain("another host");
+  });
+
+  it("relativePath: links are read from the page's folder; homepage serves the home route", async () => {
+    const root = project({
+      "docpact.config.json": '{ "docs": ["**/*.md"], "schemas": [], "code": { "include": [] } }',
+      "index.html": page('{ relativePath: true, homepage: "home.md" }'),
+      "home.md": "# Home\n\n[guide](guide/a.md), [top](/#start)\n\n## Start\n",
+      "guide/a.md": "# A\n\n[sibling](b), [up](../home?id=start), [root read](guide/b)\n",
+      "guide/b.md": "# B\n",
+    });
+    expect(await findings(root)).toEqual([
+      "guide/a.md:3:39 reference/broken-link link target guide/b does not exist (no page or file of the docsify site at . serves /guide/guide/b)",
+    ]);
+  });
+});
