@@ -71,6 +71,17 @@ describe("Docsify sites", () => {
     expect(at(page("{ basePath: 'https://example.com/docs/' }")).unreadable).toContain("another host");
   });
 
+  it("a page that embeds a Markdown file has its missing anchors not judged; embedded code, HTML or media do not count", async () => {
+    const { routers } = await import("../../compiler/model/routes/index.js");
+    const re = routers.docsify.includes!;
+    expect(re.test("[x](_media/example.md ':include')")).toBe(true);
+    expect(re.test('[x](a/b.markdown ":include :fragment=demo")')).toBe(true);
+    expect(re.test("[x](https://example.com/x ':include :type=markdown')")).toBe(true);
+    expect(re.test("[vars](https://example.com/_vars.css ':include')")).toBe(false);
+    expect(re.test("[x](_media/example.md ':include :type=code')")).toBe(false);
+    expect(re.test("[x](_media/example.html ':include')")).toBe(false);
+  });
+
   it("relativePath: links are read from the page's folder; homepage serves the home route", async () => {
     const root = project({
       "docpact.config.json": '{ "docs": ["**/*.md"], "schemas": [], "code": { "include": [] } }',

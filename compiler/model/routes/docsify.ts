@@ -93,8 +93,9 @@ const docsify: SiteGeneratorDescriptor = {
   docExtensions: [".md"],
   hasReader: true,
   style: { slug: docsifySlug, dedupe: "dash", customIds: false },
-  // `[x](file.md ':include')` embeds another file: the page's headings are then not all known.
-  includes: /:include\b/,
+  // `[x](file.md ':include')` embeds a Markdown file (compiler.js compileEmbed: `.md`/`.markdown` without another `:type`,
+  // or `:type=markdown`): the page's headings are then not all known. Other files are embedded as code, iframes or media.
+  includes: /\]\(\s*<?[^\s)>]*\.(?:md|markdown)\b[^\s)>]*>?\s+(["'])(?:(?!\1|:type=).)*:include\b(?:(?!\1|:type=).)*\1\s*\)|:include\b[^\n)]*:type=markdown\b/,
   linkUrl,
   pageRoutes(site, file) {
     const r = fileRoute(site.srcDir, file, [".md"], ["README"]);
