@@ -5,6 +5,8 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+import { runPipeline } from "../../compiler/pipeline.js";
 import { type ResolvedConfig, resolveConfig } from "../../compiler/config/resolve.js";
 import type { ContractModel } from "../../compiler/model/contract-model.js";
 import type { DecisionRegistry } from "../../compiler/model/decisions.js";
@@ -89,4 +91,20 @@ export function lines(reports: RunDiagnostic[]): string[] {
 /** Absolute path of a folder of this repository (fixtures). */
 export function repoRootFor(rel: string): string {
   return fileURLToPath(new URL(`../../${rel}`, import.meta.url));
+}
+
+/**
+ * What a site project gives the reference rules: each `reference/*` diagnostic and each place not judged, as
+ * `file:line:column …` lines; every link and anchor is either judged or counted as not judged (coverage "neither" 0).
+ */
+export async function siteFindings(root: string): Promise<string[]> {
+  const { diagnostics, notJudged, coverage } = await runPipeline({ root });
+  for (const kind of ["links", "anchors"]) {
+    const c = coverage[kind] ?? { found: 0, judged: 0, notJudged: 0 };
+    expect({ kind, neither: c.found - c.judged - c.notJudged }).toEqual({ kind, neither: 0 });
+  }
+  return [
+    ...diagnostics.filter((d) => d.rule.startsWith("reference/")).map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}`),
+    ...notJudged.map((n) => `${n.file}:${n.line}:${n.column} not judged ${n.rule}: ${n.reason}`),
+  ];
 }

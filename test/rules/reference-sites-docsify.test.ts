@@ -5,21 +5,10 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { docsifySlug } from "../../compiler/model/routes/docsify.js";
 import { headingIds } from "../../compiler/model/routes/slugs.js";
-import { runPipeline } from "../../compiler/pipeline.js";
 import { read } from "../../compiler/readers/sites/docsify.js";
-import { repoRootFor } from "./reference-helpers.js";
+import { repoRootFor, siteFindings } from "./reference-helpers.js";
 
-async function findings(root: string): Promise<string[]> {
-  const { diagnostics, notJudged, coverage } = await runPipeline({ root });
-  for (const kind of ["links", "anchors"]) {
-    const c = coverage[kind] ?? { found: 0, judged: 0, notJudged: 0 };
-    expect({ kind, neither: c.found - c.judged - c.notJudged }).toEqual({ kind, neither: 0 });
-  }
-  return [
-    ...diagnostics.filter((d) => d.rule.startsWith("reference/")).map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}`),
-    ...notJudged.map((n) => `${n.file}:${n.line}:${n.column} not judged ${n.rule}: ${n.reason}`),
-  ];
-}
+const findings = (root: string) => siteFindings(root);
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "docpact-docsify-"));

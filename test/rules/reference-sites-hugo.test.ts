@@ -3,21 +3,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runPipeline } from "../../compiler/pipeline.js";
 import { read } from "../../compiler/readers/sites/hugo.js";
-import { repoRootFor } from "./reference-helpers.js";
+import { repoRootFor, siteFindings } from "./reference-helpers.js";
 
-async function findings(name: string): Promise<string[]> {
-  const { diagnostics, notJudged, coverage } = await runPipeline({ root: repoRootFor(`test/fixtures/${name}`) });
-  for (const kind of ["links", "anchors"]) {
-    const c = coverage[kind] ?? { found: 0, judged: 0, notJudged: 0 };
-    expect({ kind, neither: c.found - c.judged - c.notJudged }).toEqual({ kind, neither: 0 });
-  }
-  return [
-    ...diagnostics.filter((d) => d.rule.startsWith("reference/")).map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}`),
-    ...notJudged.map((n) => `${n.file}:${n.line}:${n.column} not judged ${n.rule}: ${n.reason}`),
-  ];
-}
+const findings = (name: string) => siteFindings(repoRootFor(`test/fixtures/${name}`));
 
 describe("Hugo sites", () => {
   it("clean lowercased URLs, baseURL's path, static/, slug and url front matter (TOML too), aliases, leaf bundles, {#id} and github-style ids, ref/relref shortcodes; dated permalinks not judged", async () => {
