@@ -160,9 +160,11 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
         const written = model.planned?.get(doc.file) ?? doc;
         const site = this.siteOf(doc.file);
         const router = site ? routers[site.generator] : null;
+        // The heading's source line, where the style slugs the source and the page is as it is on disk.
+        const lines = router?.style.source && written === doc ? model.texts.get(doc.file)?.split("\n") : undefined;
         const ids = router
           ? headingIds(
-              written.headings.map((h) => h.idText ?? h.text),
+              written.headings.map((h) => (lines ? atxSource(lines, h.span.line) : null) ?? h.idText ?? h.text),
               router.style,
             )
           : written.headings.flatMap((h) => (h.slugAlt === undefined ? [h.slug] : [h.slug, h.slugAlt]));
@@ -177,6 +179,12 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
 }
 
 // ───────────────────────────── paths ─────────────────────────────
+
+/** The inline source of an ATX heading on `line` (1-based): `## [a](b) #` → `[a](b)`; null for any other line (setext, inside a container). */
+function atxSource(lines: readonly string[], line: number): string | null {
+  const m = /^ {0,3}#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?$/.exec(lines[line - 1] ?? "");
+  return m ? (m[1] ?? "") : null;
+}
 
 /** `{ #id }` / `{#id .cls}` attribute lists anywhere in a page. */
 const ATTR_ID = /\{\s*(?:[.:][^\s}]+\s+)*#([\w-]+)[^}\n]*\}/g;

@@ -22,14 +22,16 @@ function project(files: Record<string, string>): string {
 const page = (config: string) => `<html><body><script>\n  window.$docsify = ${config};\n</script></body></html>\n`;
 
 describe("Docsify sites", () => {
-  it("page?id=x, page#x, #/page hash routes, folders, links from the site's root, :id= custom ids and repeats; alias routes not judged", async () => {
+  it("page?id=x, page#x, #/page hash routes, folders, links from the site's root, :id= custom ids, repeats and ids from the heading's source; alias routes not judged", async () => {
     expect(await findings(repoRootFor("test/fixtures/site-docsify"))).toEqual([
       "docs/guide/invalid.md:3:1 reference/broken-link link target /configuration does not exist (no page or file of the docsify site at docs serves /configuration)",
       "docs/invalid.md:3:1 reference/broken-link link target /gone does not exist (no page or file of the docsify site at docs serves /gone)",
       "docs/invalid.md:3:15 reference/broken-link link target /gone does not exist (no page or file of the docsify site at docs serves /gone)",
       "docs/invalid.md:3:42 reference/missing-anchor #install names no heading or anchor in docs/quickstart.md",
       "docs/invalid.md:4:1 reference/missing-anchor #nope names no heading or anchor in docs/quickstart.md",
-      "docs/README.md:7:29 not judged reference/broken-link: Docsify's alias `/zh-cn/(.*)` maps the route elsewhere",
+      // Docsify slugs the heading's source: "[Links](guide/) and _notes_" is #linksguide-and-_notes_, not its plain text's id.
+      "docs/invalid.md:6:1 reference/missing-anchor #links-and-notes names no heading or anchor in docs/quickstart.md",
+      "docs/README.md:7:82 not judged reference/broken-link: Docsify's alias `/zh-cn/(.*)` maps the route elsewhere",
       "docs/invalid.md:3:15 not judged reference/missing-anchor: the link's target does not exist (reference/broken-link)",
     ]);
   });

@@ -92,7 +92,8 @@ const docsify: SiteGeneratorDescriptor = {
   indexNames: ["README"],
   docExtensions: [".md"],
   hasReader: true,
-  style: { slug: docsifySlug, dedupe: "dash", customIds: false },
+  // Docsify slugs marked's heading `text`: the Markdown source (a link keeps its URL's letters, `_x_` its underscores).
+  style: { slug: docsifySlug, dedupe: "dash", customIds: false, source: true },
   // `[x](file.md ':include')` embeds a Markdown file (compiler.js compileEmbed: `.md`/`.markdown` without another `:type`,
   // or `:type=markdown`): the page's headings are then not all known. Other files are embedded as code, iframes or media.
   includes: /\]\(\s*<?[^\s)>]*\.(?:md|markdown)\b[^\s)>]*>?\s+(["'])(?:(?!\1|:type=).)*:include\b(?:(?!\1|:type=).)*\1\s*\)|:include\b[^\n)]*:type=markdown\b/,

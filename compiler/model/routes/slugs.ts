@@ -25,6 +25,8 @@ export interface SlugStyle {
    * A page with a heading it is not known for has its missing anchors not judged.
    */
   known?(text: string): boolean;
+  /** The slug is made from the heading's Markdown source (`[a](b) _c_`), not its plain text (Docsify slugs marked's raw `text`). */
+  source?: true;
 }
 
 /** `## Title {#custom-id}` → `custom-id` and `Title`; also `{ #id .cls key=v }` (attr_list, markdown-it-attrs). */
