@@ -140,3 +140,23 @@ export function olderVersionFor(model: IndexModel, file: string, vocabularyId: s
   if (own === undefined) return null;
   return own === s.scopes.newestOf.get(vocabularyId) ? null : own;
 }
+
+/**
+ * Splits the vocabularies that declare a name deprecated or retired for a file: those whose declaration binds the file,
+ * and the reason to count it as not judged when none does (every one is an older version's, the file under no version folder).
+ */
+export function bindingDeclarations<R extends { vocabulary: { id: string } }>(
+  model: IndexModel,
+  file: string,
+  refs: readonly R[],
+  what: "deprecated" | "retired",
+): { binding: R[]; notBinding: string | null } {
+  const binding = refs.filter((r) => olderVersionFor(model, file, r.vocabulary.id) === null);
+  if (binding.length > 0 || refs.length === 0) return { binding, notBinding: null };
+  const r = refs[0];
+  const version = olderVersionFor(model, file, r.vocabulary.id);
+  return {
+    binding,
+    notBinding: `${what} only in version ${version} (${r.vocabulary.id}), not in its family's newest version, and the page is under no version folder`,
+  };
+}

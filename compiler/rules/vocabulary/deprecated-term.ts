@@ -1,6 +1,6 @@
 import type { RelatedLocation } from "../../model/diagnostic.js";
 import { collectTerms, DEPRECATION_NOTE, replaceTermEdit, sentenceAround, type TermOccurrence } from "../../model/terms.js";
-import { olderVersionFor, vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
+import { bindingDeclarations, vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
 import { recordOfFile } from "../../model/document-record.js";
 import { defineRule } from "../types.js";
 
@@ -59,15 +59,9 @@ export default defineRule({
       const deprecatedIn = index.members(term.value).filter((r) => r.member.deprecated);
       if (deprecatedIn.length === 0 || index.isCanonical(term.value)) continue;
       // A page under no version folder is about no one version: an older version's deprecation does not bind it.
-      const refs = deprecatedIn.filter((r) => olderVersionFor(model, term.file, r.vocabulary.id) === null);
-      if (refs.length === 0) {
-        const r = deprecatedIn[0];
-        const version = olderVersionFor(model, term.file, r.vocabulary.id);
-        ctx.notJudged(
-          term.span,
-          `deprecated only in version ${version} (${r.vocabulary.id}), not in its family's newest version, and the page is under no version folder`,
-          { kind: "terms" },
-        );
+      const { binding: refs, notBinding } = bindingDeclarations(model, term.file, deprecatedIn, "deprecated");
+      if (notBinding !== null) {
+        ctx.notJudged(term.span, notBinding, { kind: "terms" });
         continue;
       }
       const replacements = [...new Set(refs.map((r) => r.member.replacedBy).filter((x): x is string => x !== undefined))].sort();
