@@ -10,7 +10,9 @@
  * document or a schema) with such a version folder in its path sees every
  * vocabulary outside the families and, of the families, only its own version's.
  * A file with no version folder sees them all (a name is known when any version
- * knows it).
+ * knows it); a deprecation only an older version declares (its family's newest
+ * version — `draft`, `next`, `latest`, `unreleased`, else the highest number —
+ * does not) binds only that version's pages.
  */
 import { weakMemo } from "../util/memo.js";
 import type { Vocabulary } from "./types.js";
@@ -24,6 +26,22 @@ export interface VersionScopes {
   versions: ReadonlySet<string>;
   /** Vocabulary id → its version, for vocabularies in a family. */
   versionOf: ReadonlyMap<string, string>;
+  /** Vocabulary id → the newest version of its family (the same as its own for the newest's vocabularies). */
+  newestOf: ReadonlyMap<string, string>;
+}
+
+/** Orders versions oldest first: numbered ones by their numbers (dates as numbers), the named ones (`draft`, `next` …) after every number. */
+export function compareVersions(a: string, b: string): number {
+  const named = (v: string) => NAMED.test(v);
+  if (named(a) !== named(b)) return named(a) ? 1 : -1;
+  const nums = (v: string) => (v.match(/\d+/g) ?? []).map(Number);
+  const x = nums(a);
+  const y = nums(b);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? -1) - (y[i] ?? -1);
+    if (d !== 0) return d;
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The version families of a set of vocabularies. */
@@ -44,15 +62,21 @@ export function versionScopes(vocabularies: readonly Vocabulary[]): VersionScope
   }
   const versions = new Set<string>();
   const versionOf = new Map<string, string>();
+  const newestOf = new Map<string, string>();
   for (const byVersion of patterns.values()) {
     const names = [...byVersion.keys()];
     if (names.length < 2 || !names.some((n) => NUMBERED.test(n))) continue;
+    const newest = [...names].sort(compareVersions).at(-1) as string;
     for (const [version, ids] of byVersion) {
       versions.add(version);
-      for (const id of ids) if (!versionOf.has(id)) versionOf.set(id, version);
+      for (const id of ids) {
+        if (versionOf.has(id)) continue;
+        versionOf.set(id, version);
+        newestOf.set(id, newest);
+      }
     }
   }
-  return { versions, versionOf };
+  return { versions, versionOf, newestOf };
 }
 
 /** The version a file's path places it in (its first folder naming one of the families' versions), or null. */
@@ -103,4 +127,36 @@ export function memberOfOtherVersionOnly(model: IndexModel, file: string, value:
   const s = scopedOf(model);
   if (versionOfFile(file, s.scopes) === null) return false;
   return vocabularyIndexForFile(model, file).members(value).length === 0 && vocabularyIndexFor(model).members(value).length > 0;
+}
+
+/**
+ * For a file under no version folder: the version of `vocabularyId` when that vocabulary belongs to a version family
+ * and is not its family's newest version (a deprecation it declares binds that version's pages only), else null.
+ */
+export function olderVersionFor(model: IndexModel, file: string, vocabularyId: string): string | null {
+  const s = scopedOf(model);
+  if (versionOfFile(file, s.scopes) !== null) return null;
+  const own = s.scopes.versionOf.get(vocabularyId);
+  if (own === undefined) return null;
+  return own === s.scopes.newestOf.get(vocabularyId) ? null : own;
+}
+
+/**
+ * Splits the vocabularies that declare a name deprecated or retired for a file: those whose declaration binds the file,
+ * and the reason to count it as not judged when none does (every one is an older version's, the file under no version folder).
+ */
+export function bindingDeclarations<R extends { vocabulary: { id: string } }>(
+  model: IndexModel,
+  file: string,
+  refs: readonly R[],
+  what: "deprecated" | "retired",
+): { binding: R[]; notBinding: string | null } {
+  const binding = refs.filter((r) => olderVersionFor(model, file, r.vocabulary.id) === null);
+  if (binding.length > 0 || refs.length === 0) return { binding, notBinding: null };
+  const r = refs[0];
+  const version = olderVersionFor(model, file, r.vocabulary.id);
+  return {
+    binding,
+    notBinding: `${what} only in version ${version} (${r.vocabulary.id}), not in its family's newest version, and the page is under no version folder`,
+  };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../compiler/model/diagnostic.js";
-import { versionOfFile, versionScopes } from "../../compiler/model/vocabulary-versions.js";
+import { compareVersions, versionOfFile, versionScopes } from "../../compiler/model/vocabulary-versions.js";
 import deprecated from "../../compiler/rules/vocabulary/deprecated-term.js";
+import retired from "../../compiler/rules/vocabulary/retired-term.js";
 import unknown from "../../compiler/rules/vocabulary/unknown-term.js";
 import { lintFiles } from "../helpers/rule-tester.js";
 import { type Sources, vocabProject } from "./vocabulary-project.js";
@@ -10,7 +11,8 @@ const schema = (members: string[], extra: Record<string, unknown> = {}) => JSON.
 const OLD = ["run.started", "run.finished", "run.failed", "run.paused"];
 const NEW = ["run.started", "run.finished", "run.failed", "run.suspended"];
 
-const run = async (rule: typeof unknown | typeof deprecated, src: Sources): Promise<Diagnostic[]> => (await lintFiles(rule, vocabProject(src))).diagnostics;
+const run = async (rule: typeof unknown | typeof deprecated | typeof retired, src: Sources): Promise<Diagnostic[]> =>
+  (await lintFiles(rule, vocabProject(src))).diagnostics;
 
 describe("per-version vocabularies (one schema per version folder)", () => {
   it("finds the families and a file's version from its folders", () => {
@@ -53,6 +55,54 @@ describe("per-version vocabularies (one schema per version folder)", () => {
     };
     const d = await run(deprecated, src);
     expect(d.map((x) => [x.file, x.suggestion])).toEqual([["docs/draft/events.md", "run.suspended"]]);
+  });
+
+  it("a page under no version folder is not judged against a deprecation only an older version declares", async () => {
+    const aliased = schema([...OLD, "run.suspended"], { "x-deprecated": ["run.paused"], "x-replaced-by": { "run.paused": "run.suspended" } });
+    const page = "The host emits `run.paused` when it waits.\n";
+    // The older version renamed its member; the newest version has no such member at all (the set moved elsewhere).
+    const older: Sources = {
+      docs: { "docs/extensions/events.md": page, "docs/2025-06-18/events.md": page },
+      schemas: { "schema/2025-06-18/events.schema.json": aliased, "schema/draft/events.schema.json": schema(["run.started", "run.finished"]) },
+    };
+    const r = await lintFiles(deprecated, vocabProject(older));
+    expect(r.diagnostics.map((x) => x.file)).toEqual(["docs/2025-06-18/events.md"]);
+    expect(r.notJudged.map((n) => [n.file, n.reason])).toEqual([
+      [
+        "docs/extensions/events.md",
+        "deprecated only in version 2025-06-18 (schema/2025-06-18/events.schema.json#/$defs/eventType), not in its family's newest version, and the page is under no version folder",
+      ],
+    ]);
+    // The same deprecation declared by the newest version binds the unversioned page too.
+    const newest: Sources = {
+      docs: { "docs/extensions/events.md": page },
+      schemas: { "schema/2025-06-18/events.schema.json": schema(["run.started", "run.finished"]), "schema/2026-01-01/events.schema.json": aliased },
+    };
+    expect((await run(deprecated, newest)).map((x) => [x.file, x.suggestion])).toEqual([["docs/extensions/events.md", "run.suspended"]]);
+  });
+
+  it("a page under no version folder is not judged against a retirement only an older version declares", async () => {
+    const page = "The host emits `run.paused` when it waits.\n";
+    const retiredIn = (version: string): Sources => ({
+      docs: { "docs/extensions/events.md": page, "docs/2025-06-18/events.md": page },
+      schemas: { "schema/2025-06-18/events.schema.json": schema(NEW), "schema/draft/events.schema.json": schema(NEW) },
+      config: { vocabularies: [{ schema: `schema/${version}/events.schema.json#/$defs/eventType`, retired: ["run.paused"] }] },
+    });
+    const older = await lintFiles(retired, vocabProject(retiredIn("2025-06-18")));
+    expect(older.diagnostics.map((x) => x.file)).toEqual(["docs/2025-06-18/events.md"]);
+    expect(older.notJudged.map((n) => [n.file, n.reason])).toEqual([
+      [
+        "docs/extensions/events.md",
+        "retired only in version 2025-06-18 (schema/2025-06-18/events.schema.json#/$defs/eventType), not in its family's newest version, and the page is under no version folder",
+      ],
+    ]);
+    // Retired by the newest version: the unversioned page is judged (the draft's page too); the old version's page is not its set.
+    expect((await run(retired, retiredIn("draft"))).map((x) => x.file)).toEqual(["docs/extensions/events.md"]);
+  });
+
+  it("orders versions: numbers by value, named versions after every number", () => {
+    const sorted = ["draft", "2025-11-25", "v10", "2024-11-05", "v2", "1.10", "1.9"].sort(compareVersions);
+    expect(sorted).toEqual(["1.9", "1.10", "v2", "v10", "2024-11-05", "2025-11-25", "draft"]);
   });
 
   it("a name only another version's code declares is that version's member, judged on this version's page", async () => {

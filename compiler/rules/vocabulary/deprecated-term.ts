@@ -1,6 +1,6 @@
 import type { RelatedLocation } from "../../model/diagnostic.js";
 import { collectTerms, DEPRECATION_NOTE, replaceTermEdit, sentenceAround, type TermOccurrence } from "../../model/terms.js";
-import { vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
+import { bindingDeclarations, vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
 import { recordOfFile } from "../../model/document-record.js";
 import { defineRule } from "../types.js";
 
@@ -22,7 +22,9 @@ export default defineRule({
       "the value is also a canonical member of another vocabulary, when the same sentence also names the replacement or calls it deprecated, " +
       "renamed, an alias, legacy, old or formerly/previously used (a note explaining the rename), and inside docpact regions and fenced code." +
       " A record (a proposal or a historical page: see vocabulary/unknown-term) is not judged: each such place is counted as not judged, with the reason." +
-      " A page or schema under a version folder (`docs/2025-06-18/…` beside `schema/2025-06-18/…`: see vocabulary/unknown-term) is judged against its own version's vocabularies only.",
+      " A page or schema under a version folder (`docs/2025-06-18/…` beside `schema/2025-06-18/…`: see vocabulary/unknown-term) is judged against its own version's vocabularies only; " +
+      "a page under no version folder is not judged against a deprecation only an older version declares (the family's newest version — " +
+      "`draft`, `next`, `latest`, `unreleased`, else the highest number — does not): each such place is counted as not judged, with the reason.",
     fixable: true,
     messages: {
       deprecated: "`{{term}}` is a deprecated member of {{vocabulary}}",
@@ -54,8 +56,14 @@ export default defineRule({
     const { model } = ctx;
     for (const term of collectTerms(model)) {
       const index = vocabularyIndexForFile(model, term.file);
-      const refs = index.members(term.value).filter((r) => r.member.deprecated);
-      if (refs.length === 0 || index.isCanonical(term.value)) continue;
+      const deprecatedIn = index.members(term.value).filter((r) => r.member.deprecated);
+      if (deprecatedIn.length === 0 || index.isCanonical(term.value)) continue;
+      // A page under no version folder is about no one version: an older version's deprecation does not bind it.
+      const { binding: refs, notBinding } = bindingDeclarations(model, term.file, deprecatedIn, "deprecated");
+      if (notBinding !== null) {
+        ctx.notJudged(term.span, notBinding, { kind: "terms" });
+        continue;
+      }
       const replacements = [...new Set(refs.map((r) => r.member.replacedBy).filter((x): x is string => x !== undefined))].sort();
       const replacement = replacements.length === 1 ? replacements[0] : null;
       // A sentence about the rename ("`a.b` became `a-b`", "… are deprecated aliases") names the old term on purpose.

@@ -1,5 +1,5 @@
 import { collectTerms, sentenceAround } from "../../model/terms.js";
-import { vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
+import { bindingDeclarations, vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
 import { recordOfFile } from "../../model/document-record.js";
 import { defineRule } from "../types.js";
 
@@ -22,7 +22,9 @@ export default defineRule({
       "any vocabulary, when the same sentence calls it retired, removed, deprecated, legacy, formerly/previously used or no longer used " +
       "(a note about the removal), and inside docpact regions and fenced code." +
       " A record (a proposal or a historical page: see vocabulary/unknown-term) is not judged: each such place is counted as not judged, with the reason." +
-      " A page or schema under a version folder (`docs/2025-06-18/…` beside `schema/2025-06-18/…`: see vocabulary/unknown-term) is judged against its own version's vocabularies only.",
+      " A page or schema under a version folder (`docs/2025-06-18/…` beside `schema/2025-06-18/…`: see vocabulary/unknown-term) is judged against its own version's vocabularies only; " +
+      "a page under no version folder is not judged against a retirement only an older version declares (the family's newest version does not): " +
+      "each such place is counted as not judged, with the reason.",
     messages: {
       retired: "`{{term}}` was retired from {{vocabulary}} and has no replacement",
     },
@@ -47,8 +49,14 @@ export default defineRule({
     const { model } = ctx;
     for (const term of collectTerms(model)) {
       const index = vocabularyIndexForFile(model, term.file);
-      const refs = index.retired(term.value);
-      if (refs.length === 0 || index.members(term.value).length > 0) continue;
+      const retiredIn = index.retired(term.value);
+      if (retiredIn.length === 0 || index.members(term.value).length > 0) continue;
+      // A page under no version folder is about no one version: an older version's retirement does not bind it.
+      const { binding: refs, notBinding } = bindingDeclarations(model, term.file, retiredIn, "retired");
+      if (notBinding !== null) {
+        ctx.notJudged(term.span, notBinding, { kind: "terms" });
+        continue;
+      }
       const record = term.source === "markdown" ? recordOfFile(model.docs, model.texts, term.file) : null;
       if (record !== null) {
         ctx.notJudged(term.span, `the document is a record (${record}): its names are its proposal's or its time's`, { kind: "terms" });
