@@ -73,7 +73,8 @@ async function buildOnce(opts: BuildOptions): Promise<BuildResult> {
   const rewritten = result.plan.documents.map((d) => d.path).filter((p) => written.includes(p));
   cache.session?.forget(written);
   if (!opts.closingCheck) {
-    if (rewritten.length > 0) await withBoundedHeapGrowth(REPARSE_GROWING_PERCENT, () => readDocs(opts.root, rewritten, result.config, cache));
+    if (rewritten.length > 0)
+      await withBoundedHeapGrowth(REPARSE_GROWING_PERCENT, () => readDocs(opts.root, rewritten, result.config, cache, result.model.packages));
     timing.lap("reparse");
     cache.flush();
     timing.lap("cache flush");

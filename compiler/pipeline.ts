@@ -127,7 +127,9 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   gitMemo?.beginRun();
   const historyRead = readGitHistory(opts.root, reference ? historyScope(config, discovered) : undefined, {}, gitMemo);
   opts.onPhase?.(`reading ${discovered.docs.length} docs`);
-  const docsRead = await readDocs(opts.root, discovered.docs, config, cache);
+  // The packages first: what else runs a binary (`npx @scope/cli`, `node ./bin/cli.js`) is part of reading the documents.
+  const packages = readPackages(opts.root, discovered.files);
+  const docsRead = await readDocs(opts.root, discovered.docs, config, cache, packages);
   opts.onPhase?.(`reading ${discovered.schemas.length} schemas`);
   const schemaRead = readSchemas(opts.root, discovered.schemas, cache, config.limits);
   const schemas = schemaRead.schemas;
@@ -151,7 +153,6 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const sites = await readSites(opts.root, config, discovered.docs, discovered.files, (f) => frontMatters.get(f) ?? null);
   const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
   const skills = readSkills(opts.root, discovered.files, read.docs, read.texts);
-  const packages = readPackages(opts.root, discovered.files);
   const model = link({
     root: opts.root,
     config,
@@ -349,7 +350,7 @@ async function plannedAnchors(
 ): Promise<NonNullable<ContractModel["planned"]>> {
   const { readMarkdown } = await import("./readers/markdown.js");
   const { mayShapeHeadings } = await import("./readers/markdown-syntax.js");
-  const opts = markdownOptions(config);
+  const opts = markdownOptions(config, model.packages);
   const optsKey = JSON.stringify(opts);
   type Anchors = { headings: MarkdownDoc["headings"]; anchors: MarkdownDoc["anchors"] };
   const texts = new Map(plan.documents.map((d) => [d.path, d.content]));

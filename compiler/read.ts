@@ -10,7 +10,8 @@ import type { CodeProblem, InputProblem, MarkdownDoc, SchemaDoc } from "./model/
 import { DEFAULT_LIMITS, HARD_MAX_MARKDOWN_CHARS, markdownBracketHeavy, markdownTooDeep, MAX_BRACKETS_PER_BLOCK, type Limits } from "./config/limits.js";
 import type { ReadCache } from "./cache/cache.js";
 import { contentHash } from "./cache/hash.js";
-import { readMarkdown } from "./readers/markdown.js";
+import { readMarkdown, type ReadMarkdownOptions } from "./readers/markdown.js";
+import { binaryRuns, type PackageNames } from "./model/packages.js";
 import type { MarkdownJob } from "./readers/markdown-worker.js";
 import { readSchema } from "./readers/schema.js";
 import type { SourceText } from "./util/text.js";
@@ -30,11 +31,11 @@ export interface ReadResult {
  * parsed in parallel when there are enough of them to pay for worker threads
  * (see `parseInParallel`); the result is the same, in the same order.
  */
-export async function readDocs(root: string, files: string[], config: ResolvedConfig, cache?: ReadCache): Promise<ReadResult> {
+export async function readDocs(root: string, files: string[], config: ResolvedConfig, cache?: ReadCache, packages?: PackageNames | null): Promise<ReadResult> {
   const texts = new Map<string, string>();
   const sources = new Map<string, SourceText>();
   const readProblems: CodeProblem[] = [];
-  const opts = markdownOptions(config);
+  const opts = markdownOptions(config, packages);
   const optsKey = JSON.stringify(opts);
   const slots: (MarkdownDoc | undefined)[] = [];
   const misses: { slot: number; file: string; src: SourceText; hash: string | null }[] = [];
@@ -111,7 +112,11 @@ export async function readDocs(root: string, files: string[], config: ResolvedCo
 }
 
 /** What the Markdown reader is told besides the text; `JSON.stringify` of it is part of every document's cache key. */
-export const markdownOptions = (config: ResolvedConfig) => ({ binaries: config.cli.binaries, markers: config.notes.markers });
+export const markdownOptions = (config: ResolvedConfig, packages?: PackageNames | null): ReadMarkdownOptions => {
+  const runs = binaryRuns(packages, config.cli.binaries);
+  const some = Object.keys(runs.packages).length > 0 || Object.keys(runs.files).length > 0;
+  return { binaries: config.cli.binaries, ...(some ? { runs } : {}), markers: config.notes.markers };
+};
 
 /** A document's cache key: everything the reader sees (path, text, BOM, options). */
 export const markdownKey = (file: string, src: SourceText, optsKey: string): string => contentHash(file, src.text, String(src.bom), optsKey);

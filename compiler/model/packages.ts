@@ -23,3 +23,30 @@ export interface PackageBin {
    */
   program: string;
 }
+
+/**
+ * What else runs each of `binaries` (the Markdown reader's `runs`): `packages`, each package that declares one of
+ * them — its only binary among them, or the one named as the package without its scope (as `npx` picks) — and
+ * `files`, each binary's bin file (root-relative; a file two binaries run goes to the first by name). Plain data:
+ * part of every document's cache key.
+ */
+export function binaryRuns(
+  packages: PackageNames | null | undefined,
+  binaries: readonly string[],
+): { packages: Record<string, string>; files: Record<string, string> } {
+  const want = new Set(binaries);
+  const byPackage = new Map<string, string[]>();
+  const files: Record<string, string> = {};
+  for (const b of packages?.bins ?? []) {
+    if (!want.has(b.name)) continue;
+    if (b.package !== null) byPackage.set(b.package, [...(byPackage.get(b.package) ?? []), b.name]);
+    files[b.file] ??= b.name;
+  }
+  const out: Record<string, string> = {};
+  for (const [pkg, names] of [...byPackage].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const own = [...new Set(names)];
+    const pick = own.length === 1 ? own[0] : own.find((n) => n === pkg.replace(/^@[^/]+\//, ""));
+    if (pick && !want.has(pkg)) out[pkg] = pick;
+  }
+  return { packages: out, files };
+}

@@ -225,11 +225,23 @@ function classify(text: string, start: number, end: number): LexToken {
 }
 
 /**
+ * What else runs one of the binaries besides its name: a package that declares
+ * it, run by a package runner that fetches packages (`npx @scope/cli`,
+ * `pnpm dlx`, `yarn dlx`, `bunx`, `npm exec`), and a bin file run by `node`
+ * (`node ./bin/cli.js`). `packages`: package name → binary; `node`: a path as
+ * the text writes it → the binary whose bin file it is, or null.
+ */
+export interface BinaryRunners {
+  packages: ReadonlyMap<string, string>;
+  node: (path: string) => string | null;
+}
+
+/**
  * Splits lexed tokens into invocations: each segment between operators whose
  * first word (after `VAR=value` prefixes) is one of `binaries`. Tokens after a
  * redirection are dropped (they name files, not arguments).
  */
-export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<string>): RawInvocation[] {
+export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<string>, runners?: BinaryRunners): RawInvocation[] {
   const out: RawInvocation[] = [];
   let i = 0;
   while (i < tokens.length) {
@@ -240,12 +252,29 @@ export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<strin
     // `FOO=1 BAR="a b" aw x`: environment prefixes before the binary.
     while (k < j && tokens[k].kind !== "flag" && ENV_ASSIGN.test(tokens[k].text)) k++;
     const runner = k;
-    k = skipRunner(tokens, k, j, binaries);
+    let aliased: string | null = null;
+    const node = runners ? nodeRun(tokens, k, j, runners) : null;
+    if (node) {
+      k = node.at;
+      aliased = node.binary;
+    } else {
+      k = skipRunner(tokens, k, j, binaries, runners?.packages);
+      // `npx @scope/cli`: a package that declares the binary, after a runner that fetches packages.
+      if (k > runner && k < j && !binaries.has(versionless(tokens[k].text))) aliased = runners?.packages.get(versionless(tokens[k].text)) ?? null;
+    }
     if (k < j) {
       const head = tokens[k];
       // After a runner the package may carry a version: `npx giget@latest`.
       const binary =
-        head.kind !== "word" ? null : binaries.has(head.text) ? head.text : k > runner && binaries.has(versionless(head.text)) ? versionless(head.text) : null;
+        head.kind !== "word"
+          ? null
+          : aliased
+            ? aliased
+            : binaries.has(head.text)
+              ? head.text
+              : k > runner && binaries.has(versionless(head.text))
+                ? versionless(head.text)
+                : null;
       if (binary) {
         const args: LexToken[] = [];
         for (let t = k + 1; t < j && tokens[t].kind !== "redirect"; t++) args.push(tokens[t]);
@@ -272,18 +301,50 @@ const RUNNER_VERBS: Record<string, Set<string>> = {
  * with the runner's own flags (`npx -y aw`). Returns the index of the
  * binary's token, or `k` unchanged when no runner precedes one of `binaries`.
  */
-function skipRunner(tokens: LexToken[], k: number, end: number, binaries: ReadonlySet<string>): number {
+function skipRunner(tokens: LexToken[], k: number, end: number, binaries: ReadonlySet<string>, packages?: ReadonlyMap<string, string>): number {
   const head = tokens[k];
   if (!head || head.kind !== "word" || binaries.has(head.text)) return k;
   let i = k + 1;
+  // Whether the runner fetches a package by its name (`npx`, `pnpm dlx`), not only runs a local bin (`pnpm exec`, `yarn x`).
+  let fetches = true;
   if (RUNNERS.has(head.text)) {
     // ok
   } else if (RUNNER_VERBS[head.text]) {
-    if (tokens[i]?.kind === "word" && RUNNER_VERBS[head.text].has(tokens[i].text)) i++;
-    else if (head.text === "npm" || head.text === "bun") return k;
+    if (tokens[i]?.kind === "word" && RUNNER_VERBS[head.text].has(tokens[i].text)) {
+      fetches = tokens[i].text !== "exec" || head.text === "npm";
+      i++;
+    } else if (head.text === "npm" || head.text === "bun") return k;
+    else fetches = false;
   } else return k;
-  while (i < end && (tokens[i].kind === "flag" || tokens[i].kind === "separator")) i++;
-  return i < end && tokens[i].kind === "word" && (binaries.has(tokens[i].text) || binaries.has(versionless(tokens[i].text))) ? i : k;
+  let named = false;
+  while (i < end && (tokens[i].kind === "flag" || tokens[i].kind === "separator")) {
+    // `npx -p @scope/cli tool`: the package is named apart; the word after the flags is not the command.
+    if (tokens[i].kind === "flag" && /^(-p|--package)$/.test(tokens[i].flag ?? "")) named = true;
+    i++;
+  }
+  if (i >= end || tokens[i].kind !== "word") return k;
+  const word = versionless(tokens[i].text);
+  if (binaries.has(tokens[i].text) || binaries.has(word)) return i;
+  return fetches && !named && packages?.has(word) ? i : k;
+}
+
+const NODE_VALUE_FLAGS = /^(-[repC]|--require|--import|--loader|--experimental-loader|--eval|--print|--conditions|--input-type|--env-file|--title)$/;
+
+/**
+ * `node ./bin/cli.js …` (node's own flags before the path allowed): the index of the
+ * path's token and the binary whose bin file it names; null for any other line.
+ */
+function nodeRun(tokens: LexToken[], k: number, end: number, runners: BinaryRunners): { at: number; binary: string } | null {
+  const head = tokens[k];
+  if (!head || head.kind !== "word" || (head.text !== "node" && head.text !== "nodejs")) return null;
+  let i = k + 1;
+  for (; i < end && tokens[i].kind === "flag"; i++) {
+    // A flag whose value is the next word (`-r ./setup.js`, `--import x`), or code to run (`-e`): not a bin file run.
+    if (tokens[i].value === undefined && NODE_VALUE_FLAGS.test(tokens[i].flag ?? "")) return null;
+  }
+  if (i >= end || tokens[i].kind !== "word") return null;
+  const binary = runners.node(tokens[i].text);
+  return binary ? { at: i, binary } : null;
 }
 
 /** `giget@latest` → `giget`, `@scope/cli@1.2` → `@scope/cli`; other words unchanged. */
@@ -293,6 +354,6 @@ function versionless(word: string): string {
 }
 
 /** Lexes and splits in one step. */
-export function parseInvocations(src: string, binaries: ReadonlySet<string>): RawInvocation[] {
-  return splitInvocations(tokenizeInvocation(src), binaries);
+export function parseInvocations(src: string, binaries: ReadonlySet<string>, runners?: BinaryRunners): RawInvocation[] {
+  return splitInvocations(tokenizeInvocation(src), binaries, runners);
 }

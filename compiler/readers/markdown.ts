@@ -21,7 +21,8 @@ import type {
 import { LineIndex } from "../util/text.js";
 import { unoptimized } from "../util/optimizations.js";
 import { parseMarkdown } from "./markdown-syntax.js";
-import { parseInvocations, type RawInvocation, splitInvocations, tokenizeInvocation } from "./invocation.js";
+import { posix } from "node:path";
+import { type BinaryRunners, parseInvocations, type RawInvocation, splitInvocations, tokenizeInvocation } from "./invocation.js";
 import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
@@ -35,6 +36,12 @@ import { mapMemo } from "../util/memo.js";
 export interface ReadMarkdownOptions {
   /** CLI binary names; inline code or shell lines starting with one are invocations. */
   binaries: string[];
+  /**
+   * What else runs a binary (compiler/model/packages.ts `binaryRuns`): `packages`, a package that declares it
+   * (`npx @scope/cli …`); `files`, its bin file, root-relative (`node ./bin/cli.js …`, the path read from the
+   * root or from the document's folder). Absent or empty: only the binaries' names start invocations.
+   */
+  runs?: { packages: Record<string, string>; files: Record<string, string> };
   /** Delegation-note markers (default `not this document's call` when empty). */
   markers: string[];
   /** Whether the file had a BOM (the caller strips it; the reader only records it). */
@@ -93,6 +100,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const tree = parseMarkdown(withoutFrontMatter(text, frontMatter), unoptimized());
   const lines = new LineIndex(text);
   const binaries = new Set(opts.binaries.filter(Boolean));
+  const runners = binaryRunners(file, opts.runs, binaries);
+  const mentions = (s: string) => mentionsBinary(s, binaries) || (runners !== undefined && mentionsRunner(s, runners.words));
   const matcher = matcherFor(opts.markers ?? []);
   const slugger = new Slugger();
 
@@ -143,8 +152,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
       code.block = { span: span(block.position.start.offset, block.position.end.offset), text: lineText(toString(block)) };
     }
     inlineCodes.push(code);
-    if (!binaries.size || !mentionsBinary(value, binaries)) return;
-    for (const raw of parseInvocations(value, binaries)) {
+    if (!binaries.size || !mentions(value)) return;
+    for (const raw of parseInvocations(value, binaries, runners)) {
       const inv = toInvocation(raw, value, layout.map, "inline");
       invocations.push(inv);
       inlineInvocations.push({ start: layout.map(raw.start), inv });
@@ -157,12 +166,12 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     // A fence without a language counts through its `$ ` prompt lines (oclif READMEs: `USAGE` / `  $ mycli plugins install …`),
     // or when each of its lines is an invocation of a binary (a synopsis block: `changeset publish [--otp={token}]`).
     const shell = lang !== null && SHELL_LANGS.has(lang.toLowerCase());
-    if (!binaries.size || !mentionsBinary(node.value, binaries)) return;
-    if (!(shell || (lang === null && (node.value.split(/\r?\n/).some((l) => PROMPT.test(l)) || onlyInvocations(node.value, binaries))))) return;
+    if (!binaries.size || !mentions(node.value)) return;
+    if (!(shell || (lang === null && (node.value.split(/\r?\n/).some((l) => PROMPT.test(l)) || onlyInvocations(node.value, binaries, runners))))) return;
     const { src, offsets } = fenceSource(text, lines, node);
     if (!src) return;
     const map = (i: number) => offsets[Math.min(Math.max(i, 0), offsets.length - 1)];
-    for (const raw of parseInvocations(src, binaries)) invocations.push(toInvocation(raw, src, map, "fence"));
+    for (const raw of parseInvocations(src, binaries, runners)) invocations.push(toInvocation(raw, src, map, "fence"));
   };
 
   const notesIn = (parent: Nodes & { children: Nodes[] }) => {
@@ -437,7 +446,7 @@ function plainText(node: Nodes): string {
 
 /** Cheap pre-filter: does any binary occur in the string at all? */
 /** Every non-blank line (continuations joined) starts with an invocation of one of the binaries (perhaps after `npx`, `yarn`, `FOO=1`). */
-function onlyInvocations(value: string, binaries: ReadonlySet<string>): boolean {
+function onlyInvocations(value: string, binaries: ReadonlySet<string>, runners?: BinaryRunners): boolean {
   const lines = value
     .replace(/\\\r?\n/g, " ")
     .split(/\r?\n/)
@@ -447,9 +456,41 @@ function onlyInvocations(value: string, binaries: ReadonlySet<string>): boolean 
     lines.every((l) => {
       const tokens = tokenizeInvocation(l);
       const firstOp = tokens.find((t) => t.kind === "operator")?.start ?? l.length;
-      return splitInvocations(tokens, binaries).some((inv) => inv.start < firstOp);
+      return splitInvocations(tokens, binaries, runners).some((inv) => inv.start < firstOp);
     })
   );
+}
+
+const SCRIPT_EXT = /\.[cm]?[jt]s$/;
+
+/**
+ * The runners of `runs` for a document: packages as given; a `node` path read from the root and from the
+ * document's folder (`./` and a script extension optional), naming one of the binaries' bin files.
+ * `words`: what the pre-filter looks for (the package names, `node`). Undefined when nothing else runs a binary.
+ */
+function binaryRunners(file: string, runs: ReadMarkdownOptions["runs"], binaries: ReadonlySet<string>): (BinaryRunners & { words: string[] }) | undefined {
+  if (!runs) return undefined;
+  const packages = new Map(Object.entries(runs.packages).filter(([, b]) => binaries.has(b)));
+  const files = new Map<string, string>();
+  for (const [f, b] of Object.entries(runs.files)) if (binaries.has(b) && !files.has(f.replace(SCRIPT_EXT, ""))) files.set(f.replace(SCRIPT_EXT, ""), b);
+  if (packages.size === 0 && files.size === 0) return undefined;
+  const dir = posix.dirname(file);
+  const node = (path: string): string | null => {
+    if (files.size === 0 || !/^[\w./@-]+$/.test(path) || path.startsWith("/")) return null;
+    for (const p of [path, posix.join(dir, path)]) {
+      const n = posix.normalize(p);
+      if (n.startsWith("../")) continue;
+      const b = files.get(n.replace(SCRIPT_EXT, ""));
+      if (b) return b;
+    }
+    return null;
+  };
+  return { packages, node, words: [...packages.keys(), ...(files.size > 0 ? ["node"] : [])] };
+}
+
+function mentionsRunner(s: string, words: readonly string[]): boolean {
+  for (const w of words) if (s.includes(w)) return true;
+  return false;
 }
 
 function mentionsBinary(s: string, binaries: ReadonlySet<string>): boolean {

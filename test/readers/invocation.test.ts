@@ -194,3 +194,42 @@ describe("package-runner prefixes", () => {
     expect(heads("pnpm add aw")).toEqual([]);
   });
 });
+
+describe("what else runs a binary: its package after a fetching runner, its bin file after node", () => {
+  const bins = new Set(["aw"]);
+  const runners = {
+    packages: new Map([["@acme/cli", "aw"]]),
+    node: (p: string) => (p.replace(/^\.\//, "") === "bin/aw.js" ? "aw" : null),
+  };
+  const heads = (src: string, r: typeof runners | null = runners) =>
+    parseInvocations(src, bins, r ?? undefined).map((x) => `${x.binary}:${src.slice(x.start, x.end)}`);
+  it("`npx @acme/cli`, `pnpm dlx`, `yarn dlx`, `bunx`, `npm exec`, with a version, run the binary; the package word is its head", () => {
+    expect(heads("npx @acme/cli flow --json")).toEqual(["aw:@acme/cli flow --json"]);
+    expect(heads("npx -y @acme/cli@latest flow")).toEqual(["aw:@acme/cli@latest flow"]);
+    expect(heads("pnpm dlx @acme/cli x")).toEqual(["aw:@acme/cli x"]);
+    expect(heads("yarn dlx @acme/cli x")).toEqual(["aw:@acme/cli x"]);
+    expect(heads("bunx @acme/cli x")).toEqual(["aw:@acme/cli x"]);
+    expect(heads("npm exec -- @acme/cli x")).toEqual(["aw:@acme/cli x"]);
+    const [inv] = parseInvocations("npx @acme/cli flow --json", bins, runners);
+    expect(inv.tokens.map((t) => t.text)).toEqual(["flow", "--json"]);
+  });
+  it("`node ./bin/aw.js` (node's own flags first allowed) runs the binary", () => {
+    expect(heads("node ./bin/aw.js flow --json")).toEqual(["aw:./bin/aw.js flow --json"]);
+    expect(heads("node --inspect bin/aw.js flow")).toEqual(["aw:bin/aw.js flow"]);
+    expect(heads("FOO=1 node bin/aw.js x | jq .")).toEqual(["aw:bin/aw.js x"]);
+  });
+  it("a package only named to run, a local-bin runner, `npx -p`, another file or a flag's value are not the binary", () => {
+    expect(heads("@acme/cli flow")).toEqual([]);
+    expect(heads("pnpm exec @acme/cli flow")).toEqual([]);
+    expect(heads("yarn @acme/cli flow")).toEqual([]);
+    expect(heads("npx -p @acme/cli other flow")).toEqual([]);
+    expect(heads("npm install @acme/cli")).toEqual([]);
+    expect(heads("node ./scripts/build.js flow")).toEqual([]);
+    expect(heads("node -r bin/aw.js test.js")).toEqual([]);
+    expect(heads("node -e bin/aw.js")).toEqual([]);
+  });
+  it("without runners, neither is an invocation", () => {
+    expect(heads("npx @acme/cli flow", null)).toEqual([]);
+    expect(heads("node ./bin/aw.js flow", null)).toEqual([]);
+  });
+});

@@ -149,6 +149,32 @@ describe("invocations", () => {
     expect(doc.invocations[0].span).toEqual({ file: "docs/a.md", line: 1, column: 6, endLine: 1, endColumn: 46 });
   });
 
+  it("runs of a binary by its package (`npx @acme/cli`) and its bin file (`node ./bin/aw.js`, from the root or the document's folder)", () => {
+    const runs = { packages: { "@acme/cli": "aw", "@acme/gone": "nobody" }, files: { "packages/cli/bin/aw.js": "aw" } };
+    const t = [
+      "Try `npx @acme/cli init --force`.",
+      "",
+      "```sh",
+      "node ./bin/aw.js run --json",
+      "node packages/cli/bin/aw.js doctor",
+      "node ../cli/bin/aw.js up",
+      "npx @acme/gone x",
+      "node ./bin/other.js x",
+      "```",
+      "",
+    ].join("\n");
+    const doc = readMarkdown("packages/cli/README.md", t, { ...opts, runs });
+    expect(doc.invocations.map((i) => [i.binary, i.raw, i.tokens.map((k) => k.text), i.source])).toEqual([
+      ["aw", "@acme/cli init --force", ["init", "--force"], "inline"],
+      ["aw", "./bin/aw.js run --json", ["run", "--json"], "fence"],
+      ["aw", "packages/cli/bin/aw.js doctor", ["doctor"], "fence"],
+      ["aw", "../cli/bin/aw.js up", ["up"], "fence"],
+    ]);
+    // Without runs (or from a folder the path does not resolve in), the same text has no invocation.
+    expect(readMarkdown("packages/cli/README.md", t, opts).invocations).toEqual([]);
+    expect(readMarkdown("docs/a.md", "```sh\nnode ./bin/aw.js run\n```\n", { ...opts, runs }).invocations).toEqual([]);
+  });
+
   it("shell fence lines: prompts, comments, operators, continuations", () => {
     const t = [
       "```bash",

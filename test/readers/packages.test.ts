@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readPackages } from "../../compiler/readers/packages.js";
+import { binaryRuns } from "../../compiler/model/packages.js";
 
 let dir: string | null = null;
 afterEach(() => {
@@ -49,5 +50,30 @@ describe("readPackages: the binaries of every package.json", () => {
       "k-req": "packages/k/dist/cli.js",
       "k-more": "packages/k/bin/k-more.js",
     });
+  });
+});
+
+describe("binaryRuns: what else runs the CLI's binaries", () => {
+  it("a package's only binary, or the one named as the package without its scope; each binary's bin file", () => {
+    const p = project({
+      "package.json": { name: "@acme/cli", bin: { aw: "bin/aw.js" } },
+      "packages/two/package.json": { name: "@acme/two", bin: { two: "bin/two.js", "two-dev": "bin/dev.js" } },
+      "packages/pair/package.json": { name: "pair", bin: { a: "a.js", b: "b.js" } },
+      "packages/other/package.json": { name: "other", bin: { other: "o.js" } },
+    });
+    const r = binaryRuns(readPackages(p.root, p.files), ["aw", "two", "two-dev", "a", "b"]);
+    expect(r.packages).toEqual({ "@acme/cli": "aw", "@acme/two": "two" });
+    expect(r.files).toEqual({
+      "bin/aw.js": "aw",
+      "packages/pair/a.js": "a",
+      "packages/pair/b.js": "b",
+      "packages/two/bin/dev.js": "two-dev",
+      "packages/two/bin/two.js": "two",
+    });
+  });
+  it("a package named as its binary needs no alias; no packages, no runs", () => {
+    const p = project({ "package.json": { name: "aw", bin: { aw: "cli.js" } } });
+    expect(binaryRuns(readPackages(p.root, p.files), ["aw"])).toEqual({ packages: {}, files: { "cli.js": "aw" } });
+    expect(binaryRuns(null, ["aw"])).toEqual({ packages: {}, files: {} });
   });
 });

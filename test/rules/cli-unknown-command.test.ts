@@ -65,6 +65,18 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: "a fence line running the binary by its package (`npx @acme/aw`) or bin file (`node bin/aw.js`) names its command",
+      files: {
+        ...cliProject([]),
+        "docs/guide.md": "# Guide\n\n```sh\nnpx @acme/aw flw advance\nnode bin/aw.js sesion\nnpx @acme/aw flow advance\n```\n",
+        "package.json": { name: "@acme/aw", bin: { aw: "bin/aw.js" } },
+      },
+      errors: [
+        { messageId: "unknownCommand", data: { command: "aw flw" }, suggestions: ["aw flow advance"], line: 4, column: 14 },
+        { messageId: "unknownCommand", data: { command: "aw sesion" }, suggestions: ["aw session"], line: 5, column: 16 },
+      ],
+    },
+    {
       name: "an unknown first word, with the closest known command as the suggestion when one is close",
       files: cliProject(["aw bogus", "aw flw advance", "aw sesion", "aw totally-different thing"]),
       errors: [

@@ -182,6 +182,29 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: "a fence line running the binary by its package (`npx @acme/aw`) or its bin file (`node ./bin/aw.js`) is an invocation: its flags are judged",
+      files: {
+        ...withGuide(
+          [
+            "# Guide",
+            "",
+            "```sh",
+            "npx @acme/aw@latest flow status --jsn",
+            "node ./bin/aw.js flow advance --dry-run --nope",
+            "pnpm exec @acme/aw flow status --zz",
+            "npx -p @acme/aw other --zz",
+            "```",
+            "",
+          ].join("\n"),
+        ),
+        "package.json": { name: "@acme/aw", bin: { aw: "bin/aw.js" } },
+      },
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "--jsn", command: "aw flow status" }, suggestions: ["--json"], line: 4, column: 33 },
+        { messageId: "unknownFlag", data: { flag: "--nope", command: "aw flow advance" }, line: 5, column: 41 },
+      ],
+    },
+    {
       name: "a fence running the project's own binary by its bin file (`node ./bin/aw.js`), its package (`npx @acme/aw`) or a shell's `-c` string runs no other program",
       files: {
         ...withGuide(

@@ -28,6 +28,7 @@ import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader,
 import { baseClass, declarationOf, defaultExport, importSource, staticMember } from "./modules.js";
 import { withParents } from "./parents.js";
 import { prop } from "./syntax.js";
+import { knownRecord } from "./flag-values.js";
 import { shortened } from "../../util/text.js";
 
 const short60 = (s: string) => shortened(s, 60, "...");
@@ -74,7 +75,7 @@ export const oclifAdapter: CliAdapter = defineReader({
       if (cls) addCommand(id, cls, file, cfg);
     }
     function addCommand(id: string[], cls: ts.ClassLikeDeclaration, file: ParsedFile, cfg: OclifConfig | null): void {
-      const read = readClass(cls, file, ctx.all);
+      const read = readClass(cls, file, ctx.all, (f, e) => ctx.evaluate(f, e));
       const separator = cfg?.separator ?? ":";
       const span = spanOf(file, cls.name ?? cls);
       const aliases = stringList(staticMember(cls, "aliases"))
@@ -224,7 +225,10 @@ interface ClassRead {
   flagsOpen: { reason: string; span: Span } | null;
 }
 
-function readClass(cls: ts.ClassLikeDeclaration, file: ParsedFile, all: readonly ParsedFile[]): ClassRead {
+/** The evaluator's value of an expression (adapter context `evaluate`). */
+type Evaluate = AdapterContext["evaluate"];
+
+function readClass(cls: ts.ClassLikeDeclaration, file: ParsedFile, all: readonly ParsedFile[], evaluate?: Evaluate): ClassRead {
   const out: ClassRead = { options: [], positionals: [], flagsOpen: null };
   const openFlags = (reason: string, span: Span) => {
     out.flagsOpen ??= { reason, span };
@@ -232,7 +236,7 @@ function readClass(cls: ts.ClassLikeDeclaration, file: ParsedFile, all: readonly
   for (const member of ["baseFlags", "flags"]) {
     const got = inheritedStatic(cls, file, all, member);
     if (got === "unknown") openFlags(`extends \`${baseClass(cls)?.getText(file.sf) ?? "?"}\`, whose flags are not read`, spanOf(file, baseClass(cls) ?? cls));
-    else if (got) readFlagRecord(got.file, got.expr, all, out.options, openFlags, 0);
+    else if (got) readFlagRecord(got.file, got.expr, all, out.options, openFlags, 0, evaluate);
   }
   const json = inheritedStatic(cls, file, all, "enableJsonFlag");
   if (json && json !== "unknown" && json.expr.kind === ts.SyntaxKind.TrueKeyword) out.options.push(flag(["--json"])!);
@@ -286,17 +290,26 @@ function readFlagRecord(
   out: FlagSpec[],
   openFlags: (reason: string, span: Span) => void,
   depth: number,
+  evaluate?: Evaluate,
 ): void {
   const e = unwrap(expr);
   const resolved = depth < 6 ? followRecord(file, e, all) : null;
   if (!resolved) {
+    // A record a function builds (`...makeFlags(PROMPTS)`): the evaluator's keys are the flags' names, whatever
+    // their fields evaluate to (a name known keeps the set closed; only a name that is not known opens it).
+    const known = evaluate && depth < 6 ? knownRecord(evaluate(file, e)) : null;
+    const keys = known ? Object.keys(known) : [];
+    if (known && keys.every((k) => /^[A-Za-z0-9][\w.-]*$/.test(k))) {
+      for (const k of keys) out.push(flag([`--${k}`], { arity: "optional", span: spanOf(file, e) })!);
+      return;
+    }
     openFlags(`the flag record \`${short60(e.getText(file.sf))}\` is not read`, spanOf(file, e));
     return;
   }
   const { file: f, obj } = resolved;
   for (const p of obj.properties) {
     if (ts.isSpreadAssignment(p)) {
-      readFlagRecord(f, p.expression, all, out, openFlags, depth + 1);
+      readFlagRecord(f, p.expression, all, out, openFlags, depth + 1, evaluate);
       continue;
     }
     const key = p.name ? propertyNameText(p.name as ts.PropertyName) : null;

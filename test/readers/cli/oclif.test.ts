@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readCode } from "../../../compiler/readers/code.js";
 import { cliErrors, surfaceOf, table } from "./helpers.js";
 
 const DRIFT = [
@@ -23,6 +27,45 @@ describe("oclif adapter", () => {
       "plugins:add": "flags=--force,--tag,--verbose,-f,-v args=plugin...",
       "plugins:install": "flags=--force,--tag,--verbose,-f,-v args=plugin...",
     });
+  });
+
+  it("a flag record a project function builds (`...makeFlags(PROMPTS)`) gives the evaluator's keys; keys that do not evaluate open the set", () => {
+    const generator = [
+      'import { Flags } from "@oclif/core";',
+      "export function makeFlags(prompts) {",
+      "  return Object.fromEntries(Object.entries(prompts).map(([key, value]) => [key, Flags.string({ description: value.message })]));",
+      "}",
+      "",
+    ].join("\n");
+    const command = (record: string) =>
+      [
+        'import { Command, Flags } from "@oclif/core";',
+        'import { readFileSync } from "node:fs";',
+        'import { makeFlags } from "../generator";',
+        'const PROMPTS = { author: { message: "Author" }, "module-type": { message: "Module type" } };',
+        "export default class Init extends Command {",
+        `  static flags = { ...${record}, yes: Flags.boolean({ char: "y" }) };`,
+        "}",
+        "",
+      ].join("\n");
+    const read = (record: string) => {
+      const texts = new Map([
+        ["src/generator.ts", generator],
+        ["src/commands/init.ts", command(record)],
+      ]);
+      const root = mkdtempSync(join(tmpdir(), "docpact-oclif-"));
+      try {
+        for (const [f, t] of texts) {
+          mkdirSync(dirname(join(root, f)), { recursive: true });
+          writeFileSync(join(root, f), t);
+        }
+        return table(readCode(root, [...texts.keys()], { binaries: ["mycli"], commandType: null, flagAccessors: [] }, texts).surface);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    };
+    expect(read("makeFlags(PROMPTS)").init).toBe("flags=--author,--module-type,--yes,-y");
+    expect(read('makeFlags(JSON.parse(readFileSync("p.json", "utf8")))').init).toMatch(/^flags=--yes,-y flags open: the flag record `makeFlags\(JSON/);
   });
 
   it("valid invocations stay quiet; drift is reported", async () => {
