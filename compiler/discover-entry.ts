@@ -35,7 +35,12 @@ export function entrySource(bin: string, files: ReadonlySet<string>): string | n
  * to where its argv is parsed, whatever a tsconfig includes. JSON and other
  * non-code targets are left out; `read` returns "" for a file it cannot read.
  */
-export function entryClosure(entry: string, files: ReadonlySet<string>, read: (rel: string) => string, specifiers = (rel: string) => relativeSpecifiers(read(rel))): string[] {
+export function entryClosure(
+  entry: string,
+  files: ReadonlySet<string>,
+  read: (rel: string) => string,
+  specifiers = (rel: string) => relativeSpecifiers(read(rel)),
+): string[] {
   const seen = new Set([entry]);
   const queue = [entry];
   for (let i = 0; i < queue.length && seen.size <= MAX_FILES; i++) {

@@ -170,14 +170,7 @@ const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
  * project, or a `lib/cli.js` a tsconfig without `allowJs` leaves out, is read
  * this way from its entry point.
  */
-function withBinSources(
-  root: string,
-  files: string[],
-  config: ResolvedConfig,
-  refused: InputProblem[],
-  all: ReadonlySet<string>,
-  walked?: Walked,
-): string[] {
+function withBinSources(root: string, files: string[], config: ResolvedConfig, refused: InputProblem[], all: ReadonlySet<string>, walked?: Walked): string[] {
   const session = walked?.session;
   const bins = Object.values(config.packageJson?.bin ?? {});
   const have = new Set(files);

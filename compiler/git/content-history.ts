@@ -165,7 +165,14 @@ export async function readContentHistoryOf(
     const parseKey = scope.key === undefined ? undefined : `${scope.key}\0${picked.join(",")}`;
     let commits = parseKey === undefined ? undefined : memo.parsed<ContentHistory>(parseKey);
     if (!commits) {
-      const byCommit = scope.key === undefined ? undefined : memo.commitParses(root, `${scope.key}\0${specs.join("\0")}`, window.map((c) => c.commit));
+      const byCommit =
+        scope.key === undefined
+          ? undefined
+          : memo.commitParses(
+              root,
+              `${scope.key}\0${specs.join("\0")}`,
+              window.map((c) => c.commit),
+            );
       const parts = picked.map((c) => {
         let part = byCommit?.get(c) as ContentHistory | undefined;
         if (!part) {

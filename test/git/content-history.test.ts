@@ -86,8 +86,16 @@ describe("parseContentLog", () => {
 
   it("pieces of one log parsed apart and joined give what one parse of the whole log gives (the watch memo's per-commit parses)", () => {
     const wt = `\x1e${WORK_TREE}\x1funcommitted changes\n${file("docs/p.md", "@@ -5 +5 @@\n-## Events\n+## Event list\n")}`;
-    const c2 = commit("c2", "drop legacy", file("docs/p.md", "@@ -7,4 +6,0 @@\n-## Legacy mode\n-\n-Old.\n-\n") + file("src/a.ts", '@@ -1 +0,0 @@\n-export const x = { name: "flow" };\n'));
-    const c1 = commit("c1", "older", file("docs/p.md", "@@ -3 +3 @@\n-## Legacy mode\n+## Legacy\n") + file("src/a.ts", '@@ -2 +0,0 @@\n-export const y = { name: "flow" };\n'));
+    const c2 = commit(
+      "c2",
+      "drop legacy",
+      file("docs/p.md", "@@ -7,4 +6,0 @@\n-## Legacy mode\n-\n-Old.\n-\n") + file("src/a.ts", '@@ -1 +0,0 @@\n-export const x = { name: "flow" };\n'),
+    );
+    const c1 = commit(
+      "c1",
+      "older",
+      file("docs/p.md", "@@ -3 +3 @@\n-## Legacy mode\n+## Legacy\n") + file("src/a.ts", '@@ -2 +0,0 @@\n-export const y = { name: "flow" };\n'),
+    );
     const seq = (id: string) => ({ c2: 4, c1: 9 })[id];
     const whole = parseContentLog(wt + c2 + c1, keepAll, seq);
     const joined = joinHistories([parseContentLog(wt, keepAll, seq), joinHistories([parseContentLog(c2, keepAll, seq), parseContentLog(c1, keepAll, seq)])]);

@@ -118,7 +118,16 @@ export function defineReader(
   const imports = importsOf(packages);
   const detect = d.detect ?? ((text: string) => imports !== null && imports.test(text));
   const example = d.example ?? ((pkg: string) => `import * as cli from "${pkg}";`);
-  const reader: CliAdapter = { id: d.id, docs: d.docs, order: d.order, packages, example, detect, applies: d.applies ?? ((file) => detects(reader, file)), read: d.read };
+  const reader: CliAdapter = {
+    id: d.id,
+    docs: d.docs,
+    order: d.order,
+    packages,
+    example,
+    detect,
+    applies: d.applies ?? ((file) => detects(reader, file)),
+    read: d.read,
+  };
   return reader;
 }
 
