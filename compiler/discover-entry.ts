@@ -35,13 +35,16 @@ export function entrySource(bin: string, files: ReadonlySet<string>): string | n
  * to where its argv is parsed, whatever a tsconfig includes. JSON and other
  * non-code targets are left out; `read` returns "" for a file it cannot read.
  */
-export function entryClosure(entry: string, files: ReadonlySet<string>, read: (rel: string) => string): string[] {
+export function entryClosure(
+  entry: string,
+  files: ReadonlySet<string>,
+  read: (rel: string) => string,
+  specifiers = (rel: string) => relativeSpecifiers(read(rel)),
+): string[] {
   const seen = new Set([entry]);
   const queue = [entry];
   for (let i = 0; i < queue.length && seen.size <= MAX_FILES; i++) {
-    for (const m of read(queue[i]!).matchAll(SPECIFIERS)) {
-      const spec = m[1]!;
-      if (!spec.startsWith(".")) continue;
+    for (const spec of specifiers(queue[i]!)) {
       const target = resolveSpecifier(queue[i]!, spec, files);
       if (target && !seen.has(target) && isCode(target)) {
         seen.add(target);
@@ -50,6 +53,13 @@ export function entryClosure(entry: string, files: ReadonlySet<string>, read: (r
     }
   }
   return queue.sort();
+}
+
+/** The relative specifiers a file's text imports, requires, re-exports or imports lazily, in order (what entryClosure follows). */
+export function relativeSpecifiers(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(SPECIFIERS)) if (m[1]!.startsWith(".")) out.push(m[1]!);
+  return out;
 }
 
 /** A file a code reader parses: TypeScript or JavaScript source (not a declaration file, not minified). */

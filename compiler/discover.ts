@@ -1,7 +1,7 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { ignoreGlobs } from "./util/ignored.js";
 import { existsSync, readHead } from "./util/input-fs.js";
-import { entryClosure, entrySource, isNodeScript } from "./discover-entry.js";
+import { entryClosure, entrySource, isNodeScript, relativeSpecifiers } from "./discover-entry.js";
 import { guardedRead } from "./util/guarded-read.js";
 import { dirname, join, posix, relative } from "node:path";
 import { globListMatcher, isNegated } from "./util/globs.js";
@@ -43,7 +43,7 @@ export function discover(root: string, config: ResolvedConfig, session?: ReadSes
   const docs = match(config.docs);
   const schemas = match(config.schemas);
   const refused = refusedInputs(tree.odd, config);
-  const code = discoverCode(root, config, match, refused, all);
+  const code = discoverCode(root, config, match, refused, all, session && { session, files });
   // A link to a file inside the root (`packages/x/LICENSE -> ../../LICENSE`) is a path that exists: a reference to it is
   // not broken. It stays out of the globs above (its target is read under its own path).
   const aliases = tree.odd.filter((e) => e.kind === "link" && !e.dir && !e.code && e.target !== undefined && all.has(e.target)).map((e) => e.path);
@@ -135,16 +135,27 @@ function matchNow(files: readonly string[], patterns: string[], ignore: string[]
   return files.filter((f) => wanted(f) && !ignored(f));
 }
 
-function discoverCode(root: string, config: ResolvedConfig, match: Match, refused: InputProblem[], all: ReadonlySet<string>): string[] {
+/** A watch session and the tree's file list this run (the same array while no file was added or removed). */
+interface Walked {
+  session: ReadSession;
+  files: readonly string[];
+}
+
+function discoverCode(root: string, config: ResolvedConfig, match: Match, refused: InputProblem[], all: ReadonlySet<string>, walked?: Walked): string[] {
   const code = config.code;
   if (code.kind === "none") return [];
   // An include glob that names JavaScript means it: plain-JS CLIs (`bin/cli.mjs`) are read like TypeScript.
   const files =
     code.kind === "include" ? match(code.include).filter((f) => isTsSource(f) || isJsSource(f)) : tsconfigFiles(root, code.tsconfig, match, refused);
-  return withBinSources(root, files, config, refused, all);
+  return withBinSources(root, files, config, refused, all, walked);
 }
 
 const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
+
+/** The session's kind for each bin-closure file's relative specifiers. */
+const BIN_SPECIFIERS = "bin-specifiers";
+/** The session's kind for each bin entry's closure, with the file list it was resolved against. */
+const BIN_CLOSURE = "bin-closure";
 
 const isJsSource = (f: string) => /\.(js|jsx|mjs|cjs)$/.test(f) && !/\.min\.js$/.test(f);
 /** Folders a package's `bin` points into when it is build output, not source. */
@@ -159,13 +170,22 @@ const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
  * project, or a `lib/cli.js` a tsconfig without `allowJs` leaves out, is read
  * this way from its entry point.
  */
-function withBinSources(root: string, files: string[], config: ResolvedConfig, refused: InputProblem[], all: ReadonlySet<string>): string[] {
+function withBinSources(root: string, files: string[], config: ResolvedConfig, refused: InputProblem[], all: ReadonlySet<string>, walked?: Walked): string[] {
+  const session = walked?.session;
   const bins = Object.values(config.packageJson?.bin ?? {});
   const have = new Set(files);
   const extra = new Set<string>();
   const read = (rel: string): string => {
     const r = guardedRead(root, join(root, rel), rel);
     return r.ok ? r.text : "";
+  };
+  // A watch session reads and scans again only the files that changed since its previous run.
+  const specifiers = (rel: string): string[] => {
+    const kept = session?.unchanged<string[]>(BIN_SPECIFIERS, rel);
+    if (kept) return kept;
+    const specs = relativeSpecifiers(read(rel));
+    session?.remember(BIN_SPECIFIERS, rel, specs);
+    return specs;
   };
   for (const b of bins) {
     // A bin that leaves the root (`../sibling/leak.js`, `/etc/passwd`) is said, never read.
@@ -176,7 +196,14 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig, r
     const rel = toPosix(b).replace(/^\.\//, "");
     const entry = binEntry(root, rel, all);
     if (!entry) continue;
-    for (const f of entryClosure(entry, all, read)) if (!have.has(f)) extra.add(f);
+    // The same files listed and none of the closure's changed: the same closure.
+    const kept = session?.unchanged<{ files: readonly string[]; closure: string[] }>(BIN_CLOSURE, entry);
+    const closure =
+      kept && kept.files === walked?.files && kept.closure.every((f) => session?.unchanged(BIN_SPECIFIERS, f) !== undefined)
+        ? kept.closure
+        : entryClosure(entry, all, read, specifiers);
+    if (walked) walked.session.remember(BIN_CLOSURE, entry, { files: walked.files, closure });
+    for (const f of closure) if (!have.has(f)) extra.add(f);
   }
   return extra.size === 0 ? files : [...new Set([...files, ...extra])].sort();
 }

@@ -414,6 +414,7 @@ async function readCodeLazily(
   if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [], defaultExports: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
+  if (keepTrees) (await import("./readers/code-source.js")).keepParses(files.length);
   // Values folded for an earlier run may come from files that changed since (watch).
   (await import("./readers/constant-folder.js")).resetEvaluators();
   const facts = readCode(root, files, config.cli, texts);

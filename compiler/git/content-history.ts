@@ -157,12 +157,35 @@ export async function readContentHistoryOf(
         if (sep > 0) kept.set(chunk.slice(0, sep), RS + chunk);
       }
     }
-    // The same commits read with the same scope and no uncommitted change: the same history (a doc edit changes neither).
-    const parseKey = scope.key === undefined || uncommitted !== "" ? undefined : `${scope.key}\0${picked.join(",")}`;
-    const known = parseKey === undefined ? undefined : memo.parsed<ContentHistory>(parseKey);
-    if (known) return withCap(known, window.length, maxCommits);
-    const parsed = parseContentLog(uncommitted + picked.map((c) => kept.get(c) ?? "").join(""), keepOf(scope), (commit) => seqs.get(commit));
-    if (parseKey !== undefined) memo.keepParsed(parseKey, parsed);
+    // Each chunk of the log parses on its own (a commit's removals depend on its patch and the scope only), so the
+    // commits' part is kept per commit for the scope and joined, and the uncommitted changes (new with every save
+    // of a tracked file) are parsed alone and put first: what one parse of the whole text gives.
+    const keep = keepOf(scope);
+    const seqOf = (commit: string) => seqs.get(commit);
+    const parseKey = scope.key === undefined ? undefined : `${scope.key}\0${picked.join(",")}`;
+    let commits = parseKey === undefined ? undefined : memo.parsed<ContentHistory>(parseKey);
+    if (!commits) {
+      const byCommit =
+        scope.key === undefined
+          ? undefined
+          : memo.commitParses(
+              root,
+              `${scope.key}\0${specs.join("\0")}`,
+              window.map((c) => c.commit),
+            );
+      const parts = picked.map((c) => {
+        let part = byCommit?.get(c) as ContentHistory | undefined;
+        if (!part) {
+          part = parseContentLog(kept.get(c) ?? "", keep, seqOf);
+          memo.commitsParsed++;
+          byCommit?.set(c, part);
+        }
+        return part;
+      });
+      commits = joinHistories(parts);
+      if (parseKey !== undefined) memo.keepParsed(parseKey, commits);
+    }
+    const parsed = uncommitted === "" ? commits : joinHistories([parseContentLog(uncommitted, keep, seqOf), commits]);
     return withCap(parsed, window.length, maxCommits);
   }
   let log = "";
@@ -178,6 +201,25 @@ export async function readContentHistoryOf(
     window.length,
     maxCommits,
   );
+}
+
+/**
+ * Histories parsed from consecutive pieces of one log, newest first, as one:
+ * each key's removals in the pieces' order, keys in the order first seen
+ * (what parsing the pieces' text joined gives). A single piece is returned as it is.
+ */
+export function joinHistories(parts: readonly ContentHistory[]): ContentHistory {
+  if (parts.length === 1) return parts[0];
+  const join = (pick: (h: ContentHistory) => Map<string, ContentRemoval[]>) => {
+    const out = new Map<string, ContentRemoval[]>();
+    for (const h of parts)
+      for (const [k, list] of pick(h)) {
+        const have = out.get(k);
+        out.set(k, have ? have.concat(list) : list);
+      }
+    return out;
+  };
+  return { headings: join((h) => h.headings), literals: join((h) => h.literals) };
 }
 
 /** Parses `--name-only -z --format=<RS>%h`: each commit (newest first) and the paths it touched. */

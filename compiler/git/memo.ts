@@ -6,9 +6,11 @@
  * the work tree change neither: the logs read commits, not files. So each run
  * resolves HEAD once (one `git rev-parse`), a log is read again only when
  * HEAD moved or its arguments changed (new inputs: other pathspecs), and the
- * patch log only for commits no earlier run of the session read. What is
- * kept is bounded by the logs' own caps: the logs for the current HEAD, and
- * the patches of the commits in the current window.
+ * patch log only for commits no earlier run of the session read; each
+ * commit's patch is parsed once per scope, and a save's uncommitted changes
+ * are parsed alone and put in front. What is kept is bounded by the logs' own
+ * caps: the logs for the current HEAD, and the patches (raw and parsed) of the
+ * commits in the current window.
  */
 import { repositoryState } from "./state.js";
 import { weakMemo } from "../util/memo.js";
@@ -21,8 +23,12 @@ export class GitMemo {
   private logs = new Map<string, Promise<unknown>>();
   /** Patch-log chunks per root and pathspecs: commit → its text, as the log prints it. */
   private patchStore: { key: string; chunks: Map<string, string> } | null = null;
+  /** Each commit's parsed patch per root, scope and pathspecs: commit → its removals (content-history.ts joins them). */
+  private parseStore: { key: string; byCommit: Map<string, unknown> } | null = null;
   /** The last parsed content history and what it was parsed from (commits and scope). */
   private lastParsed: { key: string; value: unknown } | null = null;
+  /** Commit patches parsed (each once per scope while it stays in the window), for tests and timing. */
+  commitsParsed = 0;
   /** HEAD resolutions made (one per run and root), for tests and timing. */
   headReads = 0;
 
@@ -76,6 +82,19 @@ export class GitMemo {
     const chunks = this.patchStore.chunks;
     for (const c of [...chunks.keys()]) if (!keep.has(c)) chunks.delete(c);
     return chunks;
+  }
+
+  /**
+   * The kept per-commit parses for `root` and `key` (the scope and pathspecs they were parsed with), trimmed to
+   * the commits in `window`; another key starts empty.
+   */
+  commitParses(root: string, key: string, window: Iterable<string>): Map<string, unknown> {
+    const full = `${root}\0${key}`;
+    if (this.parseStore?.key !== full) this.parseStore = { key: full, byCommit: new Map() };
+    const keep = new Set(window);
+    const byCommit = this.parseStore.byCommit;
+    for (const c of [...byCommit.keys()]) if (!keep.has(c)) byCommit.delete(c);
+    return byCommit;
   }
 
   /** The history parsed last, when `key` (scope and commits) is what it was parsed from. */

@@ -7,7 +7,7 @@
  */
 import { nameWords } from "./term-context.js";
 import type { Vocabulary } from "./types.js";
-import { weakMemo } from "../util/memo.js";
+import { mapMemo, weakMemo } from "../util/memo.js";
 
 /** Pointer segments that are JSON Schema structure, not names. */
 const STRUCTURE = new Set([
@@ -30,6 +30,11 @@ const STRUCTURE = new Set([
 ]);
 
 const memo = weakMemo<Vocabulary, string[][]>("model/vocabulary-names#memo");
+const singularNames = weakMemo<Vocabulary, string[][]>("model/vocabulary-names#singularNames");
+/** A text's words, each without a final `s` (namesVocabulary's side of the comparison). */
+const singularText = mapMemo<string, string[]>("model/vocabulary-names#singularText", 8192);
+
+const singular = (words: string[]): string[] => words.map((w) => w.replace(/s$/, ""));
 
 /** The vocabulary's names, each as its words (at least two). */
 export function vocabularyNames(v: Vocabulary): string[][] {
@@ -75,9 +80,12 @@ export function vocabularyWords(v: Vocabulary): Set<string> {
 
 /** True when `text` (a header, a sentence) names the vocabulary: one of its names, word for word (plural allowed), appears in it. */
 export function namesVocabulary(text: string, v: Vocabulary, whole = false): boolean {
-  const words = nameWords(text).map((w) => w.replace(/s$/, ""));
-  for (const name of vocabularyNames(v)) {
-    const n = name.map((w) => w.replace(/s$/, ""));
+  // The same sentence or header is asked about for every vocabulary, and again on every watch run.
+  let words = singularText.get(text);
+  if (!words) singularText.set(text, (words = singular(nameWords(text))));
+  let names = singularNames.get(v);
+  if (!names) singularNames.set(v, (names = vocabularyNames(v).map(singular)));
+  for (const n of names) {
     if (whole) {
       if (n.length === words.length && n.every((w, i) => w === words[i])) return true;
       continue;

@@ -98,6 +98,17 @@ export function loadFile(root: string, abs: string): ParsedFile | null {
   return parseText(root, abs, decodeSource(raw).text, st);
 }
 
+/** The most parses `keepParses` lets the cache hold (a watch session on a very large project keeps only this many trees). */
+export const MAX_KEPT_PARSES = 5000;
+
+/**
+ * A long-lived process (watch) keeps every code file's tree, so an edit re-parses one file: the cache's bound
+ * (64, enough for a cold run's folder lookups) is raised to the project's `count` code files, at most MAX_KEPT_PARSES.
+ */
+export function keepParses(count: number): void {
+  cache.grow(Math.min(count + 64, MAX_KEPT_PARSES));
+}
+
 /** Drops every cached parse (tests; long-running watch sessions). */
 export function clearParseCache(): void {
   cache.clear();

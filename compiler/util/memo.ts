@@ -57,8 +57,12 @@ export class WeakMemo<K extends object, V> {
 
 /** A Map that keeps at most `max` entries, dropping the oldest first. */
 export class BoundedMemo<K, V> extends Map<K, V> {
-  constructor(private readonly max: number) {
+  constructor(private max: number) {
     super();
+  }
+  /** Raises the bound to at least `max` entries (never lowers it): a long-lived host that needs more kept says so. */
+  grow(max: number): void {
+    if (max > this.max) this.max = max;
   }
   override set(key: K, value: V): this {
     if (!this.has(key) && this.size >= this.max) {

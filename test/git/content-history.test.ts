@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseContentLog, pathspecs, readContentHistory, readContentHistoryOf } from "../../compiler/git/content-history.js";
+import { joinHistories, parseContentLog, pathspecs, readContentHistory, readContentHistoryOf } from "../../compiler/git/content-history.js";
 import { readGitHistory } from "../../compiler/git/history.js";
 import { gitCallCount } from "../../compiler/git/run.js";
 import { contentRemovalText, headingRemoval, literalRemoval, WORK_TREE, type GitHistory } from "../../compiler/model/history.js";
@@ -82,6 +82,27 @@ describe("parseContentLog", () => {
     expect(r.literals.get("advance")!.map((e) => [e.file, e.kind, e.to])).toEqual([["src/cli.ts", "renamed", "proceed"]]);
     // Two literals changed on one line: no rename is made up.
     expect([r.literals.get("Moves the flow")![0].kind, r.literals.get("mv")![0].kind]).toEqual(["removed", "removed"]);
+  });
+
+  it("pieces of one log parsed apart and joined give what one parse of the whole log gives (the watch memo's per-commit parses)", () => {
+    const wt = `\x1e${WORK_TREE}\x1funcommitted changes\n${file("docs/p.md", "@@ -5 +5 @@\n-## Events\n+## Event list\n")}`;
+    const c2 = commit(
+      "c2",
+      "drop legacy",
+      file("docs/p.md", "@@ -7,4 +6,0 @@\n-## Legacy mode\n-\n-Old.\n-\n") + file("src/a.ts", '@@ -1 +0,0 @@\n-export const x = { name: "flow" };\n'),
+    );
+    const c1 = commit(
+      "c1",
+      "older",
+      file("docs/p.md", "@@ -3 +3 @@\n-## Legacy mode\n+## Legacy\n") + file("src/a.ts", '@@ -2 +0,0 @@\n-export const y = { name: "flow" };\n'),
+    );
+    const seq = (id: string) => ({ c2: 4, c1: 9 })[id];
+    const whole = parseContentLog(wt + c2 + c1, keepAll, seq);
+    const joined = joinHistories([parseContentLog(wt, keepAll, seq), joinHistories([parseContentLog(c2, keepAll, seq), parseContentLog(c1, keepAll, seq)])]);
+    expect(joined).toEqual(whole);
+    expect([...joined.headings.keys()]).toEqual([...whole.headings.keys()]);
+    expect(joined.headings.get("docs/p.md")!.map((h) => h.commit)).toEqual([WORK_TREE, "c2", "c1"]);
+    expect(joined.literals.get("flow")!.map((h) => h.seq)).toEqual([4, 9]);
   });
 });
 

@@ -63,13 +63,19 @@ describe.skipIf(!hasGit)("watch on a repository with history equals a cold run",
     watch.session = new ReadSession();
     await runPipeline({ root, cache: watch });
     const memo = gitMemoOf(watch);
-    const steps: { name: string; apply(): string[]; moved?: true }[] = [
+    const steps: { name: string; apply(): string[]; moved?: true; noParse?: true }[] = [
       {
         name: "doc edit asking for new evidence",
         apply: () => (
           writeFileSync(join(root, "docs/protocol.md"), `${repo.read("docs/protocol.md")}\nSee [legacy](#legacy-mode) and \`run.paused\`.\n`),
           ["docs/protocol.md"]
         ),
+      },
+      {
+        // Uncommitted changes differ from the last save's: only they are parsed, the commits' patches are not again.
+        name: "the same doc edited again (no new evidence asked)",
+        apply: () => (writeFileSync(join(root, "docs/protocol.md"), `${repo.read("docs/protocol.md")}\nMore prose.\n`), ["docs/protocol.md"]),
+        noParse: true,
       },
       {
         name: "commit renaming a heading and a member (HEAD moves)",
@@ -101,7 +107,9 @@ describe.skipIf(!hasGit)("watch on a repository with history equals a cold run",
       const cold = observable(await runPipeline({ root, cache: new ReadCache({ dir: null }) }));
       const heads = memo.headReads;
       const calls = gitCallCount();
+      const parsed = memo.commitsParsed;
       const warm = observable(await runPipeline({ root, cache: watch, changes }));
+      if (step.noParse) expect(memo.commitsParsed - parsed, `${step.name}: commit patches parsed again`).toBe(0);
       expect(warm, step.name).toBe(cold);
       expect(memo.headReads - heads, `${step.name}: HEAD resolved once`).toBe(1);
       // HEAD unmoved: HEAD resolved and the work tree's uncommitted diff (it changes with every save; evidence reads it as the
@@ -109,6 +117,8 @@ describe.skipIf(!hasGit)("watch on a repository with history equals a cold run",
       if (!step.moved && !step.name.startsWith("new document")) expect(gitCallCount() - calls, `${step.name}: git calls`).toBe(2);
       if (step.moved) expect(gitCallCount() - calls, `${step.name}: git calls`).toBeGreaterThan(1);
     }
+    // The commits' patches were parsed at all (the steps above asked for evidence), once each per scope.
+    expect(memo.commitsParsed).toBeGreaterThan(0);
     // The evidence is there at all: the cold run names the commits.
     const last = await runPipeline({ root, cache: watch, changes: [] });
     expect(last.diagnostics.some((d) => /drop legacy/.test(d.message))).toBe(true);

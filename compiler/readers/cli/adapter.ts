@@ -49,6 +49,7 @@ import {
 } from "../../model/cli.js";
 import type { ParsedFile, ts } from "../code-source.js";
 import type { EvaluatedValue, FoldedValue } from "../constant-folder.js";
+import { weakMemo } from "../../util/memo.js";
 
 export interface CliReadOptions {
   /** The CLI's binaries: `new Command("aw")` names the program, not a command. */
@@ -117,7 +118,29 @@ export function defineReader(
   const imports = importsOf(packages);
   const detect = d.detect ?? ((text: string) => imports !== null && imports.test(text));
   const example = d.example ?? ((pkg: string) => `import * as cli from "${pkg}";`);
-  return { id: d.id, docs: d.docs, order: d.order, packages, example, detect, applies: d.applies ?? ((file) => detect(file.text, file.rel)), read: d.read };
+  const reader: CliAdapter = {
+    id: d.id,
+    docs: d.docs,
+    order: d.order,
+    packages,
+    example,
+    detect,
+    applies: d.applies ?? ((file) => detects(reader, file)),
+    read: d.read,
+  };
+  return reader;
+}
+
+/** Per parsed file (the same object while its text and path are unchanged: watch keeps the trees), each reader's `detect` answer. */
+const detected = weakMemo<ParsedFile, Map<CliAdapter["detect"], boolean>>("readers/cli/adapter#detected");
+
+/** `reader.detect` on the file's text and path, asked once per reader and parsed file (detect is a pure test of the two). */
+export function detects(reader: Pick<CliAdapter, "detect">, file: ParsedFile): boolean {
+  let answers = detected.get(file);
+  if (!answers) detected.set(file, (answers = new Map()));
+  let yes = answers.get(reader.detect);
+  if (yes === undefined) answers.set(reader.detect, (yes = reader.detect(file.text, file.rel)));
+  return yes;
 }
 
 /** `import … from "pkg"` / `"pkg/sub"`, `require("pkg")`, `import("pkg")` for any of the packages; null for none. */

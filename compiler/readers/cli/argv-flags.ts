@@ -25,7 +25,7 @@
  */
 import { CLOSED, type FlagArity, type FlagSpec, open } from "../../model/cli.js";
 import { type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
-import { type AdapterContext, type AdapterOutput, command, defineReader, flag } from "./adapter.js";
+import { type AdapterContext, type AdapterOutput, command, defineReader, detects, flag } from "./adapter.js";
 import { enclosingFunction } from "./syntax.js";
 
 const FLAG_LITERAL = /^--?[A-Za-z][\w.-]*$/;
@@ -34,7 +34,7 @@ const MIN_FLAGS = 3;
 /** Does any file use a parser package some reader reads (its `detect`: commander, yargs, minimist, `parseArgs` from node:util, …)? Then that reader knows the flags. */
 export function importsParser(ctx: AdapterContext, self: string): boolean {
   const parsers = (ctx.readers ?? []).filter((r) => r.id !== self && r.packages.length > 0);
-  return ctx.all.some((f) => parsers.some((r) => r.detect(f.text, f.rel)));
+  return ctx.all.some((f) => parsers.some((r) => detects(r, f)));
 }
 
 /** The flag literals a condition compares `word` with (`w === '--a' || w === '-a'`), or null when it compares anything else. */
