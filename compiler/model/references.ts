@@ -13,7 +13,7 @@ import type { ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
 import { customId, githubSlug, headingIds } from "./routes/slugs.js";
-import { buildRouteTable, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
+import { buildRouteTable, defaultTwin, gitignoredReason, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
 import { weakMemo } from "../util/memo.js";
 
 export interface ReferenceIndex {
@@ -344,19 +344,28 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
     };
   }
   if (path !== null && index.files.has(path)) return ok(path);
+  // From a translation's page, a file the translation lacks is the default language's (the build lays the translation over it).
+  const twin = path !== null && index.siteOf(path) === site ? defaultTwin(site, path) : null;
+  if (twin !== null && index.files.has(twin)) return ok(twin);
   const st = path === null ? "missing" : pathStatus(index, path);
   if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_UNLISTED };
+  // A path the repository ignores (a folder the build generates): the checkout cannot show it.
+  const ignored = () => (path !== null && st === "missing" ? gitignoredReason(site, path) : null);
   if (!fileLink) {
     const r = resolveSiteRoute(index.routes(site), index, doc, target);
     if (r.status === "ok") return ok(r.path);
     if (path !== null && st === "exists") return ok(path);
     if (r.status === "not-judged") return { status: "not-judged", target, path: null, fragment, anchor: null, reason: r.reason };
+    const why = ignored();
+    if (why) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: why };
     return { status: "missing", target, path: null, fragment, anchor: null, route: r.route };
   }
   // `.md` links are resolved by file (as every generator does); rewritten pages move them.
   if (site.rewrites && Object.keys(site.rewrites).length > 0)
     return { status: "not-judged", target, path, fragment, anchor: null, reason: "VitePress rewrites move pages" };
   if (site.linksRewritten) return { status: "not-judged", target, path, fragment, anchor: null, reason: site.linksRewritten };
+  const why = ignored();
+  if (why) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: why };
   return { status: "missing", target, path, fragment, anchor: null };
 }
 
