@@ -13,7 +13,7 @@ import type { ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
 import { customId, githubSlug, headingIds } from "./routes/slugs.js";
-import { buildRouteTable, defaultTwin, gitignoredReason, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
+import { buildRouteTable, defaultTwin, fallbackUnknown, gitignoredReason, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
 import { weakMemo } from "../util/memo.js";
 
 export interface ReferenceIndex {
@@ -346,7 +346,10 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   if (path !== null && index.files.has(path)) return ok(path);
   // From a translation's page, a file the translation lacks is the default language's (the build lays the translation over it).
   const twin = path !== null && index.siteOf(path) === site ? defaultTwin(site, path) : null;
-  if (twin !== null && index.files.has(twin)) return ok(twin);
+  if (twin !== null && index.files.has(twin)) {
+    const why = fallbackUnknown(site, path!);
+    return why === null ? ok(twin) : { status: "not-judged", target, path: null, fragment, anchor: null, reason: why };
+  }
   const st = path === null ? "missing" : pathStatus(index, path);
   if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_UNLISTED };
   // A path the repository ignores (a folder the build generates): the checkout cannot show it.

@@ -65,6 +65,20 @@ function untranslatedKey(site: Site, key: string): string | null {
   return null;
 }
 
+/**
+ * Why a translation's link that only the default language's page or file serves is not judged: the translation
+ * has its own config (one that only `INHERIT`s the site's), which builds its tree alone; null when the tree has
+ * none (only a copy of the default tree with the translation laid over it builds it).
+ */
+export function fallbackUnknown(site: Site, pathOrKey: string): string | null {
+  for (const t of site.translations ?? []) {
+    if (t.config === undefined) continue;
+    if (under(t.dir, pathOrKey) !== null || pathOrKey === t.prefix || pathOrKey.startsWith(`${t.prefix}/`))
+      return `${t.dir} lacks it and has its own config (${t.config}): whether the build serves the default language's page there is not known`;
+  }
+  return null;
+}
+
 /** A URL path (no fragment, decoded, no leading `/`) as a route key: no `.html`/`.md`, no index page, no trailing `/`. */
 export function routeKey(path: string, generator: Site["generator"]): string {
   let p = path.replace(/^\/+/, "").replace(/\/+$/, "");
@@ -128,18 +142,18 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     tried.push(key);
     // A translation's missing page is the default language's (the build copies that tree first).
     const plain = untranslatedKey(site, key);
-    const hit =
-      table.byRoute.get(key) ??
-      (caseless ? table.byLower.get(key.toLowerCase()) : undefined) ??
-      localeFallback(table, key, caseless) ??
-      (plain === null ? undefined : (table.byRoute.get(plain) ?? (caseless ? table.byLower.get(plain.toLowerCase()) : undefined)));
+    const hit = table.byRoute.get(key) ?? (caseless ? table.byLower.get(key.toLowerCase()) : undefined) ?? localeFallback(table, key, caseless);
     if (hit !== undefined) return { status: "ok", path: hit };
+    const fallback = plain === null ? undefined : (table.byRoute.get(plain) ?? (caseless ? table.byLower.get(plain.toLowerCase()) : undefined));
+    if (fallback !== undefined) return translatedFallback(site, key, fallback);
     // A relative URL the generator does not rewrite (raw HTML `<img src="../../img/x.png">`) names a served file from the page's URL.
     if (!target.startsWith("/")) {
       const rel = k.replace(/^\/+/, "");
-      const relPlain = untranslatedKey(site, rel);
-      const asset = assetAt(site, fs, rel) ?? (relPlain === null ? null : assetAt(site, fs, relPlain));
+      const asset = assetAt(site, fs, rel);
       if (asset) return { status: "ok", path: asset };
+      const relPlain = untranslatedKey(site, rel);
+      const plainAsset = relPlain === null ? null : assetAt(site, fs, relPlain);
+      if (plainAsset) return translatedFallback(site, rel, plainAsset);
     }
     // A route that differs only in case: served on case-insensitive hosts, so not judged.
     if (table.byLower.has(key.toLowerCase())) return { status: "not-judged", reason: `route /${key} differs only in case from a page` };
@@ -168,6 +182,12 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     }
   }
   return { status: "missing", route: key };
+}
+
+/** The default language's page or file serving a translation's route `key`: ok, or not judged when the translation builds alone. */
+function translatedFallback(site: Site, key: string, path: string): SiteLink {
+  const why = fallbackUnknown(site, key);
+  return why === null ? { status: "ok", path } : { status: "not-judged", reason: why };
 }
 
 const ignoreMatchers = new Map<string, (path: string) => boolean>();

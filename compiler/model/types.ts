@@ -345,7 +345,12 @@ export interface Site {
    * is served at `<prefix>/<route>`; a page or file it lacks is the default language's (the build copies the
    * default tree and lays the translation over it).
    */
-  translations?: { dir: string; prefix: string }[];
+  translations?: {
+    dir: string;
+    prefix: string;
+    /** The translation's own config file, which only extends the site's: it builds the tree alone, so whether a page it lacks falls back to the default language is not known. */
+    config?: string;
+  }[];
   /** The config file (root-relative) this site's config inherits (MkDocs `INHERIT`). */
   inherits?: string;
   /**

@@ -227,7 +227,7 @@ describe("Jekyll exclude", () => {
     expect(sites.map((s) => `${s.root} ${JSON.stringify(s.translations ?? [])}`)).toEqual([
       "docs/de []",
       // pt-BR's pages mirror both de's and en's: it is neither's translation.
-      'docs/en [{"dir":"docs/es/docs","prefix":"es"},{"dir":"docs/hi/docs","prefix":"hi"},{"dir":"docs/zh_CN/docs","prefix":"zh_CN"}]',
+      'docs/en [{"dir":"docs/es/docs","prefix":"es"},{"dir":"docs/hi/docs","prefix":"hi","config":"docs/hi/mkdocs.yml"},{"dir":"docs/zh_CN/docs","prefix":"zh_CN"}]',
     ]);
     // A site folder not named as a language has no translations.
     const plain = project({ "site/mkdocs.yml": "site_name: x\n", "site/docs/index.md": "# a\n", "es/docs/index.md": "# a\n" });

@@ -66,7 +66,7 @@ export function attachTranslations(sites: Site[], files: readonly string[]): Sit
   for (const [dir, c] of [...claims].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (c.length !== 1) continue;
     const { site, prefix, own } = c[0];
-    (site.translations ??= []).push({ dir, prefix });
+    (site.translations ??= []).push(own ? { dir, prefix, config: own.source } : { dir, prefix });
     if (own) folded.add(own);
   }
   return sites.filter((s) => !folded.has(s));
