@@ -351,6 +351,8 @@ export interface Site {
     /** The translation's own config file, which only extends the site's: it builds the tree alone, so whether a page it lacks falls back to the default language is not known. */
     config?: string;
   }[];
+  /** The generator config file read for the site (root-relative), when there is one; `source` names the config setting instead when `sites` is configured. */
+  configFile?: string;
   /** The config file (root-relative) this site's config inherits (MkDocs `INHERIT`). */
   inherits?: string;
   /**

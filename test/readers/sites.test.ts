@@ -229,6 +229,15 @@ describe("Jekyll exclude", () => {
       // pt-BR's pages mirror both de's and en's: it is neither's translation.
       'docs/en [{"dir":"docs/es/docs","prefix":"es"},{"dir":"docs/hi/docs","prefix":"hi","config":"docs/hi/mkdocs.yml"},{"dir":"docs/zh_CN/docs","prefix":"zh_CN"}]',
     ]);
+    // Configured `sites` (as init writes them, the inheriting one listed too): the same fold; de's own config, which no
+    // configured site reads, keeps it out; pt-BR then mirrors only en.
+    const configured = await sitesOf(root, docs, {
+      sites: [
+        { root: "docs/en", generator: "mkdocs" },
+        { root: "docs/hi", generator: "mkdocs" },
+      ],
+    });
+    expect(configured.map((s) => `${s.root} ${(s.translations ?? []).map((t) => t.prefix).join(",")}`)).toEqual(["docs/en es,hi,pt-BR,zh_CN"]);
     // A site folder not named as a language has no translations.
     const plain = project({ "site/mkdocs.yml": "site_name: x\n", "site/docs/index.md": "# a\n", "es/docs/index.md": "# a\n" });
     expect((await sitesOf(plain, ["site/docs/index.md", "es/docs/index.md"]))[0].translations).toBeUndefined();

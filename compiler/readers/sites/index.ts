@@ -148,6 +148,7 @@ async function readSite(
     if (plugins.length > 0)
       site.linksRewritten = `${plugins.join(", ")}, a markdown plugin of the project that ${s.configFile} registers, rewrites links at build time (code docpact does not run)`;
   }
+  if (s.configFile && !d.plainFiles) site.configFile = s.configFile;
   const ignored = siteGitignore(root, site);
   if (ignored.length > 0) site.gitignored = ignored;
   if (config.sites) site.source = config.file ?? "config";

@@ -8,9 +8,12 @@
  * is no translation: the folder keeps whatever site, or GitHub rendering, it had.
  */
 import { posix } from "node:path";
-import { routers } from "../../model/routes/index.js";
+import { routers, siteGenerators } from "../../model/routes/index.js";
 import { under } from "../../model/routes/types.js";
 import type { Site } from "../../model/types.js";
+
+/** Config file names of every generator (dot names aside: discover does not list them). */
+const CONFIG_NAMES = [...new Set(siteGenerators.flatMap((d) => d.configFiles).filter((f) => !f.startsWith(".")))];
 
 /** A language tag as folders name them: `es`, `pt-BR`, `zh-hant`, `zh_CN`, `fil`. */
 const LANGUAGE_TAG = /^[a-z]{2,3}(?:[-_](?:[A-Za-z]{4}|[A-Z]{2}|[a-z]{2}|\d{3}))?$/;
@@ -21,12 +24,13 @@ const LANGUAGE_TAG = /^[a-z]{2,3}(?:[-_](?:[A-Za-z]{4}|[A-Z]{2}|[a-z]{2}|\d{3}))
  */
 export function attachTranslations(sites: Site[], files: readonly string[]): Site[] {
   // Tree → the sites it mirrors (and the sibling site to fold in): a tree that mirrors two sites is neither's.
+  const fileSet = new Set(files);
   const claims = new Map<string, { site: Site; prefix: string; own: Site | undefined }[]>();
   for (const site of sites) {
     if (routers[site.generator].plainFiles || routers[site.generator].routesUnknown !== undefined) continue;
     if (site.root === "" || !LANGUAGE_TAG.test(posix.basename(site.root))) continue;
     // A config that extends another site's is that site's translation at most, never another tree's default.
-    if (site.inherits !== undefined && sites.some((s) => s.source === site.inherits)) continue;
+    if (site.inherits !== undefined && sites.some((s) => s.configFile === site.inherits)) continue;
     const pagesRel = under(site.root, site.srcDir);
     if (pagesRel === null) continue;
     const parent = posix.dirname(site.root) === "." ? "" : posix.dirname(site.root);
@@ -40,9 +44,10 @@ export function attachTranslations(sites: Site[], files: readonly string[]): Sit
     if (defaultPages.size === 0) continue;
     for (const name of siblingFolders(files, parent, site.root)) {
       const folder = parent === "" ? name : `${parent}/${name}`;
-      // Its own site, unless that site's config only extends this one.
+      // Its own site, unless that site's config only extends this one; a generator config no site read (`sites` left it out) is unknown.
       const own = sites.find((s) => s !== site && s.root === folder);
-      if (own && own.inherits !== site.source) continue;
+      if (own && (own.inherits === undefined || own.inherits !== site.configFile)) continue;
+      if (!own && CONFIG_NAMES.some((n) => fileSet.has(`${folder}/${n}`))) continue;
       // Another site owning a folder inside it (a nested book) makes it no plain mirror.
       if (sites.some((s) => s !== site && s !== own && under(folder, s.root) !== null)) continue;
       const dir = pagesRel === "" ? folder : `${folder}/${pagesRel}`;
@@ -66,7 +71,7 @@ export function attachTranslations(sites: Site[], files: readonly string[]): Sit
   for (const [dir, c] of [...claims].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (c.length !== 1) continue;
     const { site, prefix, own } = c[0];
-    (site.translations ??= []).push(own ? { dir, prefix, config: own.source } : { dir, prefix });
+    (site.translations ??= []).push(own?.configFile ? { dir, prefix, config: own.configFile } : { dir, prefix });
     if (own) folded.add(own);
   }
   return sites.filter((s) => !folded.has(s));
