@@ -252,7 +252,21 @@ const SKIP_FOLDER = "a folder link that finds no file (a folder holding only dot
 /** Fragments that never name a heading: GitHub line ranges and the HTML top-of-page fragment. */
 const NON_HEADING_FRAGMENT = /^(?:L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?|top)$/i;
 
+/**
+ * A target that stands for a URL rather than naming one: the word itself (`[text](url)` in a style guide) or an
+ * upper-case placeholder a script fills (`ENGLISH_VERSION_URL`). Only a missing target is read so.
+ */
+const PLACEHOLDER_WORD = /^(?:url|uri|link|href|URL|URI|LINK|HREF|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$/;
+const SKIP_PLACEHOLDER_WORD = "a word standing for a URL (`url`, `ENGLISH_VERSION_URL`), not a file or route";
+
 export function resolveLink(index: ReferenceIndex, doc: MarkdownDoc, url: string, template?: MdLink["template"]): LinkResolution {
+  const r = resolveLinkTarget(index, doc, url, template);
+  if (r.status === "missing" && PLACEHOLDER_WORD.test(r.target))
+    return { status: "skipped", target: r.target, path: null, fragment: r.fragment, anchor: null, reason: SKIP_PLACEHOLDER_WORD };
+  return r;
+}
+
+function resolveLinkTarget(index: ReferenceIndex, doc: MarkdownDoc, url: string, template?: MdLink["template"]): LinkResolution {
   const raw = url.trim();
   const none = (status: LinkStatus, reason?: string): LinkResolution => ({
     status,
