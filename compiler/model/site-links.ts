@@ -7,6 +7,7 @@
  */
 import { posix } from "node:path";
 import picomatch from "picomatch";
+import { mapMemo } from "../util/memo.js";
 import type { MarkdownDoc, Site } from "./types.js";
 import { routers } from "./routes/index.js";
 import { dropIndex, under } from "./routes/types.js";
@@ -190,7 +191,7 @@ function translatedFallback(site: Site, key: string, path: string): SiteLink {
   return why === null ? { status: "ok", path } : { status: "not-judged", reason: why };
 }
 
-const ignoreMatchers = new Map<string, (path: string) => boolean>();
+const ignoreMatchers = mapMemo<string, (path: string) => boolean>("model/site-links#ignoreMatchers", 2000);
 
 /**
  * Why `path` (root-relative) is not in the checkout though the site may serve it: a `.gitignore` over the site
