@@ -13,7 +13,17 @@ import type { ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
 import { customId, githubSlug, headingIds } from "./routes/slugs.js";
-import { buildRouteTable, defaultTwin, fallbackUnknown, gitignoredReason, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
+import {
+  buildRouteTable,
+  defaultTwin,
+  fallbackUnknown,
+  gitignoredReason,
+  resolveSiteRoute,
+  routesUnknown,
+  siteOf,
+  translationOrphan,
+  type RouteTable,
+} from "./site-links.js";
 import { weakMemo } from "../util/memo.js";
 
 export interface ReferenceIndex {
@@ -357,7 +367,10 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
       reason: routesUnknown(site) ?? `${doc.file} is not a page whose route docpact knows`,
     };
   }
-  if (path !== null && index.files.has(path)) return ok(path);
+  if (path !== null && index.files.has(path)) {
+    const orphan = translationOrphan(site, path, index.files);
+    return orphan === null ? ok(path) : { status: "not-judged", target, path: null, fragment, anchor: null, reason: orphan };
+  }
   // From a translation's page, a file the translation lacks is the default language's (the build lays the translation over it).
   const twin = path !== null && index.siteOf(path) === site ? defaultTwin(site, path) : null;
   if (twin !== null && index.files.has(twin)) {

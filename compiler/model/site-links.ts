@@ -57,6 +57,17 @@ export function defaultTwin(site: Site, path: string): string | null {
   return null;
 }
 
+/**
+ * Why a file of a translation tree that the default language lacks (a page moved or removed there since) is not
+ * judged as a target: a build that copies the default tree and lays the translation over it never serves it, a
+ * translation's own config does; null when the file has its twin or lies in no translation.
+ */
+export function translationOrphan(site: Site, path: string, files: ReadonlySet<string>): string | null {
+  const twin = defaultTwin(site, path);
+  if (twin === null || files.has(twin)) return null;
+  return `${path} is a translation's file the default language lacks (${twin}): whether the build serves it is not known`;
+}
+
 /** A route key under a translation's prefix (`es/tutorial`) as the default language's (`tutorial`); null when under none. */
 function untranslatedKey(site: Site, key: string): string | null {
   for (const t of site.translations ?? []) {
@@ -144,7 +155,10 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     // A translation's missing page is the default language's (the build copies that tree first).
     const plain = untranslatedKey(site, key);
     const hit = table.byRoute.get(key) ?? (caseless ? table.byLower.get(key.toLowerCase()) : undefined) ?? localeFallback(table, key, caseless);
-    if (hit !== undefined) return { status: "ok", path: hit };
+    if (hit !== undefined) {
+      const orphan = translationOrphan(site, hit, fs.files);
+      return orphan === null ? { status: "ok", path: hit } : { status: "not-judged", reason: orphan };
+    }
     const fallback = plain === null ? undefined : (table.byRoute.get(plain) ?? (caseless ? table.byLower.get(plain.toLowerCase()) : undefined));
     if (fallback !== undefined) return translatedFallback(site, key, fallback);
     // A relative URL the generator does not rewrite (raw HTML `<img src="../../img/x.png">`) names a served file from the page's URL.

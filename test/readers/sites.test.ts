@@ -238,6 +238,19 @@ describe("Jekyll exclude", () => {
       ],
     });
     expect(configured.map((s) => `${s.root} ${(s.translations ?? []).map((t) => t.prefix).join(",")}`)).toEqual(["docs/en es,hi,pt-BR,zh_CN"]);
+    // A lagging translation: one page in eleven without a twin still mirrors; two do not.
+    const pages = (dir: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${dir}/p${i}.md`, "# p\n"]));
+    const lag = project({
+      "docs/en/mkdocs.yml": "site_name: x\n",
+      ...pages("docs/en/docs", 10),
+      ...pages("docs/es/docs", 10),
+      "docs/es/docs/old.md": "# o\n",
+      ...pages("docs/fr/docs", 10),
+      "docs/fr/docs/old.md": "# o\n",
+      "docs/fr/docs/older.md": "# o\n",
+    });
+    const lagDocs = (written.get(lag) ?? []).filter((f) => f.endsWith(".md"));
+    expect((await sitesOf(lag, lagDocs))[0].translations?.map((t) => t.prefix)).toEqual(["es"]);
     // A site folder not named as a language has no translations.
     const plain = project({ "site/mkdocs.yml": "site_name: x\n", "site/docs/index.md": "# a\n", "es/docs/index.md": "# a\n" });
     expect((await sitesOf(plain, ["site/docs/index.md", "es/docs/index.md"]))[0].translations).toBeUndefined();

@@ -4,7 +4,7 @@
  * MkDocs config that only `INHERIT`s the default one). Decided from the checkout alone: a folder
  * beside the site's folder, named as a language (`es`, `pt-BR`, `zh-hant`), holding the site's
  * pages folder at the same relative path, every page of which is a page of the default tree at
- * the same relative path. Anything less (a page the default lacks, another generator's config)
+ * the same relative path (but a lingering one in eleven). Anything less (more pages the default lacks, another generator's config)
  * is no translation: the folder keeps whatever site, or GitHub rendering, it had.
  */
 import { posix } from "node:path";
@@ -52,18 +52,17 @@ export function attachTranslations(sites: Site[], files: readonly string[]): Sit
       if (sites.some((s) => s !== site && s !== own && under(folder, s.root) !== null)) continue;
       const dir = pagesRel === "" ? folder : `${folder}/${pagesRel}`;
       if (own && own.srcDir !== dir) continue;
-      let pages = 0;
-      let mirrors = true;
+      // Translations lag: a page the default language has since moved or removed may linger. At most one page in
+      // eleven without a twin (none below ten mirrored pages) still makes a mirror; links to such a page are not judged.
+      let mirrored = 0;
+      let extra = 0;
       for (const f of files) {
         const rel = under(dir, f);
         if (rel === null || !isPage(f)) continue;
-        pages++;
-        if (!defaultPages.has(rel)) {
-          mirrors = false;
-          break;
-        }
+        if (defaultPages.has(rel)) mirrored++;
+        else extra++;
       }
-      if (!mirrors || pages === 0) continue;
+      if (mirrored === 0 || extra * 10 > mirrored) continue;
       claims.set(dir, [...(claims.get(dir) ?? []), { site, prefix: name, own }]);
     }
   }
