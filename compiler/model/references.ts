@@ -13,7 +13,17 @@ import type { ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
 import { customId, githubSlug, headingIds } from "./routes/slugs.js";
-import { buildRouteTable, resolveSiteRoute, routesUnknown, siteOf, type RouteTable } from "./site-links.js";
+import {
+  buildRouteTable,
+  defaultTwin,
+  fallbackUnknown,
+  gitignoredReason,
+  resolveSiteRoute,
+  routesUnknown,
+  siteOf,
+  translationOrphan,
+  type RouteTable,
+} from "./site-links.js";
 import { weakMemo } from "../util/memo.js";
 
 export interface ReferenceIndex {
@@ -260,12 +270,32 @@ const SKIP_FOLDER = "a folder link that finds no file (a folder holding only dot
 /** Fragments that never name a heading: GitHub line ranges and the HTML top-of-page fragment. */
 const NON_HEADING_FRAGMENT = /^(?:L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?|top)$/i;
 
+/**
+ * A target that stands for a URL rather than naming one: the word itself (`[text](url)` in a style guide) or an
+ * upper-case placeholder a script fills (`ENGLISH_VERSION_URL`). Only a missing target is read so.
+ */
+const PLACEHOLDER_WORD = /^(?:url|uri|link|href|URL|URI|LINK|HREF|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$/;
+const SKIP_PLACEHOLDER_WORD = "a word standing for a URL (`url`, `ENGLISH_VERSION_URL`), not a file or route";
+
 export function resolveLink(
   index: ReferenceIndex,
   doc: MarkdownDoc,
   url: string,
   template?: MdLink["template"],
   link: { kind: MdLink["kind"]; html?: true } = { kind: "link" },
+): LinkResolution {
+  const r = resolveLinkTarget(index, doc, url, template, link);
+  if (r.status === "missing" && PLACEHOLDER_WORD.test(r.target))
+    return { status: "skipped", target: r.target, path: null, fragment: r.fragment, anchor: null, reason: SKIP_PLACEHOLDER_WORD };
+  return r;
+}
+
+function resolveLinkTarget(
+  index: ReferenceIndex,
+  doc: MarkdownDoc,
+  url: string,
+  template: MdLink["template"] | undefined,
+  link: { kind: MdLink["kind"]; html?: true },
 ): LinkResolution {
   let raw = url.trim();
   const none = (status: LinkStatus, reason?: string): LinkResolution => ({
@@ -365,20 +395,35 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
       reason: routesUnknown(site) ?? `${doc.file} is not a page whose route docpact knows`,
     };
   }
-  if (path !== null && index.files.has(path)) return ok(path);
+  if (path !== null && index.files.has(path)) {
+    const orphan = translationOrphan(site, path, index.files);
+    return orphan === null ? ok(path) : { status: "not-judged", target, path: null, fragment, anchor: null, reason: orphan };
+  }
+  // From a translation's page, a file the translation lacks is the default language's (the build lays the translation over it).
+  const twin = path !== null && index.siteOf(path) === site ? defaultTwin(site, path) : null;
+  if (twin !== null && index.files.has(twin)) {
+    const why = fallbackUnknown(site, path!);
+    return why === null ? ok(twin) : { status: "not-judged", target, path: null, fragment, anchor: null, reason: why };
+  }
   const st = path === null ? "missing" : pathStatus(index, path);
   if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_UNLISTED };
+  // A path the repository ignores (a folder the build generates): the checkout cannot show it.
+  const ignored = () => (path !== null && st === "missing" ? gitignoredReason(site, path) : null);
   if (!fileLink) {
     const r = resolveSiteRoute(index.routes(site), index, doc, target);
     if (r.status === "ok") return ok(r.path);
     if (path !== null && st === "exists") return ok(path);
     if (r.status === "not-judged") return { status: "not-judged", target, path: null, fragment, anchor: null, reason: r.reason };
+    const why = ignored();
+    if (why) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: why };
     return { status: "missing", target, path: null, fragment, anchor: null, route: r.route };
   }
   // `.md` links are resolved by file (as every generator does); rewritten pages move them.
   if (site.rewrites && Object.keys(site.rewrites).length > 0)
     return { status: "not-judged", target, path, fragment, anchor: null, reason: "VitePress rewrites move pages" };
   if (site.linksRewritten) return { status: "not-judged", target, path, fragment, anchor: null, reason: site.linksRewritten };
+  const why = ignored();
+  if (why) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: why };
   return { status: "missing", target, path, fragment, anchor: null };
 }
 

@@ -6,6 +6,8 @@
  * completely there; otherwise it is `not-judged` with the reason.
  */
 import { posix } from "node:path";
+import picomatch from "picomatch";
+import { mapMemo } from "../util/memo.js";
 import type { MarkdownDoc, Site } from "./types.js";
 import { routers } from "./routes/index.js";
 import { dropIndex, under } from "./routes/types.js";
@@ -30,13 +32,63 @@ export function buildRouteTable(site: Site, files: readonly string[], docs: Read
     if (!byLower.has(key.toLowerCase())) byLower.set(key.toLowerCase(), file);
   };
   for (const f of files) {
-    const routes = router.pageRoutes(site, f, docs.get(f));
+    // A translation's page is routed as its default-language twin would be, under the language's prefix.
+    const twin = defaultTwin(site, f);
+    const routes = twin === null ? router.pageRoutes(site, f, docs.get(f)) : translatedRoutes(site, f, twin, docs.get(f));
     if (!routes) continue;
     routesOf.set(f, routes);
     for (const r of routes) add(r, f);
   }
   for (const extra of site.extraPages ?? []) add(routeKey(extra, site.generator), `${site.srcDir}/${extra}`);
   return { site, byRoute, byLower, routesOf };
+}
+
+function translatedRoutes(site: Site, file: string, twin: string, doc: MarkdownDoc | undefined): string[] | null {
+  const prefix = site.translations!.find((t) => under(t.dir, file) !== null)!.prefix;
+  return routers[site.generator].pageRoutes(site, twin, doc)?.map((r) => (r === "" ? prefix : `${prefix}/${r}`)) ?? null;
+}
+
+/** The default language's path for `path` (root-relative) inside one of `site`'s translation trees; null when outside them. */
+export function defaultTwin(site: Site, path: string): string | null {
+  for (const t of site.translations ?? []) {
+    const rel = under(t.dir, path);
+    if (rel !== null) return site.srcDir === "" ? rel : `${site.srcDir}/${rel}`;
+  }
+  return null;
+}
+
+/**
+ * Why a file of a translation tree that the default language lacks (a page moved or removed there since) is not
+ * judged as a target: a build that copies the default tree and lays the translation over it never serves it, a
+ * translation's own config does; null when the file has its twin or lies in no translation.
+ */
+export function translationOrphan(site: Site, path: string, files: ReadonlySet<string>): string | null {
+  const twin = defaultTwin(site, path);
+  if (twin === null || files.has(twin)) return null;
+  return `${path} is a translation's file the default language lacks (${twin}): whether the build serves it is not known`;
+}
+
+/** A route key under a translation's prefix (`es/tutorial`) as the default language's (`tutorial`); null when under none. */
+function untranslatedKey(site: Site, key: string): string | null {
+  for (const t of site.translations ?? []) {
+    if (key === t.prefix) return "";
+    if (key.startsWith(`${t.prefix}/`)) return key.slice(t.prefix.length + 1);
+  }
+  return null;
+}
+
+/**
+ * Why a translation's link that only the default language's page or file serves is not judged: the translation
+ * has its own config (one that only `INHERIT`s the site's), which builds its tree alone; null when the tree has
+ * none (only a copy of the default tree with the translation laid over it builds it).
+ */
+export function fallbackUnknown(site: Site, pathOrKey: string): string | null {
+  for (const t of site.translations ?? []) {
+    if (t.config === undefined) continue;
+    if (under(t.dir, pathOrKey) !== null || pathOrKey === t.prefix || pathOrKey.startsWith(`${t.prefix}/`))
+      return `${t.dir} lacks it and has its own config (${t.config}): whether the build serves the default language's page there is not known`;
+  }
+  return null;
 }
 
 /** A URL path (no fragment, decoded, no leading `/`) as a route key: no `.html`/`.md`, no index page, no trailing `/`. */
@@ -100,12 +152,23 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     if (k.startsWith("/..") || k === "..") continue;
     const key = routeKey(k, site.generator);
     tried.push(key);
+    // A translation's missing page is the default language's (the build copies that tree first).
+    const plain = untranslatedKey(site, key);
     const hit = table.byRoute.get(key) ?? (caseless ? table.byLower.get(key.toLowerCase()) : undefined) ?? localeFallback(table, key, caseless);
-    if (hit !== undefined) return { status: "ok", path: hit };
+    if (hit !== undefined) {
+      const orphan = translationOrphan(site, hit, fs.files);
+      return orphan === null ? { status: "ok", path: hit } : { status: "not-judged", reason: orphan };
+    }
+    const fallback = plain === null ? undefined : (table.byRoute.get(plain) ?? (caseless ? table.byLower.get(plain.toLowerCase()) : undefined));
+    if (fallback !== undefined) return translatedFallback(site, key, fallback);
     // A relative URL the generator does not rewrite (raw HTML `<img src="../../img/x.png">`) names a served file from the page's URL.
     if (!target.startsWith("/")) {
-      const asset = assetAt(site, fs, k.replace(/^\/+/, ""));
+      const rel = k.replace(/^\/+/, "");
+      const asset = assetAt(site, fs, rel);
       if (asset) return { status: "ok", path: asset };
+      const relPlain = untranslatedKey(site, rel);
+      const plainAsset = relPlain === null ? null : assetAt(site, fs, relPlain);
+      if (plainAsset) return translatedFallback(site, rel, plainAsset);
     }
     // A route that differs only in case: served on case-insensitive hosts, so not judged.
     if (table.byLower.has(key.toLowerCase())) return { status: "not-judged", reason: `route /${key} differs only in case from a page` };
@@ -124,7 +187,49 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     };
   }
   if (site.linksRewritten) return { status: "not-judged", reason: site.linksRewritten };
+  // A path the repository ignores (a folder the build generates): the checkout cannot show it.
+  for (const k of keys) {
+    if (k.startsWith("/..")) continue;
+    const rel = k.replace(/^\/+/, "");
+    for (const dir of new Set([...site.assetDirs, site.srcDir, site.root])) {
+      const why = gitignoredReason(site, dir === "" ? rel : `${dir}/${rel}`);
+      if (why) return { status: "not-judged", reason: why };
+    }
+  }
   return { status: "missing", route: key };
+}
+
+/** The default language's page or file serving a translation's route `key`: ok, or not judged when the translation builds alone. */
+function translatedFallback(site: Site, key: string, path: string): SiteLink {
+  const why = fallbackUnknown(site, key);
+  return why === null ? { status: "ok", path } : { status: "not-judged", reason: why };
+}
+
+const ignoreMatchers = mapMemo<string, (path: string) => boolean>("model/site-links#ignoreMatchers", 2000);
+
+/**
+ * Why `path` (root-relative) is not in the checkout though the site may serve it: a `.gitignore` over the site
+ * ignores it or a folder above it (git's rules: the last matching line wins, and nothing under an ignored folder
+ * is re-included); null when none does.
+ */
+export function gitignoredReason(site: Site, path: string): string | null {
+  const rules = site.gitignored;
+  if (!rules || rules.length === 0 || path === "") return null;
+  const parts = path.split("/");
+  for (let i = 1; i <= parts.length; i++) {
+    const p = parts.slice(0, i).join("/");
+    // The last segment may name a folder too (`/rubydoc/`) when it has no extension.
+    const asDir = i < parts.length || !/\.[^/.]+$/.test(p);
+    let hit: (typeof rules)[number] | null = null;
+    for (const r of rules) {
+      if (r.dirOnly && !asDir) continue;
+      let m = ignoreMatchers.get(r.glob);
+      if (!m) ignoreMatchers.set(r.glob, (m = picomatch(r.glob, { dot: true })));
+      if (m(p)) hit = r.negate ? null : r;
+    }
+    if (hit) return `${p} is ignored by ${hit.file} (made at build time or kept out of the repository)`;
+  }
+  return null;
 }
 
 /** The default locale's page a locale's missing route falls back to (Starlight), if any. */
@@ -161,7 +266,7 @@ export function siteOf(sites: readonly Site[], file: string): Site | null {
   let depth = -1;
   for (const s of sites) {
     // A site owns its folder and its content folders, which may lie outside it (Docusaurus `path: "../docs"`).
-    for (const dir of [s.root, s.srcDir, ...(s.docsInstances ?? []).map((d) => d.path), ...(s.pageDirs ?? [])]) {
+    for (const dir of [s.root, s.srcDir, ...(s.docsInstances ?? []).map((d) => d.path), ...(s.pageDirs ?? []), ...(s.translations ?? []).map((t) => t.dir)]) {
       if (under(dir, file) !== null && dir.length >= depth) [best, depth] = [s, dir.length];
     }
   }

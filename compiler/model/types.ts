@@ -339,6 +339,27 @@ export interface Site {
   partialPattern?: string;
   /** Starlight locales (URL prefixes) and the default one (`""`: the root locale): a page missing in a locale is served from the default. */
   localeFallback?: { locales: string[]; fallback: string };
+  /**
+   * Translation trees of the site (fastapi's `docs/es/docs` beside `docs/en/docs`): a folder beside the site's
+   * folder, named as a language, whose pages all sit at the same relative paths as pages of `srcDir`. A page there
+   * is served at `<prefix>/<route>`; a page or file it lacks is the default language's (the build copies the
+   * default tree and lays the translation over it).
+   */
+  translations?: {
+    dir: string;
+    prefix: string;
+    /** The translation's own config file, which only extends the site's: it builds the tree alone, so whether a page it lacks falls back to the default language is not known. */
+    config?: string;
+  }[];
+  /** The generator config file read for the site (root-relative), when there is one; `source` names the config setting instead when `sites` is configured. */
+  configFile?: string;
+  /** The config file (root-relative) this site's config inherits (MkDocs `INHERIT`). */
+  inherits?: string;
+  /**
+   * Paths the repository's `.gitignore` files ignore, as root-relative globs in file order (`negate`: a `!` line;
+   * `dirOnly`: a trailing `/`), with the file each came from: made at build time, so a link into one is not judged.
+   */
+  gitignored?: { glob: string; negate: boolean; dirOnly: boolean; file: string }[];
   /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */
   extraPages?: string[];
   /** Files of asset folders discover does not list (VuePress's `.vuepress/public/`), root-relative: served at the root URL. */

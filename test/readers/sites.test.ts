@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../compiler/config/resolve.js";
+import { parseGitignore } from "../../compiler/readers/sites/gitignore.js";
 import { detectSites, readSites } from "../../compiler/readers/sites/index.js";
 import { repoRootFor } from "../rules/reference-helpers.js";
 
@@ -200,5 +201,69 @@ describe("Jekyll exclude", () => {
     expect(siteOf(sites, "docs/index.md")?.generator).toBe("jekyll");
     expect(siteOf(sites, "docs/README.md")).toBeNull();
     expect(siteOf(sites, "docs/vale-styles/Homebrew/README.md")).toBeNull();
+  });
+
+  it("translation trees: a language-named sibling whose pages all mirror the site's pages folder; a sibling config that only INHERITs it is folded in", async () => {
+    const root = project({
+      "docs/en/mkdocs.yml": "site_name: x\n",
+      "docs/en/docs/index.md": "# a\n",
+      "docs/en/docs/guide/b.md": "# b\n",
+      "docs/es/docs/guide/b.md": "# b\n",
+      "docs/pt-BR/docs/index.md": "# a\n",
+      "docs/zh_CN/docs/guide/b.md": "# b\n",
+      "docs/hi/mkdocs.yml": "INHERIT: ../en/mkdocs.yml\n",
+      "docs/hi/docs/index.md": "# a\n",
+      // A page the default lacks: no mirror.
+      "docs/fr/docs/index.md": "# a\n",
+      "docs/fr/docs/only-fr.md": "# c\n",
+      // Not a language name.
+      "docs/drafts/docs/index.md": "# a\n",
+      // Its own config, not inheriting: its own site.
+      "docs/de/mkdocs.yml": "site_name: de\n",
+      "docs/de/docs/index.md": "# a\n",
+    });
+    const docs = (written.get(root) ?? []).filter((f) => f.endsWith(".md"));
+    const sites = await sitesOf(root, docs);
+    expect(sites.map((s) => `${s.root} ${JSON.stringify(s.translations ?? [])}`)).toEqual([
+      "docs/de []",
+      // pt-BR's pages mirror both de's and en's: it is neither's translation.
+      'docs/en [{"dir":"docs/es/docs","prefix":"es"},{"dir":"docs/hi/docs","prefix":"hi","config":"docs/hi/mkdocs.yml"},{"dir":"docs/zh_CN/docs","prefix":"zh_CN"}]',
+    ]);
+    // Configured `sites` (as init writes them, the inheriting one listed too): the same fold; de's own config, which no
+    // configured site reads, keeps it out; pt-BR then mirrors only en.
+    const configured = await sitesOf(root, docs, {
+      sites: [
+        { root: "docs/en", generator: "mkdocs" },
+        { root: "docs/hi", generator: "mkdocs" },
+      ],
+    });
+    expect(configured.map((s) => `${s.root} ${(s.translations ?? []).map((t) => t.prefix).join(",")}`)).toEqual(["docs/en es,hi,pt-BR,zh_CN"]);
+    // A lagging translation: one page in eleven without a twin still mirrors; two do not.
+    const pages = (dir: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${dir}/p${i}.md`, "# p\n"]));
+    const lag = project({
+      "docs/en/mkdocs.yml": "site_name: x\n",
+      ...pages("docs/en/docs", 10),
+      ...pages("docs/es/docs", 10),
+      "docs/es/docs/old.md": "# o\n",
+      ...pages("docs/fr/docs", 10),
+      "docs/fr/docs/old.md": "# o\n",
+      "docs/fr/docs/older.md": "# o\n",
+    });
+    const lagDocs = (written.get(lag) ?? []).filter((f) => f.endsWith(".md"));
+    expect((await sitesOf(lag, lagDocs))[0].translations?.map((t) => t.prefix)).toEqual(["es"]);
+    // A site folder not named as a language has no translations.
+    const plain = project({ "site/mkdocs.yml": "site_name: x\n", "site/docs/index.md": "# a\n", "es/docs/index.md": "# a\n" });
+    expect((await sitesOf(plain, ["site/docs/index.md", "es/docs/index.md"]))[0].translations).toBeUndefined();
+  });
+
+  it(".gitignore lines as root-relative globs: anchored with a slash, any depth without, `!` and a trailing `/` kept", () => {
+    expect(parseGitignore("# c\n/docs/rubydoc\n*.log\n!keep.log\nbuild/\na/b  \n\\#lit\n", "docs", "docs/.gitignore")).toEqual([
+      { glob: "docs/docs/rubydoc", negate: false, dirOnly: false, file: "docs/.gitignore" },
+      { glob: "docs/**/*.log", negate: false, dirOnly: false, file: "docs/.gitignore" },
+      { glob: "docs/**/keep.log", negate: true, dirOnly: false, file: "docs/.gitignore" },
+      { glob: "docs/**/build", negate: false, dirOnly: true, file: "docs/.gitignore" },
+      { glob: "docs/a/b", negate: false, dirOnly: false, file: "docs/.gitignore" },
+      { glob: "docs/**/#lit", negate: false, dirOnly: false, file: "docs/.gitignore" },
+    ]);
   });
 });

@@ -159,4 +159,40 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
       "docs/index.md:9:1 not judged reference/missing-anchor: a line or top-of-page fragment (#L10, #top), not a heading",
     ]);
   });
+
+  it("MkDocs translation trees beside the site (docs/<lang>/docs mirroring docs/en/docs): routed under the language, falling back to the default language's pages and files", async () => {
+    // es and de mirror docs/en/docs (no config: built by copying en and laying the translation over it); ja's mkdocs.yml
+    // only INHERITs docs/en's and is folded in; fr has a page en lacks: no
+    // translation, read as GitHub renders it. What is broken in both languages stays an error.
+    expect(await findings("site-mkdocs-translations")).toEqual([
+      "docs/es/docs/index.md:7:28 reference/broken-link link target tutorial/gone.md does not exist (docs/es/docs/tutorial/gone.md)",
+      "docs/es/docs/index.md:7:65 reference/broken-link link target img/nope.png does not exist (no page or file of the mkdocs site at docs/en serves /es/img/nope.png)",
+      "docs/es/docs/index.md:7:98 reference/missing-anchor #nope names no heading or anchor in docs/en/docs/deploy.md",
+      "docs/fr/docs/tutorial/index.md:3:6 reference/broken-link link target ../deploy.md does not exist (docs/fr/docs/deploy.md) → ../../../en/docs/deploy.md",
+      "docs/ja/docs/index.md:3:36 reference/broken-link link target tutorial/missing.md does not exist (docs/ja/docs/tutorial/missing.md)",
+      "notes/readme.md:3:1 reference/broken-link link target ../docs/es/docs/deploy.md does not exist (docs/es/docs/deploy.md) → ../docs/en/docs/deploy.md",
+      // de mirrors 10 of its 11 pages: still a translation; its lingering old.md (en has none) is not judged as a target.
+      "docs/de/docs/index.md:3:44 not judged reference/broken-link: docs/de/docs/old.md is a translation's file the default language lacks (docs/en/docs/old.md): whether the build serves it is not known",
+      "docs/de/docs/index.md:3:59 not judged reference/broken-link: docs/de/docs/old.md is a translation's file the default language lacks (docs/en/docs/old.md): whether the build serves it is not known",
+      // ja's own config builds its tree alone: a page only the default language has may not be served there.
+      "docs/ja/docs/index.md:3:1 not judged reference/broken-link: docs/ja/docs lacks it and has its own config (docs/ja/mkdocs.yml): whether the build serves the default language's page there is not known",
+      "docs/ja/docs/index.md:3:1 not judged reference/missing-anchor: the link's target is not judged (reference/broken-link counts why)",
+    ]);
+  });
+
+  it("a link into a path the repository's .gitignore ignores (a folder the build generates) is not judged, with the file that ignores it", async () => {
+    // .gitignore: /docs/rubydoc, /docs/_site/, *.log, !keep.log (a negated line re-includes: /keep.log is judged).
+    expect(await findings("site-jekyll-ignored")).toEqual([
+      "docs/index.md:5:41 reference/broken-link link target /keep.log does not exist (no page or file of the jekyll site at docs serves /keep.log)",
+      "docs/index.md:5:80 reference/broken-link link target /nothing/here.html does not exist (no page or file of the jekyll site at docs serves /nothing/here)",
+      "docs/index.md:5:118 reference/broken-link link target guide/gone.md does not exist (docs/guide/gone.md)",
+      "docs/guide/setup.md:3:13 not judged reference/broken-link: docs/rubydoc is ignored by .gitignore (made at build time or kept out of the repository)",
+      "docs/guide/setup.md:3:55 not judged reference/broken-link: docs/_site is ignored by .gitignore (made at build time or kept out of the repository)",
+      "docs/index.md:3:9 not judged reference/broken-link: docs/rubydoc is ignored by .gitignore (made at build time or kept out of the repository)",
+      "docs/index.md:3:9 not judged reference/missing-anchor: the link's target is not judged (reference/broken-link counts why)",
+      "docs/index.md:3:77 not judged reference/broken-link: docs/rubydoc is ignored by .gitignore (made at build time or kept out of the repository)",
+      "docs/index.md:3:125 not judged reference/broken-link: docs/rubydoc is ignored by .gitignore (made at build time or kept out of the repository)",
+      "docs/index.md:5:3 not judged reference/broken-link: docs/build.log is ignored by .gitignore (made at build time or kept out of the repository)",
+    ]);
+  });
 });

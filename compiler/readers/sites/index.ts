@@ -11,6 +11,8 @@ import { routers, type SiteGeneratorDescriptor, siteGenerators } from "../../mod
 import { siteOf } from "../../model/site-links.js";
 import type { Site } from "../../model/types.js";
 import { existsSync } from "../../util/input-fs.js";
+import { siteGitignore } from "./gitignore.js";
+import { attachTranslations } from "./translations.js";
 import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 type Reader = (input: SiteInput) => Site;
@@ -112,7 +114,10 @@ export async function readSites(
   const sites: Site[] = [];
   for (const s of settings) sites.push(await readSite(root, config, s, files, frontMatter));
   // A detected site that renders none of the documents in scope (an example, a test book) is left out.
-  const kept = config.sites ? sites : sites.filter((s) => docs.some((d) => siteOf(sites, d) === s));
+  // Translation trees beside a site join it (a sibling config that only inherits it is folded in), before the
+  // filter below: a translation's pages are then the site's.
+  const withTranslations = attachTranslations(sites, files);
+  const kept = config.sites ? withTranslations : withTranslations.filter((s) => docs.some((d) => siteOf(withTranslations, d) === s));
   if (!config.sites && frontMatter) {
     for (const m of frontMatterSites(docs, frontMatter, (d) => siteOf(kept, d) !== null))
       kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter));
@@ -143,6 +148,9 @@ async function readSite(
     if (plugins.length > 0)
       site.linksRewritten = `${plugins.join(", ")}, a markdown plugin of the project that ${s.configFile} registers, rewrites links at build time (code docpact does not run)`;
   }
+  if (s.configFile && !d.plainFiles) site.configFile = s.configFile;
+  const ignored = siteGitignore(root, site);
+  if (ignored.length > 0) site.gitignored = ignored;
   if (config.sites) site.source = config.file ?? "config";
   if (s.base !== undefined) site.base = normalizeBase(s.base);
   if (s.srcDir !== undefined) site.srcDir = joinDir(s.root, s.srcDir);

@@ -1,4 +1,5 @@
 /** MkDocs: `mkdocs.yml` parsed as YAML (Python tags tolerated) for `docs_dir`, plugins and the toc slugify. */
+import { posix } from "node:path";
 import { parseDocument } from "yaml";
 import type { Site } from "../../model/types.js";
 import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
@@ -37,6 +38,8 @@ export function read(input: SiteInput): Site {
     site.unreadable = `${input.configFile}: ${(e as Error).message.split("\n")[0]}`;
     return withAssets(site);
   }
+  // `INHERIT: ../en/mkdocs.yml`: the config it extends, relative to this one.
+  if (typeof cfg.INHERIT === "string") site.inherits = joinDir(posix.dirname(input.configFile), cfg.INHERIT);
   if (typeof cfg.docs_dir === "string") site.srcDir = joinDir(input.siteRoot, cfg.docs_dir);
   if (typeof cfg.site_url === "string") {
     const m = /^[a-z]+:\/\/[^/]+(\/.*)?$/i.exec(cfg.site_url);
