@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findConfigRoot, jsonErrorLine, parseConfigText } from "../../compiler/config/resolve.js";
-import { runCli } from "../helpers/cli.js";
+import { runCliInProcess } from "../helpers/cli.js";
 
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "docpact-cfg-"));
@@ -27,9 +27,9 @@ describe("config discovery upward", () => {
     expect(findConfigRoot(join(root, "repo/pkg"))).toBe(join(root, "repo/pkg"));
   });
 
-  it("the CLI run from a sub-folder uses the config above it", () => {
+  it("the CLI run from a sub-folder uses the config above it", async () => {
     const root = tree({ "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"] }), "docs/sub/a.md": "# A\n\n[x](nope.md)\n", "docs/b.md": "# B\n" });
-    const r = runCli(["check", "--format", "json"], { cwd: join(root, "docs/sub") });
+    const r = await runCliInProcess(["check", "--format", "json"], { cwd: join(root, "docs/sub") });
     expect(r.status).toBe(1);
     const json = JSON.parse(r.stdout) as { diagnostics: { file: string }[]; summary: { files: { docs: number } } };
     expect([json.summary.files.docs, json.diagnostics.map((d) => d.file)]).toEqual([2, ["docs/sub/a.md"]]);
@@ -54,12 +54,12 @@ describe("config errors", () => {
     );
   });
 
-  it("--config DIR and an unknown option are one clean line each", () => {
+  it("--config DIR and an unknown option are one clean line each", async () => {
     const root = tree({ "a.md": "# A\n" });
-    const dir = runCli(["check", "--config", root]);
+    const dir = await runCliInProcess(["check", "--config", root]);
     expect(dir.status).toBe(2);
     expect(dir.stderr.split("\n")[0]).toBe(`docpact: --config ${root} is a folder; name the file (${root}/docpact.config.json), or pass --root ${root}`);
-    const opt = runCli(["check", "--fromat", "json"]);
+    const opt = await runCliInProcess(["check", "--fromat", "json"]);
     expect(opt.status).toBe(2);
     expect(opt.stderr.split("\n")[0]).toBe("docpact: unknown option --fromat for check; did you mean --format?");
   });

@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run } from "../../compiler/run.js";
-import { runCli } from "../helpers/cli.js";
+import { runCliInProcess } from "../helpers/cli.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
 const SPEC = "interface CommandSpec { name: string; verbs?: string[]; flags?: string[] }\n";
@@ -100,8 +100,8 @@ describe.skipIf(!hasGit)("build --fix after a committed rename", { timeout: 120_
     expect(sarif.runs[0].results.filter((r) => r.fixes).length).toBe(rules.length);
   });
 
-  it("--fix-dry-run prints exactly those edits as a diff git applies, and writes nothing", () => {
-    const r = runCli(["build", "--fix-dry-run"], { cwd: repo.root });
+  it("--fix-dry-run prints exactly those edits as a diff git applies, and writes nothing", async () => {
+    const r = await runCliInProcess(["build", "--fix-dry-run"], { cwd: repo.root });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`--fix-dry-run: ${rules.length} fixes in 1 file would be applied`);
     expect(repo.git("status", "--porcelain")).toBe("");

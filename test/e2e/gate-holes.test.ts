@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { check } from "../../compiler/api.js";
-import { copyProject, runCli } from "../helpers/cli.js";
+import { copyProject, runCliInProcess } from "../helpers/cli.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
 function project(files: Record<string, string>): string {
@@ -21,15 +21,15 @@ function project(files: Record<string, string>): string {
 }
 
 describe("hole 1: a config pattern that matches nothing", () => {
-  it("is a config error (exit 2) naming the key and the pattern", () => {
+  it("is a config error (exit 2) naming the key and the pattern", async () => {
     const root = copyProject("examples/aw-cli");
     writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ docs: ["doc/**/*.md"] }));
-    const r = runCli(["check", "--root", root]);
+    const r = await runCliInProcess(["check", "--root", root]);
     expect(r.status).toBe(2);
     expect(r.stderr.split("\n")[0]).toBe(
       'docpact: docpact.config.json: docs: no file matches the pattern "doc/**/*.md" (pass --no-error-on-unmatched-pattern, or set "errorOnUnmatchedPattern": false, to allow it)',
     );
-    const allowed = runCli(["check", "--root", root, "--no-error-on-unmatched-pattern", "--format", "json"]);
+    const allowed = await runCliInProcess(["check", "--root", root, "--no-error-on-unmatched-pattern", "--format", "json"]);
     expect(allowed.status).not.toBe(2);
     expect(JSON.parse(allowed.stdout).summary.files.docs).toBe(0);
   });
@@ -106,7 +106,7 @@ describe.skipIf(!hasGit)("hole 3: shallow history", () => {
     shallow.git("fetch", "-q", "--depth", "1", `file://${repo.root}`, "main");
     shallow.git("checkout", "-q", "FETCH_HEAD");
     expect(shallow.git("rev-parse", "--is-shallow-repository").trim()).toBe("true");
-    for (const r of [repo, shallow]) expect(runCli(["baseline", "--root", r.root]).status).toBe(0);
+    for (const r of [repo, shallow]) expect((await runCliInProcess(["baseline", "--root", r.root])).status).toBe(0);
     // The same findings (fingerprints); only a message's history evidence ("renamed in …") may differ.
     const entries = (r: TestRepo) =>
       (JSON.parse(r.read("docpact-baseline.json")) as { findings: { rule: string; file: string; fingerprint: string; token: string }[] }).findings.map(
@@ -120,7 +120,7 @@ describe.skipIf(!hasGit)("hole 3: shallow history", () => {
     // With the full history, what was renamed is still said.
     expect(repo.read("docpact-baseline.json")).toContain('renamed to \\"Backoff policy\\"');
     // The pretty summary says it once; JSON carries summary.shallowHistory; the full clone says nothing.
-    const pretty = runCli(["check", "--root", shallow.root]);
+    const pretty = await runCliInProcess(["check", "--root", shallow.root]);
     expect(pretty.stdout.match(/git history is shallow/g)?.length).toBe(1);
     expect((await check({ root: shallow.root })).summary.shallowHistory).toBe(true);
     expect((await check({ root: repo.root })).summary.shallowHistory).toBeUndefined();

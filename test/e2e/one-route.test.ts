@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { runCliInProcess } from "../helpers/cli.js";
 
 interface JsonReport {
   diagnostics: { rule: string; file: string; line: number; column: number; message: string; suggestion?: string; suggestions?: string[] }[];
@@ -39,13 +39,13 @@ const replacedByUnknown = JSON.stringify(
 
 describe("emitter facts become diagnostics", () => {
   for (const generate of [false, true]) {
-    it(`an x-replaced-by naming no member is schema/invalid in check and build (generate ${generate ? "on" : "off"})`, () => {
+    it(`an x-replaced-by naming no member is schema/invalid in check and build (generate ${generate ? "on" : "off"})`, async () => {
       const root = project({
         "docpact.config.json": JSON.stringify(generate ? { generate: { outDir: "generated" } } : {}),
         "schemas/event.schema.json": replacedByUnknown,
       });
       for (const cmd of ["check", "build"]) {
-        const r = runCli([cmd, "--root", root, "--format", "json"]);
+        const r = await runCliInProcess([cmd, "--root", root, "--format", "json"]);
         expect(r.stderr).toBe("");
         expect(r.status).toBe(1);
         const report = JSON.parse(r.stdout) as JsonReport;
@@ -59,9 +59,9 @@ describe("emitter facts become diagnostics", () => {
 });
 
 describe("config rules", () => {
-  it("an unknown rule id is a config error: exit 2, one line, with a did-you-mean", () => {
+  it("an unknown rule id is a config error: exit 2, one line, with a did-you-mean", async () => {
     const root = project({ "docpact.config.json": JSON.stringify({ rules: { "cli/unknwn-flag": "off" } }) });
-    const r = runCli(["check", "--root", root]);
+    const r = await runCliInProcess(["check", "--root", root]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
@@ -70,7 +70,7 @@ describe("config rules", () => {
 });
 
 describe("code files are read like documents", () => {
-  it("a .ts file that is not UTF-8 is input/unreadable, like a .md", () => {
+  it("a .ts file that is not UTF-8 is input/unreadable, like a .md", async () => {
     const root = project({
       "package.json": JSON.stringify({ name: "x", bin: { aw: "x.js" } }),
       "tsconfig.json": JSON.stringify({ include: ["src"] }),
@@ -78,7 +78,7 @@ describe("code files are read like documents", () => {
       "src/bad.ts": Buffer.from([0x65, 0x78, 0xff, 0xfe, 0x20, 0x62, 0x0a]),
       "c.md": Buffer.from([0xff, 0xfe, 0x20, 0x62]),
     });
-    const r = runCli(["check", "--root", root, "--format", "json"]);
+    const r = await runCliInProcess(["check", "--root", root, "--format", "json"]);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(1);
     const report = JSON.parse(r.stdout) as JsonReport;

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, check } from "../../compiler/api.js";
-import { copyProject, repoRoot, runCli } from "../helpers/cli.js";
+import { copyProject, repoRoot, runCliInProcess } from "../helpers/cli.js";
 import { differential } from "../helpers/run-module.js";
 import { hasShared, sharedPath } from "../helpers/shared.js";
 
@@ -26,8 +26,8 @@ describe("seed 002: a real capability contract as a region source", () => {
     expect(differential(root, "src/workflow-capability-contract.ts")).toBe(7);
   });
 
-  it("the generated reference index and facts page are fresh: docpact renders the package's own tables byte for byte", () => {
-    const r = runCli(["check", "--root", join(repoRoot, fixture), "--format", "json"]);
+  it("the generated reference index and facts page are fresh: docpact renders the package's own tables byte for byte", async () => {
+    const r = await runCliInProcess(["check", "--root", join(repoRoot, fixture), "--format", "json"]);
     expect(json(r).diagnostics).toEqual([]);
     expect(r.status).toBe(0);
   });

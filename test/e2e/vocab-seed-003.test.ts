@@ -3,14 +3,15 @@
  * names in the enum and declares them renamed only in a codemap file it ships (config `vocabularies[].mapping`),
  * and a YAML file lists an error code removed without a replacement. `build --fix` must reproduce the
  * release's renames in prose and schema descriptions, the retired code must be reported, and the code list of
- * the new names must not be taken for a mismatch. The built CLI runs check and build --fix once each;
- * the second build (idempotence) and the inline-config comparison are pipeline behaviour, run in process.
+ * the new names must not be taken for a mismatch. check and build --fix run through the CLI's argument handling
+ * in process (runCliInProcess: the output and exit code are the subject, not the process boundary);
+ * the second build (idempotence) and the inline-config comparison are pipeline behaviour, through the API.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, check } from "../../compiler/api.js";
-import { copyProject, repoRoot, runCli } from "../helpers/cli.js";
+import { copyProject, repoRoot, runCliInProcess } from "../helpers/cli.js";
 
 const FIXTURE = "test/fixtures/vocab-seed-003";
 const CHANGED = ["docs/reliability.md", "schemas/capabilities.schema.json"];
@@ -22,8 +23,8 @@ interface Report {
 const json = (r: { stdout: string }): Report => JSON.parse(r.stdout) as Report;
 
 describe("seed 003: aliases from a codemap file, a retired code from a YAML file", () => {
-  it("check reports each old name (warning, with a fix) and the retired code (error), and no code mismatch", () => {
-    const r = runCli(["check", "--root", join(repoRoot, FIXTURE), "--format", "json"]);
+  it("check reports each old name (warning, with a fix) and the retired code (error), and no code mismatch", async () => {
+    const r = await runCliInProcess(["check", "--root", join(repoRoot, FIXTURE), "--format", "json"]);
     expect(r.status).toBe(1);
     const d = json(r).diagnostics;
     expect(d.filter((x) => x.rule === "vocabulary/deprecated-term").map((x) => [x.file, x.line])).toEqual([
@@ -45,7 +46,7 @@ describe("seed 003: aliases from a codemap file, a retired code from a YAML file
 
   it("build --fix reproduces the release's renames, leaves the retired code to a person, and is idempotent", async () => {
     const dir = copyProject(FIXTURE);
-    const r = runCli(["build", "--fix", "--root", dir, "--format", "json"]);
+    const r = await runCliInProcess(["build", "--fix", "--root", dir, "--format", "json"]);
     expect(r.status).toBe(1);
     expect(json(r).diagnostics.map((x) => x.rule)).toEqual(["vocabulary/retired-term"]);
     for (const f of CHANGED) expect(readFileSync(join(dir, f), "utf8"), f).toBe(readFileSync(join(repoRoot, `${FIXTURE}.expected`, f), "utf8"));
@@ -72,17 +73,17 @@ describe("seed 003: aliases from a codemap file, a retired code from a YAML file
     expect(inline.map(key)).toEqual(mapped.map(key));
   });
 
-  it("a mapping file that is missing, or a pointer to nothing, is a one-line config error (exit 2)", () => {
+  it("a mapping file that is missing, or a pointer to nothing, is a one-line config error (exit 2)", async () => {
     const dir = copyProject(FIXTURE);
     const config = JSON.parse(readFileSync(join(dir, "docpact.config.json"), "utf8")) as { vocabularies: { mapping?: string }[] };
     config.vocabularies[0].mapping = "spec/event-codemap.json#/nope";
     writeFileSync(join(dir, "docpact.config.json"), JSON.stringify(config));
-    const r = runCli(["check", "--root", dir]);
+    const r = await runCliInProcess(["check", "--root", dir]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toBe("docpact: docpact.config.json: vocabularies mapping spec/event-codemap.json#/nope: nothing at /nope");
     config.vocabularies[0].mapping = "spec/missing.yaml";
     writeFileSync(join(dir, "docpact.config.json"), JSON.stringify(config));
-    const m = runCli(["check", "--root", dir]);
+    const m = await runCliInProcess(["check", "--root", dir]);
     expect(m.status).toBe(2);
     expect(m.stderr.trim().split("\n")).toHaveLength(1);
     expect(m.stderr).toContain("cannot read spec/missing.yaml: ENOENT");
