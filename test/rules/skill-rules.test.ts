@@ -266,6 +266,15 @@ tester.run(unknownArgument, {
       }),
     },
     { name: "a page naming no entry: its bare flags are not the bundle's", files: plugin({ "docs/x.md": "Use `--period` for a window.\n" }) },
+    {
+      name: "a usage synopsis passes no arguments (the page may be a stale declaration): its flag table is not tied",
+      files: plugin({
+        "docs/x.md": "```\n/w:export-reports [--since <id>]\n```\n\n| Flag | What |\n| --- | --- |\n| `--engine` | the engine |\n",
+      }),
+      notJudged: [
+        { file: "docs/x.md", line: 7, reason: "a bare flag on a page that ties it to no one entry (the page passes arguments to no entry; it names 1)" },
+      ],
+    },
   ],
   invalid: [
     {

@@ -63,8 +63,10 @@ function pageEntry(doc: MarkdownDoc, bundle: SkillBundle, binaries: readonly str
   for (const m of bundle.slashMentions) {
     if (m.file !== doc.file) continue;
     const e = resolve(m.name);
-    add(m.args.length > 0 ? invoked : named, e, m.name);
-    if (m.args.length > 0 && at === null && invoked.size > 0) at = m.span;
+    // A usage synopsis (`/w:x [--a] [--b]`) declares as much as it invokes: the page may be that entry's stale declaration.
+    const passes = m.args.length > 0 && !m.synopsis;
+    add(passes ? invoked : named, e, m.name);
+    if (passes && at === null && invoked.size > 0) at = m.span;
   }
   for (const s of bundle.skillMentions) if (s.file === doc.file) add(named, resolve(s.name), s.name);
   for (const c of doc.inlineCodes) add(named, resolve(c.value.trim()), c.value.trim());
