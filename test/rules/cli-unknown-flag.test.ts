@@ -139,6 +139,21 @@ tester.run(rule, {
       ],
     },
     {
+      name: "a flag passed to a skill in prose, and a bare flag on a page that passes arguments to that skill alone, are the skill's (skill/unknown-argument), not the CLI's invoked elsewhere on the page",
+      files: {
+        ...cliProject([]),
+        "docpact.config.json": { docs: ["docs/**/*.md", "skills/**/*.md"], code: { include: ["src/**/*.ts"] } },
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w", skills: "./skills/" }),
+        "skills/manuals/SKILL.md": "---\nname: manuals\ndescription: m\n---\n\n| Flag | What |\n| --- | --- |\n| `--topics <a,b>` | limit |\n",
+        "skills/roles/x/SKILL.md":
+          "---\nname: x\ndescription: x\n---\n\nComposed by `manuals` with `--topics a`.\n\nSee `aw flow advance --json`.\n\nWith `--chapters` it splits.\n",
+      },
+      notJudged: [
+        { file: "skills/roles/x/SKILL.md", line: 6, reason: "an argument passed to `manuals` (skill/unknown-argument judges it)" },
+        { file: "skills/roles/x/SKILL.md", line: 10, reason: "an argument of `manuals`, the one entry the page is about (skill/unknown-argument judges it)" },
+      ],
+    },
+    {
       name: "binaries whose bin files are different programs: a loose flag on a page invoking both is not judged",
       files: {
         ...withGuide(["# Guide", "", "Run `aw flow advance`, or `aw-lite flow status`.", "", "## Tips", "", "Pass `--verbos` for more output.", ""].join("\n")),
@@ -203,6 +218,17 @@ tester.run(rule, {
         { messageId: "unknownFlag", data: { flag: "--jsn", command: "aw flow status" }, suggestions: ["--json"], line: 4, column: 33 },
         { messageId: "unknownFlag", data: { flag: "--nope", command: "aw flow advance" }, line: 5, column: 41 },
       ],
+    },
+    {
+      name: "in a skill's own SKILL.md, a flag it declares written in the sentence that invokes the CLI is passed to the CLI there",
+      files: {
+        ...cliProject([]),
+        "docpact.config.json": { docs: ["docs/**/*.md", "skills/**/*.md"], code: { include: ["src/**/*.ts"] } },
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w", skills: "./skills/" }),
+        "skills/manuals/SKILL.md":
+          "---\nname: manuals\ndescription: m\n---\n\n| Flag | What |\n| --- | --- |\n| `--topics <a,b>` | limit |\n\n`aw flow advance` applying `--json`/`--topics`. Then read it.\n",
+      },
+      errors: [{ messageId: "unknownFlag", data: { flag: "--topics", command: "aw flow advance" }, line: 10 }],
     },
     {
       name: "a fence running the project's own binary by its bin file (`node ./bin/aw.js`), its package (`npx @acme/aw`) or a shell's `-c` string runs no other program",

@@ -213,6 +213,94 @@ tester.run(unknownArgument, {
   ],
 });
 
+/** A capability skill of the plugin (skills/w/roles/diagrams/SKILL.md, declaring nothing) with the given body. */
+const role = (body: string, extra: Record<string, string> = {}) =>
+  plugin({ "skills/w/roles/diagrams/SKILL.md": `---\nname: diagrams\ndescription: Diagrams.\n---\n\n${body}`, ...extra });
+
+// Bare flags on a page about one entry (compiler/rules/skill/page-tie.ts).
+tester.run(unknownArgument, {
+  valid: [
+    {
+      name: "a bare flag the one entry the page passes arguments to declares, in prose and a table",
+      files: role(
+        "Composed by `export-reports` with `--since 3`.\n\n| `--audience` flag | Length |\n| --- | --- |\n| x | y |\n\nWhen `--audience tecnica`, it is long.\n",
+      ),
+    },
+    {
+      name: "a page passing arguments to two entries, or to none (only naming one), ties no bare flag: counted",
+      files: role("Run `/w:quick --fast`; `export-reports` with `--since 3`.\n\nWith `--period`, it is short.\n", {
+        "docs/x.md": "The `export-reports` skill writes reports.\n\nUse `--period` for a window.\n",
+      }),
+      notJudged: [
+        { file: "docs/x.md", line: 3, reason: "a bare flag on a page that ties it to no one entry (the page passes arguments to no entry; it names 1)" },
+        { file: "skills/w/roles/diagrams/SKILL.md", line: 6, reason: "`/w:quick` declares no arguments (an open set)" },
+        {
+          file: "skills/w/roles/diagrams/SKILL.md",
+          line: 8,
+          reason: "a bare flag on a page that ties it to no one entry (the page passes arguments to 2 entries)",
+        },
+      ],
+    },
+    {
+      name: "a page that runs another program ties no bare flag: counted",
+      files: role("Composed by `export-reports` with `--since 3`.\n\n```sh\ngit push origin\n```\n\nWith `--period`, it is short.\n"),
+      notJudged: [{ line: 12, reason: "a bare flag on a page that runs another program (`git`)" }],
+    },
+    {
+      name: "a paragraph that says the flag was dropped (Spanish too), names another tool or lists it with a foreign word: counted",
+      files: role(
+        "Compuesta por `export-reports` con `--since 3`.\n\nSe descarta: el flag `--period` como input.\n\nThe `--window` flag was removed.\n\nNever run git with `--amend`.\n\nAvoid `--amend`/`rebase`.\n",
+      ),
+      notJudged: [
+        { line: 8, reason: "a bare flag whose paragraph says it was removed, renamed or deprecated" },
+        { line: 10, reason: "a bare flag whose paragraph says it was removed, renamed or deprecated" },
+        { line: 12, reason: "a bare flag whose paragraph names another tool" },
+        { line: 14, reason: "a bare flag listed with `rebase`, a word no entry is (another tool's operations)" },
+      ],
+    },
+    {
+      name: "on an entry's own page, a flag it declares is its own; its command (which hands it $ARGUMENTS) is no other entry",
+      files: plugin({
+        "skills/w/exports/export-reports/SKILL.md":
+          "---\nname: export-reports\ndescription: Reports.\n---\n\n## Inputs\n\n```\n/w:export-reports [--since sessionNNN] [--dry-run]\n```\n\nInvoked as `/w:export-reports`; then `/w:quick`.\n\nWith `--dry-run` it writes nothing.\n",
+      }),
+    },
+    { name: "a page naming no entry: its bare flags are not the bundle's", files: plugin({ "docs/x.md": "Use `--period` for a window.\n" }) },
+    {
+      name: "a usage synopsis passes no arguments (the page may be a stale declaration): its flag table is not tied",
+      files: plugin({
+        "docs/x.md": "```\n/w:export-reports [--since <id>]\n```\n\n| Flag | What |\n| --- | --- |\n| `--engine` | the engine |\n",
+      }),
+      notJudged: [
+        { file: "docs/x.md", line: 7, reason: "a bare flag on a page that ties it to no one entry (the page passes arguments to no entry; it names 1)" },
+      ],
+    },
+  ],
+  invalid: [
+    {
+      name: "a bare flag on a page that passes arguments to one entry only, in a table header and in prose, where that entry no longer declares it",
+      files: role(
+        "Composed by `export-reports` with `--since 3`.\n\n| `--period` flag | Window |\n| --- | --- |\n| x | y |\n\nWhen `--period last-month`, it is short.\n",
+      ),
+      errors: [
+        { messageId: "unknownArgument", data: { command: "export-reports", flag: "--period" }, line: 8, column: 4 },
+        { messageId: "unknownArgument", data: { command: "export-reports", flag: "--period" }, line: 12, column: 7 },
+      ],
+    },
+    {
+      name: "a command and the skill it hands $ARGUMENTS to are one entry: a page passing arguments to both ties its bare flags; a value outside the declared ones",
+      files: plugin({
+        "docs/x.md":
+          "Run `/w:export-reports --since 3`; `export-reports` with `--dry-run` writes nothing.\n\nUse `--period` for a window, `--audience junta` for the board.\n",
+      }),
+      errors: [
+        { messageId: "unknownArgument", data: { command: "export-reports", flag: "--period" }, line: 3 },
+        { messageId: "unknownValue", data: { command: "export-reports", flag: "--audience", value: "junta", values: "gerencia, tecnica" }, line: 3 },
+      ],
+    },
+  ],
+});
+
 tester.run(hintMismatch, {
   valid: [
     { name: "hint and body agree", files: plugin() },

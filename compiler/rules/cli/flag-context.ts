@@ -164,7 +164,7 @@ export function blockTie(
   if (!block) return { to: "none", reason: "a flag whose paragraph is not known" };
   const others = otherTools(doc, binaries);
   // "`--preset` was removed", "renamed to `--y`": a flag of another version, not of the code read.
-  if (words(block.text).some((w) => GONE_WORDS.has(w))) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
+  if (saysGone(block.text)) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
   if (otherNamed(block.text, others) !== null) return { to: "none", reason: "a flag whose paragraph names another tool" };
   const foreign = listedWithForeignWord(code.value, block.text, index, binaries);
   if (foreign !== null) return { to: "none", reason: `a flag listed with \`${foreign}\`, a word no command of the CLI is (another tool's operations)` };
@@ -219,7 +219,11 @@ export function blockTie(
  * no command of the CLI (nor a binary) is makes the list another tool's, so its flags are nobody's here. The word, or null.
  */
 export function listedWithForeignWord(flag: string, text: string, index: SurfaceIndex, binaries: readonly string[]): string | null {
-  const known = new Set([...binaries, ...index.commands.flatMap((d) => d.path)].map((w) => w.toLowerCase()));
+  return slashListForeignWord(flag, text, new Set([...binaries, ...index.commands.flatMap((d) => d.path)].map((w) => w.toLowerCase())));
+}
+
+/** The plain word of a `/`-joined list holding `flag` that is not in `known` (lower case), or null. */
+export function slashListForeignWord(flag: string, text: string, known: ReadonlySet<string>): string | null {
   for (const m of text.matchAll(/[^\s(),;]+(?:\/[^\s(),;]+)+/g)) {
     const members = m[0].split("/").map((w) => w.replace(/^[`'"]+|[`'".:!?]+$/g, ""));
     if (!members.includes(flag)) continue;
@@ -232,6 +236,14 @@ export function listedWithForeignWord(flag: string, text: string, index: Surface
 const STYLE_LANGS = /^(css|scss|sass|less|postcss|stylus|pcss)$/i;
 /** Words that put a flag in another version's mouth. */
 const GONE_WORDS = new Set(["removed", "renamed", "deprecated", "dropped", "obsolete", "longer", "replaced", "formerly", "previously", "legacy"]);
+/** The same in Spanish ("se descarta", "eliminado", "renombrada", "ya no"): participles and past forms, not "elimina" (what a flag does). */
+const GONE_ES =
+  /(?:^|[^\p{L}])(?:descart\p{L}*|(?:elimin|renombr|reemplaz|deprec|retir|quit|removi)(?:ad[oa]s?|ó)|obsolet[oa]s?)(?![\p{L}])|(?:^|[^\p{L}])ya\s+no(?![\p{L}])/iu;
+
+/** Whether a block says a flag was removed, renamed or deprecated (English words, Spanish stems). */
+export function saysGone(text: string): boolean {
+  return words(text).some((w) => GONE_WORDS.has(w)) || GONE_ES.test(text);
+}
 /** A page about moving between versions (its title or file name): its flags may be the old ones. */
 const VERSION_PAGE = /\b(upgrad\w*|migrat\w*|changelog|changes|release[- ]notes|history)\b/i;
 
@@ -254,7 +266,7 @@ const INSTALL_LINE = /^(npm|yarn|pnpm|bun)\s+(i|install|add|ci)(\s|$)/;
  * Shell utilities (`cd`, `mkdir`) do not count.
  */
 const runsByDoc = weakMemo<MarkdownDoc, { key: string; runs: { word: string; span: Span }[] }>("rules/cli/flag-context#runsByDoc");
-function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRuns: readonly string[] = []): { word: string; span: Span }[] {
+export function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRuns: readonly string[] = []): { word: string; span: Span }[] {
   const key = `${binaries.join("\u0000")}\u0001${ownRuns.join("\u0000")}`;
   // What else runs the CLI itself: its packages' names (`npx @scope/cli`) and its bin files (`node ./bin/cli.js`).
   const ownRun = new Set(
@@ -408,7 +420,8 @@ function headingOver(doc: MarkdownDoc, at: Span): string | null {
   return text;
 }
 
-function inside(a: Span, b: Span): boolean {
+/** Whether span `a` starts inside span `b`. */
+export function inside(a: Span, b: Span): boolean {
   const after = a.line > b.line || (a.line === b.line && a.column >= b.column);
   const beforeEnd = a.line < b.endLine || (a.line === b.endLine && a.column < b.endColumn);
   return after && beforeEnd;

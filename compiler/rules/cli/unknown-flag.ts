@@ -1,5 +1,6 @@
 import { closest } from "../../util/edit-distance.js";
-import type { Closure, FlagSpec, InvocationToken } from "../../model/types.js";
+import type { Span } from "../../model/diagnostic.js";
+import type { Closure, FlagSpec, InlineCode, InvocationToken } from "../../model/types.js";
 import { sectionTies, tiedBareFlags } from "./bare-flags.js";
 import { blockTie, type FlagTie, synopsisTie } from "./flag-context.js";
 import { docMentions, proseFlagCodes } from "../../model/mentions.js";
@@ -8,6 +9,7 @@ import { contentRemovalText, literalRemoval } from "../../model/history.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { recordOf } from "../../model/document-record.js";
 import { declaredArguments } from "../../model/skills.js";
+import { pageFlags, pageTie, proseEntryArguments } from "../skill/page-tie.js";
 import { commandEvidence, matchRenamed } from "./command-history.js";
 import { ALWAYS_ALLOWED_FLAGS, FlagTable, surfaceIndexFor } from "./command-match.js";
 
@@ -31,11 +33,12 @@ export default defineRule({
       "A flag is judged only against a closed set: when an option does not evaluate, a command accepts unknown options, or no flag accessor is configured for a global set, the flag is not judged and is counted in the summary. " +
       "`--help`, `-h` and `--version` are always accepted, and a short-flag cluster such as `-rf` is accepted when each letter is. " +
       'A bare `--flag` that opens an option list\'s entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written "`--x` of `tool cmd`". ' +
-      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary, or the binary named alone, tie it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing is not judged, nor one the paragraph says was removed, renamed or deprecated; else the section ties it as above; " +
+      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary, or the binary named alone, tie it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing is not judged, nor one the paragraph says was removed, renamed or deprecated (in English, or in Spanish: descarta, eliminado, renombrado, ya no…); else the section ties it as above; " +
       "else the nearest section showing invocations (its own text, else its parents'), or else the page, ties it to the binary when every invocation there is of one program (binaries package.json `bin` maps to one file are one) " +
       "and it runs no other program (a shell-fence or inline command of another tool; installs, package runners running the binary and shell utilities such as `cd` aside), on a page that is not about upgrading or changes (title or file name: upgrade, migration, changelog) and shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
-      "In a skill's or slash command's own file, a flag (in running prose, an option list or a table) that the entry declares (its usage line, flag table or `argument-hint`) is the entry's argument, left to `skill/unknown-argument`. " +
+      "In a skill's or slash command's own file, a flag (in running prose, an option list or a table) that the entry declares (its usage line, flag table or `argument-hint`) is the entry's argument, left to `skill/unknown-argument`, unless the sentence holding it invokes the CLI (`` `aw sessions` applying `--since`/`--period` ``: passed to the CLI there). " +
+      "A flag written after a skill's or command's name in its sentence (`` `manuals` with `--topics a` ``), and a bare flag on a page that passes arguments to one entry alone, are that entry's arguments (`skill/unknown-argument`). " +
       "A document that is a record of the past (kept under `archive/` or `history/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the flags of its time: they are counted in the summary, not judged. " +
       "Invocations whose command is unknown are left to `cli/unknown-command` (unless git shows the command renamed: its flags are then judged against the command it became), and nothing is reported when the code reader finds no commands at all. " +
       "Inside a git work tree, when the flag's name (with or without its dashes) was a string literal that a commit removed from a code file, the message names that commit; " +
@@ -243,21 +246,45 @@ export default defineRule({
       // In a skill's or slash command's own file, a flag that the entry declares is the entry's argument, not the CLI's (skill/unknown-argument judges it).
       const entry = ctx.model.skills?.entries.find((e) => e.file === doc.file) ?? null;
       const ownArgs = new Set((entry ? declaredArguments(entry)?.args : undefined)?.map((a) => a.flag) ?? []);
-      const own = (t: InvocationToken) => {
+      // Unless the sentence that holds it invokes the CLI (`` `aw sessions` applying `--since`/`--period`. ``): it is passed to the CLI there.
+      const lines = ownArgs.size > 0 ? (ctx.model.texts.get(doc.file) ?? "").split("\n") : [];
+      const own = (t: InvocationToken, code?: InlineCode) => {
         if (!ownArgs.has(t.flag ?? t.text)) return false;
+        if (code && doc.invocations.some((i) => i.source === "inline" && sameSentence(lines, i.span, code.span))) return false;
         ctx.notJudged(t.span, `an argument \`${entry!.name}\` declares (skill/unknown-argument judges it)`, { kind: "flags" });
         return true;
+      };
+      // A bare flag on a page about one skill or slash command (skill/page-tie.ts) is that entry's argument.
+      const bundle = ctx.model.skills;
+      // So is one written after an entry's name in its sentence (`` `manuals` with `--topics a` ``).
+      const entryTied = new Map<string, string>();
+      const passed = bundle && doc.invocations.length > 0 ? proseEntryArguments(doc, bundle) : new Map<string, string>();
+      if (bundle && doc.invocations.length > 0)
+        for (const f of pageFlags(doc, bundle)) {
+          const tie = pageTie(f, doc, bundle, ctx.model.binaries);
+          if (tie?.to === "entry") entryTied.set(`${f.span.line}:${f.span.column}`, tie.entry.name);
+        }
+      const pageEntry = (t: InvocationToken, code?: InlineCode) => {
+        const at = `${t.span.line}:${t.span.column}`;
+        const name = entryTied.get(at);
+        const to = code ? passed.get(`${code.span.line}:${code.span.column}`) : undefined;
+        if (name !== undefined)
+          ctx.notJudged(t.span, `an argument of \`${name}\`, the one entry the page is about (skill/unknown-argument judges it)`, { kind: "flags" });
+        else if (to !== undefined) ctx.notJudged(t.span, `an argument passed to \`${to}\` (skill/unknown-argument judges it)`, { kind: "flags" });
+        return name !== undefined || to !== undefined;
       };
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) if (!own(b.token)) judge(b.token, b.binary, b.path, true);
       const none = () => null;
       if (doc.invocations.length > 0)
-        for (const u of bare.untied) if (!own(u.token)) judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none, programOf, ownRuns));
+        for (const u of bare.untied)
+          if (!own(u.token, u.code) && !pageEntry(u.token, u.code))
+            judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none, programOf, ownRuns));
       // Flags in running prose: the block, else the section; help listings: the synopsis's command.
       const sectionOf = sectionTies(doc, index);
       const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
       for (const p of prose)
-        if (!own(p.token))
+        if (!own(p.token, p.code) && !pageEntry(p.token, p.code))
           judgeTie(
             p.token,
             blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span), programOf, ownRuns),
@@ -277,4 +304,12 @@ function accepted(name: string, table: FlagTable): boolean {
   if (/^-[A-Za-z]-?\d+$/.test(name) && table.resolve(name.slice(0, 2))) return true;
   if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || table.resolve(`-${c}`) !== null);
   return false;
+}
+
+/** Whether two single-line places sit on one line with no sentence end (`.`, `;`, `:`, `!`, `?` before a space) between them. */
+function sameSentence(lines: readonly string[], a: Span, b: Span): boolean {
+  if (a.line !== b.line || a.endLine !== a.line || b.endLine !== b.line) return false;
+  const [first, second] = a.column <= b.column ? [a, b] : [b, a];
+  const between = (lines[a.line - 1] ?? "").slice(first.endColumn - 1, second.column - 1);
+  return !/[.;:!?](\s|$)/.test(between);
 }
