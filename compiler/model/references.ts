@@ -271,11 +271,13 @@ const SKIP_FOLDER = "a folder link that finds no file (a folder holding only dot
 const NON_HEADING_FRAGMENT = /^(?:L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?|top)$/i;
 
 /**
- * A target that stands for a URL rather than naming one: the word itself (`[text](url)` in a style guide) or an
- * upper-case placeholder a script fills (`ENGLISH_VERSION_URL`). Only a missing target is read so.
+ * A target that stands for a URL rather than naming one: the word itself (`[text](url)` in a style guide), an
+ * upper-case placeholder a script fills (`ENGLISH_VERSION_URL`), or a variable named for a URL
+ * (`![preview](thumbnail_url)`, `imageUrl` in an agent's output template). Only a missing target is read so.
  */
-const PLACEHOLDER_WORD = /^(?:url|uri|link|href|URL|URI|LINK|HREF|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$/;
-const SKIP_PLACEHOLDER_WORD = "a word standing for a URL (`url`, `ENGLISH_VERSION_URL`), not a file or route";
+const PLACEHOLDER_WORD =
+  /^(?:url|uri|link|href|URL|URI|LINK|HREF|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:url|uri|link|href)|[a-z][a-z0-9]*(?:Url|Uri|URL|URI|Link|Href))$/;
+const SKIP_PLACEHOLDER_WORD = "a word standing for a URL (`url`, `ENGLISH_VERSION_URL`, `thumbnail_url`), not a file or route";
 
 export function resolveLink(
   index: ReferenceIndex,

@@ -49,17 +49,19 @@ describe("reference/broken-link", async () => {
     expect(lines(await run(rule, m))).toEqual(["docs/a.md:1:21 link target gone.md does not exist (docs/gone.md)"]);
   });
 
-  it("a missing target that is a word standing for a URL (`url`, an UPPER_SNAKE placeholder a script fills) is not judged; other bare names are", async () => {
+  it("a missing target that is a word standing for a URL (`url`, an UPPER_SNAKE placeholder a script fills, a variable named for a URL) is not judged; other bare names are", async () => {
     const m = project({
       docs: {
         "docs/a.md":
-          'Write links as [text](url) or <a href="URL">x</a>; the banner links [English](ENGLISH_VERSION_URL).\n\n[gone](Gone_Page) [lic](LICENSE_MIT) [x](urls)\n',
+          'Write links as [text](url) or <a href="URL">x</a>; the banner links [English](ENGLISH_VERSION_URL).\n\n[gone](Gone_Page) [lic](LICENSE_MIT) [x](urls)\n\n![preview](thumbnail_url) [p](imageUrl) [q](curl) [r](page_links)\n',
       },
       files: ["docs/LICENSE_MIT"],
     });
     expect(lines(await run(rule, m))).toEqual([
       "docs/a.md:3:1 link target Gone_Page does not exist (docs/Gone_Page)",
       "docs/a.md:3:38 link target urls does not exist (docs/urls)",
+      "docs/a.md:5:41 link target curl does not exist (docs/curl)",
+      "docs/a.md:5:51 link target page_links does not exist (docs/page_links)",
     ]);
   });
 
