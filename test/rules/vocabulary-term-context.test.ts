@@ -94,6 +94,23 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: "a name with a member's words and other separators (`agent.toolCalled` for `agent.tool-called`) names that member even in a list of another set's names",
+      files: vocabProject({
+        docs: {
+          "a.md": "| Seam | How |\n| --- | --- |\n| audit | a read view over `appendAudit` + `agent.toolCalled` + `connectionUse` |\n",
+        },
+        schemas: {
+          [SCHEMA]: JSON.stringify({
+            $defs: { RunEventType: { enum: ["agent.tool-called", "agent.tool-returned", "agent.started", "run.started", "run.finished", "run.failed"] } },
+            properties: { type: { $ref: "#/$defs/RunEventType" } },
+          }),
+        },
+      }),
+      errors: [
+        { messageId: "folded", message: `\`agent.toolCalled\` is not a member of ${VOCAB}; it differs from \`agent.tool-called\` only in separators`, line: 3 },
+      ],
+    },
+    {
       name: "an inline list inside a table cell's prose is the term's list, not the column (other rows' and the cell's other names left out)",
       files: project(
         "| Key | Description |\n| --- | --- |\n| `roles` | Who may act (see `devcontainer.json` and `/etc/profile`): `planner`, `coder`, `writing`, or `reviewer` (default). |\n| `x` | `a.b`, `c.d` |\n",

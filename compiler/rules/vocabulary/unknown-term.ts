@@ -61,7 +61,7 @@ export default defineRule({
       "in which at least 3 others are members of one vocabulary and the names no vocabulary knows are at most half as many (plain-word vocabularies " +
       "included: a stale role `writing` listed beside `planner`, `coder`, `reviewer`). A near miss is left alone (counted as not judged) when no such tie " +
       "holds and its list names more things no vocabulary knows than members or near misses of this one (envelope types `prd.create` / " +
-      "`theme.create` beside `clarification.request`), or its sentence names another set (`<word> type(s)`, `variant(s)`, `kind(s)` with a word that is " +
+      "`theme.create` beside `clarification.request`; not a name that differs from a member only in separators, whose own words tie it), or its sentence names another set (`<word> type(s)`, `variant(s)`, `kind(s)` with a word that is " +
       'not in the vocabulary\'s name: "envelope type", "suspend variants"). ' +
       "Inside a git work tree, history is evidence (the newest of the last 1,000 commits that touched the schemas and code, and the work tree's " +
       "uncommitted changes before them): when a commit removed the term from the vocabulary's own file the message names it; when it replaced it on " +
@@ -160,7 +160,9 @@ export default defineRule({
             ctx.notJudged(term.span, "no member of the vocabulary is named in the same paragraph", { kind: "terms" });
             continue;
           }
-          const other = otherSet(v, c, sentence, index, known);
+          // The same words as a member of its own namespace (`agent.toolCalled` for `agent.tool-called`) name that member
+          // whatever its list holds: only the sentence can make it another set's.
+          const other = otherSet(v, c, sentence, index, known, match.reason !== "folded");
           if (other !== null) {
             ctx.notJudged(term.span, other, { kind: "terms" });
             continue;
@@ -275,8 +277,8 @@ const FILLER = new Set([
  * (`prd.create` / `theme.create` beside a near miss), or its sentence names a set the vocabulary's name does not
  * ("envelope type strings", "suspend variants").
  */
-function otherSet(v: Vocabulary, c: TermContext, sentence: string, index: Index, known: Known): string | null {
-  if (c.neighbours.length > 0) {
+function otherSet(v: Vocabulary, c: TermContext, sentence: string, index: Index, known: Known, byList = true): string | null {
+  if (byList && c.neighbours.length > 0) {
     let own = 0;
     const strangers: string[] = [];
     for (const n of c.neighbours) {
