@@ -101,7 +101,7 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
   const lines = new LineIndex(text);
   const binaries = new Set(opts.binaries.filter(Boolean));
   const runners = binaryRunners(file, opts.runs, binaries);
-  const mentions = (s: string) => mentionsBinary(s, binaries) || (runners !== undefined && mentionsRunner(s, runners.words));
+  const mentions = (s: string) => mentionsBinary(s, binaries) || (runners !== undefined && mentionsBinary(s, runners.words));
   const matcher = matcherFor(opts.markers ?? []);
   const slugger = new Slugger();
 
@@ -488,12 +488,7 @@ function binaryRunners(file: string, runs: ReadMarkdownOptions["runs"], binaries
   return { packages, node, words: [...packages.keys(), ...(files.size > 0 ? ["node"] : [])] };
 }
 
-function mentionsRunner(s: string, words: readonly string[]): boolean {
-  for (const w of words) if (s.includes(w)) return true;
-  return false;
-}
-
-function mentionsBinary(s: string, binaries: ReadonlySet<string>): boolean {
+function mentionsBinary(s: string, binaries: Iterable<string>): boolean {
   for (const b of binaries) if (s.includes(b)) return true;
   return false;
 }

@@ -85,4 +85,22 @@ describe("Docsify sites", () => {
       "guide/a.md:3:39 reference/broken-link link target guide/b does not exist (no page or file of the docsify site at . serves /guide/guide/b)",
     ]);
   });
+
+  it("a config pattern docpact cannot run safely (invalid, or backtracking catastrophically on a long route) is taken to match: the link is not judged, never a crash or a hang", async () => {
+    const site = (config: string) =>
+      project({
+        "docpact.config.json": '{ "docs": ["**/*.md"], "schemas": [], "code": { "include": [] } }',
+        "index.html": page(config),
+        "README.md": `# Home\n\n[raw](/raw/file) [gone](gone.md) [long](/${"a".repeat(40)}!)\n`,
+      });
+    // A risky alias is still run on a short route (`/gone` is reported), not on a long one.
+    expect(await findings(site(`{ noCompileLinks: ["^/raw/"], alias: { "/(a+)+$": "/x" } }`))).toEqual([
+      "README.md:3:18 reference/broken-link link target /gone.md does not exist (no page or file of the docsify site at . serves /gone)",
+      "README.md:3:1 not judged reference/broken-link: a link Docsify's noCompileLinks leaves as it is (served by the host, not by Docsify)",
+      "README.md:3:34 not judged reference/broken-link: Docsify's alias `/(a+)+$` maps the route elsewhere",
+    ]);
+    const invalid = await findings(site(`{ noCompileLinks: ["(unclosed"] }`));
+    expect(invalid.length).toBe(3);
+    expect(invalid.every((l) => l.includes("noCompileLinks"))).toBe(true);
+  });
 });

@@ -10,6 +10,8 @@
 import { posix } from "node:path";
 import type { MarkdownDoc, MdLink, Site } from "../types.js";
 import type { SiteGeneratorDescriptor } from "./types.js";
+import { mapMemo } from "../../util/memo.js";
+import { backtrackRisk, RISKY_REGEX_MAX_INPUT } from "../../util/regex-guard.js";
 import { fileRoute, under } from "./types.js";
 
 /** What the reader keeps from `window.$docsify` (in `Site.settings`). */
@@ -43,6 +45,26 @@ export function docsifySlug(text: string): string {
     .replace(/^(\d)/, "_$1");
 }
 
+const compiled = mapMemo<string, RegExp | null>("model/routes/docsify#compiled", 256);
+
+/**
+ * Whether the site's pattern `source` (from its config: `alias` keys, `noCompileLinks`) matches `text`; null when
+ * that is not known: an invalid pattern, or one that may backtrack catastrophically on text longer than a few characters.
+ */
+function patternMatches(source: string, text: string): boolean | null {
+  let re = compiled.get(source);
+  if (re === undefined) {
+    try {
+      re = new RegExp(source);
+    } catch {
+      re = null;
+    }
+    compiled.set(source, re);
+  }
+  if (re === null || (text.length > RISKY_REGEX_MAX_INPUT && backtrackRisk(source) !== null)) return null;
+  return re.test(text);
+}
+
 function settings(site: Site): DocsifySettings {
   return (site.settings ?? {}) as DocsifySettings;
 }
@@ -52,7 +74,8 @@ function linkUrl(site: Site, doc: MarkdownDoc, url: string, link: { kind: MdLink
   // Images are resolved from the page's folder; external and `:`-holding URLs are left as they are (isAbsolutePath).
   if (link.kind === "image" || /:|\/\//.test(url)) return url;
   const s = settings(site);
-  if (s.noCompileLinks?.some((p) => new RegExp(p).test(url)))
+  // A pattern docpact cannot run safely may match: the link is then not judged either.
+  if (s.noCompileLinks?.some((p) => patternMatches(p, url) !== false))
     return { notJudged: "a link Docsify's noCompileLinks leaves as it is (served by the host, not by Docsify)" };
   let rest = url;
   // `#/page?id=x`: a hash route, from the site's root.
@@ -69,13 +92,7 @@ function linkUrl(site: Site, doc: MarkdownDoc, url: string, link: { kind: MdLink
   const rooted = hashRoute || path.startsWith("/") || s.relativePath !== true;
   const route = rooted ? posix.join("/", path) : path;
   if (s.alias && rooted) {
-    const key = s.alias.find((k) => {
-      try {
-        return new RegExp(`^${k}$`).test(route.replace(/\.md$/, ""));
-      } catch {
-        return true;
-      }
-    });
+    const key = s.alias.find((k) => patternMatches(`^${k}$`, route.replace(/\.md$/, "")) !== false);
     if (key !== undefined) return { notJudged: `Docsify's alias \`${key}\` maps the route elsewhere` };
   }
   return `${route}${fragment}`;

@@ -5,14 +5,14 @@
  */
 import type { DocsifySettings } from "../../model/routes/docsify.js";
 import type { Site } from "../../model/types.js";
-import { ts } from "../code-source.js";
+import { propertyNameText, ts, unwrap } from "../code-source.js";
 import { emptySite, joinDir, readSiteFile, type SiteInput } from "./types.js";
 
 type Literal = string | boolean | number | null | Literal[] | { [k: string]: Literal };
 
 /** A literal expression's value, or undefined when it is anything else (a call, a name, a template with holes). */
-function literal(e: ts.Expression): Literal | undefined {
-  if (ts.isParenthesizedExpression(e)) return literal(e.expression);
+function literal(x: ts.Expression): Literal | undefined {
+  const e = unwrap(x);
   if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return e.text;
   if (ts.isNumericLiteral(e)) return Number(e.text);
   if (e.kind === ts.SyntaxKind.TrueKeyword) return true;
@@ -45,7 +45,7 @@ function properties(o: ts.ObjectLiteralExpression): Map<string, Literal | undefi
   const out = new Map<string, Literal | undefined>();
   for (const p of o.properties) {
     if (ts.isSpreadAssignment(p)) return null;
-    const name = p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name) || ts.isNumericLiteral(p.name)) ? p.name.text : null;
+    const name = propertyNameText(p.name);
     if (name === null) return null;
     out.set(name, ts.isPropertyAssignment(p) ? literal(p.initializer) : undefined);
   }
@@ -60,8 +60,7 @@ export function docsifyConfig(html: string, file: string): Map<string, Literal |
     const sf = ts.createSourceFile(`${file}.js`, m[2], ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
     const visit = (n: ts.Node): void => {
       if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && /^(?:window\.)?\$docsify$/.test(n.left.getText(sf))) {
-        let right = n.right;
-        while (ts.isParenthesizedExpression(right)) right = right.expression;
+        const right = unwrap(n.right);
         const props = ts.isObjectLiteralExpression(right) ? properties(right) : null;
         found = props ?? { unknown: `${file}: window.$docsify is not a plain object literal` };
       }
