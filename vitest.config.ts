@@ -20,6 +20,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     exclude: ["test/fixtures/**", "node_modules/**"],
+    // Scratch folders of the whole run live in one temporary folder, removed at the end (test/global-setup.ts).
+    globalSetup: ["test/global-setup.ts"],
     // Timeouts only catch hangs: with a worker per core on a machine other jobs load too, a test
     // that spawns the CLI a few times on a few hundred documents can take over 30 s of wall time.
     testTimeout: 120_000,
