@@ -1,7 +1,7 @@
 /**
  * The evaluator's resource bounds (bounds.ts, interp.ts): built-ins charged by
  * the size of what they produce, refused before building a value past the
- * budget, a wall-clock deadline per evaluation, regular expressions that may
+ * budget, a deadline per evaluation (wall and CPU time), regular expressions that may
  * backtrack catastrophically not run on long input. In process, on in-memory
  * sources; each case ends in milliseconds.
  */
@@ -50,6 +50,24 @@ describe("evaluator bounds: deadline", () => {
   it("an evaluation past timeoutMs stops with the deadline as its reason", () => {
     const v = value("(() => { let n = 0; for (let i = 0; i < 1e9; i++) n = n + 1; return n; })()", { maxSteps: 1e12, timeoutMs: 30 });
     expect(why(v)).toMatch(/30 ms \(the evaluation deadline\)/);
+  });
+  // A fake clock: every look advances wall time by `wall` ms and CPU time by `cpu` ms.
+  const ticking = (wall: number, cpu: number) => {
+    let t = 0;
+    return () => {
+      t++;
+      return { wallMs: t * wall, cpuMs: t * cpu };
+    };
+  };
+  const loop = "(() => { let n = 0; for (let i = 0; i < 20000; i++) n = n + 1; return n; })()";
+  it("wall time past the deadline with little CPU time (a loaded machine) does not stop it: the result does not depend on the load", () => {
+    expect(value(loop, { timeoutMs: 30, clock: ticking(1000, 0) })).toBe(20000);
+  });
+  it("CPU time past the deadline within the wall time (other threads busy) does not stop it", () => {
+    expect(value(loop, { timeoutMs: 30, clock: ticking(0, 1000) })).toBe(20000);
+  });
+  it("both past the deadline stop it", () => {
+    expect(why(value(loop, { timeoutMs: 30, clock: ticking(1000, 1000) }))).toMatch(/30 ms \(the evaluation deadline\)/);
   });
 });
 
