@@ -31,6 +31,7 @@ import { firstSentence } from "./region-context.js";
 export { BUILTIN_TEMPLATES, isBuiltin, type BuiltinTemplate, type LoadedTemplate, type TemplateSet } from "../readers/templates.js";
 import type { LoadedTemplate } from "../readers/templates.js";
 import { mapMemo } from "../util/memo.js";
+import { Deadline } from "../util/deadline.js";
 
 // ───────────────────────────── environment ─────────────────────────────
 
@@ -203,14 +204,14 @@ export const HELPER_NAMES = Object.keys(HELPERS).sort();
 let env: typeof Handlebars | undefined;
 
 /** Bounds of the render in progress (limits.maxRegionBytes, limits.renderTimeoutMs); null outside a render. */
-let budget: { bytes: number; maxBytes: number; deadline: number; maxMs: number } | null = null;
+let budget: { bytes: number; maxBytes: number; deadline: Deadline } | null = null;
 
 /** Every loop body's output counts against the budget, so a template cannot render gigabytes or loop for minutes. */
 function spend(out: string): void {
   if (!budget) return;
   budget.bytes += out.length;
   if (budget.bytes > budget.maxBytes) throw new HelperError(`output larger than ${budget.maxBytes} bytes (limits.maxRegionBytes); not rendered`);
-  if (performance.now() > budget.deadline) throw new HelperError(`rendering took longer than ${budget.maxMs} ms (limits.renderTimeoutMs); not rendered`);
+  if (budget.deadline.past()) throw new HelperError(`rendering took longer than ${budget.deadline.ms} ms (limits.renderTimeoutMs); not rendered`);
 }
 
 /** An isolated Handlebars environment with docpact's helpers (and no others registered globally). */
@@ -258,7 +259,7 @@ export type RenderResult = { ok: true; text: string } | { ok: false; message: st
 export function renderTemplate(t: LoadedTemplate, context: object, limits: RenderLimits = DEFAULT_LIMITS): RenderResult {
   const fn = compile(t.text);
   if ("error" in fn) return { ok: false, message: `template ${t.file}: ${fn.error}` };
-  budget = { bytes: 0, maxBytes: limits.maxRegionBytes, deadline: performance.now() + limits.renderTimeoutMs, maxMs: limits.renderTimeoutMs };
+  budget = { bytes: 0, maxBytes: limits.maxRegionBytes, deadline: new Deadline(limits.renderTimeoutMs) };
   try {
     const text = fn(context, { allowProtoPropertiesByDefault: false, allowProtoMethodsByDefault: false });
     if (text.length > limits.maxRegionBytes)

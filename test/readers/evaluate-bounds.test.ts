@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Evaluator, Unknown, type Value } from "../../compiler/readers/evaluate/index.js";
+import { ticking } from "../helpers/clock.js";
 import { backtrackRisk, guardedRegExp, RegexCut } from "../../compiler/util/regex-guard.js";
 
 /** The value of `export const v = <expr>` (plus `prelude`), with the evaluator's limits overridden. */
@@ -51,14 +52,6 @@ describe("evaluator bounds: deadline", () => {
     const v = value("(() => { let n = 0; for (let i = 0; i < 1e9; i++) n = n + 1; return n; })()", { maxSteps: 1e12, timeoutMs: 30 });
     expect(why(v)).toMatch(/30 ms \(the evaluation deadline\)/);
   });
-  // A fake clock: every look advances wall time by `wall` ms and CPU time by `cpu` ms.
-  const ticking = (wall: number, cpu: number) => {
-    let t = 0;
-    return () => {
-      t++;
-      return { wallMs: t * wall, cpuMs: t * cpu };
-    };
-  };
   const loop = "(() => { let n = 0; for (let i = 0; i < 20000; i++) n = n + 1; return n; })()";
   it("wall time past the deadline with little CPU time (a loaded machine) does not stop it: the result does not depend on the load", () => {
     expect(value(loop, { timeoutMs: 30, clock: ticking(1000, 0) })).toBe(20000);

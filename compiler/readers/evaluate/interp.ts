@@ -7,6 +7,7 @@ import type { Span } from "../../model/diagnostic.js";
 import { type ParsedFile, spanOf, ts } from "../code-source.js";
 import type { Modules } from "./modules.js";
 import { Unknown, type Value } from "./values.js";
+import { type Clock, Deadline } from "../../util/deadline.js";
 
 /** Thrown to stop evaluating a function or declaration whose result depends on an unknown (a branch on it, a throw, a lost mutation). */
 export class Abort {
@@ -19,24 +20,12 @@ export interface Limits {
   /** Nested calls. */
   maxDepth: number;
   /**
-   * Milliseconds per entry call, a deadline beside the step budget (built-ins run natively between steps). It is past
-   * only when both wall-clock time and this process's CPU time are: on a loaded machine wall time alone runs out while
-   * the evaluation has had a fraction of a core, and the same code would then read differently from run to run.
+   * Milliseconds per entry call, a deadline beside the step budget (built-ins run natively between steps); past only
+   * when both wall and CPU time are (util/deadline.ts), so the machine's load does not change what is read.
    */
   timeoutMs: number;
   /** Where time is read (tests pass a fake one). */
-  clock?: () => Elapsed;
-}
-
-/** Milliseconds since an arbitrary origin. */
-export interface Elapsed {
-  wallMs: number;
-  cpuMs: number;
-}
-
-function processClock(): Elapsed {
-  const cpu = process.cpuUsage();
-  return { wallMs: performance.now(), cpuMs: (cpu.user + cpu.system) / 1000 };
+  clock?: Clock;
 }
 
 export const DEFAULT_LIMITS: Limits = { maxSteps: 2_000_000, maxDepth: 200, timeoutMs: 5_000 };
@@ -48,7 +37,7 @@ export class Interp {
   steps = 0;
   depth = 0;
   exhausted: Unknown | null = null;
-  private started: Elapsed = { wallMs: 0, cpuMs: 0 };
+  private deadline: Deadline | null = null;
   /** Object literal → where it was written. */
   readonly origins = new WeakMap<object, Span>();
   /** Array literal → where each element was written. */
@@ -95,9 +84,7 @@ export class Interp {
   }
 
   private checkClock(file: ParsedFile, node: ts.Node): void {
-    const now = (this.limits.clock ?? processClock)();
-    const limit = this.limits.timeoutMs;
-    if (now.wallMs - this.started.wallMs <= limit || now.cpuMs - this.started.cpuMs <= limit) return;
+    if (!this.deadline?.past()) return;
     this.exhausted = new Unknown(`evaluation stopped after ${this.limits.timeoutMs} ms (the evaluation deadline)`, spanOf(file, node));
     throw new Abort(this.exhausted);
   }
@@ -107,7 +94,7 @@ export class Interp {
     this.steps = 0;
     this.depth = 0;
     this.exhausted = null;
-    this.started = (this.limits.clock ?? processClock)();
+    this.deadline = new Deadline(this.limits.timeoutMs, this.limits.clock);
   }
 }
 
