@@ -6,7 +6,7 @@
 import { by } from "./util/compare.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { Discovered } from "./discover.js";
-import type { InstanceDoc, ModelData, SchemaDoc, Site, VocabularyDeclaration } from "./model/types.js";
+import type { IgnoreRule, InstanceDoc, ModelData, SchemaDoc, Site, VocabularyDeclaration } from "./model/types.js";
 import type { ContractModel } from "./model/contract-model.js";
 import { applyVocabularyDeclarations } from "./model/vocabulary-declarations.js";
 import type { ReadResult } from "./read.js";
@@ -41,6 +41,8 @@ export interface LinkInput {
   packages?: PackageNames | null;
   /** Tracked files a sparse checkout leaves out of the work tree (compiler/git/sparse.ts): they exist for references. */
   sparseFiles?: string[];
+  /** The repository's `.gitignore` rules (compiler/readers/sites/gitignore.ts `repositoryGitignore`). */
+  gitignored?: IgnoreRule[];
 }
 
 export function link(input: LinkInput): ContractModel {
@@ -72,6 +74,7 @@ export function link(input: LinkInput): ContractModel {
     codeFiles: discovered.code,
     decisions: input.decisions ?? null,
     sites: input.sites ?? [],
+    ...(input.gitignored?.length ? { gitignored: input.gitignored } : {}),
     history: input.history ?? null,
     skills: input.skills ?? null,
     packages: input.packages ?? null,

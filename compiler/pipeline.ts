@@ -17,6 +17,7 @@ import { packagePath } from "./util/package-root.js";
 import { link } from "./link.js";
 import { readInstances } from "./readers/schema-instances.js";
 import { readSites } from "./readers/sites/index.js";
+import { repositoryGitignore } from "./readers/sites/gitignore.js";
 import { readSkills } from "./readers/skills/index.js";
 import { readPackages } from "./readers/packages.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
@@ -168,6 +169,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
     vocabularyDeclarations,
     skills,
     packages,
+    gitignored: repositoryGitignore(opts.root, discovered.files),
     sparseFiles: filesOutsideSparseCheckout(opts.root).filter((f) => !/(^|\/)node_modules\//.test(f)),
   });
   timing.lap("link");

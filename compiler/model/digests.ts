@@ -140,6 +140,7 @@ function referencesDigest(model: ModelData): string {
   const parts = [
     filesDigest(model.files),
     sitesKey,
+    encode(model.gitignored ?? []),
     model.history ? digestOf(model.history) : "no history",
     ...model.docs.map((doc) => referenceFace(model, doc, sites, sitesKey)),
   ];

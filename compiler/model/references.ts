@@ -9,7 +9,7 @@ import { resolvePath } from "../util/paths.js";
 import { unlistedFolders } from "../util/ignored.js";
 import { posix } from "node:path";
 import { normalizeHeading } from "../util/headings.js";
-import type { ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
+import type { IgnoreRule, ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
 import { customId, githubSlug, headingIds } from "./routes/slugs.js";
@@ -35,6 +35,8 @@ export interface ReferenceIndex {
   docs: Map<string, MarkdownDoc>;
   /** Folder prefixes docpact never lists (`node_modules`, `.git`, the generate outDir): existence there is unknown. */
   unlisted: string[];
+  /** The repository's `.gitignore` rules over the files GitHub renders (ModelData.gitignored). */
+  gitignored: readonly IgnoreRule[];
   /** Anchors of one document: heading ids (by its site generator's rules) and explicit `<a id/name>` ids, lowercased. */
   anchorsOf(doc: MarkdownDoc): Set<string>;
   /** The documentation site that renders `file`; null when GitHub renders it. */
@@ -119,6 +121,7 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
     dirs,
     docs,
     unlisted,
+    gitignored: model.gitignored ?? [],
     extensionsIn(dir) {
       if (!exts) {
         exts = new Map();
@@ -349,7 +352,12 @@ function resolveLinkTarget(
   // Folders are known only through the files listed in them, and dot files (`inbox/.gitkeep`) are
   // not listed: a folder link that finds nothing proves nothing.
   if (st === "missing" && target.endsWith("/")) return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_FOLDER };
-  if (st === "missing") return { status: "missing", target, path, fragment, anchor: null };
+  if (st === "missing") {
+    // A path the repository ignores (build output, coverage): GitHub's checkout cannot show it either way.
+    const why = gitignoredReason(index.gitignored, path);
+    if (why) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: why };
+    return { status: "missing", target, path, fragment, anchor: null };
+  }
   const targetDoc = index.docs.get(path);
   // A Markdown file on disk that is not in scope: its headings are unknown, so its anchors are not judged.
   const anchor = targetDoc ? anchorStatus(index, targetDoc, fragment) : fragment ? "unchecked" : null;
@@ -410,7 +418,7 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   const st = path === null ? "missing" : pathStatus(index, path);
   if (st === "unknown") return { status: "skipped", target, path, fragment, anchor: null, reason: SKIP_UNLISTED };
   // A path the repository ignores (a folder the build generates): the checkout cannot show it.
-  const ignored = () => (path !== null && st === "missing" ? gitignoredReason(site, path) : null);
+  const ignored = () => (path !== null && st === "missing" ? gitignoredReason(site.gitignored, path) : null);
   if (!fileLink) {
     const r = resolveSiteRoute(index.routes(site), index, doc, target);
     if (r.status === "ok") return ok(r.path);

@@ -8,7 +8,7 @@
 import { posix } from "node:path";
 import picomatch from "picomatch";
 import { mapMemo } from "../util/memo.js";
-import type { MarkdownDoc, Site } from "./types.js";
+import type { IgnoreRule, MarkdownDoc, Site } from "./types.js";
 import { routers } from "./routes/index.js";
 import { dropIndex, under } from "./routes/types.js";
 
@@ -192,7 +192,7 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
     if (k.startsWith("/..")) continue;
     const rel = k.replace(/^\/+/, "");
     for (const dir of new Set([...site.assetDirs, site.srcDir, site.root])) {
-      const why = gitignoredReason(site, dir === "" ? rel : `${dir}/${rel}`);
+      const why = gitignoredReason(site.gitignored, dir === "" ? rel : `${dir}/${rel}`);
       if (why) return { status: "not-judged", reason: why };
     }
   }
@@ -208,19 +208,18 @@ function translatedFallback(site: Site, key: string, path: string): SiteLink {
 const ignoreMatchers = mapMemo<string, (path: string) => boolean>("model/site-links#ignoreMatchers", 2000);
 
 /**
- * Why `path` (root-relative) is not in the checkout though the site may serve it: a `.gitignore` over the site
+ * Why `path` (root-relative) is not in the checkout though a site or GitHub may show it: a `.gitignore` (a site's, or the repository's)
  * ignores it or a folder above it (git's rules: the last matching line wins, and nothing under an ignored folder
  * is re-included); null when none does.
  */
-export function gitignoredReason(site: Site, path: string): string | null {
-  const rules = site.gitignored;
+export function gitignoredReason(rules: readonly IgnoreRule[] | undefined, path: string): string | null {
   if (!rules || rules.length === 0 || path === "") return null;
   const parts = path.split("/");
   for (let i = 1; i <= parts.length; i++) {
     const p = parts.slice(0, i).join("/");
     // The last segment may name a folder too (`/rubydoc/`) when it has no extension.
     const asDir = i < parts.length || !/\.[^/.]+$/.test(p);
-    let hit: (typeof rules)[number] | null = null;
+    let hit: IgnoreRule | null = null;
     for (const r of rules) {
       if (r.dirOnly && !asDir) continue;
       let m = ignoreMatchers.get(r.glob);

@@ -359,7 +359,7 @@ export interface Site {
    * Paths the repository's `.gitignore` files ignore, as root-relative globs in file order (`negate`: a `!` line;
    * `dirOnly`: a trailing `/`), with the file each came from: made at build time, so a link into one is not judged.
    */
-  gitignored?: { glob: string; negate: boolean; dirOnly: boolean; file: string }[];
+  gitignored?: IgnoreRule[];
   /** MkDocs redirect_maps keys / extra routes that exist (relative to srcDir, `.md`). */
   extraPages?: string[];
   /** Files of asset folders discover does not list (VuePress's `.vuepress/public/`), root-relative: served at the root URL. */
@@ -395,6 +395,14 @@ export interface FileCounts {
  * ContractModel (compiler/model/contract-model.ts), is this plus the indexes the link stage builds
  * over it; modules the indexes are made of take this type, so the types have no cycle.
  */
+/** One `.gitignore` line as a root-relative glob (`negate`: a `!` line; `dirOnly`: a trailing `/`), with its file. */
+export interface IgnoreRule {
+  glob: string;
+  negate: boolean;
+  dirOnly: boolean;
+  file: string;
+}
+
 export interface ModelData {
   root: string;
   config: ResolvedConfig;
@@ -437,6 +445,11 @@ export interface ModelData {
   planned?: { get(file: string): Pick<MarkdownDoc, "headings" | "anchors"> | undefined };
   /** Documentation sites (config `sites`, or detected), outermost first; documents outside all render as on GitHub. */
   sites: Site[];
+  /**
+   * The repository's `.gitignore` rules over the files GitHub renders (the root's and every listed folder's), outer
+   * files first: a link from a document outside every site into an ignored path is not judged. Absent: none read.
+   */
+  gitignored?: IgnoreRule[];
   /** Paths the git history deleted or renamed (compiler/git/history.ts); null or absent without git. */
   history?: import("./history.js").GitHistory | null;
   /** The agent skill bundle: skills, slash commands, their arguments and the documents' mentions (compiler/readers/skills); null or absent when none was read. */

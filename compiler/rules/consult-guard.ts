@@ -33,6 +33,7 @@ const FIELDS: Record<string, Need> = {
   history: ["history", "references"],
   files: ["references", "history", "known-names"],
   sites: ["references"],
+  gitignored: ["references"],
   planned: ["references"],
   decisions: ["decisions"],
   vocabularies: ["vocabularies"],

@@ -196,3 +196,17 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 });
+
+describe("files GitHub renders (no site) and the repository's .gitignore files", () => {
+  it("a link into a path a .gitignore ignores is not judged, naming the file; a negated or unignored missing path is still reported", async () => {
+    // .gitignore: __coverage__/, *.log, !keep.log; packages/a/.gitignore: /out.
+    expect(await findings("refs-gitignored")).toEqual([
+      "CONTRIBUTING.md:5:9 reference/broken-link link target keep.log does not exist (keep.log)",
+      "CONTRIBUTING.md:5:31 reference/broken-link link target docs/gone.md does not exist (docs/gone.md)",
+      "CONTRIBUTING.md:5:61 reference/broken-link link target packages/a/src/gone.ts does not exist (packages/a/src/gone.ts)",
+      "CONTRIBUTING.md:3:6 not judged reference/broken-link: packages/a/__coverage__ is ignored by .gitignore (made at build time or kept out of the repository)",
+      "CONTRIBUTING.md:3:67 not judged reference/broken-link: build.log is ignored by .gitignore (made at build time or kept out of the repository)",
+      "CONTRIBUTING.md:3:98 not judged reference/broken-link: packages/a/out is ignored by packages/a/.gitignore (made at build time or kept out of the repository)",
+    ]);
+  });
+});

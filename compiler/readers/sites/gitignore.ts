@@ -5,11 +5,9 @@
  * YARD): the checkout cannot show it, so a link into it is not judged.
  */
 import { join } from "node:path";
-import type { Site } from "../../model/types.js";
+import type { IgnoreRule, Site } from "../../model/types.js";
 import { guardedRead } from "../../util/guarded-read.js";
 import { existsSync } from "../../util/input-fs.js";
-
-export type IgnoreRule = NonNullable<Site["gitignored"]>[number];
 
 /** The rules of one `.gitignore` in `dir` (root-relative folder), as root-relative globs in file order. */
 export function parseGitignore(text: string, dir: string, file: string): IgnoreRule[] {
@@ -40,6 +38,26 @@ export function siteGitignore(root: string, site: Site): IgnoreRule[] {
     const parts = d.split("/").filter((p) => p !== "");
     for (let i = 1; i <= parts.length; i++) dirs.add(parts.slice(0, i).join("/"));
   }
+  return rulesIn(root, dirs);
+}
+
+/**
+ * The rules over the files GitHub renders: the root's `.gitignore` and those of every folder that holds a listed
+ * file (a deeper folder's file can only ignore paths below it, and a path in no listed folder is under one of them).
+ */
+export function repositoryGitignore(root: string, files: readonly string[]): IgnoreRule[] {
+  const dirs = new Set<string>([""]);
+  for (const f of files) {
+    for (let i = f.lastIndexOf("/"); i > 0; i = f.lastIndexOf("/", i - 1)) {
+      const d = f.slice(0, i);
+      if (dirs.has(d)) break;
+      dirs.add(d);
+    }
+  }
+  return rulesIn(root, dirs);
+}
+
+function rulesIn(root: string, dirs: ReadonlySet<string>): IgnoreRule[] {
   const rules: IgnoreRule[] = [];
   // Outer files first: a deeper file's rules come later and win.
   for (const dir of [...dirs].sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1))) {
