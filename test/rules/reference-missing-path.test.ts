@@ -179,6 +179,69 @@ describe("reference/missing-path: whose file a path names (issues 25, 29)", () =
   });
 });
 
+describe("reference/missing-path: lists and tables judged by their lead-in and entries (issues 29, 31)", () => {
+  const silent = async (doc: string) => lines(await run(rule, project({ docs: { "docs/a.md": doc }, files }))).map((l) => l.split(" ").slice(0, 3).join(" "));
+
+  it("a list or table its lead-in gives as examples or tells the reader to make, or one naming placeholders: counted, not judged", async () => {
+    const doc = [
+      "Example: When building a `big-query` skill the analysis shows:",
+      "",
+      "1. Querying requires the schemas each time",
+      "2. A `src/cli/schema.ts` file documenting them would help",
+      "",
+      "**Fix:** Create a `src/cli/` folder and move supporting material there:",
+      "- Rubrics → `src/cli/rubrics.ts`",
+      "",
+      "For example, for section pages:",
+      "",
+      "Output format|Template path",
+      ":--|:--",
+      "`html`|`src/cli/section.html.ts`",
+      "",
+      "The lookup order is:",
+      "",
+      "1. `src/cli/posts.ts`",
+      "1. `themes/my-theme/src/cli/posts.ts`",
+      "",
+      "Name|Template",
+      ":--|:--",
+      "foo|`src/cli/foo.en.ts`",
+      "",
+      "When an entry file like `src/cli/main.ts` has a hashbang it is made executable.",
+      "",
+      "Wenn du zum Beispiel eine `src/cli/about.ts` Datei hast, erstelle sie überall.",
+      "",
+      "Например, создайте `src/cli/index.ts` для главной страницы.",
+    ].join("\n");
+    expect(await silent(doc)).toEqual([]);
+  });
+
+  it("invalid: the same lists and tables under a plain lead-in, without placeholders, are judged", async () => {
+    const doc = [
+      "The analysis shows:",
+      "",
+      "1. A `src/cli/schema.ts` file documents them",
+      "",
+      "Supporting material is here:",
+      "- Rubrics → `src/cli/rubrics.ts`",
+      "",
+      "For section pages:",
+      "",
+      "Output format|Template path",
+      ":--|:--",
+      "`html`|`src/cli/section.html.ts`",
+      "",
+      "When the entry `src/cli/main.ts` has a hashbang it is made executable.",
+    ].join("\n");
+    expect(await silent(doc)).toEqual([
+      "docs/a.md:3:6 path src/cli/schema.ts",
+      "docs/a.md:6:13 path src/cli/rubrics.ts",
+      "docs/a.md:12:8 path src/cli/section.html.ts",
+      "docs/a.md:14:16 path src/cli/main.ts",
+    ]);
+  });
+});
+
 describe("reference/missing-path: a plugin's subagent prompts", () => {
   it("a file in a plugin's agents/ folder names the working project's files (counted); one outside a plugin is judged", async () => {
     const files = {

@@ -8,6 +8,7 @@ import { pastRecordReason } from "../../util/past-records.js";
 import { LineIndex } from "../../util/text.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { defineRule } from "../types.js";
+import { listBlockAt } from "./list-block.js";
 
 /** Backticked relative paths (`docs/x.md`, `src/cli.ts`) to files that exist nowhere. */
 export default defineRule({
@@ -30,7 +31,8 @@ export default defineRule({
       "an agent's prompts (a slash command's file, a plugin's subagent file in its agents/ folder, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
       '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`", an item of a list under "Tests to add:" or "Files to create:"; not "add it to `x`", which names a file that must exist), ' +
       "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
-      'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence) or with a placeholder name (`foo`, `bar`, `my-file`, `file1`), ' +
+      'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence, the same words in the languages docs are translated into: "zum Beispiel", "par exemple", "например", …; "a file like `x`") or with a placeholder name (`foo`, `foo.en.html`, `my-file`, `themes/my-theme/…`, `file1`), ' +
+      'an entry of a list or table whose lead-in gives its entries as examples ("For example, for section pages:", "Example: When building …:") or tells the reader to make them ("Create a `references/` directory and move … there:"), or that names a placeholder in another entry (a lookup order, a table of `foo` templates), ' +
       'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), and one whose sentence names another repository ("in the `owner/name` repository"). ' +
       "Every backticked path the rule looks at is a `paths` mention of `summary.coverage`: judged when it exists or is reported, else counted as not judged with the reason (another tree, an unlisted folder, or one of the contexts above). " +
       "A warning, because prose may deliberately name a file that lives elsewhere.",
@@ -78,6 +80,7 @@ export default defineRule({
           made1 ??
           otherTree(before, after) ??
           illustrative(before, cand) ??
+          inIllustrativeBlock(text, code.span.line) ??
           exampleAbove(text, start, cand, (p) => lookupPath(index, doc.file, p).status === "exists");
         seen.push({ doc, text, code, cand, r, why });
       }
@@ -156,12 +159,66 @@ function sentenceTail(before: string): string {
  * an illustration, not a file of this repository.
  */
 function illustrative(before: string, cand: string): string | null {
-  // biome-ignore lint/correctness/noEmptyCharacterClassInRegex: `[^]` is any character, newlines included
-  if (/(?:\be\.g\.|\bfor example\b|\bfor instance\b|\bsuch as\b|\bin (?:this|that|the) example\b|\bexamples?\**\s*:)(?:(?![.!?](?:\s|$))[^])*$/i.test(before))
-    return "given as an example (`for example`, `e.g.`, `such as`, `in this example`, `Examples:` before it)";
-  const stem = posix.basename(cand).replace(/\.[^.]+$/, "");
-  if (/^(?:foo|bar|baz|qux|quux|foobar|(?:\d{4}-\d{1,2}-\d{1,2}-)?my[-_]?[a-z]+|your[-_][a-z]+|file\d+)$/i.test(stem))
-    return "a placeholder file name (`foo`, `bar`, `my-file`, `file1`): an illustration";
+  if (EXAMPLE_BEFORE.test(before)) return "given as an example (`for example`, `e.g.`, `such as`, `in this example`, `Examples:` before it)";
+  if (/\b(?:file|folder|directory|path|entry|one)s? like\s*$/i.test(before)) return "given as an example (`a file like x`)";
+  if (placeholderPath(cand)) return PLACEHOLDER_REASON;
+  return null;
+}
+
+/** Words that give what follows as an example, in the languages docs sites are commonly translated into. */
+const EXAMPLE_WORDS = [
+  "\\be\\.g\\.",
+  "\\bfor example\\b",
+  "\\bfor instance\\b",
+  "\\bsuch as\\b",
+  "\\bin (?:this|that|the) example\\b",
+  "\\bzum beispiel\\b",
+  "\\bbeispielsweise\\b",
+  "\\bz\\.\\s?b\\.",
+  "\\bpar exemple\\b",
+  "\\bpor ejemplo\\b",
+  "\\bpor exemplo\\b",
+  "\\bper esempio\\b",
+  "например",
+  "例えば",
+  "例如",
+  "比如",
+  "예를 들어",
+].join("|");
+
+/** An example word earlier in the sentence the path stands in (`[^]`: any character, newlines included). */
+const EXAMPLE_BEFORE = new RegExp(`(?:${EXAMPLE_WORDS}|\\bexamples?\\**\\s*:)(?:(?![.!?](?:\\s|$))[^])*$`, "i");
+/** A lead-in that gives the list or table below as examples. */
+const EXAMPLE_LEAD_IN = new RegExp(`${EXAMPLE_WORDS}|^\\W*examples?\\W*:|\\bexamples? below\\b|\\bthe following examples?\\b`, "i");
+
+const PLACEHOLDER_REASON = "a placeholder name (`foo`, `bar`, `my-file`, `my-theme/`, `file1`): an illustration";
+
+/** A path with a placeholder file name (`foo.html`, `foo.en.html`, `my-file.md`) or folder (`themes/my-theme/`). */
+function placeholderPath(cand: string): boolean {
+  const parts = cand.replace(/^(?:\.{1,2}\/)+/, "").split("/");
+  const name = parts.pop() ?? "";
+  return (
+    /^(?:foo|bar|baz|qux|quux|foobar|(?:\d{4}-\d{1,2}-\d{1,2}-)?my[-_]?[a-z]+|your[-_][a-z]+|file\d+)$/i.test(name.split(".")[0]) ||
+    parts.some((d) => /^(?:foo|bar|baz|qux|quux|foobar|my[-_][a-z]+|your[-_][a-z]+)$/i.test(d))
+  );
+}
+
+/**
+ * The list or table the path is an entry of, judged as a whole: its lead-in gives the entries as examples ("For
+ * example, for section pages:", "Example: When building a `big-query` skill …:") or tells the reader to make them
+ * ("Create a `references/` directory and move supporting material there:"), or an entry of it is a placeholder
+ * (a lookup order `archetypes/posts.md`, `themes/my-theme/archetypes/posts.md`; a table of `foo` templates).
+ */
+function inIllustrativeBlock(text: string, line: number): string | null {
+  const block = listBlockAt(text, line);
+  if (block === null) return null;
+  const lead = block.leadIn;
+  if (EXAMPLE_LEAD_IN.test(lead))
+    return "an entry of a list or table its lead-in gives as examples (`For example:`, `Example:`), not a file of this repository";
+  if (/(?:^|[.!?:]\**\s+|\*\*)(?:create|move|split|put)\b[^.!?]*:\**\s*$/i.test(lead)) return TO_CREATE_REASON;
+  for (const l of block.lines)
+    for (const m of l.matchAll(/`([^`\s]+)`/g))
+      if (placeholderPath(m[1])) return "an entry of a list or table that names placeholders (`foo`, `my-theme/`): a list of illustrations";
   return null;
 }
 

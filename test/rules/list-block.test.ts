@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { listBlockAt } from "../../compiler/rules/reference/list-block.js";
+
+describe("listBlockAt", () => {
+  const text = [
+    "# Title",
+    "",
+    "Example: the analysis",
+    "shows:",
+    "",
+    "1. one",
+    "   more of one",
+    "2. two `x`",
+    "",
+    "A|B",
+    ":--|:--",
+    "`a`|`b`",
+    "",
+    "Plain | prose with a pipe.",
+  ].join("\n");
+
+  it("finds a list's items and its lead-in paragraph past a blank line", () => {
+    expect(listBlockAt(text, 8)).toEqual({ lines: ["1. one", "   more of one", "2. two `x`"], leadIn: "Example: the analysis shows:" });
+  });
+
+  it("finds a table (a run of pipe lines with a delimiter row); a heading above ends the lead-in", () => {
+    expect(listBlockAt(text, 12)?.lines).toEqual(["A|B", ":--|:--", "`a`|`b`"]);
+    expect(listBlockAt("## H\n\n- a\n", 3)).toEqual({ lines: ["- a"], leadIn: "" });
+  });
+
+  it("a paragraph line, a pipe line without a delimiter row, or a line out of range is in no block", () => {
+    expect(listBlockAt(text, 3)).toBeNull();
+    expect(listBlockAt(text, 14)).toBeNull();
+    expect(listBlockAt(text, 99)).toBeNull();
+  });
+});
