@@ -13,7 +13,9 @@
 // Options: --project ID (repeatable), --pending (write pending.json with every unlabelled
 // finding and every unlisted documented place, to label by hand), --write (regenerate
 // docs/PRECISION.md), --json (machine output), --min-precision P (exit 1 when a project's error
-// precision is below P), --no-mutations (the unmutated run only: labelling; never with --write).
+// precision is below P), --no-mutations (the unmutated run only: labelling; never with --write),
+// --prune-stale (remove from labels*.json every label that matches no finding of this run: the drift
+// was fixed or docpact no longer reports it; the files are rewritten, review the diff).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -58,13 +60,31 @@ if (below.length > 0) {
 
 // ---------------------------------------------------------------------------------------------
 
-function readGroupFiles(dir, stem) {
+function groupFiles(dir, stem) {
   // labels.json, or several files labels.<group>.json (one per rule group keeps merges apart).
   const re = new RegExp(`^${stem}(\\.[\\w-]+)?\\.json$`);
   return readdirSync(dir)
     .filter((f) => re.test(f))
     .sort()
-    .flatMap((f) => readJson(join(dir, f)));
+    .map((f) => join(dir, f));
+}
+
+function readGroupFiles(dir, stem) {
+  return groupFiles(dir, stem).flatMap((f) => readJson(f));
+}
+
+/** Rewrites the project's label files without the `stale` labels (two identical labels are stale together). */
+function pruneLabels(dir, stale, id) {
+  const gone = new Set(stale.map((l) => JSON.stringify(l)));
+  let removed = 0;
+  for (const file of groupFiles(dir, "labels")) {
+    const own = readJson(file);
+    const keep = own.filter((l) => !gone.has(JSON.stringify(l)));
+    if (keep.length === own.length) continue;
+    removed += own.length - keep.length;
+    writeFileSync(file, JSON.stringify(keep, null, 2) + "\n");
+  }
+  console.error(`${id}: pruned ${removed} stale label(s)`);
 }
 
 function evaluateProject(id) {
@@ -125,6 +145,8 @@ function evaluateProject(id) {
   forgetLines();
 
   if (args.pending) writePending(dir, id, root, labelled, mutationResults);
+  const stale = staleLabels(labels, labelled);
+  if (args.pruneStale && stale.length > 0) pruneLabels(dir, stale, id);
 
   const expected = mutationResults.reduce((n, m) => n + m.expected, 0);
   const found = mutationResults.reduce((n, m) => n + m.found, 0);
@@ -137,7 +159,7 @@ function evaluateProject(id) {
     notJudged: run.report.summary.notJudged ?? null,
     durationMs: run.report.summary.durationMs,
     files: run.report.summary.files,
-    staleLabels: staleLabels(labels, labelled).length,
+    staleLabels: args.pruneStale ? 0 : stale.length,
     evidence: { checked: withEvidence.length, wrong: evidenceWrong },
     mutations: mutationResults,
     recall: expected === 0 ? null : found / expected,
@@ -292,7 +314,7 @@ function runCheck(root, configFile) {
 }
 
 function parseArgs(argv) {
-  const out = { projects: [], pending: false, write: false, json: false, minPrecision: 0, mutations: true };
+  const out = { projects: [], pending: false, write: false, json: false, minPrecision: 0, mutations: true, pruneStale: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--project") out.projects.push(argv[++i]);
@@ -300,6 +322,7 @@ function parseArgs(argv) {
     else if (a === "--write") out.write = true;
     else if (a === "--json") out.json = true;
     else if (a === "--no-mutations") out.mutations = false;
+    else if (a === "--prune-stale") out.pruneStale = true;
     else if (a === "--min-precision") out.minPrecision = Number(argv[++i]);
     else fail(`unknown option: ${a}`);
   }
