@@ -3,7 +3,8 @@
  * enums and their members, parameters, destructured bindings, and property
  * names of interfaces, classes, type literals and object literals (quoted ones
  * too: `"derived_from": …` is a wire field), and the string literals of union
- * types anywhere (`code: "sandbox_memory_exceeded" | …` inside a function). A backticked term equal to one of
+ * types anywhere (`code: "sandbox_memory_exceeded" | …` inside a function) and of a validator's closed set
+ * (`variant: z.enum(["note", "success"])`, valibot's `picklist`, yup's `oneOf`). A backticked term equal to one of
  * them names code, so the vocabulary rules do not take it for a misspelt member.
  */
 import { type ParsedFile, propertyNameText, ts } from "./code-source.js";
@@ -13,6 +14,7 @@ export function readIdentifiers(files: readonly ParsedFile[]): string[] {
   const visit = (node: ts.Node): void => {
     const name = declaredName(node) ?? unionLiteral(node);
     if (name !== null && name.length >= 3) names.add(name);
+    for (const v of validatorEnum(node)) if (v.length >= 3) names.add(v);
     ts.forEachChild(node, visit);
   };
   for (const f of files) visit(f.sf);
@@ -22,6 +24,22 @@ export function readIdentifiers(files: readonly ParsedFile[]): string[] {
 function unionLiteral(node: ts.Node): string | null {
   if (!ts.isLiteralTypeNode(node) || !ts.isUnionTypeNode(node.parent)) return null;
   return ts.isStringLiteral(node.literal) ? node.literal.text : null;
+}
+
+/** Call names of schema validators whose array argument is a closed set of strings (zod, valibot, yup, superstruct). */
+const VALIDATOR_ENUMS = new Set(["enum", "picklist", "oneOf", "enums"]);
+
+/** The string literals of `x.enum([...])` / `picklist([...])`: a closed set declared through a validator, not a type. */
+function validatorEnum(node: ts.Node): string[] {
+  if (!ts.isCallExpression(node) || node.arguments.length === 0) return [];
+  const callee = node.expression;
+  const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : null;
+  if (name === null || !VALIDATOR_ENUMS.has(name)) return [];
+  const arg = node.arguments[0];
+  if (!ts.isArrayLiteralExpression(arg)) return [];
+  const out: string[] = [];
+  for (const el of arg.elements) if (ts.isStringLiteral(el) || ts.isNoSubstitutionTemplateLiteral(el)) out.push(el.text);
+  return out;
 }
 
 function declaredName(node: ts.Node): string | null {

@@ -110,6 +110,25 @@ tester.run(rule, {
       ],
     },
     {
+      name: "a name listed beside a code set's members that a validator's closed set of the code declares is that set's: silent (issue 31)",
+      files: vocabProject({
+        docs: { "a.md": "Set `variant` to one of `note`, `tip`, `danger`, `caution` or `success`.\n" },
+        code: {
+          "src/asides.ts": asConst("asideVariants", ["note", "tip", "caution", "danger"]),
+          "src/badge.ts": 'import { z } from "zod";\nexport const Badge = z.object({ variant: z.enum(["note", "danger", "success", "caution", "tip"]) });\n',
+        },
+      }),
+      errors: [],
+    },
+    {
+      name: "invalid: the same list without the validator's set is a stale member of the code set",
+      files: vocabProject({
+        docs: { "a.md": "Set `variant` to one of `note`, `tip`, `danger`, `caution` or `success`.\n" },
+        code: { "src/asides.ts": asConst("asideVariants", ["note", "tip", "caution", "danger"]) },
+      }),
+      errors: [{ messageId: "listed", line: 1 }],
+    },
+    {
       name: "terms in schema descriptions, against a code vocabulary (near misses only: a code list claims no namespace)",
       files: vocabProject({
         schemas: { "x.schema.json": '{"description": "Emits `agent.joind` and `agent.kicked`, never `agent.left`."}' },

@@ -37,7 +37,7 @@ export default defineRule({
       "It stays silent (and counts the place as not judged, with the reason) when its sentence places the name outside the vocabulary " +
       "(non-normative, extension, vendor, custom, proposed, hypothetical, rejected, reserved, future, planned), and when the term is explained by anything else docpact knows: " +
       "a CLI command, sub-command or flag; a property or definition name of a loaded schema, or a dotted path of nested properties " +
-      "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code or a string literal of a code union type; or a field path: a member of the same vocabulary followed by `.` and more (`agent.decided.confidence`), " +
+      "(`memory.supported`); a heading or its anchor; a file name; a name declared in the code, a string literal of a code union type or of a validator's closed set (`z.enum([…])`, `picklist`, `oneOf`); or a field path: a member of the same vocabulary followed by `.` and more (`agent.decided.confidence`), " +
       "or, for a namespace match, a one-word member of any vocabulary (a thing the project names, such as `run`) followed by property or code names (`run.metadata`). Never judged at all: plain one-segment words (`states` is no typo of `status`), vocabularies without " +
       "namespaces (plain words such as `draft`/`ready`, or a few hyphenated labels) outside a coherent list, inline unions of a property's type (they only serve as " +
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
