@@ -260,3 +260,20 @@ describe("reference/missing-path: a plugin's subagent prompts", () => {
     ]);
   });
 });
+
+describe("reference/missing-path: paths the repository's .gitignore ignores", () => {
+  it("a missing path .gitignore ignores (a build output) is counted, not judged, naming the file; an unignored one beside it is judged", async () => {
+    const files = {
+      ".gitignore": "src/cli/generated.ts\n",
+      "src/cli/flow.ts": "export {};\n",
+      "src/cli/run.ts": "export {};\n",
+      "docs/a.md": "The build writes `src/cli/generated.ts`; the entry is `src/cli/flw.ts`.\n",
+      "docpact.config.json": { docs: ["docs/**/*.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    expect(r.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual(["docs/a.md:1:55"]);
+    expect(r.notJudged.filter((n) => n.file === "docs/a.md").map((n) => n.reason)).toEqual([
+      "src/cli/generated.ts is ignored by .gitignore (made at build time or kept out of the repository)",
+    ]);
+  });
+});

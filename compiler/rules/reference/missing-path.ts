@@ -2,6 +2,7 @@ import { posix } from "node:path";
 import { currentPath, firstRemoval, removalText } from "../../model/history.js";
 import { pathCodes } from "../../model/mentions.js";
 import { lookupPath, mentionsOtherTree, type PathLookup, referenceIndex } from "../../model/references.js";
+import { gitignoredReason } from "../../model/site-links.js";
 import type { SkillBundle } from "../../model/skills.js";
 import type { InlineCode, MarkdownDoc } from "../../model/types.js";
 import { pastRecordReason } from "../../util/past-records.js";
@@ -25,7 +26,7 @@ export default defineRule({
       "the path's folder holds other files of the same kind but not this one (a renamed or moved file), no file anywhere ends with the path, and the surrounding words do " +
       'not place it in another repository ("in the aweb repo", "pi\'s `docs/x.md`"). Tokens that are not paths are skipped: anything with spaces (invocations, prose), URLs, ' +
       "a path that is a link's label (`` [`docs/a.md`](docs/a.md) ``: the link is judged by reference/broken-link), absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
-      "usually generic or runtime files), and paths under folders docpact does not list (dot folders, `node_modules`). Inside a git work tree the repository's history is " +
+      "usually generic or runtime files), paths under folders docpact does not list (dot folders, `node_modules`), and paths the repository's `.gitignore` files ignore (build outputs, local files). Inside a git work tree the repository's history is " +
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
       "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records of the past (a changelog, release notes, a file named by its date), " +
       "an agent's prompts (a slash command's file, a plugin's subagent file in its agents/ folder, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
@@ -106,6 +107,12 @@ export default defineRule({
         continue;
       }
       if (r.status !== "missing") continue;
+      // A file the repository's .gitignore keeps out (a build output, a local file) is missing here by design.
+      const ignored = r.tried.map((p) => gitignoredReason(index.gitignored, p)).find((w) => w !== null);
+      if (ignored !== undefined) {
+        ctx.notJudged(code.span, ignored, { kind: "paths" });
+        continue;
+      }
       const tutorial = made.has(`${posix.dirname(doc.file)}\u0000${cand}`)
         ? "a file a document of this folder tells the reader to create or shows (a tutorial's file), not one of this repository"
         : null;
