@@ -17,7 +17,7 @@
 // --prune-stale (remove from labels*.json every label that matches no finding of this run: the drift
 // was fixed or docpact no longer reports it; the files are rewritten, review the diff).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyEdits, prepareCheckout, restore, trackedFiles } from "./eval/checkout.mjs";
@@ -82,7 +82,9 @@ function pruneLabels(dir, stale, id) {
     const keep = own.filter((l) => !gone.has(JSON.stringify(l)));
     if (keep.length === own.length) continue;
     removed += own.length - keep.length;
-    writeFileSync(file, JSON.stringify(keep, null, 2) + "\n");
+    // A group whose every label is gone goes too (the harness reads the group files that exist).
+    if (keep.length === 0) unlinkSync(file);
+    else writeFileSync(file, JSON.stringify(keep, null, 2) + "\n");
   }
   console.error(`${id}: pruned ${removed} stale label(s)`);
 }
