@@ -20,17 +20,17 @@ describe("listBlockAt", () => {
   ].join("\n");
 
   it("finds a list's items and its lead-in paragraph past a blank line", () => {
-    expect(listBlockAt(text, 8)).toEqual({ lines: ["1. one", "   more of one", "2. two `x`"], leadIn: "Example: the analysis shows:" });
+    expect(listBlockAt(text.split("\n"), 8)).toEqual({ lines: ["1. one", "   more of one", "2. two `x`"], leadIn: "Example: the analysis shows:" });
   });
 
   it("finds a table (a run of pipe lines with a delimiter row); a heading above ends the lead-in", () => {
-    expect(listBlockAt(text, 12)?.lines).toEqual(["A|B", ":--|:--", "`a`|`b`"]);
-    expect(listBlockAt("## H\n\n- a\n", 3)).toEqual({ lines: ["- a"], leadIn: "" });
+    expect(listBlockAt(text.split("\n"), 12)?.lines).toEqual(["A|B", ":--|:--", "`a`|`b`"]);
+    expect(listBlockAt("## H\n\n- a\n".split("\n"), 3)).toEqual({ lines: ["- a"], leadIn: "" });
   });
 
   it("a paragraph line, a pipe line without a delimiter row, or a line out of range is in no block", () => {
-    expect(listBlockAt(text, 3)).toBeNull();
-    expect(listBlockAt(text, 14)).toBeNull();
-    expect(listBlockAt(text, 99)).toBeNull();
+    expect(listBlockAt(text.split("\n"), 3)).toBeNull();
+    expect(listBlockAt(text.split("\n"), 14)).toBeNull();
+    expect(listBlockAt(text.split("\n"), 99)).toBeNull();
   });
 });

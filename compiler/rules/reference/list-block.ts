@@ -13,9 +13,8 @@ export interface ListBlock {
 const ITEM = /^\s{0,3}(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s/;
 const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
 
-/** The list or table holding 1-based `line` of `text`, or null when the line is in neither. */
-export function listBlockAt(text: string, line: number): ListBlock | null {
-  const lines = text.split(/\r?\n/);
+/** The list or table holding 1-based `line` of a text split into `lines`, or null when the line is in neither. */
+export function listBlockAt(lines: readonly string[], line: number): ListBlock | null {
   const at = line - 1;
   if (at < 0 || at >= lines.length) return null;
   const kind = blockKind(lines, at);
@@ -30,7 +29,7 @@ export function listBlockAt(text: string, line: number): ListBlock | null {
   return { lines: lines.slice(start, end + 1), leadIn: leadInAbove(lines, start) };
 }
 
-function blockKind(lines: string[], at: number): "list" | "table" | null {
+function blockKind(lines: readonly string[], at: number): "list" | "table" | null {
   if (lines[at].includes("|")) {
     // A table: a run of lines with pipes holding a delimiter row (`:--|:--`).
     let i = at;
@@ -44,7 +43,7 @@ function blockKind(lines: string[], at: number): "list" | "table" | null {
   return null;
 }
 
-function leadInAbove(lines: string[], start: number): string {
+function leadInAbove(lines: readonly string[], start: number): string {
   let i = start - 1;
   while (i >= 0 && lines[i].trim() === "") i--;
   const out: string[] = [];

@@ -61,6 +61,7 @@ export default defineRule({
       // Whose files a document's paths name: a record's are those of its time, an agent's prompt the project it works in.
       const past = pastRecordReason(doc.file);
       let lines: LineIndex | null = null;
+      let textLines: string[] | null = null;
       for (const { code, path: cand } of pathCodes(doc)) {
         const r = lookupPath(index, doc.file, cand);
         // Only a missing path is ever reported: the contexts below are read for those alone.
@@ -81,7 +82,7 @@ export default defineRule({
           made1 ??
           otherTree(before, after) ??
           illustrative(before, cand) ??
-          inIllustrativeBlock(text, code.span.line) ??
+          inIllustrativeBlock((textLines ??= text.split(/\r?\n/)), code.span.line) ??
           exampleAbove(text, start, cand, (p) => lookupPath(index, doc.file, p).status === "exists");
         seen.push({ doc, text, code, cand, r, why });
       }
@@ -203,12 +204,14 @@ const PLACEHOLDER_REASON = "a placeholder name (`foo`, `bar`, `my-file`, `my-the
 /** A path with a placeholder file name (`foo.html`, `foo.en.html`, `my-file.md`) or folder (`themes/my-theme/`). */
 function placeholderPath(cand: string): boolean {
   const parts = cand.replace(/^(?:\.{1,2}\/)+/, "").split("/");
-  const name = parts.pop() ?? "";
-  return (
-    /^(?:foo|bar|baz|qux|quux|foobar|(?:\d{4}-\d{1,2}-\d{1,2}-)?my[-_]?[a-z]+|your[-_][a-z]+|file\d+)$/i.test(name.split(".")[0]) ||
-    parts.some((d) => /^(?:foo|bar|baz|qux|quux|foobar|my[-_][a-z]+|your[-_][a-z]+)$/i.test(d))
-  );
+  const name = (parts.pop() ?? "").split(".")[0];
+  return PLACEHOLDER_FILE.test(name) || parts.some((d) => PLACEHOLDER_DIR.test(d));
 }
+
+/** Placeholder words (`foo`, `my-theme`, `your-site`); a file name also `my-file`/`myfile`, a dated `2024-01-02-my-post`, `file1`. */
+const PLACEHOLDER_WORDS = "foo|bar|baz|qux|quux|foobar|my[-_][a-z]+|your[-_][a-z]+";
+const PLACEHOLDER_DIR = new RegExp(`^(?:${PLACEHOLDER_WORDS})$`, "i");
+const PLACEHOLDER_FILE = new RegExp(`^(?:${PLACEHOLDER_WORDS}|(?:\\d{4}-\\d{1,2}-\\d{1,2}-)?my[-_]?[a-z]+|file\\d+)$`, "i");
 
 /**
  * The list or table the path is an entry of, judged as a whole: its lead-in gives the entries as examples ("For
@@ -216,8 +219,8 @@ function placeholderPath(cand: string): boolean {
  * ("Create a `references/` directory and move supporting material there:"), or an entry of it is a placeholder
  * (a lookup order `archetypes/posts.md`, `themes/my-theme/archetypes/posts.md`; a table of `foo` templates).
  */
-function inIllustrativeBlock(text: string, line: number): string | null {
-  const block = listBlockAt(text, line);
+function inIllustrativeBlock(lines: readonly string[], line: number): string | null {
+  const block = listBlockAt(lines, line);
   if (block === null) return null;
   const lead = block.leadIn;
   if (EXAMPLE_LEAD_IN.test(lead))
