@@ -15,7 +15,9 @@
 // docs/PRECISION.md), --json (machine output), --min-precision P (exit 1 when a project's error
 // precision is below P), --no-mutations (the unmutated run only: labelling; never with --write),
 // --prune-stale (remove from labels*.json every label that matches no finding of this run: the drift
-// was fixed or docpact no longer reports it; the files are rewritten, review the diff).
+// was fixed or docpact no longer reports it; the files are rewritten, review the diff), --blind (write
+// DOCPACT_EVAL_DIR/<id>.blind.json: every finding and documented place without verdicts, for an
+// independent reviewer; see scripts/eval/review.mjs).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -24,6 +26,7 @@ import { applyEdits, prepareCheckout, restore, trackedFiles } from "./eval/check
 import { brief, findLabel, staleLabels, tally } from "./eval/labels.mjs";
 import { docsInScope, documentedPlaces, unlistedPlaces } from "./eval/places.mjs";
 import { printTable, renderPrecisionDoc } from "./eval/render.mjs";
+import { blindSheet, compareReview } from "./eval/review.mjs";
 import { forgetLines, lineText, tokenOf } from "./eval/text.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -147,6 +150,22 @@ function evaluateProject(id) {
   forgetLines();
 
   if (args.pending) writePending(dir, id, root, labelled, mutationResults);
+  if (args.blind) {
+    const sheet = blindSheet(
+      id,
+      root,
+      labelled.map((f) => ({ ...f, text: lineText(root, f)?.trim().slice(0, 160) })),
+      mutations,
+      mutationResults,
+    );
+    writeFileSync(join(workDir, `${id}.blind.json`), JSON.stringify(sheet, null, 2) + "\n");
+    console.error(
+      `${id}: blind sheet of ${sheet.findings.length} finding(s), ${sheet.mutations.reduce((n, m) => n + m.places.length, 0)} place(s) → ${join(workDir, `${id}.blind.json`)}`,
+    );
+  }
+  const reviewFile = join(dir, "review.json");
+  const review = existsSync(reviewFile) ? compareReview(readJson(reviewFile), labelled, mutations, mutationResults) : null;
+  for (const m of mutationResults) delete m.placeList;
   const stale = staleLabels(labels, labelled);
   if (args.pruneStale && stale.length > 0) pruneLabels(dir, stale, id);
 
@@ -166,6 +185,7 @@ function evaluateProject(id) {
     mutations: mutationResults,
     recall: expected === 0 ? null : found / expected,
     falseFindings: labelled.filter((f) => !f.label || f.label.verdict === "false").map(brief),
+    review,
   };
 }
 
@@ -246,6 +266,7 @@ function runMutation(checkout, root, project, configFile, m, docs, baseKeys) {
     guessed: [],
     extra: [],
     places: places?.length ?? null,
+    placeList: places ?? [],
     unlisted,
     namesFrom: m.names ? "names" : "expectation tokens",
   };
@@ -316,7 +337,7 @@ function runCheck(root, configFile) {
 }
 
 function parseArgs(argv) {
-  const out = { projects: [], pending: false, write: false, json: false, minPrecision: 0, mutations: true, pruneStale: false };
+  const out = { projects: [], pending: false, write: false, json: false, minPrecision: 0, mutations: true, pruneStale: false, blind: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--project") out.projects.push(argv[++i]);
@@ -325,6 +346,7 @@ function parseArgs(argv) {
     else if (a === "--json") out.json = true;
     else if (a === "--no-mutations") out.mutations = false;
     else if (a === "--prune-stale") out.pruneStale = true;
+    else if (a === "--blind") out.blind = true;
     else if (a === "--min-precision") out.minPrecision = Number(argv[++i]);
     else fail(`unknown option: ${a}`);
   }

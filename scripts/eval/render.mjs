@@ -230,6 +230,57 @@ export function renderPrecisionDoc(rs) {
       lines.push(`| ${r.id} | ${kinds.map((x) => cell(k[x])).join(" | ")} |`);
     }
   }
+  lines.push(...reviewSection(run));
   lines.push("", "To reproduce: fetch each repository (see eval/README.md), then `npm run build && npm run eval`.", "");
   return lines.join("\n");
+}
+
+/** "real of count (precision)" by the labels, then by the review. */
+function both(p, s) {
+  const one = (t) => (t.count === 0 ? "—" : `${t.real}/${t.count} (${pct(t.real / t.count)})`);
+  return `${one(p.labels[s])} / ${one(p.review[s])}`;
+}
+
+/** The independent review (eval/projects/<id>/review.json): agreement with the labels and expectations, every disagreement listed. */
+function reviewSection(run) {
+  const reviewed = run.filter((r) => r.review);
+  if (reviewed.length === 0) return [];
+  const cell = (t) => (t.reviewed === 0 ? "— (0 reviewed)" : `${t.agree}/${t.reviewed} agree${t.unreviewed ? `, ${t.unreviewed} new since` : ""}`);
+  const sum = (k) =>
+    reviewed.reduce(
+      (t, r) => ({ reviewed: t.reviewed + r.review[k].reviewed, agree: t.agree + r.review[k].agree, unreviewed: t.unreviewed + r.review[k].unreviewed }),
+      {
+        reviewed: 0,
+        agree: 0,
+        unreviewed: 0,
+      },
+    );
+  const total = (who, s) =>
+    reviewed.reduce((t, r) => ({ count: t.count + r.review.precision[who][s].count, real: t.real + r.review.precision[who][s].real }), { count: 0, real: 0 });
+  const over = (s) => both({ labels: { [s]: total("labels", s) }, review: { [s]: total("review", s) } }, s);
+  const lines = [
+    "",
+    `Independent review: ${reviewed.length} of ${run.length} projects labelled a second time, from a blind sheet (\`--blind\`: every finding,`,
+    "extra finding under mutation and documented place, without verdicts), by a reviewer who did not build the rules measured",
+    "and did not see the committed labels. **findings** compares the review's real/false with the labels; **places** compares",
+    "its breaks/not-a-mention with the mutations' expect (open or not) and ignore lists; the last two columns are the unmutated",
+    "run's findings real by the labels and by the review. Over all reviewed projects: findings",
+    `${cell(sum("findings"))}, places ${cell(sum("places"))}; errors real ${over("errors")}, warnings real ${over("warnings")}.`,
+    "",
+    "| project | reviewer | findings | places | errors real (labels / review) | warnings real (labels / review) |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...reviewed.map(
+      (r) =>
+        `| ${r.id} | ${r.review.reviewer} | ${cell(r.review.findings)} | ${cell(r.review.places)} | ${both(r.review.precision, "errors")} | ${both(r.review.precision, "warnings")} |`,
+    ),
+  ];
+  const dis = reviewed.flatMap((r) => [
+    ...r.review.findings.disagree.map(
+      (d) =>
+        `- ${r.id} ${d.rule} ${d.file}:${d.line} \`${d.token}\`${d.mutation ? ` (under ${d.mutation})` : ""}: label ${d.label} (${d.labelWhy}); review ${d.review} (${d.reviewWhy})`,
+    ),
+    ...r.review.places.disagree.map((d) => `- ${r.id} ${d.mutation} ${d.file}:${d.line}: listed ${d.listed}; review ${d.review} (${d.reviewWhy})`),
+  ]);
+  if (dis.length > 0) lines.push("", "Where the review and the committed files disagree:", "", ...dis.map((l) => l.replace(/\s+/g, " ")));
+  return lines;
 }
