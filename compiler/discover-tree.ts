@@ -27,11 +27,22 @@ export interface Tree {
   odd: OddEntry[];
 }
 
-/** Walks `root` without following links, skipping dot entries and `skip` folders (root-relative). */
-export function walkTree(root: string, skip: (dir: string) => boolean): Tree {
+export interface WalkOptions {
+  /** Root-relative folders to walk instead of the whole root (may be dot folders); one that is missing or a link is left out. */
+  from?: readonly string[];
+  /** Stop after this many files (init's cheap scan of a huge repository); a folder's files come before its folders, each in name order, so which files is deterministic. */
+  limit?: number;
+}
+
+/**
+ * Walks `root` without following links, skipping dot entries and `skip` folders (root-relative). The one walker of
+ * the tree: discover, init's scan and the agent files under `.claude/` all list through it.
+ */
+export function walkTree(root: string, skip: (dir: string) => boolean, opts: WalkOptions = {}): Tree {
   const files: string[] = [];
   const odd: OddEntry[] = [];
-  walkInto(root, realpathSync(root), [""], skip, files, odd);
+  const from = opts.from ? opts.from.filter((d) => d.split("/").every((_, i, segs) => isRealDir(join(root, segs.slice(0, i + 1).join("/"))))) : [""];
+  walkInto(root, realpathSync(root), [...from].reverse(), skip, files, odd, opts.limit ?? Infinity);
   return { files: files.map(toPosix).sort(), odd: odd.sort(byPath) };
 }
 
@@ -88,8 +99,8 @@ function isRealDir(abs: string): boolean {
 const byPath = (a: OddEntry, b: OddEntry) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 /** Walks the folders on `stack` (root-relative) and everything below them into `files` and `odd`. */
-function walkInto(root: string, realRoot: string, stack: string[], skip: (dir: string) => boolean, files: string[], odd: OddEntry[]): void {
-  while (stack.length) {
+function walkInto(root: string, realRoot: string, stack: string[], skip: (dir: string) => boolean, files: string[], odd: OddEntry[], limit = Infinity): void {
+  while (stack.length && files.length < limit) {
     const dir = stack.pop()!;
     let entries;
     try {
@@ -98,15 +109,21 @@ function walkInto(root: string, realRoot: string, stack: string[], skip: (dir: s
       odd.push({ path: dir, kind: "unreadable-dir", code: (e as NodeJS.ErrnoException).code ?? "error" });
       continue;
     }
+    // Name order (readdir's is the file system's), folders pushed last-first: a fixed order whatever the file system.
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const below: string[] = [];
     for (const e of entries) {
       if (e.name.startsWith(".")) continue;
       const rel = dir === "" ? e.name : `${dir}/${e.name}`;
       if (e.isDirectory()) {
-        if (!skip(rel)) stack.push(rel);
-      } else if (e.isFile()) files.push(toPosix(rel));
-      else if (e.isSymbolicLink()) odd.push(classifyLink(root, realRoot, rel));
+        if (!skip(rel)) below.push(rel);
+      } else if (e.isFile()) {
+        if (files.length >= limit) break;
+        files.push(toPosix(rel));
+      } else if (e.isSymbolicLink()) odd.push(classifyLink(root, realRoot, rel));
       else odd.push({ path: rel, kind: "special" });
     }
+    for (let i = below.length - 1; i >= 0; i--) stack.push(below[i]);
   }
 }
 

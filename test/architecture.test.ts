@@ -173,7 +173,6 @@ describe("architecture", () => {
     "compiler/cli/init.ts": "docpact init (writes a config; not a check)",
     "compiler/cli/baseline.ts": "docpact baseline (writes the baseline file)",
     "compiler/init/detect.ts": "docpact init's project scan",
-    "compiler/init/scan.ts": "docpact init's project scan",
   };
 
   it("pipeline modules read the file system only through compiler/util/input-fs.ts", () => {

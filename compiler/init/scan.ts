@@ -1,8 +1,6 @@
 /** A cheap walk of a repository for `docpact init`: file paths only, no parsing. */
 
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { by } from "../util/compare.js";
+import { walkTree } from "../discover-tree.js";
 import { NEVER_READ } from "../util/ignored.js";
 import { TEST_FOLDERS } from "../util/test-paths.js";
 
@@ -21,26 +19,7 @@ export const HISTORY_FILE = /^(changelog|changes|history|releases?)(\.[a-z]+)?\.
 
 /** Every file under the root (relative, `/`), sorted; dot folders and NEVER folders skipped; at most `limit` files. */
 export function listFiles(root: string, limit = 50_000): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, prefix: string) => {
-    if (out.length >= limit) return;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    entries.sort(by((e) => e.name));
-    for (const e of entries) {
-      if (out.length >= limit) return;
-      if (e.name.startsWith(".") || NEVER.has(e.name)) continue;
-      const rel = prefix + e.name;
-      if (e.isDirectory()) walk(join(dir, e.name), `${rel}/`);
-      else if (e.isFile()) out.push(rel);
-    }
-  };
-  walk(root, "");
-  return out.sort();
+  return walkTree(root, (dir) => NEVER.has(dir.slice(dir.lastIndexOf("/") + 1)), { limit }).files;
 }
 
 /** Why a file would not be proposed as a source, or null when it would. */

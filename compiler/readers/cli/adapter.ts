@@ -103,6 +103,11 @@ export interface CliAdapter {
   order: number;
   /** The smallest code that shows the reader applies, per package (its test is generated from it): by default `import * as cli from "<package>";`. */
   example(pkg: string): string;
+  /**
+   * A reader with no package (found by a marker, a type or a code shape): the smallest code that shows it, and what
+   * `init` then prints (by default "the <id> adapter applies"). test/readers/cli/readers-registry.test.ts is generated from it.
+   */
+  shownBy?: { code: string; initSays?: string };
   /** The text test `init` and `applies` use: does this file (its text alone) look like this reader's? */
   detect(text: string, rel: string): boolean;
   /** Cheap: imports or text of one file (by default `detect`). */
@@ -112,7 +117,7 @@ export interface CliAdapter {
 
 /** A reader descriptor with the defaults filled in: `detect` from `packages`, `applies` from `detect`. */
 export function defineReader(
-  d: Pick<CliAdapter, "id" | "docs" | "order" | "read"> & Partial<Pick<CliAdapter, "packages" | "detect" | "applies" | "example">>,
+  d: Pick<CliAdapter, "id" | "docs" | "order" | "read"> & Partial<Pick<CliAdapter, "packages" | "detect" | "applies" | "example" | "shownBy">>,
 ): CliAdapter {
   const packages = d.packages ?? [];
   const imports = importsOf(packages);
@@ -124,6 +129,7 @@ export function defineReader(
     order: d.order,
     packages,
     example,
+    shownBy: d.shownBy,
     detect,
     applies: d.applies ?? ((file) => detects(reader, file)),
     read: d.read,

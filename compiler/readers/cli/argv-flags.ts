@@ -197,6 +197,7 @@ export function readArgvFlags(files: ParsedFile[], ctx: AdapterContext): Adapter
 
 export default defineReader({
   id: "argv-flags",
+  shownBy: { code: 'export function opt(a: string) {\n  if (a === "--x") {} else if (a === "--y") {} else if (a === "--z") {} else { return false; }\n}\n' },
   docs: "hand-rolled flags: a chain of `if (arg === '--watch' || arg === '-w')` (or a `switch` with flag-literal cases, three flags or more) in code that imports no parser package; a branch that takes the next word makes the flag take a value; the set is closed only when the last `else`/`default` throws or exits (otherwise undeclared flags are passed on: not judged)",
   order: 82,
   detect: (text) => (text.match(/(?:[=!]==?|\bcase)\s*['"]--?[A-Za-z][\w.-]*['"]/g)?.length ?? 0) >= MIN_FLAGS,

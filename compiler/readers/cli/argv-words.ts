@@ -172,6 +172,7 @@ export function readArgvWords(files: ParsedFile[], ctx: AdapterContext): Adapter
 
 export default defineReader({
   id: "argv-words",
+  shownBy: { code: 'const a = process.argv[2];\nif (a === "init") console.log(a);\n' },
   docs: "hand-rolled: the command word read straight off `process.argv[2]` (or a destructured argv) and compared with literals, `switch` cases or a constant list's `includes`; a word also handed on as a value makes other words arguments; no flags are parsed (the flag set is open)",
   order: 80,
   detect: (text) => /\.argv\s*\[\s*[2-9]\s*\]|\[\s*,\s*,\s*[A-Za-z_$][\w$]*\s*\]\s*=\s*process\.argv/.test(text),

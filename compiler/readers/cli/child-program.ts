@@ -131,6 +131,9 @@ export function readChildProgram(files: ParsedFile[], ctx: AdapterContext): Adap
 
 export default defineReader({
   id: "child-program",
+  shownBy: {
+    code: 'import { spawn } from "node:child_process";\nexport function run(args: string[]) { return spawn(args[0], args.slice(1)); }\nrun(process.argv.slice(2));\n',
+  },
   docs: "the rest of argv is another program: a function that takes the program's argv (through wrappers) and hands a value computed from it to `spawn`/`execFile`/`fork` (child_process, cross-spawn, execa), with no parser package; its words are arguments, its flags the child's (open: not judged)",
   order: 84,
   detect: (text) => /(?:from\s+|require\(\s*)["'](?:node:)?(?:child_process|cross-spawn|execa)["']/.test(text),

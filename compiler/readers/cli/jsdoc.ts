@@ -18,6 +18,7 @@ import { type CliAdapter, defineReader, command, type Opening, parseOptionSpec, 
 
 export const jsdocAdapter: CliAdapter = defineReader({
   id: "jsdoc",
+  shownBy: { code: "/** @docpact-command build */\nexport function build() {}\n", initSays: "the jsdoc (@docpact-command) adapter applies" },
   docs: "the escape hatch: `@docpact-command flow advance` with `@docpact-flags`, `@docpact-verbs`, `@docpact-args`",
   order: 90,
   detect: (text) => text.includes("@docpact-command"),

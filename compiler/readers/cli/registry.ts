@@ -82,6 +82,10 @@ export function detectCommandTypes(files: ParsedFile[]): string[] {
 
 export const registryAdapter: CliAdapter = defineReader({
   id: "registry",
+  shownBy: {
+    code: 'interface ToolCommand { name: string; run(): void }\nexport const build: ToolCommand = { name: "build", run() {} };\n',
+    initSays: "cli.commandType: `ToolCommand`",
+  },
   docs: 'object literals typed as `cli.commandType` (`const flow: CliCommand = { name: "flow", … }`), factories at their call sites (`` name: `export-${category}` ``)',
   order: 0,
   // Found by type, not by text: `cli.commandType`, or the type names detectCommandTypes finds.

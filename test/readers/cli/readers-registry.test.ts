@@ -12,24 +12,6 @@ import { detect } from "../../../compiler/init/detect.js";
 import { ADAPTERS } from "../../../compiler/readers/cli/index.js";
 import { repoRoot } from "../../helpers/cli.js";
 
-/** Readers found otherwise than by an import: the source that shows them. */
-const NOT_BY_IMPORT: Record<string, { code: string; finding: RegExp }> = {
-  registry: {
-    code: 'interface ToolCommand { name: string; run(): void }\nexport const build: ToolCommand = { name: "build", run() {} };\n',
-    finding: /cli\.commandType.*`ToolCommand`/,
-  },
-  jsdoc: { code: "/** @docpact-command build */\nexport function build() {}\n", finding: /the jsdoc \(@docpact-command\) adapter applies/ },
-  "argv-words": { code: 'const a = process.argv[2];\nif (a === "init") console.log(a);\n', finding: /the argv-words adapter applies/ },
-  "argv-flags": {
-    code: 'export function opt(a: string) {\n  if (a === "--x") {} else if (a === "--y") {} else if (a === "--z") {} else { return false; }\n}\n',
-    finding: /the argv-flags adapter applies/,
-  },
-  "child-program": {
-    code: 'import { spawn } from "node:child_process";\nexport function run(args: string[]) { return spawn(args[0], args.slice(1)); }\nrun(process.argv.slice(2));\n',
-    finding: /the child-program adapter applies/,
-  },
-};
-
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -81,10 +63,10 @@ describe("the CLI reader registry", () => {
       });
     } else {
       it(`init finds the ${reader.id} reader`, () => {
-        const shape = NOT_BY_IMPORT[reader.id];
-        // A reader with no package to import must say here how a project shows it.
-        expect(shape, `reader ${reader.id} has no packages and no entry in NOT_BY_IMPORT`).toBeDefined();
-        expect(lines(project(shape.code)).some((l) => shape.finding.test(l))).toBe(true);
+        // A reader with no package to import says in its descriptor how a project shows it.
+        expect(reader.shownBy, `reader ${reader.id} has no packages and no shownBy`).toBeDefined();
+        const says = reader.shownBy!.initSays ?? `the ${reader.id} adapter applies`;
+        expect(lines(project(reader.shownBy!.code)).some((l) => l.includes(says))).toBe(true);
       });
     }
   }
