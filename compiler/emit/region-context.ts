@@ -101,6 +101,8 @@ export interface TemplateContext {
   readers: ReaderRow[];
   /** The site generators docpact detects (its registry, generated/sites.ts), in detection order. */
   sites: SiteRow[];
+  /** Every way docpact renders documents: GitHub's plain files first, then `sites`. */
+  renderers: SiteRow[];
 }
 
 export interface ReaderRow {
@@ -119,18 +121,24 @@ export interface SiteRow {
   documents: string;
   /** Whether docpact models its routes and heading ids (else its links that name no file are not judged). */
   modelled: string;
+  /** How its files become routes, or null when it has no routes (GitHub, `unknown`). */
+  routes: { pages: string; assets: string; notJudged: string } | null;
+  /** How its headings get ids. */
+  anchors: { slug: string; customId: string; repeats: string };
 }
 
-/** One row per site generator with a config file docpact looks for. */
-export function siteRows(): SiteRow[] {
+/** One row per site generator with a config file docpact looks for (`plain`: GitHub's plain files too). */
+export function siteRows(plain = false): SiteRow[] {
   return siteGenerators
-    .filter((d) => d.configFiles.length > 0)
+    .filter((d) => plain || d.configFiles.length > 0)
     .map((d) => ({
       id: d.id,
       name: d.name,
       detection: d.configHint,
       documents: d.docExtensions.join(", "),
       modelled: d.routesUnknown === undefined ? "routes, clean URLs, heading ids" : "detected only: links that name no file are not judged",
+      routes: d.docs.routes ?? null,
+      anchors: d.docs.anchors,
     }));
 }
 

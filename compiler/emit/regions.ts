@@ -273,6 +273,7 @@ function renderRegion(model: ContractModel, doc: MarkdownDoc, region: Region, te
     rules: [],
     readers: [],
     sites: siteRows(),
+    renderers: siteRows(true),
   };
   // The project-wide lists are built only when a template reads them: most regions are vocabularies.
   const read = { wide: false };

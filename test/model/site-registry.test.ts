@@ -43,6 +43,19 @@ describe("site generator registry", () => {
     expect(hits).toEqual([]);
   });
 
+  it("every generator whose routes are modelled documents them (docs/references.md's tables are generated from docs)", () => {
+    for (const d of siteGenerators) {
+      const modelsRoutes = d.routesUnknown === undefined && !d.plainFiles;
+      expect(d.docs.routes !== undefined, d.id).toBe(modelsRoutes);
+      expect(
+        Object.values(d.docs.anchors).every((t) => t.trim() !== ""),
+        d.id,
+      ).toBe(true);
+    }
+    const refs = readFileSync(join(repoRoot, "docs/references.md"), "utf8");
+    for (const region of ["sites", "site-routes", "site-anchors"]) expect(refs, region).toContain(`<!-- docpact:begin ${region} -->`);
+  });
+
   it("a generator with a config reader has its module, readers/sites/<id>.ts, exporting read", async () => {
     for (const d of siteGenerators) {
       const file = join(repoRoot, "compiler/readers/sites", `${d.id}.ts`);

@@ -105,6 +105,20 @@ const docsify: SiteGeneratorDescriptor = {
   configTest: (text) => /window\.\$docsify\s*=/.test(text),
   configExample: '<script>window.$docsify = { name: "x" };</script>',
   configHint: "`index.html` that sets `window.$docsify`",
+  docs: {
+    routes: {
+      pages:
+        "`a/b.md` (under `basePath`) → `#/a/b` (or `/a/b` in history mode), `a/README.md` → `#/a/`, `homepage` → `#/`; links as Docsify's router compiles them: `page#x` and `page?id=x` name heading `x`, `#/page` is a route, `.md` is dropped, and a relative link is read from the site's root unless `relativePath` is on",
+      assets: "every file of `basePath`",
+      notJudged:
+        "routes an `alias` key matches, `noCompileLinks`, a remote `basePath` or `homepage`, an `ext` other than `.md`, a `window.$docsify` that is not an inline object literal (the whole site is then unreadable)",
+    },
+    anchors: {
+      slug: "Docsify's slugify, applied to the heading's Markdown source (a link keeps its URL's letters: `[a](b/)` → `ab`; `_x_` keeps its underscores; a heading that is not a `#` line is slugged from its text): trimmed, emoji removed, ASCII capitals lowercased, tags and punctuation (but `-` and `_`) removed, each white space → `-` (`A  b` → `a--b`), a leading digit gets `_`; a page that `:include`s another file has its missing anchors not judged",
+      customId: "`:id=x` in the heading",
+      repeats: "`-1`, `-2`",
+    },
+  },
   priority: 70,
   indexNames: ["README"],
   docExtensions: [".md"],

@@ -47,6 +47,15 @@ const docusaurus: SiteGeneratorDescriptor = {
   name: "Docusaurus",
   configFiles: ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.mts", "docusaurus.config.cjs"],
   configHint: "`docusaurus.config.{ts,js,mjs,mts,cjs}`",
+  docs: {
+    routes: {
+      pages:
+        "each docs plugin instance: `path/01-a/b.md` → `/routeBasePath/a/b` (number prefixes dropped; front matter `id` replaces the file name, `slug` the route; `index.md`, `README.md` or a file named like its folder is the folder); `src/pages` by file name; `@site/x` is a file from the site folder",
+      assets: "`staticDirectories` (default `static/`)",
+      notJudged: "the blog, `versions.json` versions and `next`, other locales, `/category` and `/tags` pages, `/search`, plugins that may add routes",
+    },
+    anchors: { slug: "github-slugger (as GitHub)", customId: "`{#id}`", repeats: "`-1`, `-2`" },
+  },
   priority: 20,
   indexNames: ["index"],
   docExtensions: [".mdx", ".md"],

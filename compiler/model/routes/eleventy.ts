@@ -24,6 +24,20 @@ const eleventy: SiteGeneratorDescriptor = {
   name: "Eleventy",
   configFiles: [".eleventy.js", ".eleventy.cjs", ".eleventy.mjs", ...JS.map((e) => `eleventy.config.${e}`)],
   configHint: "`.eleventy.js` / `eleventy.config.{js,cjs,mjs,ts}`",
+  docs: {
+    routes: {
+      pages:
+        "`dir.input/a/b.md` (`.njk`, `.liquid`, `.html`, `.11ty.js`, …) → `/a/b/`, `index` → folder; `pathPrefix` (links with or without it); `permalink` from front matter, the template data file (`x.11tydata.json`) and directory data files (`a/a.json`, `a/a.11tydata.json`), with `{{ page.filePathStem }}` / `{{ page.fileSlug }}` folded; `permalink: false` pages have no route; the `includes`, `layouts`, `data` and `output` folders hold no pages",
+      assets: 'files below `dir.input`; `addPassthroughCopy({ "x": "/" })` folders at the root',
+      notJudged:
+        "a computed `pathPrefix` (root-absolute links that name no page), permalinks with other template tags, `eleventyComputed` or `pagination` (routes under the permalink's fixed part), passthrough copies to another target, a glob or a non-literal argument, a permalink set in `_data` or by a `.11tydata.js`",
+    },
+    anchors: {
+      slug: 'github-slugger, only when the config uses markdown-it-anchor with a github-slugger `slugify`; otherwise not known (anchors not judged, with the reason). Static `id="x"` in the includes and layouts count on every page; a templated one there makes missing anchors not judged, and so does a page that writes a templated id or uses `{% include %}` / `{% render %}` / `{% from … import %}`',
+      customId: "—",
+      repeats: "`-1`, `-2`",
+    },
+  },
   priority: 60,
   indexNames: ["index"],
   docExtensions: [".md"],

@@ -7,6 +7,9 @@ const github: SiteGeneratorDescriptor = {
   name: "GitHub",
   configFiles: [],
   configHint: "none: documents outside every site",
+  docs: {
+    anchors: { slug: "lowercase; drop everything but letters, digits, `_`, `-`, spaces; space → `-` (`A / B` → `a--b`)", customId: "—", repeats: "`-1`, `-2`" },
+  },
   priority: 0,
   indexNames: ["index"],
   docExtensions: [".md"],

@@ -42,6 +42,20 @@ const hugo: SiteGeneratorDescriptor = {
   configTest: (text, file) => /(^|\/)hugo\.\w+$/.test(file) || /^\s*["']?baseurl["']?\s*[:=]/im.test(text),
   configExample: 'baseURL = "/"',
   configHint: "`hugo.{toml,yaml,json}`, `config.{toml,yaml,json}` with `baseURL`, or the same under `config/_default/`",
+  docs: {
+    routes: {
+      pages:
+        "`contentDir/a/b.md` (default `content/`, or its module mount) → `/a/b/`, lowercased; `a/_index.md` and `a/index.md` → `/a/`; front matter (YAML, TOML or JSON) `slug` replaces the last segment, `url` the route; `aliases` are routes too; the other files of a leaf bundle are resources, not pages; `{{< ref >}}` / `{{< relref >}}` name content files (from the page's folder, the content folder, then a bare name anywhere)",
+      assets: "`staticDir` (default `static/`, or its mounts), a theme's `static/` when the theme is a folder of the project, files of the content folder",
+      notJudged:
+        "section `permalinks` patterns (dated ones by pattern), other languages (`/fr/…`, `x.fr.md`), `headless` and `build.render: never` pages, `uglyURLs`, a project link render hook (`layouts/_markup/render-link.html`: every link that names no page), files a module theme may serve",
+    },
+    anchors: {
+      slug: "Goldmark's `github` ids: letters, digits and `_` kept and lowercased, space and `-` → `-`, the rest dropped; not known with another `autoHeadingIDType`, `autoHeadingID = false`, another Markdown handler or a heading render hook that does not write `.Anchor`; with `autoDefinitionTermID` or block attributes, missing anchors are not judged; `{{% shortcode %}}` and `readfile`-like shortcodes pull in content",
+      customId: "`{#id}`",
+      repeats: "`-1`, `-2`",
+    },
+  },
   priority: 70,
   indexNames: ["_index", "index"],
   docExtensions: [".md", ".markdown"],

@@ -24,6 +24,16 @@ const jekyll: SiteGeneratorDescriptor = {
   configTest: (text) => !/^(?:source_dir|new_post_name|theme_config)\s*:|hexo/im.test(text),
   configExample: "title: x",
   configHint: "`_config.yml` / `_config.yaml` (not Hexo's)",
+  docs: {
+    routes: {
+      pages:
+        "`source/a/b.md` (`.markdown`, `.html`) → `/a/b.html` (and `/a/b`, `/a/b/`), `index.md` / `README.md` → folder; front matter `permalink` (read from every page, HTML ones too); jekyll-redirect-from's `redirect_from`; collections with `output: true` (`_guides/x.md` → `/guides/x`)",
+      assets: "every file of `source`",
+      notJudged:
+        "dated posts (`/2024/01/02/x`), placeholder permalinks (`/:title/`) and collection or defaults permalinks under their fixed part, `collections_dir`",
+    },
+    anchors: { slug: "kramdown's GFM ids (as GitHub)", customId: "`{#id}`", repeats: "`-1`, `-2`" },
+  },
   priority: 80,
   indexNames: ["index", "README"],
   docExtensions: [".md", ".markdown"],

@@ -12,6 +12,18 @@ const mdbook: SiteGeneratorDescriptor = {
   name: "mdBook",
   configFiles: ["book.toml"],
   configHint: "`book.toml`",
+  docs: {
+    routes: {
+      pages: "`src/a/b.md` → `/a/b.html`, `README.md` → folder index; `output.html.redirect`",
+      assets: "every file of `src`",
+      notJudged: "—",
+    },
+    anchors: {
+      slug: "normalize_id: letters, digits, `_`, `-` kept (ASCII lowercased), whitespace → `-`, the rest dropped (`The --open flag` → `the---open-flag`)",
+      customId: "`{#id}`",
+      repeats: "`-1`, `-2`",
+    },
+  },
   priority: 50,
   indexNames: ["index", "README"],
   docExtensions: [".md"],

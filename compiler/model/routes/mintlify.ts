@@ -18,6 +18,15 @@ const mintlify: SiteGeneratorDescriptor = {
   configTest: (text) => /mintlify/i.test(text) || (/"navigation"\s*:/.test(text) && /"(theme|name)"\s*:/.test(text)),
   configExample: '{ "$schema": "https://mintlify.com/docs.json" }',
   configHint: "`docs.json` (Mintlify's: its `$schema`, or `navigation` beside `theme`/`name`) or `mint.json`",
+  docs: {
+    routes: {
+      pages:
+        "`a/b.mdx` (or `.md`) under the folder of `docs.json` → `/a/b`, `index` → folder; `redirects[].source`; a relative `x.md` link is the URL of page `x`'s Markdown export (served for every page), so it resolves as a route",
+      assets: "every file of that folder",
+      notJudged: "every route when the config names an `openapi` file (generated pages); routes under a wildcard or parameter redirect source (`/old/:slug*`)",
+    },
+    anchors: { slug: "not modelled: anchors into its pages are not judged", customId: "—", repeats: "—" },
+  },
   priority: 70,
   indexNames: ["index"],
   docExtensions: [".mdx", ".md"],

@@ -13,6 +13,18 @@ const mkdocs: SiteGeneratorDescriptor = {
   name: "MkDocs",
   configFiles: ["mkdocs.yml", "mkdocs.yaml"],
   configHint: "`mkdocs.yml` / `mkdocs.yaml`",
+  docs: {
+    routes: {
+      pages: "`docs_dir/a/b.md` → `/a/b/`; `index.md`, `README.md` → folder; `redirects` plugin maps",
+      assets: "every file of `docs_dir`",
+      notJudged: "`blog`, i18n and page-generating plugins",
+    },
+    anchors: {
+      slug: "Python-Markdown toc: ASCII-folded, `[^\\w\\s-]` dropped, runs of `-`/space → `-` (`Café` → `cafe`)",
+      customId: "`{#id}` / `{ #id }` (attr_list), also on inline text",
+      repeats: "`_1`, `_2`",
+    },
+  },
   priority: 30,
   indexNames: ["index", "README"],
   docExtensions: [".md", ".markdown"],

@@ -16,6 +16,14 @@ const nextra: SiteGeneratorDescriptor = {
   configTest: (text) => /\bnextra\b/.test(text),
   configExample: 'import nextra from "nextra";',
   configHint: "`theme.config.*` or `next.config.*` that mentions `nextra`",
+  docs: {
+    routes: {
+      pages: "`pages/`, `content/` by file; `app/**/page.mdx` → its folder",
+      assets: "`public/`",
+      notJudged: "dynamic routes",
+    },
+    anchors: { slug: "github-slugger", customId: "`{#id}`, `[#id]`", repeats: "`-1`, `-2`" },
+  },
   priority: 60,
   indexNames: ["index"],
   docExtensions: [".mdx", ".md"],

@@ -17,6 +17,19 @@ const starlight: SiteGeneratorDescriptor = {
   configTest: (text) => text.includes("@astrojs/starlight"),
   configExample: 'import starlight from "@astrojs/starlight";',
   configHint: "`astro.config.*` that imports `@astrojs/starlight`",
+  docs: {
+    routes: {
+      pages:
+        "`src/content/docs/A/B.mdx` → `/a/b/` (segments slugged, lowercased); `src/pages`; with `locales`, a page missing in a locale is served from the default locale (`/fr/x/` → `x.md`), as Starlight's fallback does",
+      assets: "`publicDir` (default `public/`)",
+      notJudged: "`redirects`, dynamic pages in `src/pages`",
+    },
+    anchors: {
+      slug: "github-slugger; every page also has `#_top` (the layout's title, the table of contents' \"Overview\")",
+      customId: "—",
+      repeats: "`-1`, `-2`",
+    },
+  },
   priority: 40,
   indexNames: ["index"],
   docExtensions: [".mdx", ".md", ".mdoc"],

@@ -82,6 +82,14 @@ export interface SiteGeneratorDescriptor extends Router {
   configExample?: string;
   /** The config files in prose, for the docs table. */
   configHint: string;
+  /**
+   * Its rows of docs/references.md, in Markdown prose (the tables there are generated from these): how its
+   * files become routes (none for GitHub's plain files and for `unknown`), and how its headings get ids.
+   */
+  docs: {
+    routes?: { pages: string; assets: string; notJudged: string };
+    anchors: { slug: string; customId: string; repeats: string };
+  };
   /** Detection order among generators whose config files share a folder (lower first; `unknown` last, after every generator docpact models). */
   priority: number;
   /** Last path segments a route drops (`a/index` is `a`). */

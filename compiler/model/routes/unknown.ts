@@ -54,6 +54,9 @@ const unknown: SiteGeneratorDescriptor = {
   configExample: "extensions = []",
   configHint:
     "Hexo `_config.yml`, Zola `config.toml` with `base_url`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html` without an inline `window.$docsify`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
+  docs: {
+    anchors: { slug: "not known: anchors into its pages are not judged", customId: "—", repeats: "—" },
+  },
   priority: 1000,
   indexNames: ["index", "README"],
   docExtensions: [".md", ".markdown", ".mdx", ".mdoc"],

@@ -20,6 +20,18 @@ const vitepress: SiteGeneratorDescriptor = {
     ".vitepress/config.cjs",
   ],
   configHint: "`.vitepress/config.{ts,mts,js,mjs,cts,cjs}`",
+  docs: {
+    routes: {
+      pages: "`srcDir/a/b.md` → `/a/b` (`.html` too), `a/index.md` → `/a/`; static `rewrites` move pages",
+      assets: "`srcDir/public/`",
+      notJudged: "parametric or computed `rewrites`, `[param].md` dynamic routes",
+    },
+    anchors: {
+      slug: "markdown-it-anchor with VitePress's slugify: accents removed, runs of punctuation and spaces → one `-`, no leading/trailing `-`, a leading digit gets `_` (`build.target` → `build-target`)",
+      customId: "`{#id}`, `{ #id .cls }` on any element",
+      repeats: "`-1`, `-2`",
+    },
+  },
   priority: 10,
   indexNames: ["index"],
   docExtensions: [".md"],

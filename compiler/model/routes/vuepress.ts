@@ -15,6 +15,14 @@ const vuepress: SiteGeneratorDescriptor = {
   name: "VuePress",
   configFiles: ["ts", "mts", "cts", "js", "mjs", "cjs"].map((e) => `.vuepress/config.${e}`),
   configHint: "`.vuepress/config.{ts,mts,cts,js,mjs,cjs}`",
+  docs: {
+    routes: {
+      pages: "`a/b.md` → `/a/b.html` (and `/a/b`), `a/README.md` and `a/index.md` → `/a/`",
+      assets: "`.vuepress/public/` (listed by the reader: discover skips dot folders)",
+      notJudged: "`pagePatterns`, another `public` folder, a blog theme or plugin (any `blog` in the config), `[param].md`",
+    },
+    anchors: { slug: "VuePress's slugify (the one VitePress took over)", customId: "`{#id}` (VuePress 2)", repeats: "`-1`, `-2`" },
+  },
   priority: 10,
   indexNames: ["index", "README"],
   docExtensions: [".md"],
