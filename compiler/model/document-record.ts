@@ -9,9 +9,13 @@
  */
 import type { MarkdownDoc } from "./types.js";
 import { weakMemo } from "../util/memo.js";
+import { pastRecordReason } from "../util/past-records.js";
 
 /** Folders that hold the past: `archive/`, `history/`, `superseded/`. */
 const PAST_FOLDER = /^(?:archived?|historical|history|superseded|obsolete)$/i;
+
+/** Folders of dated posts (a blog's, Jekyll's `_posts/`): each names what existed on its date. */
+const POSTS_FOLDER = /^(?:blogs?|_?posts)$/i;
 
 /** Folders of proposals and decision records: `seps/`, `rfcs/`, `docs/adr/`. */
 const PROPOSAL_FOLDER = /^(?:seps?|rfcs?|peps?|keps?|jeps?|eips?|adrs?|proposals?|enhancements)$/i;
@@ -48,8 +52,8 @@ const memo = weakMemo<MarkdownDoc, { text: string | undefined; why: string | nul
 
 /**
  * Why the document is a record (a short phrase for a not-judged reason), or
- * null when it is an ordinary page: a folder of its path that holds
- * proposals or the past, a title opening with a proposal's id, or an
+ * null when it is an ordinary page: its file name (a changelog, release notes, a date), a folder of its
+ * path that holds proposals, posts or the past, a title opening with a proposal's id, or an
  * opening that declares it historical, archived, superseded (in words or a
  * bold capitals banner: `**HISTORICAL**`), or a proposal not in force (`Status: Draft`, `Superseded`, `Rejected` …).
  */
@@ -73,9 +77,14 @@ export function recordOfFile(docs: readonly MarkdownDoc[], texts: ReadonlyMap<st
 
 /** The decision itself, on plain values (for tests and non-Markdown callers). */
 export function recordWhy(file: string, firstHeading: string | null, frontMatter: string | null, text: string | undefined): string | null {
+  // A changelog, release notes, a file named by its date.
+  const named = pastRecordReason(file);
+  if (named !== null) return named;
   const folders = file.split("/").slice(0, -1);
   const past = folders.find((f) => PAST_FOLDER.test(f));
   if (past !== undefined) return `it is kept under ${past}/, a folder of the past`;
+  const posts = folders.find((f) => POSTS_FOLDER.test(f));
+  if (posts !== undefined) return `it is kept under ${posts}/, dated posts`;
   // The opening without its fenced blocks (a template's `status: draft` is no status of the page).
   const opening = (text ?? "")
     .split(/\r?\n/, OPENING_LINES)

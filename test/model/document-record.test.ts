@@ -51,6 +51,15 @@ describe("recordWhy", () => {
     expect(recordWhy("commands/spec-new.md", "spec-new", null, "# spec-new\n\nWrites:\n\n```yaml\nstatus: draft\n```\n")).toBeNull();
     const late = "# Guide\n" + "text\n".repeat(60) + "This document is archived.\n";
     expect(recordWhy("docs/guide.md", "Guide", null, late)).toBeNull();
-    expect(recordWhy("docs/history.md", "Changelog", null, "# Changelog\n\nSee the history of each release.\n")).toBeNull();
+    expect(recordWhy("docs/releases-guide.md", "Releasing", null, "# Releasing\n\nSee the history of each release.\n")).toBeNull();
+    expect(recordWhy("docs/blogging.md", "Blogging", null, "# Blogging\n")).toBeNull();
+  });
+
+  test("a changelog, release notes, a dated file name and a blog's posts are records", () => {
+    expect(recordWhy("docs/history.md", "Changelog", null, "# Changelog\n")).toMatch(/changelog or release notes/);
+    expect(recordWhy("docs/RELEASE-NOTES.md", null, null, "")).toMatch(/changelog or release notes/);
+    expect(recordWhy("docs/plans/2025-11-28-tasks.md", null, null, "")).toMatch(/dated in its file name/);
+    expect(recordWhy("docs/src/content/docs/blog/v12-rc-1.mdx", "Mocha 12", null, "")).toBe("it is kept under blog/, dated posts");
+    expect(recordWhy("_posts/welcome.md", null, null, "")).toBe("it is kept under _posts/, dated posts");
   });
 });

@@ -15,7 +15,7 @@ function withHistory(m: ContractModel): ContractModel {
 }
 
 const docs = {
-  "docs/archive/guide.md": [
+  "docs/design/guide.md": [
     "Readers: `skills/agent-workflow/references/objetivo-tasks.md`.",
     "",
     "The CLI lives in `src/cli/old.ts`.",
@@ -35,7 +35,7 @@ describe("reference/missing-path with git history", () => {
     expect(r.map((x) => [x.line, x.message, x.suggestion])).toEqual([
       [
         3,
-        "path src/cli/old.ts does not exist (looked from docs/archive/ or any folder above it); renamed to src/cli/new.ts in a1b2c3d (move the cli)",
+        "path src/cli/old.ts does not exist (looked from docs/design/ or any folder above it); renamed to src/cli/new.ts in a1b2c3d (move the cli)",
         "src/cli/new.ts",
       ],
     ]);
@@ -44,7 +44,7 @@ describe("reference/missing-path with git history", () => {
   it("without history the whole-folder case stays silent and messages are as before", () => {
     const r = run(missingPath, model({ docs, files }));
     expect(r.map((x) => [x.line, x.message, x.suggestion])).toEqual([
-      [3, "path src/cli/old.ts does not exist (looked from docs/archive/ or any folder above it)", undefined],
+      [3, "path src/cli/old.ts does not exist (looked from docs/design/ or any folder above it)", undefined],
     ]);
   });
 });

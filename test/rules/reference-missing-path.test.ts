@@ -72,12 +72,23 @@ describe("reference/missing-path and links (issue 27)", () => {
           "- `src/cli/plan-b.test.ts` (the edge cases)",
         ].join("\n"),
         "docs/plans/2025-11-28-move.md": "Modify `src/cli/old.ts` to call the new helper.\n",
+        "docs/archive/guide-v1.md": "Templates live in `src/cli/templates.ts`.\n",
+        "docs/howto.md": "> ⚠️ **HISTORICAL (pre-redesign).** Kept as a record.\n\nTemplates live in `src/cli/templates.ts`.\n",
+        "docs/blog/v2-release.md": "The parser moved out of `src/cli/parse.ts`.\n",
         "skills/review/SKILL.md": "---\nname: review\ndescription: Review.\n---\n\nRead `src/cli/tracks.ts` before you start.\n",
         "skills/review/references/steps.md": "Then update `src/cli/tracks.ts`.\n",
       },
       files: [...files, "package.json"],
     });
     expect(await run(rule, m)).toEqual([]);
+  });
+
+  it("invalid: the same paths in ordinary pages are judged", async () => {
+    const m = project({
+      docs: { "docs/guide-v1.md": "Templates live in `src/cli/templates.ts`.\n", "docs/upgrade.md": "The parser moved out of `src/cli/parse.ts`.\n" },
+      files,
+    });
+    expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/guide-v1.md:1:19", "docs/upgrade.md:1:25"]);
   });
 
   it("invalid: a skill's path into one of its own folders names the bundle's file, judged", async () => {

@@ -5,7 +5,7 @@ import { lookupPath, mentionsOtherTree, type PathLookup, referenceIndex } from "
 import { gitignoredReason } from "../../model/site-links.js";
 import type { SkillBundle } from "../../model/skills.js";
 import type { InlineCode, MarkdownDoc } from "../../model/types.js";
-import { pastRecordReason } from "../../util/past-records.js";
+import { recordOf } from "../../model/document-record.js";
 import { LineIndex } from "../../util/text.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { defineRule } from "../types.js";
@@ -28,7 +28,7 @@ export default defineRule({
       "a path that is a link's label (`` [`docs/a.md`](docs/a.md) ``: the link is judged by reference/broken-link), absolute and home paths, package specifiers (`@scope/x`), globs and placeholders (`<slug>`, `{id}`, `NNN`, `*`, `…`, `YYYY`), bare file names (`SKILL.md`, `./log.md`: " +
       "usually generic or runtime files), paths under folders docpact does not list (dot folders, `node_modules`), and paths the repository's `.gitignore` files ignore (build outputs, local files). Inside a git work tree the repository's history is " +
       "evidence for a reported path: the commit that deleted or renamed it away and, for a rename, the new path as the suggestion, which `docpact build --fix` writes in place of the old one. History never decides whether " +
-      "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records of the past (a changelog, release notes, a file named by its date), " +
+      "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records (a changelog, release notes, a file named by its date, a page under an archive/, blog/ or proposals folder such as seps/ or rfcs/, or one whose opening says it is historical, archived or superseded, as vocabulary/unknown-term reads records), " +
       "an agent's prompts (a slash command's file, a plugin's subagent file in its agents/ folder, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
       '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`", an item of a list under "Tests to add:" or "Files to create:"; not "add it to `x`", which names a file that must exist), ' +
       "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
@@ -59,7 +59,7 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       const text = ctx.model.texts.get(doc.file) ?? "";
       // Whose files a document's paths name: a record's are those of its time, an agent's prompt the project it works in.
-      const past = pastRecordReason(doc.file);
+      const past = recordOf(doc, text);
       let lines: LineIndex | null = null;
       let textLines: string[] | null = null;
       for (const { code, path: cand } of pathCodes(doc)) {

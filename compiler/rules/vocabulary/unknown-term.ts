@@ -43,7 +43,7 @@ export default defineRule({
       "mirrors), file paths and host names (`/` or a file extension), flags, placeholders (`<x>`, `{x}`, `$VAR`, `*`, `NNN`), snippets with " +
       "spaces, quotes or parentheses, numbers and versions, URLs, CLI invocations, and names in another namespace or shape " +
       "(`session-close` beside `session.close`, `run.runId` beside `run.started`). " +
-      "A record is never judged (each place it would report is counted as not judged, with the reason): a document kept under a folder of the past " +
+      "A record is never judged (each place it would report is counted as not judged, with the reason): a changelog, release notes or a file named by its date; a document kept under a folder of dated posts (`blog/`, `_posts/`) or of the past " +
       "(`archive/`, `history/`, `superseded/` …); one kept under a folder of proposals or decisions (`seps/`, `rfcs/`, `peps/`, `adr/`, `proposals/`, " +
       "`enhancements/`) or titled with a proposal's id (`SEP-1686: Tasks`, `RFC 42`) unless its status says it is in force (`Status: implemented`, " +
       "`Accepted`, `Active`, `In progress`: it describes the live system); or one whose opening " +
