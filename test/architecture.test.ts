@@ -167,7 +167,7 @@ describe("architecture", () => {
     "compiler/apply-fixes.ts": "build --fix: compares each file with the text the rules saw before writing it",
     "compiler/cache/cache.ts": "the read cache: what it holds is keyed by content, not an input",
     "compiler/replay/record.ts": "the record itself, and re-observing its manifest",
-    "compiler/replay/fingerprint.ts": "docpact's own modules, not the project's",
+    "compiler/replay/docpact-key.ts": "docpact's own modules, not the project's",
     "compiler/git/run.ts": "git's output in a temp file",
     "compiler/cli/watch.ts": "watching folders (each run reads through the pipeline)",
     "compiler/cli/init.ts": "docpact init (writes a config; not a check)",
@@ -239,7 +239,7 @@ describe("architecture", () => {
     "compiler/readers/evaluate/builtins.ts#STATICS":
       "the built-ins' static members, filled once at load: a definition table (resetting it would unmake Object.keys), not a cache",
     "compiler/replay/record.ts#lastOutcome": "what the last replay did, for the report; not a cache",
-    "compiler/replay/fingerprint.ts#memo": "docpact's own modules' fingerprint, fixed for the process",
+    "compiler/replay/docpact-key.ts#memo": "docpact's own modules' fingerprint, fixed for the process",
   };
 
   it("every module-level cache is declared through compiler/util/memo.ts", () => {

@@ -22,7 +22,7 @@ import type { HistoryCap } from "../model/history.js";
 import { repositoryState } from "../git/state.js";
 import { observationComparer, type Observations } from "../util/input-fs.js";
 import { unoptimized } from "../util/optimizations.js";
-import { buildFingerprint } from "./fingerprint.js";
+import { buildFingerprint } from "./docpact-key.js";
 
 /** Bumped when the record's shape or the meaning of an observation changes. */
 const FORMAT = 3;
