@@ -13,9 +13,14 @@ export const SPECIFIERS = /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx"];
 export const MAX_FILES = 2000;
 
-/** The source file a `bin` target stands for among `files`: itself, or the same path under `src/` with a TypeScript extension. */
-export function entrySource(bin: string, files: ReadonlySet<string>): string | null {
+/**
+ * The source file a `bin` target stands for among `files`: itself, the source a bundler config builds it from
+ * (`bundled`, from `bundledSources`), or the same path under `src/` with a TypeScript extension.
+ */
+export function entrySource(bin: string, files: ReadonlySet<string>, bundled?: ReadonlyMap<string, string>): string | null {
   const path = posix.normalize(bin.replace(/^\.\//, ""));
+  const from = files.has(path) ? undefined : bundled?.get(path);
+  if (from !== undefined && files.has(from)) return from;
   const stem = path.replace(/\.(m|c)?(j|t)sx?$/, "");
   const built = /^(.*?)(?:^|\/)(dist|lib|build|out|bin)\/(.*)$/.exec(stem);
   const stems = [stem];
@@ -26,6 +31,34 @@ export function entrySource(bin: string, files: ReadonlySet<string>): string | n
   if (files.has(path)) return path;
   for (const s of stems) for (const x of EXTENSIONS) if (files.has(s + x)) return s + x;
   return null;
+}
+
+/** Bundler configs that say which source a built file comes from: rollup's `input` → `output.file`, esbuild's `entryPoints` → `outfile`. */
+export const BUNDLER_CONFIG = /(?:^|\/)(?:rollup|esbuild)\.config\.[cm]?[jt]s$/;
+
+const INPUT = /\b(?:input|entryPoints)\s*:\s*(?:\[\s*)?(["'])([^"'\n]+)\1/g;
+const OUTPUT = /\b(?:file|outfile)\s*:\s*(["'])([^"'\n]+)\1/g;
+
+/**
+ * Built file → its source, from the bundler configs among `files` (paths relative to the config's folder, made
+ * root-relative). Read as text, never run: a config with one input maps every output file it names to it; with
+ * several, the n-th input is paired with the n-th output only when the counts match, else the config says nothing.
+ */
+export function bundledSources(files: Iterable<string>, read: (rel: string) => string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const config of [...files].filter((f) => BUNDLER_CONFIG.test(f)).sort()) {
+    const text = read(config).replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/[^\n]*/g, "$1");
+    const inputs = [...text.matchAll(INPUT)].map((m) => m[2]!);
+    const outputs = [...text.matchAll(OUTPUT)].map((m) => m[2]!);
+    if (inputs.length === 0 || (inputs.length > 1 && inputs.length !== outputs.length)) continue;
+    const dir = posix.dirname(config);
+    const at = (p: string) => posix.normalize(posix.join(dir, p.replace(/^\.\//, "")));
+    outputs.forEach((o, i) => {
+      const key = at(o);
+      if (!key.startsWith("../") && !out.has(key)) out.set(key, at(inputs[inputs.length === 1 ? 0 : i]!));
+    });
+  }
+  return out;
 }
 
 /**

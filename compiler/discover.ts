@@ -1,7 +1,7 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { ignoreGlobs } from "./util/ignored.js";
 import { existsSync, readHead } from "./util/input-fs.js";
-import { entryClosure, entrySource, isNodeScript, relativeSpecifiers } from "./discover-entry.js";
+import { bundledSources, entryClosure, entrySource, isNodeScript, relativeSpecifiers } from "./discover-entry.js";
 import { guardedRead } from "./util/guarded-read.js";
 import { dirname, join, posix, relative } from "node:path";
 import { globListMatcher, isNegated } from "./util/globs.js";
@@ -143,7 +143,8 @@ interface Walked {
 
 function discoverCode(root: string, config: ResolvedConfig, match: Match, refused: InputProblem[], all: ReadonlySet<string>, walked?: Walked): string[] {
   const code = config.code;
-  if (code.kind === "none") return [];
+  // No code configured and no tsconfig: a plain-JS CLI is still read from its entry point (an explicit empty `include` reads none).
+  if (code.kind === "none") return code.bins ? withBinSources(root, [], config, refused, all, walked) : [];
   // An include glob that names JavaScript means it: plain-JS CLIs (`bin/cli.mjs`) are read like TypeScript.
   const files =
     code.kind === "include" ? match(code.include).filter((f) => isTsSource(f) || isJsSource(f)) : tsconfigFiles(root, code.tsconfig, match, refused);
@@ -187,6 +188,7 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig, r
     session?.remember(BIN_SPECIFIERS, rel, specs);
     return specs;
   };
+  let bundled: Map<string, string> | undefined;
   for (const b of bins) {
     // A bin that leaves the root (`../sibling/leak.js`, `/etc/passwd`) is said, never read.
     if (leavesRoot(toPosix(b))) {
@@ -194,7 +196,8 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig, r
       continue;
     }
     const rel = toPosix(b).replace(/^\.\//, "");
-    const entry = binEntry(root, rel, all);
+    bundled ??= bundledSources(all, read);
+    const entry = binEntry(root, rel, all, bundled);
     if (!entry) continue;
     // The same files listed and none of the closure's changed: the same closure.
     const kept = session?.unchanged<{ files: readonly string[]; closure: string[] }>(BIN_CLOSURE, entry);
@@ -212,16 +215,17 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig, r
  * The source file a `bin` target stands for: an extensionless node script
  * itself; for build output (`dist/cli.js`) its source (`src/cli.ts`), or the
  * tracked file itself when no source is found (a plain-JS package's `lib/`);
- * otherwise the file or its TypeScript source.
+ * otherwise the file, the source a bundler config builds it from
+ * (`rollup.config.js`: `input: "lib/cli.js"` for `output.file: "bin/tool"`), or its TypeScript source.
  */
-function binEntry(root: string, rel: string, all: ReadonlySet<string>): string | null {
+function binEntry(root: string, rel: string, all: ReadonlySet<string>, bundled: ReadonlyMap<string, string>): string | null {
   if (all.has(rel) && isNodeScript(rel, readHead(join(root, rel), 128))) return rel;
   if (BUILD_OUTPUT.test(rel) && all.has(rel)) {
     const others = new Set(all);
     others.delete(rel);
-    return entrySource(rel, others) ?? rel;
+    return entrySource(rel, others, bundled) ?? rel;
   }
-  return entrySource(rel, all);
+  return entrySource(rel, all, bundled);
 }
 
 /**

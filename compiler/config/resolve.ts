@@ -107,7 +107,9 @@ export function resolveConfig(root: string, raw: DocpactConfig, rel: string | nu
     code = raw.code.include.length === 0 ? { kind: "none" } : { kind: "include", include: raw.code.include };
   } else {
     code =
-      existsSync(join(root, "tsconfig.json")) || lstatExists(join(root, "tsconfig.json")) ? { kind: "tsconfig", tsconfig: "tsconfig.json" } : { kind: "none" };
+      existsSync(join(root, "tsconfig.json")) || lstatExists(join(root, "tsconfig.json"))
+        ? { kind: "tsconfig", tsconfig: "tsconfig.json" }
+        : { kind: "none", bins: true };
   }
   const d = raw.decisions;
   return {

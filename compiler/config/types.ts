@@ -6,7 +6,8 @@
 import type { SitesGeneratorMember } from "../../generated/contracts/config.js";
 import type { Limits } from "./limits.js";
 
-export type CodeSource = { kind: "none" } | { kind: "tsconfig"; tsconfig: string } | { kind: "include"; include: string[] };
+/** Where the code comes from; `none` with `bins`: no `code` key and no tsconfig.json, so only the package's bins are followed from their entry. */
+export type CodeSource = { kind: "none"; bins?: true } | { kind: "tsconfig"; tsconfig: string } | { kind: "include"; include: string[] };
 
 /** A site generator id: the config schema's enum (each has a descriptor, compiler/model/routes/<id>.ts). */
 export type SiteGenerator = SitesGeneratorMember;

@@ -11,7 +11,7 @@ import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/types.js";
 import { ADAPTERS } from "../readers/cli/index.js";
-import { type EntryTrace, entrySource, isNodeScript, traceEntry } from "../readers/cli/entry.js";
+import { type EntryTrace, bundledSources, entrySource, isNodeScript, traceEntry } from "../readers/cli/entry.js";
 import { readHead } from "../util/input-fs.js";
 import { detectSites, frontMatterSites, type DetectedSite } from "../readers/sites/index.js";
 import { routers, siteGenerators } from "../model/routes/index.js";
@@ -217,12 +217,9 @@ export function detect(root: string): Detection {
     cliPackages.map((p) => p.dir),
   ))
     note("cli", a);
-  const read = new Set(codeFiles);
-  for (const t of traces) {
-    note("cli.reader", t.line);
-    if (t.trace?.file && !read.has(t.trace.file))
-      note("cli.reader", `${t.trace.file} is not among the code files docpact reads: add it to \`code.include\` so the ${t.trace.reader} reader sees it`);
-  }
+  // discover reads each bin's closure from its entry whatever the code globs include, so a traced reader sees its file.
+  for (const t of traces) note("cli.reader", t.line);
+
   const commandType = findCommandType(texts);
   if (commandType) {
     cli.commandType = commandType.name;
@@ -387,8 +384,9 @@ function traceBinaries(
   const out: { line: string; trace: EntryTrace | null }[] = [];
   const bins: { name: string; target: string }[] = [...binTargets(pkg, "")];
   for (const p of packages) bins.push(...binTargets(readJson(join(root, p.dir, "package.json")) as typeof pkg, p.dir));
+  const bundled = bundledSources(sources, read);
   for (const { name, target } of bins) {
-    const entry = entrySource(target, sources);
+    const entry = entrySource(target, sources, bundled);
     if (!entry) {
       out.push({
         trace: null,

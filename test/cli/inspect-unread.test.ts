@@ -15,6 +15,8 @@ test("an unread CLI: the lists are open with the reason, the binary is not read 
     writeFileSync(join(root, "package.json"), JSON.stringify({ name: "tool", bin: { tool: "bin.js" } }));
     writeFileSync(join(root, "bin.js"), "const args = process.argv.slice(2);\n");
     writeFileSync(join(root, "README.md"), "Run `tool --x`.\n");
+    // An explicit empty include reads no code at all (without a config the bin would be followed from its entry).
+    writeFileSync(join(root, "docpact.config.json"), JSON.stringify({ code: { include: [] } }));
     const { model } = await runPipeline({ root });
     const row = surfaceRow(inspect("commands", model));
     const stopped = "no code is in scope (config `code`, or a root tsconfig.json)";

@@ -20,7 +20,7 @@ describe("loadConfig", () => {
     expect(c.docs).toEqual(["**/*.md"]);
     expect(c.schemas).toEqual(["**/*.schema.json"]);
     expect(c.cli.binaries).toEqual(["aw", "awx"]);
-    expect(c.code).toEqual({ kind: "none" });
+    expect(c.code).toEqual({ kind: "none", bins: true });
     expect(c.notes.markers).toEqual(["not this document's call"]);
     expect(c.generate).toBeNull();
   });

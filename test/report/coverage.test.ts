@@ -52,7 +52,7 @@ describe("summary.coverage", () => {
       const report = await check({ root });
       expect(report.summary.errors).toBe(0);
       expect(report.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.rule} ${d.message}`)).toEqual([
-        "README.md:7:6 cli/unread no CLI reader understood `tool` (entry `bin.js`: no code is in scope (config `code`, or a root tsconfig.json)): 5 documented mention(s) of it not judged",
+        "README.md:7:6 cli/unread no CLI reader understood `tool` (entry `bin.js`: no reader recognized how it parses its arguments (no known framework call, configured command type or flag accessor)): 5 documented mention(s) of it not judged",
       ]);
       expect(report.summary.coverage).toEqual({ commands: { found: 2, judged: 0, notJudged: 2 }, flags: { found: 3, judged: 0, notJudged: 3 } });
       expect(report.summary.notJudged?.byRule["cli/unread"]).toEqual({ total: 5, reasons: { "no CLI reader understood `tool`": 5 } });

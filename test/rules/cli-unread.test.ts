@@ -20,6 +20,8 @@ tester.run(rule, {
         "bin.js": HAND_PARSED,
         "README.md": "# tool\n\n- `--verbose`: talk.\n\nRun `tool --verbose`.\n\n```sh\ntool --no-such-flag\n```\n",
         "docs/more.md": "Also `tool run -x`.\n",
+        // Code switched off: without a config the bin would be followed from its entry.
+        "docpact.config.json": { code: { include: [] } },
       },
       errors: [
         {

@@ -15,7 +15,7 @@
 import type { CliAdapter } from "./adapter.js";
 import { MAX_FILES, SPECIFIERS, resolveSpecifier } from "../../discover-entry.js";
 
-export { entryClosure, entrySource, isNodeScript } from "../../discover-entry.js";
+export { bundledSources, entryClosure, entrySource, isNodeScript } from "../../discover-entry.js";
 
 export interface EntryTrace {
   /** The entry file followed (root-relative), or null when no source for `bin` was found. */
