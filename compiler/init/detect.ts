@@ -518,7 +518,13 @@ function findCommandType(texts: SourceText[]): { name: string; file: string; use
   }
   let best: { name: string; file: string; uses: number; score: number } | null = null;
   for (const c of candidates) {
-    const use = new RegExp(`(?::\\s*(?:readonly\\s+)?${c.name}\\b|satisfies\\s+${c.name}\\b|<${c.name}>|${c.name}\\[\\])`, "g");
+    // Objects declared with it (what the registry reader reads), not any annotation: `const x: T = {`, `} satisfies T`,
+    // `<T>{`, `const xs: T[] = [`, `Record<string, T> = {`, a factory `(): T => ({` / `): T {` — a type only used in other types' fields declares no command.
+    const t = `${c.name}(?:<[^>=]*>)?`;
+    const use = new RegExp(
+      `(?::\\s*(?:readonly\\s+)?${t}\\s*=\\s*\\{|\\}\\s*(?:as\\s+const\\s+)?satisfies\\s+${t}|<${t}>\\s*\\{|:\\s*(?:readonly\\s+)?(?:${t}\\[\\]|(?:Readonly)?Array<${t}>)\\s*=\\s*\\[|:\\s*Record<[^,>]+,\\s*${t}>\\s*=\\s*\\{|\\)\\s*:\\s*${t}\\s*(?:=>\\s*\\(?\\s*)?\\{)`,
+      "g",
+    );
     let uses = 0;
     for (const t of texts) uses += t.text.match(use)?.length ?? 0;
     if (uses === 0) continue;
