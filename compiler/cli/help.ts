@@ -160,7 +160,8 @@ export function commandHelp(name: CommandName): string {
   const spec = commandSpec(name);
   const rows = spec.options.map((o) => {
     const left = `${o.short ? `-${o.short}, ` : ""}${o.flag}${o.value ? ` ${o.value}` : ""}`;
-    return `  ${left.padEnd(20)}${o.help}`;
+    // A flag too long for the column gets its help on the next line, aligned (never run together with it).
+    return left.length < 20 ? `  ${left.padEnd(20)}${o.help}` : `  ${left}\n${" ".repeat(22)}${o.help}`;
   });
   return `Usage: ${spec.usage}\n\n${spec.summary}\n\nOptions:\n${rows.join("\n")}\n`;
 }
