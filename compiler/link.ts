@@ -67,6 +67,7 @@ export function link(input: LinkInput): ContractModel {
     readProblems: [...discovered.refused, ...read.readProblems],
     vocabularies,
     codeIdentifiers: code.identifiers,
+    codeIdentifierVersions: code.identifierVersions,
     defaultExports: code.defaultExports ?? [],
     vocabularyDeclarations: declarations,
     texts: read.texts,

@@ -413,7 +413,7 @@ async function readCodeLazily(
   texts: ReadonlyMap<string, string>,
   keepTrees: boolean,
 ): Promise<CodeFacts> {
-  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [], defaultExports: [] };
+  if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [], identifierVersions: {}, defaultExports: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
   const { readCode } = await import("./readers/code.js");
   if (keepTrees) (await import("./readers/code-source.js")).keepParses(files.length);

@@ -103,7 +103,9 @@ export function vocabularyDigest(vocabularies: readonly Vocabulary[], binaries: 
 }
 
 /** Everything `KnownNames` (compiler/model/known-names.ts) reads: a model with the same digest has the same known names. */
-export function knownNamesDigest(model: Pick<ModelData, "config" | "surface" | "schemas" | "docs" | "files" | "codeIdentifiers" | "texts">): string {
+export function knownNamesDigest(
+  model: Pick<ModelData, "config" | "surface" | "schemas" | "docs" | "files" | "codeIdentifiers" | "codeIdentifierVersions" | "texts">,
+): string {
   return memoPart(model as ModelData, "known-names", () => {
     const parts = [
       // The config: schemas are keyed by their text, and the parse options (limits) are the config's.
@@ -113,6 +115,7 @@ export function knownNamesDigest(model: Pick<ModelData, "config" | "surface" | "
       ...model.docs.map((d) => anchorFace(d)),
       filesDigest(model.files),
       digestOf(model.codeIdentifiers),
+      digestOf(model.codeIdentifierVersions ?? {}),
     ];
     return lastKnownNames.get(parts, () => hashList(parts));
   });

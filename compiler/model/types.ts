@@ -428,6 +428,8 @@ export interface ModelData {
   codeFiles?: readonly string[];
   /** Names declared in code (declarations, parameters, properties), sorted: a term equal to one names code, not a vocabulary member. */
   codeIdentifiers: string[];
+  /** Of those, the ones declared only under folders that could name a version: name → those folders (readers/code.ts). */
+  codeIdentifierVersions?: Record<string, string[]>;
   /** Code files with a default export, sorted: what a generated registry (config `generate.registries`) lists. */
   defaultExports: string[];
   /** Renames and retirements from config `vocabularies` and mapping files (already applied to `vocabularies`). */

@@ -440,7 +440,13 @@ export class VocabularyIndex {
   memberShaped(value: string): Vocabulary[] {
     const ns = namespaceOf(value);
     if (ns === null || !isTermCandidate(value, this.binaries)) return [];
-    return [...(this.byNamespaceShape.get(`${ns}\0${shapeOf(value)}`) ?? [])];
+    const shape = shapeOf(value);
+    const out = new Set(this.byNamespaceShape.get(`${ns}\0${shape}`) ?? []);
+    // snake_case and kebab-case are one shape here (`input_required` beside `input-required`): a release renames between
+    // them, and only a commit that renamed the vocabulary's line to a member makes such a name a finding. `.` never folds.
+    const swap = (x: string) => x.replace(/[-_]/g, (c) => (c === "-" ? "_" : "-"));
+    if (swap(shape) !== shape) for (const v of this.byNamespaceShape.get(`${swap(ns)}\0${swap(shape)}`) ?? []) out.add(v);
+    return [...out];
   }
 
   /** Every vocabulary terms are matched against (inline property unions left out). */

@@ -15,11 +15,12 @@
  * does not) binds only that version's pages.
  */
 import { weakMemo } from "../util/memo.js";
+import { isVersionName, NAMED_VERSION, NUMBERED_VERSION } from "../util/version-folders.js";
 import type { Vocabulary } from "./types.js";
 import { VocabularyIndex, vocabularyIndexFor } from "./vocabulary-index.js";
 
-const NUMBERED = /^(?:\d{4}-\d{2}-\d{2}|v\d+(?:\.\d+){0,2}|\d+\.\d+(?:\.\d+)?)$/i;
-const NAMED = /^(?:draft|next|latest|unreleased)$/i;
+const NUMBERED = NUMBERED_VERSION;
+const NAMED = NAMED_VERSION;
 
 export interface VersionScopes {
   /** Versions of the families (empty: the project keeps no per-version vocabularies). */
@@ -51,7 +52,7 @@ export function versionScopes(vocabularies: readonly Vocabulary[]): VersionScope
   for (const v of vocabularies) {
     const parts = v.file.split("/");
     for (let i = 0; i < parts.length - 1; i++) {
-      if (!NUMBERED.test(parts[i]) && !NAMED.test(parts[i])) continue;
+      if (!isVersionName(parts[i])) continue;
       const key = [...parts.slice(0, i), "*", ...parts.slice(i + 1)].join("/");
       let byVersion = patterns.get(key);
       if (!byVersion) patterns.set(key, (byVersion = new Map()));
@@ -127,6 +128,20 @@ export function memberOfOtherVersionOnly(model: IndexModel, file: string, value:
   const s = scopedOf(model);
   if (versionOfFile(file, s.scopes) === null) return false;
   return vocabularyIndexForFile(model, file).members(value).length === 0 && vocabularyIndexFor(model).members(value).length > 0;
+}
+
+/**
+ * A code identifier declared only under other versions' folders (`ResultType = "complete" | "input_required"` in
+ * schema/draft/schema.ts, for a page of 2025-11-25): `versions` are the version folders of the files declaring it
+ * (absent when one is under none). It names that other version's code, not this file's, when every one is a version of
+ * the project's families and none is the file's own.
+ */
+export function identifierOfOtherVersionsOnly(model: IndexModel, file: string, versions: readonly string[] | undefined): boolean {
+  if (versions === undefined || versions.length === 0) return false;
+  const s = scopedOf(model);
+  const own = versionOfFile(file, s.scopes);
+  if (own === null) return false;
+  return versions.every((v) => s.scopes.versions.has(v) && v !== own);
 }
 
 /**

@@ -21,6 +21,7 @@ import { readDefaultExports } from "./code-exports.js";
 import { readIdentifiers } from "./code-identifiers.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
+import { versionFolders } from "../util/version-folders.js";
 
 export interface CodeFacts {
   surface: CommandSurface;
@@ -28,6 +29,11 @@ export interface CodeFacts {
   vocabularies: Vocabulary[];
   /** Names the code declares (see code-identifiers.ts), sorted. */
   identifiers: string[];
+  /**
+   * For a name every declaring file of which sits under a folder that could name a version (`schema/draft/schema.ts`):
+   * those folders, sorted. A name declared anywhere else has no entry (it is the code's whatever the version).
+   */
+  identifierVersions: Record<string, string[]>;
   /** Files with a default export, sorted (for generated registries, config `generate.registries`). */
   defaultExports: string[];
 }
@@ -67,7 +73,14 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions, t
     flagAccessors: opts.flagAccessors,
   });
   const vocabularies = perFile.flatMap((f) => f.vocabularies).sort((a, b) => cmp(a.id, b.id));
-  return { surface, problems, vocabularies, identifiers: mergeIdentifiers(perFile.map((f) => f.identifiers)), defaultExports: readDefaultExports(parsed) };
+  return {
+    surface,
+    problems,
+    vocabularies,
+    identifiers: mergeIdentifiers(perFile.map((f) => f.identifiers)),
+    identifierVersions: versionsOfIdentifiers(parsed, perFile),
+    defaultExports: readDefaultExports(parsed),
+  };
 }
 
 /** What one file says on its own: its syntax error, vocabularies and declared names. */
@@ -109,6 +122,23 @@ function factsOf(file: ParsedFile): FileFacts {
     fileFacts.set(file, f);
   }
   return f;
+}
+
+function versionsOfIdentifiers(parsed: readonly ParsedFile[], perFile: readonly FileFacts[]): Record<string, string[]> {
+  const versions = new Map<string, Set<string> | null>();
+  perFile.forEach((f, i) => {
+    const folders = versionFolders(parsed[i]!.rel);
+    for (const n of f.identifiers) {
+      const seen = versions.get(n);
+      if (seen === null) continue;
+      if (folders.length === 0) versions.set(n, null);
+      else if (seen) for (const v of folders) seen.add(v);
+      else versions.set(n, new Set(folders));
+    }
+  });
+  const out: Record<string, string[]> = {};
+  for (const [n, v] of [...versions].sort((a, b) => cmp(a[0], b[0]))) if (v) out[n] = [...v].sort();
+  return out;
 }
 
 function mergeIdentifiers(lists: string[][]): string[] {

@@ -39,6 +39,7 @@ const FIELDS: Record<string, Need> = {
   vocabularies: ["vocabularies"],
   vocabularyDeclarations: ["vocabularies"],
   codeIdentifiers: ["known-names"],
+  codeIdentifierVersions: ["known-names"],
   skills: ["skills"],
 };
 

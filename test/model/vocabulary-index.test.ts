@@ -148,6 +148,14 @@ describe("classify", () => {
     expect(index.fieldPathOf("draft.unknown", events, (s) => s === "title")).toBeNull();
   });
 
+  it("memberShaped: snake_case and kebab-case are one shape (`input_required` beside `input-required`), `.` never folds", () => {
+    const tasks = vocab("TaskStatus", ["working", "input-required", "completed"]);
+    const i = new VocabularyIndex([tasks]);
+    expect(i.memberShaped("input_required")).toEqual([tasks]);
+    expect(i.memberShaped("input-approved")).toEqual([tasks]);
+    expect(i.memberShaped("input.required")).toEqual([]);
+  });
+
   it("plain-word vocabularies never match by namespace", () => {
     const small = new VocabularyIndex([vocab("s", ["draft", "ready"])]);
     expect(small.classify("draft.ready")).toBeNull();

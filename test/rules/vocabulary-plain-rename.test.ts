@@ -68,4 +68,41 @@ describe.skipIf(!hasGit)("a member renamed without an alias", () => {
       "has the namespace and shape of schemas/run-event.schema.json#/$defs/RunEventType but is no member, and no commit removed it from the vocabulary's file": 1,
     });
   });
+
+  it("snake_case renamed to kebab-case in one version of a versioned spec: reported there, though another version's code declares the old name", async () => {
+    repo = new TestRepo();
+    const status = (m: string) => `${JSON.stringify({ $defs: { TaskStatus: { enum: ["working", m, "completed", "failed"] } } }, null, 2)}\n`;
+    const page = "# Tasks\n\nA task that needs the client waits in `input_required` until it answers.\n";
+    repo
+      .write({
+        "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"], schemas: ["schema/**/*.json"], code: { include: ["schema/**/*.ts"] } }),
+        "schema/2025-01-01/schema.json": status("input_required"),
+        "schema/draft/schema.json": status("input_required"),
+        // The draft's own union, and an open one of another set: the name is code only in the draft's folder.
+        "schema/draft/schema.ts": 'export type ResultType = "complete" | "input_required" | string;\n',
+        "docs/2025-01-01/tasks.md": page,
+        "docs/draft/tasks.md": page,
+      })
+      .commit("init");
+    repo.write({ "schema/2025-01-01/schema.json": status("input-required") });
+    const d = await unknown(repo.root);
+    expect(d.map((x) => [x.file, x.line, x.suggestion])).toEqual([["docs/2025-01-01/tasks.md", 3, "input-required"]]);
+    expect(d[0].message).toContain("renamed to `input-required` in the work tree");
+  });
+
+  it("invalid twin: the renamed version's own code still declares the old name, so it names code there (left alone)", async () => {
+    repo = new TestRepo();
+    const status = (m: string) => `${JSON.stringify({ $defs: { TaskStatus: { enum: ["working", m, "completed", "failed"] } } }, null, 2)}\n`;
+    repo
+      .write({
+        "docpact.config.json": JSON.stringify({ docs: ["docs/**/*.md"], schemas: ["schema/**/*.json"], code: { include: ["schema/**/*.ts"] } }),
+        "schema/2025-01-01/schema.json": status("input_required"),
+        "schema/draft/schema.json": status("input_required"),
+        "schema/2025-01-01/schema.ts": 'export type ResultType = "complete" | "input_required" | string;\n',
+        "docs/2025-01-01/tasks.md": "# Tasks\n\nA task that needs the client waits in `input_required` until it answers.\n",
+      })
+      .commit("init");
+    repo.write({ "schema/2025-01-01/schema.json": status("input-required") });
+    expect(await unknown(repo.root)).toEqual([]);
+  });
 });

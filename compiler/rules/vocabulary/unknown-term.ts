@@ -6,7 +6,7 @@ import { contextTie, tieTo } from "../../model/term-ties.js";
 import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "../../model/terms.js";
 import type { Vocabulary } from "../../model/types.js";
 import { isTermCandidate, MATCH_LIMITS, type UnknownMatch, type vocabularyIndexFor } from "../../model/vocabulary-index.js";
-import { memberOfOtherVersionOnly, vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
+import { identifierOfOtherVersionsOnly, memberOfOtherVersionOnly, vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
 import { namesVocabulary, vocabularyWords } from "../../model/vocabulary-names.js";
 import { defineRule } from "../types.js";
 
@@ -52,7 +52,7 @@ export default defineRule({
       "Versions are kept apart: when a project keeps one schema or code file per version, in paths that differ only in one folder naming a " +
       "version (a date such as `2025-06-18`, `v2`, `1.0`, or `draft`, `next`, `latest` beside a numbered one; at least two versions), a page or " +
       "schema under such a folder is judged against its own version's vocabularies and those outside every version family only, and a name that " +
-      "only another version declares (its code's literal included) explains nothing there; a file under no version folder knows every version's members. " +
+      "only another version declares explains nothing there (a code name too, when every file declaring it sits under other versions' folders: `ResultType = \"complete\" | \"input_required\"` in schema/draft/schema.ts is no name of a 2025-11-25 page); a file under no version folder knows every version's members. " +
       "Context decides too. A name that is no near miss is judged against a vocabulary where the text ties it there: a Markdown table column " +
       "whose header is the vocabulary's name (`| RunEventType | … |`, the cell's value), a sentence naming the vocabulary (its declaration or " +
       "pointer name, or the schema file's name with it: `run event type`), a verb of its role just before the name (emits, MUST emit, publishes, fires, sends " +
@@ -67,7 +67,7 @@ export default defineRule({
       "uncommitted changes before them): when a commit removed the term from the vocabulary's own file the message names it; when it replaced it on " +
       "the same line by a name that is a member now, that member is the suggestion. A plain rename is reported that way even when the old name is no " +
       "near miss of the new: a name with a vocabulary's namespace and shape that a commit removed from the vocabulary's file, or a name sharing a member's " +
-      "first segment and shape that a commit renamed on its line to that member (a versioned event type bumped); without history such a name is counted " +
+      "first segment and shape that a commit renamed on its line to that member (a versioned event type bumped; snake_case and kebab-case count as one shape here, so `input_required` renamed to `input-required` is such a rename, never across `.`); without history such a name is counted " +
       "as not judged.",
     messages: {
       folded: "`{{term}}` is not a member of {{vocabulary}}; it differs from `{{member}}` only in separators",
@@ -100,6 +100,12 @@ export default defineRule({
     const fileTerms = fileTermsOf(model.texts, terms);
     const contextOf = (t: TermOccurrence) => fileTerms.of(t).contextOf(t);
     const history = model.history;
+    // A code name equal to the term is another version's code, not this page's, when it is declared only under other
+    // versions' folders; a model without per-file versions (built by hand) falls back to "a member of another version only".
+    const otherVersionOnly = (term: TermOccurrence) =>
+      model.codeIdentifierVersions
+        ? identifierOfOtherVersionsOnly(model, term.file, model.codeIdentifierVersions[term.value])
+        : memberOfOtherVersionOnly(model, term.file, term.value);
     const filesOf = (v: Vocabulary) => (history ? namesOf(history, v.file) : []);
     const report = (
       term: TermOccurrence,
@@ -168,7 +174,7 @@ export default defineRule({
             continue;
           }
         }
-        const why = unexplained(term, v, sentence, match.reason === "namespace", index, known, memberOfOtherVersionOnly(model, term.file, term.value));
+        const why = unexplained(term, v, sentence, match.reason === "namespace", index, known, otherVersionOnly(term));
         if (why !== null) {
           ctx.notJudged(term.span, why, { kind: "terms" });
           continue;
@@ -180,7 +186,7 @@ export default defineRule({
       // No near miss of any member: judged only where the context ties the name to a vocabulary, or history says it was a member.
       const tied = contextTie(term, c, sentence, index);
       if (tied !== null) {
-        const why = unexplained(term, tied.vocabulary, sentence, true, index, known, memberOfOtherVersionOnly(model, term.file, term.value));
+        const why = unexplained(term, tied.vocabulary, sentence, true, index, known, otherVersionOnly(term));
         if (why !== null) {
           ctx.notJudged(term.span, why, { kind: "terms" });
           continue;
@@ -231,7 +237,7 @@ export default defineRule({
         });
         continue;
       }
-      const why = unexplained(term, gone.v, sentence, true, index, known, memberOfOtherVersionOnly(model, term.file, term.value));
+      const why = unexplained(term, gone.v, sentence, true, index, known, otherVersionOnly(term));
       if (why !== null) {
         ctx.notJudged(term.span, why, { kind: "terms" });
         continue;
@@ -303,7 +309,7 @@ function otherSet(v: Vocabulary, c: TermContext, sentence: string, index: Index,
 
 /**
  * Why the term is left alone although it is tied to `v` (the sentence places it outside, a field path, a name of something else), or null.
- * `otherVersion`: the name is a member of another version's vocabulary only, so a code literal equal to it is that version's member, no other name.
+ * `otherVersion`: a code name equal to the term is declared only in other versions' code, so it names nothing of this page's version.
  */
 function unexplained(
   term: TermOccurrence,
