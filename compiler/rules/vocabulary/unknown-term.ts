@@ -52,7 +52,7 @@ export default defineRule({
       "Versions are kept apart: when a project keeps one schema or code file per version, in paths that differ only in one folder naming a " +
       "version (a date such as `2025-06-18`, `v2`, `1.0`, or `draft`, `next`, `latest` beside a numbered one; at least two versions), a page or " +
       "schema under such a folder is judged against its own version's vocabularies and those outside every version family only, and a name that " +
-      "only another version declares explains nothing there (a code name too, when every file declaring it sits under other versions' folders: `ResultType = \"complete\" | \"input_required\"` in schema/draft/schema.ts is no name of a 2025-11-25 page); a file under no version folder knows every version's members. " +
+      'only another version declares explains nothing there (a code name too, when every file declaring it sits under other versions\' folders: `ResultType = "complete" | "input_required"` in schema/draft/schema.ts is no name of a 2025-11-25 page); a file under no version folder knows every version\'s members. ' +
       "Context decides too. A name that is no near miss is judged against a vocabulary where the text ties it there: a Markdown table column " +
       "whose header is the vocabulary's name (`| RunEventType | … |`, the cell's value), a sentence naming the vocabulary (its declaration or " +
       "pointer name, or the schema file's name with it: `run event type`), a verb of its role just before the name (emits, MUST emit, publishes, fires, sends " +
