@@ -83,6 +83,29 @@ describe("reference/missing-path and links (issue 27)", () => {
     expect(await run(rule, m)).toEqual([]);
   });
 
+  it("a path whose file the fence above names, when the words send the reader back to it or a tree draws it, is not judged", async () => {
+    const m = project({
+      docs: {
+        "docs/nav.md": "# Nav\n\n```yaml\nnav:\n  - index.md\n  - about.md\n```\n\nThe source files for the above configuration would be at `docs/about.md`.\n",
+        "docs/tree.md":
+          "# Paths\n\n```tree\ncontent/\n└── s1/\n    ├── p1\n    └── p2\n```\n\nIn the file tree, the relative path from p1 to p2 is `../p2.md`.\n",
+      },
+      files: [...files, "docs/index.md"],
+    });
+    expect(await run(rule, m)).toEqual([]);
+  });
+
+  it("invalid: a fence that names the file without sending the reader back, or a tree listing it with its extension, leaves the path judged", async () => {
+    const m = project({
+      docs: {
+        "docs/nav.md": "# Nav\n\n```yaml\nnav:\n  - index.md\n  - about.md\n```\n\nOur own page lives at `docs/about.md`.\n",
+        "docs/tree.md": "# Layout\n\n```\ndocs/\n├── guide.md\n└── p2.md\n```\n\nSee `docs/p2.md`.\n",
+      },
+      files: [...files, "docs/index.md", "docs/guide.md"],
+    });
+    expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/nav.md:9:23", "docs/tree.md:9:5"]);
+  });
+
   it("invalid: the same paths in ordinary pages are judged", async () => {
     const m = project({
       docs: { "docs/guide-v1.md": "Templates live in `src/cli/templates.ts`.\n", "docs/upgrade.md": "The parser moved out of `src/cli/parse.ts`.\n" },

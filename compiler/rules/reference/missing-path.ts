@@ -31,7 +31,7 @@ export default defineRule({
       "a path is reported (a shallow clone would report less), so a path whose whole folder is gone stays silent even when git shows it once existed. Some documents name files that are not this repository's, and their paths are counted as not judged: records (a changelog, release notes, a file named by its date, a page under an archive/, blog/ or proposals folder such as seps/ or rfcs/, or one whose opening says it is historical, archived or superseded, as vocabulary/unknown-term reads records), " +
       "an agent's prompts (a slash command's file, a plugin's subagent file in its agents/ folder, a skill's SKILL.md and every file in its folder: their paths are the working project's, unless the path starts in one of the entry's own folders, `references/x.md` beside a SKILL.md with a references/ folder), and a path the words before it tell the reader to create " +
       '("Create a file at `x`", "save as `x`", "**File:** `x`", a plan\'s "Create: `x`", an item of a list under "Tests to add:" or "Files to create:"; not "add it to `x`", which names a file that must exist), ' +
-      "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
+      "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example; or a fence that names the path's file and the words after it call \"the above configuration\", or a tree listing that names it without its extension: `├── p2` for `../p2.md`), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
       'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence, the same words in the languages docs are translated into: "zum Beispiel", "par exemple", "например", …; "a file like `x`") or with a placeholder name (`foo`, `foo.en.html`, `my-file`, `themes/my-theme/…`, `file1`), ' +
       'an entry of a list or table whose lead-in gives its entries as examples ("For example, for section pages:", "Example: When building …:") or tells the reader to make them ("Create a `references/` directory and move … there:"), or that names a placeholder in another entry (a lookup order, a table of `foo` templates), ' +
       'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), and one whose sentence names another repository ("in the `owner/name` repository"). ' +
@@ -235,7 +235,9 @@ function inIllustrativeBlock(lines: readonly string[], line: number): string | n
 /**
  * The path is named in an example shown by a fence above it in the same section (no heading between): a fence
  * whose title names a file that is not here (`title=".github/workflows/deploy.yml"`), or one the words before it
- * call an example ("this example webpack configuration"). The prose then discusses the example's files, the
+ * call an example ("this example webpack configuration"); or a fence that names only the path's file (`- about.md` in a
+ * nav, `├── p2` in a tree listing) when it is a tree or the words after it send the reader back to it ("the source
+ * files for the above configuration would be at `docs/about.md`"). The prose then discusses the example's files, the
  * reader's project's, not this repository's.
  */
 function exampleAbove(text: string, start: number, cand: string, exists: (path: string) => boolean): string | null {
@@ -246,13 +248,24 @@ function exampleAbove(text: string, start: number, cand: string, exists: (path: 
   const section = h ? head.slice((h.index ?? 0) + h[0].length) : head;
   const plain = cand.replace(/^\.\//, "");
   const fence = /^[ \t]{0,3}(`{3,}|~{3,})([^\n]*)\n([\s\S]*?)^[ \t]{0,3}\1[ \t]*$/gm;
+  const base = plain.slice(plain.lastIndexOf("/") + 1);
+  const stem = base.replace(/\.[A-Za-z0-9]+$/, "");
+  const token = (name: string) => new RegExp(`(?<![\\w./-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-]|\\.\\w)`);
   for (let m = fence.exec(section); m; m = fence.exec(section)) {
     const body = m[3];
-    if (!body.includes(plain)) continue;
+    // A tree listing (```tree, or box-drawing lines) names its entries without extensions (`├── p2`).
+    const tree = /^tree\b/.test(m[2].trim()) || /[├└]──/.test(body);
+    const named = body.includes(plain) || token(base).test(body);
+    // A tree that lists the file without its extension (`├── p2` for `../p2.md`) draws a logical layout, not this repository's files.
+    const drawn = !named && tree && stem.length > 0 && stem !== base && token(stem).test(body);
+    if (!named && !drawn) continue;
     const title = /\btitle=["']([^"']+)["']/.exec(m[2])?.[1];
     const lead = section.slice(Math.max(0, m.index - 200), m.index);
-    if ((title !== undefined && !exists(title)) || /\bexamples?\b/i.test(lead))
-      return "a path named in the example the fence above shows (the reader's project), not one of this repository";
+    const titled = (title !== undefined && !exists(title)) || /\bexamples?\b/i.test(lead);
+    // Or the words after it send the reader back to it ("the above configuration"), or it is such a drawn tree.
+    const after = section.slice(m.index + m[0].length);
+    const referred = drawn || /\b(?:(?:the )?above|these|this|that) (?:example|configuration|config|tree|trees|layout|structure|listing)\b/i.test(after);
+    if (titled || referred) return "a path named in the example the fence above shows (the reader's project), not one of this repository";
   }
   return null;
 }
