@@ -27,6 +27,7 @@ import { brief, findLabel, staleLabels, tally } from "./eval/labels.mjs";
 import { docsInScope, documentedPlaces, unlistedPlaces } from "./eval/places.mjs";
 import { printTable, renderPrecisionDoc } from "./eval/render.mjs";
 import { blindSheet, compareReview } from "./eval/review.mjs";
+import { plant, plantedBinary, plantedDocument, plantedOutcome } from "./eval/planted.mjs";
 import { forgetLines, lineText, tokenOf } from "./eval/text.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -146,6 +147,8 @@ function evaluateProject(id) {
   const docs = docsInScope(trackedFiles(root), config);
   const baseKeys = multiset(labelled.map(findingKey));
   const mutationResults = (args.mutations ? mutations : []).map((m) => runMutation(checkout, root, project, configFile, m, docs, baseKeys));
+  const planted =
+    args.mutations && base.kinds.includes("cli") ? plantedFlag(checkout, root, project, configFile, config, docs, run.report.summary.notJudged) : null;
   restore(checkout, project.commit);
   forgetLines();
 
@@ -186,7 +189,22 @@ function evaluateProject(id) {
     recall: expected === 0 ? null : found / expected,
     falseFindings: labelled.filter((f) => !f.label || f.label.verdict === "false").map(brief),
     review,
+    planted,
   };
+}
+
+/** The planted flag's run (scripts/eval/planted.mjs): which binary, where, and what the report did with it. */
+function plantedFlag(checkout, root, project, configFile, config, docs, baseNotJudged) {
+  restore(checkout, project.commit);
+  forgetLines();
+  const binary = plantedBinary(root, config, project.repo.split("/")[1]);
+  const doc = plantedDocument(docs);
+  if (binary === null || doc === null) return { binary, doc, line: null, outcome: binary === null ? "no binary" : "no document" };
+  const line = plant(root, doc, binary);
+  const run = runCheck(root, configFile);
+  forgetLines();
+  if (run.failure) return { binary, doc, line, outcome: `docpact failed: ${run.failure}` };
+  return { binary, doc, line, outcome: plantedOutcome(run.report.diagnostics, doc, line, binary, run.report.summary.notJudged, baseNotJudged) };
 }
 
 /**

@@ -94,6 +94,7 @@ const columns = [
   "open",
   "documented places",
   "extra under mutation",
+  "planted flag",
 ];
 
 function row(r) {
@@ -113,6 +114,7 @@ function row(r) {
     String(m.open),
     m.places,
     m.extra,
+    r.planted ? `${r.planted.outcome}${r.planted.line ? ` (\`${r.planted.binary} --docpact-planted-flag\` in ${r.planted.doc})` : ""}` : "—",
   ];
 }
 
@@ -176,6 +178,9 @@ export function renderPrecisionDoc(rs) {
     "  it must stay silent); **documented places** are the lines of the docs in scope that name what the",
     "  mutation renames (a search of the checkout, not of what docpact saw), and how many of them no",
     "  expectation lists; **extra under mutation** are findings the mutation added that no expectation names.",
+    "- **planted flag** (CLI projects): a README fence `<bin> --docpact-planted-flag` appended to the project; `reported` when",
+    "  cli/unknown-flag reports it there, `unread` when docpact reads no CLI for the binary and cli/unread says so, `silent` otherwise",
+    "  (with the not-judged reason the plant raised when it was counted, `not counted` when it was not even counted).",
     "",
     `| ${columns.join(" | ")} |`,
     `| ${columns.map(() => "---").join(" | ")} |`,
@@ -188,6 +193,14 @@ export function renderPrecisionDoc(rs) {
           .map((c) => c.replace(/\|/g, "\\|"))
           .join(" | ")} |`,
       );
+  }
+  const planted = run.filter((r) => r.planted);
+  if (planted.length > 0) {
+    const n = (o) => planted.filter((r) => r.planted.outcome.startsWith(o)).length;
+    lines.push(
+      "",
+      `Planted flag: reported on ${n("reported")} of ${planted.length} CLI projects, cli/unread says the CLI is not read on ${n("unread")}, silent on ${n("silent")} (${n("silent, counted")} of them counted as not judged with the reason, ${n("silent, not counted")} not even counted)${planted.length - n("reported") - n("unread") - n("silent") ? `, other ${planted.length - n("reported") - n("unread") - n("silent")}` : ""}.`,
+    );
   }
   lines.push("", "Projects: " + rs.map((r) => `${r.id} = ${r.repo} @ ${r.commit.slice(0, 10)} (${r.kinds.join(", ")})`).join("; ") + ".");
   const groups = new Map();
