@@ -1,24 +1,7 @@
 /** init proposes `cli.commandType` only for a type the code declares command objects with (what the registry reader reads). */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { detect } from "../../compiler/init/detect.js";
-
-const roots: string[] = [];
-afterEach(() => {
-  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
-});
-
-function project(code: string): string {
-  const root = mkdtempSync(join(tmpdir(), "docpact-command-type-"));
-  roots.push(root);
-  mkdirSync(join(root, "src"));
-  writeFileSync(join(root, "package.json"), JSON.stringify({ name: "x", bin: { x: "dist/cli.js" } }));
-  writeFileSync(join(root, "tsconfig.json"), JSON.stringify({ include: ["src"] }));
-  writeFileSync(join(root, "src", "cli.ts"), code);
-  return root;
-}
+import { oneFileProject as project } from "./one-file-project.js";
 
 const TYPE = "export interface ManifestCommand { name: string; title: string; run?: () => void }\n";
 
