@@ -106,6 +106,21 @@ describe("reference/missing-path and links (issue 27)", () => {
     expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/nav.md:9:23", "docs/tree.md:9:5"]);
   });
 
+  it("a path its sentence says is still to come is not judged", async () => {
+    const m = project({
+      docs: {
+        "docs/a.md": "`src/cli/pack.ts` automates this once the build pipeline lands.\n\nA helper in `src/cli/helper.ts` will be added later.\n",
+      },
+      files,
+    });
+    expect(await run(rule, m)).toEqual([]);
+  });
+
+  it("invalid: the same paths in the present tense are judged", async () => {
+    const m = project({ docs: { "docs/a.md": "`src/cli/pack.ts` automates this.\n\nA helper lives in `src/cli/helper.ts`.\n" }, files });
+    expect(lines(await run(rule, m)).map((l) => l.split(" ")[0])).toEqual(["docs/a.md:1:1", "docs/a.md:3:19"]);
+  });
+
   it("invalid: the same paths in ordinary pages are judged", async () => {
     const m = project({
       docs: { "docs/guide-v1.md": "Templates live in `src/cli/templates.ts`.\n", "docs/upgrade.md": "The parser moved out of `src/cli/parse.ts`.\n" },

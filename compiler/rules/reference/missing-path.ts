@@ -34,7 +34,7 @@ export default defineRule({
       "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example; or a fence that names the path's file and the words after it call \"the above configuration\", or a tree listing that names it without its extension: `├── p2` for `../p2.md`), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
       'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence, the same words in the languages docs are translated into: "zum Beispiel", "par exemple", "например", …; "a file like `x`") or with a placeholder name (`foo`, `foo.en.html`, `my-file`, `themes/my-theme/…`, `file1`), ' +
       'an entry of a list or table whose lead-in gives its entries as examples ("For example, for section pages:", "Example: When building …:") or tells the reader to make them ("Create a `references/` directory and move … there:"), or that names a placeholder in another entry (a lookup order, a table of `foo` templates), ' +
-      'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), and one whose sentence names another repository ("in the `owner/name` repository"). ' +
+      'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), one whose sentence names another repository ("in the `owner/name` repository"), and one whose sentence says the file is still to come ("once the build pipeline lands", "will be added", "planned"). ' +
       "Every backticked path the rule looks at is a `paths` mention of `summary.coverage`: judged when it exists or is reported, else counted as not judged with the reason (another tree, an unlisted folder, or one of the contexts above). " +
       "A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
@@ -82,6 +82,7 @@ export default defineRule({
           made1 ??
           otherTree(before, after) ??
           illustrative(before, cand) ??
+          notYet(before, after) ??
           inIllustrativeBlock((textLines ??= text.split(/\r?\n/)), code.span.line) ??
           exampleAbove(text, start, cand, (p) => lookupPath(index, doc.file, p).status === "exists");
         seen.push({ doc, text, code, cand, r, why });
@@ -151,6 +152,21 @@ function otherTree(before: string, after: string): string | null {
     return "the words around it make it the reader's file (`your x`, `x in your site`)";
   if (/^\W{0,3}\s*(?:in|from|of) (?:the|a) [\w-]+ (?:theme|gem|package|plugin|module|library|crate)\b/i.test(after))
     return "the words after it place it in another package (`x in the Minima theme`)";
+  return null;
+}
+
+/**
+ * Its sentence says the file is still to come ("`scripts/build-pack.sh` automates this once the build pipeline lands",
+ * "will be added in", "is planned", "not yet"): a file named before it exists, not a stale one.
+ */
+function notYet(before: string, after: string): string | null {
+  const sentence = `${sentenceTail(before)} \u0000 ${/^[\s\S]*?(?:[.!?](?=\s|$)|$)/.exec(after)?.[0] ?? ""}`;
+  if (
+    /\bonce\b[^.!?\n]{0,80}\b(?:lands?|ships?|is (?:added|created|merged|released))\b|\bwill be (?:added|created|introduced|written|provided)\b|\b(?:is|are) (?:planned|not yet (?:written|added|created|implemented))\b|\bnot (?:yet )?(?:written|created|implemented) yet\b|\(planned\)|\bcoming soon\b/i.test(
+      sentence,
+    )
+  )
+    return "its sentence says the file is still to come (`once … lands`, `will be added`, `planned`)";
   return null;
 }
 
