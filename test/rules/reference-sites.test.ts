@@ -91,6 +91,18 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
+  it("Nextra app router: a dynamic route serves only under its fixed part (route groups left out); next.config redirects are routes", async () => {
+    expect(await findings("site-nextra-app")).toEqual([
+      "app/docs/links/page.mdx:3:106 reference/broken-link link target /docs/gone does not exist (no page or file of the nextra site at . serves /docs/gone)",
+      // `:slug(setup|usage)` allows two words: `/docs/old/setup` is a route, `/docs/old/other` is not; `/about` is `(marketing)/about`.
+      "app/docs/links/page.mdx:5:42 reference/broken-link link target /docs/old/other does not exist (no page or file of the nextra site at . serves /docs/old/other)",
+      // `/docs/old-guide` is a plain redirect source: a route that exists.
+      "app/docs/links/page.mdx:3:45 not judged reference/broken-link: routes under /legacy are generated",
+      "app/docs/links/page.mdx:3:67 not judged reference/broken-link: routes under /api are generated",
+      "app/docs/links/page.mdx:3:85 not judged reference/broken-link: routes under /pricing are generated",
+    ]);
+  });
+
   it("Mintlify: docs.json folder, clean routes of .mdx/.md pages, redirects, files served as is; anchors not judged", async () => {
     expect(await findings("site-mintlify")).toEqual([
       "docs/guide/invalid.md:3:10 reference/broken-link link target /guide/gone does not exist (no page or file of the mintlify site at docs serves /guide/gone)",

@@ -18,9 +18,11 @@ const nextra: SiteGeneratorDescriptor = {
   configHint: "`theme.config.*` or `next.config.*` that mentions `nextra`",
   docs: {
     routes: {
-      pages: "`pages/`, `content/` by file; `app/**/page.mdx` → its folder",
+      pages:
+        "`pages/`, `content/` by file; `app/**/page.mdx` → its folder (route groups `(x)` and `@slot` folders left out); `next.config` `redirects()` sources are routes (`:slug(a|b)` is those two)",
       assets: "`public/`",
-      notJudged: "dynamic routes",
+      notJudged:
+        "routes under a dynamic segment's fixed part (`app/api/[name]/` → `/api/…`) or a parameter redirect source (`/old/:slug*`); every route when `next.config`'s redirects cannot be read",
     },
     anchors: { slug: "github-slugger", customId: "`{#id}`, `[#id]`", repeats: "`-1`, `-2`" },
   },
@@ -37,7 +39,11 @@ const nextra: SiteGeneratorDescriptor = {
       if (rel === null) continue;
       const bare = stripPageExt(rel, EXTS);
       if (bare === null || bare.includes("[") || /(^|\/)_/.test(bare)) return null;
-      if (dir.endsWith("app") || dir === "app") return bare === "page" ? [""] : bare.endsWith("/page") ? [bare.slice(0, -5)] : null;
+      if (dir.endsWith("app") || dir === "app") {
+        // Route groups `(x)` and parallel-route slots `@x` are folders that are not URL segments.
+        const segs = bare.split("/").filter((seg) => !/^\(.*\)$/.test(seg) && !seg.startsWith("@"));
+        return segs.at(-1) === "page" ? [segs.slice(0, -1).join("/")] : null;
+      }
       return [dropIndex(bare)];
     }
     return null;

@@ -7,7 +7,7 @@
  * (confident or silent).
  */
 import type { Site } from "../../model/types.js";
-import { emptySite, readSiteFile, type SiteInput } from "./types.js";
+import { addRedirectSources, emptySite, readSiteFile, type SiteInput } from "./types.js";
 
 export function read(input: SiteInput): Site {
   const site = emptySite("mintlify", input, input.siteRoot);
@@ -21,20 +21,13 @@ export function read(input: SiteInput): Site {
     return site;
   }
   const redirects = (cfg as { redirects?: unknown }).redirects;
-  if (Array.isArray(redirects)) {
-    const sources = redirects
-      .map((r) => (r && typeof r === "object" && typeof (r as { source?: unknown }).source === "string" ? (r as { source: string }).source : null))
-      .filter((s): s is string => s !== null)
-      .map((s) => s.replace(/^\/+|\/+$/g, ""));
-    site.extraPages = sources.filter((s) => !s.includes(":") && !s.includes("*")).sort();
-    // A wildcard or parameter source (`/old/:slug*`, `/v1/*`) serves every route under its fixed prefix.
-    for (const s of sources) {
-      const segs = s.split("/");
-      const i = segs.findIndex((x) => x.includes(":") || x.includes("*"));
-      if (i !== -1) site.partialRoutes.push(segs.slice(0, i).join("/"));
-    }
-    site.partialRoutes = [...new Set(site.partialRoutes)].sort();
-  }
+  if (Array.isArray(redirects))
+    addRedirectSources(
+      site,
+      redirects
+        .map((r) => (r && typeof r === "object" && typeof (r as { source?: unknown }).source === "string" ? (r as { source: string }).source : null))
+        .filter((s): s is string => s !== null),
+    );
   if (JSON.stringify(cfg).includes('"openapi"')) site.partialRoutes.push("");
   return site;
 }

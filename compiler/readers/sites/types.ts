@@ -62,6 +62,33 @@ export function dynamicRouteDirs(files: readonly string[], dir: string): string[
   return [...out].sort();
 }
 
+/**
+ * Redirect sources as routes (Next.js `redirects()`, Mintlify `redirects[]`): a plain source is a route that
+ * exists; a source with a parameter or wildcard (`/old/:slug*`, `/v1/*`) serves every route under its fixed prefix.
+ */
+export function addRedirectSources(site: Site, sources: readonly string[]): void {
+  // A parameter limited to plain words (`/docs/guide/:slug(typescript|latex)`) is those routes, not everything under its prefix.
+  const routes = sources.flatMap((s) => expandChoices(s.replace(/^\/+|\/+$/g, "")));
+  site.extraPages = [...new Set([...(site.extraPages ?? []), ...routes.filter((s) => !s.includes(":") && !s.includes("*"))])].sort();
+  for (const s of routes) {
+    const segs = s.split("/");
+    const i = segs.findIndex((x) => x.includes(":") || x.includes("*"));
+    if (i !== -1) site.partialRoutes.push(segs.slice(0, i).join("/"));
+  }
+  site.partialRoutes = [...new Set(site.partialRoutes)].sort();
+}
+
+/** `a/:x(b|c)/d` → `a/b/d`, `a/c/d` (each segment whose parameter allows only listed words); other sources as they are. */
+function expandChoices(source: string): string[] {
+  let out = [""];
+  for (const seg of source.split("/")) {
+    const m = /^:\w+\(([\w.-]+(?:\|[\w.-]+)*)\)$/.exec(seg);
+    const alts = m ? m[1].split("|") : [seg];
+    out = out.flatMap((p) => alts.map((a) => (p === "" ? a : `${p}/${a}`)));
+  }
+  return out;
+}
+
 /** The front matter block of a page file (its first 8 KiB; root-relative path), or null. */
 export function pageFrontMatter(root: string, file: string): string | null {
   // The guarded read: a page linked outside the root, a FIFO or a huge file gives no front matter.
