@@ -95,9 +95,72 @@ function withoutFrontMatter(text: string, block: string | null): string {
   return text.slice(0, cut).replace(/[^\r\n]/g, " ") + text.slice(cut);
 }
 
+/**
+ * An MDX document's ESM blocks (`import …` / `export …` starting a block, outside fences) blanked out, same
+ * offsets and lines: they are JavaScript, and read as Markdown a `~~~` or a backtick fence inside a template literal
+ * would open a code block that swallows the rest of the page. A block runs to the first blank line outside brackets,
+ * strings and template literals, as MDX's own parser ends it.
+ */
+export function withoutEsm(text: string): string {
+  const out = text.split("");
+  let fence: string | null = null;
+  let i = 0;
+  while (i < text.length) {
+    const eol = text.indexOf("\n", i) === -1 ? text.length : text.indexOf("\n", i);
+    const line = text.slice(i, eol);
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence !== null) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null;
+    } else if (f) fence = f[1];
+    // An ESM block starts a block: the document's start or after a blank line (not a continuation such as a JSX
+    // attribute's template literal that has a line `export default …`).
+    else if (/^(?:import|export)\b/.test(line) && (i === 0 || /\n[ \t]*\r?\n$/.test(text.slice(Math.max(0, i - 200), i)))) {
+      const end = esmEnd(text, i);
+      for (let k = i; k < end; k++) if (out[k] !== "\n" && out[k] !== "\r") out[k] = " ";
+      i = end;
+      continue;
+    }
+    i = eol + 1;
+  }
+  return out.join("");
+}
+
+/** Where an ESM block starting at `from` ends: the first blank line outside brackets, quotes and template literals. */
+function esmEnd(text: string, from: number): number {
+  const stack: string[] = [];
+  for (let k = from; k < text.length; k++) {
+    const c = text[k];
+    const top = stack[stack.length - 1];
+    if (top === "'" || top === '"') {
+      if (c === "\\") k++;
+      else if (c === top || c === "\n") stack.pop();
+      continue;
+    }
+    if (top === "`") {
+      if (c === "\\") k++;
+      else if (c === "`") stack.pop();
+      else if (c === "$" && text[k + 1] === "{") {
+        stack.push("}");
+        k++;
+      }
+      continue;
+    }
+    if (c === "/" && text[k + 1] === "/") {
+      const nl = text.indexOf("\n", k);
+      k = (nl === -1 ? text.length : nl) - 1;
+      continue;
+    }
+    if (c === "'" || c === '"' || c === "`" || c === "(" || c === "[" || c === "{") stack.push(c === "(" ? ")" : c === "[" ? "]" : c === "{" ? "}" : c);
+    else if ((c === ")" || c === "]" || c === "}") && top === c) stack.pop();
+    else if (c === "\n" && stack.length === 0 && /^[ \t]*(?:\r?\n|$)/.test(text.slice(k + 1, k + 200))) return k + 1;
+  }
+  return text.length;
+}
+
 export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptions): MarkdownDoc {
   const frontMatter = frontMatterBlock(text);
-  const tree = parseMarkdown(withoutFrontMatter(text, frontMatter), unoptimized());
+  const seen = withoutFrontMatter(text, frontMatter);
+  const tree = parseMarkdown(file.endsWith(".mdx") ? withoutEsm(seen) : seen, unoptimized());
   const lines = new LineIndex(text);
   const binaries = new Set(opts.binaries.filter(Boolean));
   const runners = binaryRunners(file, opts.runs, binaries);
