@@ -102,6 +102,8 @@ function withoutFrontMatter(text: string, block: string | null): string {
  * strings and template literals, as MDX's own parser ends it.
  */
 export function withoutEsm(text: string): string {
+  // Most pages have none: no copy of the text then (every .mdx page passes here).
+  if (!/^(?:import|export)\b/m.test(text)) return text;
   const out = text.split("");
   let fence: string | null = null;
   let i = 0;
