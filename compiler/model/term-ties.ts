@@ -27,12 +27,16 @@ export function tieTo(v: Vocabulary, c: TermContext, sentence: string): "column"
   return null;
 }
 
-/** Where the context ties a name that is no near miss to a vocabulary: the vocabulary and how. */
+/**
+ * Where the context ties a name that is no near miss to a vocabulary: the vocabulary and how. `byContext` says which
+ * vocabularies a verb or a list (ties the text does not name) may reach; a column or a sentence naming one reaches any.
+ */
 export function contextTie(
   term: TermOccurrence,
   c: TermContext,
   sentence: string,
   index: Index,
+  byContext: (v: Vocabulary) => boolean = () => true,
 ): { vocabulary: Vocabulary; how: "column" | "sentence" | "verb" | "list" } | null {
   // A column headed by the vocabulary's own name: every cell value is one of its members.
   if (c.column !== null && c.cellValue) {
@@ -42,14 +46,14 @@ export function contextTie(
   // The sentence names the vocabulary, or a verb of its role stands before the name: judged when it has the vocabulary's namespace and shape.
   for (const v of index.shapedLike(term.value)) {
     const how = tieTo(v, c, sentence);
-    if (how !== null && how !== "column") return { vocabulary: v, how };
+    if (how === "sentence" || (how === "verb" && byContext(v))) return { vocabulary: v, how };
   }
   // A coherent list: at least three of its other names are members of one vocabulary, and the names that are not are at most half as many.
   if (c.neighbours.length >= 3) {
     const counts = new Map<Vocabulary, number>();
     let strangers = 1;
     for (const n of c.neighbours) {
-      const vs = index.vocabulariesOf(n.value);
+      const vs = index.vocabulariesOf(n.value).filter(byContext);
       if (vs.length === 0 && index.members(n.value).length === 0) strangers++;
       for (const v of vs) counts.set(v, (counts.get(v) ?? 0) + 1);
     }

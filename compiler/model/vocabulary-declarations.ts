@@ -9,6 +9,22 @@
 import { DocpactError } from "../util/errors.js";
 import type { Vocabulary, VocabularyDeclaration, VocabularyMember } from "./types.js";
 
+/** Config `vocabularies` entries that link a code list to a schema vocabulary: `code:<file>` → the schema vocabulary's id. */
+export function configuredMirrorLinks(entries: readonly { code?: string; schema: string }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const l of entries) if (l.code !== undefined) out.set(`code:${l.code.replace(/\\/g, "/").replace(/^(\.\/)+/, "")}`, normalizeSchemaId(l.schema));
+  return out;
+}
+
+/**
+ * True when code list `code` declares that it mirrors something in schema file `file`: config `vocabularies`
+ * (`links`, from configuredMirrorLinks), `@docpact-mirror`, or a leading comment naming the file.
+ */
+export function mirrorsSchemaFile(code: Vocabulary, file: string, links: ReadonlyMap<string, string>): boolean {
+  const declared = [links.get(code.id), code.mirrors !== undefined ? normalizeSchemaId(code.mirrors) : undefined, code.mirrorsFile];
+  return declared.some((id) => id !== undefined && id.split("#")[0] === file);
+}
+
 /** `./schemas/x.json` → `schemas/x.json#`, `x.json#/a` stays; ids are `file#pointer`. */
 export function normalizeSchemaId(id: string): string {
   const s = id.replace(/\\/g, "/").replace(/^(\.\/)+/, "");

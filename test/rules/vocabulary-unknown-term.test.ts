@@ -5,6 +5,15 @@ import { asConst, renameFixture, vocabProject, type Sources } from "./vocabulary
 const SCHEMA = "schemas/events.schema.json";
 const VOCAB = `${SCHEMA}#/$defs/eventType`;
 const schemas = { [SCHEMA]: renameFixture(SCHEMA) };
+/** A schema's open `error` field whose description lists example codes. */
+const errorList = JSON.stringify({
+  properties: {
+    error: {
+      type: "string",
+      description: "Error code (e.g., `unauthenticated`, `validation_error`, `not_found`, `run_already_active`, `unsupported_stream_mode`).",
+    },
+  },
+});
 const project = (md: string, extra: Sources = {}) => vocabProject({ docs: { "a.md": md }, ...extra, schemas: { ...schemas, ...extra.schemas } });
 
 const plainValid: [string, string][] = [
@@ -50,6 +59,14 @@ tester.run(rule, {
       name: "a sentence that places the name outside the vocabulary is not judged",
       files: project("Besides `run.started`, hosts emit the non-normative `run.titled` host event.\n"),
       notJudged: [{ reason: "the sentence places the name outside the vocabulary" }],
+    },
+    {
+      name: "a schema's example list tied only by overlap to a code union (one implementation's set) is not judged",
+      files: vocabProject({
+        schemas: { "err.schema.json": errorList },
+        code: { "src/errors.ts": asConst("ERROR_CODES", ["unauthenticated", "validation_error", "not_found", "unsupported_stream_mode"]) },
+      }),
+      notJudged: [{ reason: "tied only by its list to code:src/errors.ts#ERROR_CODES, a code list this schema does not refer to" }],
     },
   ],
   invalid: [
@@ -127,6 +144,26 @@ tester.run(rule, {
         code: { "src/asides.ts": asConst("asideVariants", ["note", "tip", "caution", "danger"]) },
       }),
       errors: [{ messageId: "listed", line: 1 }],
+    },
+    {
+      name: "invalid: the same example list when the code union declares it mirrors the schema",
+      files: vocabProject({
+        schemas: { "err.schema.json": errorList },
+        code: {
+          "src/errors.ts": asConst("ERROR_CODES", ["unauthenticated", "validation_error", "not_found", "unsupported_stream_mode"], {
+            mirror: "../err.schema.json",
+          }),
+        },
+      }),
+      errors: [{ messageId: "listed", file: "err.schema.json", data: { term: "run_already_active", vocabulary: "code:src/errors.ts#ERROR_CODES", hint: "" } }],
+    },
+    {
+      name: "invalid: the same list in Markdown prose is the code union's",
+      files: vocabProject({
+        docs: { "a.md": "Errors: `unauthenticated`, `validation_error`, `not_found`, `run_already_active`, `unsupported_stream_mode`.\n" },
+        code: { "src/errors.ts": asConst("ERROR_CODES", ["unauthenticated", "validation_error", "not_found", "unsupported_stream_mode"]) },
+      }),
+      errors: [{ messageId: "listed", file: "a.md" }],
     },
     {
       name: "terms in schema descriptions, against a code vocabulary (near misses only: a code list claims no namespace)",

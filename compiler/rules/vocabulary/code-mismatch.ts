@@ -1,7 +1,6 @@
 import type { RelatedLocation, Span } from "../../model/diagnostic.js";
 import type { Vocabulary } from "../../model/types.js";
-import type { ContractModel } from "../../model/contract-model.js";
-import { normalizeSchemaId } from "../../model/vocabulary-declarations.js";
+import { configuredMirrorLinks, normalizeSchemaId } from "../../model/vocabulary-declarations.js";
 import { closest } from "../../util/edit-distance.js";
 import { defineRule, type MessageReport } from "../types.js";
 
@@ -70,7 +69,7 @@ export default defineRule({
     const schemaVocabs = model.vocabularies.filter((v) => v.kind === "schema").sort(byId);
     const byIdMap = new Map(schemaVocabs.map((v) => [v.id, v]));
     const order = new Map(schemaVocabs.map((v, i) => [v, i]));
-    const explicit = explicitLinks(model);
+    const explicit = configuredMirrorLinks(model.config.vocabularies ?? []);
     // Member value → schema vocabularies holding it, so each code list meets only the schemas it shares a member with.
     const byMember = new Map<string, Vocabulary[]>();
     for (const v of schemaVocabs) {
@@ -207,16 +206,6 @@ function bestMirror(code: Vocabulary, schemas: Vocabulary[]): Vocabulary | undef
 }
 
 /** Config `vocabularies` entries with a `code` link: code vocabulary id → schema vocabulary id. */
-function explicitLinks(model: ContractModel): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const l of model.config.vocabularies ?? []) if (l.code !== undefined) out.set(`code:${stripDot(l.code)}`, normalizeSchemaId(l.schema));
-  return out;
-}
-
-function stripDot(p: string): string {
-  return p.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
-}
-
 function byId(a: Vocabulary, b: Vocabulary): number {
   return cmp(a.id, b.id);
 }

@@ -7,6 +7,7 @@ import { blockAround, collectTerms, sentenceAround, type TermOccurrence } from "
 import type { Vocabulary } from "../../model/types.js";
 import { isTermCandidate, MATCH_LIMITS, type UnknownMatch, type vocabularyIndexFor } from "../../model/vocabulary-index.js";
 import { identifierOfOtherVersionsOnly, memberOfOtherVersionOnly, vocabularyIndexForFile } from "../../model/vocabulary-versions.js";
+import { configuredMirrorLinks, mirrorsSchemaFile } from "../../model/vocabulary-declarations.js";
 import { namesVocabulary, vocabularyWords } from "../../model/vocabulary-names.js";
 import { defineRule } from "../types.js";
 
@@ -59,7 +60,7 @@ export default defineRule({
       "for an event vocabulary; returns, answers, rejects/fails/responds with for an error or code one) when the name has the vocabulary's namespace and " +
       "shape, or a coherent list: a run of backticked names joined only by commas, slashes, `or`/`and`, the items of one bullet list or one table column, " +
       "in which at least 3 others are members of one vocabulary and the names no vocabulary knows are at most half as many (plain-word vocabularies " +
-      "included: a stale role `writing` listed beside `planner`, `coder`, `reviewer`). A near miss is left alone (counted as not judged) when no such tie " +
+      "included: a stale role `writing` listed beside `planner`, `coder`, `reviewer`). In a schema's own strings a verb or a list reaches only the schemas' vocabularies and the code lists declared to mirror that schema file (config `vocabularies`, `@docpact-mirror`, a comment naming the file): a code list met there only by overlap is one implementation's set, perhaps a subset of what the wire format allows (an error-code example list in a schema beside a server's own union), and the place is counted as not judged. A near miss is left alone (counted as not judged) when no such tie " +
       "holds and its list names more things no vocabulary knows than members or near misses of this one (envelope types `prd.create` / " +
       "`theme.create` beside `clarification.request`; not a name that differs from a member only in separators, whose own words tie it), or its sentence names another set (`<word> type(s)`, `variant(s)`, `kind(s)` with a word that is " +
       'not in the vocabulary\'s name: "envelope type", "suspend variants"). ' +
@@ -100,6 +101,7 @@ export default defineRule({
     const fileTerms = fileTermsOf(model.texts, terms);
     const contextOf = (t: TermOccurrence) => fileTerms.of(t).contextOf(t);
     const history = model.history;
+    const mirrorLinks = configuredMirrorLinks(model.config.vocabularies ?? []);
     // A code name equal to the term is another version's code, not this page's, when it is declared only under other
     // versions' folders; a model without per-file versions (built by hand) falls back to "a member of another version only".
     const otherVersionOnly = (term: TermOccurrence) =>
@@ -184,7 +186,21 @@ export default defineRule({
         continue;
       }
       // No near miss of any member: judged only where the context ties the name to a vocabulary, or history says it was a member.
-      const tied = contextTie(term, c, sentence, index);
+      // A schema states the wire format: a verb or a list there reaches the schemas' vocabularies and the code lists that
+      // declare they mirror this schema file, never another code list by overlap (one implementation's set, perhaps a subset).
+      const tied =
+        term.source === "schema"
+          ? contextTie(term, c, sentence, index, (v) => v.kind === "schema" || mirrorsSchemaFile(v, term.file, mirrorLinks))
+          : contextTie(term, c, sentence, index);
+      if (tied === null && term.source === "schema") {
+        const byOverlap = contextTie(term, c, sentence, index);
+        if (byOverlap !== null) {
+          ctx.notJudged(term.span, `tied only by its ${byOverlap.how} to ${byOverlap.vocabulary.id}, a code list this schema does not refer to`, {
+            kind: "terms",
+          });
+          continue;
+        }
+      }
       if (tied !== null) {
         const why = unexplained(term, tied.vocabulary, sentence, true, index, known, otherVersionOnly(term));
         if (why !== null) {
