@@ -3,6 +3,7 @@ import { ignoreGlobs } from "./util/ignored.js";
 import { existsSync, readHead } from "./util/input-fs.js";
 import { bundledSources, entryClosure, entrySource, isNodeScript, relativeSpecifiers } from "./discover-entry.js";
 import { guardedRead } from "./util/guarded-read.js";
+import { binFile, byBinPreference, manifestFiles, readManifest } from "./util/package-manifest.js";
 import { dirname, join, posix, relative } from "node:path";
 import { globListMatcher, isNegated } from "./util/globs.js";
 import type { ResolvedConfig } from "./config/types.js";
@@ -173,7 +174,26 @@ const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
  */
 function withBinSources(root: string, files: string[], config: ResolvedConfig, refused: InputProblem[], all: ReadonlySet<string>, walked?: Walked): string[] {
   const session = walked?.session;
-  const bins = Object.values(config.packageJson?.bin ?? {});
+  const bins: { rel: string; shown: string; manifest: string }[] = [];
+  for (const b of Object.values(config.packageJson?.bin ?? {})) bins.push({ rel: toPosix(b), shown: b, manifest: "package.json" });
+  // A binary the config checks that a workspace package declares (`packages/vuepress/package.json`): followed from there.
+  const rootBins = config.packageJson?.bin ?? {};
+  const wanted = config.cli.binaries.filter((n) => !Object.hasOwn(rootBins, n));
+  if (wanted.length > 0) {
+    const manifests = manifestFiles(all)
+      .filter((f) => f !== "package.json")
+      .sort(byBinPreference)
+      .map((f) => ({ f, bin: undefined as Record<string, string> | undefined }));
+    for (const name of wanted) {
+      for (const m of manifests) {
+        m.bin ??= readManifest(root, m.f)?.bin ?? {};
+        const target = m.bin[name];
+        if (target === undefined) continue;
+        bins.push({ rel: binFile(m.f, target), shown: target, manifest: m.f });
+        break;
+      }
+    }
+  }
   const have = new Set(files);
   const extra = new Set<string>();
   const read = (rel: string): string => {
@@ -191,11 +211,12 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig, r
   let bundled: Map<string, string> | undefined;
   for (const b of bins) {
     // A bin that leaves the root (`../sibling/leak.js`, `/etc/passwd`) is said, never read.
-    if (leavesRoot(toPosix(b))) {
-      refused.push({ kind: "outside-root", span: fileSpan("package.json"), message: `package.json bin ${JSON.stringify(b)} is outside the root; not read` });
+    // A workspace target is joined to its package's folder, so an absolute one is checked as written.
+    if (leavesRoot(b.rel) || /^(?:[A-Za-z]:|[\\/])/.test(b.shown)) {
+      refused.push({ kind: "outside-root", span: fileSpan(b.manifest), message: `${b.manifest} bin ${JSON.stringify(b.shown)} is outside the root; not read` });
       continue;
     }
-    const rel = toPosix(b).replace(/^\.\//, "");
+    const rel = b.rel.replace(/^\.\//, "");
     bundled ??= bundledSources(all, read);
     const entry = binEntry(root, rel, all, bundled);
     if (!entry) continue;

@@ -5,10 +5,11 @@
  * command was read from the code.
  */
 import type { ModelData } from "./types.js";
+import { byBinPreference } from "../util/package-manifest.js";
 
 export interface BinaryReading {
   binary: string;
-  /** The entry file (package.json `bin`), root-relative; null when `bin` does not name the binary. */
+  /** The entry file (the root package.json `bin`, else a workspace package's), root-relative; null when no `bin` names the binary. */
   entry: string | null;
   /** Some command was read from the code. */
   read: boolean;
@@ -18,13 +19,20 @@ export interface BinaryReading {
   stopped: string | null;
 }
 
-export function binaryReadings(model: Pick<ModelData, "binaries" | "config" | "surface" | "files" | "counts" | "codeFiles">): BinaryReading[] {
+type Reads = Pick<ModelData, "config" | "surface" | "files" | "counts" | "codeFiles" | "packages">;
+
+export function binaryReadings(model: Reads & Pick<ModelData, "binaries">): BinaryReading[] {
   return model.binaries.map((b) => binaryReading(model, b));
 }
 
-export function binaryReading(model: Pick<ModelData, "config" | "surface" | "files" | "counts" | "codeFiles">, binary: string): BinaryReading {
+export function binaryReading(model: Reads, binary: string): BinaryReading {
   const raw = model.config.packageJson?.bin?.[binary];
-  const entry = raw === undefined ? null : raw.replace(/\\/g, "/").replace(/^\.\//, "");
+  // Not the root's: the workspace package that declares it, as discovery picks it (compiler/discover.ts follows it from there).
+  const workspace = (model.packages?.bins ?? [])
+    .filter((b) => b.name === binary)
+    .map((b) => b.file)
+    .sort(byBinPreference)[0];
+  const entry = raw === undefined ? (workspace ?? null) : raw.replace(/\\/g, "/").replace(/^\.\//, "");
   const read = model.surface.commands.length > 0;
   return { binary, entry, read, readers: [...model.surface.adapters], stopped: read ? null : whereReadingStopped(model, entry) };
 }
@@ -41,5 +49,5 @@ function whereReadingStopped(model: Pick<ModelData, "files" | "counts" | "codeFi
 
 /** `entry \`bin.js\`` or what stands for a missing one, as messages name it. */
 export function entryLabel(r: BinaryReading): string {
-  return r.entry === null ? "no entry file (package.json `bin` does not name it)" : `entry \`${r.entry}\``;
+  return r.entry === null ? "no entry file (no package.json `bin` names it)" : `entry \`${r.entry}\``;
 }

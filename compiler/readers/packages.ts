@@ -8,19 +8,9 @@
 import { join, posix } from "node:path";
 import { guardedRead } from "../util/guarded-read.js";
 import type { PackageBin, PackageNames } from "../model/packages.js";
+import { binFile, manifestFiles, readManifest } from "../util/package-manifest.js";
 
 export type { PackageNames };
-
-type Manifest = { name: string | null; private: boolean; bin: Record<string, string> };
-
-/** `bin` as a map: a string is one binary named as the package (without its scope). */
-function binMap(bin: unknown, name: string | null): Record<string, string> {
-  if (typeof bin === "string") return name ? { [name.replace(/^@[^/]+\//, "")]: bin } : {};
-  if (!bin || typeof bin !== "object" || Array.isArray(bin)) return {};
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(bin as Record<string, unknown>)) if (typeof v === "string" && k.trim() !== "") out[k] = v;
-  return out;
-}
 
 /** Comments, a shebang and `"use strict"` dropped: what a bin shim says. */
 const SHIM = /^(?:(?:await\s+)?import\s*\(?|require\s*\()\s*(['"])(\.{1,2}\/[^'"]+)\1\s*\)?\s*;?$/;
@@ -39,22 +29,8 @@ function shimTarget(root: string, file: string): string | null {
   return m ? posix.normalize(posix.join(posix.dirname(file), m[2]!)) : null;
 }
 
-function readManifest(root: string, file: string): Manifest | null {
-  const r = guardedRead(root, join(root, file), file, { maxBytes: 1 << 20 });
-  if (!r.ok) return null;
-  try {
-    const v = JSON.parse(r.text) as unknown;
-    if (!v || typeof v !== "object" || Array.isArray(v)) return null;
-    const o = v as Record<string, unknown>;
-    const name = typeof o.name === "string" && o.name.trim() !== "" ? o.name.trim() : null;
-    return { name, private: o.private === true, bin: binMap(o.bin, name) };
-  } catch {
-    return null;
-  }
-}
-
 export function readPackages(root: string, files: readonly string[]): PackageNames {
-  const manifests = files.filter((f) => (f === "package.json" || f.endsWith("/package.json")) && !f.split("/").includes("node_modules"));
+  const manifests = manifestFiles(files);
   const names = new Set<string>();
   const bins: PackageBin[] = [];
   let rootManifest: PackageNames["root"] = null;
@@ -63,7 +39,7 @@ export function readPackages(root: string, files: readonly string[]): PackageNam
     if (f === "package.json") rootManifest = m ? { name: m.name, private: m.private } : null;
     if (m?.name) names.add(m.name);
     for (const [name, target] of Object.entries(m?.bin ?? {})) {
-      const file = posix.normalize(posix.join(posix.dirname(f), target.replace(/\\/g, "/")));
+      const file = binFile(f, target);
       bins.push({ name, package: m!.name, file, program: shimTarget(root, file) ?? file });
     }
   }

@@ -71,7 +71,7 @@ tester.run(rule, {
           messageId: "unread",
           data: {
             binary: "x",
-            entry: "no entry file (package.json `bin` does not name it)",
+            entry: "no entry file (no package.json `bin` names it)",
             stopped: "no code is in scope (config `code`, or a root tsconfig.json)",
             count: 1,
           },

@@ -108,6 +108,13 @@ export interface CliAdapter {
    * `init` then prints (by default "the <id> adapter applies"). test/readers/cli/readers-registry.test.ts is generated from it.
    */
   shownBy?: { code: string; initSays?: string };
+  /**
+   * The program object this reader's files create is configured in other modules too: a function that takes it as a
+   * parameter and registers commands on it (`module.exports = (cli) => { cli.command("dev") … }`, called as
+   * `registerCommands(cli)`). Such files, which import no parser, are read with this reader's when it is the only
+   * reader of this kind that applies (compiler/readers/cli/surface.ts).
+   */
+  readsPassedProgram?: boolean;
   /** The text test `init` and `applies` use: does this file (its text alone) look like this reader's? */
   detect(text: string, rel: string): boolean;
   /** Cheap: imports or text of one file (by default `detect`). */
@@ -117,7 +124,8 @@ export interface CliAdapter {
 
 /** A reader descriptor with the defaults filled in: `detect` from `packages`, `applies` from `detect`. */
 export function defineReader(
-  d: Pick<CliAdapter, "id" | "docs" | "order" | "read"> & Partial<Pick<CliAdapter, "packages" | "detect" | "applies" | "example" | "shownBy">>,
+  d: Pick<CliAdapter, "id" | "docs" | "order" | "read"> &
+    Partial<Pick<CliAdapter, "packages" | "detect" | "applies" | "example" | "shownBy" | "readsPassedProgram">>,
 ): CliAdapter {
   const packages = d.packages ?? [];
   const imports = importsOf(packages);
@@ -130,6 +138,7 @@ export function defineReader(
     packages,
     example,
     shownBy: d.shownBy,
+    ...(d.readsPassedProgram ? { readsPassedProgram: true } : {}),
     detect,
     applies: d.applies ?? ((file) => detects(reader, file)),
     read: d.read,

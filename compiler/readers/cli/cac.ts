@@ -11,6 +11,7 @@ import { readChains } from "./chain.js";
 
 export const cacAdapter: CliAdapter = defineReader({
   id: "cac",
+  readsPassedProgram: true,
   docs: '`cli.command("build [root]")`, the default command `"[...files]"`, options registered in a loop',
   order: 30,
   packages: ["cac"],

@@ -120,7 +120,12 @@ class ChainReader {
         else if (name === "alias" || name === "aliases") this.aliasCalls.push({ file, call: node });
         else if (name === "commandDir") this.dirCalls.push({ file, call: node });
         else if (name === "addCommand") this.addCalls.push({ file, call: node });
-        else if (name === "allowUnknownOption" || name === "passThroughOptions") {
+        else if (name === "on" && stringLiteral(node.arguments[0]) === "command:*") {
+          // commander's and cac's listener for commands the program does not declare: it runs them (plugins, aliases).
+          const owner = this.ownerOf(file, node.expression.expression, 0);
+          if (owner)
+            this.openings.push({ path: owner, set: "commands", reason: '`.on("command:*")` handles commands it does not declare', span: spanOf(file, node) });
+        } else if (name === "allowUnknownOption" || name === "passThroughOptions") {
           const owner = this.ownerOf(file, node.expression.expression, 0);
           if (owner) this.openings.push({ path: owner, set: "flags", reason: `\`.${name}()\` accepts flags it does not declare`, span: spanOf(file, node) });
         }

@@ -12,6 +12,7 @@ import { readChains } from "./chain.js";
 
 export const commanderAdapter: CliAdapter = defineReader({
   id: "commander",
+  readsPassedProgram: true,
   docs: '`program.command("close <id>")`, `.option("-f, --force")`, `.alias()`, nested commands, `.addCommand(…)` of commands built in other modules (variables, factories), options from a loop over an array of option objects',
   order: 10,
   packages: ["commander"],

@@ -35,8 +35,9 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
   const globals = scanGlobals(files, opts, ctx, calls);
   const outputs: { id: string; out: AdapterOutput }[] = [];
   const claimed = new Set<ParsedFile>();
-  for (const a of adapters) {
-    const mine = files.filter((f) => a.applies(f, opts));
+  const applied = adapters.map((a) => ({ a, mine: files.filter((f) => a.applies(f, opts)) }));
+  withPassedProgram(applied, files, calls);
+  for (const { a, mine } of applied) {
     if (mine.length === 0) continue;
     for (const f of mine) claimed.add(f);
     outputs.push({ id: a.id, out: a.read(mine, ctx) });
@@ -74,6 +75,46 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
       .sort(),
     warnings: warnings.sort((a, b) => cmp(a.span?.file ?? "", b.span?.file ?? "") || (a.span?.line ?? 0) - (b.span?.line ?? 0) || cmp(a.message, b.message)),
   };
+}
+
+/**
+ * Files that import no parser but configure a program object a function receives as a parameter
+ * (`module.exports = function (cli, options) { cli.command("dev [dir]") … }`; `.option(…)`, `.on("command:*")`): the helper a program is passed to.
+ * They join the files of the one reader that reads passed programs (commander, yargs, cac) when exactly one of them
+ * applies; with two, whose program it is would be a guess, and the calls stay unread (unreadRegistration opens the list).
+ */
+function withPassedProgram(
+  applied: { a: CliAdapter; mine: ParsedFile[] }[],
+  files: readonly ParsedFile[],
+  calls: ReadonlyMap<string, { file: ParsedFile; call: ts.CallExpression }[]>,
+): void {
+  const takers = applied.filter((x) => x.a.readsPassedProgram && x.mine.length > 0);
+  if (takers.length !== 1) return;
+  const any = new Set(applied.flatMap((x) => x.mine));
+  const helpers = new Set<ParsedFile>();
+  const registrations = [
+    ...(calls.get("command") ?? []),
+    ...(calls.get("option") ?? []),
+    ...(calls.get("on") ?? []).filter(({ call }) => stringLiteral(call.arguments[0]) === "command:*"),
+  ];
+  for (const { file, call } of registrations) {
+    if (any.has(file) || helpers.has(file) || !ts.isPropertyAccessExpression(call.expression)) continue;
+    const root = receiverRoot(call.expression.expression);
+    if (root !== null && isParameter(root)) helpers.add(file);
+  }
+  if (helpers.size === 0) return;
+  const mine = new Set([...takers[0]!.mine, ...helpers]);
+  takers[0]!.mine = files.filter((f) => mine.has(f));
+}
+
+/** The identifier a chain of calls and property reads starts from (`cli` in `cli.command("a").option("-x")`), or null. */
+function receiverRoot(e: ts.Expression): ts.Identifier | null {
+  let x = unwrap(e);
+  for (;;) {
+    if (ts.isCallExpression(x)) x = unwrap(x.expression);
+    else if (ts.isPropertyAccessExpression(x)) x = unwrap(x.expression);
+    else return ts.isIdentifier(x) ? x : null;
+  }
 }
 
 /**

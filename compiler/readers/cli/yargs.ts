@@ -16,6 +16,7 @@ import { readChains } from "./chain.js";
 
 export const yargsAdapter: CliAdapter = defineReader({
   id: "yargs",
+  readsPassedProgram: true,
   docs: '`.command(spec, desc, builder)`, `.options({…})`, single-command CLIs, `$0`, command modules imported from other files (`.command(imported)`, `require`) and `.commandDir("cmds")`',
   order: 20,
   packages: ["yargs"],
