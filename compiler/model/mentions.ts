@@ -8,8 +8,8 @@
  *
  * Kinds today: `commands` (one per CLI invocation: its command path) and
  * `flags` (each flag of an invocation up to `--`, and each bare `--flag` that
- * opens an option list's entry or a table cell, or stands in running prose, in
- * a document that invokes a binary). Outside shell fences, a help-output listing of a binary — a fence
+ * opens an option list's entry or a table cell, or stands in running prose or a heading, in
+ * a document that invokes a binary; a code listing one option's names, `--async-only, -A`, gives one per name). Outside shell fences, a help-output listing of a binary — a fence
  * with a synopsis line `Usage: tool …` — gives a `commands` mention at the
  * synopsis and a `flags` mention per option line (`  -f, --force  …`). On the skill surface (compiler/readers/skills,
  * found only where a bundle was detected): `slashCommands` (each slash-command invocation: its name),
@@ -60,13 +60,39 @@ export interface Mention {
 /** A bare flag in an option list or table: `--force`, `-f`, `--out=dir`, `--out <dir>`. */
 export const BARE_FLAG = /^(--?[A-Za-z][A-Za-z0-9_.-]*)(?:=(.*)|\s+\S.*)?$/s;
 
-/** The inline codes of a document that are bare flags (open a list entry or table cell, or are written `` `--x` of `tool cmd` ``), single-line. */
-export function bareFlagCodes(doc: MarkdownDoc): { code: InlineCode; name: string; value: string | undefined }[] {
-  const out: { code: InlineCode; name: string; value: string | undefined }[] = [];
+/** One name of a list of an option's names (`--async-only, -A`): a flag with no value. */
+const LIST_FLAG = /^(--?[A-Za-z][A-Za-z0-9_.-]*)$/;
+
+/**
+ * The flags an inline code holds: one flag (`--force`, `--out=dir`, `--out <dir>`), or the names of one option listed
+ * with commas (`--async-only, -A`, `--color, --no-color`, `-c, --config <path>`), each with its offset in the code.
+ */
+export function flagsInCode(value: string): { name: string; value: string | undefined; offset: number }[] {
+  const m = BARE_FLAG.exec(value);
+  if (m) return [{ name: m[1], value: m[2], offset: 0 }];
+  if (!value.includes(",")) return [];
+  const parts = value.split(",");
+  const out: { name: string; value: string | undefined; offset: number }[] = [];
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const raw = parts[i]!;
+    const item = raw.trim();
+    const f = i === parts.length - 1 ? BARE_FLAG.exec(item) : LIST_FLAG.exec(item);
+    if (!f) return [];
+    out.push({ name: f[1], value: f[2], offset: at + raw.length - raw.trimStart().length });
+    at += raw.length + 1;
+  }
+  return out;
+}
+
+type CodeFlag = { code: InlineCode; name: string; value: string | undefined; offset: number };
+
+/** The inline codes of a document that are bare flags (open a list entry or table cell, or are written `` `--x` of `tool cmd` ``), single-line: one entry per flag. */
+export function bareFlagCodes(doc: MarkdownDoc): CodeFlag[] {
+  const out: CodeFlag[] = [];
   for (const c of doc.inlineCodes) {
     if (!(c.lead || c.ofNext) || c.span.line !== c.span.endLine) continue;
-    const m = BARE_FLAG.exec(c.value);
-    if (m) out.push({ code: c, name: m[1], value: m[2] });
+    for (const f of flagsInCode(c.value)) out.push({ code: c, ...f });
   }
   return out;
 }
@@ -76,16 +102,15 @@ export function proseFlagCodes(doc: MarkdownDoc): { code: InlineCode; token: Inv
   const out: { code: InlineCode; token: InvocationToken }[] = [];
   for (const c of doc.inlineCodes) {
     if (c.lead || c.ofNext || c.span.line !== c.span.endLine) continue;
-    const m = BARE_FLAG.exec(c.value);
-    if (m) out.push({ code: c, token: bareFlagToken(c, m[1], m[2]) });
+    for (const f of flagsInCode(c.value)) out.push({ code: c, token: bareFlagToken(c, f.name, f.value, f.offset) });
   }
   return out;
 }
 
-/** The flag name's own span inside the code span (single-line code: the backtick runs are symmetric), as a flag token. */
-export function bareFlagToken(code: InlineCode, name: string, value: string | undefined): InvocationToken {
+/** The flag name's own span inside the code span (single-line code: the backtick runs are symmetric; `offset`: where the name starts in the code), as a flag token. */
+export function bareFlagToken(code: InlineCode, name: string, value: string | undefined, offset = 0): InvocationToken {
   const pad = Math.max(0, Math.floor((code.span.endColumn - code.span.column - code.value.length) / 2));
-  const column = code.span.column + pad;
+  const column = code.span.column + pad + offset;
   const span: Span = { file: code.span.file, line: code.span.line, column, endLine: code.span.line, endColumn: column + name.length };
   return { kind: "flag", text: code.value, flag: name, ...(value !== undefined ? { value } : { value: "" }), span };
 }
@@ -102,8 +127,8 @@ export function cliMentions(doc: MarkdownDoc, binaries: readonly string[]): Ment
   }
   if (doc.invocations.length > 0) {
     const invs = [...doc.invocations].sort((a, b) => before(a.span, b.span));
-    for (const { code, name, value } of bareFlagCodes(doc)) {
-      const span = bareFlagToken(code, name, value).span;
+    for (const { code, name, value, offset } of bareFlagCodes(doc)) {
+      const span = bareFlagToken(code, name, value, offset).span;
       let binary = invs[0].binary;
       for (const i of invs) if (before(i.span, span) < 0) binary = i.binary;
       out.push({ kind: "flags", source: "bare", span, binary });

@@ -197,6 +197,15 @@ tester.run(rule, {
   ],
   invalid: [
     {
+      name: "an option heading listing one option's names with commas (`--dry-run, -n`): each name is a flag mention, judged where the section ties it",
+      files: withGuide(
+        ["# Guide", "", "## flow advance", "", "Run `aw flow advance`.", "", "### `--dry-run, -n`", "", "Preview.", "", "- `-n, --dryrun`: preview", ""].join(
+          "\n",
+        ),
+      ),
+      errors: [{ messageId: "unknownFlag", data: { flag: "--dryrun", command: "aw flow advance" }, line: 11, column: 8 }],
+    },
+    {
       name: "a fence line running the binary by its package (`npx @acme/aw`) or its bin file (`node ./bin/aw.js`) is an invocation: its flags are judged",
       files: {
         ...withGuide(

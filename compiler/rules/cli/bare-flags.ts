@@ -34,8 +34,8 @@ export function tiedBareFlags(doc: MarkdownDoc, index: SurfaceIndex): { tied: Ti
   const codes = [...doc.inlineCodes].sort((a, b) => before(a.span, b.span));
   const sectionOf = sectionTies(doc, index);
   const out: TiedFlag[] = [];
-  for (const { code, name, value } of bare) {
-    const token = bareFlagToken(code, name, value);
+  for (const { code, name, value, offset } of bare) {
+    const token = bareFlagToken(code, name, value, offset);
     // `` `--x` of `tool cmd` ``: the next code says which command, or nothing does.
     const tie = code.ofNext ? namedBy(codes, code, invocations, index) : sectionOf(code.span);
     if (tie) out.push({ token, binary: tie.binary, path: tie.path });
