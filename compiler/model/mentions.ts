@@ -100,9 +100,20 @@ export function bareFlagCodes(doc: MarkdownDoc): CodeFlag[] {
 /** The inline codes of running prose that are flags (not opening a list entry or cell, not `` `--x` of `cmd` ``), single-line, as flag tokens. */
 export function proseFlagCodes(doc: MarkdownDoc): { code: InlineCode; token: InvocationToken }[] {
   const out: { code: InlineCode; token: InvocationToken }[] = [];
-  for (const c of doc.inlineCodes) {
+  for (const c of [...doc.inlineCodes, ...headingOptionCodes(doc)]) {
     if (c.lead || c.ofNext || c.span.line !== c.span.endLine) continue;
     for (const f of flagsInCode(c.value)) out.push({ code: c, token: bareFlagToken(c, f.name, f.value, f.offset) });
+  }
+  return out;
+}
+
+/** Headings' option names written without backticks, as the codes of their headings (weakly memoised per document). */
+const headingCodes = weakMemo<MarkdownDoc, InlineCode[]>("model/mentions#headingCodes");
+function headingOptionCodes(doc: MarkdownDoc): InlineCode[] {
+  let out = headingCodes.get(doc);
+  if (!out) {
+    out = doc.headings.flatMap((h) => (h.options ? [{ ...h.options, block: { span: h.span, text: h.text } }] : []));
+    headingCodes.set(doc, out);
   }
   return out;
 }

@@ -19,6 +19,8 @@ export interface Heading {
   /** GitHub's id keeping the space a dropped tag left at an end (`## Foo <a name="x"></a>` → `foo-`), when that differs from `slug`. */
   slugAlt?: string;
   span: Span;
+  /** The option names its text opens with, written without backticks (`#### -p, --port \`<port>\``): read as a flag code of the heading. */
+  options?: { value: string; span: Span; valueOffset: number };
 }
 
 export interface MdLink {

@@ -101,6 +101,9 @@ function withoutFrontMatter(text: string, block: string | null): string {
  * would open a code block that swallows the rest of the page. A block runs to the first blank line outside brackets,
  * strings and template literals, as MDX's own parser ends it.
  */
+/** Option names a heading's text opens with (`-p, --port`, `--no-cache`), up to a space or the end. */
+const HEADING_OPTIONS = /^(--?[A-Za-z][\w.-]*(?:,\s*--?[A-Za-z][\w.-]*)*)(?=\s|$)/;
+
 export function withoutEsm(text: string): string {
   // Most pages have none: no copy of the text then (every .mdx page passes here).
   if (!/^(?:import|export)\b/m.test(text)) return text;
@@ -298,6 +301,11 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
               if (alt !== h.slug) h.slugAlt = alt;
             }
           }
+          // An option heading written without backticks (`#### -p, --port \`<port>\``): the option names it opens with.
+          const lead = (node as MdHeading).children[0];
+          const names = lead?.type === "text" ? HEADING_OPTIONS.exec(lead.value) : null;
+          const at = lead?.position?.start.offset;
+          if (names && at !== undefined) h.options = { value: names[1]!, span: span(at, at + names[1]!.length), valueOffset: at };
           headings.push(h);
           break;
         }

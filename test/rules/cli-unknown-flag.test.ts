@@ -10,6 +10,10 @@ const withGuide = (guide: string) => ({ ...cliProject([]), "docs/guide.md": guid
 tester.run(rule, {
   valid: [
     {
+      name: "option headings under a heading that is no command path are the binary's: some command must accept them",
+      files: withGuide(["# Reference", "", "Run `aw flow status`.", "", "## Advancing", "", "#### -n, --dry-run", "", "#### --hard", ""].join("\n")),
+    },
+    {
       name: "own flags, the program's flags anywhere, help and version, =value, short clusters, after `--`",
       files: cliProject([
         "aw flow advance --json",
@@ -196,6 +200,11 @@ tester.run(rule, {
     },
   ],
   invalid: [
+    {
+      name: "option headings without backticks (`#### -n, --dry-run`) under a command reference's heading (`## flow advance`): that command's flags",
+      files: withGuide(["# Reference", "", "Run `aw flow status`.", "", "## flow advance", "", "#### -n, --dry-run", "", "#### --hard", ""].join("\n")),
+      errors: [{ messageId: "unknownFlag", data: { flag: "--hard", command: "aw flow advance" }, line: 9, column: 6 }],
+    },
     {
       name: "an option heading listing one option's names with commas (`--dry-run, -n`): each name is a flag mention, judged where the section ties it",
       files: withGuide(

@@ -4,7 +4,8 @@
  * the section it sits in (or the nearest enclosing section that shows any
  * invocation) shows invocations of exactly one command, and its heading
  * names that command (`## publish` over `changeset publish [--otp]`, or
- * `` ## `tool build` ``). For the root command of a CLI without
+ * `` ## `tool build` ``), or, where it shows none, its heading is only a command's path on a page invoking one binary
+ * (`### build` over `#### -p, --port`: a command reference). For the root command of a CLI without
  * sub-commands, a heading naming the binary or a usage heading (`Usage`,
  * `Options`, `Flags`, `Synopsis`, `CLI`) does. Anything else is not tied
  * (never a guess: a bare `--follow-tags` in a section about `git` is nobody's
@@ -89,7 +90,7 @@ function sectionCommand(h: number, headings: Heading[], invocations: Invocation[
   const end = headings[h + 1]?.span ?? null;
   // The binary named alone (`the \`corepack\` binary`) mentions the program, not a command.
   const own = invocations.filter((i) => i.tokens.length > 0 && before(i.span, start) >= 0 && (end === null || before(i.span, end) < 0));
-  if (own.length === 0) return NO_INVOCATIONS;
+  if (own.length === 0) return namedCommand(headings[h].text, invocations, index) ?? NO_INVOCATIONS;
   let one: { binary: string; path: string[] } | null = null;
   for (const inv of own) {
     const m = index.match(inv);
@@ -109,6 +110,20 @@ function sectionCommand(h: number, headings: Heading[], invocations: Invocation[
   // The root: only for a CLI without sub-commands (else the list may hold any command's flags).
   if (index.hasSubcommands()) return null;
   return words.has(one.binary.toLowerCase()) || USAGE_HEADING.test(headings[h].text) ? one : null;
+}
+
+/**
+ * A command reference's section with no invocation of its own (`### build` over `#### -p, --port`): its heading is a
+ * command's path and nothing else (`build`, `` `tool build` ``), the page invokes one binary only, and that command exists.
+ */
+function namedCommand(text: string, invocations: Invocation[], index: SurfaceIndex): { binary: string; path: string[] } | null {
+  const binaries = new Set(invocations.map((i) => i.binary));
+  if (binaries.size !== 1) return null;
+  const binary = [...binaries][0]!;
+  const words = text.replace(/`/g, " ").trim().split(/\s+/);
+  if (words[0] === binary) words.shift();
+  if (words.length === 0 || !words.every((w) => /^[a-z][\w:-]*$/.test(w))) return null;
+  return index.decl(words) ? { binary, path: words } : null;
 }
 
 function innermost(headings: Heading[], at: Span): number {
