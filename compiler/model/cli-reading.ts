@@ -30,8 +30,7 @@ export function binaryReading(model: Reads, binary: string): BinaryReading {
   // Not the root's: the workspace package that declares it, as discovery picks it (compiler/discover.ts follows it from there).
   const workspace = (model.packages?.bins ?? [])
     .filter((b) => b.name === binary)
-    .map((b) => b.file)
-    .sort(byBinPreference)[0];
+    .sort((a, b) => byBinPreference(a.manifest ?? a.file, b.manifest ?? b.file))[0]?.file;
   const entry = raw === undefined ? (workspace ?? null) : raw.replace(/\\/g, "/").replace(/^\.\//, "");
   const read = model.surface.commands.length > 0;
   return { binary, entry, read, readers: [...model.surface.adapters], stopped: read ? null : whereReadingStopped(model, entry) };

@@ -14,6 +14,8 @@ export interface PackageBin {
   name: string;
   /** The package that declares it (its `name`, null when it has none). */
   package: string | null;
+  /** The package.json that declares it, root-relative (absent in models built by hand). */
+  manifest?: string;
   /** The file it runs, root-relative with `/`. */
   file: string;
   /**

@@ -40,7 +40,7 @@ export function readPackages(root: string, files: readonly string[]): PackageNam
     if (m?.name) names.add(m.name);
     for (const [name, target] of Object.entries(m?.bin ?? {})) {
       const file = binFile(f, target);
-      bins.push({ name, package: m!.name, file, program: shimTarget(root, file) ?? file });
+      bins.push({ name, package: m!.name, manifest: f, file, program: shimTarget(root, file) ?? file });
     }
   }
   bins.sort((a, b) =>

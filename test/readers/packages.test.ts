@@ -30,8 +30,8 @@ describe("readPackages: the binaries of every package.json", () => {
     const r = readPackages(p.root, p.files);
     expect(r.names).toEqual(["@scope/mcp", "none", "root"]);
     expect(r.bins).toEqual([
-      { name: "mcp", package: "@scope/mcp", file: "packages/mcp/src/cli.js", program: "packages/mcp/src/cli.js" },
-      { name: "tool", package: "root", file: "bin/tool.js", program: "bin/tool.js" },
+      { name: "mcp", package: "@scope/mcp", manifest: "packages/mcp/package.json", file: "packages/mcp/src/cli.js", program: "packages/mcp/src/cli.js" },
+      { name: "tool", package: "root", manifest: "package.json", file: "bin/tool.js", program: "bin/tool.js" },
     ]);
   });
 
