@@ -6,7 +6,8 @@
 import { normalizeHeading } from "../util/headings.js";
 import { DocpactError } from "../util/errors.js";
 import { DiffCursor, headingIn, HUNK, isMarkdownPath, LINE_DIFF_ARGS, literalsIn } from "./diff-lines.js";
-import { gitAllowed, inWorkTree, runGit } from "./run.js";
+import { gitAllowed, runGit } from "./run.js";
+import { inWorkTree } from "./state.js";
 
 export interface ChangeSet {
   ref: string;

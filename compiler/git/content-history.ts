@@ -19,7 +19,8 @@ import { normalizeHeading } from "../util/headings.js";
 import { DiffCursor, headingIn, isMarkdownPath, LINE_DIFF_ARGS, literalsIn, oldRange, renamedLiteral } from "./diff-lines.js";
 import { contentHash } from "../cache/hash.js";
 import type { GitMemo } from "./memo.js";
-import { inWorkTree, runGitAsync } from "./run.js";
+import { runGitAsync } from "./run.js";
+import { inWorkTree } from "./state.js";
 
 /** The newest commits (that touched a scanned file) the content log reads. */
 export const CONTENT_LOG_COMMITS = 1000;

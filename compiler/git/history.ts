@@ -9,8 +9,8 @@
 import { joinCaps, type GitHistory, type PathRemoval } from "../model/history.js";
 import { commitsIn, readContentHistory, type ContentScope } from "./content-history.js";
 import type { GitMemo } from "./memo.js";
-import { inWorkTree, runGitAsync } from "./run.js";
-import { repositoryState } from "./state.js";
+import { runGitAsync } from "./run.js";
+import { inWorkTree, repositoryState } from "./state.js";
 
 /**
  * The newest commits the path log reads. A walk of the whole history costs

@@ -303,20 +303,6 @@ export function runGit(cwd: string, args: string[]): GitResult {
   return { ok: true, stdout: r.stdout };
 }
 
-const workTrees = mapMemo<string, boolean>("git/run#workTrees", 64);
-
-/** Whether `root` is inside a git work tree (not inside `.git`, git installed). One call per root and process. */
-export function inWorkTree(root: string): boolean {
-  if (!gitAllowed()) return false;
-  let yes = workTrees.get(root);
-  if (yes === undefined) {
-    const r = runGit(root, ["rev-parse", "--is-inside-work-tree"]);
-    yes = r.ok && r.stdout.trim() === "true";
-    workTrees.set(root, yes);
-  }
-  return yes;
-}
-
 /** Undoes git's C-style quoting of a path (`"a\tb"`); plain paths pass through. */
 export function unquotePath(p: string): string {
   if (!p.startsWith('"') || !p.endsWith('"')) return p;

@@ -23,6 +23,28 @@ export function repositoryState(root: string): RepositoryState {
   return state;
 }
 
+const workTrees = mapMemo<string, boolean>("git/state#workTrees", 64);
+
+/**
+ * Whether `root` is inside a git work tree (not inside `.git`, git installed). One answer per root
+ * and process, taken from the run's state call when it can answer (one process fewer per run).
+ */
+export function inWorkTree(root: string): boolean {
+  if (!gitAllowed()) return false;
+  let yes = workTrees.get(root);
+  if (yes === undefined) {
+    const s = repositoryState(root);
+    if (s.ok) yes = s.inside;
+    else {
+      // A state rev-parse could not give (e.g. `--show-prefix` outside a work tree): the question alone.
+      const r = runGit(root, ["rev-parse", "--is-inside-work-tree"]);
+      yes = r.ok && r.stdout.trim() === "true";
+    }
+    workTrees.set(root, yes);
+  }
+  return yes;
+}
+
 function readState(root: string): RepositoryState {
   // Without a commit rev-parse fails on HEAD (exit 128) yet has printed the three answers before it.
   const r = runGit(root, ["rev-parse", "--is-inside-work-tree", "--is-shallow-repository", "--show-prefix", "HEAD^{commit}"]);

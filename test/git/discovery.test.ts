@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repositoryMayContain } from "../../compiler/git/discovery.js";
-import { gitCallCount, gitGuardCallCount, inWorkTree, runGit } from "../../compiler/git/run.js";
+import { gitCallCount, gitGuardCallCount, runGit } from "../../compiler/git/run.js";
+import { inWorkTree } from "../../compiler/git/state.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "docpact-discovery-"));

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { check, build } from "../../compiler/api.js";
 import { beginGitRun, gitCallCount, gitGuardCallCount, runGit } from "../../compiler/git/run.js";
-import { repositoryState } from "../../compiler/git/state.js";
+import { inWorkTree, repositoryState } from "../../compiler/git/state.js";
 import { writeAtomic } from "../../compiler/util/write.js";
 import { hasGit, TestRepo } from "../helpers/git-repo.js";
 
@@ -38,6 +38,21 @@ describe.skipIf(!hasGit)("git calls per run", () => {
     repositoryState(repo.root);
     repositoryState(repo.root);
     expect(gitCallCount() - before).toBe(2);
+  });
+
+  it("whether the root is in a work tree comes from the run's state call: no process of its own", () => {
+    const repo = project();
+    const end = beginGitRun();
+    try {
+      const before = gitCallCount();
+      expect(inWorkTree(repo.root)).toBe(true);
+      repositoryState(repo.root);
+      expect(gitCallCount() - before).toBe(1);
+    } finally {
+      end();
+    }
+    // Outside a work tree (inside .git, where rev-parse cannot give a prefix) the answer is still no.
+    expect(inWorkTree(`${repo.root}/.git`)).toBe(false);
   });
 
   it("a repository without a commit: inside, no HEAD", () => {

@@ -31,7 +31,8 @@ export class TestRepo {
   git(...args: string[]): string {
     const env: NodeJS.ProcessEnv = { ...process.env, ...ENV };
     for (const k of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"]) delete env[k];
-    const r = spawnSync("git", ["-C", this.root, ...args], { encoding: "utf8", env });
+    // No `git maintenance run --auto` after each commit: a process per commit the tests never need.
+    const r = spawnSync("git", ["-C", this.root, "-c", "maintenance.auto=false", "-c", "gc.auto=0", ...args], { encoding: "utf8", env });
     if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
     return r.stdout;
   }
@@ -53,11 +54,12 @@ export class TestRepo {
     return this;
   }
 
-  /** Stages everything and commits; returns the abbreviated id. */
+  /** Stages everything and commits; returns the abbreviated id (from commit's summary line, `[main 1a2b3c4] subject`). */
   commit(subject: string): string {
     this.git("add", "-A");
-    this.git("commit", "-q", "-m", subject);
-    return this.git("rev-parse", "--short", "HEAD").trim();
+    const out = this.git("commit", "-m", subject);
+    const id = /^\[\S+(?: \(root-commit\))? ([0-9a-f]{4,})\]/.exec(out)?.[1];
+    return id ?? this.git("rev-parse", "--short", "HEAD").trim();
   }
 
   dispose(): void {
