@@ -16,7 +16,7 @@ import { lastMemo, weakMemo } from "../util/memo.js";
  * - `references`: what the reference index is built from — every file's path,
  *   each document's headings, anchors and front matter (and its whole text
  *   when a docs site renders it: includes and attribute ids), the sites, the
- *   anchors build would write, and git history.
+ *   anchors build would write, git history and the package names.
  * - `vocabularies`: every vocabulary (schema and code, declarations applied),
  *   members, aliases, retired names and spans: what the vocabulary index is built from.
  * - `known-names`: what KnownNames is built from — the surface, every schema's
@@ -145,6 +145,8 @@ function referencesDigest(model: ModelData): string {
     sitesKey,
     encode(model.gitignored ?? []),
     model.history ? digestOf(model.history) : "no history",
+    // The package names (reference/missing-path: a list item labelled by another project's name).
+    model.packages ? digestOf(model.packages) : "no packages",
     ...model.docs.map((doc) => referenceFace(model, doc, sites, sitesKey)),
   ];
   d = lastReferences.get(parts, () => hashList(parts));

@@ -28,8 +28,8 @@ const FIELDS: Record<string, Need> = {
   // A document's own text is part of its unit key; another document's is not (not checked: texts are one map).
   texts: "always",
   surface: ["surface", "known-names"],
-  // Only `packages.bins` is covered (the surface part's digest); the package names are read by rules that run every time.
-  packages: ["surface"],
+  // The surface part's digest covers `packages.bins`; the references part's covers all of it (names and bins).
+  packages: ["surface", "references"],
   history: ["history", "references"],
   files: ["references", "history", "known-names"],
   sites: ["references"],

@@ -326,3 +326,37 @@ describe("reference/missing-path: paths the repository's .gitignore ignores", ()
     ]);
   });
 });
+
+describe("reference/missing-path: list items labelled by project names", () => {
+  const references = (ownLabel: string) =>
+    [
+      "# Plan",
+      "",
+      "## References",
+      "",
+      "- MyndHyve: `docs/EXECUTIVE_SUMMARY.md`, `docs/guide.md`.",
+      `- ${ownLabel}: \`docs/guide.md\`, \`docs/gide.md\`.`,
+      "- **openwop spec:** `docs/rfc-0118.md`.",
+      "",
+    ].join("\n");
+  const files = (doc: string) => ({
+    "package.json": { name: "openwop-app" },
+    "docs/guide.md": "# Guide\n",
+    "docs/plan.md": doc,
+    "docpact.config.json": { docs: ["docs/**/*.md"], schemas: [], code: { include: [] } },
+  });
+
+  it("beside an item labelled with this project's name, another label's paths are another project's (counted); the own item's are judged", async () => {
+    const r = await lintFiles(rule, files(references("openwop-app")));
+    expect(r.diagnostics.map((d) => `${d.line}:${d.column}`)).toEqual(["6:33"]);
+    expect(r.notJudged.filter((n) => n.file === "docs/plan.md").map((n) => `${n.line} ${n.reason}`)).toEqual([
+      '5 a list item labelled "MyndHyve:" beside one labelled with this project\'s name (openwop-app): a file of that other project',
+      '7 a list item labelled "openwop spec:" beside one labelled with this project\'s name (openwop-app): a file of that other project',
+    ]);
+  });
+
+  it("without an item naming this project, labels are only labels: every missing path is judged", async () => {
+    const r = await lintFiles(rule, files(references("Here")));
+    expect(r.diagnostics.map((d) => d.line)).toEqual([5, 6, 7]);
+  });
+});

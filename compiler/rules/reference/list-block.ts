@@ -8,6 +8,8 @@ export interface ListBlock {
   lines: string[];
   /** The paragraph introducing the block ("" when a heading, a fence or the start of the text stands above it). */
   leadIn: string;
+  /** The 0-based index of the block's first line in the text. */
+  start: number;
 }
 
 const ITEM = /^\s{0,3}(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s/;
@@ -26,7 +28,25 @@ export function listBlockAt(lines: readonly string[], line: number): ListBlock |
   while (end + 1 < lines.length && member(lines[end + 1])) end++;
   // A list begins with an item: continuation lines above the first item belong to the paragraph before.
   if (kind === "list") while (start < at && !ITEM.test(lines[start])) start++;
-  return { lines: lines.slice(start, end + 1), leadIn: leadInAbove(lines, start) };
+  return { lines: lines.slice(start, end + 1), leadIn: leadInAbove(lines, start), start };
+}
+
+/**
+ * The items of the list holding 1-based `line` (each an item's first line, continuation lines dropped) and
+ * the index of the item the line belongs to; null outside a list. Items are those at the first item's indentation.
+ */
+export function listItemsAt(lines: readonly string[], line: number): { items: string[]; at: number } | null {
+  const block = listBlockAt(lines, line);
+  if (block === null || !ITEM.test(block.lines[0])) return null;
+  const indent = (l: string) => /^\s*/.exec(l)![0].length;
+  const top = indent(block.lines[0]);
+  const items: string[] = [];
+  let at = -1;
+  block.lines.forEach((l, i) => {
+    if (ITEM.test(l) && indent(l) === top) items.push(l);
+    if (block.start + i === line - 1) at = items.length - 1;
+  });
+  return at < 0 ? null : { items, at };
 }
 
 function blockKind(lines: readonly string[], at: number): "list" | "table" | null {

@@ -9,12 +9,14 @@ import { recordOf } from "../../model/document-record.js";
 import { LineIndex } from "../../util/text.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { defineRule } from "../types.js";
-import { listBlockAt } from "./list-block.js";
+import { listBlockAt, listItemsAt } from "./list-block.js";
+import type { PackageNames } from "../../model/packages.js";
 
 /** Backticked relative paths (`docs/x.md`, `src/cli.ts`) to files that exist nowhere. */
 export default defineRule({
   meta: {
     id: "reference/missing-path",
+    // `references` covers the package names too (compiler/model/digests.ts): a list item labelled by another project's name.
     perDocument: { consults: ["references", "skills"] },
     defaultSeverity: "warning",
     fixable: true,
@@ -34,7 +36,7 @@ export default defineRule({
       "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example; or a fence that names the path's file and the words after it call \"the above configuration\", or a tree listing that names it without its extension: `├── p2` for `../p2.md`), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
       'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence, the same words in the languages docs are translated into: "zum Beispiel", "par exemple", "например", …; "a file like `x`") or with a placeholder name (`foo`, `foo.en.html`, `my-file`, `themes/my-theme/…`, `file1`), ' +
       'an entry of a list or table whose lead-in gives its entries as examples ("For example, for section pages:", "Example: When building …:") or tells the reader to make them ("Create a `references/` directory and move … there:"), or that names a placeholder in another entry (a lookup order, a table of `foo` templates), ' +
-      'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), one whose sentence names another repository ("in the `owner/name` repository"), and one whose sentence says the file is still to come ("once the build pipeline lands", "will be added", "planned"). ' +
+      'a path the words make the reader\'s ("your `x`", "`x` in your site") or another package\'s ("`x` in the Minima theme"), one whose sentence names another repository ("in the `owner/name` repository"), one in a list item labelled with another project\'s name beside an item labelled with this project\'s package name (`- MyndHyve: …` next to `- openwop-app: …`), and one whose sentence says the file is still to come ("once the build pipeline lands", "will be added", "planned"). ' +
       "Every backticked path the rule looks at is a `paths` mention of `summary.coverage`: judged when it exists or is reported, else counted as not judged with the reason (another tree, an unlisted folder, or one of the contexts above). " +
       "A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
@@ -81,6 +83,7 @@ export default defineRule({
           agentFacing(ctx.model.skills ?? null, index.dirs, doc.file, cand) ??
           made1 ??
           otherTree(before, after) ??
+          otherProjectItem((textLines ??= text.split(/\r?\n/)), code.span.line, ctx.model.packages) ??
           illustrative(before, cand) ??
           notYet(before, after) ??
           inIllustrativeBlock((textLines ??= text.split(/\r?\n/)), code.span.line) ??
@@ -228,6 +231,29 @@ function placeholderPath(cand: string): boolean {
 const PLACEHOLDER_WORDS = "foo|bar|baz|qux|quux|foobar|my[-_][a-z]+|your[-_][a-z]+";
 const PLACEHOLDER_DIR = new RegExp(`^(?:${PLACEHOLDER_WORDS})$`, "i");
 const PLACEHOLDER_FILE = new RegExp(`^(?:${PLACEHOLDER_WORDS}|(?:\\d{4}-\\d{1,2}-\\d{1,2}-)?my[-_]?[a-z]+|file\\d+)$`, "i");
+
+/** A short name opening a list item before a colon: `- MyndHyve: …`, `- **openwop-app:** …`, `` - `pkg`: … ``. */
+const ITEM_LABEL = /^\s{0,3}(?:>\s*)*(?:[-*+]|\d{1,9}[.)])\s+(?:\*\*|__)?`?([@\w][\w@./-]*(?: [\w@./-]+){0,2}?)`?(?:\*\*|__)?\s*:(?:\*\*|__)?\s/;
+
+/**
+ * The path's list item is labelled with a name (`- MyndHyve: …`) in a list where another item is labelled with this
+ * project's own package name (`- openwop-app: …`): the labels name projects, and this item's files are another's.
+ * Without an item naming this project a label is only a label (`- Config: …`), and nothing changes.
+ */
+function otherProjectItem(lines: readonly string[], line: number, packages: PackageNames | null | undefined): string | null {
+  const ours = new Set<string>();
+  for (const n of [packages?.root?.name ?? null, ...(packages?.names ?? [])])
+    if (n) for (const form of [n, n.replace(/^@[^/]+\//, "")]) ours.add(form.toLowerCase());
+  if (ours.size === 0) return null;
+  const list = listItemsAt(lines, line);
+  if (list === null) return null;
+  const labels = list.items.map((item) => ITEM_LABEL.exec(item)?.[1] ?? null);
+  const own = labels[list.at];
+  if (own == null || ours.has(own.toLowerCase())) return null;
+  const project = labels.find((l) => l !== null && ours.has(l.toLowerCase()));
+  if (project == null) return null;
+  return `a list item labelled "${own}:" beside one labelled with this project's name (${project}): a file of that other project`;
+}
 
 /**
  * The list or table the path is an entry of, judged as a whole: its lead-in gives the entries as examples ("For
