@@ -360,3 +360,26 @@ describe("reference/missing-path: list items labelled by project names", () => {
     expect(r.diagnostics.map((d) => d.line)).toEqual([5, 6, 7]);
   });
 });
+
+describe("reference/missing-path: folders the document makes the reader's", () => {
+  const files = (lead: string) => ({
+    "_sass/_style.scss": "",
+    "_sass/_fonts.scss": "",
+    "css/main.scss": "",
+    "docs/sass.md": `# Sass\n\n${lead}\n\nJekyll 4 does not allow importing a \`main\` partial (\`_sass/main.scss\`) from a page of the same name, \`css/main.scss\`.\n`,
+    "docpact.config.json": { docs: ["docs/**/*.md"], schemas: [], code: { include: [] } },
+  });
+
+  it("a path under a folder the words earlier make the reader's (`the _sass directory relative to your site`) is counted, not judged", async () => {
+    const r = await lintFiles(rule, files("Jekyll looks for partials in the `_sass` directory relative to your site's `source` directory."));
+    expect(r.diagnostics).toEqual([]);
+    expect(r.notJudged.filter((n) => n.file === "docs/sass.md").map((n) => n.reason)).toEqual([
+      "under `_sass`, a folder the words of this document make the reader's (`your x`, `x relative to your site`)",
+    ]);
+  });
+
+  it("invalid: the same folder named as this repository's leaves the path judged", async () => {
+    const r = await lintFiles(rule, files("The theme keeps its partials in the `_sass` directory of this repository."));
+    expect(r.diagnostics.map((d) => `${d.line} ${d.message.split(" (")[0]}`)).toEqual(["5 path _sass/main.scss does not exist"]);
+  });
+});
