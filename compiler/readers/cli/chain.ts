@@ -15,11 +15,27 @@ import { aliasNames, arityOf, flagsOfRecord, knownRecord } from "./flag-values.j
 import { foldAll } from "./loops.js";
 import { declarationOf, defaultExport, resolveModule } from "./modules.js";
 import { localInit, prop } from "./syntax.js";
+import { escapeOf } from "./escapes.js";
 import { posix } from "node:path";
 
 // Every `.option(…)` of a chain is one step back to its command: real chains hold 50 and more (tsup's default command).
 const MAX_DEPTH = 400;
 const OPTION_CALLS = new Set(["option", "requiredOption", "options", "addOption"]);
+/** Methods only a program or command object has: the name a chain of them starts from holds one. */
+const PROGRAM_METHODS = new Set([
+  ...OPTION_CALLS,
+  "command",
+  "alias",
+  "aliases",
+  "commandDir",
+  "addCommand",
+  "parse",
+  "parseAsync",
+  "action",
+  "help",
+  "version",
+  "usage",
+]);
 
 export interface ChainDialect {
   id: string;
@@ -59,6 +75,10 @@ class ChainReader {
   private readonly indexed = new Set<ParsedFile>();
   private readonly dirCalls: Call[] = [];
   private readonly addCalls: Call[] = [];
+  /** Calls with a plain identifier among their arguments: a program handed to other code (escapes.ts). */
+  private readonly argCalls: Call[] = [];
+  /** Per file, the names a chain of program methods starts from (`cli` in `cli.on(…)`, `program.command(…)`). */
+  private readonly programNames = new Map<ParsedFile, Set<string>>();
   /** `new Command("add")` mounted under another command by `.addCommand(…)`: its full path. */
   private readonly mounted = new Map<ts.Node, string[]>();
 
@@ -85,6 +105,7 @@ class ChainReader {
       });
     }
     for (const { file, call } of this.addCalls) this.addCommand(file, call);
+    this.escapes();
     for (const { file, call } of this.optionCalls) this.readOption(file, call);
     for (const { file, call } of this.aliasCalls) {
       const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
@@ -109,12 +130,44 @@ class ChainReader {
     return { commands, openings: this.openings };
   }
 
+  /** A program (or command) object passed to code docpact does not read: its command list is open (escapes.ts). */
+  private escapes(): void {
+    for (const { file, call } of this.argCalls) {
+      const names = this.programNames.get(file);
+      const arg = names && call.arguments.map(unwrap).find((a): a is ts.Identifier => ts.isIdentifier(a) && names.has(a.text));
+      if (!arg) continue;
+      const why = escapeOf(file, call, names);
+      if (why === null) continue;
+      const owner = this.ownerOf(file, arg, 0);
+      if (owner)
+        this.openings.push({
+          path: owner,
+          set: "commands",
+          reason: `\`${arg.text}\` is passed to ${why}: commands registered there are not read`,
+          span: spanOf(file, call),
+        });
+    }
+  }
+
+  private programName(file: ParsedFile, receiver: ts.Expression): void {
+    let root = unwrap(receiver);
+    while (ts.isCallExpression(root) || ts.isPropertyAccessExpression(root)) root = unwrap(root.expression);
+    if (!ts.isIdentifier(root)) return;
+    let names = this.programNames.get(file);
+    if (!names) this.programNames.set(file, (names = new Set()));
+    names.add(root.text);
+  }
+
   private index(file: ParsedFile): void {
     if (this.indexed.has(file)) return;
     this.indexed.add(file);
     const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && node.arguments.some((a) => ts.isIdentifier(unwrap(a)))) this.argCalls.push({ file, call: node });
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
         const name = node.expression.name.text;
+        // `.on(…)` is any emitter's; only commander's and cac's `command:*` listener marks a program.
+        if (PROGRAM_METHODS.has(name) || (name === "on" && stringLiteral(node.arguments[0]) === "command:*"))
+          this.programName(file, node.expression.expression);
         if (name === "command") this.commandCalls.push({ file, call: node });
         else if (OPTION_CALLS.has(name)) this.optionCalls.push({ file, call: node });
         else if (name === "alias" || name === "aliases") this.aliasCalls.push({ file, call: node });

@@ -26,4 +26,40 @@ describe("a workspace package's bin, and a program passed to a helper module", (
     };
     expect(await cliErrors("cli-workspace-passed", [edit])).toEqual([]);
   });
+
+  // In the helper the reader follows (it configures the passed program): what else it hands the program to.
+  const passedTo = (call: string) => ({
+    file: "packages/site/lib/register.js",
+    find: "module.exports = function (cli) {",
+    replace: `module.exports = function (cli) {\n  ${call}`,
+  });
+
+  it("a program passed to code docpact does not read (a package's function, an object assigned at run time, a computed function) leaves the command list open", async () => {
+    const fromPackage = {
+      file: "packages/site/lib/register.js",
+      find: "module.exports",
+      replace: "const { loadPlugins } = require('site-plugins')\nmodule.exports",
+    };
+    expect(await cliErrors("cli-workspace-passed", [fromPackage, passedTo("loadPlugins(cli)")])).toEqual([
+      "docs/invalid.md:3 cli/unknown-flag unknown flag `--port` for `site build`",
+    ]);
+    expect(await cliErrors("cli-workspace-passed", [passedTo("let app\n    app = make()\n    app.plugins.apply('extendCli', cli)")])).toEqual([
+      "docs/invalid.md:3 cli/unknown-flag unknown flag `--port` for `site build`",
+    ]);
+    expect(await cliErrors("cli-workspace-passed", [passedTo("require(process.env.PLUGIN)(cli)")])).toEqual([
+      "docs/invalid.md:3 cli/unknown-flag unknown flag `--port` for `site build`",
+    ]);
+  });
+
+  it("invalid: a program passed to this repository's code, a Node built-in or console stays judged", async () => {
+    const local = {
+      file: "packages/site/lib/register.js",
+      find: "module.exports",
+      replace: "const util = require('util')\nconst { helper } = require('./util')\nmodule.exports",
+    };
+    expect(await cliErrors("cli-workspace-passed", [local, passedTo("helper(cli); console.log(cli); util.inspect(cli)")])).toEqual([
+      "docs/invalid.md:3 cli/unknown-flag unknown flag `--port` for `site build`",
+      "docs/invalid.md:3 cli/unknown-command unknown command `site serve`",
+    ]);
+  });
 });
