@@ -3,9 +3,9 @@
  * overridden or extended by `NAME.hbs` in the config's `templates` folder.
  * Part of the read stage, so emitters never touch the file system.
  */
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "../util/input-fs.js";
+import { existsSync, readdirSync, readFileSync, statSync } from "../util/input-fs.js";
+import { guardedRead } from "../util/guarded-read.js";
 import { join, posix } from "node:path";
-import { reallyInside } from "../discover-tree.js";
 import { DEFAULT_LIMITS } from "../config/limits.js";
 
 /** Built-in region templates (files `templates/NAME.hbs` of the docpact package). */
@@ -44,7 +44,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export function loadTemplates(builtinDir: string, root: string, userDir: string | null, maxBytes = DEFAULT_LIMITS.maxFileBytes): TemplateSet {
   const templates = new Map<string, LoadedTemplate>();
   for (const name of BUILTIN_TEMPLATES) {
-    const text = readText(join(builtinDir, `${name}.hbs`));
+    const text = readBuiltin(join(builtinDir, `${name}.hbs`));
     if (text !== null) templates.set(name, { name, origin: "builtin", file: `templates/${name}.hbs`, text });
   }
   let userDirProblem: string | null = null;
@@ -59,35 +59,16 @@ export function loadTemplates(builtinDir: string, root: string, userDir: string 
         if (!NAME.test(name)) continue;
         const file = posix.join(userDir, entry);
         // A user template is read like any input: a regular file inside the root, within limits.maxFileBytes.
-        const refused = refuseTemplate(root, join(abs, entry), file, maxBytes);
-        if (refused) {
-          templates.set(name, { name, origin: "user", file, text: "", refused });
-          continue;
-        }
-        const text = readText(join(abs, entry));
-        // A template that exists but cannot be read is said as such, not taken for an unknown one.
-        if (text !== null) templates.set(name, { name, origin: "user", file, text });
-        else templates.set(name, { name, origin: "user", file, text: "", refused: `template ${file} cannot be read; not read` });
+        const r = guardedRead(root, join(abs, entry), `template ${file}`, { maxBytes });
+        templates.set(name, r.ok ? { name, origin: "user", file, text: r.text } : { name, origin: "user", file, text: "", refused: r.message });
       }
     }
   }
   return { templates, userDir, userDirProblem };
 }
 
-function refuseTemplate(root: string, abs: string, file: string, maxBytes: number): string | null {
-  let st;
-  try {
-    st = lstatSync(abs);
-  } catch {
-    return null;
-  }
-  if (st.isSymbolicLink() && !reallyInside(root, abs)) return `template ${file} is a symbolic link leading outside the root; not read`;
-  if (!statSync(abs).isFile()) return `template ${file} is not a regular file; not read`;
-  if (st.size > maxBytes) return `template ${file} is ${st.size} bytes, more than limits.maxFileBytes (${maxBytes}); not read`;
-  return null;
-}
-
-function readText(path: string): string | null {
+/** A built-in template: a file of docpact's own package, outside the project (no project guard applies). */
+function readBuiltin(path: string): string | null {
   try {
     return readFileSync(path, "utf8").replace(/^\uFEFF/, "");
   } catch {

@@ -288,6 +288,21 @@ const cases: Case[] = [
     rules: ["fragment/malformed"],
   },
   {
+    // Through the one guarded read (util/guarded-read.ts), as every other input.
+    name: "a user template that is not UTF-8 text is refused, never rendered",
+    files: {
+      "docpact.config.json": config({ templates: "tpl" }),
+      "tpl/bin.hbs": Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x00, 0x00, 0x42, 0x00, 0x00, 0x00]),
+      "docs/bin.md": "<!-- docpact:begin bin -->\n<!-- docpact:end -->\n",
+    },
+    exit: 1,
+    rules: ["fragment/malformed"],
+    after: (_root, _sibling, runs) => {
+      const messages = (runs[0].report?.diagnostics ?? []).map((d) => d.message).join("\n");
+      expect(messages).toContain("template tpl/bin.hbs is not UTF-8 text");
+    },
+  },
+  {
     name: "a 2 MB user template is refused",
     files: {
       "docpact.config.json": config({ templates: "tpl" }),
