@@ -55,7 +55,8 @@ export interface Detection {
 
 /** At most this many code files are scanned for patterns; enough to see a CLI's conventions. */
 const CODE_SCAN_LIMIT = 3000;
-const MAX_FILE_CHARS = 200_000;
+// What detection reads of a file init's listing found (regular files inside the root: init/scan.ts `listFiles`).
+const MAX_FILE_BYTES = 200_000;
 
 export function detect(root: string): Detection {
   const files = listFiles(root);
@@ -210,7 +211,7 @@ export function detect(root: string): Detection {
   }
 
   // ── code patterns ──
-  const texts = codeFiles.slice(0, CODE_SCAN_LIMIT).map((f) => ({ file: f, text: readText(join(root, f)) }));
+  const texts = codeFiles.slice(0, CODE_SCAN_LIMIT).map((f) => ({ file: f, text: readHead(join(root, f), MAX_FILE_BYTES) }));
   const cli: NonNullable<StarterConfig["cli"]> = { ...config.cli };
   for (const a of detectAdapters(
     texts,
@@ -260,7 +261,7 @@ function schemasByContent(root: string, files: string[]): string[] {
     .filter((f) => /\.(json|ya?ml)$/.test(f) && !f.endsWith(".schema.json") && exclusionReason(f) === null)
     .slice(0, JSON_SCAN_LIMIT)
     .filter((f) => {
-      const text = readText(join(root, f));
+      const text = readHead(join(root, f), MAX_FILE_BYTES);
       const yaml = !f.endsWith(".json");
       // Cheap test first: most files never mention it (in YAML, a top-level `$schema:` key).
       if (yaml ? !/^["']?\$schema["']?\s*:/m.test(text) : !text.includes('"$schema"')) return false;
@@ -378,7 +379,7 @@ function traceBinaries(
   const texts = new Map<string, string>();
   const read = (rel: string) => {
     let t = texts.get(rel);
-    if (t === undefined) texts.set(rel, (t = readText(join(root, rel))));
+    if (t === undefined) texts.set(rel, (t = readHead(join(root, rel), MAX_FILE_BYTES)));
     return t;
   };
   const out: { line: string; trace: EntryTrace | null }[] = [];
@@ -637,13 +638,5 @@ function readJson(file: string): unknown {
     return parseJsonc(readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
   } catch {
     return undefined;
-  }
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, "utf8").slice(0, MAX_FILE_CHARS);
-  } catch {
-    return "";
   }
 }
