@@ -8,6 +8,7 @@ import cac from "../compiler/readers/cli/cac.js";
 import childProgram from "../compiler/readers/cli/child-program.js";
 import citty from "../compiler/readers/cli/citty.js";
 import clipanion from "../compiler/readers/cli/clipanion.js";
+import commandLineArgs from "../compiler/readers/cli/command-line-args.js";
 import commander from "../compiler/readers/cli/commander.js";
 import getopts from "../compiler/readers/cli/getopts.js";
 import jsdoc from "../compiler/readers/cli/jsdoc.js";
@@ -30,6 +31,7 @@ export default [
   childProgram,
   citty,
   clipanion,
+  commandLineArgs,
   commander,
   getopts,
   jsdoc,

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { cliErrors } from "./helpers.js";
+
+describe("command-line-args reader: option definitions (plain JavaScript, spread from another module)", () => {
+  it("valid invocations stay quiet; drift in docs/invalid.md is reported (no `--no-x` negation in command-line-args)", async () => {
+    expect(await cliErrors("cli-command-line-args")).toEqual([
+      "docs/invalid.md:3 cli/unknown-flag unknown flag `--outdir` for `bundle`",
+      "docs/invalid.md:4 cli/unknown-flag unknown flag `--no-minify` for `bundle`",
+    ]);
+  });
+
+  it("a renamed option in the code is caught where the docs use the old name", async () => {
+    const errors = await cliErrors("cli-command-line-args", [{ file: "lib/definitions.js", find: 'name: "minify"', replace: 'name: "compress"' }]);
+    expect(errors).toContain("docs/valid.md:3 cli/unknown-flag unknown flag `--minify` for `bundle`");
+  });
+
+  it("what it cannot know opens the set: `partial: true` (unknown options collected), a name that does not evaluate", async () => {
+    const partial = await cliErrors("cli-command-line-args", [
+      { file: "bin/bundle.js", find: "commandLineArgs(definitions)", replace: "commandLineArgs(definitions, { partial: true })" },
+    ]);
+    expect(partial.filter((e) => e.includes("unknown-flag"))).toEqual([]);
+    const computed = await cliErrors("cli-command-line-args", [
+      { file: "lib/definitions.js", find: '{ name: "config" },', replace: "{ name: process.env.NAME }," },
+    ]);
+    expect(computed.filter((e) => e.includes("unknown-flag"))).toEqual([]);
+  });
+});
