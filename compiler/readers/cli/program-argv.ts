@@ -2,7 +2,8 @@
  * From a parser call back to the program's argv, through the project's own
  * wrappers: `minimist(argv, opts)` inside `function parseArgv(argv, opts)`,
  * called as `parseArgv(process.argv.slice(2), options)` in another module
- * (or from a wrapper of the wrapper). Each place the chain reaches
+ * (or from a wrapper of the wrapper), also as a member of an options object with
+ * `process.argv` as its default (`function read({ argv = process.argv } = {})`). Each place the chain reaches
  * `process.argv` is one *site*: the call whose result the program holds (its
  * variable is where flags are read off and `._` is dispatched on) and the
  * parameters of every wrapper on the way bound to the caller's arguments,
@@ -80,6 +81,19 @@ function sitesOf(
   const fn = enclosingFunction(call);
   if (!fn) return [];
   const index = fn.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === u.text);
+  // An options object's member: `function read({ argv = process.argv } = {})`, `const { argv = process.argv } = options`.
+  const member = index < 0 ? destructured(fn, u) : null;
+  if (member) {
+    const out: ArgvSite[] = [];
+    for (const { site, env, value } of memberAtCallSites(ctx, file, call, fn, member.param, member.key)) {
+      if (value === undefined) {
+        // Left out: the default, when it is the program's argv.
+        if (member.init && (isProcessArgv(member.init, false) || isProcessArgv(member.init)))
+          out.push({ file: site.file, call: site.call, envs: [...envs, env] });
+      } else if (value !== null) out.push(...sitesOf(ctx, site.file, site.call, value, false, [...envs, env], depth + 1));
+    }
+    return out;
+  }
   if (index < 0) {
     // A local constant bound to such a value (`const allArgs = Array.isArray(args) ? args : …`).
     const init = localInit(u.text, u);
@@ -98,6 +112,78 @@ function sitesOf(
         continue;
       }
       out.push(...sitesOf(ctx, site.file, site.call, passed, false, [...envs, env], depth + 1));
+    }
+  }
+  return out;
+}
+
+/**
+ * `name` as a member of an options object `fn` receives: a parameter's object pattern
+ * (`{ argv = process.argv }: Params = {}`) or a `const { argv = process.argv } = options` of a parameter
+ * `options` in `fn`'s body. Its parameter index, the member's key and its default; null otherwise.
+ */
+function destructured(fn: ts.SignatureDeclaration, name: ts.Identifier): { param: number; key: string; init: ts.Expression | undefined } | null {
+  const element = (pattern: ts.BindingName) =>
+    ts.isObjectBindingPattern(pattern)
+      ? pattern.elements.find((el) => !el.dotDotDotToken && ts.isIdentifier(el.name) && el.name.text === name.text)
+      : undefined;
+  const keyOf = (el: ts.BindingElement) =>
+    el.propertyName ? (ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName) ? el.propertyName.text : null) : (el.name as ts.Identifier).text;
+  for (let i = 0; i < fn.parameters.length; i++) {
+    const el = element(fn.parameters[i]!.name);
+    const key = el && keyOf(el);
+    if (el && key) return { param: i, key, init: el.initializer };
+  }
+  const body = ts.isFunctionLike(fn) && "body" in fn && fn.body && ts.isBlock(fn.body as ts.Node) ? (fn.body as ts.Block) : null;
+  for (const st of body?.statements ?? []) {
+    if (!ts.isVariableStatement(st)) continue;
+    for (const d of st.declarationList.declarations) {
+      const el = element(d.name);
+      const src = d.initializer && unwrap(d.initializer);
+      if (!el || !src || !ts.isIdentifier(src)) continue;
+      const param = fn.parameters.findIndex((p) => ts.isIdentifier(p.name) && p.name.text === src.text);
+      const key = keyOf(el);
+      if (param >= 0 && key) return { param, key, init: el.initializer };
+    }
+  }
+  return null;
+}
+
+/**
+ * At each call of `fn` (other than `call`), what the options object passed as argument `param` holds under `key`:
+ * undefined when the argument or the member is left out (the default applies), null when it cannot be told
+ * (an object that is not written out), else the member's expression.
+ */
+function memberAtCallSites(
+  ctx: AdapterContext,
+  file: ParsedFile,
+  call: ts.CallExpression,
+  fn: ts.SignatureDeclaration,
+  param: number,
+  key: string,
+): { site: { file: ParsedFile; call: ts.CallExpression }; env: Env; value: ts.Expression | null | undefined }[] {
+  const out: { site: { file: ParsedFile; call: ts.CallExpression }; env: Env; value: ts.Expression | null | undefined }[] = [];
+  for (const name of namesCalledBy(ctx, file, fn)) {
+    for (const site of ctx.calls.get(name) ?? []) {
+      if (site.call === call || !callsFunction(ctx, site.file, site.call, fn)) continue;
+      const arg = site.call.arguments[param];
+      const env = bindArgs(fn, site.file, site.call);
+      if (arg === undefined) {
+        out.push({ site, env, value: undefined });
+        continue;
+      }
+      const a = unwrap(arg);
+      if (!ts.isObjectLiteralExpression(a)) {
+        out.push({ site, env, value: null });
+        continue;
+      }
+      let value: ts.Expression | null | undefined;
+      for (const p of a.properties) {
+        if (ts.isSpreadAssignment(p)) value = null;
+        else if (ts.isShorthandPropertyAssignment(p) && p.name.text === key) value = p.name;
+        else if (ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key) value = p.initializer;
+      }
+      out.push({ site, env, value });
     }
   }
   return out;

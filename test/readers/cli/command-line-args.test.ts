@@ -24,4 +24,24 @@ describe("command-line-args reader: option definitions (plain JavaScript, spread
     ]);
     expect(computed.filter((e) => e.includes("unknown-flag"))).toEqual([]);
   });
+
+  // The programmatic API many CLIs export: argv is a member of an options object, process.argv by default.
+  const wrapped = (call: string) => ({
+    file: "bin/bundle.js",
+    find: "const options = commandLineArgs(definitions);",
+    replace: `function readArgs({ argv = process.argv } = {}) {\n  return commandLineArgs(definitions, { argv });\n}\nfunction start(opts = {}) {\n  const { argv = process.argv } = opts;\n  return readArgs({ argv });\n}\nconst options = ${call};`,
+  });
+
+  it("argv given as an options member defaulting to process.argv (`{ argv = process.argv } = {}`, through a second wrapper) is the program's", async () => {
+    expect(await cliErrors("cli-command-line-args", [wrapped("start()")])).toEqual([
+      "docs/invalid.md:3 cli/unknown-flag unknown flag `--outdir` for `bundle`",
+      "docs/invalid.md:4 cli/unknown-flag unknown flag `--no-minify` for `bundle`",
+    ]);
+  });
+
+  it("invalid: an options member set to other words (`start({ argv: ['x'] })`) is not the program's argv: nothing is declared, cli/unread says so", async () => {
+    const errors = await cliErrors("cli-command-line-args", [wrapped('start({ argv: ["--fixed"] })')]);
+    expect(errors.filter((e) => e.includes("unknown-flag"))).toEqual([]);
+    expect(errors.some((e) => e.includes("cli/unread"))).toBe(true);
+  });
 });
