@@ -10,8 +10,8 @@
 import type { FlagArity, FlagSpec } from "../../model/cli.js";
 import { propertyNameText, stringLiteral, ts, unwrap } from "../code-source.js";
 import { type CliAdapter, defineReader, flag } from "./adapter.js";
-import { objectArg, readOptionCalls, type OptionsCallDialect } from "./options-call.js";
-import { localInit, prop } from "./syntax.js";
+import { argvMember, objectArg, readOptionCalls, type OptionsCallDialect } from "./options-call.js";
+import { localInit } from "./syntax.js";
 
 const dialect: OptionsCallDialect = {
   id: "arg",
@@ -19,10 +19,7 @@ const dialect: OptionsCallDialect = {
   exported: null,
   syntax: { camelKebab: false, negateBooleans: false, dotted: false },
   missingIsArgv: true,
-  argv(call) {
-    const o = call.arguments[1] && unwrap(call.arguments[1]);
-    return o && ts.isObjectLiteralExpression(o) ? (prop(o, "argv") ?? undefined) : undefined;
-  },
+  argv: (call) => argvMember(call, 1),
   flags(call, arg, ctx) {
     const settings = arg(1) ? objectArg(arg(1), ctx) : {};
     if (!settings) return { options: [], open: "arg's settings do not evaluate" };

@@ -11,11 +11,9 @@
  * not evaluate opens the set.
  */
 import type { FlagSpec } from "../../model/cli.js";
-import { unwrap, ts } from "../code-source.js";
 import { Builtin } from "../evaluate/values.js";
 import { type CliAdapter, defineReader, flag } from "./adapter.js";
-import { isPlainObject, isUnknown, objectArg, readOptionCalls, type OptionsCallDialect } from "./options-call.js";
-import { prop } from "./syntax.js";
+import { isPlainObject, isUnknown, objectArg, readOptionCalls, argvMember, type OptionsCallDialect } from "./options-call.js";
 
 const dialect: OptionsCallDialect = {
   id: "command-line-args",
@@ -24,10 +22,7 @@ const dialect: OptionsCallDialect = {
   // `--no-x` is no option of command-line-args; names are as written (`camelCase: true` only renames the result).
   syntax: { camelKebab: false, negateBooleans: false, dotted: false },
   missingIsArgv: true,
-  argv(call) {
-    const o = call.arguments[1] && unwrap(call.arguments[1]);
-    return o && ts.isObjectLiteralExpression(o) ? (prop(o, "argv") ?? undefined) : undefined;
-  },
+  argv: (call) => argvMember(call, 1),
   flags(call, arg, ctx) {
     const ref = arg(0);
     const list = ref ? ctx.evaluate(ref.file, ref.expr) : undefined;

@@ -9,8 +9,7 @@
 import type { FlagArity, FlagSpec } from "../../model/cli.js";
 import { ts, unwrap } from "../code-source.js";
 import { type CliAdapter, defineReader, flag } from "./adapter.js";
-import { isPlainObject, isUnknown, names, objectArg, openOf, readOptionCalls, type OptionsCallDialect } from "./options-call.js";
-import { prop } from "./syntax.js";
+import { isPlainObject, isUnknown, names, objectArg, openOf, readOptionCalls, argvMember, type OptionsCallDialect } from "./options-call.js";
 
 /** The options argument: the second, or the first when there is no help text. */
 function optionsIndex(call: ts.CallExpression): number {
@@ -24,10 +23,7 @@ const dialect: OptionsCallDialect = {
   exported: null,
   syntax: { camelKebab: true, negateBooleans: true, dotted: false },
   missingIsArgv: true,
-  argv(call) {
-    const o = call.arguments[optionsIndex(call)] && unwrap(call.arguments[optionsIndex(call)]!);
-    return o && ts.isObjectLiteralExpression(o) ? (prop(o, "argv") ?? undefined) : undefined;
-  },
+  argv: (call) => argvMember(call, optionsIndex(call)),
   flags(call, arg, ctx) {
     const options = arg(optionsIndex(call)) ? objectArg(arg(optionsIndex(call)), ctx) : {};
     if (!options) return { options: [], open: "meow's options do not evaluate" };

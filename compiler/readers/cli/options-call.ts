@@ -13,12 +13,12 @@
  * known (an unknown spread, a computed key, an unknown list) opens the set.
  */
 import { CLOSED, type Closure, type FlagSpec, type FlagSyntax, open } from "../../model/cli.js";
-import { type ParsedFile, spanOf, type ts } from "../code-source.js";
+import { type ParsedFile, spanOf, ts, unwrap } from "../code-source.js";
 import type { EvaluatedValue } from "../constant-folder.js";
 import { isPlainObject, isUnknown, openOf } from "../evaluate/values.js";
 import { type AdapterContext, type AdapterOutput, command } from "./adapter.js";
 import { argvSites, callsTo, importedNames, throughWrappers } from "./program-argv.js";
-import type { Ref } from "./syntax.js";
+import { prop, type Ref } from "./syntax.js";
 
 export interface OptionsCallDialect {
   id: string;
@@ -62,6 +62,12 @@ export function readOptionCalls(files: ParsedFile[], ctx: AdapterContext, d: Opt
     }
   }
   return out;
+}
+
+/** The `argv` member of the options object written as argument `index` (`arg(spec, { argv })`), or undefined. */
+export function argvMember(call: ts.CallExpression, index: number): ts.Expression | undefined {
+  const o = call.arguments[index] && unwrap(call.arguments[index]!);
+  return o && ts.isObjectLiteralExpression(o) ? (prop(o, "argv") ?? undefined) : undefined;
 }
 
 /** The object an argument evaluates to (unknown parts kept), or null when it is not a plain object whose keys are all known. */
