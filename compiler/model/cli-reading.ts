@@ -36,7 +36,11 @@ export function binaryReading(model: Reads, binary: string): BinaryReading {
   return { binary, entry, read, readers: [...model.surface.adapters], stopped: read ? null : whereReadingStopped(model, entry) };
 }
 
-function whereReadingStopped(model: Pick<ModelData, "files" | "counts" | "codeFiles">, entry: string | null): string {
+function whereReadingStopped(model: Pick<ModelData, "files" | "counts" | "codeFiles" | "surface">, entry: string | null): string {
+  // A parser call was found: say where, and that its argv is what could not be followed.
+  const first = model.surface.unreached?.[0];
+  if (first)
+    return `the ${first.reader} reader found a parser call at ${first.span.file}:${first.span.line}, but what it parses could not be traced to the program's argv (\`process.argv\`)`;
   const noCode = model.counts.code === 0 ? "no code is in scope (config `code`, or a root tsconfig.json)" : null;
   if (entry === null) return noCode ?? "no reader recognized a command or flag declaration in the code in scope";
   if (!model.files.includes(entry)) return "the file is not in the repository (build output?), and no reader recognized the code in scope";

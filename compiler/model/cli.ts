@@ -121,6 +121,15 @@ export interface CommandSurface {
   adapters: string[];
   /** Configured names that matched nothing, and similar. */
   warnings: SurfaceWarning[];
+  /** Parser calls a reader found whose argv it could not trace to the program's (no command came of them); absent: none. */
+  unreached?: UnreachedCall[];
+}
+
+/** A parser call (`commandLineArgs(defs, { argv })`) whose argv is not known to be the program's. */
+export interface UnreachedCall {
+  /** The reader that found it. */
+  reader: string;
+  span: Span;
 }
 
 export const CLOSED: Closure = { closed: true };

@@ -46,6 +46,7 @@ import {
   PLAIN_SYNTAX,
   type PositionalSpec,
   type SurfaceWarning,
+  type UnreachedCall,
 } from "../../model/cli.js";
 import type { ParsedFile, ts } from "../code-source.js";
 import type { EvaluatedValue, FoldedValue } from "../constant-folder.js";
@@ -91,6 +92,8 @@ export interface AdapterOutput {
   warnings?: SurfaceWarning[];
   /** Flag names read in code outside any command's declaration (accessor calls), for the global set. */
   globalFlags?: string[];
+  /** Parser calls found whose argv could not be traced to the program's: no command came of them. */
+  unreached?: UnreachedCall[];
 }
 
 export interface CliAdapter {

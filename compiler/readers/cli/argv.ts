@@ -80,7 +80,9 @@ export function readArgvParsers(files: ParsedFile[], ctx: AdapterContext, d: Arg
   const out: AdapterOutput = { commands: [], openings: [] };
   for (const file of files) {
     for (const call of callsTo(file, importedNames(file, d.packages, null), d.packages)) {
-      for (const site of argvSites(ctx, file, call, call.arguments[0], false)) {
+      const sites = argvSites(ctx, file, call, call.arguments[0], false);
+      if (sites.length === 0) (out.unreached ??= []).push({ reader: d.id, span: spanOf(file, call) });
+      for (const site of sites) {
         readParse(site.file, site.call, throughWrappers(file, call.arguments[1], site.envs), ctx, out, d);
       }
     }

@@ -45,7 +45,9 @@ export function readOptionCalls(files: ParsedFile[], ctx: AdapterContext, d: Opt
   const out: AdapterOutput = { commands: [], openings: [] };
   for (const file of files) {
     for (const call of callsTo(file, importedNames(file, d.packages, d.exported))) {
-      for (const site of argvSites(ctx, file, call, d.argv(call, ctx, file), d.missingIsArgv)) {
+      const sites = argvSites(ctx, file, call, d.argv(call, ctx, file), d.missingIsArgv);
+      if (sites.length === 0) (out.unreached ??= []).push({ reader: d.id, span: spanOf(file, call) });
+      for (const site of sites) {
         const read = d.flags(call, (i) => throughWrappers(file, call.arguments[i], site.envs), ctx);
         const span = spanOf(site.file, site.call);
         const flagSet: Closure = read.open === null ? CLOSED : open(read.open, span);

@@ -6,7 +6,17 @@
  */
 import type { Span } from "../../model/diagnostic.js";
 import { cmp } from "../../model/diagnostic.js";
-import { CLOSED, type Closure, type CommandDecl, type CommandSurface, type FlagSpec, flagNames, open, type SurfaceWarning } from "../../model/cli.js";
+import {
+  CLOSED,
+  type Closure,
+  type CommandDecl,
+  type CommandSurface,
+  type FlagSpec,
+  flagNames,
+  open,
+  type SurfaceWarning,
+  type UnreachedCall,
+} from "../../model/cli.js";
 import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import { evaluateValue, foldExpression, type FoldedValue } from "../constant-folder.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, type CliReadOptions, flagName, type Opening, excerpt } from "./adapter.js";
@@ -73,8 +83,15 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
       .filter((o) => o.out.commands.length > 0)
       .map((o) => o.id)
       .sort(),
+    ...unreachedOf(outputs.flatMap((o) => o.out.unreached ?? [])),
     warnings: warnings.sort((a, b) => cmp(a.span?.file ?? "", b.span?.file ?? "") || (a.span?.line ?? 0) - (b.span?.line ?? 0) || cmp(a.message, b.message)),
   };
+}
+
+/** The unreached parser calls, in file order, as the surface keeps them (absent when there are none). */
+function unreachedOf(calls: UnreachedCall[]): { unreached?: UnreachedCall[] } {
+  if (calls.length === 0) return {};
+  return { unreached: [...calls].sort((a, b) => cmp(a.span.file, b.span.file) || a.span.line - b.span.line || a.span.column - b.span.column) };
 }
 
 /**

@@ -63,7 +63,7 @@ describe("argv adapter (mri / minimist, dispatch outside any command object)", (
 
   it("a parser fed another list than the program's argv is not the CLI: no error, and cli/unread says nothing was judged", async () => {
     expect(await cliErrors("cli-argv", [{ file: "src/index.ts", find: "mri(process.argv.slice(2), {", replace: 'mri(["--verbose"], {' }])).toEqual([
-      "docs/drift.md:5 cli/unread no CLI reader understood `rel` (entry `dist/index.js`: the file is not in the repository (build output?), and no reader recognized the code in scope): 51 documented mention(s) of it not judged",
+      "docs/drift.md:5 cli/unread no CLI reader understood `rel` (entry `dist/index.js`: the argv reader found a parser call at src/index.ts:10, but what it parses could not be traced to the program's argv (`process.argv`)): 51 documented mention(s) of it not judged",
     ]);
   });
 
