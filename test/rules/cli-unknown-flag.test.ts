@@ -198,8 +198,40 @@ tester.run(rule, {
         },
       ],
     },
+    {
+      name: "a paragraph naming several commands (invoked, or as a code of their own) ties its flags to them: each flag one of them accepts passes; a command named as a plain word leaves the flag to the binary",
+      files: withGuide(
+        [
+          "# Guide",
+          "",
+          "`aw session` / `tar` applying `--code`/`-r`/`--session`.",
+          "",
+          "`aw flow advance` and `aw session` take `--dry-run` and `--code`.",
+          "",
+          "`aw session` applies; the inbox command gains `--unread`.",
+          "",
+        ].join("\n"),
+      ),
+    },
   ],
   invalid: [
+    {
+      name: "a paragraph naming several commands (invoked, or as a code of their own): a flag none of them accepts is reported, even when another command of the binary accepts it",
+      files: withGuide(
+        [
+          "# Guide",
+          "",
+          "`aw session` / `tar` applying `--code`/`-r`/`--hard`.",
+          "",
+          "`aw flow advance` and `aw session` take `--dry-run` and `--unread`.",
+          "",
+        ].join("\n"),
+      ),
+      errors: [
+        { messageId: "unknownFlagOfSeveral", data: { flag: "--hard", commands: "`aw session`, `aw tar`" }, line: 3, column: 46 },
+        { messageId: "unknownFlagOfSeveral", data: { flag: "--unread", commands: "`aw flow advance`, `aw session`" }, line: 5, column: 58 },
+      ],
+    },
     {
       name: "option headings without backticks (`#### -n, --dry-run`) under a command reference's heading (`## flow advance`): that command's flags",
       files: withGuide(["# Reference", "", "Run `aw flow status`.", "", "## flow advance", "", "#### -n, --dry-run", "", "#### --hard", ""].join("\n")),

@@ -12,8 +12,10 @@
  *   runs in its shell fences, or a common runtime / package manager (`git`,
  *   `npm`, `node`, …), or that speaks of installing — is nobody's here.
  * - Else, a block that invokes exactly one command (`` `tool build` accepts
- *   `--watch` ``) and names no other command as a word ties the flag to that
- *   command; a block that names the binary
+ *   `--watch` ``) and names no other command ties the flag to that command;
+ *   one that invokes several, or names others as codes of their own
+ *   (`` `tool a` / `b` applying `--x` ``), ties it to those commands, and one
+ *   that names another command as a plain word ties it to the binary; a block that names the binary
  *   (as a word or a code) but no one command ties it to the binary: the flag
  *   must then be one some command of the binary accepts.
  * - Else the section's heading ties it, as for option lists (bare-flags.ts).
@@ -23,7 +25,12 @@ import type { InlineCode, Invocation, MarkdownDoc } from "../../model/types.js";
 import { weakMemo } from "../../util/memo.js";
 import type { SurfaceIndex } from "./command-match.js";
 
-export type FlagTie = { to: "command"; binary: string; path: string[] } | { to: "binary"; binary: string } | { to: "none"; reason: string };
+export type FlagTie =
+  | { to: "command"; binary: string; path: string[] }
+  /** Several commands the paragraph names: one of them must accept the flag. */
+  | { to: "commands"; binary: string; paths: string[][] }
+  | { to: "binary"; binary: string }
+  | { to: "none"; reason: string };
 
 /** Programs so common in docs that a flag beside their name is theirs, whatever the project runs. */
 const COMMON_TOOLS = ["node", "nodejs", "npm", "npx", "yarn", "pnpm", "pnpx", "bun", "bunx", "deno", "git", "docker"];
@@ -191,11 +198,21 @@ export function blockTie(
     }
     const sameBinary = invs.every((i: Invocation) => programOf(i.binary) === programOf(invs[0].binary));
     if (!sameBinary) return { to: "none", reason: "a flag whose paragraph invokes more than one binary" };
-    // One command named with arguments (`tool build`): its flag; the binary alone, several commands, or one invoked
-    // while the text names another command as a word ("`tool a …`; `b` gains `--x`"): the binary's.
-    const first = one?.path[0];
-    const namesAnother = index.commands.some((d) => d.path.length === 1 && d.path[0] !== first && d.path[0].length > 3 && named.has(d.path[0].toLowerCase()));
-    if (!several && !namesAnother && one && (one.path.length > 0 || !index.hasSubcommands())) return { to: "command", binary: one.binary, path: one.path };
+    // One command named with arguments (`tool build`): its flag. Commands named only in code besides the invocations
+    // (`` `tool a` / `b` applying `--x`/`--y` ``): one of theirs. The binary alone, or another command named as a plain
+    // word ("`tool a …`; the b command gains `--x`", where a word may be English): the binary's.
+    const paths = invs.map((i) => index.match(i).path);
+    const coded = codedCommands(doc, block.span, index);
+    for (const c of coded) if (!paths.some((p) => p.length === 1 && p[0] === c)) paths.push([c]);
+    const tops = new Set(paths.map((p) => p[0]));
+    const namesAnother = index.commands.some((d) => d.path.length === 1 && !tops.has(d.path[0]) && d.path[0].length > 3 && named.has(d.path[0].toLowerCase()));
+    const binaryAlone = paths.some((p) => p.length === 0) && index.hasSubcommands();
+    if (!namesAnother && !binaryAlone && one) {
+      if (!several && coded.length === 0) return { to: "command", binary: one.binary, path: one.path };
+      const distinct = [...new Map(paths.map((p) => [p.join(" "), p])).values()];
+      if (distinct.length === 1) return { to: "command", binary: one.binary, path: distinct[0] };
+      return { to: "commands", binary: one.binary, paths: distinct };
+    }
     return { to: "binary", binary: invs[0].binary };
   }
   const binary = binaries.find((b) => named.has(b.toLowerCase()));
@@ -212,6 +229,14 @@ export function blockTie(
   if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang)))
     return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
   return scopeTie(code.span, doc, index, binaries, programOf, ownRuns);
+}
+
+/** The top-level commands a block names as a code of their own (`` `release-data` ``), in order, once each. */
+function codedCommands(doc: MarkdownDoc, span: Span, index: SurfaceIndex): string[] {
+  const tops = new Set(index.commands.filter((d) => d.path.length === 1).map((d) => d.path[0]));
+  const out: string[] = [];
+  for (const c of doc.inlineCodes) if (inside(c.span, span) && tops.has(c.value) && !out.includes(c.value)) out.push(c.value);
+  return out;
 }
 
 /**

@@ -35,7 +35,7 @@ export default defineRule({
       "A code that lists one option's names with commas (`` `--async-only, -A` ``, an option heading's usual form) holds one flag per name; so does a heading whose text opens with option names written without backticks (`#### -p, --port`). " +
       "A section that shows no invocation but whose heading is only a command's path (`### build`, `` ### `tool build` ``) on a page invoking one binary ties the flags in it to that command (a command reference). " +
       'A bare `--flag` that opens an option list\'s entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written "`--x` of `tool cmd`". ' +
-      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary, or the binary named alone, tie it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing is not judged, nor one the paragraph says was removed, renamed or deprecated (in English, or in Spanish: descarta, eliminado, renombrado, ya no…); else the section ties it as above; " +
+      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary invoked there or named as a code of their own (`` `aw sessions` / `release-data` applying `--since` ``) tie it to those commands (one of them must accept it); the binary named alone, or another command named as a plain word, ties it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing is not judged, nor one the paragraph says was removed, renamed or deprecated (in English, or in Spanish: descarta, eliminado, renombrado, ya no…); else the section ties it as above; " +
       "else the nearest section showing invocations (its own text, else its parents'), or else the page, ties it to the binary when every invocation there is of one program (binaries package.json `bin` maps to one file are one) " +
       "and it runs no other program (a shell-fence or inline command of another tool; installs, package runners running the binary and shell utilities such as `cd` aside), on a page that is not about upgrading or changes (title or file name: upgrade, migration, changelog) and shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
@@ -48,6 +48,7 @@ export default defineRule({
       "(a spelling suggestion is never applied).",
     messages: {
       unknownFlag: "unknown flag `{{flag}}` for `{{command}}`",
+      unknownFlagOfSeveral: "unknown flag `{{flag}}`: none of the commands its paragraph names ({{commands}}) accepts it",
     },
     examples: {
       bad: {
@@ -139,7 +140,19 @@ export default defineRule({
     };
     // Set per document: a record of the past (model/document-record.ts) names the flags of its time.
     let record: string | null = null;
-    const judge = (t: InvocationToken, binary: string, path: string[] | null, judged: boolean) => {
+    // Several commands a paragraph names: the union of their tables, closed only when each is.
+    const unionAt = (paths: string[][]) => {
+      const parts = paths.map(tableAt);
+      const allowed = parts.flatMap((p) => p.allowed);
+      const closure = parts.find((p) => !p.closure.closed)?.closure ?? { closed: true };
+      const syntax = { camelKebab: false, negateBooleans: false, dotted: false };
+      for (const p of paths) {
+        const own = index.flagsAt(p).decls.at(-1)?.syntax;
+        if (own) for (const k of ["camelKebab", "negateBooleans", "dotted"] as const) syntax[k] ||= own[k];
+      }
+      return { table: new FlagTable(allowed, syntax), allowed, closure };
+    };
+    const judge = (t: InvocationToken, binary: string, path: string[] | string[][] | null, judged: boolean) => {
       if (record !== null) {
         ctx.notJudged(t.span, `the document is a record (${record}): its flags are its time's`, { kind: "flags" });
         return;
@@ -149,7 +162,8 @@ export default defineRule({
         ctx.notJudged(t.span, `a flag prefix (\`${t.flag ?? t.text}\`), not a flag`, { kind: "flags" });
         return;
       }
-      const at = path === null ? binaryAt() : tableAt(path);
+      const several = path !== null && Array.isArray(path[0]);
+      const at = path === null ? binaryAt() : several ? unionAt(path as string[][]) : tableAt(path as string[]);
       const { table, allowed } = at;
       let closure = at.closure;
       if (!judged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
@@ -179,8 +193,9 @@ export default defineRule({
         : null;
       ctx.report({
         span: t.span,
-        messageId: "unknownFlag",
-        data: { flag: name, command: [binary, ...(path ?? [])].join(" ") },
+        ...(several
+          ? { messageId: "unknownFlagOfSeveral", data: { flag: name, commands: (path as string[][]).map((p) => `\`${[binary, ...p].join(" ")}\``).join(", ") } }
+          : { messageId: "unknownFlag", data: { flag: name, command: [binary, ...((path as string[] | null) ?? [])].join(" ") } }),
         ...(evidence ? { evidence: `\`${evidence.written}\` ${contentRemovalText(evidence.removal, (v) => `\`${v}\``, evidence.removal.file)}` } : {}),
         ...(historyAsk ? { historyAsk } : {}),
         ...(suggestion ? { suggestions: [suggestion] } : {}),
@@ -211,6 +226,7 @@ export default defineRule({
     };
     const judgeTie = (t: InvocationToken, tie: FlagTie) => {
       if (tie.to === "command") judge(t, tie.binary, tie.path, true);
+      else if (tie.to === "commands") judge(t, tie.binary, tie.paths, true);
       else if (tie.to === "binary") judge(t, tie.binary, null, true);
       else ctx.notJudged(t.span, tie.reason, { kind: "flags" });
     };
