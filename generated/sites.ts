@@ -10,6 +10,7 @@ import mdbook from "../compiler/model/routes/mdbook.js";
 import mintlify from "../compiler/model/routes/mintlify.js";
 import mkdocs from "../compiler/model/routes/mkdocs.js";
 import nextra from "../compiler/model/routes/nextra.js";
+import rspress from "../compiler/model/routes/rspress.js";
 import starlight from "../compiler/model/routes/starlight.js";
 import unknown from "../compiler/model/routes/unknown.js";
 import vitepress from "../compiler/model/routes/vitepress.js";
@@ -27,6 +28,7 @@ export default [
   mintlify,
   mkdocs,
   nextra,
+  rspress,
   starlight,
   unknown,
   vitepress,

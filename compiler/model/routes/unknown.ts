@@ -1,6 +1,6 @@
 /**
  * A documentation site whose generator docpact does not model: Hexo, VuePress (YAML/TOML config), Docsify (config not inline), plain Astro, Sphinx /
- * MyST, Antora, Gatsby, Quarto, Zola, Rspress, GitBook. Found by its config
+ * MyST, Antora, Gatsby, Quarto, Zola, GitBook. Found by its config
  * file (or, with none, by site front matter: `permalink`, `layout`,
  * `eleventyNavigation`). Its pages are served at routes docpact cannot list
  * and its heading ids are its own, so links that name no file (root-absolute,
@@ -32,14 +32,13 @@ const unknown: SiteGeneratorDescriptor = {
     ...ASTRO,
     // Docsify whose `window.$docsify` is not set inline (an inline one is modelled)
     "index.html",
-    // Sphinx / MyST, Antora, Gatsby, Quarto, Rspress, GitBook, Docfx
+    // Sphinx / MyST, Antora, Gatsby, Quarto, GitBook, Docfx
     "conf.py",
     "myst.yml",
     "antora.yml",
     "antora-playbook.yml",
     ...JS.map((e) => `gatsby-config.${e}`),
     "_quarto.yml",
-    ...JS.map((e) => `rspress.config.${e}`),
     ".gitbook.yaml",
     "docfx.json",
   ],
@@ -53,7 +52,7 @@ const unknown: SiteGeneratorDescriptor = {
   },
   configExample: "extensions = []",
   configHint:
-    "Hexo `_config.yml`, Zola `config.toml` with `base_url`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html` without an inline `window.$docsify`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, Rspress, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
+    "Hexo `_config.yml`, Zola `config.toml` with `base_url`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html` without an inline `window.$docsify`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
   docs: {
     anchors: { slug: "not known: anchors into its pages are not judged", customId: "—", repeats: "—" },
   },

@@ -1,0 +1,79 @@
+/** Rspress sites (test/fixtures/site-rspress): routes under `root`, the default language served without its prefix, autoPrefix, route.exclude and `_` files, page components, github-slugger with `{#id}`. */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { githubSlug, headingIds } from "../../compiler/model/routes/slugs.js";
+import { read } from "../../compiler/readers/sites/rspress.js";
+import { repoRootFor, siteFindings } from "./reference-helpers.js";
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "docpact-rspress-"));
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, f)), { recursive: true });
+    writeFileSync(join(root, f), text);
+  }
+  return root;
+}
+
+const config = (body: string) => `import { defineConfig } from "@rspress/core";\nexport default defineConfig(${body});\n`;
+const readConfig = (body: string) => {
+  const root = project({ "rspress.config.ts": config(body) });
+  return read({ root, siteRoot: "", configFile: "rspress.config.ts", files: ["rspress.config.ts"] });
+};
+
+describe("Rspress sites", () => {
+  it("routes pages under root, the default language without its prefix, other languages' root-absolute links prefixed; excluded, `_` and component files are no pages", async () => {
+    expect(await siteFindings(repoRootFor("test/fixtures/site-rspress"))).toEqual([
+      "docs/en/invalid.md:3:1 reference/broken-link link target /gone does not exist (no page or file of the rspress site at . serves /gone)",
+      // route.exclude `**/fragments/**` and `components/**` (from the docs root), the `_` convention.
+      "docs/en/invalid.md:3:16 reference/broken-link link target /fragments/note does not exist (no page or file of the rspress site at . serves /fragments/note)",
+      "docs/en/invalid.md:3:47 reference/broken-link link target /components/button does not exist (no page or file of the rspress site at . serves /components/button)",
+      "docs/en/invalid.md:3:82 reference/broken-link link target /guide/_partial does not exist (no page or file of the rspress site at . serves /guide/_partial)",
+      // `{#setup}` replaced the heading's own id.
+      "docs/en/invalid.md:3:112 reference/missing-anchor #install names no heading or anchor in docs/en/guide/start.md",
+      // On a Chinese page `/api/` is `/zh/api/` (autoPrefix), which has no page; the image keeps its URL.
+      "docs/zh/guide/start.md:3:63 reference/broken-link link target /zh/api/ does not exist (no page or file of the rspress site at . serves /zh/api)",
+      "docs/en/api/index.mdx:7:28 not judged reference/missing-anchor: docs/en/api/index.mdx includes content at build time",
+      "docs/en/index.md:5:114 not judged reference/broken-link: a URL the site's config excludes from Rspress's own dead-link check (markdown.link.checkDeadLinks.excludes): a file the build writes",
+    ]);
+  });
+
+  it("slugs headings as github-slugger, `{#id}` custom ids, repeats -1, -2", () => {
+    const style = { slug: githubSlug, dedupe: "dash" as const, customIds: true };
+    expect(headingIds(["build.target", "Install {#setup}", "Usage", "Usage", "开始"], style)).toEqual(["buildtarget", "setup", "usage", "usage-1", "开始"]);
+  });
+
+  it("reads root, base, lang, locales (or themeConfig.locales), route and markdown.link without running the config", () => {
+    const s = readConfig(
+      `{ root: "site", base: "/docs/", lang: "en", themeConfig: { locales: [{ lang: "en" }, { lang: "ja" }] }, route: { extensions: [".md"], exclude: ["drafts/**"], excludeConvention: [] }, markdown: { link: { autoPrefix: false, checkDeadLinks: { excludes: ["/feed.xml"] } } } }`,
+    );
+    expect({ srcDir: s.srcDir, base: s.base, unreadable: s.unreadable, partial: s.partialRoutes, assets: s.assetDirs, settings: s.settings }).toEqual({
+      srcDir: "site",
+      base: "/docs/",
+      unreadable: null,
+      partial: [],
+      assets: ["site/public"],
+      settings: { langs: ["en", "ja"], lang: "en", extensions: [".md"], exclude: ["drafts/**"], autoPrefix: false, deadLinkExcludes: ["/feed.xml"] },
+    });
+    expect(readConfig("{}").srcDir).toBe("docs");
+    expect(readConfig("{ root: path.join(__dirname, 'docs') }").unreadable).toContain("computed at build time");
+    expect(readConfig("{ locales: [{ lang: process.env.LANG }] }").unreadable).not.toBeNull();
+    expect(readConfig("{ route: { include: ['../packages/**/*.md'] } }").partialRoutes).toEqual([""]);
+    expect(readConfig("{ multiVersion: { default: 'v2', versions: ['v1', 'v2'] } }").partialRoutes).toEqual([""]);
+    expect(readConfig("{ markdown: { link: { checkDeadLinks: { excludes: (url) => url.endsWith('.xml') } } } }").partialRoutes).toEqual([""]);
+    expect(readConfig("{ markdown: { link: { checkDeadLinks: false } } }").partialRoutes).toEqual([]);
+  });
+
+  it("without locales a language-named folder is an ordinary folder; without autoPrefix a root-absolute link is read as written", async () => {
+    const root = project({
+      "docpact.config.json": '{ "docs": ["**/*.md"], "schemas": [], "code": { "include": [] } }',
+      "rspress.config.ts": config('{ lang: "zh", markdown: { link: { autoPrefix: false } } }'),
+      "docs/zh/a.md": "# A\n\n[b](/zh/b), [root b](/b)\n",
+      "docs/zh/b.md": "# B\n",
+    });
+    expect(await siteFindings(root)).toEqual([
+      "docs/zh/a.md:3:13 reference/broken-link link target /b does not exist (no page or file of the rspress site at . serves /b)",
+    ]);
+  });
+});
