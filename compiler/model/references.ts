@@ -333,18 +333,11 @@ function resolveLinkTarget(
     return withAnchor(index, { status: "ok", target: "", path: doc.file, fragment, anchor: null });
   }
   if (site) return resolveInSite(index, site, doc, target, fragment);
+  const notJudged = (reason: string): LinkResolution => ({ status: "not-judged", target, path: null, fragment, anchor: null, reason });
   const path = target.startsWith("/") ? rootedPath(index, doc.file, target) : resolvePath(doc.file, target);
   if (path === null) {
     const page = githubRepoPage(doc.file, target);
-    if (page !== null)
-      return {
-        status: "not-judged",
-        target,
-        path: null,
-        fragment,
-        anchor: null,
-        reason: `climbs out of the file view (blob/<ref>/) into GitHub's ${page} page of the repository`,
-      };
+    if (page !== null) return notJudged(`climbs out of the file view (blob/<ref>/) into GitHub's ${page} page of the repository`);
     return { status: "outside-root", target, path: null, fragment, anchor: null };
   }
   const st = pathStatus(index, path);
@@ -355,7 +348,9 @@ function resolveLinkTarget(
   if (st === "missing") {
     // A path the repository ignores (build output, coverage): GitHub's checkout cannot show it either way.
     const why = gitignoredReason(index.gitignored, path);
-    if (why) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: why };
+    if (why) return notJudged(why);
+    const page = target.startsWith("/") ? routeOfAncestor(index, doc.file, target) : null;
+    if (page) return notJudged(`a route of ${page} (served from a folder above the document): the page of a site whose generator config docpact does not see`);
     return { status: "missing", target, path, fragment, anchor: null };
   }
   const targetDoc = index.docs.get(path);
@@ -378,6 +373,28 @@ function rootedPath(index: ReferenceIndex, fromFile: string, target: string): st
     if (p !== null && pathStatus(index, p) === "exists") return p;
   }
   return clean;
+}
+
+/** Source extensions of a page a site route names (`/guide/x` → `guide/x.md`, `guide/x/index.mdx`). */
+const ROUTE_SOURCES = [".md", ".mdx", "/index.md", "/index.mdx", "/README.md"];
+
+/**
+ * The page file an extensionless (or `.html`) `/`-rooted target names under a folder above the document, when
+ * exactly such a file exists there (`/guide/start` from `template/docs/guide/a.md` → `template/docs/guide/start.md`):
+ * the document is then a site's page, written for routes, though no site generator config marks the folder.
+ */
+function routeOfAncestor(index: ReferenceIndex, fromFile: string, target: string): string | null {
+  const rel = target
+    .replace(/^\/+/, "")
+    .replace(/\/$/, "")
+    .replace(/\.html$/, "");
+  if (rel === "" || /\.[A-Za-z0-9]+$/.test(rel)) return null;
+  for (let dir = posix.dirname(fromFile); dir !== "." && dir !== ""; dir = posix.dirname(dir))
+    for (const ext of ROUTE_SOURCES) {
+      const p = resolvePath(`${dir}/x`, rel + ext);
+      if (p !== null && index.files.has(p)) return p;
+    }
+  return null;
 }
 
 /** A link from a page of a documentation site: the file it names, else the route it names. */

@@ -101,6 +101,24 @@ describe("reference/broken-link", async () => {
     expect(lines(await run(rule, m))).toEqual(["kb/lessons/a.md:1:22 link target /decisions/gone.md does not exist (decisions/gone.md)"]);
   });
 
+  it("an extensionless /-rooted link naming a page file under a folder above the document is a route of a site docpact does not see: not judged; one naming nothing is reported", async () => {
+    const files = {
+      "template/docs/guide/a.md": "[start](/guide/start) [api](/api/index.html) [gone](/guide/gone) [asset](/logo.png)\n",
+      "template/docs/guide/start.md": "# Start\n",
+      "template/docs/api/index.mdx": "# API\n",
+      "docpact.config.json": { docs: ["template/**/*.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    expect(lines(r.diagnostics)).toEqual([
+      "template/docs/guide/a.md:1:46 link target /guide/gone does not exist (guide/gone)",
+      "template/docs/guide/a.md:1:66 link target /logo.png does not exist (logo.png)",
+    ]);
+    expect(r.notJudged.map((n) => `${n.line}:${n.column} ${n.reason}`)).toEqual([
+      "1:1 a route of template/docs/guide/start.md (served from a folder above the document): the page of a site whose generator config docpact does not see",
+      "1:23 a route of template/docs/api/index.mdx (served from a folder above the document): the page of a site whose generator config docpact does not see",
+    ]);
+  });
+
   it("a tracked symbolic link to a file inside the root exists (packages/x/LICENSE -> ../../LICENSE); a dangling one does not", async () => {
     const files = {
       LICENSE: "MIT\n",
