@@ -10,7 +10,7 @@ import type { ResolvedConfig } from "./config/types.js";
 import { reallyInside, updateTree, walkTree, type OddEntry } from "./discover-tree.js";
 import type { ReadSession } from "./cache/session.js";
 import { inputMatcher, isTsSource, leavesRoot } from "./config/ownership.js";
-import type { InputProblem } from "./model/types.js";
+import type { BinClosure, InputProblem } from "./model/types.js";
 import { DocpactError } from "./util/errors.js";
 import { toPosix } from "./util/text.js";
 import { weakMemo } from "./util/memo.js";
@@ -23,6 +23,8 @@ export interface Discovered {
   files: string[];
   /** Inputs that matched the config but are not read (links, special files, unreadable folders): `input/*` diagnostics. */
   refused: InputProblem[];
+  /** Each package.json binary followed from its entry: the source files its relative imports reach (the entry first), sorted by name. */
+  binClosures?: BinClosure[];
 }
 
 export function ignoredDirs(config: ResolvedConfig): string[] {
@@ -44,11 +46,18 @@ export function discover(root: string, config: ResolvedConfig, session?: ReadSes
   const docs = match(config.docs);
   const schemas = match(config.schemas);
   const refused = refusedInputs(tree.odd, config);
-  const code = discoverCode(root, config, match, refused, all, session && { session, files });
+  const { code, closures } = discoverCode(root, config, match, refused, all, session && { session, files });
   // A link to a file inside the root (`packages/x/LICENSE -> ../../LICENSE`) is a path that exists: a reference to it is
   // not broken. It stays out of the globs above (its target is read under its own path).
   const aliases = tree.odd.filter((e) => e.kind === "link" && !e.dir && !e.code && e.target !== undefined && all.has(e.target)).map((e) => e.path);
-  return { docs, schemas, code, files: aliases.length > 0 ? [...new Set([...files, ...aliases])].sort() : files, refused };
+  return {
+    docs,
+    schemas,
+    code,
+    files: aliases.length > 0 ? [...new Set([...files, ...aliases])].sort() : files,
+    refused,
+    ...(closures.length > 0 ? { binClosures: closures } : {}),
+  };
 }
 
 /** The links, special files and unreadable folders that an input glob would have read. */
@@ -142,10 +151,17 @@ interface Walked {
   files: readonly string[];
 }
 
-function discoverCode(root: string, config: ResolvedConfig, match: Match, refused: InputProblem[], all: ReadonlySet<string>, walked?: Walked): string[] {
+function discoverCode(
+  root: string,
+  config: ResolvedConfig,
+  match: Match,
+  refused: InputProblem[],
+  all: ReadonlySet<string>,
+  walked?: Walked,
+): { code: string[]; closures: BinClosure[] } {
   const code = config.code;
   // No code configured and no tsconfig: a plain-JS CLI is still read from its entry point (an explicit empty `include` reads none).
-  if (code.kind === "none") return code.bins ? withBinSources(root, [], config, refused, all, walked) : [];
+  if (code.kind === "none") return code.bins ? withBinSources(root, [], config, refused, all, walked) : { code: [], closures: [] };
   // An include glob that names JavaScript means it: plain-JS CLIs (`bin/cli.mjs`) are read like TypeScript.
   const files =
     code.kind === "include" ? match(code.include).filter((f) => isTsSource(f) || isJsSource(f)) : tsconfigFiles(root, code.tsconfig, match, refused);
@@ -172,10 +188,17 @@ const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
  * project, or a `lib/cli.js` a tsconfig without `allowJs` leaves out, is read
  * this way from its entry point.
  */
-function withBinSources(root: string, files: string[], config: ResolvedConfig, refused: InputProblem[], all: ReadonlySet<string>, walked?: Walked): string[] {
+function withBinSources(
+  root: string,
+  files: string[],
+  config: ResolvedConfig,
+  refused: InputProblem[],
+  all: ReadonlySet<string>,
+  walked?: Walked,
+): { code: string[]; closures: BinClosure[] } {
   const session = walked?.session;
-  const bins: { rel: string; shown: string; manifest: string }[] = [];
-  for (const b of Object.values(config.packageJson?.bin ?? {})) bins.push({ rel: toPosix(b), shown: b, manifest: "package.json" });
+  const bins: { name: string; rel: string; shown: string; manifest: string }[] = [];
+  for (const [name, b] of Object.entries(config.packageJson?.bin ?? {})) bins.push({ name, rel: toPosix(b), shown: b, manifest: "package.json" });
   // A binary the config checks that a workspace package declares (`packages/vuepress/package.json`): followed from there.
   const rootBins = config.packageJson?.bin ?? {};
   const wanted = config.cli.binaries.filter((n) => !Object.hasOwn(rootBins, n));
@@ -189,7 +212,7 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig, r
         m.bin ??= readManifest(root, m.f)?.bin ?? {};
         const target = m.bin[name];
         if (target === undefined) continue;
-        bins.push({ rel: binFile(m.f, target), shown: target, manifest: m.f });
+        bins.push({ name, rel: binFile(m.f, target), shown: target, manifest: m.f });
         break;
       }
     }
@@ -209,6 +232,7 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig, r
     return specs;
   };
   let bundled: Map<string, string> | undefined;
+  const closures: BinClosure[] = [];
   for (const b of bins) {
     // A bin that leaves the root (`../sibling/leak.js`, `/etc/passwd`) is said, never read.
     // A workspace target is joined to its package's folder, so an absolute one is checked as written.
@@ -228,8 +252,10 @@ function withBinSources(root: string, files: string[], config: ResolvedConfig, r
         : entryClosure(entry, all, read, specifiers);
     if (walked) walked.session.remember(BIN_CLOSURE, entry, { files: walked.files, closure });
     for (const f of closure) if (!have.has(f)) extra.add(f);
+    closures.push({ binary: b.name, entry, files: closure });
   }
-  return extra.size === 0 ? files : [...new Set([...files, ...extra])].sort();
+  closures.sort((a, b) => (a.binary < b.binary ? -1 : a.binary > b.binary ? 1 : 0));
+  return { code: extra.size === 0 ? files : [...new Set([...files, ...extra])].sort(), closures };
 }
 
 /**

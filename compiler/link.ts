@@ -73,6 +73,7 @@ export function link(input: LinkInput): ContractModel {
     texts: read.texts,
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     codeFiles: discovered.code,
+    ...(discovered.binClosures ? { binClosures: discovered.binClosures } : {}),
     decisions: input.decisions ?? null,
     sites: input.sites ?? [],
     ...(input.gitignored?.length ? { gitignored: input.gitignored } : {}),

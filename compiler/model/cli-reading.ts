@@ -1,8 +1,12 @@
 /**
  * Whether docpact read each binary's CLI, and when not, where reading stopped:
  * what `cli/unread`, `inspect commands` and `init` say about a binary. The
- * surface is not attributed to binaries, so a binary counts as read when any
- * command was read from the code.
+ * surface is one for the whole code in scope; a binary counts as read when
+ * any command was read from the code, unless the binaries' entries tell them
+ * apart: when one binary's entry reaches (by its imports) a file a command was
+ * read from and another's reaches none, the other's CLI was not read (a
+ * scaffolder beside the tool, `create-x` and `x`), and its documented
+ * commands and flags are not judged against the tool's.
  */
 import type { ModelData } from "./types.js";
 import { byBinPreference } from "../util/package-manifest.js";
@@ -19,7 +23,7 @@ export interface BinaryReading {
   stopped: string | null;
 }
 
-type Reads = Pick<ModelData, "config" | "surface" | "files" | "counts" | "codeFiles" | "packages">;
+type Reads = Pick<ModelData, "config" | "surface" | "files" | "counts" | "codeFiles" | "packages" | "binClosures">;
 
 export function binaryReadings(model: Reads & Pick<ModelData, "binaries">): BinaryReading[] {
   return model.binaries.map((b) => binaryReading(model, b));
@@ -32,8 +36,48 @@ export function binaryReading(model: Reads, binary: string): BinaryReading {
     .filter((b) => b.name === binary)
     .sort((a, b) => byBinPreference(a.manifest ?? a.file, b.manifest ?? b.file))[0]?.file;
   const entry = raw === undefined ? (workspace ?? null) : raw.replace(/\\/g, "/").replace(/^\.\//, "");
-  const read = model.surface.commands.length > 0;
-  return { binary, entry, read, readers: [...model.surface.adapters], stopped: read ? null : whereReadingStopped(model, entry) };
+  if (model.surface.commands.length === 0)
+    return { binary, entry, read: false, readers: [...model.surface.adapters], stopped: whereReadingStopped(model, entry) };
+  const apart = readByEntry(model);
+  // A binary whose entry was not followed (no `bin` names it): nothing tells it apart, the surface stays every binary's.
+  const closure = model.binClosures?.find((c) => c.binary === binary);
+  if (apart === null || apart.reaching.has(binary) || !closure) return { binary, entry, read: true, readers: [...model.surface.adapters], stopped: null };
+  const others = [...apart.reaching]
+    .sort()
+    .map((b) => `\`${b}\``)
+    .join(", ");
+  const stopped = `its entry's imports reach ${closure.files.length} file(s), none of which declares a command read (${apart.files} does, for ${others})`;
+  return { binary, entry, read: false, readers: [], stopped };
+}
+
+/**
+ * The binaries whose entry reaches a file a command was read from, and the first such file; null when
+ * the entries do not tell the binaries apart (none followed, or none reaching: the surface is every binary's).
+ */
+function readByEntry(model: Pick<ModelData, "surface" | "binClosures">): { reaching: Set<string>; files: string } | null {
+  const closures = model.binClosures ?? [];
+  if (closures.length < 2) return null;
+  const declaring = new Set(model.surface.commands.map((c) => c.span.file));
+  const reaching = new Set<string>();
+  let first: string | null = null;
+  for (const c of closures) {
+    const hit = c.files.find((f) => declaring.has(f));
+    if (hit === undefined) continue;
+    reaching.add(c.binary);
+    if (first === null || hit < first) first = hit;
+  }
+  return first === null ? null : { reaching, files: first };
+}
+
+/** The binaries of the docs whose CLI was not read while another's was (see the header): their mentions are not judged. */
+export function unreadBinaries(model: Reads & Pick<ModelData, "binaries">): Map<string, string> {
+  const out = new Map<string, string>();
+  if (model.surface.commands.length === 0) return out;
+  for (const b of model.binaries) {
+    const r = binaryReading(model, b);
+    if (!r.read) out.set(b, r.stopped ?? "");
+  }
+  return out;
 }
 
 function whereReadingStopped(model: Pick<ModelData, "files" | "counts" | "codeFiles" | "surface">, entry: string | null): string {

@@ -42,8 +42,11 @@ export function digestOf(value: object): string {
 export function partDigest(model: ModelData, part: ModelPart): string {
   switch (part) {
     case "surface":
-      // The binaries' programs (package.json `bin`, compiler/model/packages.ts) are read with the surface: which binaries are one program.
-      return model.packages?.bins ? hashList([digestOf(model.surface), digestOf(model.packages.bins)]) : digestOf(model.surface);
+      // The binaries' programs (package.json `bin`, compiler/model/packages.ts) are read with the surface: which binaries are one program,
+      // and which binary's entry reaches the files its commands were read from.
+      return model.packages?.bins || model.binClosures
+        ? hashList([digestOf(model.surface), digestOf(model.packages?.bins ?? []), digestOf(model.binClosures ?? [])])
+        : digestOf(model.surface);
     case "references":
       return referencesDigest(model);
     case "vocabularies":

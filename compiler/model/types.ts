@@ -285,6 +285,13 @@ export interface Term {
 export type { CommandDecl, CommandSurface, FlagSpec, Closure, PositionalSpec, FlagSyntax } from "./cli.js";
 import type { CommandSurface } from "./cli.js";
 
+/** A package.json binary followed from its entry file: the source files its relative imports reach (the entry among them), sorted. */
+export interface BinClosure {
+  binary: string;
+  entry: string;
+  files: string[];
+}
+
 export interface CodeProblem {
   message: string;
   span: Span;
@@ -428,6 +435,8 @@ export interface ModelData {
   counts: FileCounts;
   /** The code files in scope (config `code`), sorted; absent in models built by hand. */
   codeFiles?: readonly string[];
+  /** Each package.json binary followed from its entry (discover.ts): the files its imports reach; absent when none was followed. */
+  binClosures?: readonly BinClosure[];
   /** Names declared in code (declarations, parameters, properties), sorted: a term equal to one names code, not a vocabulary member. */
   codeIdentifiers: string[];
   /** Of those, the ones declared only under folders that could name a version: name → those folders (readers/code.ts). */

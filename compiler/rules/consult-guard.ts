@@ -30,6 +30,8 @@ const FIELDS: Record<string, Need> = {
   surface: ["surface", "known-names"],
   // The surface part's digest covers `packages.bins`; the references part's covers all of it (names and bins).
   packages: ["surface", "references"],
+  // Which binary's entry reaches the surface's files (model/cli-reading.ts): the surface part's digest covers it.
+  binClosures: ["surface"],
   history: ["history", "references"],
   files: ["references", "history", "known-names"],
   sites: ["references"],

@@ -32,3 +32,14 @@ export function cliProject(raws: string[], cli = CLI): Record<string, string | o
     "docs/guide.md": guide(...raws),
   };
 }
+
+/** A tool and its scaffolder in one package: `tool` runs the commander CLI above, `create-tool` parses its arguments by hand. */
+export function toolAndScaffolder(doc: string): Record<string, string | object> {
+  return {
+    "package.json": { name: "tool", bin: { tool: "bin/tool.js", "create-tool": "bin/create.js" } },
+    "bin/tool.js": 'import "../src/cli.js";\n',
+    "src/cli.ts": CLI.replace('new Command("aw")', 'new Command("tool")'),
+    "bin/create.js": 'const args = process.argv.slice(2);\nif (args.includes("--dir")) console.log(args);\n',
+    "README.md": doc,
+  };
+}

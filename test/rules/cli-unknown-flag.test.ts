@@ -1,6 +1,6 @@
 import rule from "../../compiler/rules/cli/unknown-flag.js";
 import { tester } from "../helpers/rule-tester.js";
-import { cliProject, lineOf } from "./cli-project.js";
+import { cliProject, lineOf, toolAndScaffolder } from "./cli-project.js";
 
 const at = (i: number, column: number) => ({ line: lineOf(i), column });
 
@@ -231,6 +231,11 @@ tester.run(rule, {
         { messageId: "unknownFlagOfSeveral", data: { flag: "--hard", commands: "`aw session`, `aw tar`" }, line: 3, column: 46 },
         { messageId: "unknownFlagOfSeveral", data: { flag: "--unread", commands: "`aw flow advance`, `aw session`" }, line: 5, column: 58 },
       ],
+    },
+    {
+      name: "a scaffolder beside the tool whose entry reaches none of the tool's command files: its flags are not judged against the tool's (cli/unread counts them); the tool's still are",
+      files: toolAndScaffolder("Start with `create-tool --dir app`.\n\nThen `tool flow advance --nope`.\n\n- `--dir` of `create-tool`: where.\n"),
+      errors: [{ messageId: "unknownFlag", data: { flag: "--nope", command: "tool flow advance" }, line: 3, column: 25 }],
     },
     {
       name: "option headings without backticks (`#### -n, --dry-run`) under a command reference's heading (`## flow advance`): that command's flags",

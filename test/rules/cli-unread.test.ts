@@ -1,6 +1,6 @@
 import rule from "../../compiler/rules/cli/unread.js";
 import { tester } from "../helpers/rule-tester.js";
-import { cliProject } from "./cli-project.js";
+import { cliProject, toolAndScaffolder } from "./cli-project.js";
 
 const HAND_PARSED = 'const args = process.argv.slice(2);\nfor (const a of args) if (a === "--verbose") console.log("v");\n';
 
@@ -8,11 +8,42 @@ tester.run(rule, {
   valid: [
     { name: "a CLI a reader understood", files: cliProject(["aw flow advance --json", "aw nope --x"]) },
     {
+      name: "two binaries whose entries both reach the file the commands were read from (one program's shims)",
+      files: {
+        ...toolAndScaffolder("Run `tool flow advance --json` or `t flow status`.\n"),
+        "package.json": { name: "tool", bin: { tool: "bin/tool.js", t: "bin/t.js" } },
+        "bin/t.js": 'import "../src/cli.js";\n',
+      },
+    },
+    {
       name: "no document invokes the binary",
       files: { "package.json": { name: "tool", bin: { tool: "bin.js" } }, "bin.js": HAND_PARSED, "README.md": "# tool\n\nNothing to run here.\n" },
     },
   ],
   invalid: [
+    {
+      name: "a scaffolder beside the tool: its entry reaches none of the files the commands were read from, so its mentions are not judged against the tool's",
+      files: toolAndScaffolder("Start with `create-tool --dir app`.\n\nThen `tool flow advance --json`.\n"),
+      errors: [
+        {
+          messageId: "unread",
+          data: {
+            binary: "create-tool",
+            entry: "entry `bin/create.js`",
+            stopped: "its entry's imports reach 1 file(s), none of which declares a command read (src/cli.ts does, for `tool`)",
+            count: 2,
+          },
+          file: "README.md",
+          line: 1,
+          column: 13,
+          severity: "warning",
+        },
+      ],
+      notJudged: [
+        { file: "README.md", line: 1, column: 13, reason: "no CLI reader understood `create-tool`" },
+        { file: "README.md", line: 1, column: 25, reason: "no CLI reader understood `create-tool`" },
+      ],
+    },
     {
       name: "a hand-parsed plain-JS bin outside the code in scope: one warning at the first mention, every mention counted",
       files: {

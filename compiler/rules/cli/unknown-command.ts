@@ -5,6 +5,7 @@ import { surfaceIndexFor } from "./command-match.js";
 import { docMentions } from "../../model/mentions.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { recordOf } from "../../model/document-record.js";
+import { unreadBinaries } from "../../model/cli-reading.js";
 
 /** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
 export default defineRule({
@@ -54,6 +55,8 @@ export default defineRule({
     const index = surfaceIndexFor(ctx.model.surface);
     if (index.empty) return;
     const commandFiles = new Set(ctx.model.surface.commands.map((c) => c.span.file));
+    // A binary whose entry reaches none of those files has a CLI docpact did not read (cli/unread counts its mentions).
+    const unread = unreadBinaries(ctx.model);
     // The command code's history, and that of command modules deleted since.
     const historyAsk = ctx.model.history ? { files: [...commandFiles].sort(), gone: true as const } : undefined;
     for (const doc of ctx.model.docs) {
@@ -66,6 +69,7 @@ export default defineRule({
         continue;
       }
       for (const inv of doc.invocations) {
+        if (unread.has(inv.binary)) continue;
         const m = index.match(inv);
         // The invocation is the command mention (summary.coverage): judged, unless a word of it was not.
         if (m.notJudged) ctx.notJudged(m.notJudged.span, m.notJudged.reason, { kind: "commands", span: inv.span });
@@ -98,7 +102,7 @@ export default defineRule({
       }
       // A help listing's synopsis (`Usage: tool build [options]`): judged when its words name a known command (a word that names none may be an argument: not judged).
       for (const m of docMentions(doc, ctx.model.binaries)) {
-        if (m.source !== "synopsis") continue;
+        if (m.source !== "synopsis" || unread.has(m.binary)) continue;
         if (index.walk(m.words ?? []) !== null) ctx.judged(m.span, "commands");
         else ctx.notJudged(m.span, "a help listing whose synopsis names no known command", { kind: "commands" });
       }

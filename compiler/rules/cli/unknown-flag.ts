@@ -11,6 +11,7 @@ import { recordOf } from "../../model/document-record.js";
 import { declaredArguments } from "../../model/skills.js";
 import { pageFlags, pageTie, proseEntryArguments } from "../skill/page-tie.js";
 import { commandEvidence, matchRenamed } from "./command-history.js";
+import { unreadBinaries } from "../../model/cli-reading.js";
 import { ALWAYS_ALLOWED_FLAGS, FlagTable, surfaceIndexFor } from "./command-match.js";
 
 export { ALWAYS_ALLOWED_FLAGS };
@@ -74,6 +75,8 @@ export default defineRule({
   check(ctx) {
     const surface = ctx.model.surface;
     const index = surfaceIndexFor(surface);
+    // Binaries whose entry reaches none of the files the commands were read from (model/cli-reading.ts): not judged.
+    const unread = unreadBinaries(ctx.model);
     if (index.empty) return;
     const global: FlagSpec[] = surface.globalFlags.map((f) => ({
       long: f.startsWith("--") ? f : null,
@@ -153,6 +156,11 @@ export default defineRule({
       return { table: new FlagTable(allowed, syntax), allowed, closure };
     };
     const judge = (t: InvocationToken, binary: string, path: string[] | string[][] | null, judged: boolean) => {
+      const notRead = unread.get(binary);
+      if (notRead !== undefined) {
+        ctx.notJudged(t.span, `the CLI of \`${binary}\` was not read (${notRead})`, { kind: "flags" });
+        return;
+      }
       if (record !== null) {
         ctx.notJudged(t.span, `the document is a record (${record}): its flags are its time's`, { kind: "flags" });
         return;
@@ -247,6 +255,8 @@ export default defineRule({
     for (const doc of ctx.model.docs) {
       record = recordOf(doc, ctx.model.texts.get(doc.file));
       for (const inv of doc.invocations) {
+        // Its mentions are counted by cli/unread.
+        if (unread.has(inv.binary)) continue;
         const m = index.match(inv);
         if (m.flags.length === 0) continue;
         if (m.unknown) {
