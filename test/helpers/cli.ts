@@ -1,8 +1,8 @@
 /** Runs the built CLI (dist/) the way users do, and copies fixture projects to temp folders. */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -21,6 +21,16 @@ export function runCli(args: string[], opts: { cwd?: string; env?: Record<string
     env: { ...process.env, NO_COLOR: "1", DOCPACT_NO_CACHE: "1", ...opts.env },
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A temp dir holding `files` (root-relative path → text). */
+export function writeProject(files: Record<string, string>, prefix = "docpact-"): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, f)), { recursive: true });
+    writeFileSync(join(root, f), text);
+  }
+  return root;
 }
 
 /** A fresh copy of a folder (relative to the repo root) in a temp dir. */

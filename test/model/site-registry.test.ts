@@ -2,23 +2,15 @@
  * The site generator registry (generated/sites.ts, one descriptor module each): everything that
  * names generators derives from it, and the tests below are generated from it too.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sitesGeneratorMembers } from "../../generated/contracts/config.js";
 import { routers, siteGenerators } from "../../compiler/model/routes/index.js";
 import { detect } from "../../compiler/init/detect.js";
-import { repoRoot } from "../helpers/cli.js";
+import { repoRoot, writeProject } from "../helpers/cli.js";
 
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "docpact-registry-"));
-  for (const [f, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, f)), { recursive: true });
-    writeFileSync(join(root, f), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>) => writeProject(files, "docpact-registry-");
 
 describe("site generator registry", () => {
   it("has one descriptor per generator of the config schema's enum, and no other", () => {

@@ -1,7 +1,5 @@
 /** Docsify sites (test/fixtures/site-docsify): routes, `?id=` and extensionless `#` anchors, `#/` hash routes, links read from the root, alias, slugs. */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { writeProject } from "../helpers/cli.js";
 import { describe, expect, it } from "vitest";
 import { docsifySlug } from "../../compiler/model/routes/docsify.js";
 import { headingIds } from "../../compiler/model/routes/slugs.js";
@@ -10,14 +8,7 @@ import { repoRootFor, siteFindings } from "./reference-helpers.js";
 
 const findings = (root: string) => siteFindings(root);
 
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "docpact-docsify-"));
-  for (const [f, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, f)), { recursive: true });
-    writeFileSync(join(root, f), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>) => writeProject(files, "docpact-docsify-");
 
 const page = (config: string) => `<html><body><script>\n  window.$docsify = ${config};\n</script></body></html>\n`;
 

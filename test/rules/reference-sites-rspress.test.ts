@@ -1,20 +1,11 @@
 /** Rspress sites (test/fixtures/site-rspress): routes under `root`, the default language served without its prefix, autoPrefix, route.exclude and `_` files, page components, github-slugger with `{#id}`. */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { writeProject } from "../helpers/cli.js";
 import { describe, expect, it } from "vitest";
 import { githubSlug, headingIds } from "../../compiler/model/routes/slugs.js";
 import { read } from "../../compiler/readers/sites/rspress.js";
 import { repoRootFor, siteFindings } from "./reference-helpers.js";
 
-function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "docpact-rspress-"));
-  for (const [f, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, f)), { recursive: true });
-    writeFileSync(join(root, f), text);
-  }
-  return root;
-}
+const project = (files: Record<string, string>) => writeProject(files, "docpact-rspress-");
 
 const config = (body: string) => `import { defineConfig } from "@rspress/core";\nexport default defineConfig(${body});\n`;
 const readConfig = (body: string) => {

@@ -11,7 +11,7 @@
 import type { MarkdownDoc, MdLink, Site } from "../types.js";
 import type { SiteGeneratorDescriptor } from "./types.js";
 import { globListMatcher } from "../../util/globs.js";
-import { mapMemo } from "../../util/memo.js";
+import { weakMemo } from "../../util/memo.js";
 import { dropIndex, under } from "./types.js";
 import { githubSlug } from "./slugs.js";
 
@@ -41,20 +41,20 @@ export const RSPRESS_DEFAULTS: RspressSettings = {
   deadLinkExcludes: [],
 };
 
-function settings(site: Site): RspressSettings {
-  return { ...RSPRESS_DEFAULTS, ...(site.settings as Partial<RspressSettings> | undefined) };
+/** A site's settings over Rspress's defaults, with its exclusion matcher: made once per site (pageRoutes runs per file). */
+const resolved = weakMemo<Site, RspressSettings & { excludes: (path: string) => boolean }>("model/routes/rspress#resolved");
+
+function settings(site: Site): RspressSettings & { excludes: (path: string) => boolean } {
+  let s = resolved.get(site);
+  if (s === undefined) {
+    const own: RspressSettings = { ...RSPRESS_DEFAULTS, ...(site.settings as Partial<RspressSettings> | undefined) };
+    resolved.set(site, (s = { ...own, excludes: globListMatcher(own.exclude, { dot: true }) }));
+  }
+  return s;
 }
 
-const excluders = mapMemo<string, (path: string) => boolean>("model/routes/rspress#excluders", 64);
-
 /** Whether a path under the docs root is left out of its routes: fast-glob's `ignore` also prunes a folder it matches. */
-function excluded(s: RspressSettings, rel: string): boolean {
-  const key = s.exclude.join("\n");
-  let test = excluders.get(key);
-  if (test === undefined) {
-    test = globListMatcher(s.exclude, { dot: true });
-    excluders.set(key, test);
-  }
+function excluded(test: (path: string) => boolean, rel: string): boolean {
   const segs = rel.split("/");
   for (let i = 1; i <= segs.length; i++) if (test(segs.slice(0, i).join("/"))) return true;
   return false;
@@ -107,7 +107,7 @@ const rspress: SiteGeneratorDescriptor = {
     if (rel === null || rel.startsWith("public/") || rel.split("/").includes("node_modules") || rel.endsWith(".d.ts")) return null;
     const s = settings(site);
     const ext = s.extensions.find((e) => rel.endsWith(e) && rel.length > e.length);
-    if (ext === undefined || excluded(s, rel)) return null;
+    if (ext === undefined || excluded(s.excludes, rel)) return null;
     const route = dropIndex(rel.slice(0, -ext.length));
     const [first, ...rest] = route.split("/");
     // The default language's pages: served without the prefix; a link naming it is normalized to them.
