@@ -374,8 +374,33 @@ describe("reference/missing-path: folders the document makes the reader's", () =
     const r = await lintFiles(rule, files("Jekyll looks for partials in the `_sass` directory relative to your site's `source` directory."));
     expect(r.diagnostics).toEqual([]);
     expect(r.notJudged.filter((n) => n.file === "docs/sass.md").map((n) => n.reason)).toEqual([
-      "under `_sass`, a folder the words of this document make the reader's (`your x`, `x relative to your site`)",
+      "under `_sass`, a folder the words of this document make the reader's (`your x`, `x relative to your site`, `the local x directory`)",
     ]);
+  });
+
+  // An eject walkthrough: the command copies a component into the reader's project, then the steps name the copy.
+  const eject = (lead: string, step: string) => ({
+    "website/theme/components/Hero.tsx": "",
+    "website/docs/en/theme.md": `# Theme\n\n1. ${lead}\n2. ${step}\n`,
+    "docpact.config.json": { docs: ["website/docs/**/*.md"], schemas: [], code: { include: [] } },
+  });
+
+  it("a path under a nested folder the words make the reader's (`the local theme/components directory`) is counted, not judged", async () => {
+    for (const [lead, step] of [
+      ["Rspress ejects the component source code to the local `theme/components` directory.", "Modify `theme/components/DocFooter.tsx` as needed."],
+      ["Rspress 会将指定组件的源码 eject 到本地 `theme/components` 目录。", "任意修改 `theme/components/DocFooter.tsx`。"],
+    ]) {
+      const r = await lintFiles(rule, eject(lead, step));
+      expect(r.diagnostics, lead).toEqual([]);
+      expect(r.notJudged.map((n) => n.reason)).toContain(
+        "under `theme/components`, a folder the words of this document make the reader's (`your x`, `x relative to your site`, `the local x directory`)",
+      );
+    }
+  });
+
+  it("invalid: the nested folder named as this repository's leaves the path judged", async () => {
+    const r = await lintFiles(rule, eject("The site keeps its components in the `theme/components` directory.", "Modify `theme/components/DocFooter.tsx` as needed."));
+    expect(r.diagnostics.map((d) => `${d.line} ${d.message.split(" (")[0]}`)).toEqual(["4 path theme/components/DocFooter.tsx does not exist"]);
   });
 
   it("invalid: the same folder named as this repository's leaves the path judged", async () => {

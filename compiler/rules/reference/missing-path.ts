@@ -36,7 +36,7 @@ export default defineRule({
       "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example; or a fence that names the path's file and the words after it call \"the above configuration\", or a tree listing that names it without its extension: `├── p2` for `../p2.md`), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
       'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence, the same words in the languages docs are translated into: "zum Beispiel", "par exemple", "например", …; "a file like `x`") or with a placeholder name (`foo`, `foo.en.html`, `my-file`, `themes/my-theme/…`, `file1`), ' +
       'an entry of a list or table whose lead-in gives its entries as examples ("For example, for section pages:", "Example: When building …:") or tells the reader to make them ("Create a `references/` directory and move … there:"), or that names a placeholder in another entry (a lookup order, a table of `foo` templates), ' +
-      'a path the words make the reader\'s ("your `x`", "`x` in your site") or that lies under a folder they make the reader\'s elsewhere in the document ("the `_sass` directory relative to your site\'s source", then `_sass/main.scss`) or another package\'s ("`x` in the Minima theme"), one whose sentence names another repository ("in the `owner/name` repository"), one in a list item labelled with another project\'s name beside an item labelled with this project\'s package name (`- MyndHyve: …` next to `- openwop-app: …`), and one whose sentence says the file is still to come ("once the build pipeline lands", "will be added", "planned"). ' +
+      'a path the words make the reader\'s ("your `x`", "`x` in your site") or that lies under a folder they make the reader\'s elsewhere in the document ("the `_sass` directory relative to your site\'s source", then `_sass/main.scss`; "the local `theme/components` directory") or another package\'s ("`x` in the Minima theme"), one whose sentence names another repository ("in the `owner/name` repository"), one in a list item labelled with another project\'s name beside an item labelled with this project\'s package name (`- MyndHyve: …` next to `- openwop-app: …`), and one whose sentence says the file is still to come ("once the build pipeline lands", "will be added", "planned"). ' +
       "Every backticked path the rule looks at is a `paths` mention of `summary.coverage`: judged when it exists or is reported, else counted as not judged with the reason (another tree, an unlisted folder, or one of the contexts above). " +
       "A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
@@ -153,21 +153,26 @@ function readersWords(before: string, after: string): boolean {
 }
 
 /**
- * The folders a document places in the reader's tree: a code naming just a folder (`_sass`, `_data/`) that the words
- * around make the reader's ("in the `_sass` directory relative to your site's `source` directory"). A path under
- * such a folder anywhere in the document is the reader's file too (`_sass/main.scss`).
+ * The folders a document places in the reader's tree: a code naming just a folder (`_sass`, `_data/`,
+ * `theme/components`) that the words around make the reader's ("in the `_sass` directory relative to your site's
+ * `source` directory", "ejects the component to the local `theme/components` directory"). A path under such a folder
+ * anywhere in the document is the reader's file too (`_sass/main.scss`, `theme/components/DocFooter.tsx`).
  */
 function readerFolders(doc: MarkdownDoc, text: string, lines: LineIndex): Set<string> {
   const out = new Set<string>();
   for (const code of doc.inlineCodes) {
-    const m = /^(?:\.\/)?([\w-][\w.-]*)\/?$/.exec(code.value);
+    const m = /^(?:\.\/)?([\w-][\w.-]*(?:\/[\w-][\w.-]*)*)\/?$/.exec(code.value);
     if (!m || /\.\w{1,5}$/.test(m[1])) continue;
     const start = lines.offset(code.span.line, code.span.column);
     const end = lines.offset(code.span.endLine, code.span.endColumn);
-    if (readersWords(paragraphBefore(text, start, 240), paragraphAfter(text, end))) out.add(m[1]);
+    const before = paragraphBefore(text, start, 240);
+    if (readersWords(before, paragraphAfter(text, end)) || LOCAL_FOLDER_BEFORE.test(before)) out.add(m[1]);
   }
   return out;
 }
+
+/** "the local `x` directory", "your local `x`", Chinese "本地(的) `x`": a folder on the reader's machine, in the reader's project. */
+const LOCAL_FOLDER_BEFORE = /(?:\b(?:the|your) local|本地的?)\s*$/i;
 
 /** The words around the path place it in another repository or project (mentionsOtherTree, or `` in the `owner/name` repository `` earlier in its sentence), or in the reader's own tree ("your `x`", "`x` in your site", "`x` in the Minima theme"). */
 function otherTree(before: string, after: string): string | null {
@@ -256,8 +261,13 @@ const PLACEHOLDER_DIR = new RegExp(`^(?:${PLACEHOLDER_WORDS})$`, "i");
 const PLACEHOLDER_FILE = new RegExp(`^(?:${PLACEHOLDER_WORDS}|(?:\\d{4}-\\d{1,2}-\\d{1,2}-)?my[-_]?[a-z]+|file\\d+)$`, "i");
 
 function underReaderFolder(folders: ReadonlySet<string>, path: string): string | null {
-  const first = path.replace(/^\.\//, "").split("/")[0];
-  return folders.has(first) ? `under \`${first}\`, a folder the words of this document make the reader's (\`your x\`, \`x relative to your site\`)` : null;
+  const parts = path.replace(/^\.\//, "").split("/");
+  for (let n = 1; n < parts.length; n++) {
+    const folder = parts.slice(0, n).join("/");
+    if (folders.has(folder))
+      return `under \`${folder}\`, a folder the words of this document make the reader's (\`your x\`, \`x relative to your site\`, \`the local x directory\`)`;
+  }
+  return null;
 }
 
 /** A short name opening a list item before a colon: `- MyndHyve: …`, `- **openwop-app:** …`, `` - `pkg`: … ``. */
