@@ -399,7 +399,10 @@ describe("reference/missing-path: folders the document makes the reader's", () =
   });
 
   it("invalid: the nested folder named as this repository's leaves the path judged", async () => {
-    const r = await lintFiles(rule, eject("The site keeps its components in the `theme/components` directory.", "Modify `theme/components/DocFooter.tsx` as needed."));
+    const r = await lintFiles(
+      rule,
+      eject("The site keeps its components in the `theme/components` directory.", "Modify `theme/components/DocFooter.tsx` as needed."),
+    );
     expect(r.diagnostics.map((d) => `${d.line} ${d.message.split(" (")[0]}`)).toEqual(["4 path theme/components/DocFooter.tsx does not exist"]);
   });
 
