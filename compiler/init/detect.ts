@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
-import { parse as parseYaml } from "yaml";
+import { yaml } from "../util/yaml.js";
 import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/types.js";
@@ -309,7 +309,7 @@ function relativeRefs(value: unknown): string[] {
 
 function readYaml(text: string): unknown {
   try {
-    return parseYaml(text, { maxAliasCount: 100 });
+    return yaml().parse(text, { maxAliasCount: 100 });
   } catch {
     return null;
   }

@@ -6,7 +6,8 @@
  * the node it names. Duplicate keys, several documents and syntax errors make
  * the file unreadable (`value` undefined), as invalid JSON does.
  */
-import { LineCounter, parseDocument, isAlias, isMap, isScalar, isSeq, type Document, type Node as YamlNode } from "yaml";
+import type { Document, Node as YamlNode } from "yaml";
+import { yaml } from "../util/yaml.js";
 import type { Span } from "../model/diagnostic.js";
 import type { JsonLocation, JsonProblem } from "../model/types.js";
 import { escapePointerToken } from "../util/json-pointer.js";
@@ -16,13 +17,13 @@ import { DEFAULT_MAX_NESTING, parseJsonWithPositions, type ParsedJson } from "./
 /** Parses YAML text (BOM tolerated) into a JSON value with the location of every value. */
 export function parseYamlWithPositions(file: string, text: string, maxNesting = DEFAULT_MAX_NESTING): ParsedJson {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const lines = new LineCounter();
+  const lines = new (yaml().LineCounter)();
   const at = (start: number, end: number): Span => {
     const a = lines.linePos(start);
     const b = lines.linePos(Math.max(end, start));
     return { file, line: a.line, column: a.col, endLine: b.line, endColumn: b.col };
   };
-  const doc = parseDocument(src, { lineCounter: lines, prettyErrors: false, keepSourceTokens: false, merge: false });
+  const doc = yaml().parseDocument(src, { lineCounter: lines, prettyErrors: false, keepSourceTokens: false, merge: false });
   const locations: Record<string, JsonLocation> = {};
   if (doc.errors.length > 0) {
     const e = doc.errors[0];
@@ -66,7 +67,7 @@ class Walker {
   value(node: YamlNode, pointer: string, key: Span | undefined, depth: number): unknown {
     if (depth > this.maxNesting) throw new Stop(`nesting deeper than ${this.maxNesting} levels (limits.maxNesting); not read`, this.span(node));
     let target: YamlNode = node;
-    if (isAlias(node)) {
+    if (yaml().isAlias(node)) {
       if (++this.aliases > MAX_ALIASES)
         throw new Stop(`the YAML follows more than ${MAX_ALIASES} aliases (nested aliases multiply); not read`, this.span(node));
       const resolved = node.resolve(this.doc);
@@ -77,11 +78,11 @@ class Walker {
     // `key:` with nothing after it is an empty null scalar: shown at its key.
     const value = key && range[0] === range[1] ? key : this.span(target);
     this.locations[pointer] = key ? { key, value, start: range[0], end: range[1] } : { value, start: range[0], end: range[1] };
-    if (isMap(target)) {
+    if (yaml().isMap(target)) {
       const out: Record<string, unknown> = {};
       for (const pair of target.items) {
         const k = pair.key as YamlNode | null;
-        if (k !== null && !isScalar(k)) throw new Stop("a mapping key that is not a plain value cannot be read as JSON", this.span(k));
+        if (k !== null && !yaml().isScalar(k)) throw new Stop("a mapping key that is not a plain value cannot be read as JSON", this.span(k));
         const name = k === null ? "" : String(k.value);
         const keySpan = k?.range ? this.at(k.range[0], k.range[1]) : this.span(target);
         const v = pair.value as YamlNode | null;
@@ -98,8 +99,9 @@ class Walker {
       }
       return out;
     }
-    if (isSeq(target)) return target.items.map((item, i) => (item === null ? null : this.value(item as YamlNode, `${pointer}/${i}`, undefined, depth + 1)));
-    if (isScalar(target)) {
+    if (yaml().isSeq(target))
+      return target.items.map((item, i) => (item === null ? null : this.value(item as YamlNode, `${pointer}/${i}`, undefined, depth + 1)));
+    if (yaml().isScalar(target)) {
       const v = target.value;
       if (v === null || typeof v === "string" || typeof v === "boolean") return v;
       if (typeof v === "number") {

@@ -4,11 +4,8 @@
  * consumers that route by it (Docusaurus `id` / `slug`) parse it with a real
  * YAML parser, once per document, keeping top-level scalars.
  */
-import { createRequire } from "node:module";
 import { mapMemo } from "./memo.js";
-
-// Loaded on first use: every document passes through this module (in worker threads too), few need YAML.
-let parseYaml: ((src: string, opts: object) => unknown) | null = null;
+import { yaml } from "./yaml.js";
 
 const OPEN = /^---[ \t]*\r?\n/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*$/m;
@@ -33,8 +30,7 @@ export function parseFrontMatter(block: string | null): FrontMatter | null {
   if (hit !== undefined) return hit;
   let value: unknown;
   try {
-    parseYaml ??= (createRequire(import.meta.url)("yaml") as typeof import("yaml")).parse;
-    value = parseYaml(block, { prettyErrors: false });
+    value = yaml().parse(block, { prettyErrors: false });
   } catch {
     value = null;
   }

@@ -9,7 +9,7 @@
  * are made (markdown-it-anchor with github-slugger, else not known).
  */
 import { posix } from "node:path";
-import { parse } from "yaml";
+import { yaml } from "../../util/yaml.js";
 import { ELEVENTY_PAGE_EXTS } from "../../model/routes/eleventy.js";
 import { stripPageExt, under } from "../../model/routes/types.js";
 import type { Site } from "../../model/types.js";
@@ -175,7 +175,7 @@ function permalinks(input: SiteInput, site: Site): void {
       const block = input.frontMatter?.(f) ?? pageFrontMatter(input.root, f);
       if (block !== null && /^(permalink|eleventyComputed|pagination)\s*:/m.test(block)) {
         try {
-          own = dataOf(parse(block));
+          own = dataOf(yaml().parse(block));
         } catch {
           own = { computed: true, pagination: false };
         }

@@ -10,7 +10,7 @@
  */
 import { posix } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { parse as parseYaml } from "yaml";
+import { yaml as yamlModule } from "../../util/yaml.js";
 import { hugoSlug } from "../../model/routes/hugo.js";
 import { dropIndex, stripPageExt, under } from "../../model/routes/types.js";
 import type { Site } from "../../model/types.js";
@@ -101,7 +101,7 @@ function parseFile(file: string, text: string): Obj {
     ? parseToml(text)
     : file.endsWith(".json")
       ? JSON.parse(text)
-      : parseYaml(text, { prettyErrors: false, logLevel: "silent" });
+      : yamlModule().parse(text, { prettyErrors: false, logLevel: "silent" });
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {};
 }
 
@@ -198,7 +198,7 @@ function renderHooks(input: SiteInput, site: Site, layouts: string[]): void {
 function frontMatter(text: string): Obj | null {
   try {
     const yaml = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
-    if (yaml) return lowerKeys((parseYaml(yaml[1], { prettyErrors: false, logLevel: "silent" }) ?? {}) as Obj);
+    if (yaml) return lowerKeys((yamlModule().parse(yaml[1], { prettyErrors: false, logLevel: "silent" }) ?? {}) as Obj);
     const toml = /^\+\+\+[ \t]*\r?\n([\s\S]*?)\r?\n\+\+\+[ \t]*(?:\r?\n|$)/.exec(text);
     if (toml) return lowerKeys(parseToml(toml[1]) as Obj);
     if (text.startsWith("{")) {

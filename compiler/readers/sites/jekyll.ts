@@ -3,7 +3,7 @@
  * global `permalink`; posts and pages whose permalink has placeholders are routes docpact
  * does not list (not judged).
  */
-import { parse, parseDocument } from "yaml";
+import { yaml } from "../../util/yaml.js";
 import type { Site } from "../../model/types.js";
 import { emptySite, joinDir, normalizeBase, pageFrontMatter, readSiteFile, type SiteInput } from "./types.js";
 
@@ -11,9 +11,9 @@ export function read(input: SiteInput): Site {
   const site = emptySite("jekyll", input, input.siteRoot);
   site.collections = [];
   if (input.configFile) {
-    let doc: ReturnType<typeof parseDocument> | null = null;
+    let doc: ReturnType<ReturnType<typeof yaml>["parseDocument"]> | null = null;
     try {
-      doc = parseDocument(readSiteFile(input.root, input.configFile), { prettyErrors: false, strict: false, logLevel: "silent" });
+      doc = yaml().parseDocument(readSiteFile(input.root, input.configFile), { prettyErrors: false, strict: false, logLevel: "silent" });
     } catch (e) {
       // Refused by the guarded read (outside the root, not a regular file, too large) or unreadable.
       site.unreadable = (e as Error).message;
@@ -103,7 +103,7 @@ export function read(input: SiteInput): Site {
     if (block === null || !/^(permalink|redirect_from)\s*:/m.test(block)) continue;
     let fm: Record<string, unknown>;
     try {
-      fm = (parse(block) ?? {}) as Record<string, unknown>;
+      fm = (yaml().parse(block) ?? {}) as Record<string, unknown>;
     } catch {
       continue;
     }

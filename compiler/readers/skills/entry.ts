@@ -4,7 +4,7 @@
  * the arguments it declares (./arguments.ts), following a command that hands
  * `$ARGUMENTS` to one Markdown file to that file's declaration.
  */
-import { createRequire } from "node:module";
+import { yaml } from "../../util/yaml.js";
 import { frontMatterBlock, parseFrontMatter } from "../../util/front-matter.js";
 import { fileSpan } from "../../read-input.js";
 import type { ArgumentDeclaration, SkillEntry } from "../../model/skills.js";
@@ -18,7 +18,7 @@ function allowedTools(block: string | null, scalar: string | number | boolean | 
   if (typeof scalar === "string") return scalar.split(/[,\s]+/).filter(Boolean);
   if (block === null || !/^allowed-tools\s*:/m.test(block)) return null;
   try {
-    const value = (createRequire(import.meta.url)("yaml") as typeof import("yaml")).parse(block, { prettyErrors: false }) as Record<string, unknown> | null;
+    const value = yaml().parse(block, { prettyErrors: false }) as Record<string, unknown> | null;
     const v = value?.["allowed-tools"];
     return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : null;
   } catch {
