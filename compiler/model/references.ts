@@ -43,6 +43,12 @@ export interface ReferenceIndex {
   siteOf(file: string): Site | null;
   /** Whether a site page pulls in content at build time (snippets, includes), so its headings are not all known. */
   includesContent(doc: MarkdownDoc): boolean;
+  /**
+   * The documents a site page pulls in by MDX imports alone (`import Part from "./_part.mdx"`), those
+   * documents' own imports included: null when the page pulls in content some other way, or an
+   * import is not a document in scope whose ids are known.
+   */
+  importedFragments(doc: MarkdownDoc): MarkdownDoc[] | null;
   /** Why some ids of a site page are not known (a heading text its slug rule is not known for, components that make ids), or null. */
   idsUnmodelled(doc: MarkdownDoc): string | null;
   /** The route table of a site, built on first use. */
@@ -108,6 +114,7 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
   const docs = new Map(model.docs.map((d) => [d.file, d]));
   const unlisted = unlistedFolders(model.config.generate?.outDir ?? null);
   const anchorCache = new Map<string, Set<string>>();
+  const fragmentCache = new Map<string, MarkdownDoc[] | null>();
   const tables = new Map<Site, RouteTable>();
   const siteCache = new Map<string, Site | null>();
   const sites = model.sites ?? [];
@@ -150,6 +157,11 @@ export function buildReferenceIndex(model: ModelData): ReferenceIndex {
       const site = this.siteOf(doc.file);
       const re = site ? routers[site.generator].includes : undefined;
       return re !== undefined && re.test(model.texts.get(doc.file) ?? "");
+    },
+    importedFragments(doc) {
+      let parts = fragmentCache.get(doc.file);
+      if (parts === undefined) fragmentCache.set(doc.file, (parts = importedFragments(this, doc, (d) => model.texts.get(d.file) ?? "")));
+      return parts;
     },
     idsUnmodelled(doc) {
       const site = this.siteOf(doc.file);
@@ -535,13 +547,51 @@ function withAnchor(index: ReferenceIndex, r: LinkResolution): LinkResolution {
   const site = index.siteOf(targetDoc.file);
   if (site?.slugsUnknown) return { ...r, anchor: NON_HEADING_FRAGMENT.test(r.fragment) ? "unchecked" : "not-judged", reason: site.slugsUnknown };
   const anchor = anchorStatus(index, targetDoc, r.fragment);
-  // A page that pulls in content at build time may have the heading from there.
-  if (anchor === "missing" && site && index.includesContent(targetDoc))
-    return { ...r, anchor: "not-judged", reason: `${targetDoc.file} includes content at build time` };
+  // A page that pulls in content at build time may have the heading from there: judged only where
+  // that content is MDX fragments docpact read (their headings are the page's too).
+  if (anchor === "missing" && site && index.includesContent(targetDoc)) {
+    const parts = index.importedFragments(targetDoc);
+    const includes = `${targetDoc.file} includes content at build time`;
+    if (parts === null) return { ...r, anchor: "not-judged", reason: includes };
+    const fragment = r.fragment.toLowerCase();
+    if (parts.some((p) => index.anchorsOf(p).has(fragment))) return { ...r, anchor: "found" };
+    // Repeats are numbered over the rendered page, fragments in place: `-N` depends on an order not modelled.
+    if (/-\d+$/.test(fragment)) return { ...r, anchor: "not-judged", reason: `${includes} (a numbered id depends on where the fragments render)` };
+    const unmodelledPart = parts.map((p) => index.idsUnmodelled(p)).find((x) => x !== null);
+    if (unmodelledPart) return { ...r, anchor: "not-judged", reason: unmodelledPart };
+  }
   if (anchor === "missing" && site?.layoutAnchors) return { ...r, anchor: "not-judged", reason: site.layoutAnchors };
   const unmodelled = anchor === "missing" ? index.idsUnmodelled(targetDoc) : null;
   if (unmodelled) return { ...r, anchor: "not-judged", reason: unmodelled };
   return { ...r, anchor };
+}
+
+/** `import X from "./part.mdx"` at the start of a line, as MDX pages pull in fragments. */
+const MDX_IMPORT = /^import\s[^\n]*?from\s*["']([^"']+\.mdx?)["'][ \t;]*$/gm;
+
+function importedFragments(index: ReferenceIndex, page: MarkdownDoc, textOf: (doc: MarkdownDoc) => string): MarkdownDoc[] | null {
+  const out: MarkdownDoc[] = [];
+  const seen = new Set([page.file]);
+  const visit = (doc: MarkdownDoc): boolean => {
+    const text = textOf(doc);
+    const site = index.siteOf(doc.file);
+    const includes = site ? routers[site.generator].includes : undefined;
+    // Content pulled in some other way (a snippet syntax of the generator) leaves the page's ids unknown.
+    if (includes?.test(text.replace(MDX_IMPORT, ""))) return false;
+    for (const m of text.matchAll(MDX_IMPORT)) {
+      // Only paths relative to the page: aliases (`@site/…`) are the bundler's to resolve.
+      if (!m[1].startsWith("./") && !m[1].startsWith("../")) return false;
+      const file = posix.normalize(posix.join(posix.dirname(doc.file), m[1]));
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const part = index.docs.get(file);
+      if (!part) return false;
+      out.push(part);
+      if (!visit(part)) return false;
+    }
+    return true;
+  };
+  return visit(page) ? out : null;
 }
 
 function anchorStatus(index: ReferenceIndex, doc: MarkdownDoc, fragment: string | null): AnchorStatus | null {

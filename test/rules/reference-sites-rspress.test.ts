@@ -16,6 +16,7 @@ const readConfig = (body: string) => {
 describe("Rspress sites", () => {
   it("routes pages under root, the default language without its prefix, other languages' root-absolute links prefixed; excluded, `_` and component files are no pages", async () => {
     expect(await siteFindings(repoRootFor("test/fixtures/site-rspress"))).toEqual([
+      "docs/en/api/index.mdx:7:70 reference/missing-anchor #no-such-part names no heading or anchor in this document or the MDX fragments it imports (docs/en/fragments/note.mdx)",
       "docs/en/invalid.md:3:1 reference/broken-link link target /gone does not exist (no page or file of the rspress site at . serves /gone)",
       // route.exclude `**/fragments/**` and `components/**` (from the docs root), the `_` convention.
       "docs/en/invalid.md:3:16 reference/broken-link link target /fragments/note does not exist (no page or file of the rspress site at . serves /fragments/note)",
@@ -25,7 +26,8 @@ describe("Rspress sites", () => {
       "docs/en/invalid.md:3:112 reference/missing-anchor #install names no heading or anchor in docs/en/guide/start.md",
       // On a Chinese page `/api/` is `/zh/api/` (autoPrefix), which has no page; the image keeps its URL.
       "docs/zh/guide/start.md:3:63 reference/broken-link link target /zh/api/ does not exist (no page or file of the rspress site at . serves /zh/api)",
-      "docs/en/api/index.mdx:7:28 not judged reference/missing-anchor: docs/en/api/index.mdx includes content at build time",
+      // The page imports ../fragments/note.mdx: its `## Options` is the page's; a numbered repeat depends on render order.
+      "docs/en/api/index.mdx:7:99 not judged reference/missing-anchor: docs/en/api/index.mdx includes content at build time (a numbered id depends on where the fragments render)",
       "docs/en/index.md:5:114 not judged reference/broken-link: a URL the site's config excludes from Rspress's own dead-link check (markdown.link.checkDeadLinks.excludes): a file the build writes",
     ]);
   });
@@ -65,6 +67,28 @@ describe("Rspress sites", () => {
     });
     expect(await siteFindings(root)).toEqual([
       "docs/zh/a.md:3:13 reference/broken-link link target /b does not exist (no page or file of the rspress site at . serves /b)",
+    ]);
+  });
+
+  it("anchors of a page that imports MDX fragments: the fragments' headings (nested imports too) are the page's; an import docpact did not read leaves the page not judged", async () => {
+    const root = project({
+      "docpact.config.json": '{ "docs": ["docs/**/*.md", "docs/**/*.mdx"], "schemas": [], "code": { "include": [] } }',
+      "rspress.config.ts": config("{}"),
+      "docs/fragments/base.mdx": 'import Deep from "./deep.mdx";\n\n## base\n\n<Deep />\n',
+      "docs/fragments/deep.mdx": "## deep option\n",
+      "docs/config.mdx": 'import Base from "./fragments/base.mdx";\n\n# Config\n\n<Base />\n',
+      "docs/aliased.mdx": 'import Base from "@site/docs/fragments/base.mdx";\n\n# Aliased\n\n<Base />\n',
+      "docs/unread.mdx": 'import Part from "../outside/part.mdx";\n\n# Unread\n\n<Part />\n',
+      "outside/part.mdx": "## part\n",
+      "docs/guide.md":
+        "# Guide\n\n[a](/config#base), [b](/config#deep-option), [c](/config#renamed), [d](/aliased#base), [e](/aliased#gone), [f](/unread#gone)\n",
+    });
+    expect(await siteFindings(root)).toEqual([
+      "docs/guide.md:3:46 reference/missing-anchor #renamed names no heading or anchor in docs/config.mdx or the MDX fragments it imports (docs/fragments/base.mdx, docs/fragments/deep.mdx)",
+      // An aliased import is the bundler's to resolve; a fragment outside the docs is not read.
+      "docs/guide.md:3:68 not judged reference/missing-anchor: docs/aliased.mdx includes content at build time",
+      "docs/guide.md:3:88 not judged reference/missing-anchor: docs/aliased.mdx includes content at build time",
+      "docs/guide.md:3:108 not judged reference/missing-anchor: docs/unread.mdx includes content at build time",
     ]);
   });
 });

@@ -22,6 +22,7 @@ export default defineRule({
       "Inside a git work tree the message names the commit that removed or renamed the heading (the newest of the last 1,000 commits that touched the documents), " +
       "and a rename's current anchor is the suggestion; a heading the same commit added to one other document is reported as moved there, with a link to it as the suggestion. " +
       "`docpact build --fix` writes those two (the renamed anchor; the moved heading's link, outside a documentation site) in place of the link's destination; the closest anchor by spelling is never applied. " +
+      "A site page that imports MDX fragments (`import Part from './_part.mdx'`) has their headings too: judged when every import is a document in scope, except numbered repeats (`#usage-1`), which depend on where the fragments render. " +
       "Only targets that are documents in scope are judged (a Markdown file outside the `docs` globs has unknown headings); case is ignored, as on GitHub, and line fragments (`#L10`) and `#top` are left alone, as are the links of all-contributors' own section (its bot writes `#type-login` emoji anchors that name nothing by design) and exact copies of its emoji links (type and title) elsewhere in a document that has the section. " +
       "Every such link's fragment is an `anchors` mention of `summary.coverage`: judged when the target's anchors were looked at (found or reported), else counted as not judged with the reason.",
     messages: {
@@ -79,7 +80,9 @@ export default defineRule({
           const near = closestAnchor(index, target, r.fragment);
           hint = near === null ? null : `${r.target}#${near}`;
         }
-        const where = r.path === doc.file ? "this document" : r.path;
+        const parts = index.includesContent(target) ? (index.importedFragments(target) ?? []) : [];
+        const page = r.path === doc.file ? "this document" : r.path;
+        const where = parts.length > 0 ? `${page} or the MDX fragments it imports (${parts.map((p) => p.file).join(", ")})` : page;
         const fix =
           url !== null && gone
             ? linkUrlFix(
