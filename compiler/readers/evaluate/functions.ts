@@ -13,6 +13,7 @@ import { predictedWeight, regexRefusal, weight } from "./bounds.js";
 import { Abort, type Interp, unknownAt } from "./interp.js";
 import { namesOf } from "./modules.js";
 import { Env } from "./scope.js";
+import { forEachCallback, widenLoop } from "./widen.js";
 import { Builtin, Closure, Unknown, type Value, type ObjectValue, hasOwn, isPlainObject, openOf, setProp } from "./values.js";
 
 /**
@@ -261,8 +262,13 @@ function exec(I: Interp, file: ParsedFile, env: Env, st: ts.Statement, label?: s
   }
   if (ts.isExpressionStatement(st)) {
     const v = evaluate(I, file, env, st.expression);
-    // An unknown call may have changed state docpact tracks; what follows would be guessed.
-    if (v instanceof Unknown && containsCall(st.expression)) throw new Abort(v);
+    if (v instanceof Unknown && containsCall(st.expression)) {
+      // A loop over an unknown list that only sets properties: the objects stay, marked open (widen.ts).
+      const loop = forEachCallback(st.expression);
+      if (loop && widenLoop(env, loop.body, loop.params, v, "callback")) return undefined;
+      // An unknown call may have changed state docpact tracks; what follows would be guessed.
+      throw new Abort(v);
+    }
     return undefined;
   }
   if (ts.isReturnStatement(st)) return { kind: "return", value: st.expression ? evaluate(I, file, env, st.expression) : undefined };
@@ -273,7 +279,11 @@ function exec(I: Interp, file: ParsedFile, env: Env, st: ts.Statement, label?: s
   if (ts.isForOfStatement(st)) {
     if (st.awaitModifier) throw new Abort(unknownAt(file, st, "`for await` waits for run-time results"));
     const items = iterate(evaluate(I, file, env, st.expression), file, st.expression);
-    if (items instanceof Unknown) throw new Abort(items);
+    if (items instanceof Unknown) {
+      const bindings = ts.isVariableDeclarationList(st.initializer) ? st.initializer.declarations.map((d) => d.name) : null;
+      if (bindings && widenLoop(env, st.statement, bindings, items, "loop")) return undefined;
+      throw new Abort(items);
+    }
     for (const item of [...items]) {
       const inner = new Env(env);
       bindLoopVar(I, file, inner, st.initializer, item);
