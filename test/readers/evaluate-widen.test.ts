@@ -41,7 +41,7 @@ describe("a loop over an unknown list that only sets properties", () => {
     expect((v as Value[])[2]).toBeInstanceOf(Unknown);
   });
 
-  it("locals of the body, nested targets (`o[n].short = …`) and pure conditions are allowed", () => {
+  it("locals of the body and pure conditions are allowed", () => {
     const v = withUnknownList("const o = { a: {} };\nlist.forEach((n) => { const s = n + 'x'; if (s) o[n] = {}; });\nreturn o;");
     expect(view(v)).toEqual({ keys: ["a"], unknownValues: ["a"], open: true });
   });
@@ -53,6 +53,9 @@ describe("a loop over an unknown list that only sets properties", () => {
     ["++ in a key", "let i = 0;\nconst o = {};\nlist.forEach((n) => { o[i++] = n; });\nreturn o;"],
     ["a loop's return", "const o = { a: 1 };\nfor (const n of list) { return n; }\nreturn o;"],
     ["a receiver that is a call", "const o = {};\nfilter(list).forEach((n) => { o[n] = 1; });\nreturn o;\nfunction filter(x: string[]) { return x; }"],
+    ["a nested target (the inner object may be shared)", "const o = { a: {} };\nlist.forEach((n) => { o[n].short = 'x'; });\nreturn o;"],
+    ["a property of the loop's element (it may alias a tracked object)", "const o = { a: 1 };\nlist.forEach((item) => { item.x = 1; });\nreturn o;"],
+    ["a property of a body local (it may alias a tracked object)", "const o = { a: 1 };\nlist.forEach((n) => { const t = o; t[n] = 1; });\nreturn o;"],
     ["a target that is not a plain object", "const o = new Map();\nlist.forEach((n) => { o[n] = 1; });\nreturn o;"],
   ])("%s keeps the evaluation unknown", (_what, body) => {
     expect(withUnknownList(body)).toBeInstanceOf(Unknown);

@@ -7,8 +7,8 @@
  * names only known at run time.
  *
  * Only what can be proved harmless is widened: no call, no `new`, no assignment other than to a
- * property of an object, no `delete`, no `++`/`--`, no nested function (and in a `for…of`, no
- * `return`). A key can never be removed this way, so every key the object has is one it has at run
+ * property of an object declared outside the loop (one level: `o[k] = v`), no `delete`, no
+ * `++`/`--`, no nested function (and in a `for…of`, no `return`). A key can never be removed this way, so every key the object has is one it has at run
  * time; a value docpact still holds is one the loop cannot have written.
  */
 import { ts, unwrap } from "../code-source.js";
@@ -39,21 +39,17 @@ function pure(e: ts.Node): boolean {
 type Written = Set<string> | "any";
 
 /**
- * The identifier a property assignment's target hangs from and the key of it that changes
- * (`options` and any key in `options[n].short = …`, `"x"` in `options.x = …`), or null.
+ * The variable a property assignment writes into and the key (`options` and any key in
+ * `options[n] = …`, `"x"` in `options.x = …`), or null. One level only: `options[n].short = …`
+ * would change an object the value may share with anything docpact tracks.
  */
-function rootOf(target: ts.Expression): { root: ts.Identifier; key: string | null } | null {
-  let cur = unwrap(target);
-  let key: string | null = null;
-  while (ts.isPropertyAccessExpression(cur) || ts.isElementAccessExpression(cur)) {
-    if (ts.isElementAccessExpression(cur)) {
-      if (!pure(cur.argumentExpression)) return null;
-      const arg = unwrap(cur.argumentExpression);
-      key = ts.isStringLiteralLike(arg) || ts.isNumericLiteral(arg) ? arg.text : null;
-    } else key = cur.name.text;
-    cur = unwrap(cur.expression);
-  }
-  return ts.isIdentifier(cur) ? { root: cur, key } : null;
+function rootOf(target: ts.PropertyAccessExpression | ts.ElementAccessExpression): { root: ts.Identifier; key: string | null } | null {
+  const base = unwrap(target.expression);
+  if (!ts.isIdentifier(base)) return null;
+  if (ts.isPropertyAccessExpression(target)) return { root: base, key: target.name.text };
+  if (!pure(target.argumentExpression)) return null;
+  const arg = unwrap(target.argumentExpression);
+  return { root: base, key: ts.isStringLiteralLike(arg) || ts.isNumericLiteral(arg) ? arg.text : null };
 }
 
 /** The outer variables whose objects the body sets properties of, with the keys written, or null when the body may do anything else. */
@@ -66,7 +62,8 @@ function outerTargets(body: ts.Node, locals: Set<string>, returns: boolean): Map
     if (!ts.isPropertyAccessExpression(left) && !ts.isElementAccessExpression(left)) return false;
     const at = rootOf(left);
     if (!at || !pure(x.right)) return false;
-    if (locals.has(at.root.text)) return true;
+    // A parameter or a local of the body may be an element of the list, or alias any object: not widened.
+    if (locals.has(at.root.text)) return false;
     const was = targets.get(at.root.text) ?? new Set<string>();
     targets.set(at.root.text, was === "any" || at.key === null ? "any" : was.add(at.key));
     return true;
