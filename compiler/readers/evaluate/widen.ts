@@ -6,10 +6,11 @@
  * whole evaluation becoming unknown. So a CLI's option table keeps the names it surely has beside
  * names only known at run time.
  *
- * Only what can be proved harmless is widened: no call, no `new`, no assignment other than to a
- * property of an object declared outside the loop (one level: `o[k] = v`), no `delete`, no
- * `++`/`--`, no nested function (and in a `for…of`, no `return`). A key can never be removed this way, so every key the object has is one it has at run
- * time; a value docpact still holds is one the loop cannot have written.
+ * Only what can be proved harmless is widened: no call (the receiver included), no `new`, no
+ * assignment other than to a property of an object declared outside the loop (one level:
+ * `o[k] = v`), no `delete`, no `++`/`--`, no nested function (and in a `for…of`, no `return`). A
+ * key can never be removed this way, so every key the object has is one it has at run time; a
+ * value docpact still holds is one the loop cannot have written.
  */
 import { ts, unwrap } from "../code-source.js";
 import { isShared, isPlainObject, markOpen, type ObjectValue, setProp, Unknown } from "./values.js";
@@ -82,7 +83,8 @@ function outerTargets(body: ts.Node, locals: Set<string>, returns: boolean): Map
       });
     return false;
   };
-  const ok = ts.isBlock(body) ? statement(body) : ts.isStatement(body) ? statement(body) : assignment(body as ts.Expression);
+  // A function's body block is no statement to ts.isStatement, hence the separate test.
+  const ok = ts.isBlock(body) || ts.isStatement(body) ? statement(body) : assignment(body as ts.Expression);
   return ok ? targets : null;
 }
 
@@ -115,16 +117,8 @@ export function forEachCallback(e: ts.Expression): { body: ts.Node; params: ts.B
   if (!ts.isCallExpression(call) || call.arguments.length !== 1) return null;
   const callee = unwrap(call.expression);
   if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "forEach") return null;
-  // The receiver must not be a call that could have changed what the evaluation tracks (`Object.entries(x)` can not).
-  const receiver = unwrap(callee.expression);
-  const entries =
-    ts.isCallExpression(receiver) &&
-    ts.isPropertyAccessExpression(receiver.expression) &&
-    ts.isIdentifier(receiver.expression.expression) &&
-    receiver.expression.expression.text === "Object" &&
-    ["keys", "values", "entries"].includes(receiver.expression.name.text) &&
-    receiver.arguments.every(pure);
-  if (!entries && !pure(receiver)) return null;
+  // A receiver that is a call may have changed what the evaluation tracks.
+  if (!pure(callee.expression)) return null;
   const fn = unwrap(call.arguments[0]!);
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return null;
   return { body: fn.body, params: fn.parameters.map((p) => p.name) };

@@ -3,6 +3,7 @@
  * global `permalink`; posts and pages whose permalink has placeholders are routes docpact
  * does not list (not judged).
  */
+import type { parseDocument } from "yaml";
 import { yaml } from "../../util/yaml.js";
 import type { Site } from "../../model/types.js";
 import { emptySite, joinDir, normalizeBase, pageFrontMatter, readSiteFile, type SiteInput } from "./types.js";
@@ -11,7 +12,7 @@ export function read(input: SiteInput): Site {
   const site = emptySite("jekyll", input, input.siteRoot);
   site.collections = [];
   if (input.configFile) {
-    let doc: ReturnType<ReturnType<typeof yaml>["parseDocument"]> | null = null;
+    let doc: ReturnType<typeof parseDocument> | null = null;
     try {
       doc = yaml().parseDocument(readSiteFile(input.root, input.configFile), { prettyErrors: false, strict: false, logLevel: "silent" });
     } catch (e) {

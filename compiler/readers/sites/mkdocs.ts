@@ -1,5 +1,6 @@
 /** MkDocs: `mkdocs.yml` parsed as YAML (Python tags tolerated) for `docs_dir`, plugins and the toc slugify. */
 import { posix } from "node:path";
+import type { parseDocument } from "yaml";
 import { yaml } from "../../util/yaml.js";
 import type { Site } from "../../model/types.js";
 import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
@@ -18,7 +19,7 @@ const ROUTE_PLUGINS: Record<string, string> = {
 export function read(input: SiteInput): Site {
   const site = emptySite("mkdocs", input, joinDir(input.siteRoot, "docs"));
   if (!input.configFile) return withAssets(site);
-  let doc: ReturnType<ReturnType<typeof yaml>["parseDocument"]>;
+  let doc: ReturnType<typeof parseDocument>;
   try {
     // `!!python/name:…` and `!ENV` tags are Python's; keep their values as plain scalars.
     doc = yaml().parseDocument(readSiteFile(input.root, input.configFile), {
