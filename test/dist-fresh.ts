@@ -19,7 +19,8 @@ export function staleSource(root: string): string | null {
       if (e.isDirectory()) {
         const found = walk(abs);
         if (found) return found;
-      } else if (e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")) {
+      } else if ((e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")) || /\.(cjs|d\.cts)$/.test(e.name)) {
+        // .ts compiles to .js; a hand-written .cjs and its .d.cts are copied as they are (scripts/copy-cjs.mjs).
         const out = join(root, "dist", relative(root, abs)).replace(/\.ts$/, ".js");
         let built: number;
         try {

@@ -18,7 +18,7 @@ import { HARD_MAX_NESTING } from "../config/limits.js";
 import { codeTooDeep } from "../util/code-depth.js";
 import { onRecordingStart, readFileSync, statSync } from "../util/input-fs.js";
 import { resolve } from "node:path";
-import { ts } from "ts-morph";
+import ts from "./typescript.cjs";
 import type { Span } from "../model/diagnostic.js";
 import { decodeSource, LineIndex } from "../util/text.js";
 import { mapMemo } from "../util/memo.js";
