@@ -5,12 +5,13 @@
  * handling, no node start per call). What is pipeline behaviour rather than the CLI's contract (a second build, CRLF against LF)
  * runs in process through the API, which returns the same report as `--format json`.
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { build, check } from "../../compiler/api.js";
-import { copyProject, runCli, runCliInProcess as cli } from "../helpers/cli.js";
+import { cliPath, copyProject, runCli, runCliInProcess as cli } from "../helpers/cli.js";
 
 interface JsonReport {
   version: number;
@@ -50,6 +51,19 @@ describe("docpact CLI basics", () => {
       expect(r.stderr.split("\n")[0]).toMatch(/^docpact: /);
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("a reader that closes the pipe early (`| head`) gets no stack trace, and the exit code stays the run's", async () => {
+    const root = copyProject("examples/aw-cli");
+    // `true` exits without reading: the pipe is closed long before the check writes its report.
+    const q = (x: string) => `'${x}'`;
+    const r = spawnSync("bash", ["-c", `set -o pipefail; ${q(process.execPath)} ${q(cliPath)} check --root ${q(root)} | true`], {
+      encoding: "utf8",
+      env: { ...process.env, DOCPACT_NO_CACHE: "1" },
+    });
+    const { stderr, status: code } = r;
+    expect(stderr).not.toMatch(/EPIPE|at .*\.js:\d+/);
+    expect(code).toBe(1); // the example keeps its deliberate drift
   });
 
   it("explain prints a rule's explanation", async () => {

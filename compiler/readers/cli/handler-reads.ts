@@ -17,7 +17,7 @@
 import { CLOSED, type Closure, open } from "../../model/cli.js";
 import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import { type AdapterContext, excerpt, flagName } from "./adapter.js";
-import { accessorName, calleeMatches, literalFlag } from "./surface.js";
+import { accessorName, calleeMatches, literalFlag, walkEvents } from "./surface.js";
 import { weakMemo } from "../../util/memo.js";
 
 export interface Reads {
@@ -114,32 +114,31 @@ export class HandlerReader {
       const sites = name ? (this.ctx.calls.get(name) ?? []) : [];
       if (sites.length > 0 && sites.every((s) => inSkipped(s.call))) skip.add(body);
     }
+    // The file walk's findings (walkEvents, shared with the global scan), less those inside a skipped body.
+    const skipped = (n: ts.Node) => {
+      for (let p: ts.Node | undefined = n; p; p = p.parent) if (skip.has(p)) return true;
+      return false;
+    };
+    const accessors = this.ctx.opts.flagAccessors;
     for (const file of this.ctx.all) {
-      const visit = (node: ts.Node): void => {
-        if (skip.has(node)) return;
-        if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
-          const f = literalFlag(node.text, false);
-          if (f) out.flags.add(f);
-        } else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
-          for (const tok of node.text.split(/\s+/)) {
-            const f = literalFlag(tok, true);
-            if (f) out.flags.add(f);
-          }
-        } else if (ts.isCallExpression(node)) {
-          const a = this.ctx.opts.flagAccessors.find((x) => calleeMatches(node, x));
-          if (a) {
-            const got = accessorName(file, node, this.ctx);
-            if (got === "skip") {
-              // a wrapper's own body
-            } else if (typeof got === "string") out.flags.add(flagName(got));
-            else if (Array.isArray(got)) for (const g of got) out.flags.add(flagName(g));
-            else if (out.closure.closed && (a.includes(".") || ts.isIdentifier(node.expression)))
-              out.closure = open(`the flag name passed to \`${a}\` does not evaluate: \`${excerpt(got.text)}\``, got.span);
-          }
+      let last: ts.CallExpression | null = null;
+      for (const e of walkEvents(file, accessors)) {
+        if (e.kind === "call") continue;
+        if (e.kind === "flag") {
+          if (!skipped(e.node)) out.flags.add(e.name);
+          continue;
         }
-        ts.forEachChild(node, visit);
-      };
-      visit(file.sf);
+        // One accessor per call, the first that matches (a call matching two is read once).
+        if (e.call === last || skipped(e.call)) continue;
+        last = e.call;
+        const got = accessorName(file, e.call, this.ctx);
+        if (got === "skip") {
+          // a wrapper's own body
+        } else if (typeof got === "string") out.flags.add(flagName(got));
+        else if (Array.isArray(got)) for (const g of got) out.flags.add(flagName(g));
+        else if (out.closure.closed && (e.accessor.includes(".") || ts.isIdentifier(e.call.expression)))
+          out.closure = open(`the flag name passed to \`${e.accessor}\` does not evaluate: \`${excerpt(got.text)}\``, got.span);
+      }
     }
     return out;
   }

@@ -246,7 +246,7 @@ export function literalFlag(text: string, inTemplate: boolean): string | null {
 
 /** One finding of the walk over a file: a flag literal, a call (for the call index), or a call of a configured accessor. */
 type WalkEvent =
-  | { kind: "flag"; name: string }
+  | { kind: "flag"; name: string; node: ts.Node }
   | { kind: "call"; name: string; call: ts.CallExpression }
   | { kind: "accessor"; accessor: string; call: ts.CallExpression };
 
@@ -255,24 +255,24 @@ type WalkEvent =
  * watch re-check after a TS edit walks only the edited file (an unchanged file keeps its tree).
  */
 const walked = weakMemo<ParsedFile, { accessors: string; events: WalkEvent[] }>("readers/cli/surface#walked");
-function walkEvents(file: ParsedFile, accessors: readonly string[]): WalkEvent[] {
+export function walkEvents(file: ParsedFile, accessors: readonly string[]): readonly WalkEvent[] {
   const key = accessors.join("\u0000");
   const hit = walked.get(file);
   if (hit && hit.accessors === key) return hit.events;
   const events: WalkEvent[] = [];
-  const flag = (name: string | null) => {
-    if (name !== null) events.push({ kind: "flag", name });
+  const flag = (name: string | null, node: ts.Node) => {
+    if (name !== null) events.push({ kind: "flag", name, node });
   };
   const visit = (node: ts.Node): void => {
     switch (node.kind) {
       case ts.SyntaxKind.StringLiteral:
       case ts.SyntaxKind.NoSubstitutionTemplateLiteral:
-        flag(literalFlag((node as ts.StringLiteral).text, false));
+        flag(literalFlag((node as ts.StringLiteral).text, false), node);
         break;
       case ts.SyntaxKind.TemplateHead:
       case ts.SyntaxKind.TemplateMiddle:
       case ts.SyntaxKind.TemplateTail:
-        for (const tok of (node as ts.TemplateLiteralLikeNode).text.split(/\s+/)) flag(literalFlag(tok, true));
+        for (const tok of (node as ts.TemplateLiteralLikeNode).text.split(/\s+/)) flag(literalFlag(tok, true), node);
         break;
       case ts.SyntaxKind.CallExpression: {
         const call = node as ts.CallExpression;
