@@ -29,6 +29,8 @@ export interface TermContext {
   before: string;
 }
 
+const NO_TERMS: readonly TermOccurrence[] = Object.freeze([]);
+
 /** Terms of one file in text order, with the file's text, for repeated context questions. */
 export class FileTerms {
   private readonly lines: number[] = [];
@@ -77,17 +79,44 @@ export class FileTerms {
     return text.slice(start, end).replace(/\r$/, "");
   }
 
-  private termsOnLine(n: number): TermOccurrence[] {
-    const start = this.lines[n];
-    const end = n + 1 < this.lines.length ? this.lines[n + 1] : Infinity;
-    return this.terms.filter((t) => t.offset >= start && t.offset < end);
+  /** The file's terms by line, in the order given, and sorted by offset: made once, for questions asked per term (a table asks per row). */
+  private byLine: Map<number, TermOccurrence[]> | null = null;
+  private sorted: TermOccurrence[] | null = null;
+
+  private termsOnLine(n: number): readonly TermOccurrence[] {
+    if (this.byLine === null) {
+      this.byLine = new Map();
+      for (const t of this.terms) {
+        const k = this.lineOf(t.offset);
+        const list = this.byLine.get(k);
+        if (list) list.push(t);
+        else this.byLine.set(k, [t]);
+      }
+    }
+    return this.byLine.get(n) ?? NO_TERMS;
+  }
+
+  /** Terms with `start <= offset < end`, by offset (ties in the order given). */
+  private termsBetween(start: number, end: number): TermOccurrence[] {
+    this.sorted ??= [...this.terms].sort((a, b) => a.offset - b.offset);
+    const all = this.sorted;
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (all[mid].offset < start) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: TermOccurrence[] = [];
+    for (let i = lo; i < all.length && all[i].offset < end; i++) out.push(all[i]);
+    return out;
   }
 
   /** The run of terms around `term` whose gaps are separators only, within its paragraph (or schema string). */
   private run(term: TermOccurrence, json: boolean): TermOccurrence[] {
     const text = this.text ?? "";
     const [start, end] = blockAround(text, term.offset, json);
-    const inBlock = this.terms.filter((t) => t.offset >= start && t.offset < end).sort((a, b) => a.offset - b.offset);
+    const inBlock = this.termsBetween(start, end);
     const i = inBlock.indexOf(term);
     if (i === -1) return [];
     const joined = (a: TermOccurrence, b: TermOccurrence) => SEPARATOR_GAP.test(text.slice(a.offset + a.value.length, b.offset));

@@ -3,9 +3,10 @@
  * schema `description`/`title`/`$comment` strings, gathered from the model in
  * one list with the positions a fix needs.
  */
+import { cellMemo } from "../util/memo.js";
+import { isYamlFile } from "../util/paths.js";
 import type { Span, TextEdit } from "./diagnostic.js";
 import type { ModelData } from "./types.js";
-import { isYamlFile } from "../util/paths.js";
 
 export interface TermOccurrence {
   value: string;
@@ -68,6 +69,18 @@ export function sentenceAround(text: string | undefined, offset: number, json: b
   return text.slice(start, end);
 }
 
+const blanksFor = cellMemo<{ text: string; blanks: [number, number][] }>("model/terms#blanksFor");
+
+/** [start, end) of each blank line (`\n`, spaces or `>`, `\n`) of a Markdown text, in order; the last text's kept. */
+function blankLinesOf(text: string): [number, number][] {
+  const hit = blanksFor.value;
+  if (hit?.text === text) return hit.blanks;
+  const blanks: [number, number][] = [];
+  for (const m of text.matchAll(/\n[ \t>]*\r?\n/g)) blanks.push([m.index, m.index + m[0].length]);
+  blanksFor.value = { text, blanks };
+  return blanks;
+}
+
 /**
  * Offsets [start, end) of the block holding `offset`: in Markdown the paragraph (lines between blank lines),
  * in JSON the string.
@@ -87,13 +100,21 @@ export function blockAround(text: string | undefined, offset: number, json: bool
     const lineEnd = text.indexOf("\n", offset);
     return [lineStart, lineEnd === -1 ? text.length : lineEnd];
   }
-  const blank = /\n[ \t>]*\r?\n/g;
+  // The text's blank lines, found once per text (terms are asked about file by file), then a binary search.
+  const blanks = blankLinesOf(text);
+  let lo = 0;
+  let hi = blanks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (blanks[mid][0] < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  // blanks[lo] is the first blank line starting at or after offset; the last one before it that ends by offset opens the block.
+  const end = lo < blanks.length ? blanks[lo][0] : text.length;
   let start = 0;
-  let end = text.length;
-  for (const m of text.matchAll(blank)) {
-    if (m.index + m[0].length <= offset) start = m.index + m[0].length;
-    else if (m.index >= offset) {
-      end = m.index;
+  for (let i = lo - 1; i >= 0; i--) {
+    if (blanks[i][1] <= offset) {
+      start = blanks[i][1];
       break;
     }
   }
