@@ -24,11 +24,12 @@
  * `terms` (compiler/model/term-mentions.ts): backticked names that are vocabulary members, retired names, or look like
  * members (a near miss, a vocabulary's namespace and shape), in prose and schema descriptions.
  */
-import type { Span } from "./diagnostic.js";
-import type { CodeBlock, ModelData, InlineCode, InvocationToken, MarkdownDoc } from "./types.js";
-import type { SkillBundle } from "./skills.js";
+
 import { weakMemo } from "../util/memo.js";
+import type { Span } from "./diagnostic.js";
 import { pathCandidate } from "./references.js";
+import type { SkillBundle } from "./skills.js";
+import type { CodeBlock, InlineCode, InvocationToken, MarkdownDoc, ModelData } from "./types.js";
 
 export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "toolClaims" | "links" | "anchors" | "paths" | "terms";
 export const MENTION_KINDS: readonly MentionKind[] = [
@@ -266,11 +267,19 @@ export function docMentions(doc: MarkdownDoc, binaries: readonly string[]): Ment
   return m.mentions;
 }
 
+/** Each document's link and path mentions, kept by document object like its CLI mentions. */
+const linksAndPaths = weakMemo<MarkdownDoc, { links: Mention[]; paths: Mention[] }>("model/mentions#linksAndPaths");
+function docLinksAndPaths(doc: MarkdownDoc): { links: Mention[]; paths: Mention[] } {
+  let m = linksAndPaths.get(doc);
+  if (!m) linksAndPaths.set(doc, (m = { links: linkMentions(doc), paths: pathMentions(doc) }));
+  return m;
+}
+
 export function modelMentions(model: Pick<ModelData, "docs" | "binaries" | "skills">): Mention[] {
   const out: Mention[] = [];
   for (const d of model.docs) for (const x of docMentions(d, model.binaries)) out.push(x);
-  for (const d of model.docs) for (const x of linkMentions(d)) out.push(x);
-  for (const d of model.docs) for (const x of pathMentions(d)) out.push(x);
+  for (const d of model.docs) for (const x of docLinksAndPaths(d).links) out.push(x);
+  for (const d of model.docs) for (const x of docLinksAndPaths(d).paths) out.push(x);
   if (model.skills) out.push(...skillMentions(model.skills));
   return out;
 }
@@ -287,10 +296,37 @@ export function skillMentions(bundle: SkillBundle): Mention[] {
   return out;
 }
 
-/** The key coverage marks are matched by: kind and start position. */
-export function mentionKey(kind: string, file: string, line: number, column: number): string {
-  return `${kind}\u0000${file}\u0000${line}\u0000${column}`;
+/**
+ * Mentions marked by kind, file and start position. Positions are kept as numbers per kind and file: a
+ * watch re-check marks every mention of the project again, and hashing one long string per mention
+ * (kind, path, line, column) cost more than the rest of a re-check at 2,500 documents.
+ */
+class MentionMarks {
+  // By kind, then file: both strings already exist (hashed once), where a key made of them would be hashed anew per mention.
+  private readonly byKind = new Map<string, Map<string, Set<number | string>>>();
+
+  private static position(line: number, column: number): number | string {
+    // Exact while the column fits in 21 bits (a 2 MB line) and the product stays a safe integer.
+    return column < COLUMN_SPAN && line < Number.MAX_SAFE_INTEGER / COLUMN_SPAN ? line * COLUMN_SPAN + column : `${line}:${column}`;
+  }
+
+  add(kind: string, file: string, line: number, column: number): boolean {
+    let files = this.byKind.get(kind);
+    if (!files) this.byKind.set(kind, (files = new Map()));
+    let set = files.get(file);
+    if (!set) files.set(file, (set = new Set()));
+    const at = MentionMarks.position(line, column);
+    if (set.has(at)) return false;
+    set.add(at);
+    return true;
+  }
+
+  has(kind: string, file: string, line: number, column: number): boolean {
+    return this.byKind.get(kind)?.get(file)?.has(MentionMarks.position(line, column)) ?? false;
+  }
 }
+
+const COLUMN_SPAN = 2 ** 21;
 
 function before(a: Span, b: Span): number {
   return a.line - b.line || a.column - b.column;
@@ -320,20 +356,20 @@ export function coverageOf(
   judged: readonly JudgedMention[],
   notJudged: readonly { file: string; mention?: { kind: string; line: number; column: number } }[],
 ): CoverageSummary {
-  const isJudged = new Set(judged.map((j) => mentionKey(j.kind, j.file, j.line, j.column)));
-  const isCounted = new Set<string>();
-  for (const n of notJudged) if (n.mention) isCounted.add(mentionKey(n.mention.kind, n.file, n.mention.line, n.mention.column));
+  const isJudged = new MentionMarks();
+  for (const j of judged) isJudged.add(j.kind, j.file, j.line, j.column);
+  const isCounted = new MentionMarks();
+  for (const n of notJudged) if (n.mention) isCounted.add(n.mention.kind, n.file, n.mention.line, n.mention.column);
   const out: CoverageSummary = {};
   for (const k of ["commands", "flags"]) out[k] = { found: 0, judged: 0, notJudged: 0 };
-  const seen = new Set<string>();
+  const seen = new MentionMarks();
   for (const m of found) {
-    const key = mentionKey(m.kind, m.span.file, m.span.line, m.span.column);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const { file, line, column } = m.span;
+    if (!seen.add(m.kind, file, line, column)) continue;
     const c = (out[m.kind] ??= { found: 0, judged: 0, notJudged: 0 });
     c.found++;
-    if (isJudged.has(key)) c.judged++;
-    else if (isCounted.has(key)) c.notJudged++;
+    if (isJudged.has(m.kind, file, line, column)) c.judged++;
+    else if (isCounted.has(m.kind, file, line, column)) c.notJudged++;
   }
   // In MENTION_KINDS order, whatever order the mentions came in.
   const ordered: CoverageSummary = {};

@@ -7,6 +7,8 @@
  * left out: they only ever yield external links, which no rule judges, and
  * they cost about 40 % of parse time (docs/PERFORMANCE.md).
  */
+
+import type { Root } from "mdast";
 import { gfmFootnoteFromMarkdown } from "mdast-util-gfm-footnote";
 import { gfmStrikethroughFromMarkdown } from "mdast-util-gfm-strikethrough";
 import { gfmTableFromMarkdown } from "mdast-util-gfm-table";
@@ -17,8 +19,8 @@ import { gfmTable } from "micromark-extension-gfm-table";
 import { gfmTaskListItem } from "micromark-extension-gfm-task-list-item";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
-import { unified, type Processor } from "unified";
-import type { Root } from "mdast";
+import { type Processor, unified } from "unified";
+import { mapMemo } from "../util/memo.js";
 
 /** remark-gfm without autolink literals, in remark-gfm's own extension order. */
 function gfmWithoutAutolinkLiterals(this: Processor): void {
@@ -49,8 +51,13 @@ const BLOCK_SHAPER = /^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*(?:#|```|~~~)|^[ \
  * before and after build (their ids; the lines after a region move).
  */
 export function mayShapeHeadings(content: string): boolean {
-  return (content.includes("<") && !htmlOnlyInCode(content)) || BLOCK_SHAPER.test(content);
+  // Asked for every rewritten region on every run (a watch re-check plans build's output again): kept by content.
+  let v = shapes.get(content);
+  if (v === undefined) shapes.set(content, (v = (content.includes("<") && !htmlOnlyInCode(content)) || BLOCK_SHAPER.test(content)));
+  return v;
 }
+
+const shapes = mapMemo<string, boolean>("readers/markdown-syntax#shapes", 20_000);
 
 /**
  * Whether every `<` of the content is text inside a one-backtick code span on

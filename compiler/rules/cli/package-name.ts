@@ -13,6 +13,8 @@ export default defineRule({
   meta: {
     id: "cli/package-name",
     defaultSeverity: "error",
+    // Each document's findings depend on it and the package names only, which the references digest covers (model/digests.ts).
+    perDocument: { consults: ["references"] },
     description: "An install line in the docs (`npm install -g @scope/pkg`, `npx pkg`) names a package that is almost the project's own name but not it.",
     explanation:
       "A package renamed in package.json keeps its old name in the install lines of the README and the manuals (`npm install -g @tacuchi/agent-workflow` after the package became `@tacuchi/agent-workflow-cli`). " +
