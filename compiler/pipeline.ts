@@ -153,7 +153,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const frontMatters = new Map(docsRead.docs.map((d) => [d.file, d.frontMatter]));
   const sites = await readSites(opts.root, config, discovered.docs, discovered.files, (f) => frontMatters.get(f) ?? null);
   const vocabularyDeclarations = readVocabularyDeclarations(opts.root, config);
-  const skills = readSkills(opts.root, discovered.files, read.docs, read.texts);
+  const skills = readSkills(opts.root, discovered.files, read.docs, read.texts, config.cli.binaries);
   const model = link({
     root: opts.root,
     config,

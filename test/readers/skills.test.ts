@@ -1,10 +1,10 @@
 /** The skill-bundle reader: layouts detected (never guessed), front matter and argument declarations. */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runPipeline } from "../../compiler/pipeline.js";
 import { inspect } from "../../compiler/cli/inspect.js";
-import { detectLayout } from "../../compiler/readers/skills/layout.js";
+import { runPipeline } from "../../compiler/pipeline.js";
 import { bodyDeclaration, parseArgumentSpec } from "../../compiler/readers/skills/arguments.js";
+import { detectLayout } from "../../compiler/readers/skills/layout.js";
 
 describe("skill layouts", () => {
   it("plugin manifest paths, defaults beside it, .claude folders, package skills, sub-skills left to their skill, unknown SKILL.md listed", () => {
@@ -117,6 +117,21 @@ describe("argument declarations", () => {
       { flag: "--d", values: null },
     ]);
     expect(bodyDeclaration("y.md", "Just prose with `--x`.\n", ["y"])).toBeNull();
+  });
+
+  it("an entry named for one of the project's binaries: a bare line runs the binary; its tables are the binary's unless a slash usage line declares", () => {
+    const text = ["---", "name: ncu", "---", "```sh", "ncu --deep", "```", "| Flag | Purpose |", "| --- | --- |", "| `--doctor` | the CLI's option |"].join(
+      "\n",
+    );
+    const cli = new Set(["ncu"]);
+    // Without the binary, the same text declares the skill's arguments.
+    expect(bodyDeclaration("s.md", text, ["ncu"])?.args.map((a) => a.flag)).toEqual(["--deep", "--doctor"]);
+    expect(bodyDeclaration("s.md", text, ["ncu"], cli)).toBeNull();
+    const slash = `${text}\n\`\`\`\n/ncu [--only <x>]\n\`\`\`\n`;
+    const d = bodyDeclaration("s.md", slash, ["ncu"], cli);
+    expect(d?.source).toBe("table");
+    expect(d?.args.map((a) => a.flag)).toEqual(["--doctor", "--only"]);
+    expect(bodyDeclaration("s.md", "```\nw:ncu --x\n```\n", ["/w:ncu"], cli)?.args).toEqual([{ flag: "--x", values: null }]);
   });
 });
 

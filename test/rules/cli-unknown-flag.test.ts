@@ -286,6 +286,17 @@ tester.run(rule, {
       errors: [{ messageId: "unknownFlag", data: { flag: "--topics", command: "aw flow advance" }, line: 10 }],
     },
     {
+      name: "a skill named for the binary it teaches: its bare fence lines run the binary and its flag table is the binary's options, judged against the CLI",
+      files: {
+        ...cliProject([]),
+        "docpact.config.json": { docs: ["docs/**/*.md", "skills/**/*.md"], code: { include: ["src/**/*.ts"] } },
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w", skills: "./skills/" }),
+        "skills/aw/SKILL.md":
+          "---\nname: aw\ndescription: Drive aw (`--verbose`).\n---\n\n```sh\naw flow advance --json\n```\n\n| Flag | What |\n| --- | --- |\n| `--verbose` | more |\n| `--verbos` | typo |\n",
+      },
+      errors: [{ messageId: "unknownFlag", data: { flag: "--verbos", command: "aw" }, suggestions: ["--verbose"], line: 13 }],
+    },
+    {
       name: "a fence running the project's own binary by its bin file (`node ./bin/aw.js`), its package (`npx @acme/aw`) or a shell's `-c` string runs no other program",
       files: {
         ...withGuide(
@@ -424,8 +435,8 @@ tester.run(rule, {
 });
 
 import { describe, expect, it } from "vitest";
-import { commandWords, listedWithForeignWord } from "../../compiler/rules/cli/flag-context.js";
 import type { SurfaceIndex } from "../../compiler/rules/cli/command-match.js";
+import { commandWords, listedWithForeignWord } from "../../compiler/rules/cli/flag-context.js";
 
 describe("commandWords: the program a shell line runs", () => {
   it("skips shell keywords, assignments and sudo: the command after them is the program", () => {

@@ -15,8 +15,9 @@
  * alternatives (`gerencia|tecnica`, `<mermaid|c4>`); a placeholder (`<ids>`,
  * `YYYY-MM`) leaves them open. Reads text, never judges.
  */
-import type { ArgumentDeclaration, SkillArgument } from "../../model/skills.js";
+
 import type { Span } from "../../model/diagnostic.js";
+import type { ArgumentDeclaration, SkillArgument } from "../../model/skills.js";
 
 const FLAG_AT = /(?:^|[\s[(|,`])(--?[A-Za-z][A-Za-z0-9_-]*)/g;
 const LITERAL = /^[a-z0-9][a-z0-9._-]*$/;
@@ -112,16 +113,21 @@ const span = (file: string, line: number, text: string): Span => ({ file, line, 
 /**
  * The body's declaration: every usage line, argument table and argument
  * section, merged; null when the body declares nothing. `names` are what a
- * usage line may start with (the entry's slash name and skill name).
+ * usage line may start with (the entry's slash name and skill name). A name
+ * that is also one of the project's `binaries` (a skill named for the CLI it
+ * teaches) starts a usage line only written as a slash command (`/ncu …`,
+ * `/ns:ncu …`): bare, the line runs the binary, and its flags are the CLI's;
+ * without such a line, the entry's flag tables and lists are the binary's too.
  */
-export function bodyDeclaration(file: string, text: string, names: readonly string[]): ArgumentDeclaration | null {
+export function bodyDeclaration(file: string, text: string, names: readonly string[], binaries: ReadonlySet<string> = new Set()): ArgumentDeclaration | null {
   const lines = bodyLines(text);
   const found: { source: ArgumentDeclaration["source"]; line: Line; spec: string }[] = [];
   // `/w:export-reports …`, `w:export-reports …`, `/export-reports …` or `export-reports …`: any plugin prefix.
   const leaves = [...new Set(names.filter((n) => n !== "").map((n) => n.replace(/^\/?(?:[\w-]+:)*/, "")))];
   const usageStart = (t: string): number => {
     for (const leaf of leaves) {
-      const m = new RegExp(`^\\/?(?:[\\w-]+:)*${leaf.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`).exec(t);
+      const prefix = binaries.has(leaf) ? "(?:\\/(?:[\\w-]+:)*|(?:[\\w-]+:)+)" : "\\/?(?:[\\w-]+:)*";
+      const m = new RegExp(`^${prefix}${leaf.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`).exec(t);
       if (m) return m[0].length;
     }
     return -1;
@@ -180,6 +186,8 @@ export function bodyDeclaration(file: string, text: string, names: readonly stri
     }
   }
   flushUsage();
+  // An entry named for the binary that writes no slash usage line: its flag tables and lists are the binary's options.
+  if (leaves.some((l) => binaries.has(l)) && !found.some((f) => f.source === "usage")) return null;
   if (found.length === 0) return null;
   const args = mergeArgs(found.map((f) => parseArgumentSpec(f.spec)));
   const first = found[0];

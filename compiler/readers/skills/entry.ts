@@ -4,10 +4,11 @@
  * the arguments it declares (./arguments.ts), following a command that hands
  * `$ARGUMENTS` to one Markdown file to that file's declaration.
  */
-import { yaml } from "../../util/yaml.js";
-import { frontMatterBlock, parseFrontMatter } from "../../util/front-matter.js";
-import { fileSpan } from "../../read-input.js";
+
 import type { ArgumentDeclaration, SkillEntry } from "../../model/skills.js";
+import { fileSpan } from "../../read-input.js";
+import { frontMatterBlock, parseFrontMatter } from "../../util/front-matter.js";
+import { yaml } from "../../util/yaml.js";
 import { bodyDeclaration, hintDeclaration } from "./arguments.js";
 import type { LayoutEntry } from "./layout.js";
 
@@ -74,7 +75,7 @@ function delegate(file: string, text: string, has: (p: string) => boolean): stri
   return found.size === 1 ? [...found][0] : null;
 }
 
-export function readEntry(e: LayoutEntry, textOf: EntryText, has: (p: string) => boolean): SkillEntry {
+export function readEntry(e: LayoutEntry, textOf: EntryText, has: (p: string) => boolean, binaries: ReadonlySet<string> = new Set()): SkillEntry {
   const text = textOf(e.file) ?? "";
   const block = frontMatterBlock(text);
   // An unquoted `argument-hint: [--a <x>] [--b]` is not valid YAML: then each key is read from its own line.
@@ -86,11 +87,11 @@ export function readEntry(e: LayoutEntry, textOf: EntryText, has: (p: string) =>
   const at = block !== null ? keyLine(text, "argument-hint") : null;
   const hint: ArgumentDeclaration | null = at ? hintDeclaration(e.file, at.text.slice("argument-hint:".length), at.line, at.text) : null;
   const names = [e.name, ...aliases];
-  let body = bodyDeclaration(e.file, text, names);
+  let body = bodyDeclaration(e.file, text, names, binaries);
   let delegatesTo: string | null = null;
   if (e.kind === "command") {
     delegatesTo = delegate(e.file, text, has);
-    if (!body && delegatesTo) body = bodyDeclaration(delegatesTo, textOf(delegatesTo) ?? "", names);
+    if (!body && delegatesTo) body = bodyDeclaration(delegatesTo, textOf(delegatesTo) ?? "", names, binaries);
   }
   return {
     kind: e.kind,

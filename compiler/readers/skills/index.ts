@@ -6,16 +6,25 @@
  * read through the read stage's door; a manifest that does not parse is an
  * unknown layout, never a guess.
  */
-import { readSource, isProblem } from "../../read-input.js";
-import type { MarkdownDoc } from "../../model/types.js";
-import type { SkillBundle, SkillEntry } from "../../model/skills.js";
-import { detectLayout, type LayoutEntry, type PluginManifest } from "./layout.js";
-import { readEntry } from "./entry.js";
-import { proseArguments, skillNameMentions, slashMentions, toolClaims } from "./mentions.js";
-import { agentFiles } from "./files.js";
-import { frontMatterBlock, parseFrontMatter } from "../../util/front-matter.js";
 
-export function readSkills(root: string, listed: readonly string[], docs: readonly MarkdownDoc[], texts: ReadonlyMap<string, string>): SkillBundle {
+import type { SkillBundle, SkillEntry } from "../../model/skills.js";
+import type { MarkdownDoc } from "../../model/types.js";
+import { isProblem, readSource } from "../../read-input.js";
+import { frontMatterBlock, parseFrontMatter } from "../../util/front-matter.js";
+import { readEntry } from "./entry.js";
+import { agentFiles } from "./files.js";
+import { detectLayout, type LayoutEntry, type PluginManifest } from "./layout.js";
+import { proseArguments, skillNameMentions, slashMentions, toolClaims } from "./mentions.js";
+
+/** `binaries`: the CLI's names (config `cli.binaries`): a bare usage line starting with one runs the binary (./arguments.ts). */
+export function readSkills(
+  root: string,
+  listed: readonly string[],
+  docs: readonly MarkdownDoc[],
+  texts: ReadonlyMap<string, string>,
+  binaries: readonly string[] = [],
+): SkillBundle {
+  const cli = new Set(binaries);
   const extra = agentFiles(root, listed);
   const files = extra.length === 0 ? listed : [...new Set([...listed, ...extra])].sort();
   const read = new Map<string, string | null>();
@@ -50,7 +59,7 @@ export function readSkills(root: string, listed: readonly string[], docs: readon
   const layout = { ...found, entries: kept, namespaces, pluginRoots, unknown: found.unknown.filter((u) => inScope.has(u.file)) };
   const all = new Set(files);
   const has = (p: string) => all.has(p);
-  const entries: SkillEntry[] = layout.entries.map((e) => readEntry(e, textOf, has));
+  const entries: SkillEntry[] = layout.entries.map((e) => readEntry(e, textOf, has, cli));
   // A SKILL.md inside a detected skill's folder is a sub-skill of the bundle, named by its front matter.
   const claimed = new Set(layout.entries.map((e) => e.file));
   for (const f of files) {
@@ -61,7 +70,7 @@ export function readSkills(root: string, listed: readonly string[], docs: readon
     const folder = f.slice(0, -"/SKILL.md".length).split("/").pop()!;
     const name = typeof fm?.name === "string" ? fm.name.trim() : folder;
     const sub: LayoutEntry = { kind: "skill", layout: owner.layout, file: f, name, aliases: name === folder ? [] : [folder] };
-    entries.push(readEntry(sub, textOf, has));
+    entries.push(readEntry(sub, textOf, has, cli));
   }
   entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.name < b.name ? -1 : 1));
   const unknown = [...layout.unknown, ...badManifests.map((file) => ({ file, reason: "a plugin manifest that is not a JSON object" }))].sort((a, b) =>
