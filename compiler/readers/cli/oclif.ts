@@ -17,6 +17,12 @@
  * read) opens the command's flags; `oclif.plugins` or `flexibleTaxonomy`
  * opens the top-level command list (plugins add commands, flexible taxonomy
  * accepts the topic words in any order). oclif adds `--help` everywhere.
+ *
+ * The bare binary (no root command): oclif reads its first word as a command
+ * id after checking only for the help and version flags (`--help`,
+ * `--version`, `oclif.additionalHelpFlags`/`additionalVersionFlags`), so
+ * those are the root's flags; a project hook that sees argv first (`init`,
+ * `preparse`, `command_not_found`) or `oclif.default` opens them.
  */
 import { existsSync } from "../../util/input-fs.js";
 import { guardedRead } from "../../util/guarded-read.js";
@@ -50,11 +56,15 @@ interface OclifConfig {
   separator: string;
   plugins: boolean;
   flexibleTaxonomy: boolean;
+  /** `--help` and `oclif.additionalHelpFlags`; `--version` and `oclif.additionalVersionFlags`: what the bare binary takes. */
+  rootFlags: string[];
+  /** The project's own hooks that see argv before a command is found (`init`, `preparse`, `command_not_found`), and `oclif.default`. */
+  rootReaders: string[];
 }
 
 export const oclifAdapter: CliAdapter = defineReader({
   id: "oclif",
-  docs: "one command class per file: the id from its path under the commands folder (`commands/plugins/install.ts` → `plugins install`), `static flags`/`baseFlags` with `Flags.*`, `static args`, `static aliases`, `enableJsonFlag`",
+  docs: "one command class per file: the id from its path under the commands folder (`commands/plugins/install.ts` → `plugins install`), `static flags`/`baseFlags` with `Flags.*`, `static args`, `static aliases`, `enableJsonFlag`; the bare binary takes only the help and version flags",
   order: 40,
   packages: ["@oclif/core", "@oclif/command"],
   detect: (text, rel) =>
@@ -107,6 +117,18 @@ export const oclifAdapter: CliAdapter = defineReader({
         .find(Boolean);
       if (target) for (const { id, cls, file } of targetCommands(target, cfg, ctx)) addCommand(id, cls, file, cfg);
     }
+    // The bare binary of a CLI with no root command: oclif takes its first word as a command id, so only the help and
+    // version flags it checks before looking the id up are accepted there (`mycli --x` is "command --x not found").
+    // One package's CLI only: with several, which binary a bare invocation runs is not this reader's to know.
+    const withCommands = [...configs.values()].filter((cfg) => cfg && commands.some((c) => configFor(ctx.root, c.span.file, configs) === cfg));
+    const cfg = withCommands.length === 1 ? withCommands[0] : null;
+    if (cfg && cfg.strategy !== "single" && !commands.some((c) => c.path.length === 0)) {
+      const span = { file: posix.join(cfg.dir, "package.json"), line: 1, column: 1, endLine: 1, endColumn: 1 };
+      const options = cfg.rootFlags.map((f) => flag([f], { span })).filter((f): f is FlagSpec => f !== null);
+      commands.push(command([], span, "oclif", { options, via: "oclif-root" }));
+      if (cfg.rootReaders.length > 0)
+        openings.push({ path: [], set: "flags", reason: `${cfg.rootReaders.join(" and ")} may read the bare binary's flags`, span });
+    }
     return { commands: withParents(commands, "oclif"), openings } satisfies AdapterOutput;
   },
 });
@@ -154,8 +176,20 @@ function readConfig(root: string, dir: string): OclifConfig | null {
     separator: typeof o.topicSeparator === "string" ? o.topicSeparator : ":",
     plugins: Array.isArray(o.plugins) && o.plugins.length > 0,
     flexibleTaxonomy: o.flexibleTaxonomy === true,
+    rootFlags: ["--help", ...strings(o.additionalHelpFlags), "--version", ...strings(o.additionalVersionFlags)],
+    rootReaders: [
+      ...(o.hooks && typeof o.hooks === "object"
+        ? ARGV_HOOKS.filter((h) => h in (o.hooks as object)).map((h) => `the \`${h}\` hook (package.json \`oclif.hooks\`)`)
+        : []),
+      ...(o.default !== undefined ? ["`oclif.default`, a command run for the bare binary"] : []),
+    ],
   };
 }
+
+/** Hooks that run with the program's argv before (or instead of) the command it names. */
+const ARGV_HOOKS = ["init", "preparse", "command_not_found"];
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.startsWith("-")) : []);
 
 function clean(p: string): string {
   return posix.normalize(p).replace(/^\.\//, "").replace(/\/$/, "");

@@ -12,11 +12,13 @@ const DRIFT = [
   "docs/drift.md:8 cli/unknown-flag unknown flag `--frce` for `mycli plugins install`",
   "docs/drift.md:9 cli/unknown-flag unknown flag `--local` for `mycli config set`",
   "docs/drift.md:10 cli/unknown-command unknown command `mycli config get`",
+  "docs/drift.md:11 cli/unknown-flag unknown flag `--frm` for `mycli`",
 ];
 
 describe("oclif adapter", () => {
   it("reads ids from file paths, flags, base flags, the JSON flag, args, aliases and topics", () => {
     expect(table(surfaceOf("cli-oclif", ["mycli"]))).toEqual({
+      "(root)": "flags=--help,--version,-v",
       config: "flags=",
       "config set": "flags=--global,-g args=key,value?",
       "config:set": "flags=--global,-g args=key,value?",
@@ -85,6 +87,18 @@ describe("oclif adapter", () => {
     expect(char).toContain("docs/usage.md:12 cli/unknown-flag unknown flag `-g` for `mycli config set`");
     const base = await cliErrors("cli-oclif", [{ file: "src/base.ts", find: "verbose:", replace: "loud:" }]);
     expect(base).toContain("docs/usage.md:17 cli/unknown-flag unknown flag `--verbose` for `mycli plugins install`");
+  });
+
+  it("the bare binary takes the help and version flags only; a project hook that sees argv first, or `oclif.default`, opens them", async () => {
+    const hooked = await cliErrors("cli-oclif", [
+      { file: "package.json", find: '"bin": "mycli",', replace: '"bin": "mycli", "hooks": { "init": "./dist/hooks/init.js" },' },
+    ]);
+    expect(hooked).not.toContain("docs/drift.md:11 cli/unknown-flag unknown flag `--frm` for `mycli`");
+    expect(hooked).toContain("docs/drift.md:5 cli/unknown-command unknown command `mycli helo`");
+    const surface = surfaceOf("cli-oclif", ["mycli"]);
+    expect(surface.commands.find((c) => c.path.length === 0)?.flagSet.closed).toBe(true);
+    const defaulted = await cliErrors("cli-oclif", [{ file: "package.json", find: '"bin": "mycli",', replace: '"bin": "mycli", "default": "hello",' }]);
+    expect(defaulted.filter((e) => e.startsWith("docs/drift.md:11"))).toEqual([]);
   });
 
   it("with the default `:` separator a command id is one word", async () => {
