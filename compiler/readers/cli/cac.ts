@@ -21,6 +21,7 @@ export const cacAdapter: CliAdapter = defineReader({
       syntax: { camelKebab: true, negateBooleans: true, dotted: true },
       isDefaultSpec: (spec) => spec.trim() === "" || /^[<[]/.test(spec.trim()),
       rootOptionsInherited: true,
+      versionFlags: "-v, --version",
     }),
 });
 

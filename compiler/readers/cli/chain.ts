@@ -46,6 +46,8 @@ export interface ChainDialect {
   rootOptionsInherited: boolean;
   /** `.command(x)` with a variable, an import or a `require` names a command module and returns its receiver (yargs). */
   commandModules?: boolean;
+  /** The program's `.version(v, flags?)` declares a version option: its flags spec when none is passed (cac `-v, --version`, commander `-V, --version`). */
+  versionFlags?: string;
 }
 
 interface Entry {
@@ -64,6 +66,7 @@ class ChainReader {
   private readonly commandCalls: Call[] = [];
   private readonly optionCalls: Call[] = [];
   private readonly aliasCalls: Call[] = [];
+  private readonly versionCalls: Call[] = [];
   private readonly newCommands: { file: ParsedFile; node: ts.NewExpression }[] = [];
   private readonly paths = new Map<ts.CallExpression, string[] | null>();
   private readonly entries = new Map<string, Entry>();
@@ -107,6 +110,7 @@ class ChainReader {
     for (const { file, call } of this.addCalls) this.addCommand(file, call);
     this.escapes();
     for (const { file, call } of this.optionCalls) this.readOption(file, call);
+    if (this.d.versionFlags !== undefined) for (const { file, call } of this.versionCalls) this.readVersion(file, call, this.d.versionFlags);
     for (const { file, call } of this.aliasCalls) {
       const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
       if (!owner) continue;
@@ -171,6 +175,7 @@ class ChainReader {
         if (name === "command") this.commandCalls.push({ file, call: node });
         else if (OPTION_CALLS.has(name)) this.optionCalls.push({ file, call: node });
         else if (name === "alias" || name === "aliases") this.aliasCalls.push({ file, call: node });
+        else if (name === "version") this.versionCalls.push({ file, call: node });
         else if (name === "commandDir") this.dirCalls.push({ file, call: node });
         else if (name === "addCommand") this.addCalls.push({ file, call: node });
         else if (name === "on" && stringLiteral(node.arguments[0]) === "command:*") {
@@ -509,6 +514,23 @@ class ChainReader {
     }
     const e = this.entries.get(owner.join("\u0000"));
     if (e) e.decl.options.push(...got);
+  }
+
+  /** The program's `.version(v)`: an option with the dialect's flags, or those its second argument names (`"-V, --vers"`). */
+  private readVersion(file: ParsedFile, call: ts.CallExpression, fallback: string): void {
+    const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
+    if (owner === null || owner.length > 0 || call.arguments.length === 0) return;
+    const a1 = call.arguments[1];
+    const spec = a1 === undefined ? fallback : this.ctx.fold(file, a1);
+    const span = spanOf(file, call);
+    if (typeof spec !== "string") {
+      this.openings.push({ path: owner, set: "flags", reason: `the version option's flags do not evaluate: \`${excerpt(a1!.getText(file.sf))}\``, span });
+      return;
+    }
+    const f = parseOptionSpec(spec, { span });
+    if (!f) return;
+    this.rootOptions.push(f);
+    this.rootSpan ??= span;
   }
 
   /** The flags one option call declares; null when its spec does not evaluate. */

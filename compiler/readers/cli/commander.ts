@@ -22,6 +22,7 @@ export const commanderAdapter: CliAdapter = defineReader({
       syntax: { camelKebab: false, negateBooleans: false, dotted: false },
       isDefaultSpec: () => false,
       rootOptionsInherited: true,
+      versionFlags: "-V, --version",
     }),
 });
 

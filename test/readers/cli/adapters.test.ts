@@ -66,6 +66,8 @@ const CASES: Case[] = [
       { file: "src/cli.ts", find: '"--reason <text>"', replace: '"--why <text>"', expect: ["3 cli/unknown-flag", "3 cli/unknown-flag"] },
       { file: "src/cli.ts", find: 'command("status")', replace: 'command("state")', expect: ["5 cli/unknown-command", "10 cli/unknown-command"] },
       { file: "src/cli.ts", find: '"--no-color"', replace: '"--plain"', expect: ["5 cli/unknown-flag"] },
+      // `.version(v)` declares commander's `-V, --version`; its second argument names other flags.
+      { file: "src/cli.ts", find: 'version("1.0.0")', replace: 'version("1.0.0", "-v, --vers")', expect: ["7 cli/unknown-flag"] },
     ],
   },
   {
@@ -89,6 +91,8 @@ const CASES: Case[] = [
       { file: "src/options.ts", find: "port:", replace: "listen:", expect: ["3 cli/unknown-flag"] },
       { file: "src/cli.ts", find: '.alias("b")', replace: '.alias("bd")', expect: [] },
       { file: "src/cli.ts", find: '"--minify"', replace: '"--compress"', expect: ["3 cli/unknown-flag", "5 cli/unknown-flag"] },
+      // `.version(v)` declares cac's `-v, --version`; its second argument names other flags.
+      { file: "src/cli.ts", find: 'version("1.0.0")', replace: 'version("1.0.0", "-V, --version")', expect: ["7 cli/unknown-flag"] },
     ],
   },
   {
