@@ -13,7 +13,7 @@ import type { SiteGenerator } from "../config/types.js";
 import { ADAPTERS } from "../readers/cli/index.js";
 import { type EntryTrace, bundledSources, entrySource, isNodeScript, traceEntry } from "../readers/cli/entry.js";
 import { readHead } from "../util/input-fs.js";
-import { detectSites, frontMatterSites, type DetectedSite } from "../readers/sites/index.js";
+import { detectSites, frontMatterSites, packageSites, type DetectedSite } from "../readers/sites/index.js";
 import { routers, siteGenerators } from "../model/routes/index.js";
 import { pageFrontMatter } from "../readers/sites/types.js";
 
@@ -110,6 +110,14 @@ export function detect(root: string): Detection {
   const owning = detected.filter((s) => docsInScope.some((d) => s.root === "" || d.startsWith(`${s.root}/`) || routers[s.generator].pagesOutside === true));
   const inSite = (d: string) => owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`));
   owning.push(...frontMatterSites(docsInScope, (f) => pageFrontMatter(root, f), inSite));
+  owning.push(
+    ...packageSites(
+      root,
+      docsInScope,
+      files.filter((f) => exclusionReason(f) === null),
+      (d) => owning.some((s) => s.root === "" || d.startsWith(`${s.root}/`)),
+    ),
+  );
   if (owning.length > 0) {
     config.sites = owning.map((s) => ({ root: s.root === "" ? "." : s.root, generator: s.generator }));
     for (const s of owning) note("sites", siteFinding(s));

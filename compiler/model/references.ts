@@ -400,7 +400,8 @@ function routeOfAncestor(index: ReferenceIndex, fromFile: string, target: string
     .replace(/^\/+/, "")
     .replace(/\/$/, "")
     .replace(/\.html$/, "");
-  if (rel === "" || /\.[A-Za-z0-9]+$/.test(rel)) return null;
+  // A dot in the last segment may be the route's own (`/guide/migration/rspack_1.x`): only an existing page source counts.
+  if (rel === "") return null;
   for (let dir = posix.dirname(fromFile); dir !== "." && dir !== ""; dir = posix.dirname(dir))
     for (const ext of ROUTE_SOURCES) {
       const p = resolvePath(`${dir}/x`, rel + ext);

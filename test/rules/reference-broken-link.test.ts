@@ -119,6 +119,40 @@ describe("reference/broken-link", async () => {
     ]);
   });
 
+  it("a route whose last segment has a dot (/guide/rspack_1.x) names the page rspack_1.x.md above the document: not judged, not missing", async () => {
+    const files = {
+      "template/docs/blog/a.md": "[m](/guide/rspack_1.x) [gone](/guide/rspack_2.x)\n",
+      "template/docs/guide/rspack_1.x.md": "# Migrating\n",
+      "docpact.config.json": { docs: ["template/**/*.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    expect(lines(r.diagnostics)).toEqual(["template/docs/blog/a.md:1:24 link target /guide/rspack_2.x does not exist (guide/rspack_2.x)"]);
+    expect(r.notJudged.map((n) => `${n.line}:${n.column} ${n.reason.slice(0, 45)}`)).toEqual(["1:1 a route of template/docs/guide/rspack_1.x.md "]);
+  });
+
+  it("a folder whose package.json installs a site generator it has no config file of (a wrapped config): a site whose routes are unknown; the repository root's package.json makes no site", async () => {
+    const files = {
+      "package.json": { name: "mono", devDependencies: { vitepress: "1.0.0" } },
+      "README.md": "[setup](./website/docs/setup) [gone](./nowhere.md)\n",
+      "website/package.json": { name: "site", devDependencies: { "@rspress/core": "2.0.0" } },
+      "website/rstack.config.ts": "define.doc(() => ({ root: 'docs' }));\n",
+      "website/docs/guide.md": "# Guide\n\n[setup](./setup) [top](/guide/setup#x) [here](#faster-builds)\n\n## Faster builds \\{#build-performance}\n",
+      "website/docs/setup.md": "# Setup\n",
+      "docpact.config.json": { docs: ["**/*.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    // GitHub semantics outside the site: the README's extensionless link is broken there.
+    expect(lines(r.diagnostics)).toEqual([
+      "README.md:1:1 link target ./website/docs/setup does not exist (website/docs/setup)",
+      "README.md:1:31 link target ./nowhere.md does not exist (nowhere.md)",
+    ]);
+    const reason = "site generator not recognised (`@rspress/core` in website/package.json, with no Rspress config file docpact reads found)";
+    expect(r.notJudged.map((n) => `${n.file}:${n.line}:${n.column} ${n.reason}`)).toEqual([
+      `website/docs/guide.md:3:1 ${reason}`,
+      `website/docs/guide.md:3:18 ${reason}`,
+    ]);
+  });
+
   it("a tracked symbolic link to a file inside the root exists (packages/x/LICENSE -> ../../LICENSE); a dangling one does not", async () => {
     const files = {
       LICENSE: "MIT\n",

@@ -104,6 +104,7 @@ const docsify: SiteGeneratorDescriptor = {
   configFiles: ["index.html"],
   configTest: (text) => /window\.\$docsify\s*=/.test(text),
   configExample: '<script>window.$docsify = { name: "x" };</script>',
+  packages: ["docsify", "docsify-cli"],
   configHint: "`index.html` that sets `window.$docsify`",
   docs: {
     routes: {

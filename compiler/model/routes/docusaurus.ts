@@ -46,6 +46,7 @@ const docusaurus: SiteGeneratorDescriptor = {
   id: "docusaurus",
   name: "Docusaurus",
   configFiles: ["docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.mts", "docusaurus.config.cjs"],
+  packages: ["@docusaurus/core"],
   configHint: "`docusaurus.config.{ts,js,mjs,mts,cjs}`",
   docs: {
     routes: {

@@ -23,6 +23,7 @@ const eleventy: SiteGeneratorDescriptor = {
   id: "eleventy",
   name: "Eleventy",
   configFiles: [".eleventy.js", ".eleventy.cjs", ".eleventy.mjs", ...JS.map((e) => `eleventy.config.${e}`)],
+  packages: ["@11ty/eleventy"],
   configHint: "`.eleventy.js` / `eleventy.config.{js,cjs,mjs,ts}`",
   docs: {
     routes: {

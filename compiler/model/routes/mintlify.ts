@@ -17,6 +17,7 @@ const mintlify: SiteGeneratorDescriptor = {
   // `docs.json` is a common name: only Mintlify's (its schema, or a navigation beside a theme) marks a site.
   configTest: (text) => /mintlify/i.test(text) || (/"navigation"\s*:/.test(text) && /"(theme|name)"\s*:/.test(text)),
   configExample: '{ "$schema": "https://mintlify.com/docs.json" }',
+  packages: ["mintlify"],
   configHint: "`docs.json` (Mintlify's: its `$schema`, or `navigation` beside `theme`/`name`) or `mint.json`",
   docs: {
     routes: {

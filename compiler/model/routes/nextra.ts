@@ -15,6 +15,7 @@ const nextra: SiteGeneratorDescriptor = {
   configFiles: ["theme.config.tsx", "theme.config.jsx", "theme.config.ts", "theme.config.js", "next.config.mjs", "next.config.js", "next.config.ts"],
   configTest: (text) => /\bnextra\b/.test(text),
   configExample: 'import nextra from "nextra";',
+  packages: ["nextra"],
   configHint: "`theme.config.*` or `next.config.*` that mentions `nextra`",
   docs: {
     routes: {

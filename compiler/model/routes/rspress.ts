@@ -81,6 +81,7 @@ const rspress: SiteGeneratorDescriptor = {
   id: "rspress",
   name: "Rspress",
   configFiles: ["rspress.config.js", "rspress.config.ts", "rspress.config.mjs", "rspress.config.mts", "rspress.config.cjs", "rspress.config.cts"],
+  packages: ["@rspress/core", "rspress"],
   configHint: "`rspress.config.{js,ts,mjs,mts,cjs,cts}`",
   docs: {
     routes: {

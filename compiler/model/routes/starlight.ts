@@ -16,6 +16,7 @@ const starlight: SiteGeneratorDescriptor = {
   configFiles: ["astro.config.mjs", "astro.config.ts", "astro.config.mts", "astro.config.js", "astro.config.cjs"],
   configTest: (text) => text.includes("@astrojs/starlight"),
   configExample: 'import starlight from "@astrojs/starlight";',
+  packages: ["@astrojs/starlight"],
   configHint: "`astro.config.*` that imports `@astrojs/starlight`",
   docs: {
     routes: {

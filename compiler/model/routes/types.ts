@@ -100,6 +100,11 @@ export interface SiteGeneratorDescriptor extends Router {
   hasReader: boolean;
   /** Not a site: files rendered as they are (GitHub); a folder `sites` gives it is outside every site. */
   plainFiles?: boolean;
+  /**
+   * npm packages that are the generator (`@rspress/core`): a folder whose package.json depends on one, with no config file
+   * docpact reads, is a site whose routes are not known (readers/sites/index.ts `packageSites`).
+   */
+  packages?: readonly string[];
   /** Its config may place the pages outside its folder (Docusaurus `path: "../docs"`): `init` keeps such a site even when no document in scope sits below it. */
   pagesOutside?: boolean;
   /**

@@ -51,6 +51,7 @@ const unknown: SiteGeneratorDescriptor = {
     return true;
   },
   configExample: "extensions = []",
+  packages: ["astro", "hexo", "gatsby"],
   configHint:
     "Hexo `_config.yml`, Zola `config.toml` with `base_url`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html` without an inline `window.$docsify`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
   docs: {

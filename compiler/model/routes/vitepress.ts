@@ -19,6 +19,7 @@ const vitepress: SiteGeneratorDescriptor = {
     ".vitepress/config.cts",
     ".vitepress/config.cjs",
   ],
+  packages: ["vitepress"],
   configHint: "`.vitepress/config.{ts,mts,js,mjs,cts,cjs}`",
   docs: {
     routes: {

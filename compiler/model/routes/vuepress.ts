@@ -14,6 +14,7 @@ const vuepress: SiteGeneratorDescriptor = {
   id: "vuepress",
   name: "VuePress",
   configFiles: ["ts", "mts", "cts", "js", "mjs", "cjs"].map((e) => `.vuepress/config.${e}`),
+  packages: ["vuepress", "@vuepress/cli", "vuepress-vite", "vuepress-webpack"],
   configHint: "`.vuepress/config.{ts,mts,cts,js,mjs,cjs}`",
   docs: {
     routes: {

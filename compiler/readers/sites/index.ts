@@ -122,6 +122,10 @@ export async function readSites(
     for (const m of frontMatterSites(docs, frontMatter, (d) => siteOf(kept, d) !== null))
       kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter));
   }
+  if (!config.sites) {
+    for (const m of packageSites(root, docs, files, (d) => siteOf(kept, d) !== null))
+      kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter));
+  }
   // Outermost first: a document belongs to the deepest site whose folder holds it.
   return kept.sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
 }
@@ -183,4 +187,37 @@ export function frontMatterSites(docs: readonly string[], frontMatter: (file: st
   return roots
     .filter((r) => !roots.some((o) => o !== r && (o === "" || r.startsWith(`${o}/`))))
     .map((r) => ({ root: r, generator: "unknown" as const, configFile: found.get(r)! }));
+}
+
+/**
+ * Sites no config file docpact reads marks, found by the generator their package installs: each folder
+ * below the repository root whose package.json lists a generator's package in `dependencies` or
+ * `devDependencies` (descriptor `packages`: `@rspress/core`, `vitepress`) and holds documents in scope
+ * outside every site. Its config is elsewhere, wrapped (`rstack.config.ts` returning an Rspress config)
+ * or passed on the command line: the folder is a site whose routes docpact cannot list. The repository
+ * root is left out: its package.json installs the tools of the whole repository, its README is GitHub's.
+ */
+export function packageSites(root: string, docs: readonly string[], files: readonly string[], inSite: (file: string) => boolean): DetectedSite[] {
+  const loose = docs.filter((d) => !inSite(d));
+  if (loose.length === 0) return [];
+  const found = new Map<string, string>();
+  for (const f of [...files].sort()) {
+    if (!f.endsWith("/package.json") || f.split("/").includes("node_modules")) continue;
+    const dir = f.slice(0, -"/package.json".length);
+    if (!loose.some((d) => d.startsWith(`${dir}/`)) || [...found.keys()].some((o) => dir.startsWith(`${o}/`))) continue;
+    let deps: Record<string, unknown> = {};
+    try {
+      const pkg = JSON.parse(readSiteFile(root, f)) as { dependencies?: unknown; devDependencies?: unknown };
+      for (const d of [pkg.dependencies, pkg.devDependencies]) if (d && typeof d === "object" && !Array.isArray(d)) deps = { ...deps, ...d };
+    } catch {
+      continue;
+    }
+    for (const d of siteGenerators) {
+      const name = d.packages?.find((p) => Object.hasOwn(deps, p));
+      if (name === undefined) continue;
+      found.set(dir, `\`${name}\` in ${f}, with no ${d.routesUnknown === undefined ? `${d.name} config file` : "config file"} docpact reads`);
+      break;
+    }
+  }
+  return [...found].map(([r, marker]) => ({ root: r, generator: "unknown" as const, configFile: marker }));
 }
