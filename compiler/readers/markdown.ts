@@ -52,6 +52,7 @@ export interface ReadMarkdownOptions {
 const FLAG_LIKE = /^--?[A-Za-z]/;
 /** Fence languages whose lines are commands; every other fence is an example, not a claim. */
 const SHELL_LANGS = new Set(["sh", "bash", "shell", "console", "zsh", "shell-session", "shellsession"]);
+const JSON_LANGS = new Set(["json", "jsonc", "json5"]);
 const PROMPT = /^[ \t]*\$(?:[ \t]|$)/;
 
 /** Cached matchers keyed by the marker list, so 10,000 documents share one. */
@@ -235,6 +236,13 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     // or when each of its lines is an invocation of a binary (a synopsis block: `changeset publish [--otp={token}]`).
     const shell = lang !== null && SHELL_LANGS.has(lang.toLowerCase());
     if (!binaries.size || !mentions(node.value)) return;
+    // A package.json in a fence: its `scripts` values are command lines (`"build": "rspack build --mode production"`).
+    if (lang !== null && JSON_LANGS.has(lang.toLowerCase())) {
+      const { src, offsets } = scriptsSource(text, lines, node);
+      const map = (i: number) => offsets[Math.min(Math.max(i, 0), offsets.length - 1)];
+      if (src) for (const raw of parseInvocations(src, binaries, runners)) invocations.push(toInvocation(raw, src, map, "fence"));
+      return;
+    }
     if (!(shell || (lang === null && (node.value.split(/\r?\n/).some((l) => PROMPT.test(l)) || onlyInvocations(node.value, binaries, runners))))) return;
     const { src, offsets } = fenceSource(text, lines, node);
     if (!src) return;
@@ -614,6 +622,45 @@ function fenceSource(text: string, lines: LineIndex, node: Code): { src: string;
     offsets.push(lineEnd);
     src += "\n";
     continuing = /(^|[^\\])(\\\\)*\\$/.test(v);
+  }
+  return { src, offsets };
+}
+
+/** `"name": "command line"`: a script entry on one line; a value with an escape is left out (its offsets would not map). */
+const SCRIPT_ENTRY = /^(\s*"[^"\\]*"\s*:\s*")([^"\\]*)"/;
+
+/**
+ * The command lines of a JSON fence's `"scripts": { … }` object (a package.json shown in the docs), one per line of
+ * the returned source, each character mapped to its offset in the document. Empty when the fence has no scripts.
+ */
+function scriptsSource(text: string, lines: LineIndex, node: Code): { src: string; offsets: number[] } {
+  const valueLines = node.value.split(/\r\n|\r|\n/);
+  const firstLine = (node.position?.start.line ?? 0) + 1;
+  let src = "";
+  const offsets: number[] = [];
+  let depth = 0;
+  for (let i = 0; i < valueLines.length; i++) {
+    const v = valueLines[i];
+    if (depth === 0) {
+      if (/"scripts"\s*:\s*\{\s*$/.test(v)) depth = 1;
+      continue;
+    }
+    if (/^\s*\}/.test(v)) {
+      depth = 0;
+      continue;
+    }
+    const m = SCRIPT_ENTRY.exec(v);
+    const lineNo = firstLine + i;
+    if (!m || lineNo > lines.lineCount) continue;
+    const lineStart = lines.offset(lineNo, 1);
+    let lineEnd = lineStart;
+    while (lineEnd < text.length && text[lineEnd] !== "\n" && text[lineEnd] !== "\r") lineEnd++;
+    // The fence's indentation (in a list item or a blockquote) is not part of the value.
+    const base = lineStart + Math.max(0, lineEnd - lineStart - v.length) + m[1].length;
+    for (let k = 0; k < m[2].length; k++) offsets.push(base + k);
+    src += m[2];
+    offsets.push(base + m[2].length);
+    src += "\n";
   }
   return { src, offsets };
 }

@@ -222,6 +222,30 @@ describe("invocations", () => {
     expect(read('```text\naw a\n```\n\n```\naw b\nsome output\n```\n\n```json\n"aw c"\n```\n').invocations).toEqual([]);
   });
 
+  it("a package.json in a JSON fence: each `scripts` value is a command line, with exact spans; other strings are not", () => {
+    const t = [
+      "- item",
+      "",
+      '  ```json title="package.json"',
+      "  {",
+      '    "name": "aw run",',
+      '    "scripts": {',
+      '      "build": "aw build --mode x && oats check",',
+      '      "esc": "aw \\"quoted\\"",',
+      '      "other": "vite build"',
+      "    },",
+      '    "bin": "aw b"',
+      "  }",
+      "  ```",
+      "",
+    ].join("\n");
+    const doc = read(t);
+    expect(doc.invocations.map((i) => [i.binary, i.raw, slice(t, i.span), i.span.line, i.source])).toEqual([
+      ["aw", "aw build --mode x", "aw build --mode x", 7, "fence"],
+      ["oats", "oats check", "oats check", 7, "fence"],
+    ]);
+  });
+
   it("marks the code that opens a list item or a table cell (an option entry)", () => {
     const doc = read("- `--force`: x\n- see `--y`\n\n| a | b |\n| --- | --- |\n| `--z` | `--v` |\n\n`--w` opens a paragraph\n");
     expect(doc.inlineCodes.map((c) => [c.value, c.lead ?? false])).toEqual([

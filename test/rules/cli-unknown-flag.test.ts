@@ -286,6 +286,14 @@ tester.run(rule, {
       errors: [{ messageId: "unknownFlag", data: { flag: "--topics", command: "aw flow advance" }, line: 10 }],
     },
     {
+      name: "a flag tied to the binary where every command declares its flags: a `--name` literal elsewhere in the code (a test) does not make it known",
+      files: {
+        ...withGuide(["# Guide", "", "Run `aw flow status`.", "", "| Flag | What |", "| --- | --- |", "| `--ghost` | x |", ""].join("\n")),
+        "src/cli.test.ts": 'export const argv = ["aw", "--ghost"];\n',
+      },
+      errors: [{ messageId: "unknownFlag", data: { flag: "--ghost", command: "aw" }, line: 7 }],
+    },
+    {
       name: "a skill named for the binary it teaches: its bare fence lines run the binary and its flag table is the binary's options, judged against the CLI",
       files: {
         ...cliProject([]),

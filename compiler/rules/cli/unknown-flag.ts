@@ -214,11 +214,12 @@ export default defineRule({
     let binaryTable: { table: FlagTable; allowed: FlagSpec[]; closure: Closure } | null = null;
     const binaryAt = () => {
       if (binaryTable) return binaryTable;
-      const allowed = [...index.commands.flatMap((d) => d.options), ...global];
+      const usesGlobal = index.commands.some((d) => d.flagScope === "global") || !index.decl([]);
+      // The global set (every `--name` literal in the code, tests included) counts only where a command reads it.
+      const allowed = [...index.commands.flatMap((d) => d.options), ...(usesGlobal ? global : [])];
       let closure: Closure = surface.commandSet.closed
         ? { closed: true }
         : { closed: false, reason: `not every command is known (${surface.commandSet.reason})`, span: null };
-      const usesGlobal = index.commands.some((d) => d.flagScope === "global") || !index.decl([]);
       for (const d of index.commands) {
         if (!closure.closed) break;
         if (!d.flagSet.closed) closure = d.flagSet;
