@@ -607,8 +607,7 @@ function fenceSource(text: string, lines: LineIndex, node: Code): { src: string;
     const lineNo = firstLine + i;
     if (lineNo > lines.lineCount) break;
     const lineStart = lines.offset(lineNo, 1);
-    let lineEnd = lineStart;
-    while (lineEnd < text.length && text[lineEnd] !== "\n" && text[lineEnd] !== "\r") lineEnd++;
+    const lineEnd = endOfLine(text, lineStart);
     const rawLen = lineEnd - lineStart;
     const base = lineStart + Math.max(0, rawLen - v.length);
     let from = 0;
@@ -624,6 +623,13 @@ function fenceSource(text: string, lines: LineIndex, node: Code): { src: string;
     continuing = /(^|[^\\])(\\\\)*\\$/.test(v);
   }
   return { src, offsets };
+}
+
+/** The offset of the line break (or the text's end) at or after `from`. */
+function endOfLine(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && text[i] !== "\n" && text[i] !== "\r") i++;
+  return i;
 }
 
 /** `"name": "command line"`: a script entry on one line; a value with an escape is left out (its offsets would not map). */
@@ -653,8 +659,7 @@ function scriptsSource(text: string, lines: LineIndex, node: Code): { src: strin
     const lineNo = firstLine + i;
     if (!m || lineNo > lines.lineCount) continue;
     const lineStart = lines.offset(lineNo, 1);
-    let lineEnd = lineStart;
-    while (lineEnd < text.length && text[lineEnd] !== "\n" && text[lineEnd] !== "\r") lineEnd++;
+    const lineEnd = endOfLine(text, lineStart);
     // The fence's indentation (in a list item or a blockquote) is not part of the value.
     const base = lineStart + Math.max(0, lineEnd - lineStart - v.length) + m[1].length;
     for (let k = 0; k < m[2].length; k++) offsets.push(base + k);

@@ -1,5 +1,6 @@
 /**
- * One package.json as docpact needs it: its name, `private` and `bin` map.
+ * One package.json as docpact needs it: its name, `private`, `bin` map and the
+ * packages it installs (`dependencies` and `devDependencies`).
  * Read through the guarded door; a file that does not parse, is too large
  * or is no object gives null. Shared by discovery (which follows each
  * binary's entry) and the packages reader (which names what is published).
@@ -8,7 +9,14 @@ import { join, posix } from "node:path";
 import { guardedRead } from "./guarded-read.js";
 import { isTestPath } from "./test-paths.js";
 
-export type Manifest = { name: string | null; private: boolean; bin: Record<string, string> };
+export type Manifest = { name: string | null; private: boolean; bin: Record<string, string>; installs: string[] };
+
+/** The names of `dependencies` and `devDependencies` (peers are the user's to install). */
+function installed(o: Record<string, unknown>): string[] {
+  const out = new Set<string>();
+  for (const d of [o.dependencies, o.devDependencies]) if (d && typeof d === "object" && !Array.isArray(d)) for (const k of Object.keys(d)) out.add(k);
+  return [...out].sort();
+}
 
 /** `bin` as a map: a string is one binary named as the package (without its scope). */
 function binMap(bin: unknown, name: string | null): Record<string, string> {
@@ -27,7 +35,7 @@ export function readManifest(root: string, file: string): Manifest | null {
     if (!v || typeof v !== "object" || Array.isArray(v)) return null;
     const o = v as Record<string, unknown>;
     const name = typeof o.name === "string" && o.name.trim() !== "" ? o.name.trim() : null;
-    return { name, private: o.private === true, bin: binMap(o.bin, name) };
+    return { name, private: o.private === true, bin: binMap(o.bin, name), installs: installed(o) };
   } catch {
     return null;
   }

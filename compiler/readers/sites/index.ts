@@ -11,6 +11,7 @@ import { routers, type SiteGeneratorDescriptor, siteGenerators } from "../../mod
 import { siteOf } from "../../model/site-links.js";
 import type { Site } from "../../model/types.js";
 import { existsSync } from "../../util/input-fs.js";
+import { manifestFiles, readManifest } from "../../util/package-manifest.js";
 import { siteGitignore } from "./gitignore.js";
 import { attachTranslations } from "./translations.js";
 import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
@@ -201,19 +202,13 @@ export function packageSites(root: string, docs: readonly string[], files: reado
   const loose = docs.filter((d) => !inSite(d));
   if (loose.length === 0) return [];
   const found = new Map<string, string>();
-  for (const f of [...files].sort()) {
-    if (!f.endsWith("/package.json") || f.split("/").includes("node_modules")) continue;
+  for (const f of manifestFiles(files)) {
+    if (f === "package.json") continue;
     const dir = f.slice(0, -"/package.json".length);
     if (!loose.some((d) => d.startsWith(`${dir}/`)) || [...found.keys()].some((o) => dir.startsWith(`${o}/`))) continue;
-    let deps: Record<string, unknown> = {};
-    try {
-      const pkg = JSON.parse(readSiteFile(root, f)) as { dependencies?: unknown; devDependencies?: unknown };
-      for (const d of [pkg.dependencies, pkg.devDependencies]) if (d && typeof d === "object" && !Array.isArray(d)) deps = { ...deps, ...d };
-    } catch {
-      continue;
-    }
+    const installs = readManifest(root, f)?.installs ?? [];
     for (const d of siteGenerators) {
-      const name = d.packages?.find((p) => Object.hasOwn(deps, p));
+      const name = d.packages?.find((p) => installs.includes(p));
       if (name === undefined) continue;
       found.set(dir, `\`${name}\` in ${f}, with no ${d.routesUnknown === undefined ? `${d.name} config file` : "config file"} docpact reads`);
       break;
