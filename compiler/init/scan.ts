@@ -34,9 +34,13 @@ export function exclusionReason(file: string): string | null {
 /**
  * Globs that cover exactly the kept files among `files` (all ending in `ext`):
  * a folder with nothing excluded becomes `folder/**\/*ext`, anything else is
- * split into its files and sub-folders.
+ * split into its direct files and sub-folders — `folder/*ext` with init's own exclusions negated after it,
+ * or, with a caller's `kept` filter, the kept files by name.
  */
-export function coveringGlobs(files: string[], ext: string, keep: (file: string) => boolean = (f) => exclusionReason(f) === null): string[] {
+export function coveringGlobs(files: string[], ext: string, kept?: (file: string) => boolean): string[] {
+  const keep = kept ?? ((f: string) => exclusionReason(f) === null);
+  // Only init's own exclusions (a changelog) are negated; a caller's filter (is this JSON a schema?) lists what it keeps.
+  const negate = kept === undefined;
   const out: string[] = [];
   const visit = (prefix: string, group: string[]) => {
     const kept = group.filter(keep);
@@ -47,7 +51,9 @@ export function coveringGlobs(files: string[], ext: string, keep: (file: string)
     }
     const direct = group.filter((f) => !f.slice(prefix.length).includes("/"));
     const directKept = direct.filter(keep);
-    if (directKept.length > 0 && directKept.length === direct.length) out.push(`${prefix}*${ext}`);
+    const directLeft = direct.filter((f) => !keep(f));
+    // Files left out one by one (a changelog) stay out by negation, so the folder's glob still covers a page added or moved later.
+    if (directKept.length > 0 && (negate || directLeft.length === 0)) out.push(`${prefix}*${ext}`, ...directLeft.map((f) => `!${f}`));
     else out.push(...directKept);
     const subs = new Map<string, string[]>();
     for (const f of group) {

@@ -8,6 +8,7 @@ import { runInit } from "../../compiler/cli/init.js";
 import { validateConfig } from "../../compiler/config/validate.js";
 import { detect } from "../../compiler/init/detect.js";
 import { coveringGlobs } from "../../compiler/init/scan.js";
+import { globListMatcher } from "../../compiler/util/globs.js";
 import { DocpactError } from "../../compiler/util/errors.js";
 
 const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
@@ -47,7 +48,7 @@ describe("docpact init", () => {
 
   it("commander CLI with a root tsconfig: leaves out the changelog and test fixtures, keeps default schemas and code", () => {
     const { out, config } = init("init-commander");
-    expect(config.docs).toEqual(["README.md", "docs/**/*.md"]);
+    expect(config.docs).toEqual(["*.md", "!CHANGELOG.md", "docs/**/*.md"]);
     expect(config.schemas).toBeUndefined();
     expect(config.code).toBeUndefined();
     expect(config.cli).toBeUndefined();
@@ -127,7 +128,8 @@ describe("coveringGlobs", () => {
   it("collapses clean folders and splits mixed ones", () => {
     expect(coveringGlobs(["a.md", "b/x.md", "b/y/z.md"], ".md")).toEqual(["**/*.md"]);
     expect(coveringGlobs(["CHANGELOG.md", "README.md", "docs/a.md", "pkg/test/t.md", "pkg/doc/d.md", "pkg/x.md"], ".md")).toEqual([
-      "README.md",
+      "*.md",
+      "!CHANGELOG.md",
       "docs/**/*.md",
       "pkg/*.md",
       "pkg/doc/**/*.md",
@@ -135,8 +137,20 @@ describe("coveringGlobs", () => {
     expect(coveringGlobs(["test/a.md"], ".md")).toEqual([]);
   });
 
+  it("keeps a folder with a left-out file as a glob, the file negated after it: a page added or moved later stays in scope", () => {
+    const globs = coveringGlobs(["docs/Releases.md", "docs/FAQ.md", "docs/Versions.md", "docs/sub/x.md"], ".md");
+    expect(globs).toEqual(["docs/*.md", "!docs/Releases.md", "docs/sub/**/*.md"]);
+    const inScope = globListMatcher(globs);
+    expect(inScope("docs/Formula-Versions.md")).toBe(true);
+    expect(inScope("docs/Releases.md")).toBe(false);
+  });
+
   it("leaves out history files of every document extension (a Jekyll repository's History.markdown)", () => {
-    expect(coveringGlobs(["History.markdown", "README.markdown", "docs/a.markdown"], ".markdown")).toEqual(["README.markdown", "docs/**/*.markdown"]);
+    expect(coveringGlobs(["History.markdown", "README.markdown", "docs/a.markdown"], ".markdown")).toEqual([
+      "*.markdown",
+      "!History.markdown",
+      "docs/**/*.markdown",
+    ]);
     expect(coveringGlobs(["CHANGELOG.mdx", "docs/a.mdx"], ".mdx")).toEqual(["docs/**/*.mdx"]);
   });
 });
