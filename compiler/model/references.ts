@@ -12,6 +12,7 @@ import { normalizeHeading } from "../util/headings.js";
 import type { IgnoreRule, ModelData, Heading, MarkdownDoc, MdLink, SectionRef, Site } from "./types.js";
 import { closest } from "../util/edit-distance.js";
 import { routers } from "./routes/index.js";
+import { under } from "./routes/types.js";
 import { customId, githubSlug, headingIds } from "./routes/slugs.js";
 import {
   buildRouteTable,
@@ -282,6 +283,8 @@ const SKIP_EMPTY = "an empty link target";
 const SKIP_TEMPLATE = "a template or placeholder target ({{x}}, <x>, ${x})";
 const SKIP_UNLISTED = "inside a folder docpact does not list (dot folders, node_modules, the output folder)";
 const SKIP_FOLDER = "a folder link that finds no file (a folder holding only dot files looks empty)";
+/** `#/1/1`: no heading id starts with a slash; a script on the page reads it (reveal.js slides, a hash router). */
+const HASH_ROUTE = "a hash route (`#/…`) read by a script on the page (reveal.js slides, a single-page router), not a heading id";
 /** Fragments that never name a heading: GitHub line ranges and the HTML top-of-page fragment. */
 const NON_HEADING_FRAGMENT = /^(?:L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?|top)$/i;
 
@@ -366,6 +369,7 @@ function resolveLinkTarget(
     return { status: "missing", target, path, fragment, anchor: null };
   }
   const targetDoc = index.docs.get(path);
+  if (targetDoc && fragment?.startsWith("/")) return { status: "ok", target, path, fragment, anchor: "not-judged", reason: HASH_ROUTE };
   // A Markdown file on disk that is not in scope: its headings are unknown, so its anchors are not judged.
   const anchor = targetDoc ? anchorStatus(index, targetDoc, fragment) : fragment ? "unchecked" : null;
   return { status: "ok", target, path, fragment, anchor };
@@ -413,6 +417,13 @@ function routeOfAncestor(index: ReferenceIndex, fromFile: string, target: string
 /** A link from a page of a documentation site: the file it names, else the route it names. */
 function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, target: string, fragment: string | null): LinkResolution {
   const ok = (path: string): LinkResolution => withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
+  // An include or layout (Eleventy's `_includes`) is rendered into the pages that pull it in: a relative link there
+  // resolves from each of them, not from the include's own folder.
+  const include = target.startsWith("/") ? undefined : site.nonPageDirs?.find((d) => d !== "" && under(d, doc.file) !== null);
+  if (include !== undefined) {
+    const reason = `${doc.file} is in ${include}/, which the ${site.generator} site renders into its pages: a relative link resolves from each page that includes it`;
+    return { status: "not-judged", target, path: null, fragment, anchor: null, reason };
+  }
   // Docusaurus's `@site/…`: a file path from the site's folder.
   const path = target.startsWith("@site/")
     ? resolvePath(`${site.root ? `${site.root}/` : ""}x`, target.slice(6))
@@ -545,6 +556,7 @@ function withAnchor(index: ReferenceIndex, r: LinkResolution): LinkResolution {
   const targetDoc = index.docs.get(r.path);
   // A file on disk that is not a document in scope: its headings are unknown, so its anchors are not judged.
   if (!targetDoc) return { ...r, anchor: "unchecked" };
+  if (r.fragment.startsWith("/")) return { ...r, anchor: "not-judged", reason: HASH_ROUTE };
   const site = index.siteOf(targetDoc.file);
   if (site?.slugsUnknown) return { ...r, anchor: NON_HEADING_FRAGMENT.test(r.fragment) ? "unchecked" : "not-judged", reason: site.slugsUnknown };
   const anchor = anchorStatus(index, targetDoc, r.fragment);

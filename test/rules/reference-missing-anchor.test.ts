@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import rule from "../../compiler/rules/reference/missing-anchor.js";
 import { lines, project, run } from "./reference-helpers.js";
+import { lintFiles } from "../helpers/rule-tester.js";
 
 const target = [
   "# Guide",
@@ -106,5 +107,17 @@ describe("reference/missing-anchor", async () => {
     ]);
     expect(r[0].related).toEqual([{ file: "docs/guide.md", line: 1, column: 1, message: "target document" }]);
     expect(r[2].suggestion).toBe("#install");
+  });
+  it("a hash route (`#/1/1`, reveal.js slides) names no heading: not judged, counted with the reason; `#gone` beside it is judged", async () => {
+    const files = {
+      "slides.md": "# Deck\n\n[next slide](#/1/1) [gone](#gone) [deck](./slides.md#/2)\n",
+      "docpact.config.json": { docs: ["slides.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    expect(lines(r.diagnostics)).toEqual(["slides.md:3:21 #gone names no heading or anchor in this document"]);
+    expect(r.notJudged.map((n) => `${n.line}:${n.column} ${n.reason}`)).toEqual([
+      "3:1 a hash route (`#/…`) read by a script on the page (reveal.js slides, a single-page router), not a heading id",
+      "3:35 a hash route (`#/…`) read by a script on the page (reveal.js slides, a single-page router), not a heading id",
+    ]);
   });
 });

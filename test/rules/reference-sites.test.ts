@@ -120,7 +120,7 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
-  it("Eleventy: clean URLs, dir.input, pathPrefix, addPassthroughCopy to the root, permalinks from front matter and directory data, layout ids, computed permalinks not judged", async () => {
+  it("Eleventy: clean URLs, dir.input, pathPrefix, addPassthroughCopy to the root, permalinks from front matter and directory data, layout ids, computed permalinks not judged, includes' relative links not judged", async () => {
     // index.md's links (/guide/, /start/, /handbook/r/no-foo/, /img/logo.png, #further-reading from the layout, #installing-it) resolve.
     expect(await findings("site-eleventy")).toEqual([
       "docs/invalid.md:3:1 reference/broken-link link target /guide/gone/ does not exist (no page or file of the eleventy site at . serves /guide/gone)",
@@ -130,6 +130,9 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
       "docs/invalid.md:3:80 reference/broken-link image target /img/nope.png does not exist (no page or file of the eleventy site at . serves /img/nope.png)",
       "docs/invalid.md:4:1 reference/missing-anchor #install names no heading or anchor in docs/guide/setup.md",
       "docs/invalid.md:4:34 reference/missing-anchor #reading names no heading or anchor in docs/guide/index.md",
+      // An include's relative links resolve from the pages that render it (./guide/index.md is broken only next to the include).
+      "docs/_includes/why.md:3:5 not judged reference/broken-link: docs/_includes/why.md is in docs/_includes/, which the eleventy site renders into its pages: a relative link resolves from each page that includes it",
+      "docs/_includes/why.md:3:39 not judged reference/broken-link: docs/_includes/why.md is in docs/_includes/, which the eleventy site renders into its pages: a relative link resolves from each page that includes it",
       // blog/latest.md's permalink is computed by a filter: routes under its fixed prefix are not known.
       "docs/index.md:5:7 not judged reference/broken-link: routes under /blog are generated",
       // categories.md writes its heading ids from data in a loop.

@@ -28,7 +28,7 @@ const eleventy: SiteGeneratorDescriptor = {
   docs: {
     routes: {
       pages:
-        "`dir.input/a/b.md` (`.njk`, `.liquid`, `.html`, `.11ty.js`, …) → `/a/b/`, `index` → folder; `pathPrefix` (links with or without it); `permalink` from front matter, the template data file (`x.11tydata.json`) and directory data files (`a/a.json`, `a/a.11tydata.json`), with `{{ page.filePathStem }}` / `{{ page.fileSlug }}` folded; `permalink: false` pages have no route; the `includes`, `layouts`, `data` and `output` folders hold no pages",
+        "`dir.input/a/b.md` (`.njk`, `.liquid`, `.html`, `.11ty.js`, …) → `/a/b/`, `index` → folder; `pathPrefix` (links with or without it); `permalink` from front matter, the template data file (`x.11tydata.json`) and directory data files (`a/a.json`, `a/a.11tydata.json`), with `{{ page.filePathStem }}` / `{{ page.fileSlug }}` folded; `permalink: false` pages have no route; the `includes`, `layouts`, `data` and `output` folders hold no pages (a relative link in an include or layout resolves from each page that renders it: not judged, counted)",
       assets: 'files below `dir.input`; `addPassthroughCopy({ "x": "/" })` folders at the root',
       notJudged:
         "a computed `pathPrefix` (root-absolute links that name no page), permalinks with other template tags, `eleventyComputed` or `pagination` (routes under the permalink's fixed part), passthrough copies to another target, a glob or a non-literal argument, a permalink set in `_data` or by a `.11tydata.js`",

@@ -51,7 +51,8 @@ const unknown: SiteGeneratorDescriptor = {
     return true;
   },
   configExample: "extensions = []",
-  packages: ["astro", "hexo", "gatsby"],
+  // `next`: a Next.js app serving the folder's pages (Nextra's own config is tried first; a wrapper such as `withGuildDocs` hides it).
+  packages: ["astro", "hexo", "gatsby", "next"],
   configHint:
     "Hexo `_config.yml`, Zola `config.toml` with `base_url`, VuePress `.vuepress/config.{yml,toml}`, plain Astro `astro.config.*`, Docsify `index.html` without an inline `window.$docsify`, Sphinx `conf.py`, MyST `myst.yml`, Antora `antora.yml`, Gatsby, Quarto, GitBook, Docfx; or site front matter (`permalink`, `layout`, `eleventyNavigation`)",
   docs: {
