@@ -2,7 +2,8 @@
  * Links written as raw HTML inside Markdown: `<a href="…">` and `<img src="…">`
  * in an html node (a block of HTML or an inline tag). GitHub and every site
  * generator render them as links and images, so they are read like Markdown
- * links. Only a quoted or bare attribute value is a URL; a JSX expression
+ * links. Only a quoted or bare attribute value is a URL (a Hugo shortcode in it,
+ * `href="{{< ref "x" >}}"`, is part of the value); a JSX expression
  * (`href={x}`) is not read. Comments hold no links.
  */
 
@@ -17,8 +18,15 @@ export interface RawHtmlLink {
   end: number;
 }
 
-const OPEN = /<(a|img)(\s[^<>]*)?>/gi;
-const ATTR = /(?:^|\s)(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`{]+))/i;
+// A Hugo shortcode inside a quoted value (`href="{{< ref "x" >}}#y"`) holds `<`, `>` and quotes of its own.
+const SHORTCODE = String.raw`\{\{[<%][^}]*?[>%]\}\}`;
+// The alternatives never overlap (a `{` is a shortcode's only where one starts), so a failing match cannot backtrack far.
+const NOT_SC = String.raw`\{(?!\{[<%])`;
+const OPEN = new RegExp(String.raw`<(a|img)(\s(?:${SHORTCODE}|${NOT_SC}|[^<>{])*)?>`, "gi");
+const ATTR = new RegExp(
+  String.raw`(?:^|\s)(href|src)\s*=\s*(?:"((?:${SHORTCODE}|${NOT_SC}|[^"{])*)"|'((?:${SHORTCODE}|${NOT_SC}|[^'{])*)'|([^\s"'=<>\`{]+))`,
+  "i",
+);
 const CLOSE_A = /<\/a\s*>/i;
 
 /** Raw HTML links and images in `raw` (the source of one html node). */

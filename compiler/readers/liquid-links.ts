@@ -30,15 +30,27 @@ const DEFINITION = new RegExp(String.raw`^[ ]{0,3}\[(?<label>[^\]\n]+)\]:[ \t]*$
 /** How far back from `](` a label's `[` is looked for (labels are short; bounded work on hostile input). */
 const MAX_LABEL = 1000;
 
+function destinationOf(g: Record<string, string | undefined>): { url: string; template: LiquidTemplate } {
+  const template = (g.filter ?? g.tag ?? g.shortcode ?? "relative_url") as LiquidTemplate;
+  const path = g.outPath ?? g.basePath ?? g.tagPath ?? g.scPath ?? "";
+  return { url: path + (g.scFragment ?? g.fragment ?? ""), template };
+}
+
+const WHOLE_DEST = new RegExp(String.raw`^\s*${DEST}\s*$`);
+
+/** A raw HTML attribute value that is one template (`href="{{< ref "x" >}}#y"`): the path it names and the template; else null. */
+export function templateDestination(value: string): { url: string; template: LiquidTemplate } | null {
+  const m = value.includes("{") ? WHOLE_DEST.exec(value) : null;
+  return m ? destinationOf(m.groups!) : null;
+}
+
 /** Every Liquid link in `text` whose start lies outside `skip` (code spans and blocks). */
 export function liquidLinks(text: string, skip: readonly OffsetRange[]): LiquidLink[] {
   if (!text.includes("{{") && !text.includes("{%")) return [];
   const inSkip = (at: number) => skip.some((r) => at >= r.start && at < r.end);
   const out: LiquidLink[] = [];
   const push = (kind: LiquidLink["kind"], label: string, g: Record<string, string | undefined>, start: number, end: number) => {
-    const template = (g.filter ?? g.tag ?? g.shortcode ?? "relative_url") as LiquidTemplate;
-    const path = g.outPath ?? g.basePath ?? g.tagPath ?? g.scPath ?? "";
-    out.push({ kind, url: path + (g.scFragment ?? g.fragment ?? ""), text: label, template, start, end });
+    out.push({ kind, ...destinationOf(g), text: label, start, end });
   };
   // Found from each `](` that opens a template (linear: no scan from every `[`).
   for (let at = text.indexOf("]("); at !== -1; at = text.indexOf("](", at + 2)) {

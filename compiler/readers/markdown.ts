@@ -26,8 +26,8 @@ import { type BinaryRunners, parseInvocations, type RawInvocation, splitInvocati
 import { inlineCodeLayout } from "./md-inline-code.js";
 import { makeNoteMatcher, matchNoteHead, NoteIds, type NoteHead, type NoteMatcher } from "./notes.js";
 import { scanDirectives, type OffsetRange } from "./regions-syntax.js";
-import { liquidLinks } from "./liquid-links.js";
-import { htmlLinks } from "./html-links.js";
+import { liquidLinks, templateDestination } from "./liquid-links.js";
+import { htmlLinks, type RawHtmlLink } from "./html-links.js";
 import { frontMatterBlock } from "../util/front-matter.js";
 import { findSectionRefs } from "./section-refs.js";
 import { githubSlug, Slugger } from "../util/slug.js";
@@ -178,6 +178,11 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
     const a = lines.position(start);
     const b = lines.position(Math.max(start, end));
     return { file, line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  };
+  // A raw `<a href>` whose value is one generator template (`{{< ref "x" >}}`) is that template's link, as in Markdown.
+  const rawHtmlLink = (l: RawHtmlLink, at: number): MdLink => {
+    const t = templateDestination(l.url);
+    return { kind: l.kind, url: t?.url ?? l.url, text: l.text, span: span(at + l.start, at + l.end), html: true, ...(t ? { template: t.template } : {}) };
   };
 
   const headings: Heading[] = [];
@@ -343,8 +348,13 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
           htmlRanges.push({ start, end });
           collectAnchors(text, start, end, (s, e, id) => anchors.push({ id, span: span(s, e) }), (node as Html).value);
           // Raw `<a href>` / `<img src>`: links as GitHub and the generators render them.
-          for (const l of htmlLinks(text.slice(start, end)))
-            links.push({ kind: l.kind, url: l.url, text: l.text, span: span(start + l.start, start + l.end), html: true });
+          for (const l of htmlLinks(text.slice(start, end))) links.push(rawHtmlLink(l, start));
+          break;
+        case "text":
+          // `<a href="{{< ref "x" >}}">` inline: the shortcode's quotes keep CommonMark from seeing a tag, yet Hugo
+          // expands it before Markdown runs, so the page has the link. Only such links are read from text.
+          if (/<(?:a|img)\s[^\n]*\{\{[<%]/i.test(node.value))
+            for (const l of htmlLinks(text.slice(start, end))) if (/\{\{[<%]/.test(l.url)) links.push(rawHtmlLink(l, start));
           break;
       }
     }

@@ -25,6 +25,9 @@ describe("Hugo sites", () => {
       // `ref` / `relref` shortcodes name content files (from the page, the content folder, or a bare name anywhere: _index.md's resolve).
       "content/invalid.md:7:1 reference/broken-link link target guide/nothing.md does not exist (content/guide/nothing.md)",
       "content/invalid.md:7:44 reference/missing-anchor #nope names no heading or anchor in content/guide/config.md",
+      // The same shortcodes in a raw `<a href="{{< ref "x" >}}#y">`, inline (text to CommonMark) or in an HTML block.
+      "content/invalid.md:9:8 reference/missing-anchor #nope-inline names no heading or anchor in content/guide/config.md",
+      "content/invalid.md:11:6 reference/broken-link link target guide/nothing.md does not exist (content/guide/nothing.md)",
       // `posts = "/:year/:month/:slug/"` places posts by date.
       "content/_index.md:7:87 not judged reference/broken-link: routes like /2024/01/hello are made at build time (dated posts, a theme's files)",
     ]);
