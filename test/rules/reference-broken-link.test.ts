@@ -153,16 +153,21 @@ describe("reference/broken-link", async () => {
     ]);
   });
 
-  it("a Next.js app whose Nextra config is wrapped (withGuildDocs({ nextraConfig })): the folder installing `next` is a site whose routes are unknown", async () => {
+  it("a Next.js app whose Nextra config is wrapped (withGuildDocs({ nextraConfig })): the folder installing `next` is a site whose routes are unknown; its README.md stays GitHub's", async () => {
     const files = {
       "website/package.json": { name: "site", dependencies: { next: "15.0.0", "@theguild/components": "9.0.0" } },
       "website/next.config.ts": "export default withGuildDocs({ nextraConfig: { contentDirBasePath: '/docs' } });\n",
       "website/src/content/intro.mdx": "# Intro\n\n[loaders](/docs/loaders) [gone](./gone.mdx)\n",
-      "docpact.config.json": { docs: ["website/**/*.mdx"], schemas: [], code: { include: [] } },
+      // The app's README is GitHub's (a Next.js app never serves it): its links are judged as GitHub resolves them.
+      "website/README.md": "See [the test](../_tests/site.spec.ts).\n",
+      "docpact.config.json": { docs: ["website/**/*.mdx", "website/README.md"], schemas: [], code: { include: [] } },
     };
     const r = await lintFiles(rule, files);
     // A relative link to a file is still checked; the route is the app's.
-    expect(lines(r.diagnostics)).toEqual(["website/src/content/intro.mdx:3:26 link target ./gone.mdx does not exist (website/src/content/gone.mdx)"]);
+    expect(lines(r.diagnostics)).toEqual([
+      "website/README.md:1:5 link target ../_tests/site.spec.ts does not exist (_tests/site.spec.ts)",
+      "website/src/content/intro.mdx:3:26 link target ./gone.mdx does not exist (website/src/content/gone.mdx)",
+    ]);
     expect(r.notJudged.map((n) => `${n.line}:${n.column} ${n.reason}`)).toEqual([
       "3:1 site generator not recognised (`next` in website/package.json, with no config file docpact reads found)",
     ]);

@@ -124,8 +124,14 @@ export async function readSites(
       kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter));
   }
   if (!config.sites) {
-    for (const m of packageSites(root, docs, files, (d) => siteOf(kept, d) !== null))
-      kept.push(await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter));
+    for (const m of packageSites(root, docs, files, (d) => siteOf(kept, d) !== null)) {
+      const site = await readSite(root, config, { root: m.root, generator: "unknown", configFile: m.configFile }, files, frontMatter);
+      // The package's README.md is what GitHub and npm render: a generator found only by its package serves pages from its own
+      // content folder (a Next.js app never serves its README), so that file keeps GitHub's semantics.
+      const readme = `${m.root}/README.md`;
+      if (files.includes(readme)) site.excluded = [...(site.excluded ?? []), readme];
+      kept.push(site);
+    }
   }
   // Outermost first: a document belongs to the deepest site whose folder holds it.
   return kept.sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
