@@ -5,6 +5,11 @@
  * links. Only a quoted or bare attribute value is a URL (a Hugo shortcode in it,
  * `href="{{< ref "x" >}}"`, is part of the value); a JSX expression
  * (`href={x}`) is not read. Comments hold no links.
+ *
+ * In MDX every tag is a JSX element, and a component's `href` prop is a link by
+ * the convention every MDX generator's components follow (Mintlify's `<Card>` and
+ * `<Button>`, Starlight's `<LinkCard>`, Nextra's `<Cards.Card>`, Docusaurus'
+ * `<Link>`): with `jsx`, any element's `href` is read.
  */
 
 export interface RawHtmlLink {
@@ -13,7 +18,7 @@ export interface RawHtmlLink {
   url: string;
   /** The text up to the matching `</a>` inside the same html node (empty when the tag closes elsewhere). */
   text: string;
-  /** Offsets of the opening tag in the scanned source. */
+  /** Offsets of the opening tag in the scanned source (of the `href` prop on an MDX component). */
   start: number;
   end: number;
 }
@@ -27,26 +32,29 @@ const ATTR = new RegExp(
   String.raw`(?:^|\s)(href|src)\s*=\s*(?:"((?:${SHORTCODE}|${NOT_SC}|[^"{])*)"|'((?:${SHORTCODE}|${NOT_SC}|[^'{])*)'|([^\s"'=<>\`{]+))`,
   "i",
 );
-const CLOSE_A = /<\/a\s*>/i;
+const OPEN_JSX = new RegExp(String.raw`<([A-Za-z][\w.:-]*)(\s(?:${SHORTCODE}|${NOT_SC}|[^<>{])*)?>`, "g");
+const HREF_JSX = new RegExp(ATTR.source.replace("(href|src)", "(href)"), "i");
 
-/** Raw HTML links and images in `raw` (the source of one html node). */
-export function htmlLinks(raw: string): RawHtmlLink[] {
-  if (raw.startsWith("<!--") || !/<(?:a|img)\s/i.test(raw)) return [];
+/** Raw HTML links and images in `raw` (the source of one html node); `jsx`: the node is MDX. */
+export function htmlLinks(raw: string, jsx = false): RawHtmlLink[] {
+  if (raw.startsWith("<!--") || !(jsx ? /\shref\s*=|<img\s/i : /<(?:a|img)\s/i).test(raw)) return [];
   const out: RawHtmlLink[] = [];
-  OPEN.lastIndex = 0;
-  for (let m = OPEN.exec(raw); m; m = OPEN.exec(raw)) {
+  const open = jsx ? OPEN_JSX : OPEN;
+  open.lastIndex = 0;
+  for (let m = open.exec(raw); m; m = open.exec(raw)) {
     // Inside a comment that opened before this tag: not an element.
     const lastOpen = raw.lastIndexOf("<!--", m.index);
     if (lastOpen !== -1 && raw.indexOf("-->", lastOpen) > m.index) continue;
-    const isA = m[1].toLowerCase() === "a";
-    const a = ATTR.exec(m[2] ?? "");
-    if (!a || a[1].toLowerCase() !== (isA ? "href" : "src")) continue;
+    // JSX names are case-sensitive: `<Img>` is a component.
+    const isImg = (jsx ? m[1] : m[1].toLowerCase()) === "img";
+    const a = (jsx && !isImg ? HREF_JSX : ATTR).exec(m[2] ?? "");
+    if (!a || a[1].toLowerCase() !== (isImg ? "src" : "href")) continue;
     const url = decodeEntities((a[2] ?? a[3] ?? a[4] ?? "").trim());
     if (url === "") continue;
     let text = "";
-    if (isA) {
+    if (!isImg) {
       const rest = raw.slice(m.index + m[0].length);
-      const close = CLOSE_A.exec(rest);
+      const close = new RegExp(String.raw`</${m[1].replace(/\./g, "\\.")}\s*>`, m[1] === "a" || m[1] === "A" ? "i" : "").exec(rest);
       if (close)
         text = rest
           .slice(0, close.index)
@@ -54,7 +62,11 @@ export function htmlLinks(raw: string): RawHtmlLink[] {
           .replace(/\s+/g, " ")
           .trim();
     }
-    out.push({ kind: isA ? "link" : "image", url, text: decodeEntities(text), start: m.index, end: m.index + m[0].length });
+    // A component's tag spans many props and often many lines: its span is the `href` prop, where a fix goes.
+    const prop = jsx && m[1] !== "a" && !isImg;
+    const at = m.index + 1 + m[1].length + a.index + a[0].length - a[0].trimStart().length;
+    const [start, end] = prop ? [at, m.index + 1 + m[1].length + a.index + a[0].length] : [m.index, m.index + m[0].length];
+    out.push({ kind: isImg ? "image" : "link", url, text: decodeEntities(text), start, end });
   }
   return out;
 }

@@ -166,7 +166,8 @@ function esmEnd(text: string, from: number): number {
 export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptions): MarkdownDoc {
   const frontMatter = frontMatterBlock(text);
   const seen = withoutFrontMatter(text, frontMatter);
-  const tree = parseMarkdown(file.endsWith(".mdx") ? withoutEsm(seen) : seen, unoptimized());
+  const isMdx = file.endsWith(".mdx");
+  const tree = parseMarkdown(isMdx ? withoutEsm(seen) : seen, unoptimized());
   const lines = new LineIndex(text);
   const binaries = new Set(opts.binaries.filter(Boolean));
   const runners = binaryRunners(file, opts.runs, binaries);
@@ -347,8 +348,8 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
         case "html":
           htmlRanges.push({ start, end });
           collectAnchors(text, start, end, (s, e, id) => anchors.push({ id, span: span(s, e) }), (node as Html).value);
-          // Raw `<a href>` / `<img src>`: links as GitHub and the generators render them.
-          for (const l of htmlLinks(text.slice(start, end))) links.push(rawHtmlLink(l, start));
+          // Raw `<a href>` / `<img src>`: links as GitHub and the generators render them; in MDX any element's `href`.
+          for (const l of htmlLinks(text.slice(start, end), isMdx)) links.push(rawHtmlLink(l, start));
           break;
         case "text":
           // `<a href="{{< ref "x" >}}">` inline: the shortcode's quotes keep CommonMark from seeing a tag, yet Hugo
