@@ -173,6 +173,34 @@ describe("reference/broken-link", async () => {
     ]);
   });
 
+  it("a Next.js app (configured as init writes it): Markdown outside its page folders and the folders its code names is GitHub's", async () => {
+    const files = {
+      "web/package.json": { name: "web", dependencies: { next: "15.0.0", marked: "15.0.0" } },
+      // A loader names its folder: posts/ holds pages at routes docpact does not know.
+      "web/lib/posts.ts": 'import { join } from "node:path";\nexport const dir = join(process.cwd(), "posts");\n',
+      "web/posts/hello.md": "# Hello\n\n[about](/about) [gone](./gone.png)\n",
+      "web/app/guide/page.mdx": "# Guide\n\n[home](/)\n",
+      // No page and no loader's folder: an e2e fixture's notes, rendered by GitHub.
+      "web/src/e2e/nextjs/README.md": "See [the spec](../_tests/nextjs.spec.ts) and [home](/README.md).\n",
+      "README.md": "# Root\n",
+      "docpact.config.json": {
+        docs: ["web/**/*.md", "web/**/*.mdx", "README.md"],
+        schemas: [],
+        code: { include: [] },
+        sites: [{ root: "web", generator: "unknown" }],
+      },
+    };
+    const r = await lintFiles(rule, files);
+    expect(lines(r.diagnostics)).toEqual([
+      "web/src/e2e/nextjs/README.md:1:5 link target ../_tests/nextjs.spec.ts does not exist (web/src/e2e/_tests/nextjs.spec.ts)",
+    ]);
+    expect(r.notJudged.map((n) => `${n.file}:${n.line}:${n.column}`)).toEqual([
+      "web/app/guide/page.mdx:3:1",
+      "web/posts/hello.md:3:1",
+      "web/posts/hello.md:3:17",
+    ]);
+  });
+
   it("a tracked symbolic link to a file inside the root exists (packages/x/LICENSE -> ../../LICENSE); a dangling one does not", async () => {
     const files = {
       LICENSE: "MIT\n",

@@ -13,6 +13,7 @@ import type { Site } from "../../model/types.js";
 import { existsSync } from "../../util/input-fs.js";
 import { manifestFiles, readManifest } from "../../util/package-manifest.js";
 import { siteGitignore } from "./gitignore.js";
+import { nextAppNonPages } from "./next-app.js";
 import { attachTranslations } from "./translations.js";
 import { emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
@@ -160,6 +161,11 @@ async function readSite(
       site.linksRewritten = `${plugins.join(", ")}, a markdown plugin of the project that ${s.configFile} registers, rewrites links at build time (code docpact does not run)`;
   }
   if (s.configFile && !d.plainFiles) site.configFile = s.configFile;
+  // A Next.js app behind no config docpact reads: its Markdown outside the page folders and the folders its code names is GitHub's.
+  if (d.id === "unknown" && configIn(root, s.root, new Set(files)) === null) {
+    const outside = nextAppNonPages(root, s.root, files);
+    if (outside && outside.length > 0) site.excluded = [...(site.excluded ?? []), ...outside];
+  }
   const ignored = siteGitignore(root, site);
   if (ignored.length > 0) site.gitignored = ignored;
   if (config.sites) site.source = config.file ?? "config";
