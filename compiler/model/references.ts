@@ -212,8 +212,8 @@ function atxSource(lines: readonly string[], line: number): string | null {
   return m ? (m[1] ?? "") : null;
 }
 
-/** `{ #id }` / `{#id .cls}` attribute lists anywhere in a page. */
-const ATTR_ID = /\{\s*(?:[.:][^\s}]+\s+)*#([\w-]+)[^}\n]*\}/g;
+/** `{ #id }` / `{#id .cls}` attribute lists anywhere in a page; kramdown's open with a colon (`{: #id}`, `{:.cls #id}`). */
+const ATTR_ID = /\{:?\s*(?:[.:][^\s}]+\s+)*#([\w-]+)[^}\n]*\}/g;
 
 /** `.md` for `a/b.md`, `.json` for `x.schema.json`; `""` when there is none. */
 export function extensionOf(path: string): string {

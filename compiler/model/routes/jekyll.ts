@@ -6,7 +6,7 @@
  * pages, except collections with `output: true` (`_guides/x.md` → `/guides/x`); posts
  * (`_posts/2024-01-02-title.md`) get routes from dates and categories, which docpact
  * does not list (the reader marks them not judged). Heading ids: kramdown's GFM ids
- * (as GitHub's), `{#id}` custom ids, repeats `-1`, `-2`.
+ * (as GitHub's), `{#id}` custom ids and kramdown `{: #id}` attribute lists, repeats `-1`, `-2`.
  */
 import type { SiteGeneratorDescriptor } from "./types.js";
 import { dropIndex, stripPageExt, under } from "./types.js";
@@ -32,13 +32,15 @@ const jekyll: SiteGeneratorDescriptor = {
       notJudged:
         "dated posts (`/2024/01/02/x`), placeholder permalinks (`/:title/`) and collection or defaults permalinks under their fixed part, `collections_dir`",
     },
-    anchors: { slug: "kramdown's GFM ids (as GitHub)", customId: "`{#id}`", repeats: "`-1`, `-2`" },
+    anchors: { slug: "kramdown's GFM ids (as GitHub)", customId: "`{#id}`; a kramdown attribute list `{: #id}` on any block (the line after a heading)", repeats: "`-1`, `-2`" },
   },
   priority: 80,
   indexNames: ["index", "README"],
   docExtensions: [".md", ".markdown"],
   hasReader: true,
   style: { slug: githubSlug, dedupe: "dash", customIds: true },
+  // kramdown's block attribute lists (`## Heading` then `{: #no-sudo}`) give the block before them that id.
+  attrIds: true,
   // `{% include x.md %}` pulls in content (and its headings) at build time.
   includes: /\{%-?\s*include(?:_relative)?\s/,
   // `relative_url`/`absolute_url` prefix the site's `baseurl` to a site-root path: a route. `{% link p %}` names a source
