@@ -85,15 +85,20 @@ describe("command surface", () => {
   test("commander chains: nested commands, variables, new Command, options; program options live on the root and are inherited", () => {
     const { surface } = read("code-commander");
     expect(table(surface.commands)).toEqual({
-      "": [["close", "flow", "inbox", "session"], ["--verbose", "-v"], "chain", "src/cli.ts:3:17"],
+      "": [["close", "flow", "help", "inbox", "session"], ["--verbose", "-v"], "chain", "src/cli.ts:3:17"],
       close: [null, ["--force", "--reason", "-f"], "chain", "src/cli.ts:7:12"],
-      flow: [["advance", "status"], [], "chain", "src/cli.ts:13:30"],
+      flow: [["advance", "help", "status"], [], "chain", "src/cli.ts:13:30"],
       "flow advance": [null, ["--json"], "chain", "src/cli.ts:14:14"],
       "flow status": [null, [], "chain", "src/cli.ts:15:14"],
-      inbox: [["list"], [], "chain", "src/cli.ts:17:17"],
+      inbox: [["help", "list"], [], "chain", "src/cli.ts:17:17"],
       "inbox list": [null, ["--unread", "-u"], "chain", "src/cli.ts:17:34"],
-      session: [["open"], [], "chain", "src/cli.ts:20:27"],
+      session: [["help", "open"], [], "chain", "src/cli.ts:20:27"],
       "session open": [null, ["--name"], "chain", "src/cli.ts:21:15"],
+      // commander's implicit `help [command]` under every command with sub-commands, declared where its parent is.
+      help: [null, [], "chain", "src/cli.ts:3:17"],
+      "flow help": [null, [], "chain", "src/cli.ts:13:30"],
+      "inbox help": [null, [], "chain", "src/cli.ts:17:17"],
+      "session help": [null, [], "chain", "src/cli.ts:20:27"],
     });
     const root = surface.commands.find((c) => c.path.length === 0)!;
     expect(root.options.every((f) => f.inherited)).toBe(true);

@@ -1,6 +1,6 @@
 import rule from "../../compiler/rules/cli/unknown-command.js";
 import { tester } from "../helpers/rule-tester.js";
-import { cliProject, lineOf } from "./cli-project.js";
+import { CLI, cliProject, lineOf } from "./cli-project.js";
 
 const at = (i: number, column: number) => ({ line: lineOf(i), column });
 
@@ -36,6 +36,18 @@ tester.run(rule, {
     {
       name: "placeholders, quoted words and `--` end the command path",
       files: cliProject(['aw "quoted" anything', "aw <command>", "aw flow <verb>", 'aw flow "advance"', "aw flow -- nonsense"]),
+    },
+    {
+      name: "commander's implicit help command under every command with sub-commands: `aw help`, `aw help flow`, `aw flow help advance`",
+      files: cliProject(["aw help", "aw help flow", "aw flow help advance", "aw inbox help"]),
+    },
+    {
+      name: "two programs parsing their own arguments (a scaffolder beside the tool) merge their roots: a first word is not judged",
+      files: {
+        ...cliProject(["aw my-app", "aw flow advance"]),
+        "src/create.ts": 'import { Command } from "commander";\nnew Command().name("create-aw").argument("[dir]").option("--tag <t>").parse(process.argv);\n',
+      },
+      notJudged: [{ line: 1, column: 5 }],
     },
     { name: "code without commands: nothing to compare against", files: cliProject(["aw bogus"], "export const x = 1;\n") },
     {
@@ -85,6 +97,11 @@ tester.run(rule, {
         { messageId: "unknownCommand", data: { command: "aw sesion" }, suggestions: ["aw session"], ...at(2, 5) },
         { messageId: "unknownCommand", data: { command: "aw totally-different" }, ...at(3, 5) },
       ],
+    },
+    {
+      name: "`.helpCommand(false)` turns commander's implicit help command off",
+      files: cliProject(["aw help"], CLI.replace("program.parse();", "program.helpCommand(false);\nprogram.parse();")),
+      errors: [{ messageId: "unknownCommand", data: { command: "aw help" }, ...at(0, 5) }],
     },
     {
       name: "with the top-level list open, a known command's closed sub-commands are still judged",

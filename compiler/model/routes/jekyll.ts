@@ -32,7 +32,11 @@ const jekyll: SiteGeneratorDescriptor = {
       notJudged:
         "dated posts (`/2024/01/02/x`), placeholder permalinks (`/:title/`) and collection or defaults permalinks under their fixed part, `collections_dir`",
     },
-    anchors: { slug: "kramdown's GFM ids (as GitHub)", customId: "`{#id}`; a kramdown attribute list `{: #id}` on any block (the line after a heading)", repeats: "`-1`, `-2`" },
+    anchors: {
+      slug: "kramdown's GFM ids (as GitHub)",
+      customId: "`{#id}`; a kramdown attribute list `{: #id}` on any block (the line after a heading)",
+      repeats: "`-1`, `-2`",
+    },
   },
   priority: 80,
   indexNames: ["index", "README"],

@@ -48,6 +48,8 @@ export interface ChainDialect {
   commandModules?: boolean;
   /** The program's `.version(v, flags?)` declares a version option: its flags spec when none is passed (cac `-v, --version`, commander `-V, --version`). */
   versionFlags?: string;
+  /** A command with sub-commands accepts `help [command]` it does not declare (commander), unless `.helpCommand(false)` / `.addHelpCommand(false)` turns it off. */
+  implicitHelpCommand?: boolean;
 }
 
 interface Entry {
@@ -67,6 +69,7 @@ class ChainReader {
   private readonly optionCalls: Call[] = [];
   private readonly aliasCalls: Call[] = [];
   private readonly versionCalls: Call[] = [];
+  private readonly parseCalls: Call[] = [];
   private readonly newCommands: { file: ParsedFile; node: ts.NewExpression }[] = [];
   private readonly paths = new Map<ts.CallExpression, string[] | null>();
   private readonly entries = new Map<string, Entry>();
@@ -131,7 +134,46 @@ class ChainReader {
         commands.push(command([], this.rootSpan, this.d.id, { options: inherited, isDefault: commands.length === 0, syntax: this.d.syntax, via: "chain" }));
       }
     }
+    this.mergedRoots();
+    if (this.d.implicitHelpCommand && !this.files.some((f) => /\.(?:add)?[hH]elpCommand\(\s*false\b/.test(f.text)))
+      commands.push(...this.helpCommands(commands));
     return { commands, openings: this.openings };
+  }
+
+  /**
+   * Programs that parse their own argv in different files (a scaffolder beside the tool: `new Command().option(…).parse()`
+   * in each bin) share one surface, where their roots merge: a word after the binary may be one program's argument and the
+   * other's command, so the root's command set is open. Their flags merge too, which only accepts more.
+   */
+  private mergedRoots(): void {
+    const roots = this.parseCalls.filter(({ file, call }) => {
+      const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
+      return owner !== null && owner.length === 0;
+    });
+    const files = [...new Set(roots.map((r) => r.file.rel))].sort();
+    if (files.length < 2) return;
+    const first = roots.find((r) => r.file.rel === files[0])!;
+    const reason = `${files.length} programs parse their own arguments (${files.join(", ")}): their root commands merge, so a word after the binary is not judged`;
+    this.openings.push({ path: [], set: "commands", reason, span: spanOf(first.file, first.call) });
+  }
+
+  /** commander's implicit `help [command]` under each command that has sub-commands and declares no `help` of its own. */
+  private helpCommands(commands: readonly CommandDecl[]): CommandDecl[] {
+    const key = (path: readonly string[]) => path.join("\u0000");
+    const declared = new Set(commands.flatMap((c) => [key(c.path), ...c.aliases.map((a) => key([...c.path.slice(0, -1), a]))]));
+    const parents = new Map<string, { path: string[]; span: Span }>();
+    for (const c of commands) {
+      if (c.path.length === 0) continue;
+      const path = c.path.slice(0, -1);
+      if (!parents.has(key(path))) parents.set(key(path), { path, span: this.entries.get(key(path))?.decl.span ?? this.rootSpan ?? c.span });
+    }
+    const out: CommandDecl[] = [];
+    for (const { path, span } of parents.values()) {
+      if (declared.has(key([...path, "help"]))) continue;
+      const positionals = [{ name: "command", required: false, variadic: false }];
+      out.push(command([...path, "help"], span, this.d.id, { positionals, syntax: this.d.syntax, via: "chain" }));
+    }
+    return out;
   }
 
   /** A program (or command) object passed to code docpact does not read: its command list is open (escapes.ts). */
@@ -176,6 +218,7 @@ class ChainReader {
         else if (OPTION_CALLS.has(name)) this.optionCalls.push({ file, call: node });
         else if (name === "alias" || name === "aliases") this.aliasCalls.push({ file, call: node });
         else if (name === "version") this.versionCalls.push({ file, call: node });
+        else if (name === "parse" || name === "parseAsync") this.parseCalls.push({ file, call: node });
         else if (name === "commandDir") this.dirCalls.push({ file, call: node });
         else if (name === "addCommand") this.addCalls.push({ file, call: node });
         else if (name === "on" && stringLiteral(node.arguments[0]) === "command:*") {

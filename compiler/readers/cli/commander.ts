@@ -5,7 +5,8 @@
  * variables. Program options are accepted by every command. No name
  * equivalences: `--no-x` only where declared. `.allowUnknownOption()` /
  * `.passThroughOptions()` open the command's flag set; a spec that does not
- * evaluate opens its level.
+ * evaluate opens its level. A command with sub-commands also has commander's
+ * implicit `help [command]` (unless `.helpCommand(false)`).
  */
 import { type CliAdapter, defineReader } from "./adapter.js";
 import { readChains } from "./chain.js";
@@ -13,7 +14,7 @@ import { readChains } from "./chain.js";
 export const commanderAdapter: CliAdapter = defineReader({
   id: "commander",
   readsPassedProgram: true,
-  docs: '`program.command("close <id>")`, `.option("-f, --force")`, `.alias()`, nested commands, `.addCommand(…)` of commands built in other modules (variables, factories), options from a loop over an array of option objects',
+  docs: '`program.command("close <id>")`, `.option("-f, --force")`, `.alias()`, nested commands, `.addCommand(…)` of commands built in other modules (variables, factories), options from a loop over an array of option objects, the implicit `help [command]` under a command with sub-commands',
   order: 10,
   packages: ["commander"],
   read: (files, ctx) =>
@@ -23,6 +24,7 @@ export const commanderAdapter: CliAdapter = defineReader({
       isDefaultSpec: () => false,
       rootOptionsInherited: true,
       versionFlags: "-V, --version",
+      implicitHelpCommand: true,
     }),
 });
 
