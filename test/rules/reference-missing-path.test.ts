@@ -411,3 +411,44 @@ describe("reference/missing-path: folders the document makes the reader's", () =
     expect(r.diagnostics.map((d) => `${d.line} ${d.message.split(" (")[0]}`)).toEqual(["5 path _sass/main.scss does not exist"]);
   });
 });
+
+describe("reference/missing-path after a command that creates another project", () => {
+  // A framework guide: this repository has src/*.css, the guide's `src/global.css` is the new app's.
+  const guide = (setup: string) => ({
+    "package.json": { name: "flowkit" },
+    "src/main.css": "",
+    "src/themes/dark.css": "",
+    "docs/qwik.md": `# Qwik\n\n${setup}\n\nThen import Flowkit in \`src/global.css\`.\n\nOur own styles are in \`src/mian.css\`.\n`,
+    "docpact.config.json": { docs: ["docs/**/*.md"], schemas: [], code: { include: [] } },
+  });
+
+  it("paths after `npm create`, `npx create-*`, `git clone` of another repository are that project's: counted, not judged", async () => {
+    for (const [setup, why] of [
+      ["```bash\nnpm create qwik@latest\ncd qwik-app\n```", "the document creates another project before it (`npm create qwik@latest`, line 4)"],
+      ["Run `npx create-next-app@latest my-app`.", "the document creates another project before it (`npx create-next-app@latest my-app`, line 3)"],
+      // A generator's shortcode holds the command: the text's lines are read, not only its code.
+      ['{{< code lang="bash" >}}\nnpx degit solidjs/templates/js app\n{{< /code >}}', "the document creates another project before it (`npx degit solidjs/templates/js app`, line 4)"],
+      [
+        "```sh\ngit clone https://github.com/acme/qwik-example.git\n```",
+        "the document clones another repository before it (`git clone https://github.com/acme/qwik-example.git`, line 4)",
+      ],
+    ]) {
+      const r = await lintFiles(rule, guide(setup));
+      expect(r.diagnostics, setup).toEqual([]);
+      expect(r.notJudged.map((n) => n.reason)).toContain(`${why}: its paths are ${why.includes("clones") ? "that repository's" : "that project's"}`);
+    }
+  });
+
+  it("a clone of this repository (a contributing guide) and a path before the command stay judged", async () => {
+    const own = await lintFiles(rule, guide("```sh\ngit clone https://github.com/acme/flowkit.git\n```"));
+    expect(lines(own.diagnostics)).toEqual([
+      "docs/qwik.md:7:24 path src/global.css does not exist (looked from docs/ or any folder above it)",
+      "docs/qwik.md:9:23 path src/mian.css does not exist (looked from docs/ or any folder above it)",
+    ]);
+    const later = await lintFiles(rule, {
+      ...guide("Start here."),
+      "docs/qwik.md": "# Qwik\n\nSee `src/mian.css`.\n\n## A new app\n\nCreate one:\n\n```sh\nnpm create qwik@latest\n```\n",
+    });
+    expect(lines(later.diagnostics)).toEqual(["docs/qwik.md:3:5 path src/mian.css does not exist (looked from docs/ or any folder above it)"]);
+  });
+});

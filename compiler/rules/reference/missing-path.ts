@@ -9,6 +9,7 @@ import { recordOf } from "../../model/document-record.js";
 import { LineIndex } from "../../util/text.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { defineRule } from "../types.js";
+import { createdProjectBefore, ownNames } from "./created-project.js";
 import { listBlockAt, listItemsAt } from "./list-block.js";
 import type { PackageNames } from "../../model/packages.js";
 
@@ -36,7 +37,7 @@ export default defineRule({
       "a path whose content the fence below it shows (`` In `_data/members.yml`: `` before a fence), a path named in an example a fence above it in the same section shows (a fence titled with a file that is not here, or one the words before it call an example; or a fence that names the path's file and the words after it call \"the above configuration\", or a tree listing that names it without its extension: `├── p2` for `../p2.md`), the same path in a document of the same folder as one that creates or shows it (a tutorial's later step), " +
       'a path given as an example ("for example", "e.g.", "such as", "**Examples**:" earlier in its sentence, the same words in the languages docs are translated into: "zum Beispiel", "par exemple", "например", …; "a file like `x`") or with a placeholder name (`foo`, `foo.en.html`, `my-file`, `themes/my-theme/…`, `file1`), ' +
       'an entry of a list or table whose lead-in gives its entries as examples ("For example, for section pages:", "Example: When building …:") or tells the reader to make them ("Create a `references/` directory and move … there:"), or that names a placeholder in another entry (a lookup order, a table of `foo` templates), ' +
-      'a path the words make the reader\'s ("your `x`", "`x` in your site") or that lies under a folder they make the reader\'s elsewhere in the document ("the `_sass` directory relative to your site\'s source", then `_sass/main.scss`; "the local `theme/components` directory") or another package\'s ("`x` in the Minima theme"), one whose sentence names another repository ("in the `owner/name` repository"), one in a list item labelled with another project\'s name beside an item labelled with this project\'s package name (`- MyndHyve: …` next to `- openwop-app: …`), and one whose sentence says the file is still to come ("once the build pipeline lands", "will be added", "planned"). ' +
+      'a path the words make the reader\'s ("your `x`", "`x` in your site") or that lies under a folder they make the reader\'s elsewhere in the document ("the `_sass` directory relative to your site\'s source", then `_sass/main.scss`; "the local `theme/components` directory") or another package\'s ("`x` in the Minima theme"), one whose sentence names another repository ("in the `owner/name` repository"), one in a list item labelled with another project\'s name beside an item labelled with this project\'s package name (`- MyndHyve: …` next to `- openwop-app: …`), one whose sentence says the file is still to come ("once the build pipeline lands", "will be added", "planned"), and one after a command of the document that creates another project or fetches another repository (`npm create qwik@latest`, `npx create-next-app my-app`, `degit`, `cargo new`, a `git clone` of a repository other than this one: a framework guide\'s `src/global.css` is the new app\'s). ' +
       "Every backticked path the rule looks at is a `paths` mention of `summary.coverage`: judged when it exists or is reported, else counted as not judged with the reason (another tree, an unlisted folder, or one of the contexts above). " +
       "A warning, because prose may deliberately name a file that lives elsewhere.",
     messages: {
@@ -58,6 +59,7 @@ export default defineRule({
     // Paths a document tells the reader to create or shows the content of, by the folder of that document: the
     // same path in a later step of the tutorial (a document of the same folder) is that reader's file too.
     const made = new Set<string>();
+    let own: Set<string> | null = null;
     for (const doc of ctx.model.docs) {
       const text = ctx.model.texts.get(doc.file) ?? "";
       // Whose files a document's paths name: a record's are those of its time, an agent's prompt the project it works in.
@@ -88,6 +90,7 @@ export default defineRule({
           otherProjectItem((textLines ??= text.split(/\r?\n/)), code.span.line, ctx.model.packages) ??
           illustrative(before, cand) ??
           notYet(before, after) ??
+          createdProjectBefore((textLines ??= text.split(/\r?\n/)), code.span.line, (own ??= ownNames(ctx.model.root, ctx.model.packages?.names ?? []))) ??
           inIllustrativeBlock((textLines ??= text.split(/\r?\n/)), code.span.line) ??
           exampleAbove(text, start, cand, (p) => lookupPath(index, doc.file, p).status === "exists");
         seen.push({ doc, text, code, cand, r, why });
