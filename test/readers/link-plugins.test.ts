@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ts } from "../../compiler/readers/code-source.js";
-import { linkRewritingPlugins, rewritesLinks } from "../../compiler/readers/sites/link-plugins.js";
+import { linkRewritingPlugins, linkRewritingTransforms, rewritesLinks } from "../../compiler/readers/sites/link-plugins.js";
 
 const src = (text: string) => ts.createSourceFile("p.ts", text, ts.ScriptTarget.Latest, true);
 
@@ -55,5 +55,23 @@ describe("linkRewritingPlugins: the config's own imports that it uses and that r
   it("a config without local imports gives none", () => {
     put("other/astro.config.mjs", `import starlight from "@astrojs/starlight";\nexport default { integrations: [starlight({})] };\n`);
     expect(linkRewritingPlugins(root, "other/astro.config.mjs", new Set(["other/astro.config.mjs"]))).toEqual([]);
+  });
+});
+
+describe("linkRewritingTransforms: the config's own output transforms that write links", () => {
+  const root = mkdtempSync(join(tmpdir(), "docpact-link-transforms-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  it("an Eleventy addTransform setting anchors' href is one; a transform that only minifies or reads hrefs is not", () => {
+    writeFileSync(
+      join(root, ".eleventy.js"),
+      [
+        "module.exports = (cfg) => {",
+        "  cfg.addTransform('localLinks', function (content) { const $ = load(content); for (const a of $('a[href]')) a.attribs.href = a.attribs.href.replace(/\\.md$/, '/'); return $.html(); });",
+        "  cfg.addTransform('minify', (content) => minify(content));",
+        "  cfg.addTransform('count', (content) => { for (const a of $('a')) seen.push(a.attribs.href); return content; });",
+        "};",
+      ].join("\n"),
+    );
+    expect(linkRewritingTransforms(root, ".eleventy.js")).toEqual(["localLinks"]);
   });
 });

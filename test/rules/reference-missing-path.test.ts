@@ -427,7 +427,10 @@ describe("reference/missing-path after a command that creates another project", 
       ["```bash\nnpm create qwik@latest\ncd qwik-app\n```", "the document creates another project before it (`npm create qwik@latest`, line 4)"],
       ["Run `npx create-next-app@latest my-app`.", "the document creates another project before it (`npx create-next-app@latest my-app`, line 3)"],
       // A generator's shortcode holds the command: the text's lines are read, not only its code.
-      ['{{< code lang="bash" >}}\nnpx degit solidjs/templates/js app\n{{< /code >}}', "the document creates another project before it (`npx degit solidjs/templates/js app`, line 4)"],
+      [
+        '{{< code lang="bash" >}}\nnpx degit solidjs/templates/js app\n{{< /code >}}',
+        "the document creates another project before it (`npx degit solidjs/templates/js app`, line 4)",
+      ],
       [
         "```sh\ngit clone https://github.com/acme/qwik-example.git\n```",
         "the document clones another repository before it (`git clone https://github.com/acme/qwik-example.git`, line 4)",

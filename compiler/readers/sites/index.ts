@@ -155,10 +155,13 @@ async function readSite(
   });
   // Only a JavaScript config registers plugins; the parser is loaded only then, as for the adapters.
   if (s.configFile && !d.plainFiles && /\.[cm]?[jt]sx?$/.test(s.configFile)) {
-    const { linkRewritingPlugins } = await import("./link-plugins.js");
+    const { linkRewritingPlugins, linkRewritingTransforms } = await import("./link-plugins.js");
     const plugins = linkRewritingPlugins(root, s.configFile, new Set(files));
+    const transforms = plugins.length > 0 ? [] : linkRewritingTransforms(root, s.configFile);
     if (plugins.length > 0)
       site.linksRewritten = `${plugins.join(", ")}, a markdown plugin of the project that ${s.configFile} registers, rewrites links at build time (code docpact does not run)`;
+    else if (transforms.length > 0)
+      site.linksRewritten = `${s.configFile}'s output transform ${transforms.map((t) => `\`${t}\``).join(", ")} rewrites the built pages' links (code docpact does not run)`;
   }
   if (s.configFile && !d.plainFiles) site.configFile = s.configFile;
   // A Next.js app behind no config docpact reads: its Markdown outside the page folders and the folders its code names is GitHub's.

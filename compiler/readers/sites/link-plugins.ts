@@ -6,7 +6,8 @@
  * plugin makes of a link is project code docpact does not run, so a link
  * that names no page is not judged there (never reported as broken).
  * Read statically, one module deep; a plugin that re-exports another module
- * is not followed (its links stay judged as the generator serves them).
+ * is not followed (its links stay judged as the generator serves them). The
+ * config's own output transforms that write `href`s count the same way.
  */
 import { posix } from "node:path";
 import { absPath, loadFile, type ParsedFile, ts } from "../code-source.js";
@@ -76,11 +77,48 @@ function calleeName(c: ts.CallExpression): string {
   return ts.isIdentifier(e) ? e.text : ts.isPropertyAccessExpression(e) ? e.name.text : "";
 }
 
+const isUrlKey = (n: ts.Node) => (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isPrivateIdentifier(n)) && URL_KEYS.has(n.text);
+
+/** Whether `n` writes a link's URL: `x.href = …`, `x["url"] = …`, `setProperty(node, "url", …)`, `attrSet("href", …)`. */
+function writesUrl(n: ts.Node): boolean {
+  if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    const l = n.left;
+    if ((ts.isPropertyAccessExpression(l) && isUrlKey(l.name)) || (ts.isElementAccessExpression(l) && isUrlKey(l.argumentExpression))) return true;
+  }
+  return ts.isCallExpression(n) && SETTER.test(calleeName(n)) && n.arguments.some((a) => ts.isStringLiteralLike(a) && URL_KEYS.has(a.text));
+}
+
+/**
+ * The config's own output transforms that write links (Eleventy's `addTransform("localLinks", fn)` setting `href`
+ * on the built HTML's anchors): their names, sorted. A transform runs on every page after Markdown, so what it
+ * makes of a link is code docpact does not run.
+ */
+export function linkRewritingTransforms(root: string, configRel: string): string[] {
+  const cfg = loadFile(root, absPath(root, configRel));
+  if (!cfg) return [];
+  const out = new Set<string>();
+  const visit = (n: ts.Node) => {
+    if (ts.isCallExpression(n) && calleeName(n) === "addTransform" && n.arguments.length >= 2) {
+      let writes = false;
+      const inner = (m: ts.Node) => {
+        if (writes) return;
+        if (writesUrl(m)) writes = true;
+        else m.forEachChild(inner);
+      };
+      inner(n.arguments[1]);
+      const name = n.arguments[0];
+      if (writes) out.add(ts.isStringLiteralLike(name) ? name.text : name.getText(cfg.sf));
+    }
+    n.forEachChild(visit);
+  };
+  visit(cfg.sf);
+  return [...out].sort();
+}
+
 /** Whether the module both visits link nodes and writes a link's URL. */
 export function rewritesLinks(sf: ts.SourceFile): boolean {
   let visits = false;
   let writes = false;
-  const isUrlKey = (n: ts.Node) => (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isPrivateIdentifier(n)) && URL_KEYS.has(n.text);
   const visit = (n: ts.Node) => {
     if (ts.isStringLiteralLike(n) && LINK_NODES.has(n.text)) visits = true;
     // A visitor keyed by node type (`{ link(node) {…}, definition(node) {…} }`).
@@ -91,12 +129,7 @@ export function rewritesLinks(sf: ts.SourceFile): boolean {
       LINK_NODES.has(n.name.text)
     )
       visits = true;
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
-      const l = n.left;
-      if ((ts.isPropertyAccessExpression(l) && isUrlKey(l.name)) || (ts.isElementAccessExpression(l) && isUrlKey(l.argumentExpression))) writes = true;
-    }
-    // `ctx.setProperty(node, "url", next)`, `token.attrSet("href", next)`.
-    if (ts.isCallExpression(n) && SETTER.test(calleeName(n)) && n.arguments.some((a) => ts.isStringLiteralLike(a) && URL_KEYS.has(a.text))) writes = true;
+    if (writesUrl(n)) writes = true;
     n.forEachChild(visit);
   };
   visit(sf);

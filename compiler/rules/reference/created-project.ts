@@ -32,12 +32,21 @@ export function createdProjectBefore(lines: readonly string[], line: number, own
   for (let i = 0; i < Math.min(line, lines.length); i++) {
     const text = lines[i];
     const scaffold = SCAFFOLD.exec(text);
-    if (scaffold) return `the document creates another project before it (\`${excerpt(scaffold[0] + text.slice(scaffold.index + scaffold[0].length).split(/[`<]/)[0])}\`, line ${i + 1}): its paths are that project's`;
+    if (scaffold)
+      return `the document creates another project before it (\`${excerpt(scaffold[0] + text.slice(scaffold.index + scaffold[0].length).split(/[`<]/)[0])}\`, line ${i + 1}): its paths are that project's`;
     const clone = CLONE.exec(text);
     if (!clone) continue;
-    const name = posix.basename(clone[1].replace(/[`"'),.]+$/, "").replace(/\.git$/, "").replace(/\/+$/, "")).toLowerCase();
+    const name = posix
+      .basename(
+        clone[1]
+          .replace(/[`"'),.]+$/, "")
+          .replace(/\.git$/, "")
+          .replace(/\/+$/, ""),
+      )
+      .toLowerCase();
     // A clone of this repository (a contributing guide) keeps its paths this repository's.
-    if (name !== "" && !own.has(name)) return `the document clones another repository before it (\`${excerpt(clone[0].replace(/[`"')]+$/, ""))}\`, line ${i + 1}): its paths are that repository's`;
+    if (name !== "" && !own.has(name))
+      return `the document clones another repository before it (\`${excerpt(clone[0].replace(/[`"')]+$/, ""))}\`, line ${i + 1}): its paths are that repository's`;
   }
   return null;
 }
