@@ -9,7 +9,8 @@
  * In MDX every tag is a JSX element, and a component's `href` prop is a link by
  * the convention every MDX generator's components follow (Mintlify's `<Card>` and
  * `<Button>`, Starlight's `<LinkCard>`, Nextra's `<Cards.Card>`, Docusaurus'
- * `<Link>`): with `jsx`, any element's `href` is read.
+ * `<Link>`): with `jsx`, the `href` of any component (a capitalized name, as JSX
+ * tells components from DOM elements) is read, besides `<a>`'s.
  */
 
 export interface RawHtmlLink {
@@ -47,6 +48,8 @@ export function htmlLinks(raw: string, jsx = false): RawHtmlLink[] {
     if (lastOpen !== -1 && raw.indexOf("-->", lastOpen) > m.index) continue;
     // JSX names are case-sensitive: `<Img>` is a component.
     const isImg = (jsx ? m[1] : m[1].toLowerCase()) === "img";
+    // Lowercase JSX names are DOM elements: of those only `<a>` navigates (`<use href>`, `<link href>` load resources).
+    if (jsx && !isImg && m[1] !== "a" && !/^[A-Z]/.test(m[1])) continue;
     const a = (jsx && !isImg ? HREF_JSX : ATTR).exec(m[2] ?? "");
     if (!a || a[1].toLowerCase() !== (isImg ? "src" : "href")) continue;
     const url = decodeEntities((a[2] ?? a[3] ?? a[4] ?? "").trim());

@@ -46,6 +46,8 @@ describe("MDX component hrefs", () => {
     expect(htmlLinks('<Card href={x}>a</Card><Img src="a.png" /><Card href="b">t</Cards>', true)).toEqual([
       { kind: "link", url: "b", text: "", start: 48, end: 56 },
     ]);
+    // A DOM element other than `<a>` loads a resource with its href: no link (an SVG sprite's `<use>`, a stylesheet).
+    expect(htmlLinks('<svg><use href="assets/icons.svg#anchor"/></svg><link href="x.css" /><a href="y.md">y</a>', true).map((l) => l.url)).toEqual(["y.md"]);
     // `<img>` keeps its `src` in MDX too.
     expect(htmlLinks('<img src="logo.png" />', true).map((l) => [l.kind, l.url])).toEqual([["image", "logo.png"]]);
   });
