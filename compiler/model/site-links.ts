@@ -98,6 +98,9 @@ export function routeKey(path: string, generator: Site["generator"]): string {
   return dropIndex(p, routers[generator].indexNames);
 }
 
+/** Files a site's build writes beside its pages (a feed plugin's `atom.xml`, a sitemap, Mintlify's `llms.txt`), under any locale prefix. */
+const BUILD_FILES = /\/((?:atom|rss|feed|sitemap(?:-index)?)\.xml|feed\.json|robots\.txt|llms(?:-full)?\.txt)$/i;
+
 export type SiteLink = { status: "ok"; path: string } | { status: "missing"; route: string } | { status: "not-judged"; reason: string };
 
 interface Lookup {
@@ -124,6 +127,9 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
       if (asset) return { status: "ok", path: asset };
     }
     if (unknownRoutes) return { status: "not-judged", reason: unknownRoutes };
+    const written = BUILD_FILES.exec(target.replace(/[?#].*$/, ""));
+    if (written)
+      return { status: "not-judged", reason: `${written[1]} is a file generators and their plugins write at build time (feeds, sitemaps, llms.txt)` };
   } else {
     if (unknownRoutes) return { status: "not-judged", reason: unknownRoutes };
     const pageRoutes = table.routesOf.get(doc.file);

@@ -35,6 +35,8 @@ export interface MdLink {
   html?: true;
   /** Inside a section another tool writes (all-contributors' list): its links are the tool's, not judged. */
   toolSection?: "all-contributors";
+  /** VuePress's and VitePress's code import, `@[code ts](./x.ts)`: `url` is a file the Markdown plugin reads, not a link. */
+  codeImport?: true;
 }
 
 export interface InlineCode {

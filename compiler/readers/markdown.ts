@@ -323,9 +323,13 @@ export function readMarkdown(file: string, text: string, opts: ReadMarkdownOptio
           headings.push(h);
           break;
         }
-        case "link":
-          links.push({ kind: "link", url: node.url, text: toString(node), span: span(start, end) });
+        case "link": {
+          const label = toString(node);
+          // `@[code lang](path)`: VuePress's and VitePress's import of a code file into a fence.
+          const codeImport = text[start - 1] === "@" && /^code(?:[{\s]|$)/.test(label);
+          links.push({ kind: "link", url: node.url, text: label, span: span(start, end), ...(codeImport ? { codeImport: true as const } : {}) });
           break;
+        }
         case "image":
           links.push({ kind: "image", url: node.url, text: node.alt ?? "", span: span(start, end) });
           break;

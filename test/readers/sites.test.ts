@@ -54,7 +54,7 @@ describe("site detection and static config reading", () => {
     expect((await sitesOf(noRoot, ["src/content/docs/en/index.md"]))[0].localeFallback).toEqual({ locales: ["de", "en"], fallback: "en" });
   });
 
-  it("VuePress: base from `defineUserConfig`, the files of .vuepress/public listed; pagePatterns, another public folder or a blog theme make routes not listed", async () => {
+  it("VuePress: base from `defineUserConfig`, the files of .vuepress/public listed; pagePatterns that do not evaluate, another public folder or a blog theme make routes not listed; literal pagePatterns list the pages", async () => {
     const root = project({
       "docs/.vuepress/config.ts": 'import { defineUserConfig } from "vuepress";\nexport default defineUserConfig({ base: "/x/", lang: "en-US" });\n',
       "docs/.vuepress/public/img/a.png": "x",
@@ -71,13 +71,21 @@ describe("site detection and static config reading", () => {
       unreadable: null,
     });
     for (const cfg of [
-      "module.exports = { pagePatterns: ['**/*.md', '!drafts'] };\n",
+      // A list that does not evaluate to string literals.
+      "const extra = require('./extra');\nmodule.exports = { pagePatterns: ['**/*.md', ...extra] };\n",
       "module.exports = { public: require('path').resolve(__dirname, 'static') };\n",
       "const { hopeTheme } = require('vuepress-theme-hope');\nmodule.exports = { theme: hopeTheme({ blog: { name: 'x' } }) };\n",
     ]) {
       const r = project({ "docs/.vuepress/config.js": cfg, "docs/a.md": "# a\n" });
       expect((await sitesOf(r, ["docs/a.md"]))[0].partialRoutes).toEqual([""]);
     }
+    // A literal list decides which files are pages: the rest are listed as pages without a route.
+    const lit = project({
+      "docs/.vuepress/config.js": "module.exports = { pagePatterns: ['**/*.md', '!drafts'] };\n",
+      "docs/a.md": "# a\n",
+      "docs/drafts/b.md": "# b\n",
+    });
+    expect((await sitesOf(lit, ["docs/a.md", "docs/drafts/b.md"]))[0]).toMatchObject({ partialRoutes: [], unroutedPages: ["docs/drafts/b.md"] });
   });
 
   it("Mintlify: a wildcard or parameter redirect source makes the routes under its prefix not listed", async () => {

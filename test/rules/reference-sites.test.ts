@@ -75,6 +75,21 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
+  it("VuePress 2 pagePatterns as a literal list: the .md files it leaves out are no pages; the rest keep their routes; code imports; build-written feeds", async () => {
+    expect(await findings("site-vuepress2-patterns")).toEqual([
+      // Judged now that the routes are known (a pagePatterns key used to leave every route unjudged).
+      "docs/README.md:3:47 reference/broken-link link target /guide/gone.html does not exist (no page or file of the vuepress site at docs serves /guide/gone)",
+      // `@[code](./x)` imports a file from the page's folder: gone is broken; ./start.ts exists.
+      "docs/guide/start.md:9:2 reference/broken-link link target ./gone.ts does not exist (no page or file of the vuepress site at docs serves /guide/gone.ts)",
+      // The snippet is no page: its relative link resolves from each page that includes it.
+      "docs/guide/intro.snippet.md:1:23 not judged reference/broken-link: docs/guide/intro.snippet.md is not a page of the vuepress site at docs",
+      // Feeds and sitemaps a plugin writes at build time; a code import through a package the plugin resolves.
+      "docs/guide/start.md:5:5 not judged reference/broken-link: atom.xml is a file generators and their plugins write at build time (feeds, sitemaps, llms.txt)",
+      "docs/guide/start.md:5:27 not judged reference/broken-link: sitemap.xml is a file generators and their plugins write at build time (feeds, sitemaps, llms.txt)",
+      "docs/guide/start.md:7:2 not judged reference/broken-link: a code import (`@[code](…)`) whose path the Markdown plugin resolves (an alias or a package)",
+    ]);
+  });
+
   it("mdBook: .html routes, README as index, redirects, normalize_id slugs", async () => {
     expect(await findings("site-mdbook")).toEqual([
       "book/src/cli/invalid.md:3:1 reference/broken-link link target gone.html does not exist (no page or file of the mdbook site at book serves /cli/gone)",

@@ -20,7 +20,8 @@ const vuepress: SiteGeneratorDescriptor = {
     routes: {
       pages: "`a/b.md` → `/a/b.html` (and `/a/b`), `a/README.md` and `a/index.md` → `/a/`",
       assets: "`.vuepress/public/` (listed by the reader: discover skips dot folders)",
-      notJudged: "`pagePatterns`, another `public` folder, a blog theme or plugin (any `blog` in the config), `[param].md`",
+      notJudged:
+        "`pagePatterns` that are not a list of string literals (a literal list decides which `.md` files are pages), another `public` folder, a blog theme or plugin (any `blog` in the config), `[param].md`",
     },
     anchors: { slug: "VuePress's slugify (the one VitePress took over)", customId: "`{#id}` (VuePress 2)", repeats: "`-1`, `-2`" },
   },
@@ -35,6 +36,8 @@ const vuepress: SiteGeneratorDescriptor = {
   pageRoutes(site, file) {
     const rel = under(site.srcDir, file);
     if (rel === null || rel.split("/").some((s) => s === "node_modules" || s.startsWith("."))) return null;
+    // Left out by `pagePatterns` (the reader lists them).
+    if (site.unroutedPages?.includes(file)) return null;
     const r = fileRoute(site.srcDir, file, [".md"], ["index", "README"]);
     return r === null ? null : [r];
   },

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import type { Site } from "../../model/types.js";
 import { readdirSync } from "../../util/input-fs.js";
+import { globListMatcher } from "../../util/globs.js";
 import { loadSiteConfig } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
@@ -21,8 +22,13 @@ export function read(input: SiteInput): Site {
     else {
       const base = cfg.string(cfg.prop(top, "base"));
       if (base.kind === "value") site.base = normalizeBase(base.value);
-      // Custom page patterns (VuePress 2) or plugins that add pages: routes not listed with certainty.
-      if (cfg.prop(top, "pagePatterns").kind !== "absent") site.partialRoutes.push("");
+      // VuePress 2's `pagePatterns`: a list of literal globs decides which `.md` files are pages; anything else, not known.
+      const patterns = cfg.prop(top, "pagePatterns");
+      if (patterns.kind !== "absent") {
+        const list = literalStrings(cfg, patterns);
+        if (list === null) site.partialRoutes.push("");
+        else site.unroutedPages = notPages(input.files, site.srcDir, list);
+      }
       // Another public folder (`public: path.resolve(…)`): what it serves is not known.
       if (cfg.prop(top, "public").kind !== "absent") site.partialRoutes.push("");
     }
@@ -64,4 +70,30 @@ function listPublic(root: string, dir: string): string[] | null {
     }
   }
   return out.sort();
+}
+
+type Config = NonNullable<ReturnType<typeof loadSiteConfig>>;
+
+/** The array's elements when every one is a string literal; null otherwise. */
+function literalStrings(cfg: Config, from: ReturnType<Config["prop"]>): string[] | null {
+  const els = cfg.elements(from);
+  if (!Array.isArray(els)) return null;
+  const out: string[] = [];
+  for (const e of els) {
+    const v = cfg.string(e);
+    if (v.kind !== "value") return null;
+    out.push(v.value);
+  }
+  return out;
+}
+
+/**
+ * The `.md` files under the source folder that `pagePatterns` leaves out (globby's reading: a negated name without a
+ * glob, `!.vuepress`, is a folder), root-relative: files that are no page (`!**\/*.snippet.md`, included into pages).
+ */
+function notPages(files: readonly string[], srcDir: string, patterns: readonly string[]): string[] {
+  const expanded = patterns.flatMap((p) => (/^!?[^*?[{]+$/.test(p) && !/\.\w+$/.test(p) ? [p, `${p.replace(/\/+$/, "")}/**`] : [p]));
+  const isPage = globListMatcher(expanded, { dot: true });
+  const prefix = srcDir === "" ? "" : `${srcDir}/`;
+  return files.filter((f) => f.startsWith(prefix) && f.endsWith(".md") && !isPage(f.slice(prefix.length)));
 }

@@ -50,6 +50,12 @@ export default defineRule({
           if (!/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(link.url)) ctx.notJudged(link.span, `written by ${link.toolSection} in its own section`, { kind: "links" });
           continue;
         }
+        // A code import names a file through the Markdown plugin's resolution (`@source`, aliases, packages): only a path
+        // from the page (`./x.ts`, `../x.ts`) is this repository's file as written.
+        if (link.codeImport && !/^\.\.?\//.test(link.url)) {
+          ctx.notJudged(link.span, "a code import (`@[code](…)`) whose path the Markdown plugin resolves (an alias or a package)", { kind: "links" });
+          continue;
+        }
         const r = resolveLink(index, doc, link.url, link.template, link);
         const what = link.kind === "image" ? "image" : "link";
         // summary.coverage (model/mentions.ts linkMentions): every link that is not external is judged (resolved to a
