@@ -8,9 +8,9 @@
  *
  * In MDX every tag is a JSX element, and a component's `href` prop is a link by
  * the convention every MDX generator's components follow (Mintlify's `<Card>` and
- * `<Button>`, Starlight's `<LinkCard>`, Nextra's `<Cards.Card>`, Docusaurus'
- * `<Link>`): with `jsx`, the `href` of any component (a capitalized name, as JSX
- * tells components from DOM elements) is read, besides `<a>`'s.
+ * `<Button>`, Starlight's `<LinkCard>`, Nextra's `<Cards.Card>`): with `jsx`,
+ * the `href` of any component (a capitalized name, as JSX tells components from
+ * DOM elements) is read, besides `<a>`'s. A router's `<Link to>` is not read.
  */
 
 export interface RawHtmlLink {
