@@ -414,6 +414,32 @@ function routeOfAncestor(index: ReferenceIndex, fromFile: string, target: string
   return null;
 }
 
+/** Template languages a page may be written in besides Markdown (Eleventy's and the generators' page files). */
+const TEMPLATE_EXTS = [
+  ".njk",
+  ".liquid",
+  ".html",
+  ".11ty.js",
+  ".11ty.cjs",
+  ".11ty.mjs",
+  ".hbs",
+  ".pug",
+  ".ejs",
+  ".webc",
+  ".mdx",
+  ".vue",
+  ".astro",
+  ".jsx",
+  ".tsx",
+];
+
+/** A file with the name of the missing Markdown `path` in another template language (`cli.md` → `cli.11ty.js`). */
+function otherTemplate(files: ReadonlySet<string>, path: string): string | null {
+  const stem = path.replace(/\.(?:md|markdown)$/i, "");
+  if (stem === path) return null;
+  return TEMPLATE_EXTS.map((e) => stem + e).find((f) => files.has(f)) ?? null;
+}
+
 /** A link from a page of a documentation site: the file it names, else the route it names. */
 function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, target: string, fragment: string | null): LinkResolution {
   const ok = (path: string): LinkResolution => withAnchor(index, { status: "ok", target, path, fragment, anchor: null });
@@ -473,6 +499,9 @@ function resolveInSite(index: ReferenceIndex, site: Site, doc: MarkdownDoc, targ
   if (site.rewrites && Object.keys(site.rewrites).length > 0)
     return { status: "not-judged", target, path, fragment, anchor: null, reason: "VitePress rewrites move pages" };
   if (site.linksRewritten) return { status: "not-judged", target, path, fragment, anchor: null, reason: site.linksRewritten };
+  const template = site.linksTransformed && path !== null ? otherTemplate(index.files, path) : null;
+  if (template !== null)
+    return { status: "not-judged", target, path, fragment, anchor: null, reason: `${site.linksTransformed}; ${template} builds that page` };
   const why = ignored();
   if (why) return { status: "not-judged", target, path: null, fragment, anchor: null, reason: why };
   return { status: "missing", target, path, fragment, anchor: null };

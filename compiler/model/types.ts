@@ -336,6 +336,12 @@ export interface Site {
   slugsUnknown: string | null;
   /** Why links may be rewritten at build: the project's own markdown plugins the generator config registers touch link URLs. A link naming no page is then not judged. */
   linksRewritten?: string;
+  /**
+   * Why the built pages' links are rewritten by an output transform of the config (Eleventy's `addTransform` writing
+   * `href`s): a `.md` link whose file is gone while a template of another language with its name is there
+   * (`cli.md` → `cli.11ty.js`) may be mapped to that page, so it is not judged; a link whose page is gone is.
+   */
+  linksTransformed?: string;
   /** Generator specifics: Docusaurus docs plugin instances (content folder → route base). */
   docsInstances?: { path: string; routeBasePath: string }[];
   /** Docusaurus pages / Astro pages / Nextra `pages` or `app` folders, root-relative. */

@@ -201,6 +201,21 @@ describe("reference/broken-link", async () => {
     ]);
   });
 
+  it("an Eleventy output transform that writes hrefs: a .md link whose page another template language builds is counted; a gone page is reported", async () => {
+    const files = {
+      "eleventy.config.js":
+        'module.exports = (cfg) => {\n  cfg.addTransform("localLinks", (html) => {\n    const $ = load(html);\n    for (const a of $("a[href]")) a.attribs.href = a.attribs.href.replace(/\\.md$/, "/");\n    return $.html();\n  });\n  return { dir: { input: "content" } };\n};\n',
+      "content/cli.11ty.js": "module.exports = () => '# CLI';\n",
+      "content/plugins/index.md": "# Plugins\n\nSee [the CLI](../cli.md) and [gone](../gone.md).\n",
+      "docpact.config.json": { docs: ["content/**/*.md"], schemas: [], code: { include: [] } },
+    };
+    const r = await lintFiles(rule, files);
+    expect(lines(r.diagnostics)).toEqual(["content/plugins/index.md:3:30 link target ../gone.md does not exist (content/gone.md)"]);
+    expect(r.notJudged.map((n) => `${n.line}:${n.column} ${n.reason}`)).toEqual([
+      "3:5 eleventy.config.js's output transform `localLinks` rewrites the built pages' links (code docpact does not run); content/cli.11ty.js builds that page",
+    ]);
+  });
+
   it("a tracked symbolic link to a file inside the root exists (packages/x/LICENSE -> ../../LICENSE); a dangling one does not", async () => {
     const files = {
       LICENSE: "MIT\n",

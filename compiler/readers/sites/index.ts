@@ -161,7 +161,7 @@ async function readSite(
     if (plugins.length > 0)
       site.linksRewritten = `${plugins.join(", ")}, a markdown plugin of the project that ${s.configFile} registers, rewrites links at build time (code docpact does not run)`;
     else if (transforms.length > 0)
-      site.linksRewritten = `${s.configFile}'s output transform ${transforms.map((t) => `\`${t}\``).join(", ")} rewrites the built pages' links (code docpact does not run)`;
+      site.linksTransformed = `${s.configFile}'s output transform ${transforms.map((t) => `\`${t}\``).join(", ")} rewrites the built pages' links (code docpact does not run)`;
   }
   if (s.configFile && !d.plainFiles) site.configFile = s.configFile;
   // A Next.js app behind no config docpact reads: its Markdown outside the page folders and the folders its code names is GitHub's.
