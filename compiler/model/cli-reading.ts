@@ -3,8 +3,8 @@
  * what `cli/unread`, `inspect commands` and `init` say about a binary. The
  * surface is one for the whole code in scope; a binary counts as read when
  * any command was read from the code, unless the binaries' entries tell them
- * apart: when one binary's entry reaches (by its imports) a file a command or
- * one of its flags was read from and another's reaches none, the other's CLI was not read (a
+ * apart: when one binary's entry reaches (by its imports) a file a command was
+ * read from and another's reaches none, the other's CLI was not read (a
  * scaffolder beside the tool, `create-x` and `x`), and its documented
  * commands and flags are not judged against the tool's.
  */
@@ -57,9 +57,7 @@ export function binaryReading(model: Reads, binary: string): BinaryReading {
 function readByEntry(model: Pick<ModelData, "surface" | "binClosures">): { reaching: Set<string>; files: string } | null {
   const closures = model.binClosures ?? [];
   if (closures.length < 2) return null;
-  // A command's own file and the files its flags were read from: two programs' root options merge into one root command
-  // declared at the first (`new Command().option(…)` in both `create-x` and `x`), yet each program declared its own.
-  const declaring = new Set(model.surface.commands.flatMap((c) => [c.span.file, ...c.options.flatMap((o) => (o.span ? [o.span.file] : []))]));
+  const declaring = new Set(model.surface.commands.map((c) => c.span.file));
   const reaching = new Set<string>();
   let first: string | null = null;
   for (const c of closures) {

@@ -99,6 +99,15 @@ tester.run(rule, {
       ],
     },
     {
+      name: "a program parsing made-up arguments (a test's `parse([...])`) is no second program: the root list stays closed",
+      files: {
+        ...cliProject(["aw bogus"]),
+        "docpact.config.json": { docs: ["docs/**/*.md"], code: { include: ["src/**/*.ts"] } },
+        "src/probe.ts": 'import { Command } from "commander";\nnew Command().option("--x").parse(["node", "aw", "--x"]);\n',
+      },
+      errors: [{ messageId: "unknownCommand", data: { command: "aw bogus" }, ...at(0, 5) }],
+    },
+    {
       name: "`.helpCommand(false)` turns commander's implicit help command off",
       files: cliProject(["aw help"], CLI.replace("program.parse();", "program.helpCommand(false);\nprogram.parse();")),
       errors: [{ messageId: "unknownCommand", data: { command: "aw help" }, ...at(0, 5) }],

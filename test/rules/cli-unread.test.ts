@@ -16,15 +16,6 @@ tester.run(rule, {
       },
     },
     {
-      name: "two commander programs with options of their own (a scaffolder beside the tool): their root options merge, yet each entry reaches a file its flags were read from",
-      files: {
-        ...toolAndScaffolder("Start with `create-tool --dir app`.\n\nThen `tool flow advance --json`.\n"),
-        "package.json": { name: "tool", bin: { tool: "bin/tool.js", "create-tool": "xbin/create.js" } },
-        // Read after src/cli.ts (path order): the merged root command is declared there.
-        "xbin/create.js": 'import { Command } from "commander";\nnew Command().name("create-tool").option("--dir <d>").action(() => {}).parse(process.argv);\n',
-      },
-    },
-    {
       name: "no document invokes the binary",
       files: { "package.json": { name: "tool", bin: { tool: "bin.js" } }, "bin.js": HAND_PARSED, "README.md": "# tool\n\nNothing to run here.\n" },
     },

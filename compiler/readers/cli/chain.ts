@@ -16,6 +16,7 @@ import { foldAll } from "./loops.js";
 import { declarationOf, defaultExport, resolveModule } from "./modules.js";
 import { localInit, prop } from "./syntax.js";
 import { escapeOf } from "./escapes.js";
+import { isTestPath } from "../../util/test-paths.js";
 import { posix } from "node:path";
 
 // Every `.option(…)` of a chain is one step back to its command: real chains hold 50 and more (tsup's default command).
@@ -147,6 +148,9 @@ class ChainReader {
    */
   private mergedRoots(): void {
     const roots = this.parseCalls.filter(({ file, call }) => {
+      // A program parses the process's arguments (none given, or `process.argv`); a test parses strings it makes up.
+      const arg = call.arguments[0];
+      if (isTestPath(file.rel) || (arg !== undefined && !/\bprocess\.argv\b|\bhideBin\(/.test(arg.getText(file.sf)))) return false;
       const owner = this.ownerOf(file, (call.expression as ts.PropertyAccessExpression).expression, 0);
       return owner !== null && owner.length === 0;
     });
