@@ -187,3 +187,18 @@ export function loadSiteConfig(input: SiteInput, site: Site): ConfigFile | null 
   if (!cfg) site.unreadable = `cannot read ${input.configFile}`;
   return cfg;
 }
+
+export type Strings = { kind: "value"; value: string[]; present: boolean } | { kind: "unknown"; reason: string };
+
+/** An array of string literals (or of objects, their `key` member); absent is the empty list. */
+export function stringsAt(cfg: ConfigFile, at: Lookup, key?: string): Strings {
+  const els = cfg.elements(at);
+  if (!Array.isArray(els)) return els.kind === "absent" ? { kind: "value", value: [], present: false } : els;
+  const out: string[] = [];
+  for (const e of els) {
+    const v = cfg.string(key === undefined ? e : cfg.prop(e, key));
+    if (v.kind !== "value") return { kind: "unknown", reason: v.kind === "unknown" ? v.reason : `${cfg.rel}: an entry without \`${key}\`` };
+    out.push(v.value);
+  }
+  return { kind: "value", value: out, present: true };
+}

@@ -165,7 +165,8 @@ async function readSite(
   }
   if (s.configFile && !d.plainFiles) site.configFile = s.configFile;
   // A Next.js app behind no config docpact reads: its Markdown outside the page folders and the folders its code names is GitHub's.
-  if (d.id === "unknown" && configIn(root, s.root, new Set(files)) === null) {
+  // (`configFile` is then a marker, `next` in a package.json, or null: no file of the repository.)
+  if (d.id === "unknown" && !(s.configFile !== null && files.includes(s.configFile))) {
     const outside = nextAppNonPages(root, s.root, files);
     if (outside && outside.length > 0) site.excluded = [...(site.excluded ?? []), ...outside];
   }

@@ -7,7 +7,7 @@
 import type { Site } from "../../model/types.js";
 import { RSPRESS_DEFAULTS, type RspressSettings } from "../../model/routes/rspress.js";
 import { ts } from "../code-source.js";
-import { type ConfigFile, type Lookup, loadSiteConfig } from "./config-object.js";
+import { loadSiteConfig, stringsAt } from "./config-object.js";
 import { emptySite, joinDir, normalizeBase, type SiteInput } from "./types.js";
 
 export function read(input: SiteInput): Site {
@@ -62,19 +62,4 @@ export function read(input: SiteInput): Site {
   site.settings = s;
   site.assetDirs = [joinDir(site.srcDir, "public")];
   return site;
-}
-
-type Strings = { kind: "value"; value: string[]; present: boolean } | { kind: "unknown"; reason: string };
-
-/** An array of string literals (or of objects, their `key` member); absent is the empty list. */
-function stringsAt(cfg: ConfigFile, at: Lookup, key?: string): Strings {
-  const els = cfg.elements(at);
-  if (!Array.isArray(els)) return els.kind === "absent" ? { kind: "value", value: [], present: false } : els;
-  const out: string[] = [];
-  for (const e of els) {
-    const v = cfg.string(key === undefined ? e : cfg.prop(e, key));
-    if (v.kind !== "value") return { kind: "unknown", reason: v.kind === "unknown" ? v.reason : `${cfg.rel}: an entry without \`${key}\`` };
-    out.push(v.value);
-  }
-  return { kind: "value", value: out, present: true };
 }

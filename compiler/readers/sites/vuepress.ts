@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Site } from "../../model/types.js";
 import { readdirSync } from "../../util/input-fs.js";
 import { globListMatcher } from "../../util/globs.js";
-import { loadSiteConfig } from "./config-object.js";
+import { loadSiteConfig, stringsAt } from "./config-object.js";
 import { dynamicRouteDirs, emptySite, joinDir, normalizeBase, readSiteFile, type SiteInput } from "./types.js";
 
 /** At most this many public files are listed; past it the public folder is not known completely. */
@@ -25,9 +25,9 @@ export function read(input: SiteInput): Site {
       // VuePress 2's `pagePatterns`: a list of literal globs decides which `.md` files are pages; anything else, not known.
       const patterns = cfg.prop(top, "pagePatterns");
       if (patterns.kind !== "absent") {
-        const list = literalStrings(cfg, patterns);
-        if (list === null) site.partialRoutes.push("");
-        else site.unroutedPages = notPages(input.files, site.srcDir, list);
+        const list = stringsAt(cfg, patterns);
+        if (list.kind !== "value") site.partialRoutes.push("");
+        else site.unroutedPages = notPages(input.files, site.srcDir, list.value);
       }
       // Another public folder (`public: path.resolve(…)`): what it serves is not known.
       if (cfg.prop(top, "public").kind !== "absent") site.partialRoutes.push("");
@@ -70,21 +70,6 @@ function listPublic(root: string, dir: string): string[] | null {
     }
   }
   return out.sort();
-}
-
-type Config = NonNullable<ReturnType<typeof loadSiteConfig>>;
-
-/** The array's elements when every one is a string literal; null otherwise. */
-function literalStrings(cfg: Config, from: ReturnType<Config["prop"]>): string[] | null {
-  const els = cfg.elements(from);
-  if (!Array.isArray(els)) return null;
-  const out: string[] = [];
-  for (const e of els) {
-    const v = cfg.string(e);
-    if (v.kind !== "value") return null;
-    out.push(v.value);
-  }
-  return out;
 }
 
 /**
