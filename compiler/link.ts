@@ -74,6 +74,7 @@ export function link(input: LinkInput): ContractModel {
     counts: { docs: discovered.docs.length, schemas: discovered.schemas.length, code: discovered.code.length },
     codeFiles: discovered.code,
     ...(discovered.binClosures ? { binClosures: discovered.binClosures } : {}),
+    ...(code.binarySurfaces ? { binarySurfaces: code.binarySurfaces } : {}),
     decisions: input.decisions ?? null,
     sites: input.sites ?? [],
     ...(input.gitignored?.length ? { gitignored: input.gitignored } : {}),

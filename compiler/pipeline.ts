@@ -22,7 +22,7 @@ import { readSkills } from "./readers/skills/index.js";
 import { readPackages } from "./readers/packages.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
-import type { InputProblem, MarkdownDoc } from "./model/types.js";
+import type { BinClosure, InputProblem, MarkdownDoc } from "./model/types.js";
 import type { ContractModel } from "./model/contract-model.js";
 import { isProblem, joinReads, markdownKey, markdownOptions, readDocs, readSchemas, readSource } from "./read.js";
 import { openCache, type ReadCache } from "./cache/cache.js";
@@ -140,7 +140,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const read = joinReads(docsRead, schemaRead, { texts: new Map(), sources: new Map(), readProblems: codeRead.problems });
   const readable = discovered.code.filter((f) => codeRead.texts.has(f));
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
-  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.keepTrees ?? opts.cache !== undefined);
+  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.keepTrees ?? opts.cache !== undefined, discovered.binClosures ?? []);
   opts.onPhase?.("checking");
   timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead, docsRead.sources);
@@ -278,9 +278,13 @@ async function cachedCode(
   config: ResolvedConfig,
   read: ReturnType<typeof codeHash>,
   keepTrees: boolean,
+  closures: readonly BinClosure[],
 ): Promise<CodeFacts> {
-  const compute = () => readCodeLazily(root, files, config, read.texts, keepTrees);
-  return files.length === 0 || read.hash === null ? compute() : cache.cachedReadAsync("code", read.hash, compute);
+  const compute = () => readCodeLazily(root, files, config, read.texts, keepTrees, closures);
+  if (files.length === 0 || read.hash === null) return compute();
+  // Which files each binary's entry reaches splits the surface by program (readers/cli/binary-surfaces.ts).
+  const key = closures.length > 1 ? contentHash(read.hash, JSON.stringify(closures)) : read.hash;
+  return cache.cachedReadAsync("code", key, compute);
 }
 
 /** The decision registry; its folding (ts-morph) is cached under the code hash and the registry module's text. */
@@ -412,6 +416,7 @@ async function readCodeLazily(
   config: ResolvedConfig,
   texts: ReadonlyMap<string, string>,
   keepTrees: boolean,
+  closures: readonly BinClosure[],
 ): Promise<CodeFacts> {
   if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [], identifierVersions: {}, defaultExports: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
@@ -419,7 +424,7 @@ async function readCodeLazily(
   if (keepTrees) (await import("./readers/code-source.js")).keepParses(files.length);
   // Values folded for an earlier run may come from files that changed since (watch).
   (await import("./readers/constant-folder.js")).resetEvaluators();
-  const facts = readCode(root, files, config.cli, texts);
+  const facts = readCode(root, files, config.cli, texts, closures);
   // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
   if (!keepTrees) (await import("./readers/code-source.js")).clearParseCache();
   return facts;

@@ -43,6 +43,16 @@ function inspectCommands(model: ContractModel): unknown[] {
     globalFlagSet: closure(unread ?? s.globalFlagSet),
     binaries: readings.map((r) => ({ binary: r.binary, entry: r.entry, read: r.read, ...(r.read ? { readers: r.readers } : { stopped: r.stopped }) })),
     warnings: s.warnings.map((w) => w.message),
+    // Where the entries read apart, each program's own surface: what its binaries' mentions are judged against.
+    ...(model.binarySurfaces
+      ? {
+          programs: model.binarySurfaces.map((p) => ({
+            binaries: p.binaries,
+            commands: p.surface.commands.map((c) => ({ path: c.path.join(" "), flags: c.flags, file: c.span.file })),
+            commandSet: closure(p.surface.commandSet),
+          })),
+        }
+      : {}),
   });
   return rows;
 }

@@ -6,7 +6,9 @@
  * apart: when one binary's entry reaches (by its imports) a file a command was
  * read from and another's reaches none, the other's CLI was not read (a
  * scaffolder beside the tool, `create-x` and `x`), and its documented
- * commands and flags are not judged against the tool's.
+ * commands and flags are not judged against the tool's. Where each program's
+ * entry reaches command files of its own (`binarySurfaces`), each is read, by
+ * the readers of its own surface.
  */
 import type { ModelData } from "./types.js";
 import { byBinPreference } from "../util/package-manifest.js";
@@ -23,7 +25,7 @@ export interface BinaryReading {
   stopped: string | null;
 }
 
-type Reads = Pick<ModelData, "config" | "surface" | "files" | "counts" | "codeFiles" | "packages" | "binClosures">;
+type Reads = Pick<ModelData, "config" | "surface" | "files" | "counts" | "codeFiles" | "packages" | "binClosures" | "binarySurfaces">;
 
 export function binaryReadings(model: Reads & Pick<ModelData, "binaries">): BinaryReading[] {
   return model.binaries.map((b) => binaryReading(model, b));
@@ -38,6 +40,8 @@ export function binaryReading(model: Reads, binary: string): BinaryReading {
   const entry = raw === undefined ? (workspace ?? null) : raw.replace(/\\/g, "/").replace(/^\.\//, "");
   if (model.surface.commands.length === 0)
     return { binary, entry, read: false, readers: [...model.surface.adapters], stopped: whereReadingStopped(model, entry) };
+  const own = model.binarySurfaces?.find((p) => p.binaries.includes(binary))?.surface;
+  if (own && own.commands.length > 0) return { binary, entry, read: true, readers: [...own.adapters], stopped: null };
   const apart = readByEntry(model);
   // A binary whose entry was not followed (no `bin` names it): nothing tells it apart, the surface stays every binary's.
   const closure = model.binClosures?.find((c) => c.binary === binary);

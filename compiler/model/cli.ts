@@ -125,6 +125,17 @@ export interface CommandSurface {
   unreached?: UnreachedCall[];
 }
 
+/**
+ * The surface of some binaries alone, read from the files their entries reach
+ * (readers/cli/binary-surfaces.ts): a scaffolder beside its tool (`create-x`
+ * and `x`) each with a CLI of its own. Their mentions are judged against it.
+ */
+export interface BinarySurface {
+  /** The binaries whose entries reach the same files (one program), sorted. */
+  binaries: string[];
+  surface: CommandSurface;
+}
+
 /** A parser call (`commandLineArgs(defs, { argv })`) whose argv is not known to be the program's. */
 export interface UnreachedCall {
   /** The reader that found it. */

@@ -45,7 +45,7 @@ export function partDigest(model: ModelData, part: ModelPart): string {
       // The binaries' programs (package.json `bin`, compiler/model/packages.ts) are read with the surface: which binaries are one program,
       // and which binary's entry reaches the files its commands were read from.
       return model.packages?.bins || model.binClosures
-        ? hashList([digestOf(model.surface), digestOf(model.packages?.bins ?? []), digestOf(model.binClosures ?? [])])
+        ? hashList([digestOf(model.surface), digestOf(model.packages?.bins ?? []), digestOf(model.binClosures ?? []), digestOf(model.binarySurfaces ?? [])])
         : digestOf(model.surface);
     case "references":
       return referencesDigest(model);

@@ -284,8 +284,8 @@ export interface Term {
 
 // ───────────────────────────── Code ─────────────────────────────
 
-export type { CommandDecl, CommandSurface, FlagSpec, Closure, PositionalSpec, FlagSyntax } from "./cli.js";
-import type { CommandSurface } from "./cli.js";
+export type { BinarySurface, CommandDecl, CommandSurface, FlagSpec, Closure, PositionalSpec, FlagSyntax } from "./cli.js";
+import type { BinarySurface, CommandSurface } from "./cli.js";
 
 /** A package.json binary followed from its entry file: the source files its relative imports reach (the entry among them), sorted. */
 export interface BinClosure {
@@ -445,6 +445,11 @@ export interface ModelData {
   codeFiles?: readonly string[];
   /** Each package.json binary followed from its entry (discover.ts): the files its imports reach; absent when none was followed. */
   binClosures?: readonly BinClosure[];
+  /**
+   * Where the binaries' entries read apart (each reaches its own command files, every command file is reached):
+   * each group's own surface, its mentions judged against it (`surface` stays the union); absent otherwise.
+   */
+  binarySurfaces?: readonly BinarySurface[];
   /** Names declared in code (declarations, parameters, properties), sorted: a term equal to one names code, not a vocabulary member. */
   codeIdentifiers: string[];
   /** Of those, the ones declared only under folders that could name a version: name → those folders (readers/code.ts). */

@@ -12,11 +12,12 @@
 
 import { resolve } from "node:path";
 import { cmp } from "../model/diagnostic.js";
-import type { CodeProblem, CommandSurface, Vocabulary } from "../model/types.js";
+import type { BinClosure, BinarySurface, CodeProblem, CommandSurface, Vocabulary } from "../model/types.js";
 import { statSync } from "../util/input-fs.js";
 import { weakMemo } from "../util/memo.js";
 import { isTestPath } from "../util/test-paths.js";
 import { detectCommandTypes, readCommands } from "./cli/index.js";
+import { surfacesByEntry } from "./cli/binary-surfaces.js";
 import { readDefaultExports } from "./code-exports.js";
 import { readIdentifiers } from "./code-identifiers.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
@@ -25,6 +26,8 @@ import { versionFolders } from "../util/version-folders.js";
 
 export interface CodeFacts {
   surface: CommandSurface;
+  /** Each program's own surface where the binaries' entries read apart (cli/binary-surfaces.ts); absent otherwise. */
+  binarySurfaces?: BinarySurface[];
   problems: CodeProblem[];
   vocabularies: Vocabulary[];
   /** Names the code declares (see code-identifiers.ts), sorted. */
@@ -50,7 +53,13 @@ export interface CodeReadOptions {
  * A file without a text could not be read: the read stage reported it as
  * input/unreadable, so it is skipped here. No file is read or decoded twice.
  */
-export function readCode(root: string, files: string[], opts: CodeReadOptions, texts: ReadonlyMap<string, string>): CodeFacts {
+export function readCode(
+  root: string,
+  files: string[],
+  opts: CodeReadOptions,
+  texts: ReadonlyMap<string, string>,
+  closures: readonly BinClosure[] = [],
+): CodeFacts {
   const problems: CodeProblem[] = [];
   const parsed: ParsedFile[] = [];
   const perFile: FileFacts[] = [];
@@ -66,15 +75,19 @@ export function readCode(root: string, files: string[], opts: CodeReadOptions, t
   }
   // The command surface is the one cross-file step: adapters follow imports and chains between files.
   const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
-  const surface = readCommands(root, parsed, {
-    binaries: opts.binaries,
-    commandTypes,
-    commandTypeConfigured: !!opts.commandType,
-    flagAccessors: opts.flagAccessors,
-  });
+  const cliOpts = { binaries: opts.binaries, commandTypes, commandTypeConfigured: !!opts.commandType, flagAccessors: opts.flagAccessors };
+  const surface = readCommands(root, parsed, cliOpts);
+  const binarySurfaces = surfacesByEntry(surface, closures, (reached) =>
+    readCommands(
+      root,
+      parsed.filter((f) => reached.has(f.rel)),
+      cliOpts,
+    ),
+  );
   const vocabularies = perFile.flatMap((f) => f.vocabularies).sort((a, b) => cmp(a.id, b.id));
   return {
     surface,
+    ...(binarySurfaces ? { binarySurfaces } : {}),
     problems,
     vocabularies,
     identifiers: mergeIdentifiers(perFile.map((f) => f.identifiers)),

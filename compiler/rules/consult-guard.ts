@@ -32,6 +32,8 @@ const FIELDS: Record<string, Need> = {
   packages: ["surface", "references"],
   // Which binary's entry reaches the surface's files (model/cli-reading.ts): the surface part's digest covers it.
   binClosures: ["surface"],
+  // Each program's own surface (readers/cli/binary-surfaces.ts): read with binClosures, covered by the same digest.
+  binarySurfaces: ["surface"],
   history: ["history", "references"],
   files: ["references", "history", "known-names"],
   sites: ["references"],

@@ -43,3 +43,12 @@ export function toolAndScaffolder(doc: string): Record<string, string | object> 
     "README.md": doc,
   };
 }
+
+/** The tool above beside a scaffolder with a commander CLI of its own (`create-tool [dir] --tag <tag>`), each binary's entry reaching its own file. */
+export function toolAndCommanderScaffolder(doc: string): Record<string, string | object> {
+  return {
+    ...toolAndScaffolder(doc),
+    "bin/create.js":
+      'import { Command } from "commander";\nnew Command().name("create-tool").argument("[dir]").option("-t, --tag <tag>").parse(process.argv);\n',
+  };
+}

@@ -1,6 +1,6 @@
 import rule from "../../compiler/rules/cli/unknown-flag.js";
 import { tester } from "../helpers/rule-tester.js";
-import { cliProject, lineOf, toolAndScaffolder } from "./cli-project.js";
+import { cliProject, lineOf, toolAndCommanderScaffolder, toolAndScaffolder } from "./cli-project.js";
 
 const at = (i: number, column: number) => ({ line: lineOf(i), column });
 
@@ -236,6 +236,14 @@ tester.run(rule, {
       name: "a scaffolder beside the tool whose entry reaches none of the tool's command files: its flags are not judged against the tool's (cli/unread counts them); the tool's still are",
       files: toolAndScaffolder("Start with `create-tool --dir app`.\n\nThen `tool flow advance --nope`.\n\n- `--dir` of `create-tool`: where.\n"),
       errors: [{ messageId: "unknownFlag", data: { flag: "--nope", command: "tool flow advance" }, line: 3, column: 25 }],
+    },
+    {
+      name: "a scaffolder beside the tool with a CLI of its own: each binary's flags are judged against its own program's, not the two roots merged",
+      files: toolAndCommanderScaffolder("Start with `create-tool --tag next app`.\n\nThen `tool flow advance --tag x`.\n\nOr `create-tool --json`.\n"),
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "--tag", command: "tool flow advance" }, line: 3, column: 25 },
+        { messageId: "unknownFlag", data: { flag: "--json", command: "create-tool" }, line: 5, column: 17 },
+      ],
     },
     {
       name: "option headings without backticks (`#### -n, --dry-run`) under a command reference's heading (`## flow advance`): that command's flags",

@@ -1,6 +1,6 @@
 import rule from "../../compiler/rules/cli/unread.js";
 import { tester } from "../helpers/rule-tester.js";
-import { cliProject, toolAndScaffolder } from "./cli-project.js";
+import { cliProject, toolAndCommanderScaffolder, toolAndScaffolder } from "./cli-project.js";
 
 const HAND_PARSED = 'const args = process.argv.slice(2);\nfor (const a of args) if (a === "--verbose") console.log("v");\n';
 
@@ -14,6 +14,10 @@ tester.run(rule, {
         "package.json": { name: "tool", bin: { tool: "bin/tool.js", t: "bin/t.js" } },
         "bin/t.js": 'import "../src/cli.js";\n',
       },
+    },
+    {
+      name: "a scaffolder beside the tool with a CLI of its own: each binary is read, from the files its entry reaches",
+      files: toolAndCommanderScaffolder("Start with `create-tool --tag next app`.\n\nThen `tool flow advance --json`.\n"),
     },
     {
       name: "no document invokes the binary",

@@ -108,7 +108,7 @@ function sectionCommand(h: number, headings: Heading[], invocations: Invocation[
   );
   if (one.path.length > 0) return words.has(one.path[one.path.length - 1].toLowerCase()) ? one : null;
   // The root: only for a CLI without sub-commands (else the list may hold any command's flags).
-  if (index.hasSubcommands()) return null;
+  if (index.for(one.binary).hasSubcommands()) return null;
   return words.has(one.binary.toLowerCase()) || USAGE_HEADING.test(headings[h].text) ? one : null;
 }
 
@@ -123,7 +123,7 @@ function namedCommand(text: string, invocations: Invocation[], index: SurfaceInd
   const words = text.replace(/`/g, " ").trim().split(/\s+/);
   if (words[0] === binary) words.shift();
   if (words.length === 0 || !words.every((w) => /^[a-z][\w:-]*$/.test(w))) return null;
-  return index.decl(words) ? { binary, path: words } : null;
+  return index.for(binary).decl(words) ? { binary, path: words } : null;
 }
 
 function innermost(headings: Heading[], at: Span): number {

@@ -13,7 +13,7 @@
  * sub-commands is closed, and not judged when it is open.
  */
 import type { Span } from "../../model/diagnostic.js";
-import type { CommandDecl, CommandSurface, FlagSpec, FlagSyntax, Invocation, InvocationToken } from "../../model/types.js";
+import type { BinarySurface, CommandDecl, CommandSurface, FlagSpec, FlagSyntax, Invocation, InvocationToken, ModelData } from "../../model/types.js";
 import { closest, editDistance } from "../../util/edit-distance.js";
 import { weakMemo } from "../../util/memo.js";
 
@@ -43,12 +43,35 @@ export function surfaceIndexFor(surface: CommandSurface): SurfaceIndex {
   return index;
 }
 
+/**
+ * The index the CLI rules judge a model's mentions with: the surface's, and where the binaries' entries read apart
+ * (model `binarySurfaces`), each program's own, which `for(binary)` and `match` pick by the mention's binary.
+ */
+export function modelIndexFor(model: Pick<ModelData, "surface" | "binarySurfaces">): SurfaceIndex {
+  const parts = model.binarySurfaces;
+  if (!parts || parts.length === 0) return surfaceIndexFor(model.surface);
+  let index = splitIndexes.get(parts);
+  if (!index) {
+    const byBinary = new Map<string, SurfaceIndex>();
+    for (const p of parts) {
+      const own = surfaceIndexFor(p.surface);
+      for (const b of p.binaries) byBinary.set(b, own);
+    }
+    splitIndexes.set(parts, (index = new SurfaceIndex(model.surface, byBinary)));
+  }
+  return index;
+}
+const splitIndexes = weakMemo<readonly BinarySurface[], SurfaceIndex>("rules/cli/command-match#splitIndexes");
+
 export class SurfaceIndex {
   private readonly byPath = new Map<string, CommandDecl>();
   /** Level path → word (name or alias) → the child's path. */
   private readonly children = new Map<string, Map<string, string[]>>();
 
-  constructor(readonly surface: CommandSurface) {
+  constructor(
+    readonly surface: CommandSurface,
+    private readonly byBinary: ReadonlyMap<string, SurfaceIndex> | null = null,
+  ) {
     for (const d of surface.commands) this.byPath.set(key(d.path), d);
     const add = (parent: string[], word: string, path: string[]) => {
       let m = this.children.get(key(parent));
@@ -74,6 +97,11 @@ export class SurfaceIndex {
     return this.surface.commands.length === 0;
   }
 
+  /** The index `binary`'s mentions are judged against: its program's own where the surface is split by entry, else this one. */
+  for(binary: string): SurfaceIndex {
+    return this.byBinary?.get(binary) ?? this;
+  }
+
   decl(path: string[]): CommandDecl | null {
     return this.byPath.get(key(path)) ?? null;
   }
@@ -84,6 +112,8 @@ export class SurfaceIndex {
   }
 
   match(inv: Invocation): InvocationMatch {
+    const own = this.for(inv.binary);
+    if (own !== this) return own.match(inv);
     const flags: InvocationToken[] = [];
     let path: string[] = [];
     let stopped = false;

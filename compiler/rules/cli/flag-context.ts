@@ -202,11 +202,14 @@ export function blockTie(
     // (`` `tool a` / `b` applying `--x`/`--y` ``): one of theirs. The binary alone, or another command named as a plain
     // word ("`tool a …`; the b command gains `--x`", where a word may be English): the binary's.
     const paths = invs.map((i) => index.match(i).path);
-    const coded = codedCommands(doc, block.span, index);
+    const program = index.for(invs[0].binary);
+    const coded = codedCommands(doc, block.span, program);
     for (const c of coded) if (!paths.some((p) => p.length === 1 && p[0] === c)) paths.push([c]);
     const tops = new Set(paths.map((p) => p[0]));
-    const namesAnother = index.commands.some((d) => d.path.length === 1 && !tops.has(d.path[0]) && d.path[0].length > 3 && named.has(d.path[0].toLowerCase()));
-    const binaryAlone = paths.some((p) => p.length === 0) && index.hasSubcommands();
+    const namesAnother = program.commands.some(
+      (d) => d.path.length === 1 && !tops.has(d.path[0]) && d.path[0].length > 3 && named.has(d.path[0].toLowerCase()),
+    );
+    const binaryAlone = paths.some((p) => p.length === 0) && program.hasSubcommands();
     if (!namesAnother && !binaryAlone && one) {
       if (!several && coded.length === 0) return { to: "command", binary: one.binary, path: one.path };
       const distinct = [...new Map(paths.map((p) => [p.join(" "), p])).values()];
@@ -218,7 +221,7 @@ export function blockTie(
   const binary = binaries.find((b) => named.has(b.toLowerCase()));
   if (binary && versionPage(doc)) return { to: "none", reason: "a flag beside the binary's name on a page about upgrading or changes" };
   if (binary) {
-    if (!index.hasSubcommands()) return { to: "command", binary, path: [] };
+    if (!index.for(binary).hasSubcommands()) return { to: "command", binary, path: [] };
     return { to: "binary", binary };
   }
   const s = section();
@@ -427,13 +430,13 @@ function scopeTie(
   // Named as the nearest invocation before it writes the program (else the first after it).
   let binary = invs[0].binary;
   for (const i of invs) if (i.span.line < at.line || (i.span.line === at.line && i.span.column < at.column)) binary = i.binary;
-  if (!index.hasSubcommands()) return { to: "command", binary, path: [] };
+  if (!index.for(binary).hasSubcommands()) return { to: "command", binary, path: [] };
   return { to: "binary", binary };
 }
 
 /** The command a help listing's synopsis words name, or why not. */
 export function synopsisTie(binary: string, written: readonly string[], index: SurfaceIndex): FlagTie {
-  const path = index.walk(written);
+  const path = index.for(binary).walk(written);
   if (path === null) return { to: "none", reason: "a help listing whose synopsis names no known command" };
   return { to: "command", binary, path };
 }

@@ -1,7 +1,7 @@
 import { contentRemovalText } from "../../model/history.js";
 import { commandEvidence } from "./command-history.js";
 import { defineRule } from "../types.js";
-import { surfaceIndexFor } from "./command-match.js";
+import { modelIndexFor } from "./command-match.js";
 import { docMentions } from "../../model/mentions.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { recordOf } from "../../model/document-record.js";
@@ -52,7 +52,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const index = surfaceIndexFor(ctx.model.surface);
+    const index = modelIndexFor(ctx.model);
     if (index.empty) return;
     const commandFiles = new Set(ctx.model.surface.commands.map((c) => c.span.file));
     // A binary whose entry reaches none of those files has a CLI docpact did not read (cli/unread counts its mentions).
@@ -103,7 +103,7 @@ export default defineRule({
       // A help listing's synopsis (`Usage: tool build [options]`): judged when its words name a known command (a word that names none may be an argument: not judged).
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "synopsis" || unread.has(m.binary)) continue;
-        if (index.walk(m.words ?? []) !== null) ctx.judged(m.span, "commands");
+        if (index.for(m.binary).walk(m.words ?? []) !== null) ctx.judged(m.span, "commands");
         else ctx.notJudged(m.span, "a help listing whose synopsis names no known command", { kind: "commands" });
       }
     }

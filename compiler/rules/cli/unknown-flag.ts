@@ -12,7 +12,7 @@ import { declaredArguments } from "../../model/skills.js";
 import { pageFlags, pageTie, proseEntryArguments } from "../skill/page-tie.js";
 import { commandEvidence, matchRenamed } from "./command-history.js";
 import { unreadBinaries } from "../../model/cli-reading.js";
-import { ALWAYS_ALLOWED_FLAGS, FlagTable, surfaceIndexFor } from "./command-match.js";
+import { ALWAYS_ALLOWED_FLAGS, FlagTable, modelIndexFor, type SurfaceIndex } from "./command-match.js";
 
 export { ALWAYS_ALLOWED_FLAGS };
 
@@ -74,7 +74,8 @@ export default defineRule({
   },
   check(ctx) {
     const surface = ctx.model.surface;
-    const index = surfaceIndexFor(surface);
+    // Each binary's mentions against its program's own surface where the entries read apart (`index.for(binary)`).
+    const index = modelIndexFor(ctx.model);
     // Binaries whose entry reaches none of the files the commands were read from (model/cli-reading.ts): not judged.
     const unread = unreadBinaries(ctx.model);
     if (index.empty) return;
@@ -87,13 +88,19 @@ export default defineRule({
       inherited: false,
       span: null,
     }));
-    // One flag table per matched command path (a CLI has few commands and many invocations).
-    const tables = new Map<string, { table: FlagTable; allowed: FlagSpec[]; closure: Closure }>();
-    const tableAt = (path: string[]) => {
+    // One flag table per program and matched command path (a CLI has few commands and many invocations).
+    const tables = new Map<SurfaceIndex, Map<string, { table: FlagTable; allowed: FlagSpec[]; closure: Closure }>>();
+    const tableAt = (binary: string, path: string[]) => {
+      const own = index.for(binary);
+      let byPath = tables.get(own);
+      if (!byPath) tables.set(own, (byPath = new Map()));
       const k = path.join(" ");
-      let t = tables.get(k);
-      if (t) return t;
-      const { specs, decls } = index.flagsAt(path);
+      const t = byPath.get(k) ?? tableOf(own, path);
+      byPath.set(k, t);
+      return t;
+    };
+    const tableOf = (program: SurfaceIndex, path: string[]) => {
+      const { specs, decls } = program.flagsAt(path);
       const own = decls[decls.length - 1] ?? null;
       let allowed = specs;
       let closure: Closure = { closed: true };
@@ -114,11 +121,10 @@ export default defineRule({
         ];
       } else if (!own || own.flagScope === "global") {
         allowed = [...specs, ...global];
-        if (closure.closed) closure = surface.globalFlagSet;
+        if (closure.closed) closure = program.surface.globalFlagSet;
       }
       const syntax = own?.syntax ?? { camelKebab: false, negateBooleans: false, dotted: false };
-      tables.set(k, (t = { table: new FlagTable(allowed, syntax), allowed, closure }));
-      return t;
+      return { table: new FlagTable(allowed, syntax), allowed, closure };
     };
     // The files declaring commands and flags (a flag accessor's names sit in the command modules).
     const code = new Set([...surface.commands.map((c) => c.span.file), ...surface.commands.flatMap((c) => c.options.map((o) => o.span?.file ?? c.span.file))]);
@@ -144,13 +150,13 @@ export default defineRule({
     // Set per document: a record of the past (model/document-record.ts) names the flags of its time.
     let record: string | null = null;
     // Several commands a paragraph names: the union of their tables, closed only when each is.
-    const unionAt = (paths: string[][]) => {
-      const parts = paths.map(tableAt);
+    const unionAt = (binary: string, paths: string[][]) => {
+      const parts = paths.map((p) => tableAt(binary, p));
       const allowed = parts.flatMap((p) => p.allowed);
       const closure = parts.find((p) => !p.closure.closed)?.closure ?? { closed: true };
       const syntax = { camelKebab: false, negateBooleans: false, dotted: false };
       for (const p of paths) {
-        const own = index.flagsAt(p).decls.at(-1)?.syntax;
+        const own = index.for(binary).flagsAt(p).decls.at(-1)?.syntax;
         if (own) for (const k of ["camelKebab", "negateBooleans", "dotted"] as const) syntax[k] ||= own[k];
       }
       return { table: new FlagTable(allowed, syntax), allowed, closure };
@@ -171,7 +177,7 @@ export default defineRule({
         return;
       }
       const several = path !== null && Array.isArray(path[0]);
-      const at = path === null ? binaryAt() : several ? unionAt(path as string[][]) : tableAt(path as string[]);
+      const at = path === null ? binaryAt(binary) : several ? unionAt(binary, path as string[][]) : tableAt(binary, path as string[]);
       const { table, allowed } = at;
       let closure = at.closure;
       if (!judged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
@@ -211,27 +217,30 @@ export default defineRule({
       });
     };
     // The binary's whole flag set: every command's own flags and the global set, closed only when every part is.
-    let binaryTable: { table: FlagTable; allowed: FlagSpec[]; closure: Closure } | null = null;
-    const binaryAt = () => {
-      if (binaryTable) return binaryTable;
-      const usesGlobal = index.commands.some((d) => d.flagScope === "global") || !index.decl([]);
+    const binaryTables = new Map<SurfaceIndex, { table: FlagTable; allowed: FlagSpec[]; closure: Closure }>();
+    const binaryAt = (binary: string) => {
+      const program = index.for(binary);
+      const { commandSet, globalFlagSet } = program.surface;
+      const known = binaryTables.get(program);
+      if (known) return known;
+      const usesGlobal = program.commands.some((d) => d.flagScope === "global") || !program.decl([]);
       // The global set (every `--name` literal in the code, tests included) counts only where a command reads it.
-      const allowed = [...index.commands.flatMap((d) => d.options), ...(usesGlobal ? global : [])];
-      let closure: Closure = surface.commandSet.closed
-        ? { closed: true }
-        : { closed: false, reason: `not every command is known (${surface.commandSet.reason})`, span: null };
-      for (const d of index.commands) {
+      const allowed = [...program.commands.flatMap((d) => d.options), ...(usesGlobal ? global : [])];
+      let closure: Closure = commandSet.closed ? { closed: true } : { closed: false, reason: `not every command is known (${commandSet.reason})`, span: null };
+      for (const d of program.commands) {
         if (!closure.closed) break;
         if (!d.flagSet.closed) closure = d.flagSet;
         else if (!d.commandSet.closed) closure = { closed: false, reason: `not every sub-command of \`${d.path.join(" ")}\` is known`, span: null };
       }
-      if (closure.closed && usesGlobal && !surface.globalFlagSet.closed) closure = surface.globalFlagSet;
+      if (closure.closed && usesGlobal && !globalFlagSet.closed) closure = globalFlagSet;
       const syntax = {
-        camelKebab: index.commands.some((d) => d.syntax.camelKebab),
-        negateBooleans: index.commands.some((d) => d.syntax.negateBooleans),
-        dotted: index.commands.some((d) => d.syntax.dotted),
+        camelKebab: program.commands.some((d) => d.syntax.camelKebab),
+        negateBooleans: program.commands.some((d) => d.syntax.negateBooleans),
+        dotted: program.commands.some((d) => d.syntax.dotted),
       };
-      return (binaryTable = { table: new FlagTable(allowed, syntax), allowed, closure });
+      const t = { table: new FlagTable(allowed, syntax), allowed, closure };
+      binaryTables.set(program, t);
+      return t;
     };
     const judgeTie = (t: InvocationToken, tie: FlagTie) => {
       if (tie.to === "command") judge(t, tie.binary, tie.path, true);

@@ -13,6 +13,7 @@ export default defineRule({
       "When the code reader finds no commands at all (no code in scope, a bin file that is build output, a CLI parsed by hand or by a library no reader knows), " +
       "the other CLI rules have nothing to compare against and stay silent; without this warning a planted `tool --no-such-flag` would pass unnoticed. " +
       "The same holds for one binary of several when the entries tell them apart: its entry's imports reach none of the files the commands were read from while another binary's do (a scaffolder `create-tool` beside `tool`); its commands and flags are then not judged against the other's. " +
+      "Where each program's entry reaches command files of its own (and every command file is reached by some entry), each program is read from its own files and judged against its own surface: neither is unread. " +
       "One warning per invoked binary, at its first documented mention, names the binary's entry file (package.json `bin`) and where reading stopped " +
       "(a parser call a reader found but whose argv it could not trace to `process.argv` is named with its place), " +
       "and every documented mention of the binary (each invocation's command and flags, the bare flags of option lists, tables and prose in documents that invoke it, the synopsis and option lines of its help-output listings) " +
