@@ -26,7 +26,9 @@ export function entrySource(bin: string, files: ReadonlySet<string>, bundled?: R
   const stems = [stem];
   if (built) {
     const prefix = built[1] ? `${built[1]}/` : "";
-    stems.push(`${prefix}src/${built[3]}`, `${prefix}source/${built[3]}`, `${prefix}${built[3]}`, `${prefix}src/bin/${built[3]}`);
+    // A dual build writes one folder per module format (tshy's `dist/esm/`, `dist/commonjs/`): the source has neither.
+    const rest = built[3].replace(/^(?:esm|cjs|commonjs|mjs|es)\//, "");
+    for (const r of new Set([built[3], rest])) stems.push(`${prefix}src/${r}`, `${prefix}source/${r}`, `${prefix}${r}`, `${prefix}src/bin/${r}`);
   }
   if (files.has(path)) return path;
   for (const s of stems) for (const x of EXTENSIONS) if (files.has(s + x)) return s + x;

@@ -252,7 +252,8 @@ function withBinSources(
         : entryClosure(entry, all, read, specifiers);
     if (walked) walked.session.remember(BIN_CLOSURE, entry, { files: walked.files, closure });
     for (const f of closure) if (!have.has(f)) extra.add(f);
-    closures.push({ binary: b.name, entry, files: closure });
+    const dir = posix.dirname(b.manifest);
+    closures.push({ binary: b.name, entry, files: closure, package: dir === "." ? "" : dir });
   }
   closures.sort((a, b) => (a.binary < b.binary ? -1 : a.binary > b.binary ? 1 : 0));
   return { code: extra.size === 0 ? files : [...new Set([...files, ...extra])].sort(), closures };

@@ -20,6 +20,8 @@ import { readSites } from "./readers/sites/index.js";
 import { repositoryGitignore } from "./readers/sites/gitignore.js";
 import { readSkills } from "./readers/skills/index.js";
 import { readPackages } from "./readers/packages.js";
+import { type BinOwners, binOwners } from "./model/bin-owners.js";
+import { manifestFiles } from "./util/package-manifest.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
 import type { BinClosure, InputProblem, MarkdownDoc } from "./model/types.js";
@@ -140,7 +142,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const read = joinReads(docsRead, schemaRead, { texts: new Map(), sources: new Map(), readProblems: codeRead.problems });
   const readable = discovered.code.filter((f) => codeRead.texts.has(f));
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
-  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.keepTrees ?? opts.cache !== undefined, discovered.binClosures ?? []);
+  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.keepTrees ?? opts.cache !== undefined, entriesOf(discovered, packages));
   opts.onPhase?.("checking");
   timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead, docsRead.sources);
@@ -278,13 +280,28 @@ async function cachedCode(
   config: ResolvedConfig,
   read: ReturnType<typeof codeHash>,
   keepTrees: boolean,
-  closures: readonly BinClosure[],
+  entries: BinEntries | null,
 ): Promise<CodeFacts> {
-  const compute = () => readCodeLazily(root, files, config, read.texts, keepTrees, closures);
+  const compute = () => readCodeLazily(root, files, config, read.texts, keepTrees, entries);
   if (files.length === 0 || read.hash === null) return compute();
-  // Which files each binary's entry reaches splits the surface by program (readers/cli/binary-surfaces.ts).
-  const key = closures.length > 1 ? contentHash(read.hash, JSON.stringify(closures)) : read.hash;
+  // Which files are each binary's splits the surface by program (readers/cli/binary-surfaces.ts).
+  const key = entries ? contentHash(read.hash, entries.key) : read.hash;
   return cache.cachedReadAsync("code", key, compute);
+}
+
+/** What tells the binaries' code apart (model/bin-owners.ts), with the key it is cached by; null for fewer than two binaries followed. */
+interface BinEntries {
+  closures: readonly BinClosure[];
+  owners: BinOwners;
+  key: string;
+}
+
+function entriesOf(discovered: Discovered, packages: { bins?: readonly { name: string; manifest?: string }[] } | null): BinEntries | null {
+  const closures = discovered.binClosures ?? [];
+  if (closures.length < 2) return null;
+  const bins = packages?.bins ?? [];
+  const key = JSON.stringify([closures, manifestFiles(discovered.files), bins.map((b) => [b.name, b.manifest])]);
+  return { closures, owners: binOwners(closures, discovered.files, bins), key };
 }
 
 /** The decision registry; its folding (ts-morph) is cached under the code hash and the registry module's text. */
@@ -416,7 +433,7 @@ async function readCodeLazily(
   config: ResolvedConfig,
   texts: ReadonlyMap<string, string>,
   keepTrees: boolean,
-  closures: readonly BinClosure[],
+  entries: BinEntries | null,
 ): Promise<CodeFacts> {
   if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [], identifierVersions: {}, defaultExports: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
@@ -424,7 +441,7 @@ async function readCodeLazily(
   if (keepTrees) (await import("./readers/code-source.js")).keepParses(files.length);
   // Values folded for an earlier run may come from files that changed since (watch).
   (await import("./readers/constant-folder.js")).resetEvaluators();
-  const facts = readCode(root, files, config.cli, texts, closures);
+  const facts = readCode(root, files, config.cli, texts, entries);
   // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
   if (!keepTrees) (await import("./readers/code-source.js")).clearParseCache();
   return facts;

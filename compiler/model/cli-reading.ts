@@ -12,6 +12,7 @@
  */
 import type { ModelData } from "./types.js";
 import { byBinPreference } from "../util/package-manifest.js";
+import { binOwners } from "./bin-owners.js";
 
 export interface BinaryReading {
   binary: string;
@@ -50,27 +51,31 @@ export function binaryReading(model: Reads, binary: string): BinaryReading {
     .sort()
     .map((b) => `\`${b}\``)
     .join(", ");
-  const stopped = `its entry's imports reach ${closure.files.length} file(s), none of which declares a command read (${apart.files} does, for ${others})`;
+  const whose =
+    others === "" ? `the commands read come from ${apart.files}, whose package declares none of the binaries` : `${apart.files} does, for ${others}`;
+  const stopped = `its entry's imports reach ${closure.files.length} file(s), none of which declares a command read (${whose})`;
   return { binary, entry, read: false, readers: [], stopped };
 }
 
 /**
- * The binaries whose entry reaches a file a command was read from, and the first such file; null when
- * the entries do not tell the binaries apart (none followed, or none reaching: the surface is every binary's).
+ * The binaries whose code (model/bin-owners.ts: what their entry reaches, else their package) holds a file a
+ * command was read from, and the first such file (else the first command file); null when fewer than two binaries
+ * were followed from their entries (nothing tells them apart: the surface is every binary's).
  */
-function readByEntry(model: Pick<ModelData, "surface" | "binClosures">): { reaching: Set<string>; files: string } | null {
+function readByEntry(model: Pick<ModelData, "surface" | "binClosures" | "files" | "packages">): { reaching: Set<string>; files: string } | null {
   const closures = model.binClosures ?? [];
   if (closures.length < 2) return null;
-  const declaring = new Set(model.surface.commands.map((c) => c.span.file));
+  const owners = binOwners(closures, model.files, model.packages?.bins ?? []);
+  const declaring = [...new Set(model.surface.commands.map((c) => c.span.file))].sort();
   const reaching = new Set<string>();
   let first: string | null = null;
-  for (const c of closures) {
-    const hit = c.files.find((f) => declaring.has(f));
-    if (hit === undefined) continue;
-    reaching.add(c.binary);
-    if (first === null || hit < first) first = hit;
+  for (const f of declaring) {
+    const own = owners(f);
+    for (const b of own) reaching.add(b);
+    if (own.length > 0) first ??= f;
   }
-  return first === null ? null : { reaching, files: first };
+  // Commands read only from files no binary's entry or package holds (a template's, a fixture's): no binary's CLI.
+  return { reaching, files: first ?? declaring[0]! };
 }
 
 /** The binaries of the docs whose CLI was not read while another's was (see the header): their mentions are not judged. */

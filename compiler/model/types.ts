@@ -292,6 +292,8 @@ export interface BinClosure {
   binary: string;
   entry: string;
   files: string[];
+  /** The folder of the package.json declaring the binary, root-relative ("" for the root's); absent in models built by hand. */
+  package?: string;
 }
 
 export interface CodeProblem {

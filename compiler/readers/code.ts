@@ -18,6 +18,7 @@ import { weakMemo } from "../util/memo.js";
 import { isTestPath } from "../util/test-paths.js";
 import { detectCommandTypes, readCommands } from "./cli/index.js";
 import { surfacesByEntry } from "./cli/binary-surfaces.js";
+import type { BinOwners } from "../model/bin-owners.js";
 import { readDefaultExports } from "./code-exports.js";
 import { readIdentifiers } from "./code-identifiers.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
@@ -58,7 +59,7 @@ export function readCode(
   files: string[],
   opts: CodeReadOptions,
   texts: ReadonlyMap<string, string>,
-  closures: readonly BinClosure[] = [],
+  entries: { closures: readonly BinClosure[]; owners: BinOwners } | null = null,
 ): CodeFacts {
   const problems: CodeProblem[] = [];
   const parsed: ParsedFile[] = [];
@@ -77,13 +78,15 @@ export function readCode(
   const commandTypes = opts.commandType ? [opts.commandType] : detectCommandTypes(parsed);
   const cliOpts = { binaries: opts.binaries, commandTypes, commandTypeConfigured: !!opts.commandType, flagAccessors: opts.flagAccessors };
   const surface = readCommands(root, parsed, cliOpts);
-  const binarySurfaces = surfacesByEntry(surface, closures, (reached) =>
-    readCommands(
-      root,
-      parsed.filter((f) => reached.has(f.rel)),
-      cliOpts,
-    ),
-  );
+  const binarySurfaces =
+    entries &&
+    surfacesByEntry(surface, entries.closures, entries.owners, (own) =>
+      readCommands(
+        root,
+        parsed.filter((f) => own(f.rel)),
+        cliOpts,
+      ),
+    );
   const vocabularies = perFile.flatMap((f) => f.vocabularies).sort((a, b) => cmp(a.id, b.id));
   return {
     surface,

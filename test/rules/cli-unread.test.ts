@@ -49,6 +49,38 @@ tester.run(rule, {
       ],
     },
     {
+      name: "commands read only from a package that declares no binary (a template's program): no binary's CLI was read",
+      files: {
+        "package.json": { name: "tool", bin: { tool: "bin/tool.js", "create-tool": "bin/create.js" } },
+        "bin/tool.js": HAND_PARSED,
+        "bin/create.js": HAND_PARSED,
+        "docpact.config.json": { code: { include: ["packages/**/*.ts"] } },
+        "packages/template/package.json": { name: "template" },
+        "packages/template/src/index.ts": 'import { Command } from "commander";\nnew Command("template").option("--verbose").parse(process.argv);\n',
+        "README.md": "Run `tool --verbose`.\n",
+      },
+      errors: [
+        {
+          messageId: "unread",
+          data: {
+            binary: "tool",
+            entry: "entry `bin/tool.js`",
+            stopped:
+              "its entry's imports reach 1 file(s), none of which declares a command read (the commands read come from packages/template/src/index.ts, whose package declares none of the binaries)",
+            count: 2,
+          },
+          file: "README.md",
+          line: 1,
+          column: 6,
+          severity: "warning",
+        },
+      ],
+      notJudged: [
+        { file: "README.md", line: 1, column: 6, reason: "no CLI reader understood `tool`" },
+        { file: "README.md", line: 1, column: 11, reason: "no CLI reader understood `tool`" },
+      ],
+    },
+    {
       name: "a hand-parsed plain-JS bin outside the code in scope: one warning at the first mention, every mention counted",
       files: {
         "package.json": { name: "tool", bin: { tool: "./bin.js" } },

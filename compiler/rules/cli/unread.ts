@@ -12,7 +12,7 @@ export default defineRule({
       "docpact judges a documented invocation only against a command surface it read from the code. " +
       "When the code reader finds no commands at all (no code in scope, a bin file that is build output, a CLI parsed by hand or by a library no reader knows), " +
       "the other CLI rules have nothing to compare against and stay silent; without this warning a planted `tool --no-such-flag` would pass unnoticed. " +
-      "The same holds for one binary of several when the entries tell them apart: its entry's imports reach none of the files the commands were read from while another binary's do (a scaffolder `create-tool` beside `tool`); its commands and flags are then not judged against the other's. " +
+      "The same holds for one binary of several when their code tells them apart (a file is a binary's when its entry's imports reach it, else when it sits in the package declaring the binary): its code holds none of the files the commands were read from while another binary's does (a scaffolder `create-tool` beside `tool`), or the commands come only from files that are no binary's (a template package); its commands and flags are then not judged against those. " +
       "Where each program's entry reaches command files of its own (and every command file is reached by some entry), each program is read from its own files and judged against its own surface: neither is unread. " +
       "One warning per invoked binary, at its first documented mention, names the binary's entry file (package.json `bin`) and where reading stopped " +
       "(a parser call a reader found but whose argv it could not trace to `process.argv` is named with its place), " +

@@ -1,44 +1,73 @@
 import { describe, expect, it } from "vitest";
 import { surfacesByEntry } from "../../../compiler/readers/cli/binary-surfaces.js";
+import { binOwners } from "../../../compiler/model/bin-owners.js";
 import { type CommandDecl, type CommandSurface, CLOSED, emptySurface, open } from "../../../compiler/model/cli.js";
 
 const at = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
 const command = (path: string[], file: string): CommandDecl =>
   ({ path, aliases: [], options: [], positionals: [], flagSet: CLOSED, commandSet: CLOSED, span: at(file) }) as unknown as CommandDecl;
 const surface = (commands: CommandDecl[], extra: Partial<CommandSurface> = {}): CommandSurface => ({ ...emptySurface(), commands, ...extra });
-/** The surface read from a set of files: the commands declared in them. */
-const readFrom = (all: CommandSurface) => (files: ReadonlySet<string>) => surface(all.commands.filter((c) => files.has(c.span.file)));
+/** The surface read from the files a program owns: the commands declared in them. */
+const readFrom = (all: CommandSurface) => (own: (file: string) => boolean) => surface(all.commands.filter((c) => own(c.span.file)));
+
+const FILES = [
+  "package.json",
+  "bin/t.js",
+  "bin/tool.js",
+  "src/cli.ts",
+  "packages/create/package.json",
+  "packages/create/index.js",
+  "packages/create/commands/init.js",
+  "packages/template/package.json",
+  "packages/template/src/index.ts",
+];
+const closures = [
+  { binary: "create-tool", entry: "packages/create/index.js", files: ["packages/create/index.js"], package: "packages/create" },
+  { binary: "t", entry: "bin/t.js", files: ["bin/t.js", "src/cli.ts"], package: "" },
+  { binary: "tool", entry: "bin/tool.js", files: ["bin/tool.js", "src/cli.ts"], package: "" },
+];
+const owners = binOwners(closures, FILES);
+
+describe("binOwners", () => {
+  it("a file is the binaries' whose entry reaches it; else its package's binaries; else no one's", () => {
+    expect(owners("src/cli.ts")).toEqual(["t", "tool"]);
+    // A command folder a framework loads: the package's.
+    expect(owners("packages/create/commands/init.js")).toEqual(["create-tool"]);
+    // Not reached, in the root package: both root binaries'.
+    expect(owners("scripts/release.ts")).toEqual(["t", "tool"]);
+    // A package that declares no followed binary (a template): no one's.
+    expect(owners("packages/template/src/index.ts")).toEqual([]);
+  });
+
+  it("a package declaring a followed binary's name owns its files (`@alias/tool` running `@tool/cli`'s bin)", () => {
+    const own = binOwners(closures, FILES, [{ name: "tool", manifest: "packages/template/package.json" }]);
+    expect(own("packages/template/src/index.ts")).toEqual(["tool"]);
+  });
+});
 
 describe("surfacesByEntry", () => {
   const tool = command(["build"], "src/cli.ts");
-  const scaffold = command([], "create/index.js");
-  const closures = [
-    { binary: "create-tool", entry: "create/index.js", files: ["create/index.js"] },
-    { binary: "t", entry: "bin/t.js", files: ["bin/t.js", "src/cli.ts"] },
-    { binary: "tool", entry: "bin/tool.js", files: ["bin/tool.js", "src/cli.ts"] },
-  ];
+  const scaffold = command([], "packages/create/index.js");
 
-  it("splits by program when each entry reaches command files of its own and every command file is reached", () => {
-    const all = surface([scaffold, tool]);
-    const split = surfacesByEntry(all, closures, readFrom(all));
+  it("splits by program when programs own command files of their own and every command file is someone's", () => {
+    const all = surface([scaffold, tool, command(["init"], "packages/create/commands/init.js")]);
+    const split = surfacesByEntry(all, closures, owners, readFrom(all));
     expect(split?.map((p) => [p.binaries, p.surface.commands.map((c) => c.path.join(" "))])).toEqual([
-      [["create-tool"], [""]],
-      [["t"], ["build"]],
-      [["tool"], ["build"]],
+      [["create-tool"], ["", "init"]],
+      [["t", "tool"], ["build"]],
     ]);
   });
 
-  it("does not split when a command file, or a file that left a list open, is reached by no entry (it may be any binary's)", () => {
-    const unreached = surface([scaffold, tool, command(["deploy"], "packages/x/src/deploy.ts")]);
-    expect(surfacesByEntry(unreached, closures, readFrom(unreached))).toBeNull();
-    const opened = surface([scaffold, { ...tool, flagSet: open("a script parses its own argv", at("scripts/release.ts")) }]);
-    expect(surfacesByEntry(opened, closures, readFrom(opened))).toBeNull();
+  it("does not split when a command file, or a file that left a list open, is no binary's (it may be any one's)", () => {
+    const unowned = surface([scaffold, tool, command(["deploy"], "packages/template/src/index.ts")]);
+    expect(surfacesByEntry(unowned, closures, owners, readFrom(unowned))).toBeNull();
+    const opened = surface([scaffold, { ...tool, flagSet: open("a template parses its own argv", at("packages/template/src/index.ts")) }]);
+    expect(surfacesByEntry(opened, closures, owners, readFrom(opened))).toBeNull();
   });
 
-  it("does not split when one program alone reaches command files (cli-reading says the others were not read)", () => {
+  it("does not split when one program alone owns command files (cli-reading says the others were not read)", () => {
     const all = surface([tool]);
-    const two = closures.filter((c) => c.binary !== "t");
-    expect(surfacesByEntry(all, two, readFrom(all))).toBeNull();
-    expect(surfacesByEntry(surface([]), two, readFrom(all))).toBeNull();
+    expect(surfacesByEntry(all, closures, owners, readFrom(all))).toBeNull();
+    expect(surfacesByEntry(surface([]), closures, owners, readFrom(all))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bundledSources } from "../../../compiler/discover-entry.js";
+import { bundledSources, entrySource } from "../../../compiler/discover-entry.js";
 import { detect } from "../../../compiler/init/detect.js";
 import { repoRoot } from "../../helpers/cli.js";
 import { cliErrors } from "./helpers.js";
@@ -15,6 +15,14 @@ describe("a bin that is build output: its source from the bundler config", () =>
     expect(await cliErrors("cli-bundled", [{ ...conf, replace: "" }])).toEqual(["docs/invalid.md:3 cli/unknown-flag unknown flag `--gzipped` for `tool`"]);
     const none = await cliErrors("cli-bundled", [{ ...conf, replace: ', "code": { "include": [] }' }]);
     expect(none.filter((l) => l.includes("cli/unknown-flag"))).toEqual([]);
+  });
+
+  it("a dual build's format folder (tshy's `dist/esm/`, `dist/commonjs/`) is not in the source's path; a source that keeps it still wins", () => {
+    const files = new Set(["src/tap/src/run.mts", "pkg/src/bin.ts", "kept/src/esm/cli.ts", "kept/src/cli.ts"]);
+    expect(entrySource("src/tap/dist/esm/run.mjs", files)).toBe("src/tap/src/run.mts");
+    expect(entrySource("./pkg/dist/commonjs/bin.js", files)).toBe("pkg/src/bin.ts");
+    expect(entrySource("kept/dist/esm/cli.js", files)).toBe("kept/src/esm/cli.ts");
+    expect(entrySource("pkg/dist/vendor/bin.js", files)).toBeNull();
   });
 
   it("init follows bin/tool to lib/cli.js through rollup.config.js and names the reader", () => {

@@ -1,0 +1,52 @@
+/**
+ * Whose code a file is, among the binaries followed from their entries
+ * (discover.ts `binClosures`): the binaries whose entry's imports reach it;
+ * for a file no entry reaches, the followed binaries its own package declares
+ * (the nearest package.json holding it, any package declaring the name:
+ * `@alias/tool` runs `@tool/cli`'s bin), whose framework may load it from a folder
+ * (oclif's `commands`, yargs' `commandDir`); for a file of a package that
+ * declares no followed binary (a template, a test fixture, a script's
+ * package), none. What `cli/unread` and the split by program
+ * (readers/cli/binary-surfaces.ts) tell the binaries' CLIs apart by.
+ */
+import { posix } from "node:path";
+import type { BinClosure } from "./types.js";
+import { manifestFiles } from "../util/package-manifest.js";
+import { weakMemo } from "../util/memo.js";
+
+export type BinOwners = (file: string) => readonly string[];
+
+/** The owners of files given the closures, every file of the tree (for the package folders) and every package's bins. */
+export function binOwners(closures: readonly BinClosure[], files: readonly string[], bins: readonly { name: string; manifest?: string }[] = []): BinOwners {
+  const reached = new Map<string, string[]>();
+  for (const c of closures) for (const f of c.files) reached.set(f, [...(reached.get(f) ?? []), c.binary]);
+  const followed = new Set(closures.map((c) => c.binary));
+  const byPackage = new Map<string, Set<string>>();
+  const declare = (dir: string, name: string) => {
+    if (!byPackage.has(dir)) byPackage.set(dir, new Set());
+    byPackage.get(dir)!.add(name);
+  };
+  for (const c of closures) if (c.package !== undefined) declare(c.package, c.binary);
+  for (const b of bins) if (b.manifest !== undefined && followed.has(b.name)) declare(b.manifest === "package.json" ? "" : posix.dirname(b.manifest), b.name);
+  const packages = packageDirs(files);
+  return (file) => {
+    const own = reached.get(file);
+    if (own) return own;
+    for (let dir = posix.dirname(file); ; dir = posix.dirname(dir)) {
+      const at = dir === "." ? "" : dir;
+      if (packages.has(at)) return [...(byPackage.get(at) ?? [])].sort();
+      if (at === "") return [];
+    }
+  };
+}
+
+/** The folders holding a package.json ("" for the root), outside node_modules. */
+function packageDirs(files: readonly string[]): ReadonlySet<string> {
+  let dirs = dirsOf.get(files);
+  if (!dirs) {
+    dirs = new Set(manifestFiles(files).map((m) => (m === "package.json" ? "" : posix.dirname(m))));
+    dirsOf.set(files, dirs);
+  }
+  return dirs;
+}
+const dirsOf = weakMemo<readonly string[], ReadonlySet<string>>("model/bin-owners#dirsOf");
