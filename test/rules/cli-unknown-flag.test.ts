@@ -238,6 +238,16 @@ tester.run(rule, {
       errors: [{ messageId: "unknownFlag", data: { flag: "--nope", command: "tool flow advance" }, line: 3, column: 25 }],
     },
     {
+      name: "in a help listing's option line a single-dash word names an option (`-rf, --rf`): not read as the cluster `-r -f`, which an invocation may write",
+      files: {
+        ...cliProject(["aw tar -rf"]),
+        "docs/help.md": ["```text", "Usage: aw tar [options]", "", "  -rf, --rf   both", "  -r          recurse", "```", ""].join("\n"),
+      },
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "-rf", command: "aw tar" }, file: "docs/help.md", line: 4, column: 3 },
+      ],
+    },
+    {
       name: "a scaffolder beside the tool with a CLI of its own: each binary's flags are judged against its own program's, not the two roots merged",
       files: toolAndCommanderScaffolder("Start with `create-tool --tag next app`.\n\nThen `tool flow advance --tag x`.\n\nOr `create-tool --json`.\n"),
       errors: [

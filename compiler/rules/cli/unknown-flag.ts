@@ -161,6 +161,8 @@ export default defineRule({
       }
       return { table: new FlagTable(allowed, syntax), allowed, closure };
     };
+    // A help listing's option names: there `-css` names an option, it is not `-c` with a value or a cluster.
+    const named = new WeakSet<InvocationToken>();
     const judge = (t: InvocationToken, binary: string, path: string[] | string[][] | null, judged: boolean) => {
       const notRead = unread.get(binary);
       if (notRead !== undefined) {
@@ -182,7 +184,7 @@ export default defineRule({
       let closure = at.closure;
       if (!judged && closure.closed) closure = { closed: false, reason: "the command itself was not judged", span: null };
       const name = t.flag ?? t.text;
-      if (accepted(name, table)) {
+      if (accepted(name, table, named.has(t) || NAMES_LIST.test(t.text))) {
         ctx.judged(t.span, "flags");
         return;
       }
@@ -330,14 +332,25 @@ export default defineRule({
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "help") continue;
         const flag = m.flag ?? "";
-        judgeTie({ kind: "flag", text: flag, flag, span: m.span }, synopsisTie(m.binary, m.words ?? [], index));
+        const token: InvocationToken = { kind: "flag", text: flag, flag, span: m.span };
+        named.add(token);
+        judgeTie(token, synopsisTie(m.binary, m.words ?? [], index));
       }
     }
   },
 });
 
-function accepted(name: string, table: FlagTable): boolean {
+/** A code listing one option's names with commas (`-css, --css <files...>`): each is a name, as in a help listing. */
+const NAMES_LIST = /^-{1,2}[A-Za-z][\w.-]*(?:[ =][^,]*)?,\s*-{1,2}[A-Za-z]/;
+
+/**
+ * Whether the table accepts the flag as written in an invocation: by name, or as a short flag with its number attached
+ * or a cluster of short flags. Where the docs name an option (`asName`), only by name: `-css` there claims an option
+ * named so, not `-c ss`.
+ */
+function accepted(name: string, table: FlagTable, asName = false): boolean {
   if (ALWAYS_ALLOWED_FLAGS.includes(name) || table.resolve(name)) return true;
+  if (asName) return false;
   // A short flag with its number attached (`-c10`, `-c-1`, `-t0`), as minimist and most parsers read it.
   if (/^-[A-Za-z]-?\d+$/.test(name) && table.resolve(name.slice(0, 2))) return true;
   if (/^-[A-Za-z]{2,}$/.test(name)) return [...name.slice(1)].every((c) => ALWAYS_ALLOWED_FLAGS.includes(`-${c}`) || table.resolve(`-${c}`) !== null);
