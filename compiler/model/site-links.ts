@@ -7,7 +7,7 @@
  */
 import { posix } from "node:path";
 import picomatch from "picomatch";
-import { mapMemo } from "../util/memo.js";
+import { mapMemo, weakMemo } from "../util/memo.js";
 import type { IgnoreRule, MarkdownDoc, Site } from "./types.js";
 import { routers } from "./routes/index.js";
 import { dropIndex, under } from "./routes/types.js";
@@ -301,7 +301,14 @@ export function suggestRoute(
     keys.filter((k) => k !== "" && (k.lastIndexOf("/") === -1 ? "" : k.slice(0, k.lastIndexOf("/"))) === dir).map((k) => [k.slice(k.lastIndexOf("/") + 1), k]),
   );
   const near = closest(last, siblings.keys());
-  const moved = keys.filter((k) => k.split("/").pop() === last && last !== "").sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  // Not into another language's tree: `fr/configuration` is the translation of a missing `configuration`, not where it went.
+  const from = table.routesOf.get(doc.file)?.[0] ?? "";
+  const translations = translationFolders(table);
+  const foreign = (k: string) => {
+    const first = k.split("/")[0]!;
+    return translations.has(first) && from.split("/")[0] !== first;
+  };
+  const moved = keys.filter((k) => k.split("/").pop() === last && last !== "" && !foreign(k)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   const hit = near !== null ? siblings.get(near)! : moved[0];
   if (hit === undefined) return null;
   const ext = /\.html?$/i.exec(written)?.[0] ?? /\.mdx?$/i.exec(written)?.[0] ?? "";
@@ -311,7 +318,6 @@ export function suggestRoute(
     const base = baseOf(table.site, written);
     out = `${base}${hit}`;
   } else {
-    const from = table.routesOf.get(doc.file)?.[0] ?? "";
     const fromDir = posix.dirname(`/${from}`);
     out = posix.relative(fromDir, `/${hit}`) || ".";
     if (written.startsWith("./") && !out.startsWith(".")) out = `./${out}`;
@@ -319,6 +325,28 @@ export function suggestRoute(
   if (ext && hit !== "") return `${out}${ext}`;
   return out === "/" ? out : `${out}${slash}`;
 }
+
+/**
+ * The top folders of a site's routes that are another language's tree: at least three routes under it, and most of
+ * them (the rest of the route after the folder) routes outside it too — pages mirrored at the same paths (`fr/`, `zh/`).
+ */
+function translationFolders(table: RouteTable): ReadonlySet<string> {
+  let out = translationsOf.get(table);
+  if (out) return out;
+  const under = new Map<string, { all: number; mirrored: number }>();
+  for (const k of table.byRoute.keys()) {
+    const slash = k.indexOf("/");
+    if (slash <= 0) continue;
+    const c = under.get(k.slice(0, slash)) ?? { all: 0, mirrored: 0 };
+    c.all++;
+    if (table.byRoute.has(k.slice(slash + 1))) c.mirrored++;
+    under.set(k.slice(0, slash), c);
+  }
+  out = new Set([...under].filter(([, c]) => c.all >= 3 && c.mirrored * 2 > c.all).map(([f]) => f));
+  translationsOf.set(table, out);
+  return out;
+}
+const translationsOf = weakMemo<RouteTable, ReadonlySet<string>>("model/site-links#translationsOf");
 
 function baseOf(site: Site, written: string): string {
   return site.base !== "/" && written.startsWith(site.base) ? site.base : "/";

@@ -120,6 +120,26 @@ describe("resolveSiteRoute", () => {
     expect(suggestRoute(table, from, "/reference/features/", "reference/features", near)).toBe("/guide/features/");
   });
 
+  it("a moved page is not suggested into another language's tree (`fr/` mirroring the default pages); a page of that tree is", () => {
+    const pages = [
+      "docs/index.md",
+      "docs/api.md",
+      "docs/cli.md",
+      "docs/guide/setup.md",
+      "docs/fr/index.md",
+      "docs/fr/api.md",
+      "docs/fr/cli.md",
+      "docs/fr/configuration.md",
+    ];
+    const d = new Map(pages.map((f) => [f, md(f, "# x\n")]));
+    const table = buildRouteTable(site({}), pages, d);
+    const near = (a: string, set: Iterable<string>) => closest(a, set, 0.34);
+    expect(suggestRoute(table, d.get("docs/api.md")!, "./configuration.md", "configuration", near)).toBeNull();
+    expect(suggestRoute(table, d.get("docs/fr/api.md")!, "./configurations.md", "fr/configurations", near)).toBe("./configuration.md");
+    // A folder that mirrors nothing is where a page may have moved to.
+    expect(suggestRoute(table, d.get("docs/api.md")!, "./setup.md", "setup", near)).toBe("./guide/setup.md");
+  });
+
   it("the deepest site owns a file, content folders outside the site folder included", () => {
     const outer = site({ generator: "mkdocs", root: "", srcDir: "docs" });
     const dz = site({ generator: "docusaurus", root: "website", srcDir: "website", docsInstances: [{ path: "docs/api", routeBasePath: "api" }] });

@@ -243,9 +243,7 @@ tester.run(rule, {
         ...cliProject(["aw tar -rf"]),
         "docs/help.md": ["```text", "Usage: aw tar [options]", "", "  -rf, --rf   both", "  -r          recurse", "```", ""].join("\n"),
       },
-      errors: [
-        { messageId: "unknownFlag", data: { flag: "-rf", command: "aw tar" }, file: "docs/help.md", line: 4, column: 3 },
-      ],
+      errors: [{ messageId: "unknownFlag", data: { flag: "-rf", command: "aw tar" }, file: "docs/help.md", line: 4, column: 3 }],
     },
     {
       name: "a scaffolder beside the tool with a CLI of its own: each binary's flags are judged against its own program's, not the two roots merged",

@@ -23,7 +23,7 @@ export default defineRule({
       "nearest file of that name as a suggestion. In a documentation site (VitePress, Docusaurus, MkDocs, Starlight, Nextra, mdBook; see `sites`) a link that names no file is " +
       "resolved as the generator serves it: clean URLs, `.html`, root-absolute routes with or without the base path, index pages, static asset folders, Docusaurus ids, " +
       "slugs and `@site/` paths; a route missing from a site whose routes are fully known is reported with the closest route, written as the link was (a clean URL stays " +
-      "clean); routes the generator makes at build time (blog posts, versions, locales, plugins, dynamic routes, an unreadable config) are not judged. External URLs (`https:`, `mailto:`, `//host`) are never fetched, fragments (`#x`) are left to reference/missing-anchor, " +
+      "clean; never a page of another language's tree, a top folder most of whose pages mirror the others' paths, for a page outside it); routes the generator makes at build time (blog posts, versions, locales, plugins, dynamic routes, an unreadable config) are not judged. External URLs (`https:`, `mailto:`, `//host`) are never fetched, fragments (`#x`) are left to reference/missing-anchor, " +
       "and targets inside folders docpact does not list (dot folders, `node_modules`, the generated output folder), folder links (`inbox/`: a folder holding only dot files such as " +
       "`.gitkeep` looks empty to docpact) and templates (`{{x}}`, `<x>`) are not judged. Inside a git work tree the message names the commit that deleted or renamed " +
       "the target, and a rename's new path is the suggestion, which `docpact build --fix` writes in place of the old one (a relative link outside a documentation site; " +
