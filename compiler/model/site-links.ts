@@ -197,8 +197,11 @@ export function resolveSiteRoute(table: RouteTable, fs: Lookup, doc: MarkdownDoc
   for (const k of keys) {
     if (k.startsWith("/..")) continue;
     const rel = k.replace(/^\/+/, "");
-    for (const dir of new Set([...site.assetDirs, site.srcDir, site.root])) {
-      const why = gitignoredReason(site.gitignored, dir === "" ? rel : `${dir}/${rel}`);
+    const paths = [...new Set([...site.assetDirs, site.srcDir, site.root])].map((dir) => (dir === "" ? rel : `${dir}/${rel}`));
+    // A page folder served under a prefix (Nextra's content under `/docs`): the route without it.
+    for (const [dir, prefix] of Object.entries(site.pagePrefixes ?? {})) if (rel.startsWith(`${prefix}/`)) paths.push(`${dir}/${rel.slice(prefix.length + 1)}`);
+    for (const path of paths) {
+      const why = gitignoredReason(site.gitignored, path);
       if (why) return { status: "not-judged", reason: why };
     }
   }

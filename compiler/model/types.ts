@@ -348,6 +348,8 @@ export interface Site {
   docsInstances?: { path: string; routeBasePath: string }[];
   /** Docusaurus pages / Astro pages / Nextra `pages` or `app` folders, root-relative. */
   pageDirs?: string[];
+  /** Of those, folders whose pages are served under a route prefix (Nextra 4's content folder under `contentDirBasePath`): folder → prefix without slashes. */
+  pagePrefixes?: Record<string, string>;
   /** VitePress `rewrites` as a static map (source page → served page, both relative to srcDir). */
   rewrites?: Record<string, string>;
   /** Jekyll pages' `permalink` front matter: file → route key. */

@@ -77,3 +77,8 @@ export function mostlyNotText(buf: Uint8Array): boolean {
   for (let i = 0; i < n; i++) if (buf[i] === 0) nuls++;
   return nuls > 0 && nuls * 10 >= n;
 }
+
+/** `s` as a regular expression source matching it literally. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

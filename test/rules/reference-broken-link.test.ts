@@ -153,7 +153,7 @@ describe("reference/broken-link", async () => {
     ]);
   });
 
-  it("a Next.js app whose Nextra config is wrapped (withGuildDocs({ nextraConfig })): the folder installing `next` is a site whose routes are unknown; its README.md stays GitHub's", async () => {
+  it("a Nextra 4 app whose config is wrapped (withGuildDocs({ nextraConfig })) with no catch-all page serving its content folder: routes unknown; its README.md stays GitHub's", async () => {
     const files = {
       "website/package.json": { name: "site", dependencies: { next: "15.0.0", "@theguild/components": "9.0.0" } },
       "website/next.config.ts": "export default withGuildDocs({ nextraConfig: { contentDirBasePath: '/docs' } });\n",
@@ -168,9 +168,7 @@ describe("reference/broken-link", async () => {
       "website/README.md:1:5 link target ../_tests/site.spec.ts does not exist (_tests/site.spec.ts)",
       "website/src/content/intro.mdx:3:26 link target ./gone.mdx does not exist (website/src/content/gone.mdx)",
     ]);
-    expect(r.notJudged.map((n) => `${n.line}:${n.column} ${n.reason}`)).toEqual([
-      "3:1 site generator not recognised (`next` in website/package.json, with no config file docpact reads found)",
-    ]);
+    expect(r.notJudged.map((n) => `${n.line}:${n.column} ${n.reason}`)).toEqual(["3:1 the nextra site at website has routes docpact cannot list"]);
   });
 
   it("a Next.js app (configured as init writes it): Markdown outside its page folders and the folders its code names is GitHub's", async () => {

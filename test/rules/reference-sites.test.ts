@@ -118,6 +118,15 @@ describe("reference rules on documentation sites (test/fixtures/site-*)", () => 
     ]);
   });
 
+  it("Nextra 4 content folder: its pages under `contentDirBasePath` (a wrapper's `nextraConfig`) where a catch-all page lists them; redirects mapped from an object; a gitignored generated folder not judged", async () => {
+    expect(await findings("site-nextra-content")).toEqual([
+      "website/src/content/guide/invalid.mdx:3:1 reference/broken-link link target /docs/guide/gone does not exist (no page or file of the nextra site at website serves /docs/guide/gone)",
+      "website/src/content/guide/invalid.mdx:3:42 reference/missing-anchor #configure names no heading or anchor in website/src/content/guide/setup.mdx",
+      "website/src/content/guide/invalid.mdx:3:99 reference/broken-link link target /guide/setup does not exist (no page or file of the nextra site at website serves /guide/setup) → /docs/guide/setup",
+      "website/src/content/index.mdx:5:5 not judged reference/broken-link: website/src/content/api is ignored by .gitignore (made at build time or kept out of the repository)",
+    ]);
+  });
+
   it("Mintlify: docs.json folder, clean routes of .mdx/.md pages, redirects, files served as is; anchors not judged", async () => {
     expect(await findings("site-mintlify")).toEqual([
       "docs/guide/invalid.md:3:10 reference/broken-link link target /guide/gone does not exist (no page or file of the mintlify site at docs serves /guide/gone)",

@@ -13,17 +13,18 @@ const nextra: SiteGeneratorDescriptor = {
   id: "nextra",
   name: "Nextra",
   configFiles: ["theme.config.tsx", "theme.config.jsx", "theme.config.ts", "theme.config.js", "next.config.mjs", "next.config.js", "next.config.ts"],
-  configTest: (text) => /\bnextra\b/.test(text),
+  // `nextraConfig` is the key wrappers of Nextra take its options under (`withGuildDocs({ nextraConfig })`).
+  configTest: (text) => /\bnextra(?:Config)?\b/.test(text),
   configExample: 'import nextra from "nextra";',
   packages: ["nextra"],
-  configHint: "`theme.config.*` or `next.config.*` that mentions `nextra`",
+  configHint: "`theme.config.*` or `next.config.*` that mentions `nextra` (or a wrapper's `nextraConfig`)",
   docs: {
     routes: {
       pages:
-        "`pages/`, `content/` by file; `app/**/page.mdx` → its folder (route groups `(x)` and `@slot` folders left out); `next.config` `redirects()` sources are routes (`:slug(a|b)` is those two)",
+        "`pages/`, `content/` by file (Nextra 4's `content/` under `contentDirBasePath` when an optional catch-all page `app/<base>/[[...x]]/` serves it with `generateStaticParamsFor`); `app/**/page.mdx` → its folder (route groups `(x)` and `@slot` folders left out); `next.config` `redirects()` sources are routes (`:slug(a|b)` is those two)",
       assets: "`public/`",
       notJudged:
-        "routes under a dynamic segment's fixed part (`app/api/[name]/` → `/api/…`) or a parameter redirect source (`/old/:slug*`); every route when `next.config`'s redirects cannot be read",
+        "routes under a dynamic segment's fixed part (`app/api/[name]/` → `/api/…`) or a parameter redirect source (`/old/:slug*`); every route when `next.config`'s redirects cannot be read (a list of `{ source }` objects, or `Object.entries({...}).map(([from]) => ({ source: from }))`, is read)",
     },
     anchors: { slug: "github-slugger", customId: "`{#id}`, `[#id]`", repeats: "`-1`, `-2`" },
   },
@@ -45,7 +46,9 @@ const nextra: SiteGeneratorDescriptor = {
         const segs = bare.split("/").filter((seg) => !/^\(.*\)$/.test(seg) && !seg.startsWith("@"));
         return segs.at(-1) === "page" ? [segs.slice(0, -1).join("/")] : null;
       }
-      return [dropIndex(bare)];
+      const prefix = site.pagePrefixes?.[dir];
+      const route = dropIndex(bare);
+      return [prefix ? (route === "" ? prefix : `${prefix}/${route}`) : route];
     }
     return null;
   },

@@ -16,7 +16,8 @@ import type { SiteInput } from "./types.js";
 
 const short50 = (s: string) => shortened(s, 50, "…");
 
-export type Lookup = { kind: "absent" } | { kind: "expr"; expr: ts.Expression } | { kind: "unknown"; reason: string };
+/** What a key holds: absent, an expression to walk, or unknown (with the call that computes it, when it is one). */
+export type Lookup = { kind: "absent" } | { kind: "expr"; expr: ts.Expression } | { kind: "unknown"; reason: string; call?: ts.CallExpression };
 
 export type Value = { kind: "absent" } | { kind: "value"; value: FoldedValue } | { kind: "unknown"; reason: string };
 
@@ -69,7 +70,7 @@ export class ConfigFile {
       const callee = unwrap(x.expression);
       const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : null;
       if (name !== null && IDENTITY.test(name) && x.arguments.length >= 1) return this.see(x.arguments[0], depth + 1);
-      return { kind: "unknown", reason: `${this.rel}: ${short50(x.getText(this.file.sf))} is computed at build time` };
+      return { kind: "unknown", reason: `${this.rel}: ${short50(x.getText(this.file.sf))} is computed at build time`, call: x };
     }
     if (ts.isIdentifier(x)) {
       const init = this.localConst(x.text);

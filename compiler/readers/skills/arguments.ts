@@ -16,6 +16,7 @@
  * `YYYY-MM`) leaves them open. Reads text, never judges.
  */
 
+import { escapeRegExp } from "../../util/text.js";
 import type { Span } from "../../model/diagnostic.js";
 import type { ArgumentDeclaration, SkillArgument } from "../../model/skills.js";
 
@@ -127,7 +128,7 @@ export function bodyDeclaration(file: string, text: string, names: readonly stri
   const usageStart = (t: string): number => {
     for (const leaf of leaves) {
       const prefix = binaries.has(leaf) ? "(?:\\/(?:[\\w-]+:)*|(?:[\\w-]+:)+)" : "\\/?(?:[\\w-]+:)*";
-      const m = new RegExp(`^${prefix}${leaf.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=\\s|$)`).exec(t);
+      const m = new RegExp(`^${prefix}${escapeRegExp(leaf)}(?=\\s|$)`).exec(t);
       if (m) return m[0].length;
     }
     return -1;

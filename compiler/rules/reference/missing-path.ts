@@ -6,7 +6,7 @@ import { gitignoredReason } from "../../model/site-links.js";
 import type { SkillBundle } from "../../model/skills.js";
 import type { InlineCode, MarkdownDoc } from "../../model/types.js";
 import { recordOf } from "../../model/document-record.js";
-import { LineIndex } from "../../util/text.js";
+import { escapeRegExp, LineIndex } from "../../util/text.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { defineRule } from "../types.js";
 import { createdProjectBefore, ownNames } from "./created-project.js";
@@ -333,7 +333,7 @@ function exampleAbove(text: string, start: number, cand: string, exists: (path: 
   const fence = /^[ \t]{0,3}(`{3,}|~{3,})([^\n]*)\n([\s\S]*?)^[ \t]{0,3}\1[ \t]*$/gm;
   const base = plain.slice(plain.lastIndexOf("/") + 1);
   const stem = base.replace(/\.[A-Za-z0-9]+$/, "");
-  const token = (name: string) => new RegExp(`(?<![\\w./-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-]|\\.\\w)`);
+  const token = (name: string) => new RegExp(`(?<![\\w./-])${escapeRegExp(name)}(?![\\w-]|\\.\\w)`);
   for (let m = fence.exec(section); m; m = fence.exec(section)) {
     const body = m[3];
     // A tree listing (```tree, or box-drawing lines) names its entries without extensions (`├── p2`).

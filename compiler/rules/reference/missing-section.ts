@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../util/text.js";
 import { contentRemovalText, headingRemoval } from "../../model/history.js";
 import { closestHeading, findSection, headingMatches, referenceIndex, resolveSection } from "../../model/references.js";
 import { defineRule } from "../types.js";
@@ -86,6 +87,6 @@ function boldEntry(text: string | undefined, name: string): boolean {
   if (text === undefined) return false;
   const plain = name.replace(/[*_`]/g, "").trim();
   if (plain === "") return false;
-  const esc = plain.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const esc = escapeRegExp(plain);
   return new RegExp(`^[ \\t]*(?:>[ \\t]*)?(?:[-*+][ \\t]+|\\|[ \\t]*)?\\*\\*[ \\t]*\`?${esc}\`?(?:\\*\\*|[ \\t]*[(:—–.]|[ \\t]+-)`, "im").test(text);
 }
