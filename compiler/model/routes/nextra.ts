@@ -1,6 +1,7 @@
 /**
- * Nextra (Next.js): `pages/a/b.mdx` or `content/a/b.mdx` is served at
- * `/a/b`, `index` at its folder; in the app router `app/a/b/page.mdx`.
+ * Nextra (Next.js): `pages/a/b.mdx` is served at `/a/b`, `index` at its
+ * folder; Nextra 4's `content/a/b.mdx` at `/<contentDirBasePath>/a/b`; in the
+ * app router `app/a/b/page.mdx`.
  * Headings: github-slugger with `{#id}` / `[#id]` custom ids.
  */
 import type { SiteGeneratorDescriptor } from "./types.js";
@@ -21,7 +22,7 @@ const nextra: SiteGeneratorDescriptor = {
   docs: {
     routes: {
       pages:
-        "`pages/`, `content/` by file (Nextra 4's `content/` under `contentDirBasePath` when an optional catch-all page `app/<base>/[[...x]]/` serves it with `generateStaticParamsFor`); `app/**/page.mdx` → its folder (route groups `(x)` and `@slot` folders left out); `next.config` `redirects()` sources are routes (`:slug(a|b)` is those two)",
+        "`pages/` by file; Nextra 4's `content/` by file under `contentDirBasePath`, where an optional catch-all page `app/<base>/[[...x]]/` lists it with `generateStaticParamsFor` (without one, its routes are not known); `app/**/page.mdx` → its folder (route groups `(x)` and `@slot` folders left out); `next.config` `redirects()` sources are routes (`:slug(a|b)` is those two)",
       assets: "`public/`",
       notJudged:
         "routes under a dynamic segment's fixed part (`app/api/[name]/` → `/api/…`) or a parameter redirect source (`/old/:slug*`); every route when `next.config`'s redirects cannot be read (a list of `{ source }` objects, or `Object.entries({...}).map(([from]) => ({ source: from }))`, is read)",

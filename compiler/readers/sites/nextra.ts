@@ -1,5 +1,5 @@
 /**
- * Nextra: pages under `pages/`, `content/` or `app/` (found by folder, as Next.js does); assets in `public/`.
+ * Nextra: pages under `pages/`, `content/` (Nextra 4, see contentServed) or `app/` (found by folder, as Next.js does); assets in `public/`.
  * A dynamic route (`app/api/[name]/page.tsx`) serves routes under its fixed part (`api/…`), a route group `(x)` not
  * counted; `next.config`'s `redirects()` sources are routes too — when they cannot be read, no route of the site is known.
  */
