@@ -10,7 +10,7 @@
  * (readers/cli/binary-surfaces.ts) tell the binaries' CLIs apart by.
  */
 import { posix } from "node:path";
-import type { BinClosure } from "./types.js";
+import type { BinClosure, Closure, CommandSurface } from "./types.js";
 import { manifestFiles } from "../util/package-manifest.js";
 import { weakMemo } from "../util/memo.js";
 
@@ -50,3 +50,24 @@ function packageDirs(files: readonly string[]): ReadonlySet<string> {
   return dirs;
 }
 const dirsOf = weakMemo<readonly string[], ReadonlySet<string>>("model/bin-owners#dirsOf");
+
+/**
+ * The files a surface was read from: each command's and each option's (a root's options may come from another file
+ * than the root's first declaration), sorted; with `openings`, also where a list was left open or a parser call's argv
+ * was not traced (what may hold code of a binary the surface does not show).
+ */
+export function surfaceFiles(surface: CommandSurface, openings = false): string[] {
+  const out = new Set<string>();
+  const openAt = (c: Closure) => {
+    if (openings && !c.closed && c.span) out.add(c.span.file);
+  };
+  openAt(surface.commandSet);
+  for (const c of surface.commands) {
+    out.add(c.span.file);
+    for (const o of c.options) if (o.span) out.add(o.span.file);
+    openAt(c.commandSet);
+    openAt(c.flagSet);
+  }
+  if (openings) for (const u of surface.unreached ?? []) out.add(u.span.file);
+  return [...out].sort();
+}

@@ -12,7 +12,7 @@
  */
 import type { ModelData } from "./types.js";
 import { byBinPreference } from "../util/package-manifest.js";
-import { binOwners } from "./bin-owners.js";
+import { binOwners, surfaceFiles } from "./bin-owners.js";
 
 export interface BinaryReading {
   binary: string;
@@ -66,7 +66,8 @@ function readByEntry(model: Pick<ModelData, "surface" | "binClosures" | "files" 
   const closures = model.binClosures ?? [];
   if (closures.length < 2) return null;
   const owners = binOwners(closures, model.files, model.packages?.bins ?? []);
-  const declaring = [...new Set(model.surface.commands.map((c) => c.span.file))].sort();
+  // A root's options may come from another file than its first declaration (a fixture's oclif root merged with the tool's parseArgs).
+  const declaring = surfaceFiles(model.surface);
   const reaching = new Set<string>();
   let first: string | null = null;
   for (const f of declaring) {

@@ -20,6 +20,20 @@ tester.run(rule, {
       files: toolAndCommanderScaffolder("Start with `create-tool --tag next app`.\n\nThen `tool flow advance --json`.\n"),
     },
     {
+      name: "the root's options come from the tool's own file, merged with a fixture package's commands: the tool is read (its code holds an option read)",
+      files: {
+        "package.json": { name: "tool", bin: { tool: "bin/tool.js", "create-tool": "bin/create.js" } },
+        "bin/tool.js": 'import "../src/cli.js";\n',
+        "bin/create.js": HAND_PARSED,
+        "src/cli.ts": 'import { parseArgs } from "node:util";\nparseArgs({ args: process.argv.slice(2), options: { json: { type: "boolean" } } });\n',
+        // An oclif fixture: its root (declared by its package.json) merges with the tool's parseArgs root and comes first.
+        "fixtures/app/package.json": { name: "app", oclif: { commands: "./src/commands" } },
+        "fixtures/app/src/commands/hello.ts": 'import { Command } from "@oclif/core";\nexport default class Hello extends Command {\n  async run() {}\n}\n',
+        "docpact.config.json": { code: { include: ["src/**/*.ts", "fixtures/**/*.ts"] } },
+        "README.md": "Run `tool --json`.\n",
+      },
+    },
+    {
       name: "no document invokes the binary",
       files: { "package.json": { name: "tool", bin: { tool: "bin.js" } }, "bin.js": HAND_PARSED, "README.md": "# tool\n\nNothing to run here.\n" },
     },

@@ -10,9 +10,9 @@
  * bare import from a package that declares no binary): then nothing is split,
  * and every binary is judged against the union, as before.
  */
-import { type BinarySurface, type Closure, type CommandSurface, emptySurface } from "../../model/cli.js";
+import { type BinarySurface, type CommandSurface, emptySurface } from "../../model/cli.js";
 import type { BinClosure } from "../../model/types.js";
-import type { BinOwners } from "../../model/bin-owners.js";
+import { type BinOwners, surfaceFiles } from "../../model/bin-owners.js";
 
 /** The surfaces by program, or null when the entries do not tell the binaries' CLIs apart. */
 export function surfacesByEntry(
@@ -22,7 +22,7 @@ export function surfacesByEntry(
   readFrom: (owned: (file: string) => boolean) => CommandSurface,
 ): BinarySurface[] | null {
   if (surface.commands.length === 0 || closures.length < 2) return null;
-  const declaring = [...declaringFiles(surface)];
+  const declaring = surfaceFiles(surface, true);
   if (!declaring.every((f) => owners(f).length > 0)) return null;
   // Binaries owning the same command files are one program (`aw` and `agent-workflow`; a tool's shims).
   const programs = new Map<string, string[]>();
@@ -40,21 +40,4 @@ export function surfacesByEntry(
     out.push({ binaries: [...binaries].sort(), surface: s });
   }
   return out.sort((a, b) => (a.binaries[0]! < b.binaries[0]! ? -1 : 1));
-}
-
-/** Every file the surface was read from: commands, options, and where a list was left open. */
-function declaringFiles(surface: CommandSurface): Set<string> {
-  const out = new Set<string>();
-  const openAt = (c: Closure) => {
-    if (!c.closed && c.span) out.add(c.span.file);
-  };
-  openAt(surface.commandSet);
-  for (const c of surface.commands) {
-    out.add(c.span.file);
-    for (const o of c.options) if (o.span) out.add(o.span.file);
-    openAt(c.commandSet);
-    openAt(c.flagSet);
-  }
-  for (const u of surface.unreached ?? []) out.add(u.span.file);
-  return out;
 }
