@@ -13,6 +13,7 @@
 import type { ModelData } from "./types.js";
 import { byBinPreference } from "../util/package-manifest.js";
 import { binOwners, surfaceFiles } from "./bin-owners.js";
+import { weakMemo } from "../util/memo.js";
 
 export interface BinaryReading {
   binary: string;
@@ -65,6 +66,22 @@ export function binaryReading(model: Reads, binary: string): BinaryReading {
 function readByEntry(model: Pick<ModelData, "surface" | "binClosures" | "files" | "packages">): { reaching: Set<string>; files: string } | null {
   const closures = model.binClosures ?? [];
   if (closures.length < 2) return null;
+  // Asked once per binary by each CLI rule: computed once per surface and closures.
+  const kept = byEntry.get(model.surface);
+  if (kept && kept.closures === closures && kept.files === model.files && kept.packages === model.packages) return kept.result;
+  const result = readByEntryNow(model, closures);
+  byEntry.set(model.surface, { closures, files: model.files, packages: model.packages, result });
+  return result;
+}
+const byEntry = weakMemo<
+  object,
+  { closures: readonly unknown[]; files: readonly string[]; packages: ModelData["packages"]; result: { reaching: Set<string>; files: string } }
+>("model/cli-reading#byEntry");
+
+function readByEntryNow(
+  model: Pick<ModelData, "surface" | "files" | "packages">,
+  closures: NonNullable<ModelData["binClosures"]>,
+): { reaching: Set<string>; files: string } {
   const owners = binOwners(closures, model.files, model.packages?.bins ?? []);
   // A root's options may come from another file than its first declaration (a fixture's oclif root merged with the tool's parseArgs).
   const declaring = surfaceFiles(model.surface);
