@@ -14,10 +14,25 @@ import type { BinClosure, Closure, CommandSurface } from "./types.js";
 import { manifestFiles } from "../util/package-manifest.js";
 import { weakMemo } from "../util/memo.js";
 
-export type BinOwners = (file: string) => readonly string[];
+export interface BinOwners {
+  (file: string): readonly string[];
+  /**
+   * A file that is certainly no binary's: no entry reaches it and it sits in the root package, which is private and
+   * declares none of the binaries (a monorepo's `scripts/`): no package can import it by name.
+   */
+  nobodys(file: string): boolean;
+}
 
-/** The owners of files given the closures, every file of the tree (for the package folders) and every package's bins. */
-export function binOwners(closures: readonly BinClosure[], files: readonly string[], bins: readonly { name: string; manifest?: string }[] = []): BinOwners {
+/**
+ * The owners of files given the closures, every file of the tree (for the package folders), every package's bins,
+ * and whether the root package.json is private.
+ */
+export function binOwners(
+  closures: readonly BinClosure[],
+  files: readonly string[],
+  bins: readonly { name: string; manifest?: string }[] = [],
+  privateRoot = false,
+): BinOwners {
   const reached = new Map<string, string[]>();
   for (const c of closures) for (const f of c.files) reached.set(f, [...(reached.get(f) ?? []), c.binary]);
   const followed = new Set(closures.map((c) => c.binary));
@@ -29,15 +44,22 @@ export function binOwners(closures: readonly BinClosure[], files: readonly strin
   for (const c of closures) if (c.package !== undefined) declare(c.package, c.binary);
   for (const b of bins) if (b.manifest !== undefined && followed.has(b.name)) declare(b.manifest === "package.json" ? "" : posix.dirname(b.manifest), b.name);
   const packages = packageDirs(files);
-  return (file) => {
-    const own = reached.get(file);
-    if (own) return own;
+  const packageOf = (file: string): string | null => {
     for (let dir = posix.dirname(file); ; dir = posix.dirname(dir)) {
       const at = dir === "." ? "" : dir;
-      if (packages.has(at)) return [...(byPackage.get(at) ?? [])].sort();
-      if (at === "") return [];
+      if (packages.has(at)) return at;
+      if (at === "") return null;
     }
   };
+  const owners = (file: string): readonly string[] => {
+    const own = reached.get(file);
+    if (own) return own;
+    const at = packageOf(file);
+    return at === null ? [] : [...(byPackage.get(at) ?? [])].sort();
+  };
+  return Object.assign(owners, {
+    nobodys: (file: string) => privateRoot && !reached.has(file) && packageOf(file) === "" && !byPackage.has(""),
+  });
 }
 
 /** The folders holding a package.json ("" for the root), outside node_modules. */

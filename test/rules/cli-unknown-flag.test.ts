@@ -238,6 +238,20 @@ tester.run(rule, {
       errors: [{ messageId: "unknownFlag", data: { flag: "--nope", command: "tool flow advance" }, line: 3, column: 25 }],
     },
     {
+      name: "a flag in prose linked to an external page is that page's program's (Node's `--max-http-header-size` on a page about the tool): not judged",
+      files: withGuide(
+        [
+          "# Guide",
+          "",
+          "Run `aw flow advance --json`.",
+          "",
+          "Or use [`--max-http-header-size`](https://nodejs.org/api/cli.html#--max-http-header-sizesize) to raise it, or `--nope`.",
+          "",
+        ].join("\n"),
+      ),
+      errors: [{ messageId: "unknownFlag", data: { flag: "--nope", command: "aw" }, line: 5, column: 112 }],
+    },
+    {
       name: "in a help listing's option line a single-dash word names an option (`-rf, --rf`): not read as the cluster `-r -f`, which an invocation may write",
       files: {
         ...cliProject(["aw tar -rf"]),

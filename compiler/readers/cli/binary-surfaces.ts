@@ -22,8 +22,10 @@ export function surfacesByEntry(
   readFrom: (owned: (file: string) => boolean) => CommandSurface,
 ): BinarySurface[] | null {
   if (surface.commands.length === 0 || closures.length < 2) return null;
-  const declaring = surfaceFiles(surface, true);
-  if (!declaring.every((f) => owners(f).length > 0)) return null;
+  // A file that is certainly no binary's (a private monorepo root's script parsing its own argv) is left out.
+  const all = surfaceFiles(surface, true);
+  if (!all.every((f) => owners(f).length > 0 || owners.nobodys(f))) return null;
+  const declaring = all.filter((f) => owners(f).length > 0);
   // Binaries owning the same command files are one program (`aw` and `agent-workflow`; a tool's shims).
   const programs = new Map<string, string[]>();
   for (const c of closures) {

@@ -173,6 +173,9 @@ export function blockTie(
   // "`--preset` was removed", "renamed to `--y`": a flag of another version, not of the code read.
   if (saysGone(block.text)) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
   if (otherNamed(block.text, others) !== null) return { to: "none", reason: "a flag whose paragraph names another tool" };
+  // `` [`--max-http-header-size`](https://nodejs.org/api/cli.html#…) ``: documented on another page, another program's flag.
+  const linked = doc.links.find((l) => l.kind === "link" && /^https?:\/\//i.test(l.url) && inside(code.span, l.span));
+  if (linked) return { to: "none", reason: `a flag linked to an external page (${linked.url.replace(/^https?:\/\/([^/#?]+).*$/i, "$1")})` };
   const foreign = listedWithForeignWord(code.value, block.text, index, binaries);
   if (foreign !== null) return { to: "none", reason: `a flag listed with \`${foreign}\`, a word no command of the CLI is (another tool's operations)` };
   // The heading over it is context too (`## Safe git`).

@@ -65,6 +65,21 @@ describe("surfacesByEntry", () => {
     expect(surfacesByEntry(opened, closures, owners, readFrom(opened))).toBeNull();
   });
 
+  it("a file that is certainly no binary's (a private root package's script) is left out instead of blocking the split", () => {
+    const script = surface([scaffold, { ...tool, flagSet: open("a script parses its own argv", at("scripts/release.ts")) }]);
+    const privateRoot = binOwners(
+      closures.map((c) => (c.package === "" ? { ...c, package: "tools" } : c)),
+      [...FILES, "tools/package.json"],
+      [],
+      true,
+    );
+    expect(privateRoot.nobodys("scripts/release.ts")).toBe(true);
+    expect(privateRoot.nobodys("packages/template/src/index.ts")).toBe(false);
+    expect(surfacesByEntry(script, closures, privateRoot, readFrom(script))?.map((p) => p.binaries)).toEqual([["create-tool"], ["t", "tool"]]);
+    // The same script when the root declares a followed binary: the root's binaries' (owned, not nobody's).
+    expect(owners.nobodys("scripts/release.ts")).toBe(false);
+  });
+
   it("does not split when one program alone owns command files (cli-reading says the others were not read)", () => {
     const all = surface([tool]);
     expect(surfacesByEntry(all, closures, owners, readFrom(all))).toBeNull();
