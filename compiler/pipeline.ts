@@ -20,8 +20,8 @@ import { readSites } from "./readers/sites/index.js";
 import { repositoryGitignore } from "./readers/sites/gitignore.js";
 import { readSkills } from "./readers/skills/index.js";
 import { readPackages } from "./readers/packages.js";
-import { type BinOwners, binOwners } from "./model/bin-owners.js";
-import { manifestFiles, readManifest } from "./util/package-manifest.js";
+import { type BinOwners, binOwners, type OwnerPackages } from "./model/bin-owners.js";
+import { manifestFiles } from "./util/package-manifest.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
 import type { BinClosure, InputProblem, MarkdownDoc } from "./model/types.js";
@@ -142,15 +142,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
   const read = joinReads(docsRead, schemaRead, { texts: new Map(), sources: new Map(), readProblems: codeRead.problems });
   const readable = discovered.code.filter((f) => codeRead.texts.has(f));
   // A caller-owned cache means a long-lived process (watch): keep syntax trees, so an edit re-parses one file.
-  const code = await cachedCode(
-    cache,
-    opts.root,
-    readable,
-    config,
-    codeRead,
-    opts.keepTrees ?? opts.cache !== undefined,
-    entriesOf(opts.root, discovered, packages),
-  );
+  const code = await cachedCode(cache, opts.root, readable, config, codeRead, opts.keepTrees ?? opts.cache !== undefined, entriesOf(discovered, packages));
   opts.onPhase?.("checking");
   timing.lap("read");
   const decisions = await cachedDecisions(cache, opts.root, config, codeRead, docsRead.sources);
@@ -304,13 +296,12 @@ interface BinEntries {
   key: string;
 }
 
-function entriesOf(root: string, discovered: Discovered, packages: { bins?: readonly { name: string; manifest?: string }[] } | null): BinEntries | null {
+function entriesOf(discovered: Discovered, packages: OwnerPackages | null): BinEntries | null {
   const closures = discovered.binClosures ?? [];
   if (closures.length < 2) return null;
-  const bins = packages?.bins ?? [];
-  const key = JSON.stringify([closures, manifestFiles(discovered.files), bins.map((b) => [b.name, b.manifest])]);
-  const privateRoot = readManifest(root, "package.json")?.private === true;
-  return { closures, owners: binOwners(closures, discovered.files, bins, privateRoot), key: `${key}${privateRoot}` };
+  const bins = (packages?.bins ?? []).map((b) => [b.name, b.manifest]);
+  const key = JSON.stringify([closures, manifestFiles(discovered.files), bins, packages?.root?.private === true]);
+  return { closures, owners: binOwners(closures, discovered.files, packages), key };
 }
 
 /** The decision registry; its folding (ts-morph) is cached under the code hash and the registry module's text. */

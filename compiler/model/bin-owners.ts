@@ -11,6 +11,7 @@
  */
 import { posix } from "node:path";
 import type { BinClosure, Closure, CommandSurface } from "./types.js";
+import type { PackageNames } from "./packages.js";
 import { manifestFiles } from "../util/package-manifest.js";
 import { weakMemo } from "../util/memo.js";
 
@@ -23,16 +24,13 @@ export interface BinOwners {
   nobodys(file: string): boolean;
 }
 
-/**
- * The owners of files given the closures, every file of the tree (for the package folders), every package's bins,
- * and whether the root package.json is private.
- */
-export function binOwners(
-  closures: readonly BinClosure[],
-  files: readonly string[],
-  bins: readonly { name: string; manifest?: string }[] = [],
-  privateRoot = false,
-): BinOwners {
+/** What the packages reader says that ownership reads: every package's bins and whether the root package.json is private. */
+export type OwnerPackages = Pick<PackageNames, "bins"> & { root?: Pick<NonNullable<PackageNames["root"]>, "private"> | null };
+
+/** The owners of files given the closures, every file of the tree (for the package folders) and the packages. */
+export function binOwners(closures: readonly BinClosure[], files: readonly string[], packages: OwnerPackages | null = null): BinOwners {
+  const bins = packages?.bins ?? [];
+  const privateRoot = packages?.root?.private === true;
   const reached = new Map<string, string[]>();
   for (const c of closures) for (const f of c.files) reached.set(f, [...(reached.get(f) ?? []), c.binary]);
   const followed = new Set(closures.map((c) => c.binary));
@@ -43,11 +41,11 @@ export function binOwners(
   };
   for (const c of closures) if (c.package !== undefined) declare(c.package, c.binary);
   for (const b of bins) if (b.manifest !== undefined && followed.has(b.name)) declare(b.manifest === "package.json" ? "" : posix.dirname(b.manifest), b.name);
-  const packages = packageDirs(files);
+  const dirs = packageDirs(files);
   const packageOf = (file: string): string | null => {
     for (let dir = posix.dirname(file); ; dir = posix.dirname(dir)) {
       const at = dir === "." ? "" : dir;
-      if (packages.has(at)) return at;
+      if (dirs.has(at)) return at;
       if (at === "") return null;
     }
   };

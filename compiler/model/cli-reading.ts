@@ -82,7 +82,7 @@ function readByEntryNow(
   model: Pick<ModelData, "surface" | "files" | "packages">,
   closures: NonNullable<ModelData["binClosures"]>,
 ): { reaching: Set<string>; files: string } {
-  const owners = binOwners(closures, model.files, model.packages?.bins ?? []);
+  const owners = binOwners(closures, model.files, model.packages);
   // A root's options may come from another file than its first declaration (a fixture's oclif root merged with the tool's parseArgs).
   const declaring = surfaceFiles(model.surface);
   const reaching = new Set<string>();

@@ -40,7 +40,17 @@ describe("binOwners", () => {
   });
 
   it("a package declaring a followed binary's name owns its files (`@alias/tool` running `@tool/cli`'s bin)", () => {
-    const own = binOwners(closures, FILES, [{ name: "tool", manifest: "packages/template/package.json" }]);
+    const own = binOwners(closures, FILES, {
+      bins: [
+        {
+          name: "tool",
+          package: "template",
+          manifest: "packages/template/package.json",
+          file: "packages/template/bin.js",
+          program: "packages/template/bin.js",
+        },
+      ],
+    });
     expect(own("packages/template/src/index.ts")).toEqual(["tool"]);
   });
 });
@@ -70,8 +80,7 @@ describe("surfacesByEntry", () => {
     const privateRoot = binOwners(
       closures.map((c) => (c.package === "" ? { ...c, package: "tools" } : c)),
       [...FILES, "tools/package.json"],
-      [],
-      true,
+      { root: { private: true } },
     );
     expect(privateRoot.nobodys("scripts/release.ts")).toBe(true);
     expect(privateRoot.nobodys("packages/template/src/index.ts")).toBe(false);
