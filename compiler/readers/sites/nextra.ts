@@ -25,9 +25,13 @@ export function read(input: SiteInput): Site {
   if (dirs.length > 0 && input.files.includes(readme)) site.excluded = [...(site.excluded ?? []), readme];
   site.srcDir = dirs[0] ?? input.siteRoot;
   site.assetDirs = [joinDir(input.siteRoot, "public")];
-  const served = contentServed(input, site, dirs);
+  // The detected config may be `theme.config.*` (Nextra 2/3): redirects and nextra's options are in the `next.config.*` beside it.
+  const next = nextConfig(input, site);
+  const content = dirs.find((d) => /(?:^|\/)content$/.test(d));
+  const app = dirs.find((d) => /(?:^|\/)app$/.test(d));
+  const served = content && app ? contentServed(input, site, content, app, next) : null;
   // Nextra 4 serves its content folder only through a catch-all page; without one docpact reads, its routes are not known.
-  if (!served && dirs.some((d) => /(?:^|\/)content$/.test(d))) site.partialRoutes.push("");
+  if (content && !served) site.partialRoutes.push("");
   // next.config's basePath and i18n are rarely static; links carry routes without them.
   for (const d of dirs)
     for (const folder of dynamicRouteDirs(input.files, d)) {
@@ -38,7 +42,7 @@ export function read(input: SiteInput): Site {
       // The content folder's catch-all serves exactly the content pages: they are listed.
       if (!(served && d === served.app && route === served.base)) site.partialRoutes.push(route);
     }
-  const redirects = redirectSources(input, site);
+  const redirects = redirectSources(next);
   if (redirects === null) site.partialRoutes.push("");
   else addRedirectSources(site, redirects);
   site.partialRoutes = [...new Set(site.partialRoutes)].sort();
@@ -47,17 +51,21 @@ export function read(input: SiteInput): Site {
 
 const NEXT_CONFIGS = ["next.config.ts", "next.config.mjs", "next.config.js", "next.config.cjs", "next.config.mts"];
 
+/** The site's `next.config.*`, loaded: "none" without one, null when it cannot be read (the site is then marked unreadable). */
+function nextConfig(input: SiteInput, site: Site): ConfigFile | "none" | null {
+  const prefix = input.siteRoot === "" ? "" : `${input.siteRoot}/`;
+  const file = NEXT_CONFIGS.map((f) => prefix + f).find((f) => input.files.includes(f));
+  return file ? loadSiteConfig({ ...input, configFile: file }, site) : "none";
+}
+
 /**
  * Nextra 4's content folder (`content/`, `src/content/`) served by an optional catch-all page of the app folder
  * (`app/[[...mdxPath]]/page.tsx`, or under `contentDirBasePath`: `app/docs/[[...mdxPath]]/`) that lists its pages with
  * `generateStaticParamsFor`: the content pages are served under that base (`site.pagePrefixes`). Null when there is no
  * such page, or the base cannot be read from `next.config` (then the catch-all's routes stay unknown).
  */
-function contentServed(input: SiteInput, site: Site, dirs: readonly string[]): { app: string; base: string } | null {
-  const content = dirs.find((d) => /(?:^|\/)content$/.test(d));
-  const app = dirs.find((d) => /(?:^|\/)app$/.test(d));
-  if (!content || !app) return null;
-  const base = contentBase(input, site);
+function contentServed(input: SiteInput, site: Site, content: string, app: string, next: ConfigFile | "none" | null): { app: string; base: string } | null {
+  const base = next === "none" ? "" : next === null ? null : contentBase(next);
   if (base === null) return null;
   const at = base === "" ? app : `${app}/${base}`;
   const page = /^\[\[\.\.\.[^\]/]+\]\]\/page\.[jt]sx?$/;
@@ -69,13 +77,8 @@ function contentServed(input: SiteInput, site: Site, dirs: readonly string[]): {
   return { app, base };
 }
 
-/** `contentDirBasePath` of the nextra options in `next.config` (`nextra({ … })`, or a wrapper's `nextraConfig`), without slashes; "" when absent, null when it cannot be read. */
-function contentBase(input: SiteInput, site: Site): string | null {
-  const prefix = input.siteRoot === "" ? "" : `${input.siteRoot}/`;
-  const file = NEXT_CONFIGS.map((f) => prefix + f).find((f) => input.files.includes(f));
-  if (!file) return "";
-  const cfg = loadSiteConfig({ ...input, configFile: file }, site);
-  if (!cfg) return null;
+/** `contentDirBasePath` of the nextra options (`nextra({ … })`, or a wrapper's `nextraConfig`), without slashes; "" when absent, null when it cannot be read. */
+function contentBase(cfg: ConfigFile): string | null {
   const local = cfg.importedDefault("nextra");
   const call = local === null ? undefined : cfg.calls(new RegExp(`^${escapeRegExp(local)}$`))[0];
   const options = call?.arguments[0] ? cfg.see(call.arguments[0]) : cfg.prop(cfg.exported(), "nextraConfig");
@@ -84,13 +87,9 @@ function contentBase(input: SiteInput, site: Site): string | null {
   return v.kind === "value" ? v.value.replace(/^\/+|\/+$/g, "") : null;
 }
 
-/** `redirects()` sources of a `next.config.*` site config: [] without one or without redirects, null when they cannot be read. */
-function redirectSources(input: SiteInput, site: Site): string[] | null {
-  // The detected config may be `theme.config.*` (Nextra 2/3): the redirects are in the `next.config.*` beside it.
-  const prefix = input.siteRoot === "" ? "" : `${input.siteRoot}/`;
-  const nextConfig = NEXT_CONFIGS.map((f) => prefix + f).find((f) => input.files.includes(f));
-  if (!nextConfig) return [];
-  const cfg = loadSiteConfig({ ...input, configFile: nextConfig }, site);
+/** `redirects()` sources of the `next.config.*`: [] without one or without redirects, null when they cannot be read. */
+function redirectSources(cfg: ConfigFile | "none" | null): string[] | null {
+  if (cfg === "none") return [];
   if (!cfg) return null;
   const list = cfg.prop(cfg.exported(), "redirects");
   if (list.kind === "absent") return [];
