@@ -224,11 +224,17 @@ function withBinSources(
     return r.ok ? r.text : "";
   };
   // A watch session reads and scans again only the files that changed since its previous run.
+  // Binaries that share code (`tool` and its alias, one entry) read and scan each file once.
+  const scanned = new Map<string, string[]>();
   const specifiers = (rel: string): string[] => {
-    const kept = session?.unchanged<string[]>(BIN_SPECIFIERS, rel);
-    if (kept) return kept;
-    const specs = relativeSpecifiers(read(rel));
-    session?.remember(BIN_SPECIFIERS, rel, specs);
+    const done = scanned.get(rel);
+    if (done) return done;
+    let specs = session?.unchanged<string[]>(BIN_SPECIFIERS, rel);
+    if (!specs) {
+      specs = relativeSpecifiers(read(rel));
+      session?.remember(BIN_SPECIFIERS, rel, specs);
+    }
+    scanned.set(rel, specs);
     return specs;
   };
   let bundled: Map<string, string> | undefined;
