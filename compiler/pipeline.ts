@@ -43,7 +43,7 @@ import { filesOutsideSparseCheckout } from "./git/sparse.js";
 import { gitMemoOf } from "./git/memo.js";
 import type { Rule } from "./rules/types.js";
 import { ruleMemo } from "./rules/incremental.js";
-import { coverageOf, modelMentions, type CoverageSummary, type JudgedMention } from "./model/mentions.js";
+import { coverageOf, modelMentions, type CoverageSummary, type JudgedMention, type Mention } from "./model/mentions.js";
 import { termMentions } from "./model/term-mentions.js";
 
 export interface PipelineOptions {
@@ -226,11 +226,15 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
     settings: config.rules,
     skip: opts.skipRules ?? [],
   });
-  // After the rules: their per-document results are entries of this run too.
+  // Term mentions are kept per document where rule results are (a watch save finds the edited file's alone).
+  const termMemo = memoPays
+    ? { get: (key: string) => cache.peek<Mention[]>("term-mentions", key), set: (key: string, m: Mention[]) => cache.put("term-mentions", key, m) }
+    : undefined;
+  const coverage = coverageOf([...modelMentions(model), ...termMentions(model, termMemo)], judged, notJudged);
+  // After the rules and the term mentions: their per-document results are entries of this run too.
   if (!opts.deferFlush) cache.flush();
   cache.session?.end();
   timing.done();
-  const coverage = coverageOf([...modelMentions(model), ...termMentions(model)], judged, notJudged);
   const historyCap = joinCaps(model.history?.capped, contentCap);
   return { config, discovered, model, plan, diagnostics, notJudged, coverage, ...(historyCap ? { historyCap } : {}) };
 }

@@ -187,7 +187,7 @@ export function anchorFace(doc: Pick<MarkdownDoc, "headings" | "anchors">): stri
 }
 
 /** The content key of a document: its path, the text it was read from, and its BOM (the parse options are in the config digest). */
-export function documentKey(model: ModelData, doc: MarkdownDoc): string {
+export function documentKey(model: Pick<ModelData, "texts">, doc: MarkdownDoc): string {
   const memo = digests.get(doc);
   if (memo !== undefined) return memo;
   const key = contentHash(doc.file, model.texts.get(doc.file) ?? "\u0000missing", String(doc.bom));
