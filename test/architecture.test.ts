@@ -169,6 +169,7 @@ describe("architecture", () => {
     "compiler/replay/record.ts": "the record itself, and re-observing its manifest",
     "compiler/replay/docpact-key.ts": "docpact's own modules, not the project's",
     "compiler/git/run.ts": "git's output in a temp file",
+    "compiler/git/fingerprint.ts": "git's own files, stat'ed to know whether git would answer the same (a replay keys on git's answers themselves)",
     "compiler/cli/watch.ts": "watching folders (each run reads through the pipeline)",
     "compiler/cli/init.ts": "docpact init (writes a config; not a check)",
     "compiler/cli/baseline.ts": "docpact baseline (writes the baseline file)",

@@ -22,6 +22,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gitFilesFingerprint } from "./fingerprint.js";
 import { mapMemo } from "../util/memo.js";
 import { projectWriteCount } from "../util/write.js";
 import { repositoryMayContain } from "./discovery.js";
@@ -130,7 +131,7 @@ const DRIVERS: Record<string, readonly string[]> = {
  * followed). A name `-c` cannot carry (an `=` or a line break in it) makes the
  * call refused: git is not run at all.
  */
-type Guard = { ok: true; args: string[]; sparse: boolean } | { ok: false; missing: boolean; stderr: string };
+type Guard = { ok: true; args: string[]; sparse: boolean; includes: boolean } | { ok: false; missing: boolean; stderr: string };
 
 /** Runs open now (beginGitRun) and the guard each read for a folder; empty when no run is open. */
 let openRuns = 0;
@@ -171,12 +172,24 @@ function forgetRun(): void {
   for (const reset of runStartHooks) reset();
 }
 
+/**
+ * Listings kept across runs (watch saves), per folder, with the fingerprint of the files git read them
+ * from (compiler/git/fingerprint.ts): a run whose fingerprint is the same takes the listing without a
+ * process. A listing that follows includes is never kept (the included files are not in the fingerprint).
+ */
+const lastingGuards = mapMemo<string, { guard: Guard; fingerprint: string }>("git/run#lastingGuards", 16);
+
 function guardArgs(cwd: string): Guard {
   if (openRuns === 0) return readGuard(cwd);
   const writes = projectWriteCount();
   const kept = runGuards.get(cwd);
   if (kept && kept.writes === writes) return kept.guard;
-  const guard = readGuard(cwd);
+  // Taken before the listing: a change while git reads it makes the next fingerprint differ.
+  const fingerprint = gitFilesFingerprint(cwd);
+  const lasting = fingerprint === null ? undefined : lastingGuards.get(cwd);
+  const guard = lasting && lasting.fingerprint === fingerprint ? lasting.guard : readGuard(cwd);
+  if (fingerprint !== null && guard.ok && !guard.includes) lastingGuards.set(cwd, { guard, fingerprint });
+  else lastingGuards.delete(cwd);
   runGuards.set(cwd, { guard, writes });
   return guard;
 }
@@ -196,8 +209,10 @@ function readGuard(cwd: string): Guard {
   if (r.status !== 0) return { ok: false, missing: false, stderr: r.stderr || `git config exited with ${r.status}` };
   const names = new Map<string, Set<string>>();
   let sparse = false;
+  let includes = false;
   for (const entry of r.stdout.split("\0")) {
     const key = entry.split("\n", 1)[0];
+    if (/^include(if\..*)?\.path$/i.test(key)) includes = true;
     // The last value wins, as in git (a local `false` over a global `true`).
     if (key.toLowerCase() === "core.sparsecheckout") sparse = /^(true|yes|on|1)$/i.test(entry.slice(key.length + 1).trim());
     const first = key.indexOf(".");
@@ -220,7 +235,7 @@ function readGuard(cwd: string): Guard {
   for (const kv of FIXED) args.push("-c", kv);
   for (const [section, set] of [...names].sort())
     for (const name of [...set].sort()) for (const kv of DRIVERS[section]) args.push("-c", `${section}.${name}.${kv}`);
-  return { ok: true, args, sparse };
+  return { ok: true, args, sparse, includes };
 }
 
 /** Whether the repository at cwd is a sparse checkout (`core.sparseCheckout`), from the configuration listing the run already read. */

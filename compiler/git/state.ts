@@ -6,6 +6,7 @@
  * asked separately they were three processes per run. Read once per run
  * (compiler/git/run.ts `beginGitRun`); outside a run, on every call.
  */
+import { gitFilesFingerprint } from "./fingerprint.js";
 import { mapMemo } from "../util/memo.js";
 import { gitAllowed, gitRunOpen, onGitRunBoundary, runGit } from "./run.js";
 
@@ -14,12 +15,21 @@ export type RepositoryState = { ok: true; inside: boolean; shallow: boolean; pre
 const states = mapMemo<string, RepositoryState>("git/state#states", 64);
 onGitRunBoundary(() => states.clear());
 
+/** States kept across runs (watch saves) with the fingerprint of the files HEAD resolves through (compiler/git/fingerprint.ts). */
+const lasting = mapMemo<string, { state: RepositoryState; fingerprint: string }>("git/state#lasting", 16);
+
 export function repositoryState(root: string): RepositoryState {
   if (!gitAllowed()) return { ok: false, why: "off" };
-  const kept = gitRunOpen() ? states.get(root) : undefined;
+  if (!gitRunOpen()) return readState(root);
+  const kept = states.get(root);
   if (kept) return kept;
-  const state = readState(root);
-  if (gitRunOpen()) states.set(root, state);
+  // Taken before rev-parse: a commit made while it runs makes the next fingerprint differ.
+  const fingerprint = gitFilesFingerprint(root);
+  const last = fingerprint === null ? undefined : lasting.get(root);
+  const state = last && last.fingerprint === fingerprint ? last.state : readState(root);
+  if (fingerprint !== null && state.ok) lasting.set(root, { state, fingerprint });
+  else lasting.delete(root);
+  states.set(root, state);
   return state;
 }
 
