@@ -5,10 +5,11 @@
  * config files. Equal fingerprints mean git would answer the same, so a
  * long-lived process (watch) asks git once instead of on every save
  * (compiler/git/run.ts, state.ts). Null when it cannot be sure: no `.git`
- * found by the plain rules, or a file changed so recently that its stat could
- * stay the same after another change (git's "racy" entries).
+ * found by the plain rules, refs kept in reftables, or a file changed so
+ * recently that its stat could stay the same after another change (git's
+ * "racy" entries).
  */
-import { lstatSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
@@ -59,6 +60,8 @@ export function gitFilesFingerprint(root: string, env: NodeJS.ProcessEnv = proce
   const dirs = gitDirsOf(root);
   if (!dirs) return null;
   const { gitDir, common } = dirs;
+  // A reftable repository keeps its refs in tables this does not read: ask git every time.
+  if (existsSync(join(common, "reftable"))) return null;
   const files = [
     join(gitDir, "HEAD"),
     join(gitDir, "config.worktree"),

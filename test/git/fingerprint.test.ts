@@ -43,9 +43,12 @@ describe("gitFilesFingerprint", () => {
     expect(gitFilesFingerprint(root, env, later())).not.toBe(third);
   });
 
-  test("files changed within the last two seconds vouch for nothing: null", () => {
+  test("files changed within the last two seconds vouch for nothing, nor do reftables: null", () => {
     const root = repo("r2");
     expect(gitFilesFingerprint(root, env, Date.now())).toBeNull();
+    expect(gitFilesFingerprint(root, env, later())).not.toBeNull();
+    mkdirSync(join(root, ".git", "reftable"));
+    expect(gitFilesFingerprint(root, env, later())).toBeNull();
   });
 
   test("the user's config is part of it; GIT_ variables are too", () => {
