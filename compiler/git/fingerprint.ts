@@ -12,9 +12,7 @@
 import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-
-/** Within this many ms of now, a file's mtime or ctime does not vouch for its content. */
-const RACY_MS = 2000;
+import { RACY_MS, statSignature } from "../util/input-fs.js";
 
 /** The git folder and its common folder (a linked worktree's refs and config live in the main repository's). */
 function gitDirsOf(root: string): { gitDir: string; common: string } | null {
@@ -86,8 +84,22 @@ export function gitFilesFingerprint(root: string, env: NodeJS.ProcessEnv = proce
       continue;
     }
     if (st.mtimeMs > now - RACY_MS || st.ctimeMs > now - RACY_MS) return null;
-    parts.push(`${f} ${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.mode}`);
+    parts.push(`${f} ${statSignature(st)}`);
   }
   for (const k of Object.keys(env).sort()) if (k.startsWith("GIT_")) parts.push(`${k}=${env[k]}`);
   return parts.join("\n");
+}
+
+/**
+ * git's answer for `root`, kept in `memo` across runs while the fingerprint stays the same; `keep` says
+ * whether an answer may be kept at all. The fingerprint is taken before git is asked, so a change while
+ * git answers makes the next one differ.
+ */
+export function keptWhileUnchanged<T>(memo: Map<string, { value: T; fingerprint: string }>, root: string, ask: () => T, keep: (value: T) => boolean): T {
+  const fingerprint = gitFilesFingerprint(root);
+  const last = fingerprint === null ? undefined : memo.get(root);
+  const value = last && last.fingerprint === fingerprint ? last.value : ask();
+  if (fingerprint !== null && keep(value)) memo.set(root, { value, fingerprint });
+  else memo.delete(root);
+  return value;
 }

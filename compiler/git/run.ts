@@ -22,7 +22,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gitFilesFingerprint } from "./fingerprint.js";
+import { keptWhileUnchanged } from "./fingerprint.js";
 import { mapMemo } from "../util/memo.js";
 import { projectWriteCount } from "../util/write.js";
 import { repositoryMayContain } from "./discovery.js";
@@ -177,19 +177,19 @@ function forgetRun(): void {
  * from (compiler/git/fingerprint.ts): a run whose fingerprint is the same takes the listing without a
  * process. A listing that follows includes is never kept (the included files are not in the fingerprint).
  */
-const lastingGuards = mapMemo<string, { guard: Guard; fingerprint: string }>("git/run#lastingGuards", 16);
+const lastingGuards = mapMemo<string, { value: Guard; fingerprint: string }>("git/run#lastingGuards", 16);
 
 function guardArgs(cwd: string): Guard {
   if (openRuns === 0) return readGuard(cwd);
   const writes = projectWriteCount();
   const kept = runGuards.get(cwd);
   if (kept && kept.writes === writes) return kept.guard;
-  // Taken before the listing: a change while git reads it makes the next fingerprint differ.
-  const fingerprint = gitFilesFingerprint(cwd);
-  const lasting = fingerprint === null ? undefined : lastingGuards.get(cwd);
-  const guard = lasting && lasting.fingerprint === fingerprint ? lasting.guard : readGuard(cwd);
-  if (fingerprint !== null && guard.ok && !guard.includes) lastingGuards.set(cwd, { guard, fingerprint });
-  else lastingGuards.delete(cwd);
+  const guard = keptWhileUnchanged(
+    lastingGuards,
+    cwd,
+    () => readGuard(cwd),
+    (g) => g.ok && !g.includes,
+  );
   runGuards.set(cwd, { guard, writes });
   return guard;
 }

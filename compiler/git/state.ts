@@ -6,7 +6,7 @@
  * asked separately they were three processes per run. Read once per run
  * (compiler/git/run.ts `beginGitRun`); outside a run, on every call.
  */
-import { gitFilesFingerprint } from "./fingerprint.js";
+import { keptWhileUnchanged } from "./fingerprint.js";
 import { mapMemo } from "../util/memo.js";
 import { gitAllowed, gitRunOpen, onGitRunBoundary, runGit } from "./run.js";
 
@@ -16,19 +16,19 @@ const states = mapMemo<string, RepositoryState>("git/state#states", 64);
 onGitRunBoundary(() => states.clear());
 
 /** States kept across runs (watch saves) with the fingerprint of the files HEAD resolves through (compiler/git/fingerprint.ts). */
-const lasting = mapMemo<string, { state: RepositoryState; fingerprint: string }>("git/state#lasting", 16);
+const lasting = mapMemo<string, { value: RepositoryState; fingerprint: string }>("git/state#lasting", 16);
 
 export function repositoryState(root: string): RepositoryState {
   if (!gitAllowed()) return { ok: false, why: "off" };
   if (!gitRunOpen()) return readState(root);
   const kept = states.get(root);
   if (kept) return kept;
-  // Taken before rev-parse: a commit made while it runs makes the next fingerprint differ.
-  const fingerprint = gitFilesFingerprint(root);
-  const last = fingerprint === null ? undefined : lasting.get(root);
-  const state = last && last.fingerprint === fingerprint ? last.state : readState(root);
-  if (fingerprint !== null && state.ok) lasting.set(root, { state, fingerprint });
-  else lasting.delete(root);
+  const state = keptWhileUnchanged(
+    lasting,
+    root,
+    () => readState(root),
+    (st) => st.ok,
+  );
   states.set(root, state);
   return state;
 }

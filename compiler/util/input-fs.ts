@@ -146,11 +146,11 @@ function observed<T>(op: string, abs: string, run: () => T): T {
  * changed again within the file system's timestamp granularity could keep
  * the same stat (git's "racy" entries). Such files are always hashed.
  */
-const RACY_MS = 2000;
+export const RACY_MS = 2000;
 let racyMs = RACY_MS;
 
 /** size, mtime, ctime and inode: ctime cannot be set back (cp -p, rsync -t and touch -d set mtime only). */
-function statSignature(st: fs.Stats): string {
+export function statSignature(st: fs.Stats): string {
   return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 }
 
