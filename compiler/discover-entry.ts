@@ -8,6 +8,8 @@
  * Text only (import specifiers by pattern), never executes anything.
  */
 import { posix } from "node:path";
+import { byBinPreference } from "./util/package-manifest.js";
+import { isTestPath } from "./util/test-paths.js";
 
 export const SPECIFIERS = /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx"];
@@ -67,20 +69,23 @@ export function bundledSources(files: Iterable<string>, read: (rel: string) => s
  * Every source file a binary's entry reaches by relative imports, requires,
  * re-exports and lazy imports (the entry included), breadth first, at most
  * `MAX_FILES`: the code a CLI's readers must see to follow it from its entry
- * to where its argv is parsed, whatever a tsconfig includes. JSON and other
+ * to where its argv is parsed, whatever a tsconfig includes. With `bare`
+ * (workspaceResolver), an import of a workspace package by name
+ * (`@scope/run`) is followed into that package's source too. JSON and other
  * non-code targets are left out; `read` returns "" for a file it cannot read.
  */
 export function entryClosure(
   entry: string,
   files: ReadonlySet<string>,
   read: (rel: string) => string,
-  specifiers = (rel: string) => relativeSpecifiers(read(rel)),
+  specifiers = (rel: string) => importSpecifiers(read(rel)),
+  bare?: BareResolver,
 ): string[] {
   const seen = new Set([entry]);
   const queue = [entry];
   for (let i = 0; i < queue.length && seen.size <= MAX_FILES; i++) {
     for (const spec of specifiers(queue[i]!)) {
-      const target = resolveSpecifier(queue[i]!, spec, files);
+      const target = spec.startsWith(".") ? resolveSpecifier(queue[i]!, spec, files) : (bare?.(spec) ?? null);
       if (target && !seen.has(target) && isCode(target)) {
         seen.add(target);
         queue.push(target);
@@ -90,11 +95,96 @@ export function entryClosure(
   return queue.sort();
 }
 
-/** The relative specifiers a file's text imports, requires, re-exports or imports lazily, in order (what entryClosure follows). */
-export function relativeSpecifiers(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(SPECIFIERS)) if (m[1]!.startsWith(".")) out.push(m[1]!);
-  return out;
+/** The specifiers a file's text imports, requires, re-exports or imports lazily, in order (what entryClosure follows). */
+export function importSpecifiers(text: string): string[] {
+  return [...text.matchAll(SPECIFIERS)].map((m) => m[1]!);
+}
+
+/** A bare specifier (`@scope/pkg/sub`) → the workspace source file it loads, or null (not a workspace package, or not found). */
+export type BareResolver = (spec: string) => string | null;
+
+/** A package.json of the project as the resolver needs it: where it is and what importing it by name loads. */
+export interface WorkspaceManifest {
+  file: string;
+  name: string | null;
+  exports?: unknown;
+  main?: string;
+  module?: string;
+}
+
+/**
+ * Bare specifiers resolved to the project's own packages (a monorepo's workspaces: `@tapjs/run` is
+ * `src/run/package.json`'s), the way Node resolves an installed one: the package's `exports` (the subpath, or a
+ * `./*` pattern; conditions in the order written, type declarations skipped), else `main`, `module`, `index`. A
+ * target that is build output stands for its source (entrySource: `dist/esm/index.js` → `src/index.ts`). A test
+ * fixture's package.json is never the package (fixtures copy real names: knip's hundreds); where several others
+ * declare one name, the shallower wins. A name no package declares, or a target with no source among `files`,
+ * resolves to null.
+ */
+export function workspaceResolver(manifests: readonly WorkspaceManifest[], files: ReadonlySet<string>): BareResolver {
+  const byName = new Map<string, WorkspaceManifest>();
+  for (const m of [...manifests].filter((x) => !isTestPath(x.file)).sort((a, b) => byBinPreference(a.file, b.file))) {
+    if (m.name && !byName.has(m.name)) byName.set(m.name, m);
+  }
+  const memo = new Map<string, string | null>();
+  return (spec) => {
+    const done = memo.get(spec);
+    if (done !== undefined) return done;
+    const parts = spec.split("/");
+    const name = spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+    const m = byName.get(name);
+    let out: string | null = null;
+    if (m) {
+      const sub = spec === name ? "." : `.${spec.slice(name.length)}`;
+      const dir = posix.dirname(m.file);
+      const at = (t: string) => posix.normalize(posix.join(dir, t));
+      const targets = exportTargets(m.exports, sub);
+      if (sub === ".") targets.push(...[m.main, m.module].filter((t): t is string => t !== undefined), "index");
+      else if (m.exports === undefined) targets.push(sub);
+      for (const t of targets) {
+        const path = at(t);
+        if (path.startsWith("../")) continue;
+        const found = resolveSpecifier(m.file, `./${posix.relative(dir, path) || "index"}`, files);
+        if (found && isCode(found)) {
+          out = found;
+          break;
+        }
+      }
+    }
+    memo.set(spec, out);
+    return out;
+  };
+}
+
+/** The paths `exports` maps `sub` to, in the order its conditions are written, `types` left out. */
+function exportTargets(exports: unknown, sub: string): string[] {
+  if (exports === undefined || exports === null) return [];
+  const isMap = typeof exports === "object" && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith("."));
+  let value: unknown = isMap ? undefined : sub === "." ? exports : undefined;
+  if (isMap) {
+    const map = exports as Record<string, unknown>;
+    value = map[sub];
+    if (value === undefined) {
+      for (const [key, v] of Object.entries(map)) {
+        const star = key.indexOf("*");
+        if (star < 0) continue;
+        const head = key.slice(0, star);
+        const tail = key.slice(star + 1);
+        if (sub.startsWith(head) && sub.endsWith(tail) && sub.length >= head.length + tail.length) {
+          const hole = sub.slice(head.length, sub.length - tail.length);
+          return leaves(v).map((t) => t.replaceAll("*", hole));
+        }
+      }
+    }
+  }
+  return leaves(value);
+}
+
+function leaves(v: unknown): string[] {
+  if (typeof v === "string") return [v];
+  if (Array.isArray(v)) return v.flatMap(leaves);
+  if (!v || typeof v !== "object") return [];
+  return Object.entries(v as Record<string, unknown>).flatMap(([k, x]) => (k === "types" || k === "typings" ? [] : leaves(x)));
 }
 
 /** A file a code reader parses: TypeScript or JavaScript source (not a declaration file, not minified). */

@@ -1,7 +1,16 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { ignoreGlobs } from "./util/ignored.js";
 import { existsSync, readHead } from "./util/input-fs.js";
-import { bundledSources, entryClosure, entrySource, isNodeScript, relativeSpecifiers } from "./discover-entry.js";
+import {
+  type BareResolver,
+  bundledSources,
+  entryClosure,
+  entrySource,
+  importSpecifiers,
+  isNodeScript,
+  type WorkspaceManifest,
+  workspaceResolver,
+} from "./discover-entry.js";
 import { guardedRead } from "./util/guarded-read.js";
 import { binFile, byBinPreference, manifestFiles, readManifest } from "./util/package-manifest.js";
 import { dirname, join, posix, relative } from "node:path";
@@ -174,6 +183,8 @@ const fileSpan = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endC
 const BIN_SPECIFIERS = "bin-specifiers";
 /** The session's kind for each bin entry's closure, with the file list it was resolved against. */
 const BIN_CLOSURE = "bin-closure";
+/** The session's kind for each package.json as the closures' bare-specifier resolution reads it. */
+const BIN_MANIFEST = "bin-manifest";
 
 const isJsSource = (f: string) => /\.(js|jsx|mjs|cjs)$/.test(f) && !/\.min\.js$/.test(f);
 /** Folders a package's `bin` points into when it is build output, not source. */
@@ -184,7 +195,8 @@ const BUILD_OUTPUT = /^(dist|build|out|lib)\//;
  * include: each package.json `bin` file (or the source of the build output it
  * names, `dist/cli.js` → `src/cli.ts`; an extensionless script with a node
  * shebang too) and every source file it reaches by relative imports and
- * requires (readers/cli/entry.ts). A plain-JS CLI beside a TypeScript
+ * requires, and by imports of the project's own packages by name (a
+ * monorepo's `@scope/run`: that package's source; readers/cli/entry.ts). A plain-JS CLI beside a TypeScript
  * project, or a `lib/cli.js` a tsconfig without `allowJs` leaves out, is read
  * this way from its entry point.
  */
@@ -231,12 +243,29 @@ function withBinSources(
     if (done) return done;
     let specs = session?.unchanged<string[]>(BIN_SPECIFIERS, rel);
     if (!specs) {
-      specs = relativeSpecifiers(read(rel));
+      specs = importSpecifiers(read(rel));
       session?.remember(BIN_SPECIFIERS, rel, specs);
     }
     scanned.set(rel, specs);
     return specs;
   };
+  // The project's package.json files as bare imports resolve against them, read once (in watch, again only when changed).
+  let workspace: { manifests: WorkspaceManifest[]; key: string; resolve: BareResolver } | undefined;
+  const packagesByName = () => {
+    if (workspace) return workspace;
+    const manifests = manifestFiles(all).map((f): WorkspaceManifest => {
+      let m = session?.unchanged<WorkspaceManifest>(BIN_MANIFEST, f);
+      if (!m) {
+        const read = readManifest(root, f);
+        m = { file: f, name: read?.name ?? null, exports: read?.exports, main: read?.main, module: read?.module };
+        session?.remember(BIN_MANIFEST, f, m);
+      }
+      return m;
+    });
+    workspace = { manifests, key: JSON.stringify(manifests), resolve: workspaceResolver(manifests, all) };
+    return workspace;
+  };
+  const bare: BareResolver = (spec) => packagesByName().resolve(spec);
   let bundled: Map<string, string> | undefined;
   const closures: BinClosure[] = [];
   for (const b of bins) {
@@ -251,12 +280,16 @@ function withBinSources(
     const entry = binEntry(root, rel, all, bundled);
     if (!entry) continue;
     // The same files listed and none of the closure's changed: the same closure.
-    const kept = session?.unchanged<{ files: readonly string[]; closure: string[] }>(BIN_CLOSURE, entry);
+    // The same files listed, none of the closure's changed and the same package.json files: the same closure.
+    const kept = session?.unchanged<{ files: readonly string[]; closure: string[]; manifests: string }>(BIN_CLOSURE, entry);
     const closure =
-      kept && kept.files === walked?.files && kept.closure.every((f) => session?.unchanged(BIN_SPECIFIERS, f) !== undefined)
+      kept &&
+      kept.files === walked?.files &&
+      kept.closure.every((f) => session?.unchanged(BIN_SPECIFIERS, f) !== undefined) &&
+      kept.manifests === packagesByName().key
         ? kept.closure
-        : entryClosure(entry, all, read, specifiers);
-    if (walked) walked.session.remember(BIN_CLOSURE, entry, { files: walked.files, closure });
+        : entryClosure(entry, all, read, specifiers, bare);
+    if (walked) walked.session.remember(BIN_CLOSURE, entry, { files: walked.files, closure, manifests: packagesByName().key });
     for (const f of closure) if (!have.has(f)) extra.add(f);
     const dir = posix.dirname(b.manifest);
     closures.push({ binary: b.name, entry, files: closure, package: dir === "." ? "" : dir });

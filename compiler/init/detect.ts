@@ -11,7 +11,8 @@ import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/types.js";
 import { ADAPTERS } from "../readers/cli/index.js";
-import { type EntryTrace, bundledSources, entrySource, isNodeScript, traceEntry } from "../readers/cli/entry.js";
+import { type EntryTrace, bundledSources, entrySource, isNodeScript, traceEntry, workspaceResolver } from "../readers/cli/entry.js";
+import { manifestFiles, readManifest } from "../util/package-manifest.js";
 import { readHead } from "../util/input-fs.js";
 import { detectSites, frontMatterSites, packageSites, type DetectedSite } from "../readers/sites/index.js";
 import { routers, siteGenerators } from "../model/routes/index.js";
@@ -394,6 +395,11 @@ function traceBinaries(
   const bins: { name: string; target: string }[] = [...binTargets(pkg, "")];
   for (const p of packages) bins.push(...binTargets(readJson(join(root, p.dir, "package.json")) as typeof pkg, p.dir));
   const bundled = bundledSources(sources, read);
+  const manifests = manifestFiles(files).map((file) => ({ file, ...readManifest(root, file) }));
+  const bare = workspaceResolver(
+    manifests.map((m) => ({ ...m, name: m.name ?? null })),
+    sources,
+  );
   for (const { name, target } of bins) {
     const entry = entrySource(target, sources, bundled);
     if (!entry) {
@@ -403,7 +409,7 @@ function traceBinaries(
       });
       continue;
     }
-    const t = traceEntry(entry, sources, read, ADAPTERS);
+    const t = traceEntry(entry, sources, read, ADAPTERS, bare);
     if (t.reader) {
       out.push({
         trace: t,

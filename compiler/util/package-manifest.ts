@@ -9,7 +9,16 @@ import { join, posix } from "node:path";
 import { guardedRead } from "./guarded-read.js";
 import { isTestPath } from "./test-paths.js";
 
-export type Manifest = { name: string | null; private: boolean; bin: Record<string, string>; installs: string[] };
+export type Manifest = {
+  name: string | null;
+  private: boolean;
+  bin: Record<string, string>;
+  installs: string[];
+  /** What importing the package by name loads: `exports` as written, `main` and `module` (for discover's closures). */
+  exports?: unknown;
+  main?: string;
+  module?: string;
+};
 
 /** The names of `dependencies` and `devDependencies` (peers are the user's to install). */
 function installed(o: Record<string, unknown>): string[] {
@@ -35,7 +44,11 @@ export function readManifest(root: string, file: string): Manifest | null {
     if (!v || typeof v !== "object" || Array.isArray(v)) return null;
     const o = v as Record<string, unknown>;
     const name = typeof o.name === "string" && o.name.trim() !== "" ? o.name.trim() : null;
-    return { name, private: o.private === true, bin: binMap(o.bin, name), installs: installed(o) };
+    const out: Manifest = { name, private: o.private === true, bin: binMap(o.bin, name), installs: installed(o) };
+    if (o.exports !== undefined) out.exports = o.exports;
+    if (typeof o.main === "string") out.main = o.main;
+    if (typeof o.module === "string") out.module = o.module;
+    return out;
   } catch {
     return null;
   }

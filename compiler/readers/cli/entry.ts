@@ -3,7 +3,8 @@
  * package.json `bin` points at (its source when `bin` points at build
  * output: `dist/cli.js` → `src/cli.ts` or `source/cli.ts`; a `require` of
  * build output on the way likewise), then the relative modules it
- * imports, requires, re-exports or imports lazily, breadth first. The first
+ * imports, requires, re-exports or imports lazily, breadth first (and, with a
+ * workspace resolver, the project's own packages it imports by name). The first
  * file on the way that a reader detects (its parser import or marker) names
  * the reader; when none does, the trace says how far following went and
  * which packages the reached files import, so `init` can say why no reader
@@ -13,9 +14,9 @@
  * exists, on files it reads itself, and never executes anything.
  */
 import type { CliAdapter } from "./adapter.js";
-import { MAX_FILES, SPECIFIERS, resolveSpecifier } from "../../discover-entry.js";
+import { type BareResolver, MAX_FILES, SPECIFIERS, resolveSpecifier } from "../../discover-entry.js";
 
-export { bundledSources, entryClosure, entrySource, isNodeScript } from "../../discover-entry.js";
+export { bundledSources, entryClosure, entrySource, isNodeScript, workspaceResolver } from "../../discover-entry.js";
 
 export interface EntryTrace {
   /** The entry file followed (root-relative), or null when no source for `bin` was found. */
@@ -31,8 +32,14 @@ export interface EntryTrace {
   packages: string[];
 }
 
-/** Follows the entry's relative imports until a reader detects a file. */
-export function traceEntry(entry: string, files: ReadonlySet<string>, read: (rel: string) => string, readers: readonly CliAdapter[]): EntryTrace {
+/** Follows the entry's relative imports (and `bare` ones into workspace packages) until a reader detects a file. */
+export function traceEntry(
+  entry: string,
+  files: ReadonlySet<string>,
+  read: (rel: string) => string,
+  readers: readonly CliAdapter[],
+  bare?: BareResolver,
+): EntryTrace {
   const queue: { rel: string; hops: number }[] = [{ rel: entry, hops: 0 }];
   const seen = new Set([entry]);
   const packages = new Set<string>();
@@ -43,11 +50,12 @@ export function traceEntry(entry: string, files: ReadonlySet<string>, read: (rel
     if (reader) return { entry, reader: reader.id, file: rel, hops, reached: i + 1, packages: [] };
     for (const m of text.matchAll(SPECIFIERS)) {
       const spec = m[1]!;
-      if (!spec.startsWith(".")) {
+      const own = spec.startsWith(".") ? null : (bare?.(spec) ?? null);
+      if (!spec.startsWith(".") && !own) {
         packages.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!);
         continue;
       }
-      const target = resolveSpecifier(rel, spec, files);
+      const target = own ?? resolveSpecifier(rel, spec, files);
       if (target && !seen.has(target)) {
         seen.add(target);
         queue.push({ rel: target, hops: hops + 1 });

@@ -63,3 +63,26 @@ describe("a workspace package's bin, and a program passed to a helper module", (
     ]);
   });
 });
+
+describe("a workspace package imported by name from a binary's entry", () => {
+  const UNREAD =
+    "docs/invalid.md:3 cli/unread no CLI reader understood `tool` (entry `packages/cli/bin/tool.js`: no reader recognized how it parses its arguments (no known framework call, configured command type or flag accessor)): 5 documented mention(s) of it not judged";
+
+  it("is followed into its source (exports → dist → src, a `./*` subpath too): its parser is read and judged", async () => {
+    expect(await cliErrors("cli-workspace-bare")).toEqual([
+      "docs/invalid.md:3 cli/unknown-flag unknown flag `--port` for `tool build`",
+      "docs/invalid.md:3 cli/unknown-command unknown command `tool serve`",
+    ]);
+  });
+
+  it("a package name no workspace declares is not followed: the binary is unread, its mentions counted, none judged", async () => {
+    const edit = { file: "packages/cli/bin/tool.js", find: '"@tool/core"', replace: '"@elsewhere/core"' };
+    expect(await cliErrors("cli-workspace-bare", [edit])).toEqual([UNREAD]);
+  });
+
+  it("a test fixture's package.json is never the package, even when it alone declares the name", async () => {
+    // The fixture copy under packages/core/test/ declares `@tool/core` too; were it followed, `tool serve` would be known.
+    const edit = { file: "packages/core/package.json", find: '"name": "@tool/core"', replace: '"name": "@tool/core-renamed"' };
+    expect(await cliErrors("cli-workspace-bare", [edit])).toEqual([UNREAD]);
+  });
+});

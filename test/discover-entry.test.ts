@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { entryClosure, workspaceResolver } from "../compiler/discover-entry.js";
+
+const files = new Set([
+  "packages/run/src/index.ts",
+  "packages/run/src/commands/test.ts",
+  "packages/run/src/bin.mts",
+  "packages/plain/lib/main.js",
+  "packages/plain/index.js",
+  "packages/types-only/dist/index.d.ts",
+  "packages/run/test/fixtures/copy/index.js",
+]);
+const manifests = [
+  { file: "package.json", name: "monorepo" },
+  {
+    file: "packages/run/package.json",
+    name: "@scope/run",
+    exports: { ".": { types: "./dist/esm/index.d.ts", import: "./dist/esm/index.js" }, "./commands/*": "./dist/commands/*.js", "./bin": "./dist/bin.mjs" },
+  },
+  { file: "packages/plain/package.json", name: "plain", main: "lib/main.js" },
+  { file: "packages/types-only/package.json", name: "types-only", exports: { types: "./dist/index.d.ts" } },
+  { file: "packages/run/test/fixtures/copy/package.json", name: "fixture-only" },
+];
+
+describe("workspaceResolver", () => {
+  const resolve = workspaceResolver(manifests, files);
+
+  it("valid: resolves a package's exports, a `./*` subpath and `main` to source files", () => {
+    expect(resolve("@scope/run")).toBe("packages/run/src/index.ts");
+    expect(resolve("@scope/run/commands/test")).toBe("packages/run/src/commands/test.ts");
+    expect(resolve("@scope/run/bin")).toBe("packages/run/src/bin.mts");
+    expect(resolve("plain")).toBe("packages/plain/lib/main.js");
+  });
+
+  it("invalid: a package nobody in the project declares, a subpath exports does not list, type declarations only, a test fixture's name", () => {
+    expect(resolve("commander")).toBeNull();
+    expect(resolve("node:fs")).toBeNull();
+    expect(resolve("@scope/run/internal")).toBeNull();
+    expect(resolve("types-only")).toBeNull();
+    expect(resolve("fixture-only")).toBeNull();
+  });
+
+  it("entryClosure follows bare imports only with the resolver", () => {
+    const texts: Record<string, string> = {
+      "bin/cli.js": 'import { run } from "@scope/run";\nimport "commander";',
+      "packages/run/src/index.ts": 'export * from "./commands/test.js";',
+      "packages/run/src/commands/test.ts": "export const x = 1;",
+    };
+    const all = new Set([...files, "bin/cli.js"]);
+    const read = (rel: string) => texts[rel] ?? "";
+    expect(entryClosure("bin/cli.js", all, read)).toEqual(["bin/cli.js"]);
+    expect(entryClosure("bin/cli.js", all, read, undefined, workspaceResolver(manifests, all))).toEqual([
+      "bin/cli.js",
+      "packages/run/src/commands/test.ts",
+      "packages/run/src/index.ts",
+    ]);
+  });
+});
