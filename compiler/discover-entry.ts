@@ -100,8 +100,11 @@ export function importSpecifiers(text: string): string[] {
   return [...text.matchAll(SPECIFIERS)].map((m) => m[1]!);
 }
 
-/** A bare specifier (`@scope/pkg/sub`) → the workspace source file it loads, or null (not a workspace package, or not found). */
-export type BareResolver = (spec: string) => string | null;
+/**
+ * A bare specifier (`@scope/pkg/sub`) imported on the way from `binary`'s entry → the workspace source file it loads,
+ * or null (not a workspace package, one that declares another binary, or not found).
+ */
+export type BareResolver = (spec: string, binary?: string) => string | null;
 
 /** A package.json of the project as the resolver needs it: where it is and what importing it by name loads. */
 export interface WorkspaceManifest {
@@ -110,6 +113,8 @@ export interface WorkspaceManifest {
   exports?: unknown;
   main?: string;
   module?: string;
+  /** The binaries its `bin` declares. */
+  bins?: readonly string[];
 }
 
 /**
@@ -118,18 +123,22 @@ export interface WorkspaceManifest {
  * `./*` pattern; conditions in the order written, type declarations skipped), else `main`, `module`, `index`. A
  * target that is build output stands for its source (entrySource: `dist/esm/index.js` → `src/index.ts`). A test
  * fixture's package.json is never the package (fixtures copy real names: knip's hundreds); where several others
- * declare one name, the shallower wins. A name no package declares, or a target with no source among `files`,
- * resolves to null.
+ * declare one name, the shallower wins. A package that declares a binary other than the one followed is not
+ * entered: that binary's CLI is read from its own entry, and what another binary imports of it is its library
+ * (`@knip/mcp` imports `knip`'s API; knip's options file is knip's, not the MCP server's). A name no package
+ * declares, or a target with no source among `files`, resolves to null.
  */
 export function workspaceResolver(manifests: readonly WorkspaceManifest[], files: ReadonlySet<string>): BareResolver {
   const byName = new Map<string, WorkspaceManifest>();
   for (const m of [...manifests].filter((x) => !isTestPath(x.file)).sort((a, b) => byBinPreference(a.file, b.file))) {
     if (m.name && !byName.has(m.name)) byName.set(m.name, m);
   }
-  const memo = new Map<string, string | null>();
-  return (spec) => {
+  const memo = new Map<string, { file: string | null; bins: readonly string[] }>();
+  const entered = (r: { file: string | null; bins: readonly string[] }, binary: string | undefined) =>
+    r.bins.length === 0 || (binary !== undefined && r.bins.includes(binary)) ? r.file : null;
+  return (spec, binary) => {
     const done = memo.get(spec);
-    if (done !== undefined) return done;
+    if (done !== undefined) return entered(done, binary);
     const parts = spec.split("/");
     const name = spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
     const m = byName.get(name);
@@ -151,8 +160,9 @@ export function workspaceResolver(manifests: readonly WorkspaceManifest[], files
         }
       }
     }
-    memo.set(spec, out);
-    return out;
+    const found = { file: out, bins: m?.bins ?? [] };
+    memo.set(spec, found);
+    return entered(found, binary);
   };
 }
 

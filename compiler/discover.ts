@@ -257,7 +257,7 @@ function withBinSources(
       let m = session?.unchanged<WorkspaceManifest>(BIN_MANIFEST, f);
       if (!m) {
         const read = readManifest(root, f);
-        m = { file: f, name: read?.name ?? null, exports: read?.exports, main: read?.main, module: read?.module };
+        m = { file: f, name: read?.name ?? null, exports: read?.exports, main: read?.main, module: read?.module, bins: Object.keys(read?.bin ?? {}) };
         session?.remember(BIN_MANIFEST, f, m);
       }
       return m;
@@ -265,7 +265,6 @@ function withBinSources(
     workspace = { manifests, key: JSON.stringify(manifests), resolve: workspaceResolver(manifests, all) };
     return workspace;
   };
-  const bare: BareResolver = (spec) => packagesByName().resolve(spec);
   let bundled: Map<string, string> | undefined;
   const closures: BinClosure[] = [];
   for (const b of bins) {
@@ -288,7 +287,7 @@ function withBinSources(
       kept.closure.every((f) => session?.unchanged(BIN_SPECIFIERS, f) !== undefined) &&
       kept.manifests === packagesByName().key
         ? kept.closure
-        : entryClosure(entry, all, read, specifiers, bare);
+        : entryClosure(entry, all, read, specifiers, (spec) => packagesByName().resolve(spec, b.name));
     if (walked) walked.session.remember(BIN_CLOSURE, entry, { files: walked.files, closure, manifests: packagesByName().key });
     for (const f of closure) if (!have.has(f)) extra.add(f);
     const dir = posix.dirname(b.manifest);

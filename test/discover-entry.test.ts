@@ -17,7 +17,7 @@ const manifests = [
     name: "@scope/run",
     exports: { ".": { types: "./dist/esm/index.d.ts", import: "./dist/esm/index.js" }, "./commands/*": "./dist/commands/*.js", "./bin": "./dist/bin.mjs" },
   },
-  { file: "packages/plain/package.json", name: "plain", main: "lib/main.js" },
+  { file: "packages/plain/package.json", name: "plain", main: "lib/main.js", bins: ["plain", "pl"] },
   { file: "packages/types-only/package.json", name: "types-only", exports: { types: "./dist/index.d.ts" } },
   { file: "packages/run/test/fixtures/copy/package.json", name: "fixture-only" },
 ];
@@ -29,7 +29,13 @@ describe("workspaceResolver", () => {
     expect(resolve("@scope/run")).toBe("packages/run/src/index.ts");
     expect(resolve("@scope/run/commands/test")).toBe("packages/run/src/commands/test.ts");
     expect(resolve("@scope/run/bin")).toBe("packages/run/src/bin.mts");
-    expect(resolve("plain")).toBe("packages/plain/lib/main.js");
+    expect(resolve("plain", "pl")).toBe("packages/plain/lib/main.js");
+  });
+
+  it("invalid: a package that declares another binary is that binary's, not entered from this one's entry", () => {
+    expect(resolve("plain", "other")).toBeNull();
+    expect(resolve("plain")).toBeNull();
+    expect(resolve("@scope/run", "other")).toBe("packages/run/src/index.ts");
   });
 
   it("invalid: a package nobody in the project declares, a subpath exports does not list, type declarations only, a test fixture's name", () => {

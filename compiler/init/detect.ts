@@ -397,7 +397,7 @@ function traceBinaries(
   const bundled = bundledSources(sources, read);
   const manifests = manifestFiles(files).map((file) => ({ file, ...readManifest(root, file) }));
   const bare = workspaceResolver(
-    manifests.map((m) => ({ ...m, name: m.name ?? null })),
+    manifests.map((m) => ({ ...m, name: m.name ?? null, bins: Object.keys(m.bin ?? {}) })),
     sources,
   );
   for (const { name, target } of bins) {
@@ -409,7 +409,7 @@ function traceBinaries(
       });
       continue;
     }
-    const t = traceEntry(entry, sources, read, ADAPTERS, bare);
+    const t = traceEntry(entry, sources, read, ADAPTERS, (spec) => bare(spec, name));
     if (t.reader) {
       out.push({
         trace: t,

@@ -80,6 +80,11 @@ describe("a workspace package imported by name from a binary's entry", () => {
     expect(await cliErrors("cli-workspace-bare", [edit])).toEqual([UNREAD]);
   });
 
+  it("a package that declares another binary is not entered: what this binary imports of it is its library", async () => {
+    const edit = { file: "packages/core/package.json", find: '"type": "module",', replace: '"type": "module",\n  "bin": { "core": "bin/core.js" },' };
+    expect(await cliErrors("cli-workspace-bare", [edit])).toEqual([UNREAD]);
+  });
+
   it("a test fixture's package.json is never the package, even when it alone declares the name", async () => {
     // The fixture copy under packages/core/test/ declares `@tool/core` too; were it followed, `tool serve` would be known.
     const edit = { file: "packages/core/package.json", find: '"name": "@tool/core"', replace: '"name": "@tool/core-renamed"' };
