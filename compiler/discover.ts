@@ -278,7 +278,6 @@ function withBinSources(
     bundled ??= bundledSources(all, read);
     const entry = binEntry(root, rel, all, bundled);
     if (!entry) continue;
-    // The same files listed and none of the closure's changed: the same closure.
     // The same files listed, none of the closure's changed and the same package.json files: the same closure.
     const kept = session?.unchanged<{ files: readonly string[]; closure: string[]; manifests: string }>(BIN_CLOSURE, entry);
     const closure =
