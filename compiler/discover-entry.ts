@@ -8,7 +8,7 @@
  * Text only (import specifiers by pattern), never executes anything.
  */
 import { posix } from "node:path";
-import { byBinPreference } from "./util/package-manifest.js";
+import { byBinPreference, type WorkspaceManifest } from "./util/package-manifest.js";
 import { isTestPath } from "./util/test-paths.js";
 
 export const SPECIFIERS = /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
@@ -85,7 +85,7 @@ export function entryClosure(
   const queue = [entry];
   for (let i = 0; i < queue.length && seen.size <= MAX_FILES; i++) {
     for (const spec of specifiers(queue[i]!)) {
-      const target = spec.startsWith(".") ? resolveSpecifier(queue[i]!, spec, files) : (bare?.(spec) ?? null);
+      const target = resolveImport(queue[i]!, spec, files, bare);
       if (target && !seen.has(target) && isCode(target)) {
         seen.add(target);
         queue.push(target);
@@ -93,6 +93,11 @@ export function entryClosure(
     }
   }
   return queue.sort();
+}
+
+/** The file `spec` imported from `from` loads among `files`: a relative module, or with `bare` a workspace package's source. */
+export function resolveImport(from: string, spec: string, files: ReadonlySet<string>, bare?: BareResolver): string | null {
+  return spec.startsWith(".") ? resolveSpecifier(from, spec, files) : (bare?.(spec) ?? null);
 }
 
 /** The specifiers a file's text imports, requires, re-exports or imports lazily, in order (what entryClosure follows). */
@@ -105,17 +110,6 @@ export function importSpecifiers(text: string): string[] {
  * or null (not a workspace package, one that declares another binary, or not found).
  */
 export type BareResolver = (spec: string, binary?: string) => string | null;
-
-/** A package.json of the project as the resolver needs it: where it is and what importing it by name loads. */
-export interface WorkspaceManifest {
-  file: string;
-  name: string | null;
-  exports?: unknown;
-  main?: string;
-  module?: string;
-  /** The binaries its `bin` declares. */
-  bins?: readonly string[];
-}
 
 /**
  * Bare specifiers resolved to the project's own packages (a monorepo's workspaces: `@tapjs/run` is

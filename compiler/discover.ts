@@ -1,18 +1,9 @@
 /** Discover: turns the config's globs into sorted lists of files relative to the root. */
 import { ignoreGlobs } from "./util/ignored.js";
 import { existsSync, readHead } from "./util/input-fs.js";
-import {
-  type BareResolver,
-  bundledSources,
-  entryClosure,
-  entrySource,
-  importSpecifiers,
-  isNodeScript,
-  type WorkspaceManifest,
-  workspaceResolver,
-} from "./discover-entry.js";
+import { type BareResolver, bundledSources, entryClosure, entrySource, importSpecifiers, isNodeScript, workspaceResolver } from "./discover-entry.js";
 import { guardedRead } from "./util/guarded-read.js";
-import { binFile, byBinPreference, manifestFiles, readManifest } from "./util/package-manifest.js";
+import { binFile, byBinPreference, manifestFiles, readManifest, readWorkspaceManifest, type WorkspaceManifest } from "./util/package-manifest.js";
 import { dirname, join, posix, relative } from "node:path";
 import { globListMatcher, isNegated } from "./util/globs.js";
 import type { ResolvedConfig } from "./config/types.js";
@@ -256,8 +247,7 @@ function withBinSources(
     const manifests = manifestFiles(all).map((f): WorkspaceManifest => {
       let m = session?.unchanged<WorkspaceManifest>(BIN_MANIFEST, f);
       if (!m) {
-        const read = readManifest(root, f);
-        m = { file: f, name: read?.name ?? null, exports: read?.exports, main: read?.main, module: read?.module, bins: Object.keys(read?.bin ?? {}) };
+        m = readWorkspaceManifest(root, f);
         session?.remember(BIN_MANIFEST, f, m);
       }
       return m;

@@ -11,8 +11,8 @@ import { parseJsonc } from "../discover.js";
 import { coveringGlobs, exclusionReason, listFiles } from "./scan.js";
 import type { SiteGenerator } from "../config/types.js";
 import { ADAPTERS } from "../readers/cli/index.js";
-import { type EntryTrace, bundledSources, entrySource, isNodeScript, traceEntry, workspaceResolver } from "../readers/cli/entry.js";
-import { manifestFiles, readManifest } from "../util/package-manifest.js";
+import { type BareResolver, type EntryTrace, bundledSources, entrySource, isNodeScript, traceEntry, workspaceResolver } from "../readers/cli/entry.js";
+import { manifestFiles, readWorkspaceManifest } from "../util/package-manifest.js";
 import { readHead } from "../util/input-fs.js";
 import { detectSites, frontMatterSites, packageSites, type DetectedSite } from "../readers/sites/index.js";
 import { routers, siteGenerators } from "../model/routes/index.js";
@@ -395,11 +395,13 @@ function traceBinaries(
   const bins: { name: string; target: string }[] = [...binTargets(pkg, "")];
   for (const p of packages) bins.push(...binTargets(readJson(join(root, p.dir, "package.json")) as typeof pkg, p.dir));
   const bundled = bundledSources(sources, read);
-  const manifests = manifestFiles(files).map((file) => ({ file, ...readManifest(root, file) }));
-  const bare = workspaceResolver(
-    manifests.map((m) => ({ ...m, name: m.name ?? null, bins: Object.keys(m.bin ?? {}) })),
-    sources,
-  );
+  // Read only when an entry imports a package by name.
+  let bare: BareResolver | undefined;
+  const resolveBare: BareResolver = (spec, binary) =>
+    (bare ??= workspaceResolver(
+      manifestFiles(files).map((f) => readWorkspaceManifest(root, f)),
+      sources,
+    ))(spec, binary);
   for (const { name, target } of bins) {
     const entry = entrySource(target, sources, bundled);
     if (!entry) {
@@ -409,7 +411,7 @@ function traceBinaries(
       });
       continue;
     }
-    const t = traceEntry(entry, sources, read, ADAPTERS, (spec) => bare(spec, name));
+    const t = traceEntry(entry, sources, read, ADAPTERS, (spec) => resolveBare(spec, name));
     if (t.reader) {
       out.push({
         trace: t,

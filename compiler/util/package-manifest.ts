@@ -54,6 +54,23 @@ export function readManifest(root: string, file: string): Manifest | null {
   }
 }
 
+/** A package.json of the project as discover's bare-import resolution needs it: where it is and what importing it by name loads. */
+export interface WorkspaceManifest {
+  file: string;
+  name: string | null;
+  exports?: unknown;
+  main?: string;
+  module?: string;
+  /** The binaries its `bin` declares. */
+  bins?: readonly string[];
+}
+
+/** The package.json at `file` as a WorkspaceManifest (one that does not read: no name, nothing to resolve). */
+export function readWorkspaceManifest(root: string, file: string): WorkspaceManifest {
+  const m = readManifest(root, file);
+  return { file, name: m?.name ?? null, exports: m?.exports, main: m?.main, module: m?.module, bins: Object.keys(m?.bin ?? {}) };
+}
+
 /** The project's package.json files (root first, then by path), none under node_modules. */
 export function manifestFiles(files: Iterable<string>): string[] {
   const out = [...files].filter((f) => (f === "package.json" || f.endsWith("/package.json")) && !f.split("/").includes("node_modules"));

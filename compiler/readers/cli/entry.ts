@@ -14,9 +14,9 @@
  * exists, on files it reads itself, and never executes anything.
  */
 import type { CliAdapter } from "./adapter.js";
-import { type BareResolver, MAX_FILES, SPECIFIERS, resolveSpecifier } from "../../discover-entry.js";
+import { type BareResolver, MAX_FILES, SPECIFIERS, resolveImport } from "../../discover-entry.js";
 
-export { bundledSources, entryClosure, entrySource, isNodeScript, workspaceResolver } from "../../discover-entry.js";
+export { type BareResolver, bundledSources, entryClosure, entrySource, isNodeScript, workspaceResolver } from "../../discover-entry.js";
 
 export interface EntryTrace {
   /** The entry file followed (root-relative), or null when no source for `bin` was found. */
@@ -50,12 +50,11 @@ export function traceEntry(
     if (reader) return { entry, reader: reader.id, file: rel, hops, reached: i + 1, packages: [] };
     for (const m of text.matchAll(SPECIFIERS)) {
       const spec = m[1]!;
-      const own = spec.startsWith(".") ? null : (bare?.(spec) ?? null);
-      if (!spec.startsWith(".") && !own) {
+      const target = resolveImport(rel, spec, files, bare);
+      if (!spec.startsWith(".") && !target) {
         packages.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!);
         continue;
       }
-      const target = own ?? resolveSpecifier(rel, spec, files);
       if (target && !seen.has(target)) {
         seen.add(target);
         queue.push({ rel: target, hops: hops + 1 });
