@@ -8,10 +8,16 @@
  * Text only (import specifiers by pattern), never executes anything.
  */
 import { posix } from "node:path";
+import { blankComments } from "./util/code-comments.js";
 import { byBinPreference, type WorkspaceManifest } from "./util/package-manifest.js";
 import { isTestPath } from "./util/test-paths.js";
 
-export const SPECIFIERS = /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
+/**
+ * `from "x"`, `require("x")`, `import("x")`, `import "x"`, and a relative module path with a code extension passed
+ * to any call: `dynamicImport("../src/cli/index.js")` (an `import` behind `new Function`), `new Worker("./w.js")`,
+ * `require.resolve("./run.mjs")` — a file the entry names by path is the program's code.
+ */
+const SPECIFIERS = /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s+|\(\s*(?=["']\.\.?\/[^"'\n]+\.[mc]?[jt]sx?["']))["']([^"'\n]+)["']/gm;
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx"];
 export const MAX_FILES = 2000;
 
@@ -100,9 +106,12 @@ export function resolveImport(from: string, spec: string, files: ReadonlySet<str
   return spec.startsWith(".") ? resolveSpecifier(from, spec, files) : (bare?.(spec) ?? null);
 }
 
-/** The specifiers a file's text imports, requires, re-exports or imports lazily, in order (what entryClosure follows). */
+/**
+ * The specifiers a file's text imports, requires, re-exports, imports lazily or passes as a module path, in order
+ * (what entryClosure follows); comments are not code (`// import('@tapjs/run')`).
+ */
 export function importSpecifiers(text: string): string[] {
-  return [...text.matchAll(SPECIFIERS)].map((m) => m[1]!);
+  return [...blankComments(text).matchAll(SPECIFIERS)].map((m) => m[1]!);
 }
 
 /**

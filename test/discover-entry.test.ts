@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { entryClosure, workspaceResolver } from "../compiler/discover-entry.js";
+import { entryClosure, importSpecifiers, workspaceResolver } from "../compiler/discover-entry.js";
+import { blankComments } from "../compiler/util/code-comments.js";
 
 const files = new Set([
   "packages/run/src/index.ts",
@@ -60,5 +61,47 @@ describe("workspaceResolver", () => {
       "packages/run/src/commands/test.ts",
       "packages/run/src/index.ts",
     ]);
+  });
+});
+
+describe("importSpecifiers", () => {
+  it("valid: imports, requires, lazy imports and module paths passed to a call", () => {
+    const text = [
+      'import a from "./a.js";',
+      "const b = require('./b');",
+      'const dynamicImport = new Function("module", "return import(module)");',
+      'dynamicImport("../src/cli/index.js").then((cli) => cli.run());',
+      'new Worker( "./worker.mjs" );',
+      'export * from "./c.js";',
+    ].join("\n");
+    expect(importSpecifiers(text)).toEqual(["./a.js", "./b", "../src/cli/index.js", "./worker.mjs", "./c.js"]);
+  });
+
+  it("invalid: comments, a path without a code extension, a bare word passed to a call", () => {
+    const text = [
+      "// import('@tapjs/run')",
+      "/* require('./gone.js') */",
+      'readFileSync("./template.txt");',
+      'log("./looks-like.js is a message too long")',
+      'const url = "https://example.com/x.js"; // from "./not-here.js"',
+      'const re = /["\']/; import("./after-regex.js");',
+    ].join("\n");
+    expect(importSpecifiers(text)).toEqual(["./after-regex.js"]);
+  });
+});
+
+describe("blankComments", () => {
+  it("blanks line and block comments, keeping offsets and line breaks", () => {
+    const text = 'a(); // one\n/* two\nthree */ b("//not", `/*x*/`, /\\/\\//);';
+    const out = blankComments(text);
+    expect(out.length).toBe(text.length);
+    expect(out.split("\n").length).toBe(3);
+    expect(out).toContain('b("//not", `/*x*/`, /\\/\\//);');
+    expect(out).not.toMatch(/one|two|three/);
+  });
+
+  it("a text without comment markers is returned as is", () => {
+    const text = "const a = 1 / 2;";
+    expect(blankComments(text)).toBe(text);
   });
 });

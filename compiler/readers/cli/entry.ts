@@ -14,7 +14,7 @@
  * exists, on files it reads itself, and never executes anything.
  */
 import type { CliAdapter } from "./adapter.js";
-import { type BareResolver, MAX_FILES, SPECIFIERS, resolveImport } from "../../discover-entry.js";
+import { type BareResolver, MAX_FILES, importSpecifiers, resolveImport } from "../../discover-entry.js";
 
 export { type BareResolver, bundledSources, entryClosure, entrySource, isNodeScript, workspaceResolver } from "../../discover-entry.js";
 
@@ -48,8 +48,7 @@ export function traceEntry(
     const text = read(rel);
     const reader = readers.find((r) => r.detect(text, rel));
     if (reader) return { entry, reader: reader.id, file: rel, hops, reached: i + 1, packages: [] };
-    for (const m of text.matchAll(SPECIFIERS)) {
-      const spec = m[1]!;
+    for (const spec of importSpecifiers(text)) {
       const target = resolveImport(rel, spec, files, bare);
       if (!spec.startsWith(".") && !target) {
         packages.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!);
