@@ -125,8 +125,8 @@ export function foldExpression(root: string, file: ParsedFile, expr: ts.Expressi
  * array of option objects whose `parse` functions are unknown): for callers
  * that use some fields of it as bindings of a further `foldExpression`.
  */
-export function evaluateValue(root: string, file: ParsedFile, expr: ts.Expression): Value {
-  return evaluatorFor(root).evaluateExpression(file, expr);
+export function evaluateValue(root: string, file: ParsedFile, expr: ts.Expression, bindings?: Readonly<Record<string, Value>>): Value {
+  return evaluatorFor(root).evaluateExpression(file, expr, bindings);
 }
 
 export type { Value as EvaluatedValue } from "./evaluate/index.js";

@@ -125,3 +125,42 @@ describe("foldExpression (the code reader's and the CLI adapters' entry)", () =>
     expect(foldExpression(root, file, ret)).toMatchObject({ ok: false, message: "`name` is a function parameter, so its value is not static" });
   });
 });
+
+describe("evaluator: bound parameters reach local constants; null constants; modeled packages", () => {
+  const file = parseText(
+    root,
+    `${root}src/wrapped.js`,
+    [
+      'import dashify from "dashify";',
+      'import camelCase from "camelcase";',
+      "const PLACEHOLDER = null;",
+      "function wrap(args, options) {",
+      "  const names = options.names.map((n) => dashify(n));",
+      "  const fallback = { ...options.defaults, unset: PLACEHOLDER };",
+      "  return call({ names, fallback, key: camelCase('print-width') });",
+      "}",
+    ].join("\n"),
+  );
+  const fn = file.sf.statements.find(ts.isFunctionDeclaration)!;
+  const ret = (fn.body!.statements.at(-1) as ts.ReturnStatement).expression as ts.CallExpression;
+  const arg = ret.arguments[0]!;
+
+  it("a local constant of the wrapper is evaluated with the wrapper's parameters bound", () => {
+    expect(foldExpression(root, file, arg, { options: { names: ["printWidth", "useTabs", "check"], defaults: { a: 1 } } })).toEqual({
+      ok: true,
+      value: { names: ["print-width", "use-tabs", "check"], fallback: { a: 1, unset: null }, key: "printWidth" },
+    });
+    // Unbound, the same constant is not known (and what was remembered bound is not reused).
+    expect(foldExpression(root, file, arg)).toMatchObject({ ok: false, message: "`options` is a function parameter, so its value is not static" });
+  });
+
+  it("a package function is modeled only where its result is certain", () => {
+    const names = (n: string[]) => foldExpression(root, file, arg, { options: { names: n, defaults: {} } });
+    expect(names(["fooBAR"])).toMatchObject({
+      ok: false,
+      message: 'cannot fold `dashify(n)`: `dashify` is modeled only for plain camel-case or dashed names, not "fooBAR"',
+    });
+    expect(names(["a1B"])).toMatchObject({ ok: false });
+    expect(names(["already-dashed"])).toMatchObject({ ok: true, value: { names: ["already-dashed"] } });
+  });
+});

@@ -11,6 +11,7 @@ import { construct, isFrozen, member } from "./builtins.js";
 import { MAX_STRING, weight } from "./bounds.js";
 import { callFunction, lookupName, refuseBuiltin } from "./functions.js";
 import { Abort, type Interp, unknownAt } from "./interp.js";
+import { NOT_DECLARED } from "./modules.js";
 import type { Env } from "./scope.js";
 import {
   Builtin,
@@ -559,7 +560,13 @@ function argList(I: Interp, file: ParsedFile, env: Env, args: ts.NodeArray<ts.Ex
 function call(I: Interp, file: ParsedFile, env: Env, e: ts.CallExpression): Chained {
   const callee = e.expression;
   if (callee.kind === ts.SyntaxKind.ImportKeyword) return unknownAt(file, e, "a dynamic import runs at run time");
-  if (ts.isIdentifier(callee) && callee.text === "require" && e.arguments.length === 1 && !env.lookup("require") && I.modules.top(file, "require") === null) {
+  if (
+    ts.isIdentifier(callee) &&
+    callee.text === "require" &&
+    e.arguments.length === 1 &&
+    !env.lookup("require") &&
+    I.modules.top(file, "require") === NOT_DECLARED
+  ) {
     return I.modules.require(file, e.arguments[0], e);
   }
   let fn: Chained;

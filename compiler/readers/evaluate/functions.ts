@@ -11,7 +11,7 @@ import { globalValue, member, NOT_GLOBAL } from "./builtins.js";
 import { evaluate, iterate, site, truthy } from "./expressions.js";
 import { predictedWeight, regexRefusal, weight } from "./bounds.js";
 import { Abort, type Interp, unknownAt } from "./interp.js";
-import { namesOf } from "./modules.js";
+import { NOT_DECLARED, namesOf } from "./modules.js";
 import { Env } from "./scope.js";
 import { forEachCallback, widenLoop } from "./widen.js";
 import { Builtin, Closure, Unknown, type Value, type ObjectValue, hasOwn, isPlainObject, openOf, setProp } from "./values.js";
@@ -152,13 +152,13 @@ export function lookupName(I: Interp, file: ParsedFile, env: Env, name: string, 
   if (name === "undefined") return undefined;
   const cell = env.lookup(name);
   if (cell) return cell.value;
-  const origin = env.root().origin;
-  if (origin) {
-    const local = lookupInSource(I, file, name, origin);
+  const root = env.root();
+  if (root.origin) {
+    const local = lookupInSource(I, file, name, root.origin, root.bindings);
     if (local !== NOT_FOUND) return local;
   }
   const top = I.modules.top(file, name);
-  if (top !== null) return top;
+  if (top !== NOT_DECLARED) return top;
   const g = globalValue(name, site(I, file, node));
   if (g !== NOT_GLOBAL) return g;
   // `typeof x` of an undeclared name is "undefined", not a ReferenceError.
@@ -169,7 +169,7 @@ export function lookupName(I: Interp, file: ParsedFile, env: Env, name: string, 
 const NOT_FOUND = Symbol("not found");
 
 /** Looks `name` up in the blocks enclosing `from` (not the module's top level). */
-function lookupInSource(I: Interp, file: ParsedFile, name: string, from: ts.Node): Value | typeof NOT_FOUND {
+function lookupInSource(I: Interp, file: ParsedFile, name: string, from: ts.Node, bindings: Readonly<Record<string, Value>> | null): Value | typeof NOT_FOUND {
   for (let n: ts.Node | undefined = from; n && !ts.isSourceFile(n); n = n.parent) {
     const statements = ts.isBlock(n) || ts.isModuleBlock(n) || ts.isCaseClause(n) || ts.isDefaultClause(n) ? n.statements : null;
     if (statements) {
@@ -179,10 +179,10 @@ function lookupInSource(I: Interp, file: ParsedFile, name: string, from: ts.Node
             if (!namesOf(d.name).includes(name)) continue;
             if (!(st.declarationList.flags & ts.NodeFlags.Const)) return new Unknown(`\`${name}\` is not a const, so its value is not static`, spanOf(file, d));
             if (!d.initializer) return new Unknown(`\`${name}\` has no initializer`, spanOf(file, d));
-            return localConst(I, file, d, name);
+            return localConst(I, file, d, name, bindings);
           }
         } else if (ts.isFunctionDeclaration(st) && st.name?.text === name && st.body) {
-          return new Closure(st, file, new Env(null, st), name);
+          return new Closure(st, file, Env.bound(st, bindings), name);
         } else if ((ts.isClassDeclaration(st) || ts.isEnumDeclaration(st)) && st.name?.text === name) {
           return new Unknown(`\`${name}\` is a local ${ts.isClassDeclaration(st) ? "class" : "enum"}`, spanOf(file, st));
         }
@@ -202,10 +202,16 @@ function lookupInSource(I: Interp, file: ParsedFile, name: string, from: ts.Node
   return NOT_FOUND;
 }
 
-function localConst(I: Interp, file: ParsedFile, d: ts.VariableDeclaration, name: string): Value {
-  let all = I.locals.get(d) as Record<string, Value> | undefined;
+function localConst(I: Interp, file: ParsedFile, d: ts.VariableDeclaration, name: string, bindings: Readonly<Record<string, Value>> | null): Value {
+  // Remembered per declaration, and per bindings object when the enclosing parameters are bound.
+  let memo = I.locals;
+  if (bindings) {
+    memo = I.boundLocals.get(bindings) ?? new WeakMap();
+    I.boundLocals.set(bindings, memo);
+  }
+  let all = memo.get(d) as Record<string, Value> | undefined;
   if (!all) {
-    const env = new Env(null, d);
+    const env = Env.bound(d, bindings);
     let v: Value;
     try {
       v = evaluate(I, file, env, d.initializer!);
@@ -217,7 +223,7 @@ function localConst(I: Interp, file: ParsedFile, d: ts.VariableDeclaration, name
     bindPattern(I, file, bound, d.name, v, false);
     all = {};
     for (const n of namesOf(d.name)) all[n] = bound.lookup(n)?.value;
-    I.locals.set(d, all as unknown as Value);
+    memo.set(d, all as unknown as Value);
   }
   return all[name];
 }

@@ -65,12 +65,7 @@ export class Evaluator {
    */
   evaluateExpression(file: ParsedFile, expr: ts.Expression, bindings?: Readonly<Record<string, Value>>): Value {
     this.modules.of(file);
-    const root = new Env(null, expr);
-    let env = root;
-    if (bindings) {
-      env = new Env(root);
-      for (const [k, v] of Object.entries(bindings)) env.declare(k, v, false);
-    }
+    const env = Env.bound(expr, bindings ?? null);
     return this.entry(spanOf(file, expr), () => evaluate(this.interp, file, env, expr));
   }
 

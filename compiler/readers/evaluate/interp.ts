@@ -44,6 +44,8 @@ export class Interp {
   readonly elementSpans = new WeakMap<Value[], Span[]>();
   /** Out-of-context local declarations (block-level consts read from a nested expression), by node. */
   readonly locals = new WeakMap<ts.Node, Value>();
+  /** The same, for local constants evaluated with bound parameters (Env.bindings), per bindings object. */
+  readonly boundLocals = new WeakMap<object, WeakMap<ts.Node, Value>>();
 
   constructor(
     readonly modules: Modules,

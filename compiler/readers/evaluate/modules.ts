@@ -5,13 +5,14 @@
  * remembered; imports and re-exports (`export { X } from`, `export * from`,
  * `export * as ns from`, namespace imports, JSON modules) are followed
  * through relative specifiers. Packages are not followed: their values are
- * unknowns that say so.
+ * unknowns that say so, but for the few pure functions packages.ts models.
  */
 import { posix } from "node:path";
 import type { Span } from "../../model/diagnostic.js";
 import { decodeSource } from "../../util/text.js";
 import { absPath, type ParsedFile, parseText, propertyNameText, spanOf, ts } from "../code-source.js";
 import { Abort, hasModifier, type Interp, textOf } from "./interp.js";
+import { packageExport } from "./packages.js";
 import { Env } from "./scope.js";
 import { Closure, Namespace, Unknown, type Value, type ObjectValue, markShared, setProp } from "./values.js";
 import { weakMemo } from "../../util/memo.js";
@@ -21,6 +22,9 @@ export interface SourceHost {
   /** The text of a root-relative (`/`-separated) file, or undefined when it does not exist or cannot be read. */
   read(relPath: string): string | undefined;
 }
+
+/** What `Modules.top` returns for a name the module does not declare. */
+export const NOT_DECLARED: unique symbol = Symbol("not declared");
 
 type TopDecl =
   | { kind: "var"; st: ts.VariableStatement; decl: ts.VariableDeclaration }
@@ -106,12 +110,12 @@ export class Modules {
 
   // ───────────── names ─────────────
 
-  /** The value of a top-level name of `file`; null when the module declares no such name. */
-  top(file: ParsedFile, name: string): Value | null {
+  /** The value of a top-level name of `file`; NOT_DECLARED when the module declares no such name (`const X = null` is null). */
+  top(file: ParsedFile, name: string): Value | typeof NOT_DECLARED {
     const rec = this.of(file);
     if (rec.values.has(name)) return rec.values.get(name);
     const d = rec.decls.get(name);
-    if (!d) return null;
+    if (!d) return NOT_DECLARED;
     if (rec.evaluating.has(name)) {
       const node = d.kind === "var" ? d.decl : d.kind === "enum" ? d.nodes[0] : d.node;
       return new Unknown(`circular reference in \`${textOf(file, node)}\``, spanOf(file, node));
@@ -217,6 +221,8 @@ export class Modules {
   }
 
   private imported(file: ParsedFile, spec: ts.Expression | undefined, imported: string | "*", at: ts.Node): Value {
+    const modeled = spec && ts.isStringLiteralLike(spec) ? packageExport(spec.text, imported) : undefined;
+    if (modeled !== undefined) return modeled;
     const rec = this.resolve(file, spec, at);
     if (rec instanceof Unknown) return rec;
     if (imported === "*") return this.namespace(rec);
@@ -226,6 +232,8 @@ export class Modules {
 
   /** `require("./x.json")` / `require("./x")`: the module's namespace (or JSON value). */
   require(file: ParsedFile, spec: ts.Expression, at: ts.Node): Value {
+    const modeled = ts.isStringLiteralLike(spec) ? packageExport(spec.text, "*") : undefined;
+    if (modeled !== undefined) return modeled;
     const rec = this.resolve(file, spec, at);
     if (rec instanceof Unknown) return rec;
     if (rec.json !== undefined) return rec.json;
@@ -250,7 +258,10 @@ export class Modules {
     seen.add(key);
     const e = rec.exports.get(name);
     if (e) {
-      if ("local" in e) return this.top(rec.file, e.local) ?? new Unknown(`\`${e.local}\` is not declared in ${rec.file.rel}`, spanOf(rec.file, e.node));
+      if ("local" in e) {
+        const v = this.top(rec.file, e.local);
+        return v === NOT_DECLARED ? new Unknown(`\`${e.local}\` is not declared in ${rec.file.rel}`, spanOf(rec.file, e.node)) : v;
+      }
       if ("expr" in e) {
         const memo = `default#${e.node.pos}`;
         if (rec.values.has(memo)) return rec.values.get(memo);

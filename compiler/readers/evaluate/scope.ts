@@ -27,7 +27,21 @@ export class Env {
     readonly origin: ts.Node | null = null,
     /** `this` inside a method call. */
     readonly self: Value = undefined,
+    /**
+     * At a root: values given to names of the source around `origin` (a wrapper's parameters, bound at its
+     * caller), seen also by the local constants and functions looked up from there (lookupInSource).
+     */
+    readonly bindings: Readonly<Record<string, Value>> | null = null,
   ) {}
+
+  /** A root environment at `origin` whose names `bindings` gives first. */
+  static bound(origin: ts.Node, bindings: Readonly<Record<string, Value>> | null): Env {
+    const root = new Env(null, origin, undefined, bindings);
+    if (!bindings) return root;
+    const env = new Env(root);
+    for (const [k, v] of Object.entries(bindings)) env.declare(k, v, false);
+    return env;
+  }
 
   declare(name: string, value: Value, mutable: boolean): void {
     this.vars.set(name, { value, mutable });
