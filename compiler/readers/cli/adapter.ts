@@ -70,8 +70,8 @@ export interface AdapterContext {
   all: ParsedFile[];
   /** A static value, or undefined when it does not evaluate; `bindings` give names a value first (a loop variable for one element). */
   fold(file: ParsedFile, expr: ts.Expression, bindings?: Readonly<Record<string, EvaluatedValue>>): FoldedValue | undefined;
-  /** The evaluator's value, unknown parts and all (what a loop walks, whose elements become bindings). */
-  evaluate(file: ParsedFile, expr: ts.Expression): EvaluatedValue;
+  /** The evaluator's value, unknown parts and all (what a loop walks, whose elements become bindings); `bindings` as for fold. */
+  evaluate(file: ParsedFile, expr: ts.Expression, bindings?: Readonly<Record<string, EvaluatedValue>>): EvaluatedValue;
   /** Every call in `all` by callee name (identifier or member name), from the one shared walk. */
   calls: ReadonlyMap<string, readonly { file: ParsedFile; call: ts.CallExpression }[]>;
   /** Every reader of this run (a fallback reader checks whether a parser reader's package is used anywhere). */

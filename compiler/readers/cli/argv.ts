@@ -29,14 +29,15 @@
  * minimist-shaped parser (yargs-parser.ts, getopts.ts): `readArgvParsers`
  * with the parser's dialect.
  */
-import { CLOSED, type CommandDecl, type FlagArity, type FlagSpec, type FlagSyntax, open } from "../../model/cli.js";
+import type { Span } from "../../model/diagnostic.js";
+import { CLOSED, type Closure, type CommandDecl, type FlagArity, type FlagSpec, type FlagSyntax, open } from "../../model/cli.js";
 import { type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { EvaluatedValue } from "../constant-folder.js";
-import { isPlainObject, isUnknown, openOf } from "../evaluate/values.js";
+import { firstUnknown, isPlainObject, isUnknown, openOf, toPlain, Unknown } from "../evaluate/values.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, flag } from "./adapter.js";
 import { isWordOf, readWords, type WordAt } from "./dispatch.js";
 import { declarationOf } from "./modules.js";
-import { argvSites, callsTo, importedNames, throughWrappers } from "./program-argv.js";
+import { argvSites, callsTo, evaluateAtSite, importedNames, untracedSet } from "./program-argv.js";
 import { paramNames } from "./syntax.js";
 
 /** How one minimist-shaped parser is called and what its options say. */
@@ -80,10 +81,13 @@ export function readArgvParsers(files: ParsedFile[], ctx: AdapterContext, d: Arg
   const out: AdapterOutput = { commands: [], openings: [] };
   for (const file of files) {
     for (const call of callsTo(file, importedNames(file, d.packages, null), d.packages)) {
-      const sites = argvSites(ctx, file, call, call.arguments[0], false);
+      const untraced: Span[] = [];
+      const sites = argvSites(ctx, file, call, call.arguments[0], false, untraced);
       if (sites.length === 0) (out.unreached ??= []).push({ reader: d.id, span: spanOf(file, call) });
+      const alsoElsewhere = untracedSet(untraced);
       for (const site of sites) {
-        readParse(site.file, site.call, throughWrappers(file, call.arguments[1], site.envs), ctx, out, d);
+        const opts = call.arguments[1];
+        readParse(site.file, site.call, opts ? evaluateAtSite(ctx, file, opts, site.envs) : null, alsoElsewhere, ctx, out, d);
       }
     }
   }
@@ -94,30 +98,38 @@ export function readArgvParsers(files: ParsedFile[], ctx: AdapterContext, d: Arg
 function readParse(
   file: ParsedFile,
   call: ts.CallExpression,
-  optsRef: { file: ParsedFile; expr: ts.Expression } | null,
+  /** The parser's options evaluated where the outermost caller writes them (evaluateAtSite); null when none are passed. */
+  opts: EvaluatedValue | null,
+  /** The set when the same parser call also parses words docpact could not trace (untracedSet), else null. */
+  alsoElsewhere: Closure | null,
   ctx: AdapterContext,
   out: AdapterOutput,
   d: ArgvDialect,
 ): void {
   const decl = call.parent;
-  if (!ts.isVariableDeclaration(decl) || !ts.isIdentifier(decl.name)) return;
-  const result = decl.name.text;
+  if (!ts.isVariableDeclaration(decl)) return;
+  // `const parsed = parse(…)`, or the result destructured: `const { _: input, help } = parse(…)`.
+  const pattern = ts.isObjectBindingPattern(decl.name) ? destructuredKeys(decl.name) : null;
+  if (!ts.isIdentifier(decl.name) && !pattern) return;
+  const result = ts.isIdentifier(decl.name) ? decl.name.text : null;
   const span = spanOf(file, call);
   const options: FlagSpec[] = [];
   let flagSet = CLOSED as CommandDecl["flagSet"];
-  const folded = optsRef ? ctx.fold(optsRef.file, optsRef.expr) : undefined;
-  if (folded !== undefined && folded !== null && typeof folded === "object" && !Array.isArray(folded)) {
+  const folded = opts === null || firstUnknown(opts) ? undefined : toPlain(opts);
+  if (folded !== undefined && folded !== null && typeof folded === "object" && !Array.isArray(folded) && !(folded instanceof Unknown)) {
     options.push(...parserFlags(folded as Record<string, unknown>, d));
   } else {
     // Not every field evaluates (`default: resolveDefaults(…)`): the names are still known when the name-giving fields are.
-    const partial = optsRef && folded === undefined ? partialOptions(ctx.evaluate(optsRef.file, optsRef.expr), d) : null;
+    const partial = opts !== null ? partialOptions(opts, d) : null;
     if (partial) options.push(...parserFlags(partial, d));
-    else flagSet = open(optsRef ? "the parser's options do not evaluate" : "the parser is called without options: any flag parses", span);
+    else flagSet = open(opts !== null ? "the parser's options do not evaluate" : "the parser is called without options: any flag parses", span);
   }
+  if (alsoElsewhere && flagSet.closed) flagSet = alsoElsewhere;
   // Names read off the result (`parsed.help`) are flags the program handles too.
   const known = new Set(options.flatMap((f) => [f.long, ...f.aliases, ...f.short]));
-  const reads = new Set<string>();
+  const reads = new Set<string>(pattern ? [...pattern.keys()].filter((k) => k !== "_") : []);
   const scan = (n: ts.Node): void => {
+    if (result === null) return;
     if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === result && n.name.text !== "_") reads.add(n.name.text);
     // `argv["base-dir"]`: a name no identifier can spell.
     if (ts.isElementAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === result) {
@@ -131,8 +143,10 @@ function readParse(
     const f = flag([r]);
     if (f && !known.has(f.long ?? f.short[0])) options.push(f);
   }
+  const listName = pattern?.get("_");
   const isList = (e: ts.Expression): boolean => {
     const u = unwrap(e);
+    if (listName !== undefined) return ts.isIdentifier(u) && u.text === listName;
     return ts.isPropertyAccessExpression(u) && u.name.text === "_" && ts.isIdentifier(u.expression) && u.expression.text === result;
   };
   const commands: CommandDecl[] = [];
@@ -190,6 +204,24 @@ function readParse(
     }),
   );
   out.commands.push(...commands);
+}
+
+/** The keys an object pattern names → the local name each is bound to (none for a nested pattern); a rest element or a computed key names nothing. */
+function destructuredKeys(pattern: ts.ObjectBindingPattern): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const el of pattern.elements) {
+    const key = el.dotDotDotToken
+      ? null
+      : el.propertyName
+        ? ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName)
+          ? el.propertyName.text
+          : null
+        : ts.isIdentifier(el.name)
+          ? el.name.text
+          : null;
+    if (key !== null) out.set(key, ts.isIdentifier(el.name) ? el.name.text : undefined);
+  }
+  return out;
 }
 
 /**

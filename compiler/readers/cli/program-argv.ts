@@ -16,7 +16,11 @@
  * Syntax only: calls are found by the callee's name and checked to resolve
  * to the wrapper (a local or imported declaration); nothing is executed.
  */
-import { calleeName, type ParsedFile, stringLiteral, ts, unwrap } from "../code-source.js";
+import { type Closure, open } from "../../model/cli.js";
+import type { Span } from "../../model/diagnostic.js";
+import { isTestPath } from "../../util/test-paths.js";
+import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
+import type { EvaluatedValue } from "../constant-folder.js";
 import type { AdapterContext } from "./adapter.js";
 import { declarationOf, moduleExports, resolveModule } from "./modules.js";
 import { bindArgs, callableNames, enclosingFunction, type Env, localInit, type Ref } from "./syntax.js";
@@ -56,8 +60,37 @@ export function isProcessArgv(e: ts.Expression, sliced = true): boolean {
  * function whose callers pass it (`missing`: the parser's own default applies
  * when the argument is left out, e.g. parseArgs reads `process.argv`).
  */
-export function argvSites(ctx: AdapterContext, file: ParsedFile, call: ts.CallExpression, argv: ts.Expression | undefined, missingIsArgv: boolean): ArgvSite[] {
-  return sitesOf(ctx, file, call, argv, missingIsArgv, [], 0);
+export function argvSites(
+  ctx: AdapterContext,
+  file: ParsedFile,
+  call: ts.CallExpression,
+  argv: ts.Expression | undefined,
+  missingIsArgv: boolean,
+  untraced?: Span[],
+): ArgvSite[] {
+  return sitesOf(ctx, file, call, argv, missingIsArgv, [], 0, 0, untraced);
+}
+
+/**
+ * The parser's flag set when some of its calls were traced to the program's argv and others (`untraced`) lead to
+ * words docpact could not follow: those calls may parse the argv with other options (prettier parses once for
+ * `--plugin`, then again with the plugins' options from `this`), so the set is open; null when nothing is untraced.
+ */
+export function untracedSet(untraced: readonly Span[]): Closure | null {
+  const first = untraced[0];
+  if (!first) return null;
+  const more = untraced.length > 1 ? ` (and ${untraced.length - 1} more)` : "";
+  return open(`the parser is also called from ${first.file}:${first.line}${more}, with words docpact could not trace to the program's argv`, first);
+}
+
+/**
+ * Words a caller writes out (`parse(["--x"])`, `parse("a b".split(" "))` of a literal, nothing at all): not the
+ * program's argv, and not a path to it docpact failed to follow.
+ */
+function literalWords(e: ts.Expression | undefined): boolean {
+  if (e === undefined) return true;
+  const u = unwrap(e);
+  return ts.isArrayLiteralExpression(u) || ts.isStringLiteralLike(u) || ts.isTemplateExpression(u);
 }
 
 function sitesOf(
@@ -69,6 +102,7 @@ function sitesOf(
   envs: Env[],
   depth: number,
   steps = 0,
+  untraced?: Span[],
 ): ArgvSite[] {
   if (argv === undefined) return missingIsArgv ? [{ file, call, envs }] : [];
   if (isProcessArgv(argv) || isProcessArgv(argv, false)) return [{ file, call, envs }];
@@ -76,7 +110,7 @@ function sitesOf(
   if (depth >= MAX_WRAPPERS || steps >= MAX_STEPS) return [];
   // A value computed from the argv is still the program's words: `preprocess(args)`, `args.map(…)`, `isArray(args) ? args : […]`.
   const derived = derivedFrom(u);
-  if (derived.length > 0) return derived.flatMap((d) => sitesOf(ctx, file, call, d, false, envs, depth, steps + 1));
+  if (derived.length > 0) return derived.flatMap((d) => sitesOf(ctx, file, call, d, false, envs, depth, steps + 1, untraced));
   if (!ts.isIdentifier(u)) return [];
   const fn = enclosingFunction(call);
   if (!fn) return [];
@@ -90,30 +124,41 @@ function sitesOf(
         // Left out: the default, when it is the program's argv.
         if (member.init && (isProcessArgv(member.init, false) || isProcessArgv(member.init)))
           out.push({ file: site.file, call: site.call, envs: [...envs, env] });
-      } else if (value !== null) out.push(...sitesOf(ctx, site.file, site.call, value, false, [...envs, env], depth + 1));
+      } else if (value !== null) out.push(...sitesOf(ctx, site.file, site.call, value, false, [...envs, env], depth + 1, 0, untraced));
+      else if (!isTestPath(site.file.rel)) untraced?.push(spanOf(site.file, site.call));
     }
     return out;
   }
   if (index < 0) {
     // A local constant bound to such a value (`const allArgs = Array.isArray(args) ? args : …`).
     const init = localInit(u.text, u);
-    return init && init !== argv ? sitesOf(ctx, file, call, init, false, envs, depth, steps + 1) : [];
+    return init && init !== argv ? sitesOf(ctx, file, call, init, false, envs, depth, steps + 1, untraced) : [];
   }
   const out: ArgvSite[] = [];
+  const p = fn.parameters[index]!;
+  const argvDefault = p.initializer !== undefined && (isProcessArgv(p.initializer) || isProcessArgv(p.initializer, false));
+  let callers = 0;
   for (const name of namesCalledBy(ctx, file, fn)) {
     for (const site of ctx.calls.get(name) ?? []) {
       if (site.call === call || !callsFunction(ctx, site.file, site.call, fn)) continue;
+      callers++;
       const env = bindArgs(fn, site.file, site.call);
       const arg = site.call.arguments[index];
-      const p = fn.parameters[index]!;
       const passed = arg && !ts.isSpreadElement(arg) ? arg : undefined;
-      if (passed === undefined && p.initializer && isProcessArgv(p.initializer)) {
+      if (passed === undefined && argvDefault) {
         out.push({ file: site.file, call: site.call, envs: [...envs, env] });
         continue;
       }
-      out.push(...sitesOf(ctx, site.file, site.call, passed, false, [...envs, env], depth + 1));
+      const [sites, deeper] = [out.length, untraced?.length ?? 0];
+      out.push(...sitesOf(ctx, site.file, site.call, passed, false, [...envs, env], depth + 1, 0, untraced));
+      // A caller whose words lead nowhere docpact can follow (`this.rawArguments`): the parser may parse the argv there.
+      if (out.length === sites && (untraced?.length ?? 0) === deeper && !literalWords(passed) && !isTestPath(site.file.rel))
+        untraced?.push(spanOf(site.file, site.call));
     }
   }
+  // `async function run(args = process.argv.slice(2))` that no code docpact reads calls by name (a loader's
+  // `cli.run()` on a module it imports by path): the default is what it was written for, the program's argv.
+  if (callers === 0 && argvDefault) out.push({ file, call, envs });
   return out;
 }
 
@@ -255,6 +300,20 @@ function callsFunction(ctx: AdapterContext, file: ParsedFile, call: ts.CallExpre
   const found = declarationOf(ctx.all, file, e.text);
   if (!found) return false;
   return found.node === fn || (ts.isVariableDeclaration(fn.parent) && found.node === fn.parent.initializer) || unwrap(found.node as ts.Expression) === fn;
+}
+
+/**
+ * An expression inside the innermost wrapper (the parser call's options, `{ ...options, default: newDefaults }`)
+ * evaluated with each wrapper's parameters bound to what its caller passes, itself evaluated in the caller's
+ * wrapper: the options are known where the outermost caller writes them, however they are passed on and rebuilt.
+ */
+export function evaluateAtSite(ctx: AdapterContext, file: ParsedFile, expr: ts.Expression, envs: readonly Env[]): EvaluatedValue {
+  const bindingsAt = (k: number): Record<string, EvaluatedValue> | undefined => {
+    if (k >= envs.length) return undefined;
+    const outer = bindingsAt(k + 1);
+    return Object.fromEntries([...envs[k]!].map(([name, ref]) => [name, ctx.evaluate(ref.file, ref.expr, outer)]));
+  };
+  return ctx.evaluate(file, expr, bindingsAt(0));
 }
 
 /** An argument of the parser call as written where it is known: a wrapper parameter is replaced by the caller's argument. */

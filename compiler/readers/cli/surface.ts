@@ -38,7 +38,7 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
       const r = foldExpression(root, file, expr, bindings);
       return r.ok ? r.value : undefined;
     },
-    evaluate: (file, expr) => evaluateValue(root, file, expr),
+    evaluate: (file, expr, bindings) => evaluateValue(root, file, expr, bindings),
     readers: adapters,
   };
   // One walk over every file: flag literals, accessor calls and the call index adapters share.
