@@ -423,9 +423,16 @@ tester.run(rule, {
             "",
           ].join("\n"),
         ),
+        // A CLI's page showing a stylesheet it formats (no custom property in it): its `--x` codes are still flags.
+        "docs/format.md": ["# Format", "", "`aw flow advance` moves on.", "", "Pass `--zzz` to taste.", "", "```css", "a { color: red; }", "```", ""].join(
+          "\n",
+        ),
         "package.json": { name: "aw", bin: { aw: "cli.js", "agent-workflow": "cli.js" } },
       },
-      errors: [{ messageId: "unknownFlag", data: { flag: "--verbos", command: "aw" }, suggestions: ["--verbose"], line: 14, column: 7 }],
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "--zzz", command: "aw" }, line: 5, column: 7, file: "docs/format.md" },
+        { messageId: "unknownFlag", data: { flag: "--verbos", command: "aw" }, suggestions: ["--verbose"], line: 14, column: 7 },
+      ],
     },
     {
       name: "a flag neither the command nor the program declares, with the closest flag as the suggestion when one is close",

@@ -229,10 +229,11 @@ export function blockTie(
   }
   const s = section();
   if (s) return { to: "command", ...s };
-  // Only what a CLI writes as a flag: `-x`, `-rf` or `--name`, not `-moz-initial`; and not on a page showing CSS (`--foo` is a custom property there).
+  // Only what a CLI writes as a flag: `-x`, `-rf` or `--name`, not `-moz-initial`; and not on a page whose CSS writes dashed
+  // idents (`--foo` is a custom property, function or unit there). A CLI's reference showing a plain stylesheet is the CLI's page.
   if (/^-[A-Za-z][\w.]*-/.test(code.value))
     return { to: "none", reason: "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary" };
-  if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang)))
+  if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang) && CUSTOM_PROPERTY.test(b.value)))
     return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
   return scopeTie(code.span, doc, index, binaries, programOf, ownRuns);
 }
@@ -265,6 +266,8 @@ export function slashListForeignWord(flag: string, text: string, known: Readonly
 }
 
 const STYLE_LANGS = /^(css|scss|sass|less|postcss|stylus|pcss)$/i;
+/** A dashed ident in a stylesheet: a custom property (`--brand: red`, `var(--brand)`), function (`--foo(10px)`), media or unit. */
+const CUSTOM_PROPERTY = /(?:^|[^\w-])--[A-Za-z_]/m;
 /** Words that put a flag in another version's mouth. */
 const GONE_WORDS = new Set(["removed", "renamed", "deprecated", "dropped", "obsolete", "longer", "replaced", "formerly", "previously", "legacy"]);
 /** The same in Spanish ("se descarta", "eliminado", "renombrada", "ya no"): participles and past forms, not "elimina" (what a flag does). */
