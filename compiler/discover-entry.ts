@@ -13,11 +13,13 @@ import { byBinPreference, type WorkspaceManifest } from "./util/package-manifest
 import { isTestPath } from "./util/test-paths.js";
 
 /**
- * `from "x"`, `require("x")`, `import("x")`, `import "x"`, and a relative module path with a code extension passed
- * to any call: `dynamicImport("../src/cli/index.js")` (an `import` behind `new Function`), `new Worker("./w.js")`,
- * `require.resolve("./run.mjs")` — a file the entry names by path is the program's code.
+ * `from "x"`, `require("x")`, `import("x")`, `import "x"`; a module resolved to be loaded (`require.resolve("x")`,
+ * `import.meta.resolve("x")`, resolve-import's `resolveImportSync("@tapjs/run")`); and a relative module path with a
+ * code extension passed to any call: `dynamicImport("../src/cli/index.js")` (an `import` behind `new Function`),
+ * `new Worker("./w.js")` — a module the entry names is the program's code.
  */
-const SPECIFIERS = /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s+|\(\s*(?=["']\.\.?\/[^"'\n]+\.[mc]?[jt]sx?["']))["']([^"'\n]+)["']/gm;
+const SPECIFIERS =
+  /(?:\bfrom\s*|\brequire\(\s*|\bimport\(\s*|^\s*import\s+|(?:\brequire|\bimport\.meta)\.resolve\(\s*|\bresolveImport(?:Sync)?\(\s*|\(\s*(?=["']\.\.?\/[^"'\n]+\.[mc]?[jt]sx?["']))["']([^"'\n]+)["']/gm;
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx"];
 export const MAX_FILES = 2000;
 
@@ -128,7 +130,9 @@ export type BareResolver = (spec: string, binary?: string) => string | null;
  * fixture's package.json is never the package (fixtures copy real names: knip's hundreds); where several others
  * declare one name, the shallower wins. A package that declares a binary other than the one followed is not
  * entered: that binary's CLI is read from its own entry, and what another binary imports of it is its library
- * (`@knip/mcp` imports `knip`'s API; knip's options file is knip's, not the MCP server's). A name no package
+ * (`@knip/mcp` imports `knip`'s API; knip's options file is knip's, not the MCP server's) — unless what the name
+ * loads is that package's bin file itself: then importing it runs that program (tap's bin resolves and imports
+ * `@tapjs/run`, whose export is its `tap-run` bin), and it is the importer's CLI. A name no package
  * declares, or a target with no source among `files`, resolves to null.
  */
 export function workspaceResolver(manifests: readonly WorkspaceManifest[], files: ReadonlySet<string>): BareResolver {
@@ -136,9 +140,9 @@ export function workspaceResolver(manifests: readonly WorkspaceManifest[], files
   for (const m of [...manifests].filter((x) => !isTestPath(x.file)).sort((a, b) => byBinPreference(a.file, b.file))) {
     if (m.name && !byName.has(m.name)) byName.set(m.name, m);
   }
-  const memo = new Map<string, { file: string | null; bins: readonly string[] }>();
-  const entered = (r: { file: string | null; bins: readonly string[] }, binary: string | undefined) =>
-    r.bins.length === 0 || (binary !== undefined && r.bins.includes(binary)) ? r.file : null;
+  const memo = new Map<string, Resolved>();
+  const entered = (r: Resolved, binary: string | undefined) =>
+    r.bins.length === 0 || r.isBin || (binary !== undefined && r.bins.includes(binary)) ? r.file : null;
   return (spec, binary) => {
     const done = memo.get(spec);
     if (done !== undefined) return entered(done, binary);
@@ -163,10 +167,19 @@ export function workspaceResolver(manifests: readonly WorkspaceManifest[], files
         }
       }
     }
-    const found = { file: out, bins: m?.bins ?? [] };
+    // What the name loads is the package's own bin file: importing it runs that program (tap's bin loads `@tapjs/run`).
+    const isBin = out !== null && (m?.binTargets ?? []).some((t) => entrySource(t, files) === out);
+    const found = { file: out, bins: m?.bins ?? [], isBin };
     memo.set(spec, found);
     return entered(found, binary);
   };
+}
+
+interface Resolved {
+  file: string | null;
+  bins: readonly string[];
+  /** The file is one of the package's bin targets (its source). */
+  isBin: boolean;
 }
 
 /** The paths `exports` maps `sub` to, in the order its conditions are written, `types` left out. */

@@ -39,6 +39,15 @@ describe("workspaceResolver", () => {
     expect(resolve("@scope/run", "other")).toBe("packages/run/src/index.ts");
   });
 
+  it("valid: a package declaring another binary is entered when the name loads that binary's own file (importing it runs the program)", () => {
+    const withBin = [
+      ...manifests,
+      { file: "packages/run/package.json", name: "@scope/runner", exports: "./dist/esm/bin.mjs", bins: ["run"], binTargets: ["packages/run/dist/esm/bin.mjs"] },
+    ];
+    const resolve = workspaceResolver(withBin, files);
+    expect(resolve("@scope/runner", "tool")).toBe("packages/run/src/bin.mts");
+  });
+
   it("invalid: a package nobody in the project declares, a subpath exports does not list, type declarations only, a test fixture's name", () => {
     expect(resolve("commander")).toBeNull();
     expect(resolve("node:fs")).toBeNull();
@@ -73,8 +82,9 @@ describe("importSpecifiers", () => {
       'dynamicImport("../src/cli/index.js").then((cli) => cli.run());',
       'new Worker( "./worker.mjs" );',
       'export * from "./c.js";',
+      "const run = resolveImportSync('@tapjs/run', base); const t = require.resolve(\"tap\"); import.meta.resolve('x/y');",
     ].join("\n");
-    expect(importSpecifiers(text)).toEqual(["./a.js", "./b", "../src/cli/index.js", "./worker.mjs", "./c.js"]);
+    expect(importSpecifiers(text)).toEqual(["./a.js", "./b", "../src/cli/index.js", "./worker.mjs", "./c.js", "@tapjs/run", "tap", "x/y"]);
   });
 
   it("invalid: comments, a path without a code extension, a bare word passed to a call", () => {

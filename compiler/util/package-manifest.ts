@@ -63,12 +63,23 @@ export interface WorkspaceManifest {
   module?: string;
   /** The binaries its `bin` declares. */
   bins?: readonly string[];
+  /** Their targets, root-relative (`src/run/dist/esm/index.js`). */
+  binTargets?: readonly string[];
 }
 
 /** The package.json at `file` as a WorkspaceManifest (one that does not read: no name, nothing to resolve). */
 export function readWorkspaceManifest(root: string, file: string): WorkspaceManifest {
   const m = readManifest(root, file);
-  return { file, name: m?.name ?? null, exports: m?.exports, main: m?.main, module: m?.module, bins: Object.keys(m?.bin ?? {}) };
+  const bin = m?.bin ?? {};
+  return {
+    file,
+    name: m?.name ?? null,
+    exports: m?.exports,
+    main: m?.main,
+    module: m?.module,
+    bins: Object.keys(bin),
+    binTargets: Object.values(bin).map((t) => binFile(file, t)),
+  };
 }
 
 /** The project's package.json files (root first, then by path), none under node_modules. */
