@@ -11,6 +11,7 @@ import clipanion from "../compiler/readers/cli/clipanion.js";
 import commandLineArgs from "../compiler/readers/cli/command-line-args.js";
 import commander from "../compiler/readers/cli/commander.js";
 import getopts from "../compiler/readers/cli/getopts.js";
+import jackspeak from "../compiler/readers/cli/jackspeak.js";
 import jsdoc from "../compiler/readers/cli/jsdoc.js";
 import meow from "../compiler/readers/cli/meow.js";
 import oclif from "../compiler/readers/cli/oclif.js";
@@ -34,6 +35,7 @@ export default [
   commandLineArgs,
   commander,
   getopts,
+  jackspeak,
   jsdoc,
   meow,
   oclif,
