@@ -29,15 +29,14 @@
  * minimist-shaped parser (yargs-parser.ts, getopts.ts): `readArgvParsers`
  * with the parser's dialect.
  */
-import type { Span } from "../../model/diagnostic.js";
 import { CLOSED, type Closure, type CommandDecl, type FlagArity, type FlagSpec, type FlagSyntax, open } from "../../model/cli.js";
-import { type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
+import { type ParsedFile, propertyNameText, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { EvaluatedValue } from "../constant-folder.js";
 import { firstUnknown, isPlainObject, isUnknown, openOf, toPlain, Unknown } from "../evaluate/values.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, defineReader, command, flag } from "./adapter.js";
 import { isWordOf, readWords, type WordAt } from "./dispatch.js";
 import { declarationOf } from "./modules.js";
-import { argvSites, callsTo, evaluateAtSite, importedNames, untracedSet } from "./program-argv.js";
+import { callsTo, evaluateAtSite, importedNames, parserSites } from "./program-argv.js";
 import { paramNames } from "./syntax.js";
 
 /** How one minimist-shaped parser is called and what its options say. */
@@ -81,10 +80,7 @@ export function readArgvParsers(files: ParsedFile[], ctx: AdapterContext, d: Arg
   const out: AdapterOutput = { commands: [], openings: [] };
   for (const file of files) {
     for (const call of callsTo(file, importedNames(file, d.packages, null), d.packages)) {
-      const untraced: Span[] = [];
-      const sites = argvSites(ctx, file, call, call.arguments[0], false, untraced);
-      if (sites.length === 0) (out.unreached ??= []).push({ reader: d.id, span: spanOf(file, call) });
-      const alsoElsewhere = untracedSet(untraced);
+      const { sites, alsoElsewhere } = parserSites(ctx, file, call, call.arguments[0], false, d.id, out);
       for (const site of sites) {
         const opts = call.arguments[1];
         readParse(site.file, site.call, opts ? evaluateAtSite(ctx, file, opts, site.envs) : null, alsoElsewhere, ctx, out, d);
@@ -210,15 +206,7 @@ function readParse(
 function destructuredKeys(pattern: ts.ObjectBindingPattern): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>();
   for (const el of pattern.elements) {
-    const key = el.dotDotDotToken
-      ? null
-      : el.propertyName
-        ? ts.isIdentifier(el.propertyName) || ts.isStringLiteral(el.propertyName)
-          ? el.propertyName.text
-          : null
-        : ts.isIdentifier(el.name)
-          ? el.name.text
-          : null;
+    const key = el.dotDotDotToken ? null : el.propertyName ? propertyNameText(el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : null;
     if (key !== null) out.set(key, ts.isIdentifier(el.name) ? el.name.text : undefined);
   }
   return out;

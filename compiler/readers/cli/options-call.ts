@@ -12,13 +12,12 @@
  * `default` or `description` does not evaluate; only a name that cannot be
  * known (an unknown spread, a computed key, an unknown list) opens the set.
  */
-import type { Span } from "../../model/diagnostic.js";
 import { CLOSED, type Closure, type FlagSpec, type FlagSyntax, open } from "../../model/cli.js";
 import { type ParsedFile, spanOf, ts, unwrap } from "../code-source.js";
 import type { EvaluatedValue } from "../constant-folder.js";
 import { isPlainObject, isUnknown, openOf } from "../evaluate/values.js";
 import { type AdapterContext, type AdapterOutput, command } from "./adapter.js";
-import { argvSites, callsTo, importedNames, throughWrappers, untracedSet } from "./program-argv.js";
+import { callsTo, importedNames, parserSites, throughWrappers } from "./program-argv.js";
 import { prop, type Ref } from "./syntax.js";
 
 export interface OptionsCallDialect {
@@ -46,10 +45,7 @@ export function readOptionCalls(files: ParsedFile[], ctx: AdapterContext, d: Opt
   const out: AdapterOutput = { commands: [], openings: [] };
   for (const file of files) {
     for (const call of callsTo(file, importedNames(file, d.packages, d.exported))) {
-      const untraced: Span[] = [];
-      const sites = argvSites(ctx, file, call, d.argv(call, ctx, file), d.missingIsArgv, untraced);
-      if (sites.length === 0) (out.unreached ??= []).push({ reader: d.id, span: spanOf(file, call) });
-      const alsoElsewhere = untracedSet(untraced);
+      const { sites, alsoElsewhere } = parserSites(ctx, file, call, d.argv(call, ctx, file), d.missingIsArgv, d.id, out);
       for (const site of sites) {
         const read = d.flags(call, (i) => throughWrappers(file, call.arguments[i], site.envs), ctx);
         const span = spanOf(site.file, site.call);

@@ -21,7 +21,7 @@ import type { Span } from "../../model/diagnostic.js";
 import { isTestPath } from "../../util/test-paths.js";
 import { calleeName, type ParsedFile, spanOf, stringLiteral, ts, unwrap } from "../code-source.js";
 import type { EvaluatedValue } from "../constant-folder.js";
-import type { AdapterContext } from "./adapter.js";
+import type { AdapterContext, AdapterOutput } from "./adapter.js";
 import { declarationOf, moduleExports, resolveModule } from "./modules.js";
 import { bindArgs, callableNames, enclosingFunction, type Env, localInit, type Ref } from "./syntax.js";
 
@@ -72,11 +72,30 @@ export function argvSites(
 }
 
 /**
+ * A parser call's sites (argvSites) as a reader uses them: a call reaching none is recorded in `out.unreached`
+ * for `reader`, and `alsoElsewhere` is the set to use when some callers' words could not be traced (untracedSet).
+ */
+export function parserSites(
+  ctx: AdapterContext,
+  file: ParsedFile,
+  call: ts.CallExpression,
+  argv: ts.Expression | undefined,
+  missingIsArgv: boolean,
+  reader: string,
+  out: AdapterOutput,
+): { sites: ArgvSite[]; alsoElsewhere: Closure | null } {
+  const untraced: Span[] = [];
+  const sites = argvSites(ctx, file, call, argv, missingIsArgv, untraced);
+  if (sites.length === 0) (out.unreached ??= []).push({ reader, span: spanOf(file, call) });
+  return { sites, alsoElsewhere: untracedSet(untraced) };
+}
+
+/**
  * The parser's flag set when some of its calls were traced to the program's argv and others (`untraced`) lead to
  * words docpact could not follow: those calls may parse the argv with other options (prettier parses once for
  * `--plugin`, then again with the plugins' options from `this`), so the set is open; null when nothing is untraced.
  */
-export function untracedSet(untraced: readonly Span[]): Closure | null {
+function untracedSet(untraced: readonly Span[]): Closure | null {
   const first = untraced[0];
   if (!first) return null;
   const more = untraced.length > 1 ? ` (and ${untraced.length - 1} more)` : "";
