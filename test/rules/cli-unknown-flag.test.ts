@@ -158,6 +158,26 @@ tester.run(rule, {
       ],
     },
     {
+      name: "a page that gives a slash command flags or shows its usage, and a page under a heading naming another tool: their loose flags are nobody's here",
+      files: {
+        ...cliProject([]),
+        "docpact.config.json": { docs: ["docs/**/*.md", "skills/**/*.md", "commands/*.md"], code: { include: ["src/**/*.ts"] } },
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w", skills: "./skills/" }),
+        "commands/report.md": "---\ndescription: Report.\nargument-hint: [--since <id>]\n---\n\nReport.\n",
+        "skills/report/EXPORT.md":
+          "# report\n\nRenders with `--engine`.\n\n## Runtime\n\nNumbering: `aw flow status`.\n\n## Usage\n\n```\n/w:report [--since <id>]\n```\n\n| Flag | What |\n| --- | --- |\n| `--audience` | who |\n",
+        "skills/git/ROLE.md": "# git — git-safe capability\n\n## Knowledge\n\nRun `aw flow status` first.\n\n### Message format\n\nNever pass `--no-verify`.\n",
+        "docs/guide.md": "# Guide\n\nRun `aw flow advance`.\n\n## Rules\n\nThey never commit, merge, push, `--amend`, or `--no-verify`.\n",
+      },
+      notJudged: [
+        { file: "docs/guide.md", line: 7, reason: "a flag listed with `commit`, a word no command of the CLI is (another tool's operations)" },
+        { file: "docs/guide.md", line: 7, reason: "a flag listed with `commit`, a word no command of the CLI is (another tool's operations)" },
+        { file: "skills/git/ROLE.md", line: 9, reason: "a flag under a heading that names another tool (`git`)" },
+        { file: "skills/report/EXPORT.md", line: 3, reason: "a flag whose page passes flags to a slash command too (`/w:report`)" },
+        { file: "skills/report/EXPORT.md", line: 17, reason: "a flag whose page passes flags to a slash command too (`/w:report`)" },
+      ],
+    },
+    {
       name: "binaries whose bin files are different programs: a loose flag on a page invoking both is not judged",
       files: {
         ...withGuide(["# Guide", "", "Run `aw flow advance`, or `aw-lite flow status`.", "", "## Tips", "", "Pass `--verbos` for more output.", ""].join("\n")),
@@ -215,6 +235,23 @@ tester.run(rule, {
     },
   ],
   invalid: [
+    {
+      name: "the same pages without the slash command's usage, the other tool's heading or the list: their loose flags are the binary's",
+      files: {
+        ...cliProject([]),
+        "docpact.config.json": { docs: ["docs/**/*.md", "skills/**/*.md"], code: { include: ["src/**/*.ts"] } },
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w", skills: "./skills/" }),
+        "skills/report/EXPORT.md": "# report\n\nRenders with `--engine`.\n\n## Runtime\n\nNumbering: `aw flow status`.\n",
+        "skills/git/ROLE.md": "# commits\n\n## Knowledge\n\nRun `aw flow status` first.\n\n### Message format\n\nNever pass `--no-verify`.\n",
+        "docs/guide.md": "# Guide\n\nRun `aw flow advance`.\n\n## Rules\n\nThey never `--amend` or `--no-verify`.\n",
+      },
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "--amend", command: "aw" }, line: 7, column: 13 },
+        { messageId: "unknownFlag", data: { flag: "--no-verify", command: "aw" }, line: 7, column: 26 },
+        { messageId: "unknownFlag", data: { flag: "--no-verify", command: "aw" }, line: 9, column: 13 },
+        { messageId: "unknownFlag", data: { flag: "--engine", command: "aw" }, line: 3, column: 15 },
+      ],
+    },
     {
       name: "a paragraph naming several commands (invoked, or as a code of their own): a flag none of them accepts is reported, even when another command of the binary accepts it",
       files: withGuide(
@@ -507,6 +544,12 @@ describe("listedWithForeignWord: a flag slash-joined with a word no command of t
     expect(listedWithForeignWord("--force", "use sync/--force to overwrite", index, ["aw"])).toBeNull();
     expect(listedWithForeignWord("--force", "use aw/--force", index, ["aw"])).toBeNull();
     expect(listedWithForeignWord("--amend", "no push, and never --amend/--no-verify", index, ["aw"])).toBeNull();
+  });
+  it("reads a comma list of three or more one-word members the same way (`commit, merge, push, --amend, or --no-verify`)", () => {
+    expect(listedWithForeignWord("--amend", "they never commit, merge, push, --amend, or --no-verify.", index, ["aw"])).toBe("commit");
+    expect(listedWithForeignWord("--no-verify", "never commit, merge or --no-verify", index, ["aw"])).toBe("commit");
+    expect(listedWithForeignWord("--force", "run hook, sync, or --force", index, ["aw"])).toBeNull();
+    expect(listedWithForeignWord("--force", "pass --dry-run, then run it with --force", index, ["aw"])).toBeNull();
   });
 });
 

@@ -157,16 +157,27 @@ function otherNamed(text: string, others: ReadonlySet<string>): string | null {
   return null;
 }
 
+/** What the CLI side knows beside the document when it ties a flag. */
+export interface TieContext {
+  binaries: readonly string[];
+  /** Binaries whose package.json `bin` names one file are one program. */
+  programOf?: (binary: string) => string;
+  /** The packages and bin files of the CLI's binaries (`npx @scope/cli`, `node ./bin/cli.js` run the CLI). */
+  ownRuns?: readonly string[];
+  /** The slash commands the document passes flags to or writes a usage synopsis of (`/w:x [--a]`): they take flags too. */
+  slashCommands?: readonly { name: string; span: Span }[];
+}
+
 /** What a flag-like inline code's block ties it to (`section` gives the section's tie when the block names nothing). */
 export function blockTie(
   code: InlineCode,
   doc: MarkdownDoc,
   index: SurfaceIndex,
-  binaries: readonly string[],
   section: () => { binary: string; path: string[] } | null,
-  programOf: (binary: string) => string = (b) => b,
-  ownRuns: readonly string[] = [],
+  tc: TieContext,
 ): FlagTie {
+  const { binaries } = tc;
+  const programOf = tc.programOf ?? ((b: string) => b);
   const block = code.block;
   if (!block) return { to: "none", reason: "a flag whose paragraph is not known" };
   const others = otherTools(doc, binaries);
@@ -235,7 +246,7 @@ export function blockTie(
     return { to: "none", reason: "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary" };
   if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang) && CUSTOM_PROPERTY.test(b.value)))
     return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
-  return scopeTie(code.span, doc, index, binaries, programOf, ownRuns);
+  return scopeTie(code.span, doc, index, tc);
 }
 
 /** The top-level commands a block names as a code of their own (`` `release-data` ``), in order, once each. */
@@ -247,21 +258,27 @@ function codedCommands(doc: MarkdownDoc, span: Span, index: SurfaceIndex): strin
 }
 
 /**
- * `no \`push\`/\`--amend\`/\`--no-verify\``: members joined by `/` are one list of one kind; a plain word among them that
- * no command of the CLI (nor a binary) is makes the list another tool's, so its flags are nobody's here. The word, or null.
+ * `no \`push\`/\`--amend\`/\`--no-verify\``, "never commit, merge, push, `--amend`, or `--no-verify`": members joined by `/`,
+ * or three or more one-word members joined by commas (and a last `or`/`and`), are one list of one kind; a plain word
+ * among them that no command of the CLI (nor a binary) is makes the list another tool's, so its flags are nobody's here.
+ * The word, or null.
  */
 export function listedWithForeignWord(flag: string, text: string, index: SurfaceIndex, binaries: readonly string[]): string | null {
-  return slashListForeignWord(flag, text, new Set([...binaries, ...index.commands.flatMap((d) => d.path)].map((w) => w.toLowerCase())));
+  return listForeignWord(flag, text, new Set([...binaries, ...index.commands.flatMap((d) => d.path)].map((w) => w.toLowerCase())));
 }
 
-/** The plain word of a `/`-joined list holding `flag` that is not in `known` (lower case), or null. */
-export function slashListForeignWord(flag: string, text: string, known: ReadonlySet<string>): string | null {
-  for (const m of text.matchAll(/[^\s(),;]+(?:\/[^\s(),;]+)+/g)) {
-    const members = m[0].split("/").map((w) => w.replace(/^[`'"]+|[`'".:!?]+$/g, ""));
-    if (!members.includes(flag)) continue;
-    const word = members.find((w) => /^[a-z][\w-]*$/.test(w) && !known.has(w.toLowerCase()));
-    if (word !== undefined) return word;
-  }
+/** A `/`-joined list, or a comma list of three or more one-word members (`a, b, or c`; the first member is the word before the first comma). */
+const LISTS = [/[^\s(),;]+(?:\/[^\s(),;]+)+/g, /[^\s(),;]+(?:(?:,\s+(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+)[^\s(),;]+){2,}/g];
+
+/** The plain word of a list holding `flag` (see listedWithForeignWord) that is not in `known` (lower case), or null. */
+export function listForeignWord(flag: string, text: string, known: ReadonlySet<string>): string | null {
+  for (const list of LISTS)
+    for (const m of text.matchAll(list)) {
+      const members = m[0].split(/\/|,\s+(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+/).map((w) => w.replace(/^[`'"*_]+|[`'".:!?*_]+$/g, ""));
+      if (!members.includes(flag)) continue;
+      const word = members.find((w) => /^[a-z][\w-]*$/.test(w) && !known.has(w.toLowerCase()));
+      if (word !== undefined) return word;
+    }
   return null;
 }
 
@@ -365,14 +382,9 @@ export function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRu
  * (its flags could be any of them) or an invocation there is not judged.
  * Binaries whose package.json `bin` names one file are one program (`programOf`).
  */
-function scopeTie(
-  at: Span,
-  doc: MarkdownDoc,
-  index: SurfaceIndex,
-  binaries: readonly string[],
-  programOf: (binary: string) => string,
-  ownRuns: readonly string[],
-): FlagTie {
+function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContext): FlagTie {
+  const { binaries } = tc;
+  const programOf = tc.programOf ?? ((b: string) => b);
   const headings = [...doc.headings].sort((a, b) => a.span.line - b.span.line || a.span.column - b.span.column);
   const within = (s: Span, from: Span | null, to: Span | null) =>
     (from === null || s.line > from.line || (s.line === from.line && s.column >= from.column)) &&
@@ -427,8 +439,22 @@ function scopeTie(
       a = p;
     }
   }
-  const run = programsRun(doc, binaries, ownRuns).find((r) => near.some(([f, t]) => within(r.span, f, t)));
+  const run = programsRun(doc, binaries, tc.ownRuns).find((r) => near.some(([f, t]) => within(r.span, f, t)));
   if (run) return { to: "none", reason: `a flag whose ${scope} runs another program (\`${run.word}\`)` };
+  // A slash command given flags or shown by its usage (`/w:export-diagrams [--since …]`) takes flags too: in the
+  // section, or anywhere on a page that is only tied by its invocations as a whole (the page documents that command).
+  const slash = (tc.slashCommands ?? []).find((c) => within(c.span, from, to) || within(c.span, ownFrom, ownTo));
+  if (slash) return { to: "none", reason: `a flag whose ${scope} passes flags to a slash command too (\`${slash.name}\`)` };
+  // The headings over the flag are its context too (`# git — git-safe capability` over `### Message format`).
+  const others = otherTools(doc, binaries);
+  for (let a = headings.findIndex((x) => x.span === ownFrom); a >= 0; ) {
+    const tool = otherNamed(headings[a].text, others);
+    if (tool !== null && !INSTALL_WORDS.has(tool)) return { to: "none", reason: `a flag under a heading that names another tool (\`${tool}\`)` };
+    const depth = headings[a].depth;
+    let p = a - 1;
+    while (p >= 0 && headings[p].depth >= depth) p--;
+    a = p;
+  }
   for (const inv of invs) {
     const m = index.match(inv);
     if (m.unknown || m.notJudged) return { to: "none", reason: `a flag whose ${scope} shows an invocation that is not judged` };

@@ -36,9 +36,9 @@ export default defineRule({
       "A code that lists one option's names with commas (`` `--async-only, -A` ``, an option heading's usual form) holds one flag per name; so does a heading whose text opens with option names written without backticks (`#### -p, --port`). " +
       "A section that shows no invocation but whose heading is only a command's path (`### build`, `` ### `tool build` ``) on a page invoking one binary ties the flags in it to that command (a command reference). " +
       'A bare `--flag` that opens an option list\'s entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written "`--x` of `tool cmd`". ' +
-      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary invoked there or named as a code of their own (`` `aw sessions` / `release-data` applying `--since` ``) tie it to those commands (one of them must accept it); the binary named alone, or another command named as a plain word, ties it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing is not judged, nor a flag written as a link to an external page (`` [`--max-http-header-size`](https://nodejs.org/…) ``: documented there, another program's), nor one the paragraph says was removed, renamed or deprecated (in English, or in Spanish: descarta, eliminado, renombrado, ya no…); else the section ties it as above; " +
+      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary invoked there or named as a code of their own (`` `aw sessions` / `release-data` applying `--since` ``) tie it to those commands (one of them must accept it); the binary named alone, or another command named as a plain word, ties it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing is not judged, nor a flag written as a link to an external page (`` [`--max-http-header-size`](https://nodejs.org/…) ``: documented there, another program's), nor one the paragraph says was removed, renamed or deprecated (in English, or in Spanish: descarta, eliminado, renombrado, ya no…), nor one listed with a plain word no command of the CLI is (`` no `push`/`--amend` ``, \"never commit, merge, push, `--amend`, or `--no-verify`\": another tool's operations); else the section ties it as above; " +
       "else the nearest section showing invocations (its own text, else its parents'), or else the page, ties it to the binary when every invocation there is of one program (binaries package.json `bin` maps to one file are one) " +
-      "and it runs no other program (a shell-fence or inline command of another tool; installs, package runners running the binary and shell utilities such as `cd` aside), on a page that is not about upgrading or changes (title or file name: upgrade, migration, changelog) and shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
+      "and it runs no other program (a shell-fence or inline command of another tool; installs, package runners running the binary and shell utilities such as `cd` aside) nor gives flags to a slash command or shows one's usage (`/w:x [--a]`: in that section, or anywhere on the page when the page is what ties it), no heading over it names another tool (`# git — git-safe capability`), on a page that is not about upgrading or changes (title or file name: upgrade, migration, changelog) and shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
       "In a skill's or slash command's own file, a flag (in running prose, an option list or a table) that the entry declares (its usage line, flag table or `argument-hint`) is the entry's argument, left to `skill/unknown-argument`, unless the sentence holding it invokes the CLI (`` `aw sessions` applying `--since`/`--period` ``: passed to the CLI there). " +
       "A flag written after a skill's or command's name in its sentence (`` `manuals` with `--topics a` ``), and a bare flag on a page that passes arguments to one entry alone, are that entry's arguments (`skill/unknown-argument`). " +
@@ -313,13 +313,14 @@ export default defineRule({
         else if (to !== undefined) ctx.notJudged(t.span, `an argument passed to \`${to}\` (skill/unknown-argument judges it)`, { kind: "flags" });
         return name !== undefined || to !== undefined;
       };
+      // Slash commands the page gives flags or shows by their usage: their flags are not the CLI's (flag-context.ts).
+      const slashCommands = (bundle?.slashMentions ?? []).filter((m) => m.file === doc.file && m.form !== "prose" && (m.args.length > 0 || m.synopsis));
+      const tc = { binaries: ctx.model.binaries, programOf, ownRuns, slashCommands };
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) if (!own(b.token)) judge(b.token, b.binary, b.path, true);
       const none = () => null;
       if (doc.invocations.length > 0)
-        for (const u of bare.untied)
-          if (!own(u.token, u.code) && !pageEntry(u.token, u.code))
-            judgeTie(u.token, blockTie(u.code, doc, index, ctx.model.binaries, none, programOf, ownRuns));
+        for (const u of bare.untied) if (!own(u.token, u.code) && !pageEntry(u.token, u.code)) judgeTie(u.token, blockTie(u.code, doc, index, none, tc));
       // Flags in running prose: the block, else the section; help listings: the synopsis's command.
       const sectionOf = sectionTies(doc, index);
       const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
@@ -327,7 +328,7 @@ export default defineRule({
         if (!own(p.token, p.code) && !pageEntry(p.token, p.code))
           judgeTie(
             p.token,
-            blockTie(p.code, doc, index, ctx.model.binaries, () => sectionOf(p.code.span), programOf, ownRuns),
+            blockTie(p.code, doc, index, () => sectionOf(p.code.span), tc),
           );
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "help") continue;
