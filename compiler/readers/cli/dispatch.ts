@@ -7,9 +7,11 @@
  *
  * The verb list is closed when a guard turns away every word not in a list
  * that evaluates (`if (!VERBS.includes(verb)) return fail(…)`), when a
- * `switch` has a `default` clause, or when a negated guard leaves
- * (`if (verb !== "a" && verb !== "b") throw …`); a chain of `if`s leaves
- * other words possible (an id, a file), so the list stays open.
+ * `switch` has a `default` clause, when a negated guard leaves
+ * (`if (verb !== "a" && verb !== "b") throw …`), or when a chain of `if`s
+ * each handling its words and leaving is followed by code that rejects the
+ * rest (chainRejectsRest). Otherwise a chain of `if`s leaves other words
+ * possible (an id, a file), so the list stays open.
  */
 import type { Closure } from "../../model/cli.js";
 import { CLOSED, open } from "../../model/cli.js";
@@ -70,6 +72,11 @@ export function readWords(file: ParsedFile, body: ts.Node, ctx: AdapterContext, 
     const u = unwrap(e);
     return (ts.isIdentifier(u) && verbVars.has(u.text)) || isWordOf(u, at);
   };
+  // Where the word is bound to its variable (`const verb = args.rest[0]`): not a use of it.
+  const isBinding = (e: ts.Node): boolean => {
+    const p = e.parent;
+    return (ts.isVariableDeclaration(p) && (p.name === e || p.initializer === e)) || ts.isBindingElement(p) || ts.isArrayBindingPattern(p);
+  };
   const verbs = new Set<string>();
   let closure: Closure | null = null;
   let ifSpan: ts.Node | null = null;
@@ -110,10 +117,104 @@ export function readWords(file: ParsedFile, body: ts.Node, ctx: AdapterContext, 
   };
   visit(body);
   if (verbs.size === 0) return null;
+  if (closure === null && chainRejectsRest(body, isVerb, isBinding)) closure = CLOSED;
   return {
     verbs: [...verbs].sort(),
     closure: closure ?? open("sub-verbs are compared one by one (`if (verb === …)`): other words may be arguments", ifSpan ? spanOf(file, ifSpan) : null),
   };
+}
+
+/**
+ * `if (verb === "a") return a(); if (verb === "b") return b(); return fail(\`unknown '${verb}'\`)` (or the same as an
+ * `else if` chain ending in `else { … }`): every word the chain compares is handled and leaves, and what follows
+ * rejects every other word. It rejects when it leaves (return, throw, `process.exit`) without handing anything on:
+ * it names none of the enclosing function's parameters and uses the word only as text of a message. Anywhere in the
+ * body the word may only be compared with literals or tested for presence (`if (!verb)`): a word passed to a call
+ * (`show(verb)`) may be an argument (an id, a file), and then the list stays open.
+ */
+function chainRejectsRest(body: ts.Node, isVerb: (e: ts.Expression) => boolean, isBinding: (e: ts.Node) => boolean): boolean {
+  const compares: ts.IfStatement[] = [];
+  let usedElsewhere = false;
+  const inText = new Set<ts.Node>();
+  const visit = (n: ts.Node): void => {
+    if (usedElsewhere) return;
+    if (ts.isExpression(n) && !ts.isParenthesizedExpression(n) && isVerb(n)) {
+      if (isBinding(n)) return;
+      const how = useOf(n);
+      if (how === "compare") {
+        const stmt = conditionOf(n);
+        if (stmt && !compares.includes(stmt)) compares.push(stmt);
+      } else if (how === "text") inText.add(n);
+      else if (how !== "presence") usedElsewhere = true;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(body);
+  if (usedElsewhere || compares.length === 0) return false;
+  const last = compares[compares.length - 1]!;
+  // The rest: the final `else`, or the statements after the last comparing `if` in its block.
+  let rest: readonly ts.Statement[];
+  if (last.elseStatement && !ts.isIfStatement(last.elseStatement)) {
+    rest = ts.isBlock(last.elseStatement) ? last.elseStatement.statements : [last.elseStatement];
+    // An else-if chain: every comparing `if` is a link of it.
+    for (const c of compares) if (!inChain(c, last)) return false;
+  } else {
+    const list = ts.isBlock(last.parent) || ts.isCaseClause(last.parent) || ts.isDefaultClause(last.parent) ? last.parent.statements : null;
+    if (!list || last.elseStatement) return false;
+    if (!compares.every((c) => c.parent === last.parent && leaves(c.thenStatement))) return false;
+    rest = list.slice(list.indexOf(last) + 1);
+  }
+  const end = rest[rest.length - 1];
+  if (!end || !leaves(end)) return false;
+  const fn = enclosingFunctionOf(last);
+  const params = new Set(fn ? fn.parameters.flatMap((p) => bindingNames(p.name)) : []);
+  // The word as text of the message (`${input[0]}`) hands nothing on, even when its list is a parameter.
+  const handsOn = (n: ts.Node): boolean => !inText.has(n) && ((ts.isIdentifier(n) && params.has(n.text)) || ts.forEachChild(n, handsOn) === true);
+  return !rest.some(handsOn);
+}
+
+type WordUse = "compare" | "presence" | "text" | "other";
+
+function useOf(e: ts.Expression): WordUse {
+  let n: ts.Node = e;
+  while (ts.isParenthesizedExpression(n.parent) || ts.isAsExpression(n.parent) || ts.isNonNullExpression(n.parent)) n = n.parent;
+  const p = n.parent;
+  if (ts.isBinaryExpression(p) && isEquality(p.operatorToken.kind)) {
+    const other = p.left === n ? p.right : p.left;
+    return stringLiteral(unwrap(other)) !== null ||
+      unwrap(other).kind === ts.SyntaxKind.UndefinedKeyword ||
+      (ts.isIdentifier(unwrap(other)) && (unwrap(other) as ts.Identifier).text === "undefined")
+      ? "compare"
+      : "other";
+  }
+  if (ts.isPrefixUnaryExpression(p) && p.operator === ts.SyntaxKind.ExclamationToken) return "presence";
+  if (ts.isIfStatement(p) && p.expression === n) return "presence";
+  if (ts.isTemplateSpan(p)) return "text";
+  return "other";
+}
+
+/** The `if` whose condition holds the comparison (through `||`, `&&`, `!` and parentheses), or null. */
+function conditionOf(e: ts.Node): ts.IfStatement | null {
+  let n: ts.Node = e;
+  while (n.parent && (ts.isBinaryExpression(n.parent) || ts.isParenthesizedExpression(n.parent) || ts.isPrefixUnaryExpression(n.parent))) n = n.parent;
+  return ts.isIfStatement(n.parent) && n.parent.expression === n ? n.parent : null;
+}
+
+/** `c` is `last` or an `if` whose `else` chain reaches `last`. */
+function inChain(c: ts.IfStatement, last: ts.IfStatement): boolean {
+  for (let s: ts.Statement | undefined = c; s && ts.isIfStatement(s); s = s.elseStatement) if (s === last) return true;
+  return false;
+}
+
+function enclosingFunctionOf(n: ts.Node): ts.SignatureDeclaration | null {
+  for (let p = n.parent; p; p = p.parent) if (ts.isFunctionLike(p)) return p;
+  return null;
+}
+
+function bindingNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((el) => (ts.isOmittedExpression(el) ? [] : bindingNames(el.name)));
 }
 
 function isEquality(k: ts.SyntaxKind): boolean {
