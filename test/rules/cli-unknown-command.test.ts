@@ -59,10 +59,10 @@ tester.run(rule, {
       ],
     },
     {
-      name: "a record of the past (an archive folder, a page whose banner says it is historical) names the commands of its time: counted, not judged",
+      name: "a record of the past (an archive folder, a page whose banner says it is historical) names the commands of its time: one the code no longer has is counted, not judged; one it has is judged",
       files: {
         ...cliProject([]),
-        "docs/archive/old.md": "# Old\n\nRun `aw bogus` to start.\n",
+        "docs/archive/old.md": "# Old\n\nRun `aw bogus` to start.\n\nThen `aw flow advance`.\n",
         "docs/guia.md": "# Guía\n\n> ⚠️ **HISTÓRICO.** Se conserva como registro.\n\nRun `aw tasks-data`.\n",
       },
       notJudged: [

@@ -208,8 +208,8 @@ tester.run(rule, {
       notJudged: [{ file: "docs/guide.md", line: 7, reason: "a flag whose paragraph names another tool" }],
     },
     {
-      name: "a record of the past (kept under archive/) names the flags of its time: counted, not judged",
-      files: { ...cliProject([]), "docs/archive/old.md": "# Old\n\nRun `aw flow advance --bogus`.\n" },
+      name: "a record of the past (kept under archive/) names the flags of its time: one the code no longer accepts is counted, not judged; one it accepts is judged",
+      files: { ...cliProject([]), "docs/archive/old.md": "# Old\n\nRun `aw flow advance --bogus`.\n\nThen `aw flow advance --json`.\n" },
       notJudged: [
         {
           file: "docs/archive/old.md",

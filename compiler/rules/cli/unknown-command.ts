@@ -23,7 +23,7 @@ export default defineRule({
       "A word that names no sub-command is an argument when the command takes arguments, and is reported, with the closest known command as the suggestion, only when the level's list of sub-commands is closed (docpact read all of it). " +
       "Where the list is open (a name that does not evaluate, commands loaded from a directory, verbs compared one by one) the word is not judged and is counted in the summary; `docpact inspect commands` shows why. " +
       "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against). " +
-      "A document that is a record of the past (a changelog, release notes or a file named by its date, kept under `archive/`, `history/` or a folder of dated posts such as `blog/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the commands of its time: its invocations are counted in the summary, not judged. " +
+      "A document that is a record of the past (a changelog, release notes or a file named by its date, kept under `archive/`, `history/` or a folder of dated posts such as `blog/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the commands of its time: an invocation of a command the code still has is judged (nothing to report either way), any other is counted in the summary, not judged. " +
       "Inside a git work tree, when the word was a string literal that a commit removed from a file declaring commands (or from a code file that is gone), " +
       "the message names that commit (the newest of the last 1,000 commits that touched the code); when the commit replaced it on the same line by a name that is a " +
       "command at that level now, that command is the suggestion, and `docpact build --fix` writes it in place of the old word (a spelling suggestion is never applied).",
@@ -60,17 +60,17 @@ export default defineRule({
     // The command code's history, and that of command modules deleted since.
     const historyAsk = ctx.model.history ? { files: [...commandFiles].sort(), gone: true as const } : undefined;
     for (const doc of ctx.model.docs) {
-      // A record (an archived page, one whose banner says it is historical) names the commands of its time: counted, not judged.
+      // A record (an archived page, one whose banner says it is historical) names the commands of its time: one the code
+      // still has is fine either way (judged); any other may have existed then (counted, not judged).
       const record = recordOf(doc, ctx.model.texts.get(doc.file));
-      if (record !== null) {
-        const reason = `the document is a record (${record}): its commands are its time's`;
-        for (const inv of doc.invocations) ctx.notJudged(inv.span, reason, { kind: "commands" });
-        for (const m of docMentions(doc, ctx.model.binaries)) if (m.source === "synopsis") ctx.notJudged(m.span, reason, { kind: "commands" });
-        continue;
-      }
+      const pastReason = record === null ? null : `the document is a record (${record}): its commands are its time's`;
       for (const inv of doc.invocations) {
         if (unread.has(inv.binary)) continue;
         const m = index.match(inv);
+        if (pastReason !== null && (m.unknown || m.notJudged)) {
+          ctx.notJudged(inv.span, pastReason, { kind: "commands" });
+          continue;
+        }
         // The invocation is the command mention (summary.coverage): judged, unless a word of it was not.
         if (m.notJudged) ctx.notJudged(m.notJudged.span, m.notJudged.reason, { kind: "commands", span: inv.span });
         else ctx.judged(inv.span, "commands");
@@ -104,7 +104,7 @@ export default defineRule({
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "synopsis" || unread.has(m.binary)) continue;
         if (index.for(m.binary).walk(m.words ?? []) !== null) ctx.judged(m.span, "commands");
-        else ctx.notJudged(m.span, "a help listing whose synopsis names no known command", { kind: "commands" });
+        else ctx.notJudged(m.span, pastReason ?? "a help listing whose synopsis names no known command", { kind: "commands" });
       }
     }
   },

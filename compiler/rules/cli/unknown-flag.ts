@@ -42,7 +42,7 @@ export default defineRule({
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
       "In a skill's or slash command's own file, a flag (in running prose, an option list or a table) that the entry declares (its usage line, flag table or `argument-hint`) is the entry's argument, left to `skill/unknown-argument`, unless the sentence holding it invokes the CLI (`` `aw sessions` applying `--since`/`--period` ``: passed to the CLI there). " +
       "A flag written after a skill's or command's name in its sentence (`` `manuals` with `--topics a` ``), and a bare flag on a page that passes arguments to one entry alone, are that entry's arguments (`skill/unknown-argument`). " +
-      "A document that is a record of the past (a changelog, release notes or a file named by its date, kept under `archive/`, `history/` or a folder of dated posts such as `blog/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the flags of its time: they are counted in the summary, not judged. " +
+      "A document that is a record of the past (a changelog, release notes or a file named by its date, kept under `archive/`, `history/` or a folder of dated posts such as `blog/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the flags of its time: a flag the code still accepts is judged (nothing to report either way), any other is counted in the summary, not judged. " +
       "Invocations whose command is unknown are left to `cli/unknown-command` (unless git shows the command renamed: its flags are then judged against the command it became), and nothing is reported when the code reader finds no commands at all. " +
       "Inside a git work tree, when the flag's name (with or without its dashes) was a string literal that a commit removed from a code file, the message names that commit; " +
       "when the commit replaced it on the same line by a name the command accepts now, that flag is the suggestion, and `docpact build --fix` writes it in place of the old one " +
@@ -169,10 +169,6 @@ export default defineRule({
         ctx.notJudged(t.span, `the CLI of \`${binary}\` was not read (${notRead})`, { kind: "flags" });
         return;
       }
-      if (record !== null) {
-        ctx.notJudged(t.span, `the document is a record (${record}): its flags are its time's`, { kind: "flags" });
-        return;
-      }
       // `--no-` is how prose names a prefix ("negated by prefixing them with `--no-`"), never a flag itself.
       if (/^--?[\w-]*-$/.test(t.flag ?? t.text)) {
         ctx.notJudged(t.span, `a flag prefix (\`${t.flag ?? t.text}\`), not a flag`, { kind: "flags" });
@@ -186,6 +182,12 @@ export default defineRule({
       const name = t.flag ?? t.text;
       if (accepted(name, table, named.has(t) || NAMES_LIST.test(t.text))) {
         ctx.judged(t.span, "flags");
+        return;
+      }
+      // A record of the past (model/document-record.ts) names the flags of its time: one the code still accepts is fine
+      // either way (judged above); any other may have existed then.
+      if (record !== null) {
+        ctx.notJudged(t.span, `the document is a record (${record}): its flags are its time's`, { kind: "flags" });
         return;
       }
       if (!closure.closed) {
