@@ -550,6 +550,11 @@ describe("listedWithForeignWord: a flag slash-joined with a word no command of t
     expect(listedWithForeignWord("--no-verify", "never commit, merge or --no-verify", index, ["aw"])).toBe("commit");
     expect(listedWithForeignWord("--force", "run hook, sync, or --force", index, ["aw"])).toBeNull();
     expect(listedWithForeignWord("--force", "pass --dry-run, then run it with --force", index, ["aw"])).toBeNull();
+    // Codes of the block are arguments, not another tool's words; a list must run to its clause's end; one plain word is not enough.
+    expect(listedWithForeignWord("--ignore", "locate test files (dir, pattern, --ignore, and --cwd)", index, ["aw"], new Set(["dir", "pattern"]))).toBeNull();
+    expect(listedWithForeignWord("--host", "with --port or --host, such as aw x --port 8080.", index, ["aw"])).toBeNull();
+    expect(listedWithForeignWord("--deep", "Scanning monorepos (workspaces, --deep, custom globs).", index, ["aw"])).toBeNull();
+    expect(listedWithForeignWord("--jobs=0", "reducing the job count, e.g., --jobs=0.", index, ["aw"])).toBeNull();
   });
 });
 

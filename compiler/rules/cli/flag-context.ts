@@ -187,7 +187,7 @@ export function blockTie(
   // `` [`--max-http-header-size`](https://nodejs.org/api/cli.html#…) ``: documented on another page, another program's flag.
   const linked = doc.links.find((l) => l.kind === "link" && /^https?:\/\//i.test(l.url) && inside(code.span, l.span));
   if (linked) return { to: "none", reason: `a flag linked to an external page (${linked.url.replace(/^https?:\/\/([^/#?]+).*$/i, "$1")})` };
-  const foreign = listedWithForeignWord(code.value, block.text, index, binaries);
+  const foreign = listedWithForeignWord(code.value, block.text, index, binaries, blockCodes(doc, block.span));
   if (foreign !== null) return { to: "none", reason: `a flag listed with \`${foreign}\`, a word no command of the CLI is (another tool's operations)` };
   // The heading over it is context too (`## Safe git`).
   const heading = headingOver(doc, code.span);
@@ -249,6 +249,11 @@ export function blockTie(
   return scopeTie(code.span, doc, index, tc);
 }
 
+/** The values of the inline codes inside a block. */
+export function blockCodes(doc: MarkdownDoc, span: Span): Set<string> {
+  return new Set(doc.inlineCodes.filter((c) => inside(c.span, span)).map((c) => c.value.trim()));
+}
+
 /** The top-level commands a block names as a code of their own (`` `release-data` ``), in order, once each. */
 function codedCommands(doc: MarkdownDoc, span: Span, index: SurfaceIndex): string[] {
   const tops = new Set(index.commands.filter((d) => d.path.length === 1).map((d) => d.path[0]));
@@ -258,26 +263,38 @@ function codedCommands(doc: MarkdownDoc, span: Span, index: SurfaceIndex): strin
 }
 
 /**
- * `no \`push\`/\`--amend\`/\`--no-verify\``, "never commit, merge, push, `--amend`, or `--no-verify`": members joined by `/`,
- * or three or more one-word members joined by commas (and a last `or`/`and`), are one list of one kind; a plain word
- * among them that no command of the CLI (nor a binary) is makes the list another tool's, so its flags are nobody's here.
- * The word, or null.
+ * `no \`push\`/\`--amend\`/\`--no-verify\``, "never commit, merge, push, `--amend`, or `--no-verify`": members joined by `/`
+ * are one list of one kind, and so are three or more one-word members joined by commas (a last `or`/`and`) that run to
+ * the clause's end; a plain word among a `/`-list, or two plain words (not codes of the block: `` `dir`, `pattern`,
+ * `--ignore` `` are arguments) among a comma list, that no command of the CLI (nor a binary) is make the list another
+ * tool's, so its flags are nobody's here. The word, or null.
  */
-export function listedWithForeignWord(flag: string, text: string, index: SurfaceIndex, binaries: readonly string[]): string | null {
-  return listForeignWord(flag, text, new Set([...binaries, ...index.commands.flatMap((d) => d.path)].map((w) => w.toLowerCase())));
+export function listedWithForeignWord(
+  flag: string,
+  text: string,
+  index: SurfaceIndex,
+  binaries: readonly string[],
+  codes: ReadonlySet<string> = new Set(),
+): string | null {
+  return listForeignWord(flag, text, new Set([...binaries, ...index.commands.flatMap((d) => d.path)].map((w) => w.toLowerCase())), codes);
 }
 
-/** A `/`-joined list, or a comma list of three or more one-word members (`a, b, or c`; the first member is the word before the first comma). */
-const LISTS = [/[^\s(),;]+(?:\/[^\s(),;]+)+/g, /[^\s(),;]+(?:(?:,\s+(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+)[^\s(),;]+){2,}/g];
+const SLASH_LIST = /[^\s(),;]+(?:\/[^\s(),;]+)+/g;
+/** One-word members joined by commas (`a, b, or c`; the first member is the word before the first comma), ending where the clause does. */
+const COMMA_LIST = /[^\s(),;]+(?:(?:,\s+(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+)[^\s(),;]+){2,}(?=[.;:!?)]?(?:\s+[—–-]\s|\s*$)|[;)]|[.:!?]\s)/g;
+const SEPARATOR = /\/|,\s+(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+/;
 
-/** The plain word of a list holding `flag` (see listedWithForeignWord) that is not in `known` (lower case), or null. */
-export function listForeignWord(flag: string, text: string, known: ReadonlySet<string>): string | null {
-  for (const list of LISTS)
+/** The plain word of a list holding `flag` (see listedWithForeignWord) that is not in `known` (lower case), nor in `codes`, or null. */
+export function listForeignWord(flag: string, text: string, known: ReadonlySet<string>, codes: ReadonlySet<string> = new Set()): string | null {
+  for (const [list, needed] of [
+    [SLASH_LIST, 1],
+    [COMMA_LIST, 2],
+  ] as const)
     for (const m of text.matchAll(list)) {
-      const members = m[0].split(/\/|,\s+(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+/).map((w) => w.replace(/^[`'"*_]+|[`'".:!?*_]+$/g, ""));
+      const members = m[0].split(SEPARATOR).map((w) => w.replace(/^[`'"*_]+|[`'".:!?*_]+$/g, ""));
       if (!members.includes(flag)) continue;
-      const word = members.find((w) => /^[a-z][\w-]*$/.test(w) && !known.has(w.toLowerCase()));
-      if (word !== undefined) return word;
+      const plain = members.filter((w) => /^[a-z][\w-]*$/.test(w) && !known.has(w.toLowerCase()) && (needed === 1 || !codes.has(w)));
+      if (plain.length >= needed) return plain[0];
     }
   return null;
 }
@@ -445,11 +462,12 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
   // section, or anywhere on a page that is only tied by its invocations as a whole (the page documents that command).
   const slash = (tc.slashCommands ?? []).find((c) => within(c.span, from, to) || within(c.span, ownFrom, ownTo));
   if (slash) return { to: "none", reason: `a flag whose ${scope} passes flags to a slash command too (\`${slash.name}\`)` };
-  // The headings over the flag are its context too (`# git — git-safe capability` over `### Message format`).
-  const others = otherTools(doc, binaries);
+  // The headings over the flag are its context too (`# git — git-safe capability` over `### Message format`): the common
+  // programs only, as a program a fence runs may be a word of any heading (`dev`, `on`).
+  const own = new Set(binaries.map((b) => b.toLowerCase()));
   for (let a = headings.findIndex((x) => x.span === ownFrom); a >= 0; ) {
-    const tool = otherNamed(headings[a].text, others);
-    if (tool !== null && !INSTALL_WORDS.has(tool)) return { to: "none", reason: `a flag under a heading that names another tool (\`${tool}\`)` };
+    const tool = words(headings[a].text).find((w) => COMMON_TOOLS.includes(w) && !own.has(w));
+    if (tool !== undefined) return { to: "none", reason: `a flag under a heading that names another tool (\`${tool}\`)` };
     const depth = headings[a].depth;
     let p = a - 1;
     while (p >= 0 && headings[p].depth >= depth) p--;

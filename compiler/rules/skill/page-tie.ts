@@ -19,7 +19,7 @@ import { BARE_FLAG } from "../../model/mentions.js";
 import { declaredArguments, entryNames, resolveBare, type SkillBundle, type SkillEntry } from "../../model/skills.js";
 import type { InlineCode, MarkdownDoc } from "../../model/types.js";
 import { weakMemo } from "../../util/memo.js";
-import { inside, otherTools, programsRun, saysGone, listForeignWord, words } from "../cli/flag-context.js";
+import { blockCodes, inside, listForeignWord, otherTools, programsRun, saysGone, words } from "../cli/flag-context.js";
 
 export type PageTie = { to: "entry"; entry: SkillEntry; at: Span } | { to: "none"; reason: string };
 
@@ -120,7 +120,7 @@ export function pageTie(flag: PageFlag, doc: MarkdownDoc, bundle: SkillBundle, b
   if (ws.some((w) => others.has(w))) return { to: "none", reason: "a bare flag whose paragraph names another tool" };
   if (saysGone(block.text)) return { to: "none", reason: "a bare flag whose paragraph says it was removed, renamed or deprecated" };
   const known = new Set(bundle.entries.flatMap((e) => [e.name, ...e.aliases].map((n) => n.replace(/^\/(?:[\w-]+:)?/, "").toLowerCase())));
-  const foreign = listForeignWord(flag.flag, block.text, known);
+  const foreign = listForeignWord(flag.flag, block.text, known, blockCodes(doc, block.span));
   if (foreign !== null) return { to: "none", reason: `a bare flag listed with \`${foreign}\`, a word no entry is (another tool's operations)` };
   const run = programsRun(doc, binaries)[0];
   if (run) return { to: "none", reason: `a bare flag on a page that runs another program (\`${run.word}\`)` };
