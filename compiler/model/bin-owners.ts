@@ -89,5 +89,7 @@ export function surfaceFiles(surface: CommandSurface, openings = false): string[
     openAt(c.flagSet);
   }
   if (openings) for (const u of surface.unreached ?? []) out.add(u.span.file);
+  // A program of its own in each file: the files a binary's entry reaches tell its program apart from the others.
+  for (const f of surface.programFiles ?? []) out.add(f);
   return [...out].sort();
 }

@@ -123,6 +123,8 @@ export interface CommandSurface {
   warnings: SurfaceWarning[];
   /** Parser calls a reader found whose argv it could not trace to the program's (no command came of them); absent: none. */
   unreached?: UnreachedCall[];
+  /** Files that each hold a program parsing the process's own argv, where a reader found several (their roots merged); absent: none. */
+  programFiles?: string[];
 }
 
 /**

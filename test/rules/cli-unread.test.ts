@@ -34,6 +34,21 @@ tester.run(rule, {
       },
     },
     {
+      name: 'packages each with a commander program of its own, one declaring nothing but a version (vuepress\'s `createCommand("vp-update")`): each binary is read',
+      files: {
+        "package.json": { name: "root", private: true },
+        "pnpm-workspace.yaml": "packages:\n  - tools/*\n",
+        "tools/a/package.json": { name: "a", bin: { a: "./dist/index.js" }, dependencies: { commander: "1" } },
+        "tools/a/src/index.ts":
+          'import { createCommand } from "commander";\nconst program = createCommand("a");\nprogram.option("--deep").action(() => {});\nprogram.version("1");\nawait program.parseAsync();\n',
+        "tools/b/package.json": { name: "b", bin: { b: "./dist/index.js" }, dependencies: { commander: "1" } },
+        "tools/b/src/index.ts":
+          'import { createCommand } from "commander";\nimport { VERSION } from "./version.js";\nconst program = createCommand("b");\nprogram.argument("[dir]").action(() => {});\nprogram.version(VERSION);\nawait program.parseAsync();\n',
+        "docpact.config.json": { docs: ["*.md"], code: { include: ["tools/**/*.ts"] }, cli: { binaries: ["a", "b"] } },
+        "README.md": "Run `a --deep` or `b docs`.\n",
+      },
+    },
+    {
       name: "no document invokes the binary",
       files: { "package.json": { name: "tool", bin: { tool: "bin.js" } }, "bin.js": HAND_PARSED, "README.md": "# tool\n\nNothing to run here.\n" },
     },

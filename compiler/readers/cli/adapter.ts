@@ -94,6 +94,8 @@ export interface AdapterOutput {
   globalFlags?: string[];
   /** Parser calls found whose argv could not be traced to the program's: no command came of them. */
   unreached?: UnreachedCall[];
+  /** Files that each hold a program parsing the process's own argv, where several do (their roots merged into one). */
+  programFiles?: string[];
 }
 
 export interface CliAdapter {

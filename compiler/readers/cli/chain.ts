@@ -72,6 +72,8 @@ class ChainReader {
   private readonly versionCalls: Call[] = [];
   private readonly parseCalls: Call[] = [];
   private readonly newCommands: { file: ParsedFile; node: ts.NewExpression }[] = [];
+  /** The files of programs that parse their own argv, where there are several (mergedRoots). */
+  private programFiles: string[] = [];
   private readonly paths = new Map<ts.CallExpression, string[] | null>();
   private readonly entries = new Map<string, Entry>();
   private readonly openings: Opening[] = [];
@@ -138,7 +140,7 @@ class ChainReader {
     this.mergedRoots();
     if (this.d.implicitHelpCommand && !this.files.some((f) => /\.(?:add)?[hH]elpCommand\(\s*false\b/.test(f.text)))
       commands.push(...this.helpCommands(commands));
-    return { commands, openings: this.openings };
+    return { commands, openings: this.openings, ...(this.programFiles.length > 1 ? { programFiles: this.programFiles } : {}) };
   }
 
   /**
@@ -156,9 +158,11 @@ class ChainReader {
     });
     const files = [...new Set(roots.map((r) => r.file.rel))].sort();
     if (files.length < 2) return;
-    const first = roots.find((r) => r.file.rel === files[0])!;
     const reason = `${files.length} programs parse their own arguments (${files.join(", ")}): their root commands merge, so a word after the binary is not judged`;
+    const first = roots.find((r) => r.file.rel === files[0])!;
     this.openings.push({ path: [], set: "commands", reason, span: spanOf(first.file, first.call) });
+    // Each a file the surface was read from: binaries whose entries reach different ones are read apart (binary-surfaces.ts).
+    this.programFiles = files;
   }
 
   /** commander's implicit `help [command]` under each command that has sub-commands and declares no `help` of its own. */

@@ -84,8 +84,14 @@ export function readSurface(root: string, files: ParsedFile[], opts: CliReadOpti
       .map((o) => o.id)
       .sort(),
     ...unreachedOf(outputs.flatMap((o) => o.out.unreached ?? [])),
+    ...programFilesOf(outputs.flatMap((o) => o.out.programFiles ?? [])),
     warnings: warnings.sort((a, b) => cmp(a.span?.file ?? "", b.span?.file ?? "") || (a.span?.line ?? 0) - (b.span?.line ?? 0) || cmp(a.message, b.message)),
   };
+}
+
+/** The files of programs parsing their own argv, sorted, once each (absent when there are none). */
+function programFilesOf(files: string[]): { programFiles?: string[] } {
+  return files.length === 0 ? {} : { programFiles: [...new Set(files)].sort(cmp) };
 }
 
 /** The unreached parser calls, in file order, as the surface keeps them (absent when there are none). */

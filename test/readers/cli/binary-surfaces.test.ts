@@ -89,6 +89,13 @@ describe("surfacesByEntry", () => {
     expect(owners.nobodys("scripts/release.ts")).toBe(false);
   });
 
+  it("a file holding a program of its own (programFiles: roots merged across files) tells its binary apart, declaring nothing else", () => {
+    // The tool's root is read from src/cli.ts only; the scaffolder's file holds a root program with no option of its own.
+    const all = surface([command([], "src/cli.ts")], { programFiles: ["packages/create/index.js", "src/cli.ts"] });
+    const split = surfacesByEntry(all, closures, owners, readFrom(all));
+    expect(split?.map((p) => p.binaries)).toEqual([["create-tool"], ["t", "tool"]]);
+  });
+
   it("does not split when one program alone owns command files (cli-reading says the others were not read)", () => {
     const all = surface([tool]);
     expect(surfacesByEntry(all, closures, owners, readFrom(all))).toBeNull();
