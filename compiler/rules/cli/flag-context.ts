@@ -396,7 +396,9 @@ export function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRu
  * invocations (its own text, else its parents'), else the page, decides. When
  * every invocation there is of one binary, the flag is that binary's (some
  * command must accept it) — unless that section or page runs another program
- * (its flags could be any of them) or an invocation there is not judged.
+ * or gives flags to a slash command (its flags could be any of them), a
+ * heading over the flag names a common program, or an invocation there is not
+ * judged.
  * Binaries whose package.json `bin` names one file are one program (`programOf`).
  */
 function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContext): FlagTie {
