@@ -40,10 +40,10 @@ export function binaryReading(model: Reads, binary: string): BinaryReading {
     .filter((b) => b.name === binary)
     .sort((a, b) => byBinPreference(a.manifest ?? a.file, b.manifest ?? b.file))[0]?.file;
   const entry = raw === undefined ? (workspace ?? null) : raw.replace(/\\/g, "/").replace(/^\.\//, "");
-  if (model.surface.commands.length === 0)
-    return { binary, entry, read: false, readers: [...model.surface.adapters], stopped: whereReadingStopped(model, entry) };
   const own = model.binarySurfaces?.find((p) => p.binaries.includes(binary))?.surface;
   if (own && own.commands.length > 0) return { binary, entry, read: true, readers: [...own.adapters], stopped: null };
+  if (model.surface.commands.length === 0)
+    return { binary, entry, read: false, readers: [...model.surface.adapters], stopped: whereReadingStopped(model, entry) };
   const apart = readByEntry(model);
   // A binary whose entry was not followed (no `bin` names it): nothing tells it apart, the surface stays every binary's.
   const closure = model.binClosures?.find((c) => c.binary === binary);

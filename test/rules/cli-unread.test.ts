@@ -49,6 +49,20 @@ tester.run(rule, {
       },
     },
     {
+      name: "a hand-rolled bin in a package beside packages that import a parser (tap's tap-parser): read from its own files alone",
+      files: {
+        "package.json": { name: "root", private: true },
+        "pnpm-workspace.yaml": "packages:\n  - tools/*\n",
+        "tools/a/package.json": { name: "a", bin: { a: "./src/index.ts" }, dependencies: { commander: "1" } },
+        "tools/a/src/index.ts": 'import { Command } from "commander";\nnew Command("a").option("--deep").parse(process.argv);\n',
+        "tools/p/package.json": { name: "p", bin: { p: "./bin/cmd.cjs" } },
+        "tools/p/bin/cmd.cjs":
+          'const args = process.argv.slice(2);\nfor (let i = 0; i < args.length; i++) {\n  const arg = args[i];\n  switch (arg) {\n    case "--json":\n      break;\n    case "--tap":\n      break;\n    case "--flat":\n      break;\n    default:\n      throw new Error("unknown " + arg);\n  }\n}\n',
+        "docpact.config.json": { docs: ["*.md"], code: { include: ["tools/**/*.ts", "tools/**/*.cjs"] }, cli: { binaries: ["a", "p"] } },
+        "README.md": "Run `a --deep` or `p --tap`.\n",
+      },
+    },
+    {
       name: "no document invokes the binary",
       files: { "package.json": { name: "tool", bin: { tool: "bin.js" } }, "bin.js": HAND_PARSED, "README.md": "# tool\n\nNothing to run here.\n" },
     },

@@ -14,8 +14,52 @@ import { type BinarySurface, type CommandSurface, emptySurface } from "../../mod
 import type { BinClosure } from "../../model/types.js";
 import { type BinOwners, surfaceFiles } from "../../model/bin-owners.js";
 
-/** The surfaces by program, or null when the entries do not tell the binaries' CLIs apart. */
+/**
+ * The surfaces by program, or null when the entries do not tell the binaries' CLIs apart. A binary whose code holds no
+ * file the surface was read from (the union's readers stood aside for it: its hand-rolled parsing in a monorepo whose
+ * other packages import a parser package) is read again from its own files alone, and keeps what that finds.
+ */
 export function surfacesByEntry(
+  surface: CommandSurface,
+  closures: readonly BinClosure[],
+  owners: BinOwners,
+  readFrom: (owned: (file: string) => boolean) => CommandSurface,
+): BinarySurface[] | null {
+  const split = splitByEntry(surface, closures, owners, readFrom);
+  const alone = readAlone(surface, closures, owners, readFrom, split);
+  if (alone.length === 0) return split;
+  const taken = new Set(alone.flatMap((p) => p.binaries));
+  const kept = (split ?? []).map((p) => ({ ...p, binaries: p.binaries.filter((b) => !taken.has(b)) })).filter((p) => p.binaries.length > 0);
+  return [...kept, ...alone].sort((a, b) => (a.binaries[0]! < b.binaries[0]! ? -1 : 1));
+}
+
+/** The binaries the union (or its split) shows no command of, each read from its own files where that finds commands; binaries owning the same files are one program. */
+function readAlone(
+  surface: CommandSurface,
+  closures: readonly BinClosure[],
+  owners: BinOwners,
+  readFrom: (owned: (file: string) => boolean) => CommandSurface,
+  split: BinarySurface[] | null,
+): BinarySurface[] {
+  // One binary beside a surface read from elsewhere keeps the union, as before: nothing tells its code apart.
+  if (surface.commands.length > 0 && closures.length < 2) return [];
+  const files = surfaceFiles(surface, true);
+  const shown = new Set((split ?? []).filter((p) => p.surface.commands.length > 0).flatMap((p) => p.binaries));
+  // Binaries whose own reads come from the same files are one program (a tool's shims).
+  const programs = new Map<string, BinarySurface>();
+  for (const c of closures) {
+    if (shown.has(c.binary) || files.some((f) => owners(f).includes(c.binary))) continue;
+    const own = readFrom((f) => owners(f).includes(c.binary));
+    if (own.commands.length === 0) continue;
+    const key = surfaceFiles(own).join("\u0000");
+    const known = programs.get(key);
+    if (known) known.binaries.push(c.binary);
+    else programs.set(key, { binaries: [c.binary], surface: own });
+  }
+  return [...programs.values()].map((p) => ({ ...p, binaries: [...p.binaries].sort() }));
+}
+
+function splitByEntry(
   surface: CommandSurface,
   closures: readonly BinClosure[],
   owners: BinOwners,

@@ -94,7 +94,7 @@ export class SurfaceIndex {
   }
 
   get empty(): boolean {
-    return this.surface.commands.length === 0;
+    return this.surface.commands.length === 0 && ![...(this.byBinary?.values() ?? [])].some((i) => !i.empty);
   }
 
   /** The index `binary`'s mentions are judged against: its program's own where the surface is split by entry, else this one. */

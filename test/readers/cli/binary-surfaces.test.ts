@@ -96,9 +96,20 @@ describe("surfacesByEntry", () => {
     expect(split?.map((p) => p.binaries)).toEqual([["create-tool"], ["t", "tool"]]);
   });
 
+  it("a binary whose code holds no file the surface was read from is read again from its own files, and keeps what that finds", () => {
+    const all = surface([tool]);
+    // Its own files alone: a reader that stood aside in the union (a parser package imported elsewhere) reads it.
+    const alone = (own: (file: string) => boolean) => surface(own("packages/create/index.js") ? [scaffold] : [tool]);
+    expect(surfacesByEntry(all, closures, owners, alone)?.map((p) => [p.binaries, p.surface.commands.map((c) => c.path.join(" "))])).toEqual([
+      [["create-tool"], [""]],
+    ]);
+  });
+
   it("does not split when one program alone owns command files (cli-reading says the others were not read)", () => {
     const all = surface([tool]);
     expect(surfacesByEntry(all, closures, owners, readFrom(all))).toBeNull();
-    expect(surfacesByEntry(surface([]), closures, owners, readFrom(all))).toBeNull();
+    // With nothing in the union, each binary is read from its own files: `t` and `tool` share theirs, one program.
+    expect(surfacesByEntry(surface([]), closures, owners, readFrom(all))?.map((p) => [p.binaries, p.surface.commands.length])).toEqual([[["t", "tool"], 1]]);
+    expect(surfacesByEntry(surface([]), closures, owners, readFrom(surface([])))).toBeNull();
   });
 });
