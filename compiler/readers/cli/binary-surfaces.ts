@@ -25,8 +25,9 @@ export function surfacesByEntry(
   owners: BinOwners,
   readFrom: (owned: (file: string) => boolean) => CommandSurface,
 ): BinarySurface[] | null {
-  const split = splitByEntry(surface, closures, owners, readFrom);
-  const alone = readAlone(surface, closures, owners, readFrom, split);
+  const files = surfaceFiles(surface, true);
+  const split = splitByEntry(surface, files, closures, owners, readFrom);
+  const alone = readAlone(surface, files, closures, owners, readFrom, split);
   if (alone.length === 0) return split;
   const taken = new Set(alone.flatMap((p) => p.binaries));
   const kept = (split ?? []).map((p) => ({ ...p, binaries: p.binaries.filter((b) => !taken.has(b)) })).filter((p) => p.binaries.length > 0);
@@ -36,6 +37,7 @@ export function surfacesByEntry(
 /** The binaries the union (or its split) shows no command of, each read from its own files where that finds commands; binaries owning the same files are one program. */
 function readAlone(
   surface: CommandSurface,
+  files: readonly string[],
   closures: readonly BinClosure[],
   owners: BinOwners,
   readFrom: (owned: (file: string) => boolean) => CommandSurface,
@@ -43,7 +45,6 @@ function readAlone(
 ): BinarySurface[] {
   // One binary beside a surface read from elsewhere keeps the union, as before: nothing tells its code apart.
   if (surface.commands.length > 0 && closures.length < 2) return [];
-  const files = surfaceFiles(surface, true);
   const shown = new Set((split ?? []).filter((p) => p.surface.commands.length > 0).flatMap((p) => p.binaries));
   // Binaries whose own reads come from the same files are one program (a tool's shims).
   const programs = new Map<string, BinarySurface>();
@@ -59,15 +60,16 @@ function readAlone(
   return [...programs.values()].map((p) => ({ ...p, binaries: [...p.binaries].sort() }));
 }
 
+/** The surface split by the programs whose entries reach the files it was read from (`files`), or null (see the header). */
 function splitByEntry(
   surface: CommandSurface,
+  all: readonly string[],
   closures: readonly BinClosure[],
   owners: BinOwners,
   readFrom: (owned: (file: string) => boolean) => CommandSurface,
 ): BinarySurface[] | null {
   if (surface.commands.length === 0 || closures.length < 2) return null;
   // A file that is certainly no binary's (a private monorepo root's script parsing its own argv) is left out.
-  const all = surfaceFiles(surface, true);
   if (!all.every((f) => owners(f).length > 0 || owners.nobodys(f))) return null;
   const declaring = all.filter((f) => owners(f).length > 0);
   // Binaries owning the same command files are one program (`aw` and `agent-workflow`; a tool's shims).

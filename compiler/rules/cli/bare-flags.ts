@@ -132,7 +132,8 @@ function innermost(headings: Heading[], at: Span): number {
   return found;
 }
 
-function parentOf(headings: Heading[], h: number): number {
+/** The index of the heading whose section holds heading `h` (the nearest one before it of a lower depth), or -1. */
+export function parentOf(headings: readonly Heading[], h: number): number {
   for (let i = h - 1; i >= 0; i--) if (headings[i].depth < headings[h].depth) return i;
   return -1;
 }

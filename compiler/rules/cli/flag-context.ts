@@ -23,6 +23,7 @@
 import type { Span } from "../../model/diagnostic.js";
 import type { InlineCode, Invocation, MarkdownDoc } from "../../model/types.js";
 import { weakMemo } from "../../util/memo.js";
+import { parentOf } from "./bare-flags.js";
 import type { SurfaceIndex } from "./command-match.js";
 
 export type FlagTie =
@@ -426,10 +427,7 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
       scope = "section";
       break;
     }
-    const depth = headings[h].depth;
-    let p = h - 1;
-    while (p >= 0 && headings[p].depth >= depth) p--;
-    h = p;
+    h = parentOf(headings, h);
   }
   if (invs.length === 0) {
     from = to = null;
@@ -442,6 +440,9 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
   // Decided where the flag is, not anywhere on the page: with the page as scope, the programs run in the flag's own
   // section, its parent sections' own text and the text before the first heading count (`node --v8-options` in a
   // section of its own leaves the other sections' flags to the one binary the page invokes).
+  // The flag's own heading and those whose sections hold it, innermost first.
+  const over: number[] = [];
+  for (let a = headings.findIndex((x) => x.span === ownFrom); a >= 0; a = parentOf(headings, a)) over.push(a);
   const near: [Span | null, Span | null][] = [
     [from, to],
     [ownFrom, ownTo],
@@ -449,14 +450,7 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
   if (scope === "page") {
     near.shift();
     near.push([null, headings[0]?.span ?? null]);
-    let a = headings.findIndex((x) => x.span === ownFrom);
-    while (a >= 0) {
-      near.push([headings[a].span, headings[a + 1]?.span ?? null]);
-      const depth = headings[a].depth;
-      let p = a - 1;
-      while (p >= 0 && headings[p].depth >= depth) p--;
-      a = p;
-    }
+    for (const a of over) near.push([headings[a].span, headings[a + 1]?.span ?? null]);
   }
   const run = programsRun(doc, binaries, tc.ownRuns).find((r) => near.some(([f, t]) => within(r.span, f, t)));
   if (run) return { to: "none", reason: `a flag whose ${scope} runs another program (\`${run.word}\`)` };
@@ -467,13 +461,9 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
   // The headings over the flag are its context too (`# git — git-safe capability` over `### Message format`): the common
   // programs only, as a program a fence runs may be a word of any heading (`dev`, `on`).
   const own = new Set(binaries.map((b) => b.toLowerCase()));
-  for (let a = headings.findIndex((x) => x.span === ownFrom); a >= 0; ) {
+  for (const a of over) {
     const tool = words(headings[a].text).find((w) => COMMON_TOOLS.includes(w) && !own.has(w));
     if (tool !== undefined) return { to: "none", reason: `a flag under a heading that names another tool (\`${tool}\`)` };
-    const depth = headings[a].depth;
-    let p = a - 1;
-    while (p >= 0 && headings[p].depth >= depth) p--;
-    a = p;
   }
   for (const inv of invs) {
     const m = index.match(inv);
