@@ -183,3 +183,28 @@ describe("the bundle is the documents in scope", () => {
     }
   });
 });
+
+describe("slash-command mentions", () => {
+  it("a usage synopsis continued on indented option lines declares their flags too, each at its place", async () => {
+    const { readMarkdown } = await import("../../compiler/readers/markdown.js");
+    const { slashMentions } = await import("../../compiler/readers/skills/mentions.js");
+    const text = ["# x", "", "```", "/w:report [--since <id>]", "          [--skip] [--dry-run]", "  not [an option]", "```", ""].join("\n");
+    const doc = readMarkdown("docs/a.md", text, { binaries: [] });
+    const [m, ...rest] = slashMentions(doc, text);
+    expect(rest).toEqual([]);
+    expect(m.synopsis).toBe(true);
+    expect(m.args.map((a) => [a.flag, a.span.line, a.span.column, a.span.endColumn])).toEqual([
+      ["--since", 4, 12, 19],
+      ["--skip", 5, 12, 18],
+      ["--dry-run", 5, 21, 30],
+    ]);
+  });
+
+  it("an invocation (no bracketed options) takes no continuation lines", async () => {
+    const { readMarkdown } = await import("../../compiler/readers/markdown.js");
+    const { slashMentions } = await import("../../compiler/readers/skills/mentions.js");
+    const text = ["```", "/w:report --since 3", "          [--skip]", "```", ""].join("\n");
+    const [m] = slashMentions(readMarkdown("docs/a.md", text, { binaries: [] }), text);
+    expect(m.args.map((a) => a.flag)).toEqual(["--since"]);
+  });
+});

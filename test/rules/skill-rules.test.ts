@@ -451,9 +451,9 @@ describe("coverage of the skill surface", () => {
       ]);
       // Slash commands: export-reports and quick judged (known), gone judged (reported), the SKILL.md's own usage line judged, help judged (a built-in); other counted.
       expect(r.coverage.slashCommands).toEqual({ found: 6, judged: 5, notJudged: 1 });
-      // Arguments: --since, --audience and the usage line's two (the declaration itself) judged; --x (quick declares nothing), --y (unknown namespace) counted;
-      // the prose `--dry-run` after `export-reports` judged.
-      expect(r.coverage.skillArguments).toEqual({ found: 7, judged: 5, notJudged: 2 });
+      // Arguments: --since, --audience and the usage synopsis's four, two on its continued line (the declaration itself) judged;
+      // --x (quick declares nothing), --y (unknown namespace) counted; the prose `--dry-run` after `export-reports` judged.
+      expect(r.coverage.skillArguments).toEqual({ found: 9, judged: 7, notJudged: 2 });
       expect(r.coverage.skills).toEqual({ found: 1, judged: 1, notJudged: 0 });
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -65,14 +65,32 @@ export function slashMentions(doc: MarkdownDoc, text: string): SlashMention[] {
   for (const b of doc.codeBlocks) {
     if (!b.value.includes("/")) continue;
     const lines = b.value.split("\n");
+    /** Where a line of the fence starts in the text, or -1 when it is not written there as is. */
+    const baseOf = (k: number): number => {
+      const lineNo = b.span.line + 1 + k;
+      const full = lineNo <= index.lineCount ? text.slice(index.offset(lineNo, 1), lineNo < index.lineCount ? index.offset(lineNo + 1, 1) : text.length) : "";
+      const col = full.indexOf(lines[k]);
+      return col === -1 ? -1 : index.offset(lineNo, 1) + col;
+    };
     for (let k = 0; k < lines.length; k++) {
       const line = lines[k];
       if (!/^\s*\//.test(line)) continue;
-      const lineNo = b.span.line + 1 + k;
-      const full = lineNo <= index.lineCount ? text.slice(index.offset(lineNo, 1), lineNo < index.lineCount ? index.offset(lineNo + 1, 1) : text.length) : "";
-      const col = full.indexOf(line);
-      const base = col === -1 ? -1 : index.offset(lineNo, 1) + col;
-      out.push(...mentionsIn(doc.file, line, "fence", (x, y) => (base === -1 ? b.span : span(base + x, base + y))));
+      const base = baseOf(k);
+      const found = mentionsIn(doc.file, line, "fence", (x, y) => (base === -1 ? b.span : span(base + x, base + y)));
+      out.push(...found);
+      // A usage synopsis continued on indented lines of options (`/w:x [--a]` then `    [--b] [--c]`): theirs too.
+      const last = found.at(-1);
+      if (!last?.synopsis) continue;
+      while (k + 1 < lines.length && /^\s+\[\s*-/.test(lines[k + 1])) {
+        k++;
+        const rest = lines[k].trimStart();
+        const indent = lines[k].length - rest.length;
+        const head = `${last.name} `;
+        const next = baseOf(k);
+        const shift = indent - head.length;
+        const more = mentionsIn(doc.file, head + rest, "fence", (x, y) => (next === -1 ? b.span : span(next + x + shift, next + y + shift)));
+        for (const m of more) last.args.push(...m.args);
+      }
     }
   }
   return out;

@@ -26,17 +26,27 @@ import { weakMemo } from "../../util/memo.js";
 import { parentOf } from "./bare-flags.js";
 import type { SurfaceIndex } from "./command-match.js";
 
+/**
+ * Tied by its section or page (`by`) alone (scopeTie), not by its own paragraph: on a page that gives flags to slash commands,
+ * a flag the CLI does not accept may be theirs. `slash`: one such command shown in the very scope that tied it.
+ */
+export interface ScopeMark {
+  by?: "section" | "page";
+  slash?: string;
+}
+
 export type FlagTie =
-  | { to: "command"; binary: string; path: string[] }
+  | ({ to: "command"; binary: string; path: string[] } & ScopeMark)
   /** Several commands the paragraph names: one of them must accept the flag. */
   | { to: "commands"; binary: string; paths: string[][] }
-  | { to: "binary"; binary: string }
+  | ({ to: "binary"; binary: string } & ScopeMark)
   | { to: "none"; reason: string };
 
 /** Programs so common in docs that a flag beside their name is theirs, whatever the project runs. */
 const COMMON_TOOLS = ["node", "nodejs", "npm", "npx", "yarn", "pnpm", "pnpx", "bun", "bunx", "deno", "git", "docker"];
 /** Words that put a flag in a package manager's mouth (`install it with `--save-dev``). */
 const INSTALL_WORDS = new Set(["install", "installs", "installed", "installing", "installation", "uninstall"]);
+const NO_NAMES: ReadonlySet<string> = new Set();
 const SHELL_LANGS = /^(sh|bash|shell|console|zsh|shell-session|shellsession)$/i;
 
 /** The words of a text, lower case, split at anything but letters, digits, `@`, `_` and `-` (so `Node.js` gives `node`). */
@@ -125,31 +135,33 @@ export function commandParts(line: string): string[] {
   });
 }
 
-/** The programs a document names besides the CLI's binaries: the first word of each of its shell-fence commands, the programs its inline codes run (programsRun), and the common ones. */
-const othersByDoc = weakMemo<MarkdownDoc, { key: string; set: Set<string> }>("rules/cli/flag-context#othersByDoc");
-export function otherTools(doc: MarkdownDoc, binaries: readonly string[]): Set<string> {
+/**
+ * The programs a document names besides the CLI's binaries: those its shell fences and inline commands run
+ * (programsRun: comments, continued lines, output lines and shell utilities are not programs), and the common ones.
+ * `ownCommands` are the CLI's command names: a line starting with one runs the CLI written without its binary.
+ */
+const othersByDoc = weakMemo<MarkdownDoc, { key: string; names: ReadonlySet<string>; set: Set<string> }>("rules/cli/flag-context#othersByDoc");
+export function otherTools(doc: MarkdownDoc, binaries: readonly string[], ownCommands: ReadonlySet<string> = NO_NAMES): Set<string> {
   const key = binaries.join("\u0000");
   const memo = othersByDoc.get(doc);
-  if (memo && memo.key === key) return memo.set;
+  // The names set is commandNames' memo: the same object for the same CLI.
+  if (memo && memo.key === key && memo.names === ownCommands) return memo.set;
   const own = new Set(binaries.map((b) => b.toLowerCase()));
   const set = new Set(COMMON_TOOLS.filter((t) => !own.has(t)));
-  for (const b of doc.codeBlocks) {
-    if (b.lang === null || !SHELL_LANGS.test(b.lang)) continue;
-    for (const line of b.value.split(/\r?\n/)) {
-      if (FRAME_LINE.test(line)) continue;
-      for (const part of commandParts(line.replace(/^\s*[$>#]\s+/, ""))) {
-        const first = commandWords(part)[0];
-        // A capitalised first word is output or prose in the fence (`Available on:`), not a program.
-        if (!first || !/^[a-z][\w.-]*$/.test(first)) continue;
-        const w = first.toLowerCase();
-        if (!own.has(w)) set.add(w);
-      }
-    }
-  }
-  // And the programs its inline codes run with flags (`eslint --fix`): "ESLint warns … `--max-warnings=0`" is ESLint's flag.
-  for (const r of programsRun(doc, binaries)) set.add(r.word);
-  othersByDoc.set(doc, { key, set });
+  for (const r of programsRun(doc, binaries, [], ownCommands)) set.add(r.word);
+  othersByDoc.set(doc, { key, names: ownCommands, set });
   return set;
+}
+
+/** The CLI's command names, lower case (every word of every command path): a bare `session-create --x` runs the CLI. */
+const namesByIndex = weakMemo<SurfaceIndex, Set<string>>("rules/cli/flag-context#namesByIndex");
+export function commandNames(index: SurfaceIndex): Set<string> {
+  let names = namesByIndex.get(index);
+  if (!names) {
+    names = new Set(index.commands.flatMap((d) => d.path.map((w) => w.toLowerCase())));
+    namesByIndex.set(index, names);
+  }
+  return names;
 }
 
 /** The other tool (or installing) a block's text speaks of, or null. */
@@ -181,10 +193,12 @@ export function blockTie(
   const programOf = tc.programOf ?? ((b: string) => b);
   const block = code.block;
   if (!block) return { to: "none", reason: "a flag whose paragraph is not known" };
-  const others = otherTools(doc, binaries);
+  const ownCommands = commandNames(index);
+  const others = otherTools(doc, binaries, ownCommands);
   // "`--preset` was removed", "renamed to `--y`": a flag of another version, not of the code read.
   if (saysGone(block.text)) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
-  if (otherNamed(block.text, others) !== null) return { to: "none", reason: "a flag whose paragraph names another tool" };
+  const other = otherNamed(block.text, others);
+  if (other !== null) return { to: "none", reason: `a flag whose paragraph names another tool (\`${other}\`)` };
   // `` [`--max-http-header-size`](https://nodejs.org/api/cli.html#…) ``: documented on another page, another program's flag.
   const linked = doc.links.find((l) => l.kind === "link" && /^https?:\/\//i.test(l.url) && inside(code.span, l.span));
   if (linked) return { to: "none", reason: `a flag linked to an external page (${linked.url.replace(/^https?:\/\/([^/#?]+).*$/i, "$1")})` };
@@ -192,13 +206,14 @@ export function blockTie(
   if (foreign !== null) return { to: "none", reason: `a flag listed with \`${foreign}\`, a word no command of the CLI is (another tool's operations)` };
   // The heading over it is context too (`## Safe git`).
   const heading = headingOver(doc, code.span);
-  if (heading !== null && otherNamed(heading, others) !== null) return { to: "none", reason: "a flag whose section heading names another tool" };
+  const headingOther = heading === null ? null : otherNamed(heading, others);
+  if (headingOther !== null) return { to: "none", reason: `a flag whose section heading names another tool (\`${headingOther}\`)` };
   // A code in the block that runs another program with flags (`` `git push --force` ``, `` `aw x --y` `` in docs about another CLI).
   const own = new Set(binaries.map((b) => b.toLowerCase()));
   for (const c of doc.inlineCodes) {
     if (!inside(c.span, block.span)) continue;
     const m = /^([a-z][\w.-]*)\s+\S.*\s-{1,2}[A-Za-z]/i.exec(c.value);
-    if (m && !own.has(m[1].toLowerCase())) return { to: "none", reason: "a flag whose paragraph names another tool" };
+    if (m && !own.has(m[1].toLowerCase())) return { to: "none", reason: `a flag whose paragraph runs another tool (\`${c.value}\`)` };
   }
   const invs = doc.invocations.filter((i) => i.source === "inline" && inside(i.span, block.span));
   const named = new Set(words(block.text));
@@ -334,8 +349,13 @@ const INSTALL_LINE = /^(npm|yarn|pnpm|bun)\s+(i|install|add|ci)(\s|$)/;
  * runs something else than an install or one of the binaries (`npm run build`).
  * Shell utilities (`cd`, `mkdir`) do not count.
  */
-const runsByDoc = weakMemo<MarkdownDoc, { key: string; runs: { word: string; span: Span }[] }>("rules/cli/flag-context#runsByDoc");
-export function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRuns: readonly string[] = []): { word: string; span: Span }[] {
+const runsByDoc = weakMemo<MarkdownDoc, { key: string; names: ReadonlySet<string>; runs: { word: string; span: Span }[] }>("rules/cli/flag-context#runsByDoc");
+export function programsRun(
+  doc: MarkdownDoc,
+  binaries: readonly string[],
+  ownRuns: readonly string[] = [],
+  ownCommands: ReadonlySet<string> = NO_NAMES,
+): { word: string; span: Span }[] {
   const key = `${binaries.join("\u0000")}\u0001${ownRuns.join("\u0000")}`;
   // What else runs the CLI itself: its packages' names (`npx @scope/cli`) and its bin files (`node ./bin/cli.js`).
   const ownRun = new Set(
@@ -346,7 +366,7 @@ export function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRu
     }),
   );
   const memo = runsByDoc.get(doc);
-  if (memo && memo.key === key) return memo.runs;
+  if (memo && memo.key === key && memo.names === ownCommands) return memo.runs;
   const own = new Set(binaries.map((b) => b.toLowerCase()));
   const common = new Set(COMMON_TOOLS);
   const runs: { word: string; span: Span }[] = [];
@@ -355,6 +375,8 @@ export function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRu
     // Lower case only: a capitalised first word is output or prose (`Available on:`).
     const first = ws[0];
     if (!first || !/^[a-z][\w.-]*$/.test(first) || own.has(first) || SHELL_UTILITIES.has(first)) return null;
+    // The CLI's own command written without its binary (`session-create --x`); a common program stays itself.
+    if (ownCommands.has(first) && !common.has(first)) return null;
     if (RUNNER_WORDS.has(first)) {
       if (INSTALL_LINE.test(ws.join(" ").toLowerCase()) || ws.length === 1) return null;
       const versionless = (w: string) => w.toLowerCase().replace(/@[^/]*$/, "");
@@ -388,7 +410,7 @@ export function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRu
     const w = other(c.value);
     if (w) runs.push({ word: w, span: c.span });
   }
-  runsByDoc.set(doc, { key, runs });
+  runsByDoc.set(doc, { key, names: ownCommands, runs });
   return runs;
 }
 
@@ -396,10 +418,10 @@ export function programsRun(doc: MarkdownDoc, binaries: readonly string[], ownRu
  * A flag its paragraph and heading tie to nothing: the nearest section showing
  * invocations (its own text, else its parents'), else the page, decides. When
  * every invocation there is of one binary, the flag is that binary's (some
- * command must accept it) — unless that section or page runs another program
- * or gives flags to a slash command (its flags could be any of them), a
- * heading over the flag names a common program, or an invocation there is not
- * judged.
+ * command must accept it) — unless that section or page runs another program,
+ * a heading over the flag names a common program, or an invocation there is not
+ * judged. The tie is marked as the scope's (`by`), with a slash command that
+ * scope gives flags to (`slash`): the flag may be that command's (unknown-flag.ts decides).
  * Binaries whose package.json `bin` names one file are one program (`programOf`).
  */
 function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContext): FlagTie {
@@ -452,12 +474,12 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
     near.push([null, headings[0]?.span ?? null]);
     for (const a of over) near.push([headings[a].span, headings[a + 1]?.span ?? null]);
   }
-  const run = programsRun(doc, binaries, tc.ownRuns).find((r) => near.some(([f, t]) => within(r.span, f, t)));
+  const run = programsRun(doc, binaries, tc.ownRuns, commandNames(index)).find((r) => near.some(([f, t]) => within(r.span, f, t)));
   if (run) return { to: "none", reason: `a flag whose ${scope} runs another program (\`${run.word}\`)` };
   // A slash command given flags or shown by its usage (`/w:export-diagrams [--since …]`) takes flags too: in the
   // section, or anywhere on a page that is only tied by its invocations as a whole (the page documents that command).
   const slash = (tc.slashCommands ?? []).find((c) => within(c.span, from, to) || within(c.span, ownFrom, ownTo));
-  if (slash) return { to: "none", reason: `a flag whose ${scope} passes flags to a slash command too (\`${slash.name}\`)` };
+  const mark: ScopeMark = { by: scope as "section" | "page", ...(slash ? { slash: slash.name } : {}) };
   // The headings over the flag are its context too (`# git — git-safe capability` over `### Message format`): the common
   // programs only, as a program a fence runs may be a word of any heading (`dev`, `on`).
   const own = new Set(binaries.map((b) => b.toLowerCase()));
@@ -472,8 +494,8 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
   // Named as the nearest invocation before it writes the program (else the first after it).
   let binary = invs[0].binary;
   for (const i of invs) if (i.span.line < at.line || (i.span.line === at.line && i.span.column < at.column)) binary = i.binary;
-  if (!index.for(binary).hasSubcommands()) return { to: "command", binary, path: [] };
-  return { to: "binary", binary };
+  if (!index.for(binary).hasSubcommands()) return { to: "command", binary, path: [], ...mark };
+  return { to: "binary", binary, ...mark };
 }
 
 /** The command a help listing's synopsis words name, or why not. */

@@ -1,6 +1,7 @@
 import { closest } from "../../util/edit-distance.js";
 import type { Span } from "../../model/diagnostic.js";
 import type { Closure, FlagSpec, InlineCode, InvocationToken } from "../../model/types.js";
+import type { SkillEntry, SlashMention } from "../../model/skills.js";
 import { sectionTies, tiedBareFlags } from "./bare-flags.js";
 import { blockTie, type FlagTie, synopsisTie } from "./flag-context.js";
 import { docMentions, proseFlagCodes } from "../../model/mentions.js";
@@ -8,7 +9,7 @@ import { defineRule } from "../types.js";
 import { contentRemovalText, literalRemoval } from "../../model/history.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { recordOf } from "../../model/document-record.js";
-import { declaredArguments } from "../../model/skills.js";
+import { declaredArguments, entryNames } from "../../model/skills.js";
 import { pageFlags, pageTie, proseEntryArguments } from "../skill/page-tie.js";
 import { commandEvidence, matchRenamed } from "./command-history.js";
 import { unreadBinaries } from "../../model/cli-reading.js";
@@ -38,7 +39,8 @@ export default defineRule({
       'A bare `--flag` that opens an option list\'s entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written "`--x` of `tool cmd`". ' +
       "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary invoked there or named as a code of their own (`` `aw sessions` / `release-data` applying `--since` ``) tie it to those commands (one of them must accept it); the binary named alone, or another command named as a plain word, ties it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing is not judged, nor a flag written as a link to an external page (`` [`--max-http-header-size`](https://nodejs.org/…) ``: documented there, another program's), nor one the paragraph says was removed, renamed or deprecated (in English, or in Spanish: descarta, eliminado, renombrado, ya no…), nor one listed with a plain word no command of the CLI is (`` no `push`/`--amend` ``, \"never commit, merge, push, `--amend`, or `--no-verify`\": another tool's operations); else the section ties it as above; " +
       "else the nearest section showing invocations (its own text, else its parents'), or else the page, ties it to the binary when every invocation there is of one program (binaries package.json `bin` maps to one file are one) " +
-      "and it runs no other program (a shell-fence or inline command of another tool; installs, package runners running the binary and shell utilities such as `cd` aside) nor gives flags to a slash command or shows one's usage (`/w:x [--a]`: in that section, or anywhere on the page when the page is what ties it), no heading over it names another tool (`# git — git-safe capability`), on a page that is not about upgrading or changes (title or file name: upgrade, migration, changelog) and shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
+      "and it runs no other program (a shell-fence or inline command of another tool; comments, installs, package runners running the binary, shell utilities such as `cd` and lines starting with one of the CLI's own commands aside), no heading over it names another tool (`# git — git-safe capability`), on a page that is not about upgrading or changes (title or file name: upgrade, migration, changelog) and shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
+      "On a page that gives flags to a slash command or shows its usage (`/w:x [--a]`, a synopsis continued on indented option lines included), a flag tied so that one of those commands declares (that usage, its `argument-hint` or body) is that command's argument, and agrees with it; any other is not judged where that section (or the page, when the page is what ties it) shows the command, and elsewhere on the page only when the CLI accepts it: one the CLI does not accept may be an argument no declaration lists. " +
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
       "In a skill's or slash command's own file, a flag (in running prose, an option list or a table) that the entry declares (its usage line, flag table or `argument-hint`) is the entry's argument, left to `skill/unknown-argument`, unless the sentence holding it invokes the CLI (`` `aw sessions` applying `--since`/`--period` ``: passed to the CLI there). " +
       "A flag written after a skill's or command's name in its sentence (`` `manuals` with `--topics a` ``), and a bare flag on a page that passes arguments to one entry alone, are that entry's arguments (`skill/unknown-argument`). " +
@@ -163,7 +165,8 @@ export default defineRule({
     };
     // A help listing's option names: there `-css` names an option, it is not `-c` with a value or a cluster.
     const named = new WeakSet<InvocationToken>();
-    const judge = (t: InvocationToken, binary: string, path: string[] | string[][] | null, judged: boolean) => {
+    /** `unknownReason`: a flag the table does not accept is counted with it, not reported (its owner is not known). */
+    const judge = (t: InvocationToken, binary: string, path: string[] | string[][] | null, judged: boolean, unknownReason?: string) => {
       const notRead = unread.get(binary);
       if (notRead !== undefined) {
         ctx.notJudged(t.span, `the CLI of \`${binary}\` was not read (${notRead})`, { kind: "flags" });
@@ -188,6 +191,10 @@ export default defineRule({
       // either way (judged above); any other may have existed then.
       if (record !== null) {
         ctx.notJudged(t.span, `the document is a record (${record}): its flags are its time's`, { kind: "flags" });
+        return;
+      }
+      if (unknownReason !== undefined) {
+        ctx.notJudged(t.span, unknownReason, { kind: "flags" });
         return;
       }
       if (!closure.closed) {
@@ -246,7 +253,43 @@ export default defineRule({
       binaryTables.set(program, t);
       return t;
     };
-    const judgeTie = (t: InvocationToken, tie: FlagTie) => {
+    // The arguments the page's slash commands take (their usage synopses there, their declarations), each to one command.
+    const names = ctx.model.skills ? entryNames(ctx.model.skills, "any") : new Map<string, SkillEntry>();
+    const slashArguments = (mentions: readonly SlashMention[]) => {
+      const out = new Map<string, string>();
+      for (const m of mentions) {
+        const entry = names.get(m.name);
+        const declared = entry ? (declaredArguments(entry)?.args ?? []) : [];
+        for (const a of [...(m.synopsis ? m.args : []), ...declared]) if (!out.has(a.flag)) out.set(a.flag, m.name);
+      }
+      return out;
+    };
+    /**
+     * A flag only its section or page ties to the CLI, on a page giving flags to slash commands: one of their arguments is
+     * theirs (judged: a command on the page takes it); in a scope that shows such a command, any other is nobody's; elsewhere
+     * on the page, one the CLI does not accept may be an argument no declaration lists.
+     */
+    const judgeTie = (t: InvocationToken, tie: FlagTie, slash?: { args: ReadonlyMap<string, string>; first: string }) => {
+      if ((tie.to === "command" || tie.to === "binary") && tie.by && slash) {
+        const name = t.flag ?? t.text;
+        if (slash.args.has(name)) {
+          ctx.judged(t.span, "flags");
+          return;
+        }
+        if (tie.slash !== undefined) {
+          ctx.notJudged(t.span, `a flag whose ${tie.by} passes flags to a slash command too (\`${tie.slash}\`)`, { kind: "flags" });
+          return;
+        }
+        const path = tie.to === "command" ? tie.path : null;
+        judge(
+          t,
+          tie.binary,
+          path,
+          true,
+          `a flag the CLI does not accept, on a page passing flags to \`${slash.first}\`: it may be an argument no declaration of it lists`,
+        );
+        return;
+      }
       if (tie.to === "command") judge(t, tie.binary, tie.path, true);
       else if (tie.to === "commands") judge(t, tie.binary, tie.paths, true);
       else if (tie.to === "binary") judge(t, tie.binary, null, true);
@@ -318,11 +361,13 @@ export default defineRule({
       // Slash commands the page gives flags or shows by their usage: their flags are not the CLI's (flag-context.ts).
       const slashCommands = (bundle?.slashMentions ?? []).filter((m) => m.file === doc.file && m.form !== "prose" && (m.args.length > 0 || m.synopsis));
       const tc = { binaries: ctx.model.binaries, programOf, ownRuns, slashCommands };
+      const slashArgs = slashCommands.length > 0 ? { args: slashArguments(slashCommands), first: slashCommands[0].name } : undefined;
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) if (!own(b.token)) judge(b.token, b.binary, b.path, true);
       const none = () => null;
       if (doc.invocations.length > 0)
-        for (const u of bare.untied) if (!own(u.token, u.code) && !pageEntry(u.token, u.code)) judgeTie(u.token, blockTie(u.code, doc, index, none, tc));
+        for (const u of bare.untied)
+          if (!own(u.token, u.code) && !pageEntry(u.token, u.code)) judgeTie(u.token, blockTie(u.code, doc, index, none, tc), slashArgs);
       // Flags in running prose: the block, else the section; help listings: the synopsis's command.
       const sectionOf = sectionTies(doc, index);
       const prose = doc.invocations.length > 0 ? proseFlagCodes(doc) : [];
@@ -331,6 +376,7 @@ export default defineRule({
           judgeTie(
             p.token,
             blockTie(p.code, doc, index, () => sectionOf(p.code.span), tc),
+            slashArgs,
           );
       for (const m of docMentions(doc, ctx.model.binaries)) {
         if (m.source !== "help") continue;
