@@ -71,7 +71,7 @@ tester.run(rule, {
       ),
     },
     {
-      name: "a flag its paragraph ties to nothing: not judged where its section runs another program or shows a command not judged, its paragraph says it was removed, or its page is an upgrade guide",
+      name: "a flag its paragraph ties to nothing: not judged where its section runs another program or shows a command not judged, its paragraph says it was removed, or its page is an upgrade guide (where one the CLI accepts is judged)",
       files: {
         ...withGuide(
           [
@@ -108,9 +108,18 @@ tester.run(rule, {
           "```",
           "",
         ].join("\n"),
-        "docs/upgrading.md": ["# Upgrading to 2.0", "", "`aw flow advance` moves on.", "", "Pass `--zzz` no more.", "", "The aw binary took `--qqq`.", ""].join(
-          "\n",
-        ),
+        "docs/upgrading.md": [
+          "# Upgrading to 2.0",
+          "",
+          "`aw flow advance` moves on.",
+          "",
+          "Pass `--zzz` no more.",
+          "",
+          "The aw binary took `--qqq`.",
+          "",
+          "Pass `--dry-run` as before; the aw binary keeps `--json`.",
+          "",
+        ].join("\n"),
         "docs/other.md": ["# Other", "", "`aw flow advance` moves on.", "", "`aw bogus`", "", "Pass `--zzz` to taste.", ""].join("\n"),
       },
       notJudged: [

@@ -33,6 +33,8 @@ import type { SurfaceIndex } from "./command-match.js";
 export interface ScopeMark {
   by?: "section" | "page";
   slash?: string;
+  /** A page about upgrading or changes names old flags too: one the CLI does not accept is counted with this reason, not reported. */
+  unknownReason?: string;
 }
 
 export type FlagTie =
@@ -249,10 +251,10 @@ export function blockTie(
     return { to: "binary", binary: invs[0].binary };
   }
   const binary = binaries.find((b) => named.has(b.toLowerCase()));
-  if (binary && versionPage(doc)) return { to: "none", reason: "a flag beside the binary's name on a page about upgrading or changes" };
   if (binary) {
-    if (!index.for(binary).hasSubcommands()) return { to: "command", binary, path: [] };
-    return { to: "binary", binary };
+    const mark: ScopeMark = versionPage(doc) ? { unknownReason: "a flag beside the binary's name on a page about upgrading or changes" } : {};
+    if (!index.for(binary).hasSubcommands()) return { to: "command", binary, path: [], ...mark };
+    return { to: "binary", binary, ...mark };
   }
   const s = section();
   if (s) return { to: "command", ...s };
@@ -456,7 +458,6 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
     invs = doc.invocations;
   }
   if (invs.length === 0) return { to: "none", reason: "a flag whose paragraph and section name no binary" };
-  if (versionPage(doc)) return { to: "none", reason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" };
   if (!invs.every((i) => programOf(i.binary) === programOf(invs[0].binary)))
     return { to: "none", reason: `a flag whose ${scope} invokes more than one binary` };
   // Decided where the flag is, not anywhere on the page: with the page as scope, the programs run in the flag's own
@@ -479,7 +480,11 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
   // A slash command given flags or shown by its usage (`/w:export-diagrams [--since …]`) takes flags too: in the
   // section, or anywhere on a page that is only tied by its invocations as a whole (the page documents that command).
   const slash = (tc.slashCommands ?? []).find((c) => within(c.span, from, to) || within(c.span, ownFrom, ownTo));
-  const mark: ScopeMark = { by: scope as "section" | "page", ...(slash ? { slash: slash.name } : {}) };
+  const mark: ScopeMark = {
+    by: scope as "section" | "page",
+    ...(slash ? { slash: slash.name } : {}),
+    ...(versionPage(doc) ? { unknownReason: "a flag whose paragraph and section name no binary, on a page about upgrading or changes" } : {}),
+  };
   // The headings over the flag are its context too (`# git — git-safe capability` over `### Message format`): the common
   // programs only, as a program a fence runs may be a word of any heading (`dev`, `on`).
   const own = new Set(binaries.map((b) => b.toLowerCase()));

@@ -39,7 +39,8 @@ export default defineRule({
       'A bare `--flag` that opens an option list\'s entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written "`--x` of `tool cmd`". ' +
       "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary invoked there or named as a code of their own (`` `aw sessions` / `release-data` applying `--since` ``) tie it to those commands (one of them must accept it); the binary named alone, or another command named as a plain word, ties it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing is not judged, nor a flag written as a link to an external page (`` [`--max-http-header-size`](https://nodejs.org/…) ``: documented there, another program's), nor one the paragraph says was removed, renamed or deprecated (in English, or in Spanish: descarta, eliminado, renombrado, ya no…), nor one listed with a plain word no command of the CLI is (`` no `push`/`--amend` ``, \"never commit, merge, push, `--amend`, or `--no-verify`\": another tool's operations); else the section ties it as above; " +
       "else the nearest section showing invocations (its own text, else its parents'), or else the page, ties it to the binary when every invocation there is of one program (binaries package.json `bin` maps to one file are one) " +
-      "and it runs no other program (a shell-fence or inline command of another tool; comments, installs, package runners running the binary, shell utilities such as `cd` and lines starting with one of the CLI's own commands aside), no heading over it names another tool (`# git — git-safe capability`), on a page that is not about upgrading or changes (title or file name: upgrade, migration, changelog) and shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
+      "and it runs no other program (a shell-fence or inline command of another tool; comments, installs, package runners running the binary, shell utilities such as `cd` and lines starting with one of the CLI's own commands aside), no heading over it names another tool (`# git — git-safe capability`), and the page shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
+      "On a page about upgrading or changes (title or file name: upgrade, migration, changelog), a flag tied by the binary's name or by its section or page names the flags of another version too: one the CLI accepts is judged, any other is counted, not reported. " +
       "On a page that gives flags to a slash command or shows its usage (`/w:x [--a]`, a synopsis continued on indented option lines included), a flag tied so that one of those commands declares (that usage, its `argument-hint` or body) is that command's argument, and agrees with it; any other is not judged where that section (or the page, when the page is what ties it) shows the command, and elsewhere on the page only when the CLI accepts it: one the CLI does not accept may be an argument no declaration lists. " +
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
       "In a skill's or slash command's own file, a flag (in running prose, an option list or a table) that the entry declares (its usage line, flag table or `argument-hint`) is the entry's argument, left to `skill/unknown-argument`, unless the sentence holding it invokes the CLI (`` `aw sessions` applying `--since`/`--period` ``: passed to the CLI there). " +
@@ -286,13 +287,14 @@ export default defineRule({
           tie.binary,
           path,
           true,
-          `a flag the CLI does not accept, on a page passing flags to \`${slash.first}\`: it may be an argument no declaration of it lists`,
+          tie.unknownReason ??
+            `a flag the CLI does not accept, on a page passing flags to \`${slash.first}\`: it may be an argument no declaration of it lists`,
         );
         return;
       }
-      if (tie.to === "command") judge(t, tie.binary, tie.path, true);
+      if (tie.to === "command") judge(t, tie.binary, tie.path, true, tie.unknownReason);
       else if (tie.to === "commands") judge(t, tie.binary, tie.paths, true);
-      else if (tie.to === "binary") judge(t, tie.binary, null, true);
+      else if (tie.to === "binary") judge(t, tie.binary, null, true, tie.unknownReason);
       else ctx.notJudged(t.span, tie.reason, { kind: "flags" });
     };
     // Binaries whose `bin` (any workspace's package.json) runs one file, or shims importing one module, are one program
