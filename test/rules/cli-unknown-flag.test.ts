@@ -249,6 +249,24 @@ tester.run(rule, {
       notJudged: [],
     },
     {
+      name: "a package runner's prefix named alone (`yarn exec`, `deno x`) runs no other program: the page's loose flags stay the binary's",
+      files: withGuide(
+        [
+          "# Guide",
+          "",
+          "Run `aw flow advance`.",
+          "",
+          "Prefix it with `yarn exec` or `deno x` to run a local copy.",
+          "",
+          "## Output",
+          "",
+          "Pass `--json` for machine output.",
+          "",
+        ].join("\n"),
+      ),
+      notJudged: [],
+    },
+    {
       name: "binaries whose bin files are different programs: a loose flag on a page invoking both is not judged",
       files: {
         ...withGuide(["# Guide", "", "Run `aw flow advance`, or `aw-lite flow status`.", "", "## Tips", "", "Pass `--verbos` for more output.", ""].join("\n")),

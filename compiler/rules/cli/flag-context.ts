@@ -340,7 +340,9 @@ function versionPage(doc: MarkdownDoc): boolean {
 
 /** Shell commands that run no program whose flags a doc would explain (`cd docs`, `mkdir -p out`). */
 const SHELL_UTILITIES = new Set(["cd", "mkdir", "echo", "export", "ls", "cat", "touch", "rm", "cp", "mv", "pwd", "source", "set", "unset", "chmod", "sudo"]);
-const RUNNER_WORDS = new Set(["npx", "pnpx", "bunx", "npm", "yarn", "pnpm", "bun"]);
+const RUNNER_WORDS = new Set(["npx", "pnpx", "bunx", "npm", "yarn", "pnpm", "bun", "deno"]);
+/** A runner's words that only say how to run something (`yarn exec`, `deno x`): written alone, they name a prefix and run nothing. */
+const RUNNER_VERBS = new Set(["exec", "x", "dlx", "run"]);
 const INSTALL_LINE = /^(npm|yarn|pnpm|bun)\s+(i|install|add|ci)(\s|$)/;
 
 /**
@@ -348,8 +350,9 @@ const INSTALL_LINE = /^(npm|yarn|pnpm|bun)\s+(i|install|add|ci)(\s|$)/;
  * each command line of its shell fences (prompt lines only where the fence
  * shows prompts; comments and continued lines skipped) and of each inline code
  * that is a command (a word after it). A package runner counts only when it
- * runs something else than an install or one of the binaries (`npm run build`).
- * Shell utilities (`cd`, `mkdir`) do not count.
+ * runs something else than an install or one of the binaries (`npm run build`),
+ * not when it names a prefix alone (`yarn exec`, `deno x`). Shell utilities
+ * (`cd`, `mkdir`) and the CLI's own commands written without it do not count.
  */
 const runsByDoc = weakMemo<MarkdownDoc, { key: string; names: ReadonlySet<string>; runs: { word: string; span: Span }[] }>("rules/cli/flag-context#runsByDoc");
 export function programsRun(
@@ -380,7 +383,7 @@ export function programsRun(
     // The CLI's own command written without its binary (`session-create --x`); a common program stays itself.
     if (ownCommands.has(first) && !common.has(first)) return null;
     if (RUNNER_WORDS.has(first)) {
-      if (INSTALL_LINE.test(ws.join(" ").toLowerCase()) || ws.length === 1) return null;
+      if (INSTALL_LINE.test(ws.join(" ").toLowerCase()) || ws.slice(1).every((w) => RUNNER_VERBS.has(w.toLowerCase()))) return null;
       const versionless = (w: string) => w.toLowerCase().replace(/@[^/]*$/, "");
       if (ws.slice(1).some((w) => own.has(versionless(w)) || ownRun.has(versionless(w)))) return null;
     }
