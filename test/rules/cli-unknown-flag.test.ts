@@ -267,6 +267,41 @@ tester.run(rule, {
       notJudged: [],
     },
     {
+      name: "an install word puts a flag in a package manager's mouth before it in its sentence only; a command of three lowercase words runs another program",
+      files: withGuide(
+        [
+          "# Guide",
+          "",
+          "Run `aw flow advance`.",
+          "",
+          "## Setup",
+          "",
+          "Install it with `--save-dev`. Then pass `--json` to read the output, after it has been installed.",
+          "",
+          "## Hosts",
+          "",
+          "The host arms it with `codex plugin install`. `--bypass-trust` is per invocation.",
+          "",
+        ].join("\n"),
+      ),
+      notJudged: [
+        { file: "docs/guide.md", line: 7, reason: "a flag whose paragraph names another tool (`install`)" },
+        { file: "docs/guide.md", line: 11, reason: "a flag whose paragraph names another tool (`codex`)" },
+      ],
+    },
+    {
+      name: "a flag a slash command on the page declares, in a paragraph invoking the CLI but outside the invoking sentence, is the command's",
+      files: {
+        ...cliProject([]),
+        "docpact.config.json": { docs: ["skills/**/*.md", "commands/*.md"], code: { include: ["src/**/*.ts"] } },
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w", skills: "./skills/" }),
+        "commands/report.md": "---\ndescription: Report.\nargument-hint: [--topics <a,b>]\n---\n\nReport.\n",
+        "skills/report/EXPORT.md":
+          "# report\n\n```\n/w:report [--topics <a,b>]\n```\n\nRead each session (`aw flow status --json`). Filter by `--topics` when present.\n",
+      },
+      notJudged: [],
+    },
+    {
       name: "binaries whose bin files are different programs: a loose flag on a page invoking both is not judged",
       files: {
         ...withGuide(["# Guide", "", "Run `aw flow advance`, or `aw-lite flow status`.", "", "## Tips", "", "Pass `--verbos` for more output.", ""].join("\n")),
@@ -339,6 +374,21 @@ tester.run(rule, {
         { messageId: "unknownFlag", data: { flag: "--no-verify", command: "aw" }, line: 7, column: 26 },
         { messageId: "unknownFlag", data: { flag: "--no-verify", command: "aw" }, line: 9, column: 13 },
         { messageId: "unknownFlag", data: { flag: "--engine", command: "aw" }, line: 3, column: 15 },
+      ],
+    },
+    {
+      name: "the same paragraphs with the flag in the sentence invoking the CLI, or the install word after the flag: the binary's",
+      files: {
+        ...cliProject([]),
+        "docpact.config.json": { docs: ["docs/**/*.md", "skills/**/*.md", "commands/*.md"], code: { include: ["src/**/*.ts"] } },
+        ".claude-plugin/plugin.json": JSON.stringify({ name: "w", skills: "./skills/" }),
+        "commands/report.md": "---\ndescription: Report.\nargument-hint: [--topics <a,b>]\n---\n\nReport.\n",
+        "skills/report/EXPORT.md": "# report\n\n```\n/w:report [--topics <a,b>]\n```\n\nRead each session (`aw flow status --json`) filtered by `--topics`.\n",
+        "docs/guide.md": "# Guide\n\nRun `aw flow advance`.\n\n## Setup\n\nPass `--jsn` to read the output, after it has been installed.\n",
+      },
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "--jsn", command: "aw" }, line: 7, column: 7 },
+        { messageId: "unknownFlag", data: { flag: "--topics", command: "aw" }, line: 7, column: 58 },
       ],
     },
     {
@@ -672,5 +722,8 @@ describe("commandParts: the commands of a shell line, a shell's `-c` string read
       "fi",
     ]);
     expect(commandParts("bash -c 'aw x && git push' | tee log").map((p) => p.trim())).toEqual(["aw x", "git push", "tee log"]);
+    // A comment ends the line, its `;` and quotes included; a `#` inside a word or quotes does not.
+    expect(commandParts("aw check   # green; a new one's fine").map((p) => p.trim())).toEqual(["aw check"]);
+    expect(commandParts("aw x --ref=a#b '# not'; aw y").map((p) => p.trim())).toEqual(["aw x --ref=a#b '# not'", "aw y"]);
   });
 });

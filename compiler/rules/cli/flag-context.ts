@@ -112,7 +112,7 @@ export function shellCommand(part: string): string | null {
   return m ? m[2] : (rest.split(/\s+/)[0] ?? "");
 }
 
-/** The commands of a shell line (split at `&&`, `||`, `|`, `;` outside quotes), `sh -c "…"` read as the commands it runs. */
+/** The commands of a shell line (split at `&&`, `||`, `|`, `;` outside quotes, up to a comment), `sh -c "…"` read as the commands it runs. */
 export function commandParts(line: string): string[] {
   const parts: string[] = [];
   let quote: string | null = null;
@@ -121,7 +121,9 @@ export function commandParts(line: string): string[] {
     const c = line[i];
     if (quote) {
       if (c === quote) quote = null;
-    } else if (c === "'" || c === '"') quote = c;
+      // A comment runs to the end of the line (`tool check   # green; a new one fails`).
+    } else if (c === "#" && (i === 0 || /\s/.test(line[i - 1]))) break;
+    else if (c === "'" || c === '"') quote = c;
     else if (c === ";" || c === "|" || (c === "&" && line[i + 1] === "&")) {
       parts.push(cur);
       cur = "";
@@ -172,6 +174,23 @@ function otherNamed(text: string, others: ReadonlySet<string>): string | null {
   return null;
 }
 
+/**
+ * The other tool a flag's block names, or the install word that puts the flag in a package manager's mouth: one before
+ * it in its sentence (`install it with --save-dev`), not one elsewhere in the paragraph ("… unless `--cwd` is used" after
+ * "Install lint-staged on the root"; "`--reporter x` after it has been installed").
+ */
+function blockOther(code: InlineCode, block: { span: Span; text: string }, doc: MarkdownDoc, others: ReadonlySet<string>): string | null {
+  for (const w of words(block.text)) if (others.has(w)) return w;
+  // Where the code's value sits in the block's text: its nth occurrence, n its rank among the block's codes written so.
+  const same = doc.inlineCodes.filter((c) => c.value === code.value && inside(c.span, block.span));
+  let at = -1;
+  for (let n = same.indexOf(code); n >= 0; n--) at = block.text.indexOf(code.value, at + 1);
+  if (at === -1) return otherNamed(block.text, new Set());
+  const before = block.text.slice(0, at);
+  const sentence = before.slice(Math.max(-1, ...[...before.matchAll(/[.!?;](?=\s)/g)].map((m) => m.index ?? -1)) + 1);
+  return words(sentence).find((w) => INSTALL_WORDS.has(w)) ?? null;
+}
+
 /** What the CLI side knows beside the document when it ties a flag. */
 export interface TieContext {
   binaries: readonly string[];
@@ -199,7 +218,7 @@ export function blockTie(
   const others = otherTools(doc, binaries, ownCommands);
   // "`--preset` was removed", "renamed to `--y`": a flag of another version, not of the code read.
   if (saysGone(block.text)) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
-  const other = otherNamed(block.text, others);
+  const other = blockOther(code, block, doc, others);
   if (other !== null) return { to: "none", reason: `a flag whose paragraph names another tool (\`${other}\`)` };
   // `` [`--max-http-header-size`](https://nodejs.org/api/cli.html#…) ``: documented on another page, another program's flag.
   const linked = doc.links.find((l) => l.kind === "link" && /^https?:\/\//i.test(l.url) && inside(code.span, l.span));
@@ -410,8 +429,14 @@ export function programsRun(
   for (const c of doc.inlineCodes) {
     if (!/^[A-Za-z][\w.-]*\s+\S/.test(c.value)) continue;
     const first = c.value.split(/\s+/)[0].toLowerCase();
-    // A known program, or any word run with a flag (`eslint --fix`).
-    if (!common.has(first) && !runs.some((r) => r.word === first) && !/^[a-z][\w.-]*(\s+\S+)*\s+-{1,2}[A-Za-z]/.test(c.value)) continue;
+    // A known program, any word run with a flag (`eslint --fix`), or a command of three lowercase words or more (`codex plugin install`).
+    if (
+      !common.has(first) &&
+      !runs.some((r) => r.word === first) &&
+      !/^[a-z][\w.-]*(\s+\S+)*\s+-{1,2}[A-Za-z]/.test(c.value) &&
+      !/^[a-z][\w.-]*(\s+[a-z][\w-]*){2,}$/.test(c.value)
+    )
+      continue;
     const w = other(c.value);
     if (w) runs.push({ word: w, span: c.span });
   }

@@ -37,14 +37,14 @@ export default defineRule({
       "A code that lists one option's names with commas (`` `--async-only, -A` ``, an option heading's usual form) holds one flag per name; so does a heading whose text opens with option names written without backticks (`#### -p, --port`). " +
       "A section that shows no invocation but whose heading is only a command's path (`### build`, `` ### `tool build` ``) on a page invoking one binary ties the flags in it to that command (a command reference). " +
       'A bare `--flag` that opens an option list\'s entry or a table cell is checked only where its section ties it to one command: the section, or the nearest enclosing one showing invocations, shows invocations of that command alone and its heading names it (or, for a CLI without sub-commands, names the binary or is a usage/options heading), or where it is written "`--x` of `tool cmd`". ' +
-      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary invoked there or named as a code of their own (`` `aw sessions` / `release-data` applying `--since` ``) tie it to those commands (one of them must accept it); the binary named alone, or another command named as a plain word, ties it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing is not judged, nor a flag written as a link to an external page (`` [`--max-http-header-size`](https://nodejs.org/…) ``: documented there, another program's), nor one the paragraph says was removed, renamed or deprecated (in English, or in Spanish: descarta, eliminado, renombrado, ya no…), nor one listed with a plain word no command of the CLI is (`` no `push`/`--amend` ``, \"never commit, merge, push, `--amend`, or `--no-verify`\": another tool's operations); else the section ties it as above; " +
+      "A flag in running prose, or an option-list flag its section does not tie, is checked by its paragraph (or table cell): one command invoked there ties it to that command; several commands of one binary invoked there or named as a code of their own (`` `aw sessions` / `release-data` applying `--since` ``) tie it to those commands (one of them must accept it); the binary named alone, or another command named as a plain word, ties it to the binary (some command must accept it); a paragraph that names another tool (a program run in the flag's own section, its parent sections' own text or the page's preamble — shell fences, `sh -c` strings and inline codes with flags alike —, or node, npm, npx, yarn, pnpm, bun, deno, git, docker; an inline code with a flag or of three lowercase words or more, such as `codex plugin install`, runs its first word; `node ./bin/x`, `npx @scope/pkg` and bins that are one program's shims run the CLI itself) or speaks of installing before the flag in its sentence (`install it with --save-dev`) is not judged, nor a flag written as a link to an external page (`` [`--max-http-header-size`](https://nodejs.org/…) ``: documented there, another program's), nor one the paragraph says was removed, renamed or deprecated (in English, or in Spanish: descarta, eliminado, renombrado, ya no…), nor one listed with a plain word no command of the CLI is (`` no `push`/`--amend` ``, \"never commit, merge, push, `--amend`, or `--no-verify`\": another tool's operations); else the section ties it as above; " +
       "else the nearest section showing invocations (its own text, else its parents'), or else the page, ties it to the binary when every invocation there is of one program (binaries package.json `bin` maps to one file are one) " +
       "and it runs no other program (a shell-fence or inline command of another tool; comments, installs, package runners running the binary or named as a prefix alone (`yarn exec`), shell utilities such as `cd` and lines starting with one of the CLI's own commands aside), no heading over it names another tool (`# git — git-safe capability`), and the page shows no CSS (where `--x` is a custom property); a dash word no CLI writes as a flag (`-moz-initial`) is not tied so. " +
       "On a page about upgrading or changes (title or file name: upgrade, migration, changelog), a flag tied by the binary's name or by its section or page names the flags of another version too: one the CLI accepts is judged, any other is counted, not reported. " +
       "On a page that gives flags to a slash command or shows its usage (`/w:x [--a]`, a synopsis continued on indented option lines included), a flag tied so that one of those commands declares (that usage, its `argument-hint` or body) is that command's argument, and agrees with it; any other is not judged where that section (or the page, when the page is what ties it) shows the command, and elsewhere on the page only when the CLI accepts it: one the CLI does not accept may be an argument no declaration lists. " +
       "The option lines of a help-output listing (`Usage: tool build [options]`) are checked against the command its synopsis names. " +
       "In a skill's or slash command's own file, a flag (in running prose, an option list or a table) that the entry declares (its usage line, flag table or `argument-hint`) is the entry's argument, left to `skill/unknown-argument`, unless the sentence holding it invokes the CLI (`` `aw sessions` applying `--since`/`--period` ``: passed to the CLI there). " +
-      "A flag written after a skill's or command's name in its sentence (`` `manuals` with `--topics a` ``), and a bare flag on a page that passes arguments to one entry alone, are that entry's arguments (`skill/unknown-argument`). " +
+      "A flag that a slash command on the page declares, in a paragraph invoking the CLI but outside the sentence that invokes it (`Filter by --topics when present.`), is that command's argument, judged so. A flag written after a skill's or command's name in its sentence (`` `manuals` with `--topics a` ``), and a bare flag on a page that passes arguments to one entry alone, are that entry's arguments (`skill/unknown-argument`). " +
       "A document that is a record of the past (a changelog, release notes or a file named by its date, kept under `archive/`, `history/` or a folder of dated posts such as `blog/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the flags of its time: a flag the code still accepts is judged (nothing to report either way), any other is counted in the summary, not judged. " +
       "Invocations whose command is unknown are left to `cli/unknown-command` (unless git shows the command renamed: its flags are then judged against the command it became), and nothing is reported when the code reader finds no commands at all. " +
       "Inside a git work tree, when the flag's name (with or without its dashes) was a string literal that a commit removed from a code file, the message names that commit; " +
@@ -270,9 +270,15 @@ export default defineRule({
      * theirs (judged: a command on the page takes it); in a scope that shows such a command, any other is nobody's; elsewhere
      * on the page, one the CLI does not accept may be an argument no declaration lists.
      */
-    const judgeTie = (t: InvocationToken, tie: FlagTie, slash?: { args: ReadonlyMap<string, string>; first: string }) => {
+    const judgeTie = (t: InvocationToken, tie: FlagTie, slash?: PageSlash) => {
+      const name = t.flag ?? t.text;
+      // Tied by its paragraph, outside the sentence invoking the CLI ("Filter by `--topics` when present."): the command's
+      // argument there too. In that sentence it is passed to the CLI.
+      if (tie.to !== "none" && !("by" in tie && tie.by) && slash?.args.has(name) && !slash.passedToCli(t.span)) {
+        ctx.judged(t.span, "flags");
+        return;
+      }
       if ((tie.to === "command" || tie.to === "binary") && tie.by && slash) {
-        const name = t.flag ?? t.text;
         if (slash.args.has(name)) {
           ctx.judged(t.span, "flags");
           return;
@@ -363,7 +369,18 @@ export default defineRule({
       // Slash commands the page gives flags or shows by their usage: their flags are not the CLI's (flag-context.ts).
       const slashCommands = (bundle?.slashMentions ?? []).filter((m) => m.file === doc.file && m.form !== "prose" && (m.args.length > 0 || m.synopsis));
       const tc = { binaries: ctx.model.binaries, programOf, ownRuns, slashCommands };
-      const slashArgs = slashCommands.length > 0 ? { args: slashArguments(slashCommands), first: slashCommands[0].name } : undefined;
+      let docLines: string[] | null = null;
+      const slashArgs: PageSlash | undefined =
+        slashCommands.length > 0
+          ? {
+              args: slashArguments(slashCommands),
+              first: slashCommands[0].name,
+              passedToCli: (at) => {
+                docLines ??= (ctx.model.texts.get(doc.file) ?? "").split("\n");
+                return doc.invocations.some((i) => i.source === "inline" && sameSentence(docLines!, i.span, at));
+              },
+            }
+          : undefined;
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) if (!own(b.token)) judge(b.token, b.binary, b.path, true);
       const none = () => null;
@@ -390,6 +407,15 @@ export default defineRule({
     }
   },
 });
+
+/** The slash commands a page gives flags to or shows the usage of: the arguments they take, each to one of them. */
+interface PageSlash {
+  args: ReadonlyMap<string, string>;
+  /** The first of them, named in reasons. */
+  first: string;
+  /** Whether a place sits in the sentence of an inline invocation of the CLI (there a flag is passed to the CLI). */
+  passedToCli: (at: Span) => boolean;
+}
 
 /** A code listing one option's names with commas (`-css, --css <files...>`): each is a name, as in a help listing. */
 const NAMES_LIST = /^-{1,2}[A-Za-z][\w.-]*(?:[ =][^,]*)?,\s*-{1,2}[A-Za-z]/;
