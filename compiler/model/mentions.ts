@@ -28,7 +28,7 @@
 import { weakMemo } from "../util/memo.js";
 import type { Span } from "./diagnostic.js";
 import { pathCandidate } from "./references.js";
-import type { SkillBundle } from "./skills.js";
+import { entryNames, resolveBare, type SkillBundle } from "./skills.js";
 import type { CodeBlock, InlineCode, InvocationToken, MarkdownDoc, ModelData } from "./types.js";
 
 export type MentionKind = "commands" | "flags" | "slashCommands" | "skillArguments" | "skills" | "toolClaims" | "links" | "anchors" | "paths" | "terms";
@@ -284,11 +284,17 @@ export function modelMentions(model: Pick<ModelData, "docs" | "binaries" | "skil
   return out;
 }
 
-/** The skill surface's mentions: slash-command invocations (not a flag written after a name in prose), their arguments, skills named. */
+/**
+ * The skill surface's mentions: slash-command invocations (not a flag written after a name in prose), their arguments,
+ * skills named. A flag written after a name in prose is an argument only when that name is an entry of the bundle
+ * (`` `manuals` with `--topics a` ``); after any other code (`` `push`/`--amend` ``) it is the CLI rules' flag.
+ */
 export function skillMentions(bundle: SkillBundle): Mention[] {
   const out: Mention[] = [];
+  const names = entryNames(bundle, "any");
   for (const m of bundle.slashMentions) {
     if (m.form !== "prose") out.push({ kind: "slashCommands", source: "skill", span: m.span, binary: m.name });
+    else if (!names.has(m.name) && resolveBare(bundle, names, m.name, m.file).kind !== "entry") continue;
     for (const a of m.args) out.push({ kind: "skillArguments", source: "skill", span: a.span, binary: m.name });
   }
   for (const m of bundle.skillMentions) out.push({ kind: "skills", source: "skill", span: m.span, binary: m.name });

@@ -161,12 +161,12 @@ tester.run(unknownArgument, {
       notJudged: [{ line: 1, reason: "`/compact` is a Claude Code built-in: docpact does not know its arguments" }],
     },
     {
-      name: "a usage synopsis against a hint alone is not judged (either may be stale)",
-      files: { ".claude/commands/x.md": "---\ndescription: x\nargument-hint: [--a]\n---\n\nDo x.\n", "README.md": "```\n/x [--a] [--b <v>]\n```\n" },
-      notJudged: [
-        { line: 2, reason: "a usage synopsis of `/x` set against its argument-hint alone: either may be the stale one" },
-        { line: 2, reason: "a usage synopsis of `/x` set against its argument-hint alone: either may be the stale one" },
-      ],
+      name: "a usage synopsis against a hint alone: judged where they agree, not judged where they differ (either may be stale)",
+      files: {
+        ".claude/commands/x.md": "---\ndescription: x\nargument-hint: [--a] [--mode <fast|slow>]\n---\n\nDo x.\n",
+        "README.md": "```\n/x [--a] [--b <v>] [--mode fast|slow]\n```\n",
+      },
+      notJudged: [{ line: 2, column: 11, reason: "a usage synopsis of `/x` set against its argument-hint alone: either may be the stale one" }],
     },
   ],
   invalid: [
@@ -437,7 +437,7 @@ describe("coverage of the skill surface", () => {
     try {
       const files = plugin({
         "README.md":
-          "Run `/w:export-reports --since 3 --audience board`, `/w:quick --x`, `/w:gone`, `/other:thing --y` and `/help`.\n\nThe `export-reports` skill with `--dry-run`.\n",
+          "Run `/w:export-reports --since 3 --audience board`, `/w:quick --x`, `/w:gone`, `/other:thing --y` and `/help`.\n\nThe `export-reports` skill with `--dry-run`.\n\nNever `push` with `--force`.\n",
       });
       for (const [f, t] of Object.entries(files)) {
         mkdirSync(dirname(join(root, f)), { recursive: true });
@@ -452,7 +452,8 @@ describe("coverage of the skill surface", () => {
       // Slash commands: export-reports and quick judged (known), gone judged (reported), the SKILL.md's own usage line judged, help judged (a built-in); other counted.
       expect(r.coverage.slashCommands).toEqual({ found: 6, judged: 5, notJudged: 1 });
       // Arguments: --since, --audience and the usage synopsis's four, two on its continued line (the declaration itself) judged;
-      // --x (quick declares nothing), --y (unknown namespace) counted; the prose `--dry-run` after `export-reports` judged.
+      // --x (quick declares nothing), --y (unknown namespace) counted; the prose `--dry-run` after `export-reports` judged;
+      // `--force` after `push`, no entry of the bundle, is no skill argument at all.
       expect(r.coverage.skillArguments).toEqual({ found: 9, judged: 7, notJudged: 2 });
       expect(r.coverage.skills).toEqual({ found: 1, judged: 1, notJudged: 0 });
     } finally {

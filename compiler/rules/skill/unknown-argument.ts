@@ -13,6 +13,14 @@ const PLUGIN = {
 /** A placeholder or pattern, not a literal value (`<id>`, `NNN`, `{x}`, `$ARGUMENTS`). */
 const PLACEHOLDER = /[<>{}[\]$]|^[A-Z][A-Z0-9_.:-]*$/;
 
+/** Whether a declaration takes an argument as written: its flag, and its value when the declaration lists values. */
+function agrees(a: { flag: string; value: string | null }, decl: ArgumentDeclaration): boolean {
+  const d = decl.args.find((x) => x.flag === a.flag);
+  if (!d) return false;
+  if (!d.values || !a.value || PLACEHOLDER.test(a.value)) return true;
+  return a.value.split(/[|,]/).every((v) => d.values!.includes(v));
+}
+
 /** An argument or value passed to a slash command or skill in the docs that it does not declare. */
 export default defineRule({
   meta: {
@@ -25,7 +33,7 @@ export default defineRule({
       "An argument dropped from a command keeps being passed in the docs that invoke it (`/w:export-reports --period last-month` after `--period` went away). " +
       "A command or skill declares its arguments in its front matter `argument-hint`, or in its body: a fenced usage line starting with its own name, " +
       "a table whose first header cell is Flag, Argument, Option or Parameter, or a list under an Arguments, Flags or Options heading; " +
-      "a command whose body hands `$ARGUMENTS` to one Markdown file (named on the line that uses `$ARGUMENTS`) takes that file's declaration. The body's declaration wins over the hint. A usage synopsis elsewhere (`/w:x [--a] [--b]`, flags in brackets) set against a hint alone is not judged: either may be the stale one. " +
+      "a command whose body hands `$ARGUMENTS` to one Markdown file (named on the line that uses `$ARGUMENTS`) takes that file's declaration. The body's declaration wins over the hint. A usage synopsis elsewhere (`/w:x [--a] [--b]`, flags in brackets) set against a hint alone is judged where the two agree; where they differ it is not judged: either may be the stale one. " +
       "Each flag of each slash-command invocation in the docs is judged against that closed set, and its value against the values the declaration lists " +
       "(two or more literal alternatives, `gerencia|tecnica`); a placeholder value is never judged. " +
       "A bare `/name` resolved to a plugin's command (see `skill/unknown-command`) is judged against that command's declaration; a built-in's arguments are not judged. " +
@@ -98,6 +106,8 @@ export default defineRule({
         if (m.args.length === 0) continue;
         const bare = names.has(m.name) || m.namespace !== null ? null : resolveBare(bundle, names, m.name, m.file);
         const entry = names.get(m.name) ?? (bare?.kind === "entry" ? bare.entry : undefined);
+        // A flag after a code that names no entry (`` `push`/`--amend` ``) is no argument of one (model/mentions.ts).
+        if (!entry && m.form === "prose") continue;
         if (!entry) {
           const why =
             bare?.kind === "builtin"
@@ -127,8 +137,10 @@ export default defineRule({
           continue;
         }
         if (m.synopsis && decl.source === "hint") {
+          // Where the two agree there is nothing to report either way; where they differ, either may be the stale one.
           for (const a of m.args)
-            ctx.notJudged(a.span, `a usage synopsis of \`${m.name}\` set against its argument-hint alone: either may be the stale one`, kind);
+            if (agrees(a, decl)) ctx.judged(a.span, "skillArguments");
+            else ctx.notJudged(a.span, `a usage synopsis of \`${m.name}\` set against its argument-hint alone: either may be the stale one`, kind);
           continue;
         }
         for (const a of m.args) judgeArg(a, m.name, decl, declaredHere(m.name, decl));
