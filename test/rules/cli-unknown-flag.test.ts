@@ -302,6 +302,24 @@ tester.run(rule, {
       notJudged: [],
     },
     {
+      name: "`npm create aw` runs the initializer `create-aw`, another program than `aw`: the page's loose flags are not judged",
+      files: withGuide(
+        [
+          "# Guide",
+          "",
+          "```sh",
+          "$ npm create aw@latest",
+          "```",
+          "",
+          "Pass `--no-interactive` to skip the prompts.",
+          "",
+          "Then run `aw flow advance`.",
+          "",
+        ].join("\n"),
+      ),
+      notJudged: [{ file: "docs/guide.md", line: 7, reason: "a flag whose section runs another program (`create-aw`)" }],
+    },
+    {
       name: "binaries whose bin files are different programs: a loose flag on a page invoking both is not judged",
       files: {
         ...withGuide(["# Guide", "", "Run `aw flow advance`, or `aw-lite flow status`.", "", "## Tips", "", "Pass `--verbos` for more output.", ""].join("\n")),

@@ -370,7 +370,8 @@ const INSTALL_LINE = /^(npm|yarn|pnpm|bun)\s+(i|install|add|ci)(\s|$)/;
  * shows prompts; comments and continued lines skipped) and of each inline code
  * that is a command (a word after it). A package runner counts only when it
  * runs something else than an install or one of the binaries (`npm run build`),
- * not when it names a prefix alone (`yarn exec`, `deno x`). Shell utilities
+ * not when it names a prefix alone (`yarn exec`, `deno x`); `npm create x` runs
+ * `create-x`. Shell utilities
  * (`cd`, `mkdir`) and the CLI's own commands written without it do not count.
  */
 const runsByDoc = weakMemo<MarkdownDoc, { key: string; names: ReadonlySet<string>; runs: { word: string; span: Span }[] }>("rules/cli/flag-context#runsByDoc");
@@ -404,6 +405,13 @@ export function programsRun(
     if (RUNNER_WORDS.has(first)) {
       if (INSTALL_LINE.test(ws.join(" ").toLowerCase()) || ws.slice(1).every((w) => RUNNER_VERBS.has(w.toLowerCase()))) return null;
       const versionless = (w: string) => w.toLowerCase().replace(/@[^/]*$/, "");
+      // `npm create vite`, `deno init --npm vite` run the initializer `create-vite`, not `vite`.
+      if (ws[1] === "create" || ws[1] === "init") {
+        const name = ws.slice(2).find((w) => !w.startsWith("-"));
+        if (name === undefined) return first;
+        // Another program than the one a page invokes by name, even when it is one of the CLI's binaries too.
+        return `create-${versionless(name)}`;
+      }
       if (ws.slice(1).some((w) => own.has(versionless(w)) || ownRun.has(versionless(w)))) return null;
     }
     // `node ./bin/cli.js --x` runs the binary whose bin file it names.
