@@ -185,7 +185,7 @@ function blockOther(code: InlineCode, block: { span: Span; text: string }, doc: 
   const same = doc.inlineCodes.filter((c) => c.value === code.value && inside(c.span, block.span));
   let at = -1;
   for (let n = same.indexOf(code); n >= 0; n--) at = block.text.indexOf(code.value, at + 1);
-  if (at === -1) return otherNamed(block.text, new Set());
+  if (at === -1) return otherNamed(block.text, NO_NAMES);
   const before = block.text.slice(0, at);
   const sentence = before.slice(Math.max(-1, ...[...before.matchAll(/[.!?;](?=\s)/g)].map((m) => m.index ?? -1)) + 1);
   return words(sentence).find((w) => INSTALL_WORDS.has(w)) ?? null;

@@ -271,18 +271,13 @@ export default defineRule({
      * on the page, one the CLI does not accept may be an argument no declaration lists.
      */
     const judgeTie = (t: InvocationToken, tie: FlagTie, slash?: PageSlash) => {
-      const name = t.flag ?? t.text;
-      // Tied by its paragraph, outside the sentence invoking the CLI ("Filter by `--topics` when present."): the command's
-      // argument there too. In that sentence it is passed to the CLI.
-      if (tie.to !== "none" && !("by" in tie && tie.by) && slash?.args.has(name) && !slash.passedToCli(t.span)) {
+      // One of their arguments, unless written in the sentence invoking the CLI (there it is passed to the CLI): a flag tied
+      // by its section or page sits in no such sentence; one tied by its paragraph may ("Filter by `--topics` when present.").
+      if (tie.to !== "none" && slash?.args.has(t.flag ?? t.text) && !slash.passedToCli(t.span)) {
         ctx.judged(t.span, "flags");
         return;
       }
       if ((tie.to === "command" || tie.to === "binary") && tie.by && slash) {
-        if (slash.args.has(name)) {
-          ctx.judged(t.span, "flags");
-          return;
-        }
         if (tie.slash !== undefined) {
           ctx.notJudged(t.span, `a flag whose ${tie.by} passes flags to a slash command too (\`${tie.slash}\`)`, { kind: "flags" });
           return;
@@ -340,10 +335,14 @@ export default defineRule({
       const entry = ctx.model.skills?.entries.find((e) => e.file === doc.file) ?? null;
       const ownArgs = new Set((entry ? declaredArguments(entry)?.args : undefined)?.map((a) => a.flag) ?? []);
       // Unless the sentence that holds it invokes the CLI (`` `aw sessions` applying `--since`/`--period`. ``): it is passed to the CLI there.
-      const lines = ownArgs.size > 0 ? (ctx.model.texts.get(doc.file) ?? "").split("\n") : [];
+      let lines: string[] | null = null;
+      const passedToCli = (at: Span) => {
+        lines ??= (ctx.model.texts.get(doc.file) ?? "").split("\n");
+        return doc.invocations.some((i) => i.source === "inline" && sameSentence(lines!, i.span, at));
+      };
       const own = (t: InvocationToken, code?: InlineCode) => {
         if (!ownArgs.has(t.flag ?? t.text)) return false;
-        if (code && doc.invocations.some((i) => i.source === "inline" && sameSentence(lines, i.span, code.span))) return false;
+        if (code && passedToCli(code.span)) return false;
         ctx.notJudged(t.span, `an argument \`${entry!.name}\` declares (skill/unknown-argument judges it)`, { kind: "flags" });
         return true;
       };
@@ -369,18 +368,8 @@ export default defineRule({
       // Slash commands the page gives flags or shows by their usage: their flags are not the CLI's (flag-context.ts).
       const slashCommands = (bundle?.slashMentions ?? []).filter((m) => m.file === doc.file && m.form !== "prose" && (m.args.length > 0 || m.synopsis));
       const tc = { binaries: ctx.model.binaries, programOf, ownRuns, slashCommands };
-      let docLines: string[] | null = null;
       const slashArgs: PageSlash | undefined =
-        slashCommands.length > 0
-          ? {
-              args: slashArguments(slashCommands),
-              first: slashCommands[0].name,
-              passedToCli: (at) => {
-                docLines ??= (ctx.model.texts.get(doc.file) ?? "").split("\n");
-                return doc.invocations.some((i) => i.source === "inline" && sameSentence(docLines!, i.span, at));
-              },
-            }
-          : undefined;
+        slashCommands.length > 0 ? { args: slashArguments(slashCommands), first: slashCommands[0].name, passedToCli } : undefined;
       const bare = tiedBareFlags(doc, index);
       for (const b of bare.tied) if (!own(b.token)) judge(b.token, b.binary, b.path, true);
       const none = () => null;
