@@ -254,9 +254,13 @@ export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<strin
     const runner = k;
     let aliased: string | null = null;
     const node = runners ? nodeRun(tokens, k, j, runners) : null;
+    const init = node ? null : initializerRun(tokens, k, j, binaries, runners?.packages);
     if (node) {
       k = node.at;
       aliased = node.binary;
+    } else if (init) {
+      k = init.at;
+      aliased = init.binary;
     } else {
       k = skipRunner(tokens, k, j, binaries, runners?.packages);
       // `npx @scope/cli`: a package that declares the binary, after a runner that fetches packages.
@@ -277,7 +281,12 @@ export function splitInvocations(tokens: LexToken[], binaries: ReadonlySet<strin
                 : null;
       if (binary) {
         const args: LexToken[] = [];
-        for (let t = k + 1; t < j && tokens[t].kind !== "redirect"; t++) args.push(tokens[t]);
+        // `npm create x -- --flag`: npm's first separator hands what follows to the initializer.
+        let separated = !init?.npm;
+        for (let t = k + 1; t < j && tokens[t].kind !== "redirect"; t++) {
+          if (!separated && tokens[t].kind === "separator") separated = true;
+          else args.push(tokens[t]);
+        }
         const last = args.length ? args[args.length - 1] : head;
         out.push({ binary, start: head.start, end: last.end, tokens: args });
       }
@@ -326,6 +335,51 @@ function skipRunner(tokens: LexToken[], k: number, end: number, binaries: Readon
   const word = versionless(tokens[i].text);
   if (binaries.has(tokens[i].text) || binaries.has(word)) return i;
   return fetches && !named && packages?.has(word) ? i : k;
+}
+
+/**
+ * `npm create x`, `npm init x`, `yarn create x`, `pnpm create x`, `bun create x`,
+ * `deno init --npm x`: the package manager runs the initializer package
+ * `create-x` (`@scope/x` → `@scope/create-x`, `@scope` → `@scope/create`), not `x`.
+ * The index of the package word and the binary the initializer package is, when
+ * it is one of `binaries` (by name or by the package declaring it); null otherwise.
+ */
+function initializerRun(
+  tokens: LexToken[],
+  k: number,
+  end: number,
+  binaries: ReadonlySet<string>,
+  packages?: ReadonlyMap<string, string>,
+): { at: number; binary: string; npm: boolean } | null {
+  const head = tokens[k];
+  const verb = tokens[k + 1];
+  if (!head || head.kind !== "word" || !verb || verb.kind !== "word") return null;
+  const deno = head.text === "deno" && verb.text === "init";
+  if (!deno && !(INITIALIZER_VERBS[head.text]?.has(verb.text) ?? false)) return null;
+  let i = k + 2;
+  let npmFlag = false;
+  for (; i < end && tokens[i].kind === "flag"; i++) if (tokens[i].flag === "--npm") npmFlag = true;
+  if (deno && !npmFlag) return null;
+  if (i >= end || tokens[i].kind !== "word") return null;
+  const pkg = initializerPackage(versionless(tokens[i].text));
+  const binary = binaries.has(pkg) ? pkg : (packages?.get(pkg) ?? null);
+  return binary ? { at: i, binary, npm: head.text === "npm" } : null;
+}
+
+const INITIALIZER_VERBS: Record<string, Set<string>> = {
+  npm: new Set(["create", "init", "innit"]),
+  yarn: new Set(["create"]),
+  pnpm: new Set(["create"]),
+  bun: new Set(["create"]),
+};
+
+/** The package an initializer name runs: `vite` → `create-vite`, `@s/app` → `@s/create-app`, `@s` → `@s/create`. */
+export function initializerPackage(name: string): string {
+  if (name.startsWith("@")) {
+    const slash = name.indexOf("/");
+    return slash === -1 ? `${name}/create` : `${name.slice(0, slash)}/create-${name.slice(slash + 1)}`;
+  }
+  return `create-${name}`;
 }
 
 const NODE_VALUE_FLAGS = /^(-[repC]|--require|--import|--loader|--experimental-loader|--eval|--print|--conditions|--input-type|--env-file|--title)$/;

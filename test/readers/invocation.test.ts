@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInvocations, tokenizeInvocation } from "../../compiler/readers/invocation.js";
+import { initializerPackage, parseInvocations, tokenizeInvocation } from "../../compiler/readers/invocation.js";
 
 const AW = new Set(["aw"]);
 const kinds = (src: string) => tokenizeInvocation(src).map((t) => [t.kind, t.text]);
@@ -231,5 +231,37 @@ describe("what else runs a binary: its package after a fetching runner, its bin 
   it("without runners, neither is an invocation", () => {
     expect(heads("npx @acme/cli flow", null)).toEqual([]);
     expect(heads("node ./bin/aw.js flow", null)).toEqual([]);
+  });
+});
+
+describe("initializers: `npm create x` runs the package `create-x`", () => {
+  const bins = new Set(["create-app", "app"]);
+  const runners = { packages: new Map([["@acme/create-kit", "create-kit"]]), node: () => null };
+  const args = (src: string) =>
+    parseInvocations(src, new Set([...bins, "create-kit"]), runners).map((x) => `${x.binary}:${x.tokens.map((t) => t.text).join(" ")}`);
+  it("npm create/init, yarn/pnpm/bun create and `deno init --npm` run the initializer with what follows", () => {
+    expect(args("npm create app@latest my-app -- --template vue")).toEqual(["create-app:my-app --template vue"]);
+    expect(args("npm init app")).toEqual(["create-app:"]);
+    expect(args("yarn create app my-app --template vue")).toEqual(["create-app:my-app --template vue"]);
+    expect(args("pnpm create app my-app --template vue")).toEqual(["create-app:my-app --template vue"]);
+    expect(args("bun create app")).toEqual(["create-app:"]);
+    expect(args("deno init --npm app my-app --template vue")).toEqual(["create-app:my-app --template vue"]);
+    // A scoped name: `@acme/kit` runs `@acme/create-kit`, which declares `create-kit`.
+    expect(args("npm init @acme/kit x")).toEqual(["create-kit:x"]);
+    // Only npm's first separator is its own; a later one is the initializer's.
+    expect(args("npm create app -- a -- --b")).toEqual(["create-app:a -- --b"]);
+    expect(args("yarn create app -- --b")).toEqual(["create-app:-- --b"]);
+  });
+  it("an initializer that is not one of the binaries, `npm init` alone, `deno init` without --npm and `x` itself are not `create-x`", () => {
+    expect(args("npm create other my-app")).toEqual([]);
+    expect(args("npm init -y")).toEqual([]);
+    expect(args("deno init app")).toEqual([]);
+    expect(args("npm create app")).toEqual(["create-app:"]);
+    expect(args("app dev --port 3")).toEqual(["app:dev --port 3"]);
+  });
+  it("names the initializer package as npm does", () => {
+    expect(initializerPackage("vite")).toBe("create-vite");
+    expect(initializerPackage("@s/app")).toBe("@s/create-app");
+    expect(initializerPackage("@s")).toBe("@s/create");
   });
 });

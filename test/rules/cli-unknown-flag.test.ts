@@ -474,6 +474,30 @@ tester.run(rule, {
       ],
     },
     {
+      name: "`npm create tool` runs the scaffolder `create-tool`, one of the binaries: its fenced flags (after npm's `--`) and the section's loose flags are judged against the scaffolder's",
+      files: toolAndCommanderScaffolder(
+        [
+          "# Start",
+          "",
+          "```sh",
+          "npm create tool@latest app -- --tagg next",
+          "yarn create tool app --tag next",
+          "```",
+          "",
+          "Pass `--nope` to skip the prompts.",
+          "",
+          "## Use",
+          "",
+          "Then `tool flow advance --json`.",
+          "",
+        ].join("\n"),
+      ),
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "--tagg", command: "create-tool" }, line: 4, column: 31 },
+        { messageId: "unknownFlag", data: { flag: "--nope", command: "create-tool" }, line: 8, column: 7 },
+      ],
+    },
+    {
       name: "option headings without backticks (`#### -n, --dry-run`) under a command reference's heading (`## flow advance`): that command's flags",
       files: withGuide(["# Reference", "", "Run `aw flow status`.", "", "## flow advance", "", "#### -n, --dry-run", "", "#### --hard", ""].join("\n")),
       errors: [{ messageId: "unknownFlag", data: { flag: "--hard", command: "aw flow advance" }, line: 9, column: 6 }],

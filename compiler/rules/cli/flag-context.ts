@@ -409,8 +409,9 @@ export function programsRun(
       if (ws[1] === "create" || ws[1] === "init") {
         const name = ws.slice(2).find((w) => !w.startsWith("-"));
         if (name === undefined) return first;
-        // Another program than the one a page invokes by name, even when it is one of the CLI's binaries too.
-        return `create-${versionless(name)}`;
+        // Another program than the one a page invokes by name; when it is one of the CLI's binaries, the line is its invocation.
+        const initializer = `create-${versionless(name)}`;
+        return own.has(initializer) ? null : initializer;
       }
       if (ws.slice(1).some((w) => own.has(versionless(w)) || ownRun.has(versionless(w)))) return null;
     }
