@@ -1,11 +1,33 @@
 import rule from "../../compiler/rules/cli/unknown-flag.js";
 import { tester } from "../helpers/rule-tester.js";
-import { cliProject, lineOf, toolAndCommanderScaffolder, toolAndScaffolder } from "./cli-project.js";
+import { CLI, cliProject, lineOf, toolAndCommanderScaffolder, toolAndScaffolder } from "./cli-project.js";
 
 const at = (i: number, column: number) => ({ line: lineOf(i), column });
 
 /** The commander CLI of cliProject with a guide written out (prose, sections, help listings). */
 const withGuide = (guide: string) => ({ ...cliProject([]), "docs/guide.md": guide });
+/** The CLI with an `install` command of its own (`aw self install --target <t> --keep`) and a guide installing with it. */
+const installGuide = (target: string, keep: string) => ({
+  ...cliProject([], CLI.replace("program.parse();", 'program.command("self").command("install").option("--target <t>").option("--keep");\nprogram.parse();')),
+  "docs/guide.md": [
+    "# Guide",
+    "",
+    "## Bundled skill",
+    "",
+    `Install it into your host with \`${target}\`:`,
+    "",
+    "```sh",
+    "aw self install --target claude",
+    "```",
+    "",
+    "### Per-host install matrix",
+    "",
+    "Then `aw flow status` shows it.",
+    "",
+    `Opt out with \`${keep}\`.`,
+    "",
+  ].join("\n"),
+});
 
 tester.run(rule, {
   valid: [
@@ -290,6 +312,11 @@ tester.run(rule, {
       ],
     },
     {
+      name: "an install word where the section (or one holding it) runs the CLI's own `install` command speaks of that command: its flags are judged",
+      files: installGuide("--target", "--keep"),
+      notJudged: [],
+    },
+    {
       name: "a flag a slash command on the page declares, in a paragraph invoking the CLI but outside the invoking sentence, is the command's",
       files: {
         ...cliProject([]),
@@ -495,6 +522,14 @@ tester.run(rule, {
       errors: [
         { messageId: "unknownFlag", data: { flag: "--tagg", command: "create-tool" }, line: 4, column: 31 },
         { messageId: "unknownFlag", data: { flag: "--nope", command: "create-tool" }, line: 8, column: 7 },
+      ],
+    },
+    {
+      name: "an install word over the CLI's own `install` command: a flag no command accepts is reported, in the sentence and under the heading",
+      files: installGuide("--targett", "--kep"),
+      errors: [
+        { messageId: "unknownFlag", data: { flag: "--targett", command: "aw" }, line: 5, column: 33 },
+        { messageId: "unknownFlag", data: { flag: "--kep", command: "aw" }, line: 15, column: 15 },
       ],
     },
     {

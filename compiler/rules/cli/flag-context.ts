@@ -168,10 +168,21 @@ export function commandNames(index: SurfaceIndex): Set<string> {
   return names;
 }
 
-/** The other tool (or installing) a block's text speaks of, or null. */
-function otherNamed(text: string, others: ReadonlySet<string>): string | null {
-  for (const w of words(text)) if (others.has(w) || INSTALL_WORDS.has(w)) return w;
+/** The other tool (or installing) a block's text speaks of, or null; `ownWord` keeps an install word naming the CLI's own command. */
+function otherNamed(text: string, others: ReadonlySet<string>, ownWord: (w: string) => boolean): string | null {
+  for (const w of words(text)) if (others.has(w) || (INSTALL_WORDS.has(w) && !ownWord(w))) return w;
   return null;
+}
+
+/**
+ * Whether an install word speaks of the CLI's own `install` (or `uninstall`) command: the place's section or the own
+ * text of a section holding it (the page, without headings) invokes it ("Install it into your host with `--target`"
+ * over `aw self install --target claude`).
+ */
+function ownInstallWord(w: string, at: Span, doc: MarkdownDoc, index: SurfaceIndex): boolean {
+  const command = w.startsWith("un") ? "uninstall" : "install";
+  const { chain } = nearestScope(at, doc);
+  return doc.invocations.some((i) => (chain.length === 0 || chain.some(([f, t]) => within(i.span, f, t))) && index.match(i).path.includes(command));
 }
 
 /**
@@ -179,16 +190,22 @@ function otherNamed(text: string, others: ReadonlySet<string>): string | null {
  * it in its sentence (`install it with --save-dev`), not one elsewhere in the paragraph ("… unless `--cwd` is used" after
  * "Install lint-staged on the root"; "`--reporter x` after it has been installed").
  */
-function blockOther(code: InlineCode, block: { span: Span; text: string }, doc: MarkdownDoc, others: ReadonlySet<string>): string | null {
+function blockOther(
+  code: InlineCode,
+  block: { span: Span; text: string },
+  doc: MarkdownDoc,
+  others: ReadonlySet<string>,
+  ownWord: (w: string) => boolean,
+): string | null {
   for (const w of words(block.text)) if (others.has(w)) return w;
   // Where the code's value sits in the block's text: its nth occurrence, n its rank among the block's codes written so.
   const same = doc.inlineCodes.filter((c) => c.value === code.value && inside(c.span, block.span));
   let at = -1;
   for (let n = same.indexOf(code); n >= 0; n--) at = block.text.indexOf(code.value, at + 1);
-  if (at === -1) return otherNamed(block.text, NO_NAMES);
+  if (at === -1) return otherNamed(block.text, NO_NAMES, ownWord);
   const before = block.text.slice(0, at);
   const sentence = before.slice(Math.max(-1, ...[...before.matchAll(/[.!?;](?=\s)/g)].map((m) => m.index ?? -1)) + 1);
-  return words(sentence).find((w) => INSTALL_WORDS.has(w)) ?? null;
+  return words(sentence).find((w) => INSTALL_WORDS.has(w) && !ownWord(w)) ?? null;
 }
 
 /** What the CLI side knows beside the document when it ties a flag. */
@@ -218,7 +235,8 @@ export function blockTie(
   const others = otherTools(doc, binaries, ownCommands);
   // "`--preset` was removed", "renamed to `--y`": a flag of another version, not of the code read.
   if (saysGone(block.text)) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
-  const other = blockOther(code, block, doc, others);
+  const ownWord = (w: string) => ownInstallWord(w, code.span, doc, index);
+  const other = blockOther(code, block, doc, others, ownWord);
   if (other !== null) return { to: "none", reason: `a flag whose paragraph names another tool (\`${other}\`)` };
   // `` [`--max-http-header-size`](https://nodejs.org/api/cli.html#…) ``: documented on another page, another program's flag.
   const linked = doc.links.find((l) => l.kind === "link" && /^https?:\/\//i.test(l.url) && inside(code.span, l.span));
@@ -227,7 +245,7 @@ export function blockTie(
   if (foreign !== null) return { to: "none", reason: `a flag listed with \`${foreign}\`, a word no command of the CLI is (another tool's operations)` };
   // The heading over it is context too (`## Safe git`).
   const heading = headingOver(doc, code.span);
-  const headingOther = heading === null ? null : otherNamed(heading, others);
+  const headingOther = heading === null ? null : otherNamed(heading, others, ownWord);
   if (headingOther !== null) return { to: "none", reason: `a flag whose section heading names another tool (\`${headingOther}\`)` };
   // A code in the block that runs another program with flags (`` `git push --force` ``, `` `aw x --y` `` in docs about another CLI).
   const own = new Set(binaries.map((b) => b.toLowerCase()));
@@ -466,43 +484,13 @@ export function programsRun(
 function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContext): FlagTie {
   const { binaries } = tc;
   const programOf = tc.programOf ?? ((b: string) => b);
-  const headings = [...doc.headings].sort((a, b) => a.span.line - b.span.line || a.span.column - b.span.column);
-  const within = (s: Span, from: Span | null, to: Span | null) =>
-    (from === null || s.line > from.line || (s.line === from.line && s.column >= from.column)) &&
-    (to === null || s.line < to.line || (s.line === to.line && s.column < to.column));
-  let h = -1;
-  for (let i = 0; i < headings.length && (headings[i].span.line < at.line || (headings[i].span.line === at.line && headings[i].span.column <= at.column)); i++)
-    h = i;
-  // The flag's own section counts for the programs run too (a sub-section without invocations that runs `git`).
-  const ownFrom = h >= 0 ? headings[h].span : null;
-  const ownTo = h >= 0 ? (headings[h + 1]?.span ?? null) : null;
-  let from: Span | null = null;
-  let to: Span | null = null;
-  let scope = "page";
-  let invs: Invocation[] = [];
-  while (h >= 0) {
-    from = headings[h].span;
-    to = headings[h + 1]?.span ?? null;
-    invs = doc.invocations.filter((i) => within(i.span, from, to));
-    if (invs.length > 0) {
-      scope = "section";
-      break;
-    }
-    h = parentOf(headings, h);
-  }
-  if (invs.length === 0) {
-    from = to = null;
-    invs = doc.invocations;
-  }
+  const { headings, over, chain, ownFrom, ownTo, from, to, scope, invs } = nearestScope(at, doc);
   if (invs.length === 0) return { to: "none", reason: "a flag whose paragraph and section name no binary" };
   if (!invs.every((i) => programOf(i.binary) === programOf(invs[0].binary)))
     return { to: "none", reason: `a flag whose ${scope} invokes more than one binary` };
   // Decided where the flag is, not anywhere on the page: with the page as scope, the programs run in the flag's own
   // section, its parent sections' own text and the text before the first heading count (`node --v8-options` in a
   // section of its own leaves the other sections' flags to the one binary the page invokes).
-  // The flag's own heading and those whose sections hold it, innermost first.
-  const over: number[] = [];
-  for (let a = headings.findIndex((x) => x.span === ownFrom); a >= 0; a = parentOf(headings, a)) over.push(a);
   const near: [Span | null, Span | null][] = [
     [from, to],
     [ownFrom, ownTo],
@@ -510,7 +498,7 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
   if (scope === "page") {
     near.shift();
     near.push([null, headings[0]?.span ?? null]);
-    for (const a of over) near.push([headings[a].span, headings[a + 1]?.span ?? null]);
+    near.push(...chain);
   }
   const run = programsRun(doc, binaries, tc.ownRuns, commandNames(index)).find((r) => near.some(([f, t]) => within(r.span, f, t)));
   if (run) return { to: "none", reason: `a flag whose ${scope} runs another program (\`${run.word}\`)` };
@@ -538,6 +526,37 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
   for (const i of invs) if (i.span.line < at.line || (i.span.line === at.line && i.span.column < at.column)) binary = i.binary;
   if (!index.for(binary).hasSubcommands()) return { to: "command", binary, path: [], ...mark };
   return { to: "binary", binary, ...mark };
+}
+
+/** Whether span `s` starts in [from, to) (null: the page's start or end). */
+function within(s: Span, from: Span | null, to: Span | null): boolean {
+  return (
+    (from === null || s.line > from.line || (s.line === from.line && s.column >= from.column)) &&
+    (to === null || s.line < to.line || (s.line === to.line && s.column < to.column))
+  );
+}
+
+/**
+ * The invocations a place's context shows: those of its section, else of the nearest section holding it that shows
+ * any, else the page's. `ownFrom`/`ownTo` bound the place's own section, `from`/`to` the scope (null: page bounds).
+ */
+function nearestScope(at: Span, doc: MarkdownDoc) {
+  const headings = [...doc.headings].sort((a, b) => a.span.line - b.span.line || a.span.column - b.span.column);
+  let h = -1;
+  for (let i = 0; i < headings.length && (headings[i].span.line < at.line || (headings[i].span.line === at.line && headings[i].span.column <= at.column)); i++)
+    h = i;
+  // The flag's own section counts for the programs run too (a sub-section without invocations that runs `git`).
+  const ownFrom = h >= 0 ? headings[h].span : null;
+  const ownTo = h >= 0 ? (headings[h + 1]?.span ?? null) : null;
+  // The place's own heading and those whose sections hold it, innermost first; `chain` their sections' own text.
+  const over: number[] = [];
+  for (let a = h; a >= 0; a = parentOf(headings, a)) over.push(a);
+  const chain = over.map((a): [Span, Span | null] => [headings[a].span, headings[a + 1]?.span ?? null]);
+  for (const [from, to] of chain) {
+    const invs = doc.invocations.filter((i) => within(i.span, from, to));
+    if (invs.length > 0) return { headings, over, chain, ownFrom, ownTo, from, to, scope: "section" as const, invs };
+  }
+  return { headings, over, chain, ownFrom, ownTo, from: null, to: null, scope: "page" as const, invs: doc.invocations };
 }
 
 /** The command a help listing's synopsis words name, or why not. */
