@@ -9,14 +9,17 @@
  * (`.parse()` defaults to `process.argv`); positionals are the program's to
  * dispatch, so the root takes any word.
  *
+ * A function handed the program's jack (a parameter typed `Jack`) that chains
+ * fields on it adds them to the root too (tap's generated plugin fields).
+ *
  * Open when a field object does not evaluate (an unknown spread, a computed
- * key), and when code outside the chain adds fields at run time
+ * key; a field whose definition does not evaluate keeps its name), and when code outside the chain adds fields at run time
  * (`this.jack.addFields(pluginConfig)` in a file that uses jackspeak: tap's
  * plugins): then the names the chain declares are still known.
  */
 import { CLOSED, type Closure, type FlagArity, type FlagSpec, open } from "../../model/cli.js";
 import { type ParsedFile, spanOf, ts } from "../code-source.js";
-import { isPlainObject, openOf } from "../evaluate/values.js";
+import { isPlainObject, openOf, Unknown } from "../evaluate/values.js";
 import { type AdapterContext, type AdapterOutput, type CliAdapter, command, defineReader, excerpt, flag } from "./adapter.js";
 import { names } from "./options-call.js";
 import { resolveModule } from "./modules.js";
@@ -35,7 +38,7 @@ const FIELDS: Readonly<Record<string, FlagArity>> = {
 
 export const jackspeakReader: CliAdapter = defineReader({
   id: "jackspeak",
-  docs: "jackspeak: the fields of a `jack({…})` chain (`.flag`, `.opt`, `.num` and their `…List` forms, `.addFields`) as the root's flags, `short` names, `--no-x` for flags; fields added outside the chain open the set",
+  docs: "jackspeak: the fields of a `jack({…})` chain (`.flag`, `.opt`, `.num` and their `…List` forms, `.addFields`) and of functions chaining on a `Jack` parameter as the root's flags, `short` names, `--no-x` for flags; fields added outside the chain open the set",
   order: 77,
   packages: PACKAGES,
   example: (pkg) => `import { jack } from "${pkg}";`,
@@ -54,16 +57,70 @@ function readJacks(files: ParsedFile[], ctx: AdapterContext): AdapterOutput {
     visit(file.sf);
   }
   const added = chains.size > 0 ? outsideAdditions(ctx, chains) : null;
-  return { commands: [...chains].map(([call, file]) => readChain(file, call, ctx, added)), openings: [] };
+  // Functions handed the program's jack define fields too (`(jack: Jack<C>) => jack.heading(…).flag({…})`: tap's
+  // generated plugin fields); with one `jack(…)` chain they are its own.
+  const extended = chains.size === 1 ? files.flatMap((file) => jackParameterChains(file).map((root) => chainFields(file, root, ctx))) : [];
+  return { commands: [...chains].map(([call, file]) => readChain(file, call, ctx, added, extended)), openings: [] };
 }
 
-/** One `jack(…)` chain → the root command. */
-function readChain(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContext, added: Closure | null): ReturnType<typeof command> {
+/** One `jack(…)` chain → the root command, with the fields of the functions that extend it. */
+function readChain(
+  file: ParsedFile,
+  call: ts.CallExpression,
+  ctx: AdapterContext,
+  added: Closure | null,
+  extended: readonly { options: FlagSpec[]; flagSet: Closure }[],
+): ReturnType<typeof command> {
   const span = spanOf(file, call);
+  const own = chainFields(file, call, ctx);
+  const options = [...own.options, ...extended.flatMap((e) => e.options)];
+  let flagSet = [own, ...extended].find((e) => !e.flagSet.closed)?.flagSet ?? CLOSED;
+  if (flagSet.closed && added) flagSet = added;
+  return command([], span, "jackspeak", {
+    options: options.map((f) => ({ ...f, inherited: true })),
+    flagSet,
+    isDefault: true,
+    // Only `flag` fields take `--no-x` (each FlagSpec says so), not every name.
+    syntax: { camelKebab: false, negateBooleans: false, dotted: false },
+    via: "jackspeak",
+  });
+}
+
+/** The identifiers a file's functions take typed `Jack` (imported from jackspeak, types only too), where a chain starts. */
+function jackParameterChains(file: ParsedFile): ts.Identifier[] {
+  const types = new Set<string>();
+  for (const st of file.sf.statements) {
+    if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier) || !PACKAGES.includes(st.moduleSpecifier.text)) continue;
+    const nb = st.importClause?.namedBindings;
+    if (nb && ts.isNamedImports(nb)) for (const el of nb.elements) if ((el.propertyName ?? el.name).text === "Jack") types.add(el.name.text);
+  }
+  if (types.size === 0) return [];
+  const roots: ts.Identifier[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isFunctionLike(n)) {
+      for (const p of n.parameters) {
+        const t = p.type;
+        if (!ts.isIdentifier(p.name) || !t || !ts.isTypeReferenceNode(t) || !ts.isIdentifier(t.typeName) || !types.has(t.typeName.text)) continue;
+        const name = p.name.text;
+        const body = (n as ts.FunctionLikeDeclaration).body;
+        const uses = (m: ts.Node): void => {
+          if (ts.isIdentifier(m) && m.text === name && ts.isPropertyAccessExpression(m.parent) && m.parent.expression === m) roots.push(m);
+          ts.forEachChild(m, uses);
+        };
+        if (body) uses(body);
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(file.sf);
+  return roots;
+}
+
+/** The fields a chain defines from `root` up: `jack(…).heading(…).flag({…})…`, each link the callee of the next call. */
+function chainFields(file: ParsedFile, root: ts.Expression, ctx: AdapterContext): { options: FlagSpec[]; flagSet: Closure } {
   const options: FlagSpec[] = [];
   let flagSet: Closure = CLOSED;
-  // Up the chain: `jack(…).heading(…).flag({…})…`, each link the callee of the next call.
-  for (let n: ts.Node = call; ts.isPropertyAccessExpression(n.parent) && ts.isCallExpression(n.parent.parent); n = n.parent.parent) {
+  for (let n: ts.Node = root; ts.isPropertyAccessExpression(n.parent) && ts.isCallExpression(n.parent.parent); n = n.parent.parent) {
     const method = n.parent.name.text;
     const link = n.parent.parent as ts.CallExpression;
     const arity = method === "addFields" ? null : FIELDS[method];
@@ -75,10 +132,17 @@ function readChain(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContex
       continue;
     }
     for (const [name, spec] of Object.entries(fields)) {
-      const o = isPlainObject(spec) ? spec : {};
-      const short = names(o.short);
-      if (short === null) {
-        if (flagSet.closed) flagSet = open(`the short name of \`${name}\` does not evaluate`, spanOf(file, link));
+      // A field whose definition does not evaluate keeps its name; its short names are not known, so the set is open.
+      const o = isPlainObject(spec) && !openOf(spec) ? spec : null;
+      const short = o === null ? null : names(o.short);
+      if (o === null || short === null) {
+        const why =
+          o === null
+            ? `the definition of \`${name}\` does not evaluate${spec instanceof Unknown ? ` (${spec.unknown})` : ""}`
+            : `the short name of \`${name}\` does not evaluate`;
+        if (flagSet.closed) flagSet = open(why, spanOf(file, link));
+        const f = flag([`--${name}`], { arity: arity ?? "optional", negatable: arity === "boolean", span: spanOf(file, link) });
+        if (f) options.push(f);
         continue;
       }
       // addFields: `{ type: "boolean" | "string" | "number", multiple }`.
@@ -87,15 +151,7 @@ function readChain(file: ParsedFile, call: ts.CallExpression, ctx: AdapterContex
       if (f) options.push(f);
     }
   }
-  if (flagSet.closed && added) flagSet = added;
-  return command([], span, "jackspeak", {
-    options: options.map((f) => ({ ...f, inherited: true })),
-    flagSet,
-    isDefault: true,
-    // Only `flag` fields take `--no-x` (each FlagSpec says so), not every name.
-    syntax: { camelKebab: false, negateBooleans: false, dotted: false },
-    via: "jackspeak",
-  });
+  return { options, flagSet };
 }
 
 /**

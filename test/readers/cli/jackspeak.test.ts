@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { check } from "../../../compiler/api.js";
+import { copyProject } from "../../helpers/cli.js";
 import { cliErrors } from "./helpers.js";
 
 describe("jackspeak reader: the fields of a jack() chain are the root's flags", () => {
@@ -30,6 +34,30 @@ describe("jackspeak reader: the fields of a jack() chain are the root's flags", 
         'for (const p of process.env.PLUGINS?.split(",") ?? []) config.addFields((await import(p)).config);\nconst { values, positionals } = config.parse();',
     };
     expect(await cliErrors("cli-jackspeak", [plugins])).toEqual([]);
+  });
+});
+
+describe("jackspeak reader: functions handed the program's jack (a parameter typed `Jack`) add its fields", () => {
+  it("their fields are the root's: a renamed one is caught where the docs use the old name", async () => {
+    const errors = await cliErrors("cli-jackspeak", [{ file: "src/plugins.ts", find: "snapshot: {", replace: "snap: {" }]);
+    expect(errors).toEqual([
+      "docs/invalid.md:4 cli/unknown-flag unknown flag `--bali` for `runspec`",
+      "docs/valid.md:6 cli/unknown-flag unknown flag `--snapshot` for `runspec`",
+    ]);
+  });
+
+  it("a field whose definition does not evaluate keeps its name and opens the set (its short names are not known)", async () => {
+    const root = copyProject("test/fixtures/cli-jackspeak");
+    const file = join(root, "src/plugins.ts");
+    writeFileSync(file, readFileSync(file, "utf8").replace('snapshot: { short: "S" }', "snapshot: JSON.parse(process.env.SNAPSHOT_FIELD!)"));
+    writeFileSync(join(root, "docs/invalid.md"), "# Drift\n\n```sh\nrunspec --snapshot -S --bali\n```\n");
+    const report = await check({ root });
+    expect(report.diagnostics.filter((d) => d.rule.startsWith("cli/"))).toEqual([]);
+    const notJudged = (report.summary.notJudged?.byRule["cli/unknown-flag"]?.reasons ?? {}) as Record<string, number>;
+    // `--snapshot` is judged (accepted) on both pages; `-S` (twice) and `--bali` are counted, with the reason.
+    expect(Object.entries(notJudged)).toEqual([
+      ["open flag set: the definition of `snapshot` does not evaluate (cannot fold `process`: `process` is the environment at run time)", 3],
+    ]);
   });
 });
 
