@@ -25,6 +25,8 @@ export interface Discovered {
   refused: InputProblem[];
   /** Each package.json binary followed from its entry: the source files its relative imports reach (the entry first), sorted by name. */
   binClosures?: BinClosure[];
+  /** The project's package.json files as the closures' bare imports resolved against them (read only when a binary was followed). */
+  workspace?: WorkspaceManifest[];
 }
 
 export function ignoredDirs(config: ResolvedConfig): string[] {
@@ -46,7 +48,7 @@ export function discover(root: string, config: ResolvedConfig, session?: ReadSes
   const docs = match(config.docs);
   const schemas = match(config.schemas);
   const refused = refusedInputs(tree.odd, config);
-  const { code, closures } = discoverCode(root, config, match, refused, all, session && { session, files });
+  const { code, closures, workspace } = discoverCode(root, config, match, refused, all, session && { session, files });
   // A link to a file inside the root (`packages/x/LICENSE -> ../../LICENSE`) is a path that exists: a reference to it is
   // not broken. It stays out of the globs above (its target is read under its own path).
   const aliases = tree.odd.filter((e) => e.kind === "link" && !e.dir && !e.code && e.target !== undefined && all.has(e.target)).map((e) => e.path);
@@ -57,6 +59,7 @@ export function discover(root: string, config: ResolvedConfig, session?: ReadSes
     files: aliases.length > 0 ? [...new Set([...files, ...aliases])].sort() : files,
     refused,
     ...(closures.length > 0 ? { binClosures: closures } : {}),
+    ...(workspace ? { workspace } : {}),
   };
 }
 
@@ -158,7 +161,7 @@ function discoverCode(
   refused: InputProblem[],
   all: ReadonlySet<string>,
   walked?: Walked,
-): { code: string[]; closures: BinClosure[] } {
+): { code: string[]; closures: BinClosure[]; workspace?: WorkspaceManifest[] } {
   const code = config.code;
   // No code configured and no tsconfig: a plain-JS CLI is still read from its entry point (an explicit empty `include` reads none).
   if (code.kind === "none") return code.bins ? withBinSources(root, [], config, refused, all, walked) : { code: [], closures: [] };
@@ -198,7 +201,7 @@ function withBinSources(
   refused: InputProblem[],
   all: ReadonlySet<string>,
   walked?: Walked,
-): { code: string[]; closures: BinClosure[] } {
+): { code: string[]; closures: BinClosure[]; workspace?: WorkspaceManifest[] } {
   const session = walked?.session;
   const bins: { name: string; rel: string; shown: string; manifest: string }[] = [];
   for (const [name, b] of Object.entries(config.packageJson?.bin ?? {})) bins.push({ name, rel: toPosix(b), shown: b, manifest: "package.json" });
@@ -283,7 +286,7 @@ function withBinSources(
     closures.push({ binary: b.name, entry, files: closure, package: dir === "." ? "" : dir });
   }
   closures.sort((a, b) => (a.binary < b.binary ? -1 : a.binary > b.binary ? 1 : 0));
-  return { code: extra.size === 0 ? files : [...new Set([...files, ...extra])].sort(), closures };
+  return { code: extra.size === 0 ? files : [...new Set([...files, ...extra])].sort(), closures, ...(workspace ? { workspace: workspace.manifests } : {}) };
 }
 
 /**

@@ -24,6 +24,8 @@ import { readIdentifiers } from "./code-identifiers.js";
 import { firstParseError, type ParsedFile, parseText } from "./code-source.js";
 import { readVocabularies } from "./code-vocabularies.js";
 import { versionFolders } from "../util/version-folders.js";
+import type { BareResolver } from "../discover-entry.js";
+import { evaluatorFor } from "./constant-folder.js";
 
 export interface CodeFacts {
   surface: CommandSurface;
@@ -60,7 +62,10 @@ export function readCode(
   opts: CodeReadOptions,
   texts: ReadonlyMap<string, string>,
   entries: { closures: readonly BinClosure[]; owners: BinOwners } | null = null,
+  bare: BareResolver | null = null,
 ): CodeFacts {
+  // Values imported from the project's own packages by name (`import * as P from "@scope/plugin"`) are read from their source.
+  evaluatorFor(root).resolveBare(bare);
   const problems: CodeProblem[] = [];
   const parsed: ParsedFile[] = [];
   const perFile: FileFacts[] = [];

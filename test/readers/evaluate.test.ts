@@ -164,3 +164,30 @@ describe("evaluator: bound parameters reach local constants; null constants; mod
     expect(names(["already-dashed"])).toMatchObject({ ok: true, value: { names: ["already-dashed"] } });
   });
 });
+
+describe("evaluator: imports of the project's own packages", () => {
+  const texts = new Map([
+    [
+      "src/cli.ts",
+      'import * as filter from "@acme/filter";\nimport { config } from "@acme/filter";\nexport const grep = filter.config.grep.short;\nexport const short = config.only.short;\n',
+    ],
+    ["packages/filter/src/index.ts", 'export const config = { grep: { short: "g" }, only: { short: "O" } };\n'],
+  ]);
+  const ev = (resolver: ((spec: string) => string | null) | null) => {
+    const e = new Evaluator("/nonexistent-root", diskSourceHost("/nonexistent-root", texts));
+    e.resolveBare(resolver);
+    return e;
+  };
+  it("a bare specifier the workspace resolves to a source file is read from it", () => {
+    const e = ev((spec) => (spec === "@acme/filter" ? "packages/filter/src/index.ts" : null));
+    expect(e.evaluateExport("src/cli.ts", "grep")).toBe("g");
+    expect(e.evaluateExport("src/cli.ts", "short")).toBe("O");
+  });
+  it("without a resolver, or for a package the workspace does not declare, it is not followed", () => {
+    for (const e of [ev(null), ev(() => null)]) {
+      const v = e.evaluateExport("src/cli.ts", "grep");
+      expect(v).toBeInstanceOf(Unknown);
+      expect((v as Unknown).unknown).toBe("import from package `@acme/filter` is not followed");
+    }
+  });
+});

@@ -40,6 +40,14 @@ export class Evaluator {
     this.modules.bind = (file, env, name, value, mutable) => bindPattern(this.interp, file, env, name, value, mutable);
   }
 
+  /**
+   * Where bare specifiers resolve: the project's own packages (`@scope/plugin` → its source file, root-relative), or
+   * null (not followed). Set before evaluating: modules already loaded keep what they resolved.
+   */
+  resolveBare(resolver: ((spec: string) => string | null) | null): void {
+    this.modules.bare = resolver;
+  }
+
   /** Export `name` (`default` for the default export) of the root-relative module `file`. */
   evaluateExport(file: string, name: string): Value {
     const rec = this.modules.load(file);

@@ -63,6 +63,8 @@ export class Modules {
   evalIn!: (file: ParsedFile, env: Env, expr: ts.Expression) => Value;
   /** Binds a destructuring pattern (set by the evaluator). */
   bind!: (file: ParsedFile, env: Env, name: ts.BindingName, value: Value, mutable: boolean) => void;
+  /** The project's own package a bare specifier names, as a root-relative source file (Evaluator.resolveBare). */
+  bare: ((spec: string) => string | null) | null = null;
 
   constructor(
     readonly root: string,
@@ -209,7 +211,10 @@ export class Modules {
     const s = spec && ts.isStringLiteralLike(spec) ? spec.text : null;
     if (s === null) return new Unknown("module specifier is not a string", spanOf(file, at));
     if (!s.startsWith("./") && !s.startsWith("../") && s !== "." && s !== "..") {
-      return new Unknown(`import from package \`${s}\` is not followed`, spanOf(file, at));
+      // One of the project's own packages (a monorepo's workspace) is read from its source; any other is not followed.
+      const own = this.bare?.(s);
+      const rec = own ? this.load(own) : null;
+      return rec ?? new Unknown(`import from package \`${s}\` is not followed`, spanOf(file, at));
     }
     const base = posix.normalize(posix.join(posix.dirname(file.rel), s));
     if (base === ".." || base.startsWith("../") || posix.isAbsolute(base)) return new Unknown(`module \`${s}\` is outside the root`, spanOf(file, at));

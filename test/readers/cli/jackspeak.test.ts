@@ -39,17 +39,25 @@ describe("jackspeak reader: the fields of a jack() chain are the root's flags", 
 
 describe("jackspeak reader: functions handed the program's jack (a parameter typed `Jack`) add its fields", () => {
   it("their fields are the root's: a renamed one is caught where the docs use the old name", async () => {
-    const errors = await cliErrors("cli-jackspeak", [{ file: "src/plugins.ts", find: "snapshot: {", replace: "snap: {" }]);
+    const errors = await cliErrors("cli-jackspeak", [{ file: "src/plugins.ts", find: "flag({ snapshot:", replace: "flag({ snap:" }]);
     expect(errors).toEqual([
       "docs/invalid.md:4 cli/unknown-flag unknown flag `--bali` for `runspec`",
       "docs/valid.md:6 cli/unknown-flag unknown flag `--snapshot` for `runspec`",
     ]);
   });
 
+  it("a field's definition imported from a workspace package by name is read from its source: its short name is known", async () => {
+    const errors = await cliErrors("cli-jackspeak", [{ file: "packages/snapshot/src/index.ts", find: 'short: "S"', replace: 'short: "T"' }]);
+    expect(errors).toEqual([
+      "docs/invalid.md:4 cli/unknown-flag unknown flag `--bali` for `runspec`",
+      "docs/valid.md:6 cli/unknown-flag unknown flag `-S` for `runspec`",
+    ]);
+  });
+
   it("a field whose definition does not evaluate keeps its name and opens the set (its short names are not known)", async () => {
     const root = copyProject("test/fixtures/cli-jackspeak");
     const file = join(root, "src/plugins.ts");
-    writeFileSync(file, readFileSync(file, "utf8").replace('snapshot: { short: "S" }', "snapshot: JSON.parse(process.env.SNAPSHOT_FIELD!)"));
+    writeFileSync(file, readFileSync(file, "utf8").replace("snapshot: Snapshot.config.snapshot", "snapshot: JSON.parse(process.env.SNAPSHOT_FIELD!)"));
     writeFileSync(join(root, "docs/invalid.md"), "# Drift\n\n```sh\nrunspec --snapshot -S --bali\n```\n");
     const report = await check({ root });
     expect(report.diagnostics.filter((d) => d.rule.startsWith("cli/"))).toEqual([]);
