@@ -1,4 +1,5 @@
 // The harness's table on the terminal and docs/PRECISION.md. 0 of 0 is "—", never 100 %.
+import { flagAttribution } from "./attribution.mjs";
 
 export function pct(x) {
   return x === null || x === undefined ? "—" : `${(x * 100).toFixed(1)}%`;
@@ -243,9 +244,37 @@ export function renderPrecisionDoc(rs) {
       lines.push(`| ${r.id} | ${kinds.map((x) => cell(k[x])).join(" | ")} |`);
     }
   }
+  lines.push(...flagSection(run));
   lines.push(...reviewSection(run));
   lines.push("", "To reproduce: fetch each repository (see eval/README.md), then `npm run build && npm run eval`.", "");
   return lines.join("\n");
+}
+
+/**
+ * CLI flag mentions split by whose they are (scripts/eval/attribution.mjs): the flags the report leaves unjudged as
+ * another program's by evidence, and those of the CLI's own it could not judge; judged out of found − another's.
+ */
+function flagSection(run) {
+  const rows = run.filter((r) => (r.coverage?.kinds?.flags?.found ?? 0) > 0);
+  if (rows.length === 0) return [];
+  const lines = [
+    "",
+    "Flag mentions by whose they are: of the flags found, those not judged because the document attributes them to another",
+    "program (a paragraph, section, heading or page that runs or names another tool, an installing sentence, a link to another",
+    "program's page, a list of another tool's operations, a skill's own argument), and those of the CLI itself left unjudged",
+    "(an open flag set, an invocation not judged, a record of the past, a removed flag). The last column is judged out of",
+    "found minus another program's: how much of what the docs say about the CLI's own flags docpact judged.",
+    "",
+    "| project | flags judged/found | another program's | the CLI's, not judged | judged of the CLI's own |",
+    "| --- | --- | --- | --- | --- |",
+  ];
+  for (const r of rows) {
+    const f = r.coverage.kinds.flags;
+    const { other, own } = flagAttribution(r.notJudged);
+    const mine = f.found - other;
+    lines.push(`| ${r.id} | ${f.judged}/${f.found} (${pct(f.judged / f.found)}) | ${other} | ${own} | ${mine === 0 ? "—" : `${f.judged}/${mine} (${pct(f.judged / mine)})`} |`);
+  }
+  return lines;
 }
 
 /** "real of count (precision)" by the labels, then by the review. */
