@@ -93,7 +93,7 @@ tester.run(rule, {
       ),
     },
     {
-      name: "a flag its paragraph ties to nothing: not judged where its section runs another program or shows a command not judged, its paragraph says it was removed, or its page is an upgrade guide (where one the CLI accepts is judged)",
+      name: "a flag its paragraph ties to nothing: not judged where its section runs another program or shows a command not judged, its paragraph says it was removed, or its page is an upgrade guide or shows CSS (where one the CLI accepts is judged)",
       files: {
         ...withGuide(
           [
@@ -124,6 +124,8 @@ tester.run(rule, {
           "`aw flow advance` moves on.",
           "",
           "Add `-moz-initial` or `--brand` as you like.",
+          "",
+          "Pass `--json` to read the result.",
           "",
           "```css",
           "a { color: var(--brand); }",

@@ -299,8 +299,12 @@ export function blockTie(
   // idents (`--foo` is a custom property, function or unit there). A CLI's reference showing a plain stylesheet is the CLI's page.
   if (/^-[A-Za-z][\w.]*-/.test(code.value))
     return { to: "none", reason: "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary" };
-  if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang) && CUSTOM_PROPERTY.test(b.value)))
-    return { to: "none", reason: "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary" };
+  if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang) && CUSTOM_PROPERTY.test(b.value))) {
+    // A flag the page's CLI accepts is its flag (a release post showing CSS it formats names `--cache`); any other may be a custom property.
+    const css = "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary";
+    const tie = scopeTie(code.span, doc, index, tc);
+    return tie.to === "command" || tie.to === "binary" ? { ...tie, unknownReason: tie.unknownReason ?? css } : { to: "none", reason: css };
+  }
   return scopeTie(code.span, doc, index, tc);
 }
 
