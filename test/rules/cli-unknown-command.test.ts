@@ -74,8 +74,43 @@ tester.run(rule, {
         { file: "docs/guia.md", line: 5, reason: `the document is a record (its banner says so: "HISTÓRICO"): its commands are its time's` },
       ],
     },
+    {
+      name: "a command the line says was removed or renamed, or one under a heading about other versions, is of another version: counted if the code lacks it, judged if it has it",
+      files: {
+        ...cliProject([]),
+        "docs/guide.md": [
+          "# Guide",
+          "",
+          "- `aw multi` and `aw single` have been removed in favor of `aw flow advance`.",
+          "- `aw hook` is now `aw flow status`.",
+          "",
+          "## Breaking changes",
+          "",
+          "Run `aw legacy-sync` no more.",
+          "",
+        ].join("\n"),
+      },
+      notJudged: [
+        { file: "docs/guide.md", line: 3, reason: "a command whose paragraph says it was removed, renamed or deprecated" },
+        { file: "docs/guide.md", line: 3, reason: "a command whose paragraph says it was removed, renamed or deprecated" },
+        { file: "docs/guide.md", line: 4, reason: "a command whose paragraph says it was removed, renamed or deprecated" },
+        { file: "docs/guide.md", line: 8, reason: "a command under a heading about other versions (`Breaking changes`)" },
+      ],
+    },
   ],
   invalid: [
+    {
+      name: "the same commands where the line says nothing of another version and no heading over them is about one: unknown",
+      files: {
+        ...cliProject([]),
+        "docs/guide.md": ["# Guide", "", "- `aw multi` runs them all.", "- `aw hook` is handy.", "", "## Changes", "", "Run `aw legacy-sync`.", ""].join("\n"),
+      },
+      errors: [
+        { messageId: "unknownCommand", data: { command: "aw multi" }, line: 3 },
+        { messageId: "unknownCommand", data: { command: "aw hook" }, line: 4 },
+        { messageId: "unknownCommand", data: { command: "aw legacy-sync" }, line: 8 },
+      ],
+    },
     {
       name: "a fence line running the binary by its package (`npx @acme/aw`) or bin file (`node bin/aw.js`) names its command",
       files: {

@@ -54,7 +54,8 @@ interface OclifConfig {
   /** For `explicit`: the export holding the commands. */
   identifier: string;
   separator: string;
-  plugins: boolean;
+  /** `oclif.plugins`: the packages whose commands the CLI loads besides its own. */
+  plugins: string[];
   flexibleTaxonomy: boolean;
   /** `--help` and `oclif.additionalHelpFlags`; `--version` and `oclif.additionalVersionFlags`: what the bare binary takes. */
   rootFlags: string[];
@@ -95,17 +96,19 @@ export const oclifAdapter: CliAdapter = defineReader({
         commands.push(d);
         if (read.flagsOpen) openings.push({ path: d.path, set: "flags", reason: read.flagsOpen.reason, span: read.flagsOpen.span });
       }
-      if (cfg && !rootOpened.has(cfg.dir) && (cfg.plugins || cfg.flexibleTaxonomy)) {
+      if (cfg && !rootOpened.has(cfg.dir)) {
         rootOpened.add(cfg.dir);
-        const why = cfg.plugins
-          ? "oclif plugins (package.json `oclif.plugins`) add commands docpact does not read"
-          : "oclif `flexibleTaxonomy` accepts a command's topic words in any order";
-        openings.push({
-          path: [],
-          set: "commands",
-          reason: why,
-          span: { file: posix.join(cfg.dir, "package.json"), line: 1, column: 1, endLine: 1, endColumn: 1 },
-        });
+        const manifest = { file: posix.join(cfg.dir, "package.json"), line: 1, column: 1, endLine: 1, endColumn: 1 };
+        // The plugins whose commands are known (`@oclif/plugin-help`'s `help`) add them; any other opens the list.
+        for (const p of cfg.plugins) for (const d of KNOWN_PLUGINS[p]?.(manifest) ?? []) commands.push(d);
+        const unknown = cfg.plugins.filter((p) => !Object.hasOwn(KNOWN_PLUGINS, p));
+        const why =
+          unknown.length > 0
+            ? `oclif plugins (package.json \`oclif.plugins\`: ${unknown.map((p) => `\`${p}\``).join(", ")}) add commands docpact does not read`
+            : cfg.flexibleTaxonomy
+              ? "oclif `flexibleTaxonomy` accepts a command's topic words in any order"
+              : null;
+        if (why) openings.push({ path: [], set: "commands", reason: why, span: manifest });
       }
     }
     // `single` and `explicit` name one module (which need not import oclif itself).
@@ -174,7 +177,7 @@ function readConfig(root: string, dir: string): OclifConfig | null {
         : sourcesOf(configured.replace(/\.[cm]?js$/, "")).flatMap((t) => [".ts", ".mts", ".js", ".mjs", "/index.ts", "/index.js"].map((x) => t + x)),
     identifier: typeof obj?.identifier === "string" ? obj.identifier : "default",
     separator: typeof o.topicSeparator === "string" ? o.topicSeparator : ":",
-    plugins: Array.isArray(o.plugins) && o.plugins.length > 0,
+    plugins: Array.isArray(o.plugins) ? o.plugins.map((p) => (typeof p === "string" ? p : "(a plugin not named by a string)")) : [],
     flexibleTaxonomy: o.flexibleTaxonomy === true,
     rootFlags: ["--help", ...strings(o.additionalHelpFlags), "--version", ...strings(o.additionalVersionFlags)],
     rootReaders: [
@@ -218,6 +221,26 @@ function commandId(rel: string, cfg: OclifConfig | null): string[] | null {
   if (words[words.length - 1] === "index") words.pop();
   return words;
 }
+
+/**
+ * The commands of oclif's own plugins whose command set is fixed and small: `@oclif/plugin-help` adds `help
+ * [COMMAND...]` with `-n, --nested-commands`; `plugin-not-found` and `plugin-warn-if-update-available` are hooks and
+ * add none. Any other plugin (`plugin-plugins`, a third party's) is not read: it leaves the command list open.
+ */
+const KNOWN_PLUGINS: Readonly<Record<string, (span: Span) => CommandDecl[]>> = {
+  "@oclif/plugin-help": (span) => {
+    const nested = flag(["--nested-commands", "-n"], { arity: "boolean", span });
+    return [
+      command(["help"], span, "oclif", {
+        options: nested ? [nested] : [],
+        positionals: [{ name: "COMMAND", required: false, variadic: true }],
+        via: "oclif-plugin",
+      }),
+    ];
+  },
+  "@oclif/plugin-not-found": () => [],
+  "@oclif/plugin-warn-if-update-available": () => [],
+};
 
 /** `single`: the target's command class is the root; `explicit`: `export const COMMANDS = { "plugins:install": Install }`. */
 function targetCommands(file: ParsedFile, cfg: OclifConfig, ctx: AdapterContext): { id: string[]; cls: ts.ClassLikeDeclaration; file: ParsedFile }[] {

@@ -371,6 +371,12 @@ const GONE_ES =
 export function saysGone(text: string): boolean {
   return words(text).some((w) => GONE_WORDS.has(w)) || GONE_ES.test(text);
 }
+/** The texts of the heading over a place and of those whose sections hold it, innermost first. */
+export function headingsOver(doc: MarkdownDoc, at: Span): string[] {
+  const { headings, over } = nearestScope(at, doc);
+  return over.map((a) => headings[a].text);
+}
+
 /** A page about moving between versions (its title or file name): its flags may be the old ones. */
 const VERSION_PAGE = /\b(upgrad\w*|migrat\w*|changelog|changes|release[- ]notes|history)\b/i;
 

@@ -6,8 +6,23 @@ import { docMentions } from "../../model/mentions.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { recordOf } from "../../model/document-record.js";
 import { unreadBinaries } from "../../model/cli-reading.js";
+import { headingsOver, saysGone } from "./flag-context.js";
+import type { Invocation, MarkdownDoc } from "../../model/types.js";
 
 /** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
+/** A heading about moving between versions: the commands under it may be the old ones. */
+const VERSION_SECTION = /\b(breaking changes?|migrat\w*|upgrad\w*|deprecat\w*|removed)\b/i;
+/** "`x` is now `y`": a rename, the first code the old name. */
+const RENAMED_TO = /`[^`]+`\s+(?:is|are)\s+now\s+`/;
+
+/** Why an invocation's context says its command is of another version (its line says it was removed or renamed, a heading over it is about migrating), or null. */
+function goneContext(doc: MarkdownDoc, inv: Invocation, text: string | undefined): string | null {
+  const line = inv.source === "inline" ? (text?.split("\n")[inv.span.line - 1] ?? "") : "";
+  if (saysGone(line) || RENAMED_TO.test(line)) return "a command whose paragraph says it was removed, renamed or deprecated";
+  const heading = headingsOver(doc, inv.span).find((h) => VERSION_SECTION.test(h));
+  return heading === undefined ? null : `a command under a heading about other versions (\`${heading}\`)`;
+}
+
 export default defineRule({
   meta: {
     id: "cli/unknown-command",
@@ -23,7 +38,7 @@ export default defineRule({
       "A word that names no sub-command is an argument when the command takes arguments, and is reported, with the closest known command as the suggestion, only when the level's list of sub-commands is closed (docpact read all of it). " +
       "Where the list is open (a name that does not evaluate, commands loaded from a directory, verbs compared one by one) the word is not judged and is counted in the summary; `docpact inspect commands` shows why. " +
       "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against). " +
-      "A document that is a record of the past (a changelog, release notes or a file named by its date, kept under `archive/`, `history/` or a folder of dated posts such as `blog/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the commands of its time: an invocation of a command the code still has is judged (nothing to report either way), any other is counted in the summary, not judged. " +
+      "A document that is a record of the past (a changelog, release notes or a file named by its date, kept under `archive/`, `history/` or a folder of dated posts such as `blog/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the commands of its time: an invocation of a command the code still has is judged (nothing to report either way), any other is counted in the summary, not judged.  An invocation whose line says its command was removed, renamed or deprecated (`x` has been removed; `x` is now `y`), or that sits under a heading about other versions (Breaking changes, Migrating, Upgrading, Deprecated, Removed), names a command of another version: one the code has is judged, any other is counted." +
       "Inside a git work tree, when the word was a string literal that a commit removed from a file declaring commands (or from a code file that is gone), " +
       "the message names that commit (the newest of the last 1,000 commits that touched the code); when the commit replaced it on the same line by a name that is a " +
       "command at that level now, that command is the suggestion, and `docpact build --fix` writes it in place of the old word (a spelling suggestion is never applied).",
@@ -69,6 +84,13 @@ export default defineRule({
         const m = index.match(inv);
         if (pastReason !== null && (m.unknown || m.notJudged)) {
           ctx.notJudged(inv.span, pastReason, { kind: "commands" });
+          continue;
+        }
+        // "`tool multi` has been removed", "`tool hook` is now `tool generate:hook`", a "Breaking changes" section: the
+        // command named is of another version; one the code has is judged, any other is counted.
+        const gone = m.unknown || m.notJudged ? goneContext(doc, inv, ctx.model.texts.get(doc.file)) : null;
+        if (gone !== null) {
+          ctx.notJudged(inv.span, gone, { kind: "commands" });
           continue;
         }
         // The invocation is the command mention (summary.coverage): judged, unless a word of it was not.

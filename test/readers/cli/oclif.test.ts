@@ -101,6 +101,17 @@ describe("oclif adapter", () => {
     expect(defaulted.filter((e) => e.startsWith("docs/drift.md:11"))).toEqual([]);
   });
 
+  it("oclif's help plugin adds `help [COMMAND...]` with `-n, --nested-commands`; a plugin docpact does not read opens the command list", async () => {
+    const plugins = (list: string) => ({ file: "package.json", find: '"bin": "mycli",', replace: `"bin": "mycli", "plugins": [${list}],` });
+    const help = { file: "docs/drift.md", find: "# Drift", replace: "# Drift\n\n`mycli help hello --nested-commands`, not `mycli help -x`.\n" };
+    const known = await cliErrors("cli-oclif", [plugins('"@oclif/plugin-help", "@oclif/plugin-not-found"'), help]);
+    expect(known).toContain("docs/drift.md:3 cli/unknown-flag unknown flag `-x` for `mycli help`");
+    expect(known.filter((e) => e.includes("--nested-commands"))).toEqual([]);
+    expect(known).toContain("docs/drift.md:8 cli/unknown-command unknown command `mycli helo`");
+    const other = await cliErrors("cli-oclif", [plugins('"@oclif/plugin-help", "@oclif/plugin-plugins"'), help]);
+    expect(other.filter((e) => e.includes("`mycli helo`"))).toEqual([]);
+  });
+
   it("with the default `:` separator a command id is one word", async () => {
     const errors = await cliErrors("cli-oclif", [{ file: "package.json", find: '"topicSeparator": " "', replace: '"topicSeparator": ":"' }]);
     expect(errors).toContain("docs/usage.md:12 cli/unknown-command unknown command `mycli config`");
