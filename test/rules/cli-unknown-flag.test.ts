@@ -314,6 +314,16 @@ tester.run(rule, {
       ],
     },
     {
+      name: "a paragraph saying flags were removed, or beside an invocation not judged: a flag the CLI accepts is judged, any other counted",
+      files: withGuide(
+        ["# Guide", "", "`--json` replaced the old output; `--zzz` was removed.", "", "After `aw bogus`, pass `--json` or `--qqq`.", ""].join("\n"),
+      ),
+      notJudged: [
+        { file: "docs/guide.md", line: 3, reason: "a flag whose paragraph says it was removed, renamed or deprecated" },
+        { file: "docs/guide.md", line: 5, reason: "a flag beside an invocation that is not judged" },
+      ],
+    },
+    {
       name: "an install word where the section (or one holding it) runs the CLI's own `install` command speaks of that command: its flags are judged",
       files: installGuide("--target", "--keep"),
       notJudged: [],

@@ -40,7 +40,7 @@ export interface ScopeMark {
 export type FlagTie =
   | ({ to: "command"; binary: string; path: string[] } & ScopeMark)
   /** Several commands the paragraph names: one of them must accept the flag. */
-  | { to: "commands"; binary: string; paths: string[][] }
+  | { to: "commands"; binary: string; paths: string[][]; unknownReason?: string }
   | ({ to: "binary"; binary: string } & ScopeMark)
   | { to: "none"; reason: string };
 
@@ -227,14 +227,36 @@ export function blockTie(
   section: () => { binary: string; path: string[] } | null,
   tc: TieContext,
 ): FlagTie {
-  const { binaries } = tc;
-  const programOf = tc.programOf ?? ((b: string) => b);
   const block = code.block;
   if (!block) return { to: "none", reason: "a flag whose paragraph is not known" };
+  // "`--preset` was removed", "renamed to `--y`": the paragraph names flags of another version too. Tied as it would
+  // be, a flag the CLI accepts is judged; any other is counted with this reason.
+  if (saysGone(block.text)) {
+    const gone = "a flag whose paragraph says it was removed, renamed or deprecated";
+    return weakened(blockTieOf(code, block, doc, index, section, tc), gone);
+  }
+  return blockTieOf(code, block, doc, index, section, tc);
+}
+
+/** A tie in doubt: a flag the CLI accepts is judged, any other counted with `reason`; not judged, with `reason`, when nothing ties it. */
+function weakened(tie: FlagTie, reason: string): FlagTie {
+  if (tie.to === "none") return { to: "none", reason };
+  // The doubt said here is the nearer one (the flag's paragraph before its page).
+  return { ...tie, unknownReason: reason };
+}
+
+function blockTieOf(
+  code: InlineCode,
+  block: { span: Span; text: string },
+  doc: MarkdownDoc,
+  index: SurfaceIndex,
+  section: () => { binary: string; path: string[] } | null,
+  tc: TieContext,
+): FlagTie {
+  const { binaries } = tc;
+  const programOf = tc.programOf ?? ((b: string) => b);
   const ownCommands = commandNames(index);
   const others = otherTools(doc, binaries, ownCommands);
-  // "`--preset` was removed", "renamed to `--y`": a flag of another version, not of the code read.
-  if (saysGone(block.text)) return { to: "none", reason: "a flag whose paragraph says it was removed, renamed or deprecated" };
   const ownWord = (w: string) => ownInstallWord(w, code.span, doc, index);
   const other = blockOther(code, block, doc, others, ownWord);
   if (other !== null) return { to: "none", reason: `a flag whose paragraph names another tool (\`${other}\`)` };
@@ -259,14 +281,19 @@ export function blockTie(
   if (invs.length > 0) {
     let one: { binary: string; path: string[] } | null = null;
     let several = false;
+    let unjudged = false;
     for (const inv of invs) {
       const m = index.match(inv);
-      if (m.unknown || m.notJudged) return { to: "none", reason: "a flag beside an invocation that is not judged" };
+      if (m.unknown || m.notJudged) unjudged = true;
       if (one && (one.binary !== inv.binary || one.path.join(" ") !== m.path.join(" "))) several = true;
       one ??= { binary: inv.binary, path: m.path };
     }
     const sameBinary = invs.every((i: Invocation) => programOf(i.binary) === programOf(invs[0].binary));
-    if (!sameBinary) return { to: "none", reason: "a flag whose paragraph invokes more than one binary" };
+    if (!sameBinary)
+      return { to: "none", reason: unjudged ? "a flag beside an invocation that is not judged" : "a flag whose paragraph invokes more than one binary" };
+    // Beside an invocation not judged (an unknown command, an open list), which command the flag is for is not known: the
+    // binary's, where one the CLI accepts is judged and any other counted.
+    if (unjudged) return weakened(binaryTie(invs[0].binary, index), "a flag beside an invocation that is not judged");
     // One command named with arguments (`tool build`): its flag. Commands named only in code besides the invocations
     // (`` `tool a` / `b` applying `--x`/`--y` ``): one of theirs. The binary alone, or another command named as a plain
     // word ("`tool a …`; the b command gains `--x`", where a word may be English): the binary's.
@@ -527,15 +554,21 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
     const tool = words(headings[a].text).find((w) => COMMON_TOOLS.includes(w) && !own.has(w));
     if (tool !== undefined) return { to: "none", reason: `a flag under a heading that names another tool (\`${tool}\`)` };
   }
-  for (const inv of invs) {
-    const m = index.match(inv);
-    if (m.unknown || m.notJudged) return { to: "none", reason: `a flag whose ${scope} shows an invocation that is not judged` };
-  }
   // Named as the nearest invocation before it writes the program (else the first after it).
   let binary = invs[0].binary;
   for (const i of invs) if (i.span.line < at.line || (i.span.line === at.line && i.span.column < at.column)) binary = i.binary;
-  if (!index.for(binary).hasSubcommands()) return { to: "command", binary, path: [], ...mark };
-  return { to: "binary", binary, ...mark };
+  const tie: FlagTie = { ...binaryTie(binary, index), ...mark };
+  // A scope showing an invocation not judged (an unknown command, an open list): a flag the CLI accepts is judged, any other counted.
+  const unjudged = invs.some((inv) => {
+    const m = index.match(inv);
+    return m.unknown !== undefined || m.notJudged !== undefined;
+  });
+  return unjudged ? weakened(tie, `a flag whose ${scope} shows an invocation that is not judged`) : tie;
+}
+
+/** The binary's tie: its root command when it has no sub-commands, else any command of it. */
+function binaryTie(binary: string, index: SurfaceIndex): FlagTie {
+  return index.for(binary).hasSubcommands() ? { to: "binary", binary } : { to: "command", binary, path: [] };
 }
 
 /** Whether span `s` starts in [from, to) (null: the page's start or end). */
