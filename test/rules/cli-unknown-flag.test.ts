@@ -314,6 +314,25 @@ tester.run(rule, {
       ],
     },
     {
+      name: "against a paragraph or heading naming another tool, a flag whose sentence names the binary or that links to a page of these docs is judged when the CLI accepts it",
+      files: withGuide(
+        [
+          "# Guide",
+          "",
+          "Run `aw flow advance` under Node.js. As of 2.0, aw supports `--json` there; aw hands `--inspect` to node.",
+          "",
+          "## Node flags",
+          "",
+          "Pass [`--dry-run`](./reference.md#--dry-run) first, then `--trace-warnings`.",
+          "",
+        ].join("\n"),
+      ),
+      notJudged: [
+        { file: "docs/guide.md", line: 3, reason: "a flag whose paragraph names another tool (`node`)" },
+        { file: "docs/guide.md", line: 7, reason: "a flag whose section heading names another tool (`node`)" },
+      ],
+    },
+    {
       name: "a paragraph saying flags were removed, or beside an invocation not judged: a flag the CLI accepts is judged, any other counted",
       files: withGuide(
         ["# Guide", "", "`--json` replaced the old output; `--zzz` was removed.", "", "After `aw bogus`, pass `--json` or `--qqq`.", ""].join("\n"),

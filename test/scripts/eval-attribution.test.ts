@@ -31,7 +31,7 @@ describe("harness: flag mentions by whose they are", () => {
   it("every reason template of the flag rules that names another tool or program is classified so (the two stay in step)", () => {
     const src = ["compiler/rules/cli/flag-context.ts", "compiler/rules/cli/unknown-flag.ts"].map((f) => readFileSync(f, "utf8")).join("\n");
     // A template's `${…}` parts stand for a scope word or a name; escaped backticks are backticks.
-    const templates = [...src.matchAll(/reason: `((?:\\`|[^`])*)`/g)].map((m) => m[1].replace(/\$\{[^}]*\}/g, "section").replace(/\\`/g, "`"));
+    const templates = [...src.matchAll(/`((?:a flag |an argument )(?:\\`|[^`])*)`/g)].map((m) => m[1].replace(/\$\{[^}]*\}/g, "section").replace(/\\`/g, "`"));
     const naming = templates.filter((t) => /another (tool|program)/.test(t) && !/more than one/.test(t));
     expect(naming.length).toBeGreaterThan(4);
     for (const t of naming) expect(isOtherProgram(t), t).toBe(true);

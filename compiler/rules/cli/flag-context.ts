@@ -198,14 +198,40 @@ function blockOther(
   ownWord: (w: string) => boolean,
 ): string | null {
   for (const w of words(block.text)) if (others.has(w)) return w;
+  const at = sentenceOf(code, block, doc);
+  if (at === null) return otherNamed(block.text, NO_NAMES, ownWord);
+  return words(at.before).find((w) => INSTALL_WORDS.has(w) && !ownWord(w)) ?? null;
+}
+
+/** The sentence of the block a code sits in: the text before the code in it, and the whole sentence; null when the code is not found in the block's text. */
+function sentenceOf(code: InlineCode, block: { span: Span; text: string }, doc: MarkdownDoc): { before: string; sentence: string } | null {
   // Where the code's value sits in the block's text: its nth occurrence, n its rank among the block's codes written so.
   const same = doc.inlineCodes.filter((c) => c.value === code.value && inside(c.span, block.span));
   let at = -1;
   for (let n = same.indexOf(code); n >= 0; n--) at = block.text.indexOf(code.value, at + 1);
-  if (at === -1) return otherNamed(block.text, NO_NAMES, ownWord);
-  const before = block.text.slice(0, at);
-  const sentence = before.slice(Math.max(-1, ...[...before.matchAll(/[.!?;](?=\s)/g)].map((m) => m.index ?? -1)) + 1);
-  return words(sentence).find((w) => INSTALL_WORDS.has(w) && !ownWord(w)) ?? null;
+  if (at === -1) return null;
+  const head = block.text.slice(0, at);
+  const start = Math.max(-1, ...[...head.matchAll(/[.!?;](?=\s)/g)].map((m) => m.index ?? -1)) + 1;
+  const rest = block.text.slice(at + code.value.length);
+  const end = rest.search(/[.!?;](?=\s|$)/);
+  return { before: head.slice(start), sentence: block.text.slice(start, end === -1 ? undefined : at + code.value.length + end) };
+}
+
+/**
+ * Positive evidence that a flag is the CLI's, against a paragraph or heading naming another tool: its sentence names one
+ * of the binaries ("Mocha supports `--require`"), or it links to a page of these docs (`` [`--extension`](/running/cli#--extension) ``)
+ * on a page invoking one program. The binary, or null.
+ */
+function ownEvidence(code: InlineCode, block: { span: Span; text: string }, doc: MarkdownDoc, tc: TieContext): string | null {
+  const said = new Set(words(sentenceOf(code, block, doc)?.sentence ?? ""));
+  const named = tc.binaries.find((b) => said.has(b.toLowerCase()));
+  if (named !== undefined) return named;
+  const internal = doc.links.some((l) => l.kind === "link" && !/^[a-z][a-z0-9+.-]*:/i.test(l.url) && inside(code.span, l.span));
+  if (!internal) return null;
+  const programOf = tc.programOf ?? ((b: string) => b);
+  const runs = [...new Set(doc.invocations.map((i) => programOf(i.binary)))];
+  if (runs.length === 1) return doc.invocations[0]!.binary;
+  return tc.binaries.length === 1 ? tc.binaries[0]! : null;
 }
 
 /** What the CLI side knows beside the document when it ties a flag. */
@@ -259,7 +285,13 @@ function blockTieOf(
   const others = otherTools(doc, binaries, ownCommands);
   const ownWord = (w: string) => ownInstallWord(w, code.span, doc, index);
   const other = blockOther(code, block, doc, others, ownWord);
-  if (other !== null) return { to: "none", reason: `a flag whose paragraph names another tool (\`${other}\`)` };
+  // Against the other tool, evidence for the CLI ties it weakly: a flag the CLI accepts is judged, any other counted.
+  const evidence = () => ownEvidence(code, block, doc, tc);
+  const doubted = (reason: string): FlagTie => {
+    const binary = evidence();
+    return binary === null ? { to: "none", reason } : weakened(binaryTie(binary, index), reason);
+  };
+  if (other !== null) return doubted(`a flag whose paragraph names another tool (\`${other}\`)`);
   // `` [`--max-http-header-size`](https://nodejs.org/api/cli.html#…) ``: documented on another page, another program's flag.
   const linked = doc.links.find((l) => l.kind === "link" && /^https?:\/\//i.test(l.url) && inside(code.span, l.span));
   if (linked) return { to: "none", reason: `a flag linked to an external page (${linked.url.replace(/^https?:\/\/([^/#?]+).*$/i, "$1")})` };
@@ -268,7 +300,7 @@ function blockTieOf(
   // The heading over it is context too (`## Safe git`).
   const heading = headingOver(doc, code.span);
   const headingOther = heading === null ? null : otherNamed(heading, others, ownWord);
-  if (headingOther !== null) return { to: "none", reason: `a flag whose section heading names another tool (\`${headingOther}\`)` };
+  if (headingOther !== null) return doubted(`a flag whose section heading names another tool (\`${headingOther}\`)`);
   // A code in the block that runs another program with flags (`` `git push --force` ``, `` `aw x --y` `` in docs about another CLI).
   const own = new Set(binaries.map((b) => b.toLowerCase()));
   for (const c of doc.inlineCodes) {
