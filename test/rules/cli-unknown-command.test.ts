@@ -103,12 +103,24 @@ tester.run(rule, {
       name: "the same commands where the line says nothing of another version and no heading over them is about one: unknown",
       files: {
         ...cliProject([]),
-        "docs/guide.md": ["# Guide", "", "- `aw multi` runs them all.", "- `aw hook` is handy.", "", "## Changes", "", "Run `aw legacy-sync`.", ""].join("\n"),
+        "docs/guide.md": [
+          "# Guide",
+          "",
+          "- `aw multi` runs them all.",
+          "- `aw hook` is handy.",
+          "",
+          "## Changes",
+          "",
+          "Run `aw legacy-sync` or `aw legacy`.",
+          "",
+        ].join("\n"),
       },
+      // A word of a code (`aw legacy`) says nothing of a command gone: only the prose's words do.
       errors: [
         { messageId: "unknownCommand", data: { command: "aw multi" }, line: 3 },
         { messageId: "unknownCommand", data: { command: "aw hook" }, line: 4 },
         { messageId: "unknownCommand", data: { command: "aw legacy-sync" }, line: 8 },
+        { messageId: "unknownCommand", data: { command: "aw legacy" }, line: 8 },
       ],
     },
     {

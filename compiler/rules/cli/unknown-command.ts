@@ -18,7 +18,8 @@ const RENAMED_TO = /`[^`]+`\s+(?:is|are)\s+now\s+`/;
 /** Why an invocation's context says its command is of another version (its line says it was removed or renamed, a heading over it is about migrating), or null. */
 function goneContext(doc: MarkdownDoc, inv: Invocation, text: string | undefined): string | null {
   const line = inv.source === "inline" ? (text?.split("\n")[inv.span.line - 1] ?? "") : "";
-  if (saysGone(line) || RENAMED_TO.test(line)) return "a command whose paragraph says it was removed, renamed or deprecated";
+  // The prose's words, not the codes' (`aw legacy` names a command, it says nothing of one gone).
+  if (saysGone(line.replace(/`[^`]*`/g, " ")) || RENAMED_TO.test(line)) return "a command whose paragraph says it was removed, renamed or deprecated";
   const heading = headingsOver(doc, inv.span).find((h) => VERSION_SECTION.test(h));
   return heading === undefined ? null : `a command under a heading about other versions (\`${heading}\`)`;
 }
