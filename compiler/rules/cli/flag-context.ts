@@ -593,7 +593,7 @@ function scopeTie(at: Span, doc: MarkdownDoc, index: SurfaceIndex, tc: TieContex
   // A scope showing an invocation not judged (an unknown command, an open list): a flag the CLI accepts is judged, any other counted.
   const unjudged = invs.some((inv) => {
     const m = index.match(inv);
-    return m.unknown !== undefined || m.notJudged !== undefined;
+    return Boolean(m.unknown || m.notJudged);
   });
   return unjudged ? weakened(tie, `a flag whose ${scope} shows an invocation that is not judged`) : tie;
 }
