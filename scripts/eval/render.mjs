@@ -272,7 +272,9 @@ function flagSection(run) {
     const f = r.coverage.kinds.flags;
     const { other, own } = flagAttribution(r.notJudged);
     const mine = f.found - other;
-    lines.push(`| ${r.id} | ${f.judged}/${f.found} (${pct(f.judged / f.found)}) | ${other} | ${own} | ${mine === 0 ? "—" : `${f.judged}/${mine} (${pct(f.judged / mine)})`} |`);
+    lines.push(
+      `| ${r.id} | ${f.judged}/${f.found} (${pct(f.judged / f.found)}) | ${other} | ${own} | ${mine === 0 ? "—" : `${f.judged}/${mine} (${pct(f.judged / mine)})`} |`,
+    );
   }
   return lines;
 }
