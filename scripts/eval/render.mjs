@@ -262,7 +262,7 @@ function flagSection(run) {
     "Flag mentions by whose they are: of the flags found, those not judged because the document attributes them to another",
     "program (a paragraph, section, heading or page that runs or names another tool, an installing sentence, a link to another",
     "program's page, a list of another tool's operations, a skill's own argument), and those of the CLI itself left unjudged",
-    "(an open flag set, an invocation not judged, a record of the past, a removed flag). The last column is judged out of",
+    "(an open flag set, a CLI no reader understood, an invocation not judged, a record, a removed flag). The last column is judged out of",
     "found minus another program's: how much of what the docs say about the CLI's own flags docpact judged.",
     "",
     "| project | flags judged/found | another program's | the CLI's, not judged | judged of the CLI's own |",
@@ -270,7 +270,9 @@ function flagSection(run) {
   ];
   for (const r of rows) {
     const f = r.coverage.kinds.flags;
-    const { other, own } = flagAttribution(r.notJudged);
+    // Another program's by cli/unknown-flag's reasons; the CLI's own is every other flag not judged (cli/unread's too).
+    const { other } = flagAttribution(r.notJudged);
+    const own = f.notJudged - other;
     const mine = f.found - other;
     lines.push(
       `| ${r.id} | ${f.judged}/${f.found} (${pct(f.judged / f.found)}) | ${other} | ${own} | ${mine === 0 ? "—" : `${f.judged}/${mine} (${pct(f.judged / mine)})`} |`,
