@@ -9,7 +9,7 @@ import { cliProject, lineOf } from "./cli-project.js";
 const CAC = `import { cac } from "cac";
 
 const cli = cac("aw");
-cli.option("--retry <n>", "attempts").option("--debug [filter]", "debug").option("--dry-run", "dry").option("--sequence <o>", "order");
+cli.option("--retry <n>", "attempts").option("--debug [filter]", "debug").option("--dry-run", "dry").option("--sequence <o>", "order").option("--no-splitting", "one chunk");
 cli.command("[...filters]", "run the tests").alias("run");
 cli.command("build", "build").option("--minify", "minify");
 cli.parse();
@@ -37,7 +37,13 @@ program.parse();
 `;
 
 const valueAndFiles = cac("aw --retry 3 build", "aw src/foo.test.ts:10", "aw --debug hmr", "aw run --retry 2");
-const spellings = cac("aw --dryRun", "aw --no-dry-run", "aw --sequence.shuffle", "aw build --no-minify");
+// cac reads a declared `--no-splitting` as the option `splitting`: `--splitting` is accepted too.
+const spellings = cac("aw --dryRun", "aw --no-dry-run", "aw --sequence.shuffle", "aw build --no-minify", "aw --splitting", "aw --no-splitting");
+/** commander: a declared `--no-color` alone is the negation only; `--color` is an unknown option. */
+const commanderNegation = cliProject(
+  ["aw --no-color", "aw --color"],
+  'import { Command } from "commander";\n\nconst program = new Command("aw");\nprogram.option("--no-color");\nprogram.parse();\n',
+);
 const open = cliProject(["aw flow advanse", "aw flow advance --jsn"], OPEN);
 const closed = cliProject(["aw flow advanse", "aw flow advance --jsn"], CLOSED);
 
@@ -84,6 +90,11 @@ tester.run(unknownFlag, {
       name: "with the set closed, the flag is reported",
       files: closed,
       errors: [{ messageId: "unknownFlag", data: { flag: "--jsn", command: "aw flow advance" }, suggestions: ["--json"], line: lineOf(1), column: 18 }],
+    },
+    {
+      name: "commander's declared `--no-color` alone does not accept `--color`",
+      files: commanderNegation,
+      errors: [{ messageId: "unknownFlag", data: { flag: "--color", command: "aw" }, line: lineOf(1), column: 5 }],
     },
   ],
 });

@@ -4,7 +4,8 @@
  * registered in a loop over a record (`cli.option(\`--${name}\`, …)`), and
  * the default command, whose spec starts with a positional (`"[root]"`,
  * `"[...filters]"`, `""`): the root, whose positionals take any word. cac
- * accepts `--dry-run` for `--dryRun`, `--no-x` and dotted options.
+ * accepts `--dry-run` for `--dryRun`, `--no-x` and dotted options; a declared `--no-x` is the option `x`, so `--x`
+ * is accepted too.
  */
 import { type CliAdapter, defineReader } from "./adapter.js";
 import { readChains } from "./chain.js";
@@ -22,6 +23,7 @@ export const cacAdapter: CliAdapter = defineReader({
       isDefaultSpec: (spec) => spec.trim() === "" || /^[<[]/.test(spec.trim()),
       rootOptionsInherited: true,
       versionFlags: "-v, --version",
+      negationNamesOption: true,
     }),
 });
 

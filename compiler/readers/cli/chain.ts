@@ -51,6 +51,8 @@ export interface ChainDialect {
   versionFlags?: string;
   /** A command with sub-commands accepts `help [command]` it does not declare (commander), unless `.helpCommand(false)` / `.addHelpCommand(false)` turns it off. */
   implicitHelpCommand?: boolean;
+  /** A declared `--no-x` names the option `x` (cac strips `no-` from option names): `--x` is accepted as well. Commander's is `--no-x` alone. */
+  negationNamesOption?: boolean;
 }
 
 interface Entry {
@@ -140,6 +142,9 @@ class ChainReader {
     this.mergedRoots();
     if (this.d.implicitHelpCommand && !this.files.some((f) => /\.(?:add)?[hH]elpCommand\(\s*false\b/.test(f.text)))
       commands.push(...this.helpCommands(commands));
+    if (this.d.negationNamesOption)
+      for (const c of commands)
+        c.options = c.options.map((f) => (f.long?.startsWith("--no-") ? { ...f, long: `--${f.long.slice(5)}`, aliases: [f.long, ...f.aliases] } : f));
     return { commands, openings: this.openings, ...(this.programFiles.length > 1 ? { programFiles: this.programFiles } : {}) };
   }
 

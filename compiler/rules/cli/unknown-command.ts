@@ -6,12 +6,17 @@ import { docMentions } from "../../model/mentions.js";
 import { replaceInSpan } from "../fix-edit.js";
 import { recordOf } from "../../model/document-record.js";
 import { unreadBinaries } from "../../model/cli-reading.js";
-import { headingsOver, saysGone } from "./flag-context.js";
+import { headingsOver } from "./flag-context.js";
 import type { Invocation, MarkdownDoc } from "../../model/types.js";
 
 /** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
 /** A heading about moving between versions: the commands under it may be the old ones. */
-const VERSION_SECTION = /\b(breaking changes?|migrat\w*|upgrad\w*|deprecat\w*|removed)\b/i;
+const VERSION_SECTION = /\b(breaking changes?|migrat\w*|upgrad\w*|removed)\b/i;
+/**
+ * Words saying a command is gone (not "deprecated": a deprecated command still exists, and documenting one the code
+ * lacks is drift; not "no longer", which says many things, "no longer this document's call").
+ */
+const COMMAND_GONE = /(?:^|[^\p{L}])(?:removed|renamed|dropped|replaced|obsolete|formerly|previously|(?:elimin|renombr|reemplaz)ad[oa]s?)(?![\p{L}])/iu;
 /** "`x` is now `y`": a rename, the first code the old name. */
 const RENAMED_TO = /`[^`]+`\s+(?:is|are)\s+now\s+`/;
 
@@ -19,7 +24,7 @@ const RENAMED_TO = /`[^`]+`\s+(?:is|are)\s+now\s+`/;
 function goneContext(doc: MarkdownDoc, inv: Invocation, text: string | undefined): string | null {
   const line = inv.source === "inline" ? (text?.split("\n")[inv.span.line - 1] ?? "") : "";
   // The prose's words, not the codes' (`aw legacy` names a command, it says nothing of one gone).
-  if (saysGone(line.replace(/`[^`]*`/g, " ")) || RENAMED_TO.test(line)) return "a command whose paragraph says it was removed, renamed or deprecated";
+  if (COMMAND_GONE.test(line.replace(/`[^`]*`/g, " ")) || RENAMED_TO.test(line)) return "a command whose paragraph says it was removed or renamed";
   const heading = headingsOver(doc, inv.span).find((h) => VERSION_SECTION.test(h));
   return heading === undefined ? null : `a command under a heading about other versions (\`${heading}\`)`;
 }
@@ -39,7 +44,7 @@ export default defineRule({
       "A word that names no sub-command is an argument when the command takes arguments, and is reported, with the closest known command as the suggestion, only when the level's list of sub-commands is closed (docpact read all of it). " +
       "Where the list is open (a name that does not evaluate, commands loaded from a directory, verbs compared one by one) the word is not judged and is counted in the summary; `docpact inspect commands` shows why. " +
       "When the code reader finds no commands at all, nothing is reported (there is nothing to compare against). " +
-      "A document that is a record of the past (a changelog, release notes or a file named by its date, kept under `archive/`, `history/` or a folder of dated posts such as `blog/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the commands of its time: an invocation of a command the code still has is judged (nothing to report either way), any other is counted in the summary, not judged.  An invocation whose line says its command was removed, renamed or deprecated (`x` has been removed; `x` is now `y`), or that sits under a heading about other versions (Breaking changes, Migrating, Upgrading, Deprecated, Removed), names a command of another version: one the code has is judged, any other is counted." +
+      "A document that is a record of the past (a changelog, release notes or a file named by its date, kept under `archive/`, `history/` or a folder of dated posts such as `blog/`, or whose opening says it is historical, archived or superseded, in words or a bold capitals banner such as `**HISTORICAL**`) names the commands of its time: an invocation of a command the code still has is judged (nothing to report either way), any other is counted in the summary, not judged. An invocation whose line says its command was removed or renamed (`x` has been removed; `x` is now `y`), or that sits under a heading about other versions (Breaking changes, Migrating, Upgrading, Removed; not Deprecated: a deprecated command still exists), names a command of another version: one the code has is judged, any other is counted." +
       "Inside a git work tree, when the word was a string literal that a commit removed from a file declaring commands (or from a code file that is gone), " +
       "the message names that commit (the newest of the last 1,000 commits that touched the code); when the commit replaced it on the same line by a name that is a " +
       "command at that level now, that command is the suggestion, and `docpact build --fix` writes it in place of the old word (a spelling suggestion is never applied).",

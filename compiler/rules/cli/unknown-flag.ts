@@ -307,7 +307,21 @@ export default defineRule({
     const ownRuns = (ctx.model.packages?.bins ?? [])
       .filter((b) => ctx.model.binaries.includes(b.name))
       .flatMap((b) => [b.file, ...(b.package ? [b.package] : [])]);
+    // Binaries whose entries reach the same files the commands were read from (tsup and tsup-node, both reaching
+    // cli-main.ts) judge a flag against the same declarations: one program for a page invoking both.
+    const commandFiles = new Set(ctx.model.surface.commands.map((c) => c.span.file));
+    const reads = new Map(
+      (ctx.model.binClosures ?? []).map((c) => [
+        c.binary,
+        c.files
+          .filter((f) => commandFiles.has(f))
+          .sort()
+          .join("\u0000"),
+      ]),
+    );
     const programOf = (b: string) => {
+      const r = reads.get(b);
+      if (r) return `reads:${r}`;
       const p = programs.get(b);
       if (p) return `file:${p}`;
       return bin[b] !== undefined ? `file:${bin[b].replace(/\\/g, "/").replace(/^\.\//, "")}` : b;
