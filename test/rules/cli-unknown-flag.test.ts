@@ -698,6 +698,20 @@ tester.run(rule, {
       errors: [{ messageId: "unknownFlag", data: { flag: "--verbos", command: "aw-bun" }, suggestions: ["--verbose"], line: 7, column: 7 }],
     },
     {
+      name: "binaries whose entries, each a program of its own, reach the same command files (tsup and tsup-node) judge a loose flag on a page invoking both",
+      files: {
+        ...withGuide(
+          ["# Guide", "", "Run `aw flow advance`, or `aw-node flow status` for Node.", "", "## Tips", "", "Pass `--verbos` for more output.", ""].join("\n"),
+        ),
+        "package.json": { name: "aw", bin: { aw: "bin/aw.js", "aw-node": "bin/aw-node.js" } },
+        "bin/aw.js": "#!/usr/bin/env node\nimport { run } from '../dist/cli.js';\nimport { fail } from '../dist/errors.js';\nrun().catch(fail);\n",
+        "bin/aw-node.js":
+          "#!/usr/bin/env node\nimport { run } from '../dist/cli.js';\nimport { fail } from '../dist/errors.js';\nrun({ node: true }).catch(fail);\n",
+        "src/errors.ts": "export const fail = (e: unknown) => console.error(e);\n",
+      },
+      errors: [{ messageId: "unknownFlag", data: { flag: "--verbos", command: "aw-node" }, suggestions: ["--verbose"], line: 7, column: 7 }],
+    },
+    {
       name: "a flag its paragraph and section tie to nothing: the page (or the nearest section showing invocations) that invokes one program ties it to the binary",
       files: {
         ...withGuide(
