@@ -261,11 +261,11 @@ function flagSection(run) {
     "",
     "Flag mentions by whose they are: of the flags found, those not judged because the document attributes them to another",
     "program (a paragraph, section, heading or page that runs or names another tool, an installing sentence, a link to another",
-    "program's page, a list of another tool's operations, a skill's own argument), and those of the CLI itself left unjudged",
+    "program's page, a list of another tool's operations, a skill's own argument; or no flag at all: a prefix, a CSS word), and those of the CLI itself left unjudged",
     "(an open flag set, a CLI no reader understood, an invocation not judged, a record, a removed flag). The last column is judged out of",
     "found minus another program's: how much of what the docs say about the CLI's own flags docpact judged.",
     "",
-    "| project | flags judged/found | another program's | the CLI's, not judged | judged of the CLI's own |",
+    "| project | flags judged/found | another program's (or no flag) | the CLI's, not judged | judged of the CLI's own |",
     "| --- | --- | --- | --- | --- |",
   ];
   for (const r of rows) {

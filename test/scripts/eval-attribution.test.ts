@@ -15,6 +15,8 @@ describe("harness: flag mentions by whose they are", () => {
       "a flag linked to an external page (nodejs.org)",
       "a flag listed with `push`, a word no command of the CLI is (another tool's operations)",
       "an argument `/w:workspace-init` declares (skill/unknown-argument judges it)",
+      "a flag prefix (`--no-`), not a flag",
+      "a dash word no CLI flag is written as (`-moz-initial`), its paragraph and section naming no binary",
     ])
       expect(isOtherProgram(r), r).toBe(true);
     for (const r of [
