@@ -52,3 +52,15 @@ export function binaryRuns(
   }
   return { packages: out, files };
 }
+
+/**
+ * The package a package manager's initializer runs for a name (`npm create x`, `npm init x`, `yarn create x`):
+ * `vite` → `create-vite`, `@s/app` → `@s/create-app`, `@s` → `@s/create`.
+ */
+export function initializerPackage(name: string): string {
+  if (name.startsWith("@")) {
+    const slash = name.indexOf("/");
+    return slash === -1 ? `${name}/create` : `${name.slice(0, slash)}/create-${name.slice(slash + 1)}`;
+  }
+  return `create-${name}`;
+}

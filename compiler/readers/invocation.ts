@@ -6,6 +6,7 @@
  * The lexer never fails: unbalanced quotes or brackets are read as ordinary
  * characters, so any string gives some token list.
  */
+import { initializerPackage } from "../model/packages.js";
 import type { InvocationTokenKind } from "../model/types.js";
 
 /** A lexed token; `operator` (`|`, `&&`, `||`, `;`, `&`, newline) and `redirect` (`>`, `2>&1`, `< f`) end an invocation. */
@@ -372,15 +373,6 @@ const INITIALIZER_VERBS: Record<string, Set<string>> = {
   pnpm: new Set(["create"]),
   bun: new Set(["create"]),
 };
-
-/** The package an initializer name runs: `vite` → `create-vite`, `@s/app` → `@s/create-app`, `@s` → `@s/create`. */
-export function initializerPackage(name: string): string {
-  if (name.startsWith("@")) {
-    const slash = name.indexOf("/");
-    return slash === -1 ? `${name}/create` : `${name.slice(0, slash)}/create-${name.slice(slash + 1)}`;
-  }
-  return `create-${name}`;
-}
 
 const NODE_VALUE_FLAGS = /^(-[repC]|--require|--import|--loader|--experimental-loader|--eval|--print|--conditions|--input-type|--env-file|--title)$/;
 

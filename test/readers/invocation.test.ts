@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { initializerPackage, parseInvocations, tokenizeInvocation } from "../../compiler/readers/invocation.js";
+import { initializerPackage } from "../../compiler/model/packages.js";
+import { parseInvocations, tokenizeInvocation } from "../../compiler/readers/invocation.js";
 
 const AW = new Set(["aw"]);
 const kinds = (src: string) => tokenizeInvocation(src).map((t) => [t.kind, t.text]);

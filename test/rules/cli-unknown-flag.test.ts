@@ -564,6 +564,33 @@ tester.run(rule, {
       ],
     },
     {
+      name: "`npm init @acme/tool` runs the scaffolder package `@acme/create-tool`, one of the binaries: the section's loose flags are judged against it",
+      files: {
+        ...toolAndCommanderScaffolder(
+          [
+            "# Start",
+            "",
+            "```sh",
+            "npm init @acme/tool app",
+            "```",
+            "",
+            "Pass `--nope` to skip the prompts.",
+            "",
+            "## Use",
+            "",
+            "Then `tool flow advance --json`.",
+            "",
+          ].join("\n"),
+        ),
+        "package.json": { name: "tool", workspaces: ["packages/*"], bin: { tool: "bin/tool.js" } },
+        "packages/create/package.json": { name: "@acme/create-tool", bin: { "create-tool": "bin.js" } },
+        "packages/create/bin.js":
+          'import { Command } from "commander";\nnew Command().name("create-tool").argument("[dir]").option("-t, --tag <tag>").parse(process.argv);\n',
+        "docpact.config.json": { docs: ["README.md"], cli: { binaries: ["tool", "create-tool"] } },
+      },
+      errors: [{ messageId: "unknownFlag", data: { flag: "--nope", command: "create-tool" }, line: 7, column: 7 }],
+    },
+    {
       name: "option headings without backticks (`#### -n, --dry-run`) under a command reference's heading (`## flow advance`): that command's flags",
       files: withGuide(["# Reference", "", "Run `aw flow status`.", "", "## flow advance", "", "#### -n, --dry-run", "", "#### --hard", ""].join("\n")),
       errors: [{ messageId: "unknownFlag", data: { flag: "--hard", command: "aw flow advance" }, line: 9, column: 6 }],

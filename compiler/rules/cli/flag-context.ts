@@ -20,6 +20,7 @@
  *   must then be one some command of the binary accepts.
  * - Else the section's heading ties it, as for option lists (bare-flags.ts).
  */
+import { initializerPackage } from "../../model/packages.js";
 import type { Span } from "../../model/diagnostic.js";
 import type { InlineCode, Invocation, MarkdownDoc } from "../../model/types.js";
 import { weakMemo } from "../../util/memo.js";
@@ -361,8 +362,7 @@ function blockTieOf(
   if (doc.codeBlocks.some((b) => b.lang !== null && STYLE_LANGS.test(b.lang) && CUSTOM_PROPERTY.test(b.value))) {
     // A flag the page's CLI accepts is its flag (a release post showing CSS it formats names `--cache`); any other may be a custom property.
     const css = "a flag-like code on a page showing CSS (a custom property is written `--x`), its paragraph and section naming no binary";
-    const tie = scopeTie(code.span, doc, index, tc);
-    return tie.to === "command" || tie.to === "binary" ? { ...tie, unknownReason: tie.unknownReason ?? css } : { to: "none", reason: css };
+    return weakened(scopeTie(code.span, doc, index, tc), css);
   }
   return scopeTie(code.span, doc, index, tc);
 }
@@ -496,9 +496,10 @@ export function programsRun(
       if (ws[1] === "create" || ws[1] === "init") {
         const name = ws.slice(2).find((w) => !w.startsWith("-"));
         if (name === undefined) return first;
-        // Another program than the one a page invokes by name; when it is one of the CLI's binaries, the line is its invocation.
-        const initializer = `create-${versionless(name)}`;
-        return own.has(initializer) ? null : initializer;
+        // Another program than the one a page invokes by name; when it is one of the CLI's binaries (or the package of
+        // one: `npm init @knip/config` runs `@knip/create-config`), the line is its invocation.
+        const initializer = initializerPackage(versionless(name));
+        return own.has(initializer) || ownRun.has(initializer) ? null : initializer;
       }
       if (ws.slice(1).some((w) => own.has(versionless(w)) || ownRun.has(versionless(w)))) return null;
     }
