@@ -9,7 +9,6 @@ import { unreadBinaries } from "../../model/cli-reading.js";
 import { headingsOver } from "./flag-context.js";
 import type { Invocation, MarkdownDoc } from "../../model/types.js";
 
-/** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
 /** A heading about moving between versions: the commands under it may be the old ones. */
 const VERSION_SECTION = /\b(breaking changes?|migrat\w*|upgrad\w*|removed)\b/i;
 /**
@@ -21,14 +20,15 @@ const COMMAND_GONE = /(?:^|[^\p{L}])(?:removed|renamed|dropped|replaced|obsolete
 const RENAMED_TO = /`[^`]+`\s+(?:is|are)\s+now\s+`/;
 
 /** Why an invocation's context says its command is of another version (its line says it was removed or renamed, a heading over it is about migrating), or null. */
-function goneContext(doc: MarkdownDoc, inv: Invocation, text: string | undefined): string | null {
-  const line = inv.source === "inline" ? (text?.split("\n")[inv.span.line - 1] ?? "") : "";
+function goneContext(doc: MarkdownDoc, inv: Invocation, lines: () => readonly string[]): string | null {
+  const line = inv.source === "inline" ? (lines()[inv.span.line - 1] ?? "") : "";
   // The prose's words, not the codes' (`aw legacy` names a command, it says nothing of one gone).
   if (COMMAND_GONE.test(line.replace(/`[^`]*`/g, " ")) || RENAMED_TO.test(line)) return "a command whose paragraph says it was removed or renamed";
   const heading = headingsOver(doc, inv.span).find((h) => VERSION_SECTION.test(h));
   return heading === undefined ? null : `a command under a heading about other versions (\`${heading}\`)`;
 }
 
+/** An invocation in prose names a command or sub-verb the CLI's code does not implement. */
 export default defineRule({
   meta: {
     id: "cli/unknown-command",
@@ -85,6 +85,9 @@ export default defineRule({
       // still has is fine either way (judged); any other may have existed then (counted, not judged).
       const record = recordOf(doc, ctx.model.texts.get(doc.file));
       const pastReason = record === null ? null : `the document is a record (${record}): its commands are its time's`;
+      // The document's lines, split once and only when an invocation not judged needs its line.
+      let split: string[] | undefined;
+      const lines = () => (split ??= (ctx.model.texts.get(doc.file) ?? "").split("\n"));
       for (const inv of doc.invocations) {
         if (unread.has(inv.binary)) continue;
         const m = index.match(inv);
@@ -94,7 +97,7 @@ export default defineRule({
         }
         // "`tool multi` has been removed", "`tool hook` is now `tool generate:hook`", a "Breaking changes" section: the
         // command named is of another version; one the code has is judged, any other is counted.
-        const gone = m.unknown || m.notJudged ? goneContext(doc, inv, ctx.model.texts.get(doc.file)) : null;
+        const gone = m.unknown || m.notJudged ? goneContext(doc, inv, lines) : null;
         if (gone !== null) {
           ctx.notJudged(inv.span, gone, { kind: "commands" });
           continue;
