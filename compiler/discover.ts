@@ -25,8 +25,14 @@ export interface Discovered {
   refused: InputProblem[];
   /** Each package.json binary followed from its entry: the source files its relative imports reach (the entry first), sorted by name. */
   binClosures?: BinClosure[];
-  /** The project's package.json files as the closures' bare imports resolved against them (read only when a binary was followed). */
-  workspace?: WorkspaceManifest[];
+  /** How the closures resolved bare imports to the project's own packages, and the key of the package.json files read for it (only when a binary was followed). */
+  workspace?: Workspace;
+}
+
+/** Bare specifiers resolved to the project's own packages (discover-entry.ts `workspaceResolver`), with the key of what it read. */
+export interface Workspace {
+  key: string;
+  resolve: BareResolver;
 }
 
 export function ignoredDirs(config: ResolvedConfig): string[] {
@@ -161,7 +167,7 @@ function discoverCode(
   refused: InputProblem[],
   all: ReadonlySet<string>,
   walked?: Walked,
-): { code: string[]; closures: BinClosure[]; workspace?: WorkspaceManifest[] } {
+): { code: string[]; closures: BinClosure[]; workspace?: Workspace } {
   const code = config.code;
   // No code configured and no tsconfig: a plain-JS CLI is still read from its entry point (an explicit empty `include` reads none).
   if (code.kind === "none") return code.bins ? withBinSources(root, [], config, refused, all, walked) : { code: [], closures: [] };
@@ -201,7 +207,7 @@ function withBinSources(
   refused: InputProblem[],
   all: ReadonlySet<string>,
   walked?: Walked,
-): { code: string[]; closures: BinClosure[]; workspace?: WorkspaceManifest[] } {
+): { code: string[]; closures: BinClosure[]; workspace?: Workspace } {
   const session = walked?.session;
   const bins: { name: string; rel: string; shown: string; manifest: string }[] = [];
   for (const [name, b] of Object.entries(config.packageJson?.bin ?? {})) bins.push({ name, rel: toPosix(b), shown: b, manifest: "package.json" });
@@ -286,7 +292,11 @@ function withBinSources(
     closures.push({ binary: b.name, entry, files: closure, package: dir === "." ? "" : dir });
   }
   closures.sort((a, b) => (a.binary < b.binary ? -1 : a.binary > b.binary ? 1 : 0));
-  return { code: extra.size === 0 ? files : [...new Set([...files, ...extra])].sort(), closures, ...(workspace ? { workspace: workspace.manifests } : {}) };
+  return {
+    code: extra.size === 0 ? files : [...new Set([...files, ...extra])].sort(),
+    closures,
+    ...(workspace ? { workspace: { key: workspace.key, resolve: workspace.resolve } } : {}),
+  };
 }
 
 /**

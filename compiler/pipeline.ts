@@ -8,7 +8,7 @@ import { DocpactError } from "./util/errors.js";
 import { runRules, withEvidence } from "./rules/runner.js";
 import { emptySurface } from "./model/cli.js";
 import { loadConfig, type ResolvedConfig } from "./config/resolve.js";
-import { assertPatternsMatch, discover, type Discovered } from "./discover.js";
+import { assertPatternsMatch, discover, type Discovered, type Workspace } from "./discover.js";
 import { planOutputs } from "./emit/index.js";
 import type { EmitPlan } from "./emit/plan.js";
 import { generatedFilesOnDisk } from "./readers/generated-files.js";
@@ -21,7 +21,7 @@ import { repositoryGitignore } from "./readers/sites/gitignore.js";
 import { readSkills } from "./readers/skills/index.js";
 import { readPackages } from "./readers/packages.js";
 import { type BinOwners, binOwners, type OwnerPackages } from "./model/bin-owners.js";
-import { manifestFiles, type WorkspaceManifest } from "./util/package-manifest.js";
+import { manifestFiles } from "./util/package-manifest.js";
 import { readVocabularyDeclarations } from "./readers/vocabulary-declarations.js";
 import type { Diagnostic, NotJudged } from "./model/diagnostic.js";
 import type { BinClosure, InputProblem, MarkdownDoc } from "./model/types.js";
@@ -150,7 +150,7 @@ async function pipelineOnce(opts: PipelineOptions): Promise<PipelineResult> {
     codeRead,
     opts.keepTrees ?? opts.cache !== undefined,
     entriesOf(discovered, packages),
-    workspaceOf(discovered),
+    discovered.workspace ?? null,
   );
   opts.onPhase?.("checking");
   timing.lap("read");
@@ -294,7 +294,7 @@ async function cachedCode(
   read: ReturnType<typeof codeHash>,
   keepTrees: boolean,
   entries: BinEntries | null,
-  workspace: CodeWorkspace | null,
+  workspace: Workspace | null,
 ): Promise<CodeFacts> {
   const compute = () => readCodeLazily(root, files, config, read.texts, keepTrees, entries, workspace);
   if (files.length === 0 || read.hash === null) return compute();
@@ -302,18 +302,6 @@ async function cachedCode(
   // imports resolve to are values the evaluator reads.
   const key = contentHash(read.hash, entries?.key ?? "", workspace?.key ?? "");
   return cache.cachedReadAsync("code", key, compute);
-}
-
-/** The project's packages as the code's bare imports resolve against them (discovery read them), with the key it is cached by. */
-interface CodeWorkspace {
-  manifests: readonly WorkspaceManifest[];
-  files: readonly string[];
-  key: string;
-}
-
-function workspaceOf(discovered: Discovered): CodeWorkspace | null {
-  const manifests = discovered.workspace;
-  return manifests && manifests.length > 0 ? { manifests, files: discovered.files, key: JSON.stringify(manifests) } : null;
 }
 
 /** What tells the binaries' code apart (model/bin-owners.ts), with the key it is cached by; null for fewer than two binaries followed. */
@@ -461,7 +449,7 @@ async function readCodeLazily(
   texts: ReadonlyMap<string, string>,
   keepTrees: boolean,
   entries: BinEntries | null,
-  workspace: CodeWorkspace | null,
+  workspace: Workspace | null,
 ): Promise<CodeFacts> {
   if (files.length === 0) return { surface: emptySurface(), problems: [], vocabularies: [], identifiers: [], identifierVersions: {}, defaultExports: [] };
   // ts-morph is the heaviest module docpact loads; only projects with code pay for it.
@@ -469,8 +457,7 @@ async function readCodeLazily(
   if (keepTrees) (await import("./readers/code-source.js")).keepParses(files.length);
   // Values folded for an earlier run may come from files that changed since (watch).
   (await import("./readers/constant-folder.js")).resetEvaluators();
-  const bare = workspace ? (await import("./discover-entry.js")).workspaceResolver(workspace.manifests, new Set(workspace.files)) : null;
-  const facts = readCode(root, files, config.cli, texts, entries, bare);
+  const facts = readCode(root, files, config.cli, texts, entries, workspace?.resolve ?? null);
   // Parsed syntax trees are the largest thing docpact holds; the few files folding needs later are parsed again.
   if (!keepTrees) (await import("./readers/code-source.js")).clearParseCache();
   return facts;
